@@ -1,0 +1,106 @@
+/**
+ * Every error code the API answers with. One list, so the server's mapping to HTTP statuses and the web's
+ * messages stay exhaustive (a new code fails type-checking until both know it).
+ */
+export const ERROR_CODES = [
+  // validation (400)
+  "ValidationError",
+  "Required",
+  "MaxLength",
+  "MinLength",
+  "ProhibitedCharacters",
+  "InvalidEmail",
+  "PasswordMismatch",
+  "PasswordTooShort",
+  "InvalidNumber",
+  "InvalidDate",
+  "InvalidValue",
+  "InvalidCidr",
+  "PrivacyPolicyNotAccepted",
+  "FileTooLarge",
+  "UnsupportedFileType",
+  "MalformedRequest",
+  // authentication (401)
+  "Unauthorized",
+  "WrongCredentials",
+  "SessionExpired",
+  // licence and limits (402)
+  "LicenseLimit",
+  "LicenseNotFound",
+  // access (403)
+  "Forbidden",
+  "IPNotAllowed",
+  "WrongPassword",
+  "WrongSecretAnswer",
+  "NoSecretQuestion",
+  // not found (404)
+  "NotFound",
+  "SpaceNotFound",
+  "UserNotFound",
+  // conflict (409)
+  "Conflict",
+  "LoginTaken",
+  "EmailTaken",
+  "AlreadyMember",
+  "InvalidResetToken",
+  "LastOwner",
+  // rate limit (429)
+  "TooManyAttempts",
+  // server (500)
+  "UnknownException",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  ValidationError: 400,
+  Required: 400,
+  MaxLength: 400,
+  MinLength: 400,
+  ProhibitedCharacters: 400,
+  InvalidEmail: 400,
+  PasswordMismatch: 400,
+  PasswordTooShort: 400,
+  InvalidNumber: 400,
+  InvalidDate: 400,
+  InvalidValue: 400,
+  InvalidCidr: 400,
+  PrivacyPolicyNotAccepted: 400,
+  FileTooLarge: 400,
+  UnsupportedFileType: 400,
+  MalformedRequest: 400,
+  Unauthorized: 401,
+  WrongCredentials: 401,
+  SessionExpired: 401,
+  LicenseLimit: 402,
+  LicenseNotFound: 402,
+  Forbidden: 403,
+  IPNotAllowed: 403,
+  WrongPassword: 403,
+  WrongSecretAnswer: 403,
+  NoSecretQuestion: 403,
+  NotFound: 404,
+  SpaceNotFound: 404,
+  UserNotFound: 404,
+  Conflict: 409,
+  LoginTaken: 409,
+  EmailTaken: 409,
+  AlreadyMember: 409,
+  InvalidResetToken: 409,
+  LastOwner: 409,
+  TooManyAttempts: 429,
+  UnknownException: 500,
+};
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** One error of the envelope `{ success: false, errors: [...] }`. */
+export interface ApiError {
+  code: ErrorCode;
+  message: string;
+  params?: Record<string, string | number>;
+}
+
+export type ApiEnvelope<T> = { success: true; data: T } | { success: false; errors: ApiError[] };

@@ -1,0 +1,25 @@
+/**
+ * Real-time messages pushed over socket.io: one union keyed by `type`, named as past-tense facts with the spec's
+ * event names. `v` is the protocol version, so an old tab can tell it must reload.
+ */
+export const EVENTS_PROTOCOL_VERSION = 1;
+
+interface EventBase {
+  v: typeof EVENTS_PROTOCOL_VERSION;
+  spaceId: string;
+  byUserId: string | null;
+}
+
+export type ServerEvent =
+  | (EventBase & { type: "space_renamed"; name: string })
+  | (EventBase & { type: "space_delete"; jobId: string; progress: number; status: "in_process" | "completed" | "error" })
+  | (EventBase & { type: "space_members_changed" })
+  | (EventBase & { type: "space_settings_changed" })
+  | (EventBase & { type: "demo_space"; jobId: string; progress: number; status: "in_process" | "completed" | "error" });
+
+export type ServerEventType = ServerEvent["type"];
+
+/** Name of the socket.io event that carries every ServerEvent. */
+export const SERVER_EVENT = "planum_event";
+/** Emitted to a single user's sockets when the server ends their session (logout, idleness, password change). */
+export const SESSION_ENDED_EVENT = "session_ended";

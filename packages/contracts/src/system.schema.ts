@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { LANGUAGES } from "./languages.js";
+
+export const systemStateSchema = z.object({
+  version: z.string(),
+  mode: z.enum(["production", "development", "test"]),
+  languages: z.array(z.enum(LANGUAGES)),
+  defaultLanguage: z.enum(LANGUAGES),
+  database: z.enum(["embedded", "postgres"]),
+  mail: z.enum(["smtp", "outbox"]),
+  idleMinutes: z.number(),
+  registrationOpen: z.boolean(),
+});
+export type SystemState = z.infer<typeof systemStateSchema>;
+
+export const clientErrorBody = z.object({
+  message: z.string().min(1).max(2000),
+  stack: z.string().max(20000).optional(),
+  url: z.string().max(2000).optional(),
+  userAgent: z.string().max(500).optional(),
+});
+export type ClientErrorBody = z.infer<typeof clientErrorBody>;
+
+export const JOB_STATUSES = ["queued", "in_process", "completed", "error"] as const;
+export const jobSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  status: z.enum(JOB_STATUSES),
+  progress: z.number(),
+  message: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type Job = z.infer<typeof jobSchema>;

@@ -1,0 +1,1 @@
+export const FORMATS_VERSION = 1;

@@ -1,0 +1,312 @@
+/**
+ * The neutral schedule model every reader produces and every writer consumes.
+ *
+ * Dates are wall-clock strings "YYYY-MM-DDTHH:mm" with no time zone: schedule files store local
+ * working times, and converting them through `Date` is how other tools shift dates by a day.
+ * Durations, lags and floats are integer working minutes (hours × 60 in P6, tenths of minutes / 10 in MSPDI).
+ */
+
+export const MODEL_VERSION = 1;
+
+/** A wall-clock date-time "YYYY-MM-DDTHH:mm". */
+export type DateTime = string;
+
+export type FormatId = "xer" | "pmxml" | "mspdi" | "mpx" | "csv" | "xlsx" | "json" | "zip";
+
+export type ActivityType =
+  | "task"
+  | "resource_dependent"
+  | "milestone_start"
+  | "milestone_finish"
+  | "level_of_effort"
+  | "wbs_summary"
+  | "summary";
+
+export type ActivityStatus = "not_started" | "in_progress" | "completed";
+
+export type RelationType = "FS" | "SS" | "FF" | "SF";
+
+/** Constraint kinds, named after P6 and MS Project (both map onto this list without loss). */
+export type ConstraintType =
+  | "start_on"
+  | "start_on_or_after"
+  | "start_on_or_before"
+  | "finish_on"
+  | "finish_on_or_after"
+  | "finish_on_or_before"
+  | "mandatory_start"
+  | "mandatory_finish"
+  | "as_late_as_possible";
+
+export interface Constraint {
+  type: ConstraintType;
+  date?: DateTime;
+}
+
+export type ProgressOption = "retained_logic" | "progress_override" | "actual_dates";
+export type FloatType = "start" | "finish" | "smallest";
+export type LagCalendarOption = "predecessor" | "successor" | "24h" | "project";
+
+/** The scheduling options a file stores; recalculation uses them so that we reproduce the source tool. */
+export interface ScheduleOptions {
+  progress?: ProgressOption;
+  floatType?: FloatType;
+  lagCalendar?: LagCalendarOption;
+  /** Activities whose total float is at or below this many minutes are critical. */
+  criticalFloat?: number;
+  ssLagFrom?: "early_start" | "actual_start";
+  /** P6 "Ignore relationships to and from other projects". */
+  ignoreExternalRelations?: boolean;
+  /** P6 "Make open-ended activities critical". */
+  openEndsCritical?: boolean;
+  /** P6 "Compute total float as" longest path / total float. */
+  criticalPath?: "total_float" | "longest_path";
+}
+
+export interface Project {
+  id: string;
+  /** The short name / ID the tool shows (P6 proj_short_name, MSPDI title). */
+  code: string;
+  name: string;
+  plannedStart?: DateTime;
+  dataDate?: DateTime;
+  /** The finish the source tool computed. */
+  scheduledFinish?: DateTime;
+  mustFinishBy?: DateTime;
+  defaultCalendarId?: string;
+  options: ScheduleOptions;
+  /** Hours per day used to show durations in days; the model itself stays in minutes. */
+  hoursPerDay?: number;
+}
+
+/** A working-time interval "HH:mm"–"HH:mm"; the end may be "24:00". */
+export type TimeInterval = [string, string];
+
+export interface CalendarException {
+  date: string;
+  /** Empty = non-working day. */
+  intervals: TimeInterval[];
+}
+
+export interface Calendar {
+  id: string;
+  name: string;
+  /** Present for project-level calendars. */
+  projectId?: string;
+  kind?: "global" | "project" | "resource";
+  baseCalendarId?: string;
+  isDefault?: boolean;
+  hoursPerDay?: number;
+  /** Seven days, Monday first, with inherited days already resolved. */
+  week: TimeInterval[][];
+  exceptions: CalendarException[];
+}
+
+export interface WbsNode {
+  id: string;
+  projectId: string;
+  parentId?: string;
+  code: string;
+  name: string;
+  seq?: number;
+}
+
+export interface ComputedDates {
+  earlyStart?: DateTime;
+  earlyFinish?: DateTime;
+  lateStart?: DateTime;
+  lateFinish?: DateTime;
+  /** Working minutes. */
+  totalFloat?: number;
+  freeFloat?: number;
+  critical?: boolean;
+}
+
+export interface Activity {
+  /** Unique key inside the model (P6 task_id / ObjectId, MSPDI UID). */
+  id: string;
+  projectId: string;
+  wbsId?: string;
+  /** Parent summary task (MSPDI / MPX outline). */
+  parentId?: string;
+  /** The activity ID the tool shows (P6 task_code, MS Project ID / WBS). */
+  code: string;
+  name: string;
+  type: ActivityType;
+  calendarId?: string;
+  status: ActivityStatus;
+  /** Planned (original) duration, working minutes. */
+  plannedDuration: number;
+  remainingDuration: number;
+  actualDuration?: number;
+  plannedStart?: DateTime;
+  plannedFinish?: DateTime;
+  actualStart?: DateTime;
+  actualFinish?: DateTime;
+  expectedFinish?: DateTime;
+  percentComplete?: number;
+  constraint?: Constraint;
+  secondaryConstraint?: Constraint;
+  /** Dates, floats and criticality the source tool computed (kept for --compare and export). */
+  computed?: ComputedDates;
+  durationType?: string;
+  percentCompleteType?: string;
+  notes?: string;
+  guid?: string;
+  seq?: number;
+  outlineLevel?: number;
+}
+
+export interface Relation {
+  id?: string;
+  predecessorId: string;
+  successorId: string;
+  type: RelationType;
+  /** Working minutes (may be negative: a lead). */
+  lag: number;
+  /** The calendar the lag is measured in when the file says so per relation (MSPDI elapsed lags = "24h"). */
+  lagCalendar?: "24h";
+  /** Lag unit the source tool displayed (MSPDI LagFormat), kept for the round trip. */
+  lagFormat?: number;
+}
+
+/** An activity of a project that is not in the file but linked from it (P6 external relationship). */
+export interface ExternalActivity {
+  id: string;
+  projectId?: string;
+  code?: string;
+  name?: string;
+  earlyStart?: DateTime;
+  earlyFinish?: DateTime;
+  lateStart?: DateTime;
+  lateFinish?: DateTime;
+  calendarId?: string;
+}
+
+export type ResourceType = "labor" | "nonlabor" | "material";
+
+export interface Resource {
+  id: string;
+  parentId?: string;
+  code: string;
+  name: string;
+  type: ResourceType;
+  calendarId?: string;
+  unit?: string;
+  maxUnitsPerHour?: number;
+  costPerUnit?: number;
+}
+
+export interface Assignment {
+  id: string;
+  activityId: string;
+  resourceId: string;
+  plannedUnits?: number;
+  actualUnits?: number;
+  remainingUnits?: number;
+  plannedCost?: number;
+  actualCost?: number;
+  remainingCost?: number;
+}
+
+export interface CodeType {
+  id: string;
+  name: string;
+  projectId?: string;
+}
+
+export interface CodeValue {
+  id: string;
+  typeId: string;
+  parentId?: string;
+  code: string;
+  name: string;
+}
+
+export interface ActivityCodeAssignment {
+  activityId: string;
+  typeId: string;
+  valueId: string;
+}
+
+export type UdfDataType = "text" | "number" | "integer" | "cost" | "date" | "indicator";
+
+export interface UdfType {
+  id: string;
+  subject: "activity" | "project" | "wbs" | "resource";
+  name: string;
+  dataType: UdfDataType;
+}
+
+export interface UdfValue {
+  typeId: string;
+  ownerId: string;
+  value: string | number;
+}
+
+export interface BaselineActivity {
+  /** The activity code (ID shown), matched against the live project's activities. */
+  code: string;
+  name?: string;
+  start?: DateTime;
+  finish?: DateTime;
+  duration?: number;
+}
+
+export interface Baseline {
+  id: string;
+  name: string;
+  /** The live project this baseline belongs to. */
+  projectId?: string;
+  dataDate?: DateTime;
+  activities: BaselineActivity[];
+}
+
+export interface ScheduleModel {
+  modelVersion: number;
+  source?: { format: FormatId; producer?: string; version?: string };
+  projects: Project[];
+  calendars: Calendar[];
+  wbs: WbsNode[];
+  activities: Activity[];
+  relations: Relation[];
+  externals: ExternalActivity[];
+  resources: Resource[];
+  assignments: Assignment[];
+  codeTypes: CodeType[];
+  codeValues: CodeValue[];
+  activityCodes: ActivityCodeAssignment[];
+  udfTypes: UdfType[];
+  udfValues: UdfValue[];
+  baselines: Baseline[];
+}
+
+export function emptyModel(format?: FormatId): ScheduleModel {
+  return {
+    modelVersion: MODEL_VERSION,
+    ...(format ? { source: { format } } : {}),
+    projects: [],
+    calendars: [],
+    wbs: [],
+    activities: [],
+    relations: [],
+    externals: [],
+    resources: [],
+    assignments: [],
+    codeTypes: [],
+    codeValues: [],
+    activityCodes: [],
+    udfTypes: [],
+    udfValues: [],
+    baselines: [],
+  };
+}
+
+/** A 5-day, 8-hour week used when a file names no calendar. */
+export function standardWeek(): TimeInterval[][] {
+  const day: TimeInterval[] = [
+    ["08:00", "12:00"],
+    ["13:00", "17:00"],
+  ];
+  return [day, day, day, day, day, [], []].map((d) => d.map((i) => [i[0], i[1]] as TimeInterval));
+}

@@ -1,0 +1,32 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Tests run against the packages' TypeScript sources, so no build is needed before `vitest`.
+const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const alias = {
+  "@planum/engine": src("./packages/engine/src/index.ts"),
+  "@planum/contracts": src("./packages/contracts/src/index.ts"),
+  "@planum/formats": src("./packages/formats/src/index.ts"),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: "engine", include: ["packages/engine/**/*.test.ts"], exclude: ["**/node_modules/**", "**/dist/**"] } },
+      { resolve: { alias }, test: { name: "contracts", include: ["packages/contracts/**/*.test.ts"], exclude: ["**/node_modules/**", "**/dist/**"] } },
+      { resolve: { alias }, test: { name: "formats", include: ["packages/formats/**/*.test.ts"], exclude: ["**/node_modules/**", "**/dist/**"] } },
+      {
+        resolve: { alias },
+        test: {
+          name: "server",
+          include: ["apps/server/src/**/*.test.ts"],
+          exclude: ["**/node_modules/**", "**/dist/**"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { resolve: { alias }, test: { name: "web", include: ["apps/web/src/**/*.test.{ts,tsx}"], exclude: ["**/node_modules/**", "**/dist/**"] } },
+    ],
+  },
+});
