@@ -1,0 +1,452 @@
+import { FormatError } from "../model/format-error.js";
+import {
+  type Activity,
+  type Baseline,
+  type Calendar,
+  type Constraint,
+  emptyModel,
+  type Project,
+  type ScheduleModel,
+  standardWeek,
+} from "../model/schedule-model.js";
+import { parseDateTime } from "../util/date-time.js";
+import { parseClndrData } from "./xer-calendar.js";
+import {
+  CONSTRAINTS,
+  FLOAT_TYPES,
+  LAG_CALENDARS,
+  RELATION_TYPES,
+  RESOURCE_TYPES,
+  STATUS,
+  TASK_TYPES,
+  UDF_TYPES,
+} from "./xer-codes.js";
+import { type ParseXerOptions, parseXerTables, XerRows } from "./xer-tables.js";
+
+/** Field readers that report the exact table, row and field of a bad value. */
+class Cursor {
+  constructor(
+    readonly rows: XerRows,
+    public row = 0,
+  ) {}
+  str(field: string): string {
+    return this.rows.get(this.row, field);
+  }
+  opt(field: string): string | undefined {
+    const v = this.rows.get(this.row, field);
+    return v === "" ? undefined : v;
+  }
+  fail(field: string, message: string): never {
+    throw new FormatError(
+      "InvalidValue",
+      message,
+      { table: this.rows.table.name, row: this.row + 1, field },
+      { line: this.rows.table.lines[this.row] ?? 0, field },
+    );
+  }
+  required(field: string): string {
+    const v = this.str(field);
+    if (v === "") this.fail(field, `Field ${field} is empty`);
+    return v;
+  }
+  num(field: string): number | undefined {
+    const v = this.str(field);
+    if (v === "") return undefined;
+    const n = Number(v);
+    if (!Number.isFinite(n)) this.fail(field, `"${v}" in ${field} is not a number`);
+    return n;
+  }
+  /** Hours → whole working minutes. */
+  minutes(field: string): number | undefined {
+    const h = this.num(field);
+    return h === undefined ? undefined : Math.round(h * 60);
+  }
+  date(field: string): string | undefined {
+    const v = this.str(field);
+    if (v === "") return undefined;
+    const d = parseDateTime(v);
+    if (!d) this.fail(field, `"${v}" in ${field} is not a date (expected YYYY-MM-DD HH:MM)`);
+    return d;
+  }
+  flag(field: string): boolean | undefined {
+    const v = this.str(field);
+    return v === "" ? undefined : v === "Y";
+  }
+}
+
+function each(rows: XerRows, fn: (c: Cursor) => void): void {
+  const c = new Cursor(rows);
+  for (let i = 0; i < rows.length; i++) {
+    c.row = i;
+    fn(c);
+  }
+}
+
+function constraintOf(c: Cursor, typeField: string, dateField: string): Constraint | undefined {
+  const t = c.str(typeField);
+  if (t === "") return undefined;
+  const type = CONSTRAINTS[t];
+  if (!type) c.fail(typeField, `Unknown constraint type "${t}"`);
+  const date = c.date(dateField);
+  return date ? { type, date } : { type };
+}
+
+/**
+ * Read a Primavera P6 XER export (any version, windows-1251/1252/UTF-8) into the model. Several
+ * projects in one file are kept apart; relations to activities outside the file become externals.
+ */
+export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): ScheduleModel {
+  const file = parseXerTables(bytes, options);
+  const t = (name: string) => new XerRows(file.tables.get(name), name);
+  const model = emptyModel("xer");
+  model.source = { format: "xer", producer: "Primavera P6", version: file.header[1] ?? "" };
+
+  const rootWbs = new Map<string, string>();
+  const wbsRows = t("PROJWBS");
+  const rootName = new Map<string, string>();
+  each(wbsRows, (c) => {
+    if (c.str("proj_node_flag") === "Y") {
+      rootWbs.set(c.required("wbs_id"), c.str("proj_id"));
+      rootName.set(c.str("proj_id"), c.str("wbs_name"));
+    }
+  });
+
+  const baselineOf = new Map<string, Baseline>();
+  const schedOptions = t("SCHEDOPTIONS");
+  const optionRow = new Map<string, number>();
+  for (let i = 0; i < schedOptions.length; i++) optionRow.set(schedOptions.get(i, "proj_id"), i);
+
+  each(t("PROJECT"), (c) => {
+    const id = c.required("proj_id");
+    const orig = c.opt("orig_proj_id");
+    if (orig && c.str("project_flag") === "N") {
+      // A baseline copy of another project of the file (P6 keeps baselines as projects with orig_proj_id).
+      baselineOf.set(id, { id, name: rootName.get(id) ?? c.str("proj_short_name"), projectId: orig, activities: [] });
+      const dd = c.date("last_recalc_date");
+      if (dd) baselineOf.get(id)!.dataDate = dd;
+      return;
+    }
+    const o = optionRow.has(id) ? new Cursor(schedOptions, optionRow.get(id)) : c;
+    const project: Project = { id, code: c.str("proj_short_name"), name: rootName.get(id) ?? c.str("proj_short_name"), options: {} };
+    const ps = c.date("plan_start_date");
+    if (ps) project.plannedStart = ps;
+    const dd = c.date("last_recalc_date") ?? c.date("next_data_date");
+    if (dd) project.dataDate = dd;
+    const sf = c.date("scd_end_date");
+    if (sf) project.scheduledFinish = sf;
+    const mf = c.date("plan_end_date");
+    if (mf) project.mustFinishBy = mf;
+    const cal = c.opt("clndr_id");
+    if (cal) project.defaultCalendarId = cal;
+    const opts = project.options;
+    const retained = o.flag("sched_retained_logic");
+    const override = o.flag("sched_progress_override");
+    if (retained !== undefined || override !== undefined) {
+      opts.progress = retained ? "retained_logic" : override ? "progress_override" : "actual_dates";
+    }
+    const ft = FLOAT_TYPES[o.str("sched_float_type")];
+    if (ft) opts.floatType = ft;
+    const lc = LAG_CALENDARS[o.str("sched_calendar_on_relationship_lag")];
+    if (lc) opts.lagCalendar = lc;
+    const ss = o.flag("sched_lag_early_start_flag");
+    if (ss !== undefined) opts.ssLagFrom = ss ? "early_start" : "actual_start";
+    const crit = c.minutes("critical_drtn_hr_cnt");
+    if (crit !== undefined) opts.criticalFloat = crit;
+    const cpt = c.str("critical_path_type");
+    if (cpt) opts.criticalPath = cpt === "CT_DrivPath" ? "longest_path" : "total_float";
+    const open = o.flag("sched_open_critical_flag");
+    if (open !== undefined) opts.openEndsCritical = open;
+    const outer = o.str("sched_outer_depend_type");
+    if (outer) opts.ignoreExternalRelations = outer === "SD_None";
+    model.projects.push(project);
+  });
+  const projectIds = new Set(model.projects.map((p) => p.id));
+
+  each(wbsRows, (c) => {
+    const id = c.required("wbs_id");
+    const projectId = c.str("proj_id");
+    if (rootWbs.has(id) || !projectIds.has(projectId)) return;
+    const parent = c.opt("parent_wbs_id");
+    const seq = c.num("seq_num");
+    model.wbs.push({
+      id,
+      projectId,
+      ...(parent && !rootWbs.has(parent) ? { parentId: parent } : {}),
+      code: c.str("wbs_short_name"),
+      name: c.str("wbs_name"),
+      ...(seq !== undefined ? { seq } : {}),
+    });
+  });
+
+  readCalendars(t("CALENDAR"), model);
+  const calendarIds = new Set(model.calendars.map((k) => k.id));
+
+  const taskCode = new Map<string, string>();
+  each(t("TASK"), (c) => {
+    const id = c.required("task_id");
+    const projectId = c.required("proj_id");
+    const baseline = baselineOf.get(projectId);
+    if (baseline) {
+      baseline.activities.push({
+        code: c.str("task_code"),
+        name: c.str("task_name"),
+        ...optDate("start", c.date("act_start_date") ?? c.date("early_start_date")),
+        ...optDate("finish", c.date("act_end_date") ?? c.date("early_end_date")),
+        duration: c.minutes("target_drtn_hr_cnt") ?? 0,
+      });
+      return;
+    }
+    if (!projectIds.has(projectId)) c.fail("proj_id", `Activity ${id} refers to project ${projectId}, absent from the PROJECT table`);
+    const typeCode = c.str("task_type");
+    const type = TASK_TYPES[typeCode] ?? (typeCode === "" ? "task" : c.fail("task_type", `Unknown activity type "${typeCode}"`));
+    const statusCode = c.str("status_code");
+    const status = STATUS[statusCode] ?? (statusCode === "" ? "not_started" : c.fail("status_code", `Unknown status "${statusCode}"`));
+    const planned = c.minutes("target_drtn_hr_cnt") ?? 0;
+    const a: Activity = {
+      id,
+      projectId,
+      code: c.str("task_code"),
+      name: c.str("task_name"),
+      type,
+      status,
+      plannedDuration: planned,
+      remainingDuration: c.minutes("remain_drtn_hr_cnt") ?? (status === "completed" ? 0 : planned),
+    };
+    taskCode.set(id, a.code);
+    const wbs = c.opt("wbs_id");
+    if (wbs && !rootWbs.has(wbs)) a.wbsId = wbs;
+    const cal = c.opt("clndr_id");
+    if (cal) {
+      if (!calendarIds.has(cal)) c.fail("clndr_id", `Activity ${a.code} uses calendar ${cal}, absent from the CALENDAR table`);
+      a.calendarId = cal;
+    }
+    Object.assign(
+      a,
+      optDate("plannedStart", c.date("target_start_date")),
+      optDate("plannedFinish", c.date("target_end_date")),
+      optDate("actualStart", c.date("act_start_date")),
+      optDate("actualFinish", c.date("act_end_date")),
+      optDate("expectedFinish", c.date("expect_end_date")),
+    );
+    const pct = c.num("phys_complete_pct");
+    if (pct !== undefined) a.percentComplete = pct;
+    const cons = constraintOf(c, "cstr_type", "cstr_date");
+    if (cons) a.constraint = cons;
+    const cons2 = constraintOf(c, "cstr_type2", "cstr_date2");
+    if (cons2) a.secondaryConstraint = cons2;
+    const computed = {
+      ...optDate("earlyStart", c.date("early_start_date")),
+      ...optDate("earlyFinish", c.date("early_end_date")),
+      ...optDate("lateStart", c.date("late_start_date")),
+      ...optDate("lateFinish", c.date("late_end_date")),
+    } as NonNullable<Activity["computed"]>;
+    const tf = c.minutes("total_float_hr_cnt");
+    if (tf !== undefined) computed.totalFloat = tf;
+    const ff = c.minutes("free_float_hr_cnt");
+    if (ff !== undefined) computed.freeFloat = ff;
+    if (Object.keys(computed).length > 0) a.computed = computed;
+    const dt = c.opt("duration_type");
+    if (dt) a.durationType = dt;
+    const pt = c.opt("complete_pct_type");
+    if (pt) a.percentCompleteType = pt;
+    const guid = c.opt("guid");
+    if (guid) a.guid = guid;
+    model.activities.push(a);
+  });
+  for (const b of baselineOf.values()) model.baselines.push(b);
+
+  readRelations(t("TASKPRED"), model, taskCode);
+  readResources(t, model, taskCode);
+  readCodesAndUdfs(t, model, taskCode);
+  return model;
+}
+
+function optDate<K extends string>(key: K, v: string | undefined): Partial<Record<K, string>> {
+  return v === undefined ? {} : ({ [key]: v } as Record<K, string>);
+}
+
+function readCalendars(rows: XerRows, model: ScheduleModel): void {
+  const raw: { cal: Calendar; hasWeek: boolean }[] = [];
+  each(rows, (c) => {
+    const id = c.required("clndr_id");
+    let parsed: ReturnType<typeof parseClndrData> = { exceptions: [] };
+    try {
+      parsed = parseClndrData(c.str("clndr_data"));
+    } catch (e) {
+      c.fail("clndr_data", `Calendar data of "${c.str("clndr_name")}" cannot be read: ${(e as Error).message}`);
+    }
+    const kind = c.str("clndr_type");
+    const cal: Calendar = {
+      id,
+      name: c.str("clndr_name"),
+      kind: kind === "CA_Project" ? "project" : kind === "CA_Rsrc" ? "resource" : "global",
+      week: parsed.week ?? standardWeek(),
+      exceptions: parsed.exceptions,
+    };
+    const proj = c.opt("proj_id");
+    if (proj) cal.projectId = proj;
+    const base = c.opt("base_clndr_id");
+    if (base) cal.baseCalendarId = base;
+    if (c.str("default_flag") === "Y") cal.isDefault = true;
+    const hpd = c.num("day_hr_cnt");
+    if (hpd !== undefined) cal.hoursPerDay = hpd;
+    raw.push({ cal, hasWeek: parsed.week !== undefined });
+  });
+  // Resource calendars inherit the holidays of their base calendar; resolve them once here.
+  const byId = new Map(raw.map((r) => [r.cal.id, r]));
+  for (const r of raw) {
+    const base = r.cal.baseCalendarId ? byId.get(r.cal.baseCalendarId) : undefined;
+    if (!base) continue;
+    if (!r.hasWeek) r.cal.week = base.cal.week.map((d) => d.map((i) => [i[0], i[1]]));
+    const own = new Set(r.cal.exceptions.map((e) => e.date));
+    const merged = [...r.cal.exceptions, ...base.cal.exceptions.filter((e) => !own.has(e.date))];
+    r.cal.exceptions = merged.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  }
+  model.calendars = raw.map((r) => r.cal);
+}
+
+function readRelations(rows: XerRows, model: ScheduleModel, taskCode: Map<string, string>): void {
+  const externals = new Map<string, ScheduleModel["externals"][number]>();
+  each(rows, (c) => {
+    const succ = c.required("task_id");
+    const pred = c.required("pred_task_id");
+    const typeCode = c.str("pred_type");
+    const type = RELATION_TYPES[typeCode] ?? c.fail("pred_type", `Unknown relationship type "${typeCode}"`);
+    const predIn = taskCode.has(pred);
+    const succIn = taskCode.has(succ);
+    if (!predIn && !succIn) return; // belongs to projects not in the file (e.g. a baseline copy)
+    // P6 keeps the other side's dates of a cross-project link in aref (predecessor early finish) and arls (successor late start).
+    if (!predIn) {
+      const e = externals.get(pred) ?? { id: pred };
+      const proj = c.opt("pred_proj_id");
+      if (proj) e.projectId = proj;
+      const aref = c.date("aref");
+      if (aref) e.earlyFinish = aref;
+      externals.set(pred, e);
+    }
+    if (!succIn) {
+      const e = externals.get(succ) ?? { id: succ };
+      const proj = c.opt("proj_id");
+      if (proj) e.projectId = proj;
+      const arls = c.date("arls");
+      if (arls) e.lateStart = arls;
+      externals.set(succ, e);
+    }
+    const id = c.opt("task_pred_id");
+    model.relations.push({
+      ...(id ? { id } : {}),
+      predecessorId: pred,
+      successorId: succ,
+      type,
+      lag: c.minutes("lag_hr_cnt") ?? 0,
+    });
+  });
+  model.externals = [...externals.values()];
+}
+
+function readResources(t: (n: string) => XerRows, model: ScheduleModel, taskCode: Map<string, string>): void {
+  const rate = new Map<string, number>();
+  each(t("RSRCRATE"), (c) => {
+    const r = c.str("rsrc_id");
+    const v = c.num("cost_per_qty");
+    if (v !== undefined && !rate.has(r)) rate.set(r, v);
+  });
+  const units = new Map<string, string>();
+  each(t("UMEASURE"), (c) => units.set(c.str("unit_id"), c.str("unit_abbrev")));
+  each(t("RSRC"), (c) => {
+    const id = c.required("rsrc_id");
+    const r: ScheduleModel["resources"][number] = {
+      id,
+      code: c.str("rsrc_short_name"),
+      name: c.str("rsrc_name"),
+      type: RESOURCE_TYPES[c.str("rsrc_type")] ?? "labor",
+    };
+    const parent = c.opt("parent_rsrc_id");
+    if (parent) r.parentId = parent;
+    const cal = c.opt("clndr_id");
+    if (cal) r.calendarId = cal;
+    const unit = units.get(c.str("unit_id"));
+    if (unit) r.unit = unit;
+    const max = c.num("def_qty_per_hr");
+    if (max !== undefined) r.maxUnitsPerHour = max;
+    if (rate.has(id)) r.costPerUnit = rate.get(id);
+    model.resources.push(r);
+  });
+  const resourceIds = new Set(model.resources.map((r) => r.id));
+  each(t("TASKRSRC"), (c) => {
+    const activityId = c.required("task_id");
+    if (!taskCode.has(activityId)) return;
+    const resourceId = c.str("rsrc_id");
+    if (resourceId === "") return; // a role assignment without a resource
+    if (!resourceIds.has(resourceId)) c.fail("rsrc_id", `Assignment refers to resource ${resourceId}, absent from RSRC`);
+    const a: ScheduleModel["assignments"][number] = { id: c.required("taskrsrc_id"), activityId, resourceId };
+    const set = (k: keyof typeof a, v: number | undefined) => {
+      if (v !== undefined) (a as unknown as Record<string, number>)[k] = v;
+    };
+    set("plannedUnits", c.num("target_qty"));
+    const reg = c.num("act_reg_qty");
+    const ot = c.num("act_ot_qty");
+    set("actualUnits", reg === undefined && ot === undefined ? undefined : (reg ?? 0) + (ot ?? 0));
+    set("remainingUnits", c.num("remain_qty"));
+    set("plannedCost", c.num("target_cost"));
+    const rc = c.num("act_reg_cost");
+    const oc = c.num("act_ot_cost");
+    set("actualCost", rc === undefined && oc === undefined ? undefined : (rc ?? 0) + (oc ?? 0));
+    set("remainingCost", c.num("remain_cost"));
+    model.assignments.push(a);
+  });
+}
+
+function readCodesAndUdfs(t: (n: string) => XerRows, model: ScheduleModel, taskCode: Map<string, string>): void {
+  each(t("ACTVTYPE"), (c) => {
+    const proj = c.opt("proj_id");
+    model.codeTypes.push({ id: c.required("actv_code_type_id"), name: c.str("actv_code_type"), ...(proj ? { projectId: proj } : {}) });
+  });
+  each(t("ACTVCODE"), (c) => {
+    const parent = c.opt("parent_actv_code_id");
+    model.codeValues.push({
+      id: c.required("actv_code_id"),
+      typeId: c.str("actv_code_type_id"),
+      ...(parent ? { parentId: parent } : {}),
+      code: c.str("short_name"),
+      name: c.str("actv_code_name"),
+    });
+  });
+  each(t("TASKACTV"), (c) => {
+    const activityId = c.str("task_id");
+    if (!taskCode.has(activityId)) return;
+    model.activityCodes.push({ activityId, typeId: c.str("actv_code_type_id"), valueId: c.str("actv_code_id") });
+  });
+  const subjects: Record<string, "activity" | "project" | "wbs" | "resource"> = {
+    TASK: "activity",
+    PROJECT: "project",
+    PROJWBS: "wbs",
+    RSRC: "resource",
+  };
+  const types = new Map<string, ScheduleModel["udfTypes"][number]>();
+  each(t("UDFTYPE"), (c) => {
+    const subject = subjects[c.str("table_name")];
+    if (!subject) return;
+    const u = {
+      id: c.required("udf_type_id"),
+      subject,
+      name: c.str("udf_type_label") || c.str("udf_type_name"),
+      dataType: UDF_TYPES[c.str("logical_data_type")] ?? "text",
+    };
+    types.set(u.id, u);
+    model.udfTypes.push(u);
+  });
+  each(t("UDFVALUE"), (c) => {
+    const type = types.get(c.str("udf_type_id"));
+    if (!type) return;
+    const ownerId = c.str("fk_id");
+    if (type.subject === "activity" && !taskCode.has(ownerId)) return;
+    let value: string | number | undefined;
+    if (type.dataType === "date") value = c.date("udf_date");
+    else if (type.dataType === "text") value = c.str("udf_text");
+    else if (type.dataType === "indicator") value = c.str("udf_code_id") || c.str("udf_text");
+    else value = c.num("udf_number");
+    if (value === undefined) return;
+    model.udfValues.push({ typeId: type.id, ownerId, value });
+  });
+}

@@ -1,0 +1,167 @@
+import { FormatError } from "../model/format-error.js";
+import { decodeText, type TextEncodingName } from "../util/text-encoding.js";
+
+export interface XerTable {
+  name: string;
+  fields: string[];
+  rows: string[][];
+  /** 1-based file line of each row, for error messages. */
+  lines: number[];
+}
+
+export interface XerFile {
+  header: string[];
+  tables: Map<string, XerTable>;
+  encoding: TextEncodingName;
+}
+
+/*
+ * Tables of the P6 database schema that an XER export may carry. A name outside this list is not a
+ * P6 table: the file is damaged or not an XER, and importing the rest would silently drop data.
+ */
+const KNOWN_TABLES = new Set(
+  (
+    "ACCOUNT ACTVCODE ACTVTYPE APPLYACTOPTIONS ASGNMNTACAT ASGNMNTCAT BASETYPE BUDGCHNG CALENDAR COSTTYPE CURRTYPE " +
+    "DOCCATG DOCSTAT DOCUMENT EXPTYPE FINDATES FINTMPL FUNDSRC ISSUHIST JOBSVC LOCATION MEMOTYPE NONWORK OBS PCATTYPE " +
+    "PCATVAL PHASE POBS PROJCAT PROJCOST PROJEST PROJFUND PROJISSU PROJPCAT PROJRISK PROJTHRS PROJWBS PROJECT RCATTYPE " +
+    "RCATVAL RISKTYPE RISK RISKIMPACT RISKTHRS RISKTHRSCAT ROLECATTYPE ROLECATVAL ROLERATE ROLERCAT ROLES ROLLIMIT RSRC " +
+    "RSRCCURV RSRCCURVDATA RSRCLEVELLIST RSRCRATE RSRCRCAT RSRCROLE RSRCSEC RSRCHOUR SCHEDOPTIONS SHIFT SHIFTPER " +
+    "TASK TASKACTV TASKDOC TASKFDBK TASKFIN TASKMEMO TASKNOTE TASKPRED TASKPROC TASKRSRC TASKRISK TASKUSER THRSPARM " +
+    "TRSRCFIN TRSRCSUM TASKSUM TASKSUMFIN SUMTASK UDFCODE UDFTYPE UDFVALUE UMEASURE USERS USROPEN WBSBUDG WBSMEMO " +
+    "WBSRSRC WBSRSRC_QTY WBSSTEP ACTVCODEASSIGN VIEWPROP PROJPROP PREFER ASSIGNMENTACTVCODE ACTVTYPEASSIGN " +
+    "CBSDURATION PROJSHAR RPTBATCH TMPLCAT RFOLIO RLFOLIO PRORATA RSRCFLD EXTERNAL_APP BATCHRPT"
+  ).split(/\s+/),
+);
+
+export interface ParseXerOptions {
+  encoding?: TextEncodingName;
+  /** Accept tables outside the P6 schema (they are ignored) instead of refusing the file. */
+  allowUnknownTables?: boolean;
+}
+
+/** Split an XER export into its tables. Throws a located FormatError on any structural damage. */
+export function parseXerTables(bytes: Uint8Array, options: ParseXerOptions = {}): XerFile {
+  if (bytes.length === 0) throw new FormatError("EmptyFile", "The XER file is empty");
+  const { text, encoding } = decodeText(bytes, "XER", options.encoding);
+  const lines = text.split("\n");
+  const first = stripCr(lines[0]);
+  if (!first.startsWith("ERMHDR")) {
+    throw new FormatError(
+      "MalformedFile",
+      "An XER file must start with the ERMHDR header line written by Primavera P6",
+      { table: "ERMHDR", row: 1 },
+      { line: 1 },
+    );
+  }
+  const header = first.split("\t");
+  const tables = new Map<string, XerTable>();
+  let current: XerTable | undefined;
+  let ended = false;
+  for (let i = 1; i < lines.length; i++) {
+    const line = stripCr(lines[i]);
+    if (line === "") continue;
+    const lineNo = i + 1;
+    if (ended) {
+      throw new FormatError("MalformedFile", "Data found after the %E end marker", { table: "%E", row: 0 }, { line: lineNo });
+    }
+    const tag = line.slice(0, 2);
+    if (tag === "%R") {
+      if (!current || current.fields.length === 0) {
+        throw new FormatError(
+          "MalformedFile",
+          "A %R row appears before any %T table and %F field list",
+          { table: current?.name ?? "(none)", row: 0 },
+          { line: lineNo },
+        );
+      }
+      const values = line.split("\t");
+      values.shift();
+      if (values.length > current.fields.length) {
+        throw new FormatError(
+          "MalformedFile",
+          `Row has ${values.length} values but table ${current.name} declares ${current.fields.length} fields`,
+          { table: current.name, row: current.rows.length + 1 },
+          { line: lineNo, values: values.length, fields: current.fields.length },
+        );
+      }
+      current.rows.push(values);
+      current.lines.push(lineNo);
+    } else if (tag === "%T") {
+      const name = line.slice(2).trim();
+      if (!KNOWN_TABLES.has(name) && !options.allowUnknownTables) {
+        throw new FormatError(
+          "UnknownTable",
+          `Table "${name}" is not a Primavera P6 table`,
+          { table: name, row: 0 },
+          { line: lineNo, tableName: name },
+        );
+      }
+      if (tables.has(name)) {
+        current = tables.get(name)!;
+        current.fields = [];
+      } else {
+        current = { name, fields: [], rows: [], lines: [] };
+        tables.set(name, current);
+      }
+    } else if (tag === "%F") {
+      if (!current) {
+        throw new FormatError("MalformedFile", "A %F field list appears before any %T table", { table: "(none)", row: 0 }, { line: lineNo });
+      }
+      const fields = line.split("\t");
+      fields.shift();
+      if (current.rows.length > 0 && fields.join("\t") !== current.fields.join("\t") && current.fields.length > 0) {
+        throw new FormatError("MalformedFile", `Table ${current.name} redeclares its fields`, { table: current.name, row: 0 }, { line: lineNo });
+      }
+      current.fields = fields.map((f) => f.trim());
+    } else if (tag === "%E") {
+      ended = true;
+    } else {
+      throw new FormatError(
+        "MalformedFile",
+        `Unexpected line starting "${line.slice(0, 20)}": every XER line must start with %T, %F, %R or %E`,
+        { table: current?.name ?? "(none)", row: current ? current.rows.length + 1 : 0 },
+        { line: lineNo },
+      );
+    }
+  }
+  if (!ended) {
+    throw new FormatError(
+      "MalformedFile",
+      "The XER file ends without the %E end marker: it is truncated",
+      { table: current?.name ?? "(none)", row: current?.rows.length ?? 0 },
+      { line: lines.length },
+    );
+  }
+  return { header, tables, encoding };
+}
+
+function stripCr(s: string): string {
+  return s.endsWith("\r") ? s.slice(0, -1) : s;
+}
+
+/** Row accessor by field name, so readers work with every P6 version's field order. */
+export class XerRows {
+  readonly table: XerTable;
+  private readonly index: Map<string, number>;
+
+  constructor(table: XerTable | undefined, name: string) {
+    this.table = table ?? { name, fields: [], rows: [], lines: [] };
+    this.index = new Map(this.table.fields.map((f, i) => [f, i]));
+  }
+
+  get length(): number {
+    return this.table.rows.length;
+  }
+
+  has(field: string): boolean {
+    return this.index.has(field);
+  }
+
+  /** The trimmed text of a field, "" when absent. */
+  get(row: number, field: string): string {
+    const i = this.index.get(field);
+    if (i === undefined) return "";
+    const v = this.table.rows[row][i];
+    return v === undefined ? "" : v;
+  }
+}

@@ -1,0 +1,240 @@
+import type { Activity, Constraint, ScheduleModel } from "../model/schedule-model.js";
+import { encodeForP6 } from "../util/single-byte-encoder.js";
+import { formatClndrData } from "./xer-calendar.js";
+import {
+  CONSTRAINTS,
+  FLOAT_TYPES,
+  invert,
+  LAG_CALENDARS,
+  RELATION_TYPES,
+  RESOURCE_TYPES,
+  STATUS,
+  TASK_TYPES,
+  UDF_TYPES,
+} from "./xer-codes.js";
+
+export interface WriteXerOptions {
+  /** "auto" picks windows-1252, then windows-1251, then UTF-8 — what P6 on a Western or Russian machine reads. */
+  encoding?: "auto" | "utf-8" | "windows-1251" | "windows-1252";
+  /** Export date written in the ERMHDR line (YYYY-MM-DD); defaults to today. */
+  exportDate?: string;
+}
+
+type Value = string | number | boolean | undefined;
+
+const taskType = invert(TASK_TYPES);
+const status = invert(STATUS);
+const cons = invert(CONSTRAINTS);
+const relType = invert(RELATION_TYPES);
+const floatType = invert(FLOAT_TYPES);
+const lagCal = invert(LAG_CALENDARS);
+const rsrcType = invert(RESOURCE_TYPES);
+const udfType = invert(UDF_TYPES);
+
+function cell(v: Value): string {
+  if (v === undefined) return "";
+  if (typeof v === "boolean") return v ? "Y" : "N";
+  if (typeof v === "number") return String(v);
+  return v.replace(/[\t\r\n]+/g, " ");
+}
+
+/** "YYYY-MM-DDTHH:mm" → P6's "YYYY-MM-DD HH:MM". */
+function d(v: string | undefined): string | undefined {
+  return v === undefined ? undefined : v.replace("T", " ");
+}
+
+/** Working minutes → hours with enough digits that reading back gives the same minutes. */
+function h(min: number | undefined): number | undefined {
+  return min === undefined ? undefined : Math.round((min / 60) * 1e6) / 1e6;
+}
+
+class TableWriter {
+  readonly out: string[] = [];
+  table(name: string, fields: string[], rows: Value[][]): void {
+    if (rows.length === 0 && !["PROJECT", "CALENDAR", "PROJWBS", "TASK", "TASKPRED"].includes(name)) return;
+    this.out.push(`%T\t${name}`, `%F\t${fields.join("\t")}`);
+    for (const r of rows) this.out.push(`%R\t${r.map(cell).join("\t")}`);
+  }
+}
+
+function constraintCells(c: Constraint | undefined): [Value, Value] {
+  return c ? [cons[c.type], d(c.date)] : [undefined, undefined];
+}
+
+/**
+ * Write the model as an XER file with the table and field set MPXJ and P6 read (PROJECT with its
+ * sched_* options, SCHEDOPTIONS, CALENDAR, PROJWBS, TASK, TASKPRED, RSRC, TASKRSRC, codes and UDFs).
+ */
+export function writeXer(model: ScheduleModel, options: WriteXerOptions = {}): Uint8Array {
+  const w = new TableWriter();
+  const today = options.exportDate ?? new Date().toISOString().slice(0, 10);
+  const header = ["ERMHDR", "20.12", today, "Project", "admin", "Planum", "dbxDatabaseNoName", "Project Management", "USD"];
+  w.out.push(header.join("\t"));
+  w.table("CURRTYPE", ["curr_id", "decimal_digit_cnt", "curr_symbol", "decimal_symbol", "digit_group_symbol", "pos_curr_fmt_type", "neg_curr_fmt_type", "curr_type", "curr_short_name", "group_digit_cnt", "base_exch_rate"], [[1, 2, "$", ".", ",", "#1.1", "(#1.1)", "US Dollar", "USD", 3, 1]]);
+
+  const rootWbsId = (projectId: string) => `R${projectId}`;
+  const liveBaselines = model.baselines.filter((b) => b.projectId !== undefined);
+  const projectIds = new Set(model.projects.map((p) => p.id));
+  // Baselines travel as extra PROJECT rows (project_flag N, orig_proj_id = the live project), as P6 stores them.
+  const bId = (b: { id: string }): string => (projectIds.has(b.id) ? `B${b.id}` : b.id);
+  w.table(
+    "PROJECT",
+    ["proj_id", "proj_short_name", "project_flag", "orig_proj_id", "clndr_id", "plan_start_date", "plan_end_date", "scd_end_date", "last_recalc_date", "critical_drtn_hr_cnt", "critical_path_type", "sched_retained_logic", "sched_progress_override", "sched_float_type", "sched_calendar_on_relationship_lag", "sched_lag_early_start_flag", "sched_open_critical_flag", "sched_outer_depend_type", "def_duration_type", "def_task_type", "task_code_base", "task_code_step", "task_code_prefix", "name_sep_char"],
+    [
+      ...model.projects.map((p): Value[] => {
+        const o = p.options;
+        return [
+          p.id, p.code, "Y", undefined, p.defaultCalendarId, d(p.plannedStart), d(p.mustFinishBy), d(p.scheduledFinish), d(p.dataDate),
+          h(o.criticalFloat), o.criticalPath ? (o.criticalPath === "longest_path" ? "CT_DrivPath" : "CT_TotFloat") : undefined,
+          o.progress ? o.progress === "retained_logic" : undefined, o.progress ? o.progress === "progress_override" : undefined,
+          o.floatType ? floatType[o.floatType] : undefined, o.lagCalendar ? lagCal[o.lagCalendar] : undefined,
+          o.ssLagFrom ? o.ssLagFrom === "early_start" : undefined, o.openEndsCritical,
+          o.ignoreExternalRelations === undefined ? undefined : o.ignoreExternalRelations ? "SD_None" : "SD_Both",
+          "DT_FixedDUR2", "TT_Task", 1000, 10, "A", ".",
+        ];
+      }),
+      ...liveBaselines.map((b): Value[] => [bId(b), b.name, "N", b.projectId, undefined, undefined, undefined, undefined, d(b.dataDate)]),
+    ],
+  );
+  w.table(
+    "SCHEDOPTIONS",
+    ["schedoptions_id", "proj_id", "sched_outer_depend_type", "sched_open_critical_flag", "sched_lag_early_start_flag", "sched_retained_logic", "sched_float_type", "sched_calendar_on_relationship_lag", "sched_progress_override"],
+    model.projects.map((p, i) => {
+      const o = p.options;
+      return [
+        i + 1, p.id, o.ignoreExternalRelations === undefined ? undefined : o.ignoreExternalRelations ? "SD_None" : "SD_Both", o.openEndsCritical,
+        o.ssLagFrom ? o.ssLagFrom === "early_start" : undefined, o.progress ? o.progress === "retained_logic" : undefined,
+        o.floatType ? floatType[o.floatType] : undefined, o.lagCalendar ? lagCal[o.lagCalendar] : undefined,
+        o.progress ? o.progress === "progress_override" : undefined,
+      ];
+    }),
+  );
+  w.table(
+    "CALENDAR",
+    ["clndr_id", "default_flag", "clndr_name", "proj_id", "base_clndr_id", "clndr_type", "day_hr_cnt", "week_hr_cnt", "clndr_data"],
+    model.calendars.map((c) => [
+      c.id, c.isDefault ?? false, c.name, c.projectId, c.baseCalendarId,
+      c.kind === "project" ? "CA_Project" : c.kind === "resource" ? "CA_Rsrc" : "CA_Base",
+      c.hoursPerDay, undefined, formatClndrData(c.week, c.exceptions),
+    ]),
+  );
+  w.table(
+    "PROJWBS",
+    ["wbs_id", "proj_id", "seq_num", "proj_node_flag", "status_code", "wbs_short_name", "wbs_name", "parent_wbs_id"],
+    [
+      ...model.projects.map((p): Value[] => [rootWbsId(p.id), p.id, 0, "Y", "WS_Open", p.code, p.name, undefined]),
+      ...liveBaselines.map((b): Value[] => [rootWbsId(bId(b)), bId(b), 0, "Y", "WS_Open", b.name, b.name, undefined]),
+      ...model.wbs.map((n): Value[] => [n.id, n.projectId, n.seq, "N", "WS_Open", n.code, n.name, n.parentId ?? rootWbsId(n.projectId)]),
+    ],
+  );
+  const taskFields = ["task_id", "proj_id", "wbs_id", "clndr_id", "phys_complete_pct", "complete_pct_type", "task_type", "duration_type", "status_code", "task_code", "task_name", "total_float_hr_cnt", "free_float_hr_cnt", "remain_drtn_hr_cnt", "act_drtn_hr_cnt", "target_drtn_hr_cnt", "cstr_date", "act_start_date", "act_end_date", "late_start_date", "late_end_date", "expect_end_date", "early_start_date", "early_end_date", "restart_date", "reend_date", "target_start_date", "target_end_date", "cstr_type", "priority_type", "guid", "cstr_date2", "cstr_type2"];
+  const taskRow = (a: Activity): Value[] => {
+    const [ct, cd] = constraintCells(a.constraint);
+    const [ct2, cd2] = constraintCells(a.secondaryConstraint);
+    const c = a.computed ?? {};
+    return [
+      a.id, a.projectId, a.wbsId ?? rootWbsId(a.projectId), a.calendarId, a.percentComplete, a.percentCompleteType,
+      taskType[a.type === "summary" ? "wbs_summary" : a.type], a.durationType, status[a.status], a.code, a.name,
+      h(c.totalFloat), h(c.freeFloat), h(a.remainingDuration), h(a.actualDuration), h(a.plannedDuration), cd,
+      d(a.actualStart), d(a.actualFinish), d(c.lateStart), d(c.lateFinish), d(a.expectedFinish), d(c.earlyStart), d(c.earlyFinish),
+      a.status === "completed" ? undefined : d(c.earlyStart), a.status === "completed" ? undefined : d(c.earlyFinish),
+      d(a.plannedStart), d(a.plannedFinish), ct, "PT_Normal", a.guid, cd2, ct2,
+    ];
+  };
+  let baselineTaskId = 0;
+  w.table("TASK", taskFields, [
+    ...model.activities.map(taskRow),
+    ...liveBaselines.flatMap((b) =>
+      b.activities.map((ba): Value[] => {
+        baselineTaskId++;
+        const row: Value[] = new Array(taskFields.length).fill(undefined);
+        const set = (f: string, v: Value) => {
+          row[taskFields.indexOf(f)] = v;
+        };
+        set("task_id", `BT${baselineTaskId}`);
+        set("proj_id", bId(b));
+        set("wbs_id", rootWbsId(bId(b)));
+        set("task_type", "TT_Task");
+        set("status_code", "TK_NotStart");
+        set("task_code", ba.code);
+        set("task_name", ba.name);
+        set("target_drtn_hr_cnt", h(ba.duration));
+        set("early_start_date", d(ba.start));
+        set("early_end_date", d(ba.finish));
+        return row;
+      }),
+    ),
+  ]);
+  const projectOf = new Map(model.activities.map((a) => [a.id, a.projectId]));
+  const ext = new Map(model.externals.map((e) => [e.id, e]));
+  w.table(
+    "TASKPRED",
+    ["task_pred_id", "task_id", "pred_task_id", "proj_id", "pred_proj_id", "pred_type", "lag_hr_cnt", "aref", "arls"],
+    model.relations.map((r, i) => [
+      r.id ?? `L${i + 1}`, r.successorId, r.predecessorId, projectOf.get(r.successorId) ?? ext.get(r.successorId)?.projectId,
+      projectOf.get(r.predecessorId) ?? ext.get(r.predecessorId)?.projectId, relType[r.type], h(r.lag),
+      d(ext.get(r.predecessorId)?.earlyFinish), d(ext.get(r.successorId)?.lateStart),
+    ]),
+  );
+  const units = [...new Set(model.resources.map((r) => r.unit).filter((u): u is string => !!u))];
+  w.table("UMEASURE", ["unit_id", "seq_num", "unit_abbrev", "unit_name"], units.map((u, i) => [i + 1, i, u, u]));
+  w.table(
+    "RSRC",
+    ["rsrc_id", "parent_rsrc_id", "clndr_id", "rsrc_seq_num", "rsrc_name", "rsrc_short_name", "def_qty_per_hr", "cost_qty_type", "active_flag", "curr_id", "unit_id", "rsrc_type"],
+    model.resources.map((r, i) => [
+      r.id, r.parentId, r.calendarId, i, r.name, r.code, r.maxUnitsPerHour, "QT_Hour", "Y", 1, r.unit ? units.indexOf(r.unit) + 1 : undefined, rsrcType[r.type],
+    ]),
+  );
+  w.table(
+    "RSRCRATE",
+    ["rsrc_rate_id", "rsrc_id", "max_qty_per_hr", "cost_per_qty", "start_date"],
+    model.resources.filter((r) => r.costPerUnit !== undefined).map((r, i) => [i + 1, r.id, r.maxUnitsPerHour, r.costPerUnit, undefined]),
+  );
+  w.table(
+    "TASKRSRC",
+    ["taskrsrc_id", "task_id", "proj_id", "rsrc_id", "remain_qty", "target_qty", "act_reg_qty", "act_ot_qty", "target_cost", "act_reg_cost", "act_ot_cost", "remain_cost", "rsrc_type"],
+    model.assignments.map((a) => [
+      a.id, a.activityId, projectOf.get(a.activityId), a.resourceId, a.remainingUnits, a.plannedUnits, a.actualUnits,
+      a.actualUnits === undefined ? undefined : 0, a.plannedCost, a.actualCost, a.actualCost === undefined ? undefined : 0, a.remainingCost,
+      undefined,
+    ]),
+  );
+  w.table(
+    "ACTVTYPE",
+    ["actv_code_type_id", "actv_short_len", "seq_num", "actv_code_type", "proj_id", "actv_code_type_scope"],
+    model.codeTypes.map((t, i) => [t.id, 60, i, t.name, t.projectId, t.projectId ? "AS_Project" : "AS_Global"]),
+  );
+  w.table(
+    "ACTVCODE",
+    ["actv_code_id", "parent_actv_code_id", "actv_code_type_id", "actv_code_name", "short_name", "seq_num"],
+    model.codeValues.map((v, i) => [v.id, v.parentId, v.typeId, v.name, v.code, i]),
+  );
+  w.table(
+    "TASKACTV",
+    ["task_id", "actv_code_type_id", "actv_code_id", "proj_id"],
+    model.activityCodes.map((c) => [c.activityId, c.typeId, c.valueId, projectOf.get(c.activityId)]),
+  );
+  const subjectTable = { activity: "TASK", project: "PROJECT", wbs: "PROJWBS", resource: "RSRC" } as const;
+  w.table(
+    "UDFTYPE",
+    ["udf_type_id", "table_name", "udf_type_name", "udf_type_label", "logical_data_type"],
+    model.udfTypes.map((u) => [u.id, subjectTable[u.subject], `user_field_${u.id}`, u.name, udfType[u.dataType]]),
+  );
+  const udfById = new Map(model.udfTypes.map((u) => [u.id, u]));
+  w.table(
+    "UDFVALUE",
+    ["udf_type_id", "fk_id", "proj_id", "udf_date", "udf_number", "udf_text", "udf_code_id"],
+    model.udfValues.map((v) => {
+      const dt = udfById.get(v.typeId)?.dataType ?? "text";
+      return [
+        v.typeId, v.ownerId, projectOf.get(v.ownerId),
+        dt === "date" ? d(String(v.value)) : undefined,
+        dt === "number" || dt === "integer" || dt === "cost" ? v.value : undefined,
+        dt === "text" ? String(v.value) : undefined,
+        dt === "indicator" ? String(v.value) : undefined,
+      ];
+    }),
+  );
+  w.out.push("%E", "");
+  return encodeForP6(w.out.join("\r\n"), options.encoding).bytes;
+}
