@@ -1,0 +1,120 @@
+import fs from "node:fs";
+import path from "node:path";
+import multipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { errorMessage } from "@planum/contracts";
+import Fastify from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { authModule } from "./modules/auth/auth.routes.js";
+import { LoginThrottle } from "./modules/auth/login-throttle.js";
+import { SessionStore } from "./modules/auth/session-store.js";
+import { findMembership, ipRefused } from "./modules/spaces/space-access.js";
+import { spacesModule } from "./modules/spaces/spaces.routes.js";
+import { PLANUM_VERSION, systemModule } from "./modules/system/system.routes.js";
+import { usersModule } from "./modules/users/users.routes.js";
+import { UsersService } from "./modules/users/users.service.js";
+import { registerAuthHook } from "./platform/auth-hook.js";
+import type { Config } from "./platform/config.js";
+import type { AppContext } from "./platform/context.js";
+import type { Database } from "./platform/db.js";
+import { handleError, requestLanguage } from "./platform/http-errors.js";
+import { Jobs } from "./platform/jobs.js";
+import { Mail } from "./platform/mail.js";
+import { Realtime } from "./platform/realtime.js";
+import { Storage } from "./platform/storage.js";
+
+/** Builds the whole server around an open database; `main.ts` listens with it, tests call it through inject. */
+export async function buildApp(config: Config, database: Database) {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: process.env.PLANUM_TRUST_PROXY === "1",
+    bodyLimit: 10 * 1024 * 1024,
+    // Spec §9: calls may take up to five minutes (large imports, calculations).
+    requestTimeout: 5 * 60_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = database.db;
+  const sessions = new SessionStore(db, { tokenTtlHours: config.tokenTtlHours, idleMinutes: config.idleMinutes });
+  const realtime = new Realtime();
+  const ctx: AppContext = {
+    config,
+    db,
+    databaseKind: database.kind,
+    sessions,
+    jobs: new Jobs(db),
+    mail: new Mail(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => app.log.info(m) }),
+    realtime,
+    storage: new Storage(path.join(config.dataDir === "memory://" ? fs.mkdtempSync("/tmp/planum-") : config.dataDir, "storage")),
+  };
+  const users = new UsersService({
+    db,
+    sessions,
+    throttle: new LoginThrottle(db),
+    mail: ctx.mail,
+    storage: ctx.storage,
+    realtime,
+    publicUrl: config.publicUrl,
+  });
+
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Planum API", version: PLANUM_VERSION },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+
+  app.setErrorHandler(handleError);
+  registerAuthHook(app, sessions);
+
+  await app.register(
+    async (api) => {
+      await api.register(systemModule(ctx));
+      await api.register(authModule(ctx, users));
+      await api.register(usersModule(ctx, users));
+      await api.register(spacesModule(ctx));
+    },
+    { prefix: "/api/v1" },
+  );
+
+  const webDist = config.webDist;
+  if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsApi = request.url.startsWith("/api/") || request.url.startsWith("/socket.io");
+    if (!wantsApi && webDist && request.method === "GET" && fs.existsSync(path.join(webDist, "index.html"))) {
+      // The web app routes every other path itself (its own 404 page included).
+      return reply.type("text/html").header("cache-control", "no-cache").sendFile("index.html", webDist);
+    }
+    const language = requestLanguage(request);
+    return reply
+      .status(404)
+      .header("error-type", "localized")
+      .send({ success: false, errors: [{ code: "NotFound", message: errorMessage(language, "NotFound") }] });
+  });
+
+  /** Attaches socket.io to the listening server: sockets authenticate with the same tokens as the API. */
+  function attachRealtime() {
+    return realtime.attach(app.server, {
+      authenticate: async (token) => {
+        const resolved = await sessions.resolve(token);
+        return resolved && resolved !== "expired" ? { userId: resolved.user.id, sessionId: resolved.sessionId } : null;
+      },
+      canJoinSpace: async (identity, spaceId, address) => {
+        const found = await findMembership(db, spaceId, identity.userId);
+        if (!found) return "Forbidden";
+        return ipRefused(found.space, address) ? "IPNotAllowed" : null;
+      },
+    });
+  }
+
+  return { app, ctx, attachRealtime };
+}

@@ -1,0 +1,59 @@
+import { bigint, integer, jsonb, pgTable, text, timestamp, uuid, index } from "drizzle-orm/pg-core";
+import { spaces } from "./spaces.table.js";
+import { users } from "./users.table.js";
+
+/** Long-running work (space deletion, demo data, later imports and calculations), persisted so it survives restarts. */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    type: text("type").notNull(),
+    spaceId: uuid("space_id"),
+    status: text("status", { enum: ["queued", "in_process", "completed", "error"] })
+      .notNull()
+      .default("queued"),
+    progress: integer("progress").notNull().default(0),
+    message: text("message"),
+    error: text("error"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("jobs_status_idx").on(t.status)],
+);
+
+export const storedFiles = pgTable("stored_files", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  area: text("area", { enum: ["documents", "temp", "backup"] }).notNull(),
+  spaceId: uuid("space_id").references(() => spaces.id, { onDelete: "cascade" }),
+  ownerUserId: uuid("owner_user_id").references(() => users.id, { onDelete: "set null" }),
+  name: text("name").notNull(),
+  size: bigint("size", { mode: "number" }).notNull(),
+  mediaType: text("media_type").notNull(),
+  checksum: text("checksum").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Mail that could not be sent through SMTP (or no SMTP is configured): the administrator reads it here. */
+export const mailOutbox = pgTable("mail_outbox", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+  error: text("error"),
+});
+
+export const clientErrors = pgTable("client_errors", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+  message: text("message").notNull(),
+  stack: text("stack"),
+  url: text("url"),
+  userAgent: text("user_agent"),
+  ip: text("ip"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,51 @@
+import path from "node:path";
+import { IDLE_MINUTES_DEFAULT } from "@planum/contracts";
+
+/** Everything the server reads from its environment, read once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… switches from the embedded database to a PostgreSQL server. */
+  databaseUrl: string | null;
+  /** Public address used in e-mailed links. */
+  publicUrl: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  idleMinutes: number;
+  tokenTtlHours: number;
+  maxUploadBytes: number;
+  mode: "production" | "development" | "test";
+  /** Folder of the built web app, served at `/` when present. */
+  webDist: string | null;
+  logLevel: string;
+}
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intFromEnv(env, "PORT", 3000);
+  const host = env.HOST || "127.0.0.1";
+  const mode = env.NODE_ENV === "test" ? "test" : env.NODE_ENV === "development" ? "development" : "production";
+  return {
+    port,
+    host,
+    dataDir: path.resolve(env.PLANUM_DATA_DIR || "./data"),
+    databaseUrl: env.DATABASE_URL || null,
+    publicUrl: env.PLANUM_PUBLIC_URL || `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || "Planum <planum@localhost>",
+    idleMinutes: intFromEnv(env, "PLANUM_IDLE_MINUTES", IDLE_MINUTES_DEFAULT),
+    tokenTtlHours: intFromEnv(env, "PLANUM_TOKEN_TTL_HOURS", 24 * 7),
+    maxUploadBytes: intFromEnv(env, "PLANUM_MAX_UPLOAD_MB", 100) * 1024 * 1024,
+    mode,
+    webDist: env.PLANUM_WEB_DIST === "" ? null : env.PLANUM_WEB_DIST || null,
+    logLevel: env.LOG_LEVEL || (mode === "test" ? "silent" : "info"),
+  };
+}

@@ -1,0 +1,19 @@
+import type { SessionStore } from "../modules/auth/session-store.js";
+import type { Config } from "./config.js";
+import type { Db } from "./db.js";
+import type { Jobs } from "./jobs.js";
+import type { Mail } from "./mail.js";
+import type { Realtime } from "./realtime.js";
+import type { Storage } from "./storage.js";
+
+/** What the modules are built from; each module takes only the parts it uses. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  databaseKind: "embedded" | "postgres";
+  sessions: SessionStore;
+  jobs: Jobs;
+  mail: Mail;
+  realtime: Realtime;
+  storage: Storage;
+}

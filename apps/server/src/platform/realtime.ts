@@ -1,0 +1,85 @@
+import type { Server as HttpServer } from "node:http";
+import { SERVER_EVENT, type ServerEvent, SESSION_ENDED_EVENT } from "@planum/contracts";
+import { Server } from "socket.io";
+
+/** Who a socket belongs to, resolved from the token it connected with. */
+export interface SocketIdentity {
+  userId: string;
+  sessionId: string;
+}
+
+export interface RealtimeHooks {
+  authenticate(token: string): Promise<SocketIdentity | null>;
+  /** Null when the user may join the space's room, else the refusing error code. */
+  canJoinSpace(identity: SocketIdentity, spaceId: string, address: string): Promise<string | null>;
+}
+
+export const spaceRoom = (spaceId: string) => `space:${spaceId}`;
+const userRoom = (userId: string) => `user:${userId}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * Pushes facts to browsers. Before the socket server is attached (tests through inject, the CLI) events go
+ * nowhere, which is right: nobody is listening.
+ */
+export class Realtime {
+  private io: Server | null = null;
+  /** Every event sent, kept only when a test asks for it. */
+  readonly sent: ServerEvent[] = [];
+  record = false;
+
+  attach(server: HttpServer, hooks: RealtimeHooks) {
+    const io = new Server(server, { path: "/socket.io", serveClient: false, cors: { origin: false } });
+    io.use(async (socket, next) => {
+      const token = typeof socket.handshake.auth?.token === "string" ? socket.handshake.auth.token : "";
+      const identity = token ? await hooks.authenticate(token).catch(() => null) : null;
+      if (!identity) return next(new Error("Unauthorized"));
+      socket.data.identity = identity;
+      next();
+    });
+    io.on("connection", (socket) => {
+      const identity = socket.data.identity as SocketIdentity;
+      socket.join([userRoom(identity.userId), sessionRoom(identity.sessionId)]);
+      socket.on("join_space", async (payload: unknown, ack?: (answer: unknown) => void) => {
+        const spaceId = (payload as { spaceId?: unknown })?.spaceId;
+        if (typeof spaceId !== "string") return ack?.({ ok: false, code: "InvalidValue" });
+        const refused = await hooks.canJoinSpace(identity, spaceId, socket.handshake.address).catch(() => "Forbidden");
+        if (refused) return ack?.({ ok: false, code: refused });
+        for (const room of socket.rooms) if (room.startsWith("space:")) socket.leave(room);
+        socket.join(spaceRoom(spaceId));
+        ack?.({ ok: true });
+      });
+      socket.on("leave_space", (payload: unknown) => {
+        const spaceId = (payload as { spaceId?: unknown })?.spaceId;
+        if (typeof spaceId === "string") socket.leave(spaceRoom(spaceId));
+      });
+    });
+    this.io = io;
+    return io;
+  }
+
+  toSpace(event: ServerEvent) {
+    if (this.record) this.sent.push(event);
+    this.io?.to(spaceRoom(event.spaceId)).emit(SERVER_EVENT, event);
+  }
+
+  /** Tells the sockets of one session (or all sessions of a user) that it ended, and closes them. */
+  endSession(target: { sessionId?: string; userId?: string }, reason: string) {
+    if (!this.io) return;
+    const room = target.sessionId ? sessionRoom(target.sessionId) : userRoom(target.userId ?? "");
+    this.io.to(room).emit(SESSION_ENDED_EVENT, { reason });
+    this.io.in(room).disconnectSockets(true);
+  }
+
+  /** Removes every socket of a user from a space's room (kicked out, space deleted). */
+  leaveSpace(spaceId: string, userId?: string) {
+    if (!this.io) return;
+    if (userId) this.io.in(userRoom(userId)).socketsLeave(spaceRoom(spaceId));
+    else this.io.in(spaceRoom(spaceId)).socketsLeave(spaceRoom(spaceId));
+  }
+
+  async close() {
+    await this.io?.close();
+    this.io = null;
+  }
+}
