@@ -1,1 +1,40 @@
+/**
+ * @planum/engine — Primavera P6-compatible scheduling: calendars, CPM, constraints, progress, distribution.
+ * Pure: plain data in and out, no I/O, no clock, no dependencies.
+ */
+export { buildCalendar, type Calendar } from "./calendar-build.js";
+export { EngineInputError } from "./engine-input-error.js";
+export { schedule } from "./schedule.js";
+export {
+  dayOfWeek,
+  formatDate,
+  formatDateTime,
+  MINUTES_PER_DAY,
+  parseDateTime,
+  tryParseDate,
+  tryParseDateTime,
+} from "./time-format.js";
+export type {
+  ActivityInput,
+  ActivityResult,
+  ActivityType,
+  CalendarExceptionInput,
+  CalendarInput,
+  CriticalMode,
+  DateLimit,
+  ExternalInput,
+  FloatType,
+  IntervalInput,
+  LagCalendarOption,
+  LimitType,
+  NetworkInput,
+  NetworkResult,
+  ProgressOption,
+  RelationInput,
+  RelationType,
+  ScheduleOptions,
+  SsLagFrom,
+} from "./types.js";
+export { validateNetwork } from "./validate-network.js";
+
 export const ENGINE_VERSION = 1;

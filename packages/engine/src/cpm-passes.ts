@@ -1,0 +1,180 @@
+import {
+  K_EXTERNAL,
+  K_MS_FINISH,
+  NEG,
+  NONE,
+  type Network,
+  POS,
+  R_FF,
+  R_FS,
+  R_SS,
+  S_COMPLETED,
+  S_IN_PROGRESS,
+  S_NOT_STARTED,
+  type ScheduleState,
+} from "./network-model.js";
+import { backwardBound, fastSource, sourceTime } from "./relation-bounds.js";
+
+/** Externals are fixed: their given dates become their early and late values. */
+export function initExternals(net: Network, st: ScheduleState): void {
+  for (let j = net.n; j < net.total; j++) {
+    const cal = net.calendars[net.cal[j]];
+    st.sT[j] = net.extES[j];
+    st.efT[j] = net.extEF[j];
+    st.lsT[j] = net.extLS[j];
+    st.lfT[j] = net.extLF[j];
+    st.sW[j] = net.extES[j] === NONE ? NEG : cal.workAt(net.extES[j]);
+    st.efW[j] = net.extEF[j] === NONE ? NEG : cal.workAt(net.extEF[j]);
+    st.lsW[j] = net.extLS[j] === NONE ? POS : cal.workAt(net.extLS[j]);
+    st.lfW[j] = net.extLF[j] === NONE ? POS : cal.workAt(net.extLF[j]);
+  }
+}
+
+/**
+ * Early dates of CPM node j from its active predecessors, constraints, data date and progress.
+ * Works in j's work coordinates; returns true when they changed.
+ */
+export function computeEarly(net: Network, st: ScheduleState, j: number): boolean {
+  const c = net.cal[j];
+  const cal = net.calendars[c];
+  const status = net.status[j];
+  let s: number;
+  let ef: number;
+  let sT: number;
+  let efT: number;
+  if (status === S_COMPLETED) {
+    s = net.actualStartW[j];
+    ef = net.actualFinishW[j];
+    sT = net.actualStartT[j] !== NONE ? net.actualStartT[j] : cal.startAt(s);
+    efT = net.actualFinishT[j];
+  } else {
+    const dur = net.remaining[j];
+    // No remaining work before the data date; a start limit only moves an activity that has not started.
+    let sb = net.floorW[c];
+    if (status === S_NOT_STARTED && net.esMinW[j] > sb) sb = net.esMinW[j];
+    let fb = net.efMinW[j];
+    const inFrom = net.inFrom;
+    const inType = net.inType;
+    const inActive = net.inActive;
+    const inFast = net.inFast;
+    for (let e = net.inStart[j], end = net.inStart[j + 1]; e < end; e++) {
+      if (inActive[e] === 0) continue;
+      const i = inFrom[e];
+      let b: number;
+      if (inFast[e] === 1) b = fastSource(net, st, e, i);
+      else {
+        const time = sourceTime(net, st, e, i);
+        if (time === NONE) continue;
+        b = cal.workAt(time);
+      }
+      const t = inType[e];
+      if (t === R_FS || t === R_SS) {
+        if (b > sb) sb = b;
+      } else if (b > fb) fb = b;
+    }
+    s = fb - dur > sb ? fb - dur : sb;
+    ef = s + dur;
+    const kind = net.kind[j];
+    if (kind === K_MS_FINISH || (dur === 0 && status === S_IN_PROGRESS)) {
+      efT = cal.finishAt(ef);
+      sT = status === S_IN_PROGRESS ? cal.startAt(s) : efT;
+    } else if (dur === 0) {
+      sT = cal.startAt(s);
+      efT = sT;
+    } else {
+      sT = cal.startAt(s);
+      efT = cal.finishAt(ef);
+    }
+  }
+  const changed = s !== st.sW[j] || ef !== st.efW[j] || sT !== st.sT[j] || efT !== st.efT[j];
+  st.sW[j] = s;
+  st.efW[j] = ef;
+  st.sT[j] = sT;
+  st.efT[j] = efT;
+  return changed;
+}
+
+/** Project early finish: the latest early finish of the CPM activities (project start when there are none). */
+export function projectFinish(net: Network, st: ScheduleState): number {
+  let f = NEG;
+  const order = net.order;
+  for (let k = 0; k < order.length; k++) {
+    const t = st.efT[order[k]];
+    if (t > f) f = t;
+  }
+  return f === NEG ? net.projectStartT : f;
+}
+
+/** Late finish of open-ended activities: the must-finish-by date when set, else the project early finish. */
+export function setProjectLate(net: Network, st: ScheduleState): boolean {
+  const late = net.mustFinishByT !== NONE ? net.mustFinishByT : st.projectFinishT;
+  if (late === st.projectLateT) return false;
+  st.projectLateT = late;
+  for (let c = 0; c < net.calendars.length; c++) st.projLateW[c] = net.calendars[c].workAt(late);
+  return true;
+}
+
+/** Late dates of CPM node i from its active successors, constraints and the project late finish. */
+export function computeLate(net: Network, st: ScheduleState, i: number): boolean {
+  const c = net.cal[i];
+  const cal = net.calendars[c];
+  const status = net.status[i];
+  let ls: number;
+  let lf: number;
+  let lsT: number;
+  let lfT: number;
+  if (status === S_COMPLETED) {
+    // Completed work has no float: P6 shows its late dates as the actual dates.
+    ls = st.sW[i];
+    lf = st.efW[i];
+    lsT = st.sT[i];
+    lfT = st.efT[i];
+  } else {
+    const dur = net.remaining[i];
+    lf = net.lfMaxW[i];
+    let lsb = status === S_NOT_STARTED ? net.lsMaxW[i] : POS;
+    let successors = 0;
+    const outEdge = net.outEdge;
+    const outTo = net.outTo;
+    const inActive = net.inActive;
+    const inType = net.inType;
+    for (let o = net.outStart[i], end = net.outStart[i + 1]; o < end; o++) {
+      const e = outEdge[o];
+      if (inActive[e] === 0) continue;
+      const j = outTo[o];
+      const b = backwardBound(net, st, e, i, j);
+      if (b >= POS) continue;
+      successors++;
+      const t = inType[e];
+      if (t === R_FS || t === R_FF) {
+        if (b < lf) lf = b;
+      } else if (b < lsb) lsb = b;
+    }
+    if (successors === 0 || (lf >= POS && lsb >= POS)) {
+      if (st.projLateW[c] < lf) lf = st.projLateW[c];
+    }
+    if (lsb + dur < lf) lf = lsb + dur;
+    ls = lf - dur;
+    const kind = net.kind[i];
+    if (kind === K_MS_FINISH || (dur === 0 && status === S_IN_PROGRESS)) {
+      lfT = cal.finishAt(lf);
+      lsT = status === S_IN_PROGRESS ? cal.startAt(ls) : lfT;
+    } else if (dur === 0) {
+      lsT = cal.startAt(ls);
+      lfT = lsT;
+    } else {
+      lsT = cal.startAt(ls);
+      lfT = cal.finishAt(lf);
+    }
+  }
+  const changed = ls !== st.lsW[i] || lf !== st.lfW[i] || lsT !== st.lsT[i] || lfT !== st.lfT[i];
+  st.lsW[i] = ls;
+  st.lfW[i] = lf;
+  st.lsT[i] = lsT;
+  st.lfT[i] = lfT;
+  return changed;
+}
+
+export function isCpmNode(net: Network, j: number): boolean {
+  return net.topoPos[j] >= 0 && net.kind[j] !== K_EXTERNAL;
+}

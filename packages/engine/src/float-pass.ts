@@ -1,0 +1,84 @@
+import {
+  F_FINISH,
+  F_START,
+  K_EXTERNAL,
+  type Network,
+  NONE,
+  R_FS,
+  R_SS,
+  S_COMPLETED,
+  type ScheduleState,
+} from "./network-model.js";
+import { fastSource, forwardBound, sourceTime } from "./relation-bounds.js";
+
+/**
+ * Total float (start, finish or the smaller, in the activity's working minutes), free float and the
+ * float-based critical flag of CPM node i. Completed activities have no float and are never critical.
+ */
+export function computeFloat(net: Network, st: ScheduleState, i: number): void {
+  if (net.status[i] === S_COMPLETED) {
+    st.tf[i] = 0;
+    st.ff[i] = 0;
+    st.crit[i] = 0;
+    return;
+  }
+  const startFloat = st.lsW[i] - st.sW[i];
+  const finishFloat = st.lfW[i] - st.efW[i];
+  const tf = net.floatType === F_FINISH ? finishFloat : net.floatType === F_START ? startFloat : Math.min(startFloat, finishFloat);
+  st.tf[i] = tf;
+  st.ff[i] = freeFloat(net, st, i);
+  if (!net.longestPath) st.crit[i] = tf <= net.criticalFloat ? 1 : 0;
+}
+
+/**
+ * Free float: how far i can slip without moving any successor's early date, i.e. the smallest gap between a
+ * successor's early start/finish and the bound this relation puts on it. Without successors: the gap to the
+ * project late finish.
+ */
+function freeFloat(net: Network, st: ScheduleState, i: number): number {
+  let ff = Number.POSITIVE_INFINITY;
+  const cal = net.calendars[net.cal[i]];
+  for (let o = net.outStart[i], end = net.outStart[i + 1]; o < end; o++) {
+    const e = net.outEdge[o];
+    if (net.inActive[e] === 0) continue;
+    const j = net.outTo[o];
+    if (net.kind[j] === K_EXTERNAL) continue;
+    const t = net.inType[e];
+    const startTarget = t === R_FS || t === R_SS;
+    let gap: number;
+    if (net.inFast[e] === 1) {
+      gap = (startTarget ? st.sW[j] : st.efW[j]) - fastSource(net, st, e, i);
+    } else {
+      const time = sourceTime(net, st, e, i);
+      if (time === NONE) continue;
+      gap = cal.workAt(startTarget ? st.sT[j] : st.efT[j]) - cal.workAt(time);
+    }
+    if (gap < ff) ff = gap;
+  }
+  if (ff === Number.POSITIVE_INFINITY) ff = st.projLateW[net.cal[i]] - st.efW[i];
+  return ff;
+}
+
+/**
+ * Longest path (P6 "critical = longest path"): from the activities finishing at the project finish, walk back
+ * along driving relations (those whose bound equals the successor's early date). Completed work is skipped.
+ */
+export function markLongestPath(net: Network, st: ScheduleState): void {
+  const order = net.order;
+  for (let k = 0; k < order.length; k++) {
+    const j = order[k];
+    st.crit[j] = st.efT[j] === st.projectFinishT && net.status[j] !== S_COMPLETED ? 1 : 0;
+  }
+  for (let k = order.length - 1; k >= 0; k--) {
+    const j = order[k];
+    if (st.crit[j] === 0) continue;
+    for (let e = net.inStart[j], end = net.inStart[j + 1]; e < end; e++) {
+      if (net.inActive[e] === 0) continue;
+      const i = net.inFrom[e];
+      if (net.kind[i] === K_EXTERNAL || net.status[i] === S_COMPLETED) continue;
+      const t = net.inType[e];
+      const b = forwardBound(net, st, e, i, j);
+      if (b === (t === R_FS || t === R_SS ? st.sW[j] : st.efW[j])) st.crit[i] = 1;
+    }
+  }
+}

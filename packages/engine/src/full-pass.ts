@@ -1,0 +1,40 @@
+import { computeEarly, computeLate, initExternals, projectFinish, setProjectLate } from "./cpm-passes.js";
+import { computeLevelOfEffort, rollUpSums } from "./derived-activities.js";
+import { computeFloat, markLongestPath } from "./float-pass.js";
+import type { Network, ScheduleState } from "./network-model.js";
+
+/** Forward pass in topological order. */
+export function forwardPass(net: Network, st: ScheduleState): void {
+  const order = net.order;
+  for (let k = 0; k < order.length; k++) computeEarly(net, st, order[k]);
+  st.projectFinishT = projectFinish(net, st);
+}
+
+/** Backward pass in reverse topological order, then floats and critical flags. */
+export function backwardPass(net: Network, st: ScheduleState): void {
+  setProjectLate(net, st);
+  const order = net.order;
+  for (let k = order.length - 1; k >= 0; k--) computeLate(net, st, order[k]);
+}
+
+export function floatPass(net: Network, st: ScheduleState): void {
+  const order = net.order;
+  for (let k = 0; k < order.length; k++) computeFloat(net, st, order[k]);
+  if (net.longestPath) markLongestPath(net, st);
+}
+
+/** Summaries and levels of effort are derived from the CPM results (they never drive other activities). */
+export function derivedPass(net: Network, st: ScheduleState): void {
+  computeLevelOfEffort(net, st);
+  rollUpSums(net, st);
+}
+
+/** The whole calculation on a compiled network. */
+export function fullPass(net: Network, st: ScheduleState): void {
+  initExternals(net, st);
+  forwardPass(net, st);
+  st.projectLateT = Number.NaN;
+  backwardPass(net, st);
+  floatPass(net, st);
+  derivedPass(net, st);
+}

@@ -1,0 +1,280 @@
+import { calendar24h, compileCalendar } from "./calendar-build.js";
+import type { WorkCalendar } from "./calendar-index.js";
+import {
+  F_FINISH,
+  F_SMALLEST,
+  F_START,
+  K_EXTERNAL,
+  K_LOE,
+  K_MS_FINISH,
+  K_MS_START,
+  K_SUM,
+  K_TASK,
+  L_IN_DATE,
+  L_NONE,
+  L_NOT_EARLIER,
+  L_NOT_LATER,
+  type Network,
+  NONE,
+  P_ACTUAL_DATES,
+  P_OVERRIDE,
+  P_RETAINED,
+} from "./network-model.js";
+import { refreshFloors, refreshInEdges, refreshNode } from "./node-statics.js";
+import { MINUTES_PER_DAY, parseDateTime } from "./time-format.js";
+import { computeOrder } from "./topo-order.js";
+import type { DateLimit, LagCalendarOption, NetworkInput, RelationType } from "./types.js";
+
+const KIND: Record<string, number> = {
+  task: K_TASK,
+  work: K_TASK,
+  milestone_start: K_MS_START,
+  milestone_finish: K_MS_FINISH,
+  sum: K_SUM,
+  level_of_effort: K_LOE,
+};
+const REL: Record<RelationType, number> = { FS: 0, SS: 1, FF: 2, SF: 3 };
+const LIMIT: Record<string, number> = { not_earlier: L_NOT_EARLIER, not_later: L_NOT_LATER, in_date: L_IN_DATE };
+
+const timeOr = (s: string | undefined): number => (s === undefined ? NONE : parseDateTime(s));
+const limitType = (l: DateLimit | undefined): number => (l === undefined ? L_NONE : LIMIT[l.type]);
+
+/** Resolves a lag-calendar option into a calendar index for a relation between nodes i and j. */
+export function lagCalendarIndex(net: Network, opt: LagCalendarOption | undefined, i: number, j: number): number {
+  switch (opt ?? net.input.options?.lagCalendar ?? "predecessor") {
+    case "successor":
+      return net.cal[j];
+    case "24h":
+      return net.cal24h;
+    case "project":
+      return net.defaultCal;
+    default:
+      return net.cal[i];
+  }
+}
+
+/** Compiles a validated network into flat arrays, CSR adjacency and a topological order. */
+export function buildNetwork(input: NetworkInput): Network {
+  const opts = input.options ?? {};
+  const projectStartT = parseDateTime(input.projectStart);
+  const dataDateT = input.dataDate !== undefined ? parseDateTime(input.dataDate) : projectStartT;
+  const anchorDay = Math.floor(projectStartT / MINUTES_PER_DAY);
+  const calendars: WorkCalendar[] = [];
+  const calendarIndex = new Map<string, number>();
+  for (const c of input.calendars) {
+    calendarIndex.set(c.id, calendars.length);
+    calendars.push(compileCalendar(c, anchorDay));
+  }
+  const cal24h = calendars.length;
+  calendars.push(calendar24h(anchorDay));
+  const defaultCal = calendarIndex.get(input.defaultCalendar) as number;
+
+  const acts = input.activities;
+  const exts = input.externals ?? [];
+  const n = acts.length;
+  const total = n + exts.length;
+  const ids: string[] = new Array(total);
+  const index = new Map<string, number>();
+  const net: Network = {
+    input,
+    n,
+    total,
+    ids,
+    index,
+    kind: new Uint8Array(total),
+    status: new Uint8Array(total),
+    cal: new Uint16Array(total),
+    calendars,
+    calendarIndex,
+    cal24h,
+    defaultCal,
+    duration: new Int32Array(total),
+    remainingInput: new Int32Array(total).fill(-1),
+    remaining: new Int32Array(total),
+    actualStartT: new Int32Array(total).fill(NONE),
+    actualFinishT: new Int32Array(total).fill(NONE),
+    actualStartW: new Int32Array(total).fill(NONE),
+    actualFinishW: new Int32Array(total).fill(NONE),
+    startLimitType: new Uint8Array(total),
+    startLimitT: new Int32Array(total),
+    finishLimitType: new Uint8Array(total),
+    finishLimitT: new Int32Array(total),
+    esMinW: new Int32Array(total),
+    efMinW: new Int32Array(total),
+    lsMaxW: new Int32Array(total),
+    lfMaxW: new Int32Array(total),
+    extES: new Int32Array(total).fill(NONE),
+    extEF: new Int32Array(total).fill(NONE),
+    extLS: new Int32Array(total).fill(NONE),
+    extLF: new Int32Array(total).fill(NONE),
+    parent: new Int32Array(total).fill(-1),
+    inStart: new Int32Array(total + 1),
+    inFrom: new Int32Array(0),
+    inType: new Uint8Array(0),
+    inLag: new Int32Array(0),
+    inLagCal: new Int16Array(0),
+    inFast: new Uint8Array(0),
+    inActive: new Uint8Array(0),
+    inBroken: new Uint8Array(0),
+    outStart: new Int32Array(total + 1),
+    outEdge: new Int32Array(0),
+    outTo: new Int32Array(0),
+    loeRelations: [],
+    loeNodes: new Int32Array(0),
+    sumOrder: new Int32Array(0),
+    order: new Int32Array(0),
+    topoPos: new Int32Array(0),
+    cycles: [],
+    projectStartT,
+    dataDateT,
+    hasDataDate: input.dataDate !== undefined,
+    floorT: Math.max(projectStartT, dataDateT),
+    mustFinishByT: opts.mustFinishBy !== undefined ? parseDateTime(opts.mustFinishBy) : NONE,
+    progress: opts.progress === "progress_override" ? P_OVERRIDE : opts.progress === "actual_dates" ? P_ACTUAL_DATES : P_RETAINED,
+    floatType: opts.floatType === "start" ? F_START : opts.floatType === "smallest" ? F_SMALLEST : F_FINISH,
+    ssFromEarlyStart: (opts.ssLagFrom ?? "early_start") === "early_start",
+    criticalFloat: opts.criticalFloat ?? 0,
+    longestPath: opts.critical === "longest_path",
+    floorW: new Int32Array(calendars.length),
+    dataDateW: new Int32Array(calendars.length),
+  };
+  refreshFloors(net);
+
+  for (let j = 0; j < n; j++) {
+    const a = acts[j];
+    ids[j] = a.id;
+    index.set(a.id, j);
+    net.kind[j] = KIND[a.type ?? "task"];
+    net.cal[j] = a.calendar !== undefined ? (calendarIndex.get(a.calendar) as number) : defaultCal;
+    net.duration[j] = a.duration;
+    if (a.remaining !== undefined) net.remainingInput[j] = a.remaining;
+    net.actualStartT[j] = timeOr(a.actualStart);
+    net.actualFinishT[j] = timeOr(a.actualFinish);
+    net.startLimitType[j] = limitType(a.startLimit);
+    if (a.startLimit) net.startLimitT[j] = parseDateTime(a.startLimit.date);
+    net.finishLimitType[j] = limitType(a.finishLimit);
+    if (a.finishLimit) net.finishLimitT[j] = parseDateTime(a.finishLimit.date);
+  }
+  for (let x = 0; x < exts.length; x++) {
+    const e = exts[x];
+    const j = n + x;
+    ids[j] = e.id;
+    index.set(e.id, j);
+    net.kind[j] = K_EXTERNAL;
+    net.cal[j] = e.calendar !== undefined ? (calendarIndex.get(e.calendar) as number) : defaultCal;
+    net.extES[j] = timeOr(e.earlyStart ?? e.earlyFinish);
+    net.extEF[j] = timeOr(e.earlyFinish ?? e.earlyStart);
+    net.extLS[j] = timeOr(e.lateStart ?? e.lateFinish);
+    net.extLF[j] = timeOr(e.lateFinish ?? e.lateStart);
+  }
+  for (let j = 0; j < n; j++) {
+    const p = acts[j].parent;
+    if (p !== undefined) net.parent[j] = index.get(p) as number;
+    refreshNode(net, j);
+  }
+  buildEdges(net);
+  return net;
+}
+
+/** (Re)builds the relation CSR, edge flags, topological order and derived node lists from net.input.relations. */
+export function buildEdges(net: Network): void {
+  const { total, kind, index } = net;
+  const rels = net.input.relations;
+  const from = new Int32Array(rels.length);
+  const to = new Int32Array(rels.length);
+  const keep = new Uint8Array(rels.length);
+  const selfLoops: string[][] = [];
+  const loe: number[] = [];
+  const inCount = new Int32Array(total + 1);
+  for (let r = 0; r < rels.length; r++) {
+    const i = index.get(rels[r].from) as number;
+    const j = index.get(rels[r].to) as number;
+    from[r] = i;
+    to[r] = j;
+    const ki = kind[i];
+    const kj = kind[j];
+    // Relations of WBS summaries are ignored (P6 derives sums from their children only).
+    if (ki === K_SUM || kj === K_SUM) continue;
+    if (ki === K_LOE || kj === K_LOE) {
+      loe.push(r);
+      continue;
+    }
+    if (kj === K_EXTERNAL && ki === K_EXTERNAL) continue;
+    if (i === j) {
+      selfLoops.push([net.ids[i]]);
+      continue;
+    }
+    keep[r] = 1;
+    inCount[j + 1]++;
+  }
+  for (let j = 0; j < total; j++) inCount[j + 1] += inCount[j];
+  const m = inCount[total];
+  const inStart = inCount;
+  const fill = inStart.slice(0, total);
+  net.inFrom = new Int32Array(m);
+  net.inType = new Uint8Array(m);
+  net.inLag = new Int32Array(m);
+  net.inLagCal = new Int16Array(m);
+  net.inFast = new Uint8Array(m);
+  net.inActive = new Uint8Array(m);
+  net.inBroken = new Uint8Array(m);
+  const outCount = new Int32Array(total + 1);
+  for (let r = 0; r < rels.length; r++) {
+    if (keep[r] === 0) continue;
+    const i = from[r];
+    const j = to[r];
+    const e = fill[j]++;
+    const rel = rels[r];
+    net.inFrom[e] = i;
+    net.inType[e] = REL[rel.type];
+    net.inLag[e] = rel.lag ?? 0;
+    const lc = lagCalendarIndex(net, rel.lagCalendar, i, j);
+    net.inLagCal[e] = lc;
+    net.inFast[e] = net.cal[i] === net.cal[j] && lc === net.cal[i] ? 1 : 0;
+    outCount[i + 1]++;
+  }
+  for (let i = 0; i < total; i++) outCount[i + 1] += outCount[i];
+  const outFill = outCount.slice(0, total);
+  net.outEdge = new Int32Array(m);
+  net.outTo = new Int32Array(m);
+  for (let j = 0; j < total; j++) {
+    for (let e = inStart[j]; e < inStart[j + 1]; e++) {
+      const o = outFill[net.inFrom[e]]++;
+      net.outEdge[o] = e;
+      net.outTo[o] = j;
+    }
+  }
+  net.inStart = inStart;
+  net.outStart = outCount;
+  net.loeRelations = loe;
+
+  const cpm: number[] = [];
+  const loeNodes: number[] = [];
+  for (let j = 0; j < net.n; j++) {
+    const k = kind[j];
+    if (k === K_LOE) loeNodes.push(j);
+    else if (k !== K_SUM) cpm.push(j);
+  }
+  net.cycles = [];
+  computeOrder(net, Int32Array.from(cpm));
+  net.cycles = [...selfLoops, ...net.cycles];
+  for (let j = 0; j < total; j++) refreshInEdges(net, j);
+  net.loeNodes = Int32Array.from(loeNodes);
+  net.sumOrder = sumOrder(net);
+}
+
+/** Sum activities ordered so that nested sums come before their parents. */
+function sumOrder(net: Network): Int32Array {
+  const depth = new Int32Array(net.n);
+  const sums: number[] = [];
+  for (let j = 0; j < net.n; j++) {
+    if (net.kind[j] !== K_SUM) continue;
+    sums.push(j);
+    let d = 0;
+    // A parent chain longer than the activity count can only be a loop of parents: stop there.
+    for (let p = net.parent[j]; p >= 0 && d <= net.n; p = net.parent[p]) d++;
+    depth[j] = d;
+  }
+  sums.sort((a, b) => depth[b] - depth[a] || a - b);
+  return Int32Array.from(sums);
+}

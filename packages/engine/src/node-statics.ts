@@ -1,0 +1,111 @@
+import {
+  K_EXTERNAL,
+  K_MS_FINISH,
+  K_MS_START,
+  K_SUM,
+  L_IN_DATE,
+  L_NOT_EARLIER,
+  L_NOT_LATER,
+  NEG,
+  NONE,
+  type Network,
+  P_ACTUAL_DATES,
+  P_OVERRIDE,
+  POS,
+  R_FF,
+  R_FS,
+  S_COMPLETED,
+  S_IN_PROGRESS,
+  S_NOT_STARTED,
+} from "./network-model.js";
+
+/**
+ * Derives a node's status, remaining duration, actual and constraint work coordinates from its input fields.
+ * Called once per node at build time and again for a node whose fields change (incremental updates).
+ */
+export function refreshNode(net: Network, j: number): void {
+  const kind = net.kind[j];
+  if (kind === K_EXTERNAL) return;
+  const c = net.calendars[net.cal[j]];
+  const isMilestone = kind === K_MS_START || kind === K_MS_FINISH;
+  const duration = isMilestone ? 0 : net.duration[j];
+  const as = net.actualStartT[j];
+  const af = net.actualFinishT[j];
+  if (af !== NONE) {
+    net.status[j] = S_COMPLETED;
+    net.actualFinishW[j] = c.workAt(af);
+    // An actual finish without an actual start: the activity took its planned duration.
+    net.actualStartW[j] = as !== NONE ? c.workAt(as) : net.actualFinishW[j] - duration;
+    net.remaining[j] = 0;
+  } else if (as !== NONE) {
+    net.status[j] = S_IN_PROGRESS;
+    net.actualStartW[j] = c.workAt(as);
+    net.actualFinishW[j] = NONE;
+    const given = net.remainingInput[j];
+    // Without a remaining duration, P6's default: planned duration minus the working time already elapsed.
+    const elapsed = Math.max(0, net.dataDateW[net.cal[j]] - net.actualStartW[j]);
+    net.remaining[j] = isMilestone ? 0 : given >= 0 ? given : Math.max(0, duration - elapsed);
+  } else {
+    net.status[j] = S_NOT_STARTED;
+    net.actualStartW[j] = NONE;
+    net.actualFinishW[j] = NONE;
+    const given = net.remainingInput[j];
+    net.remaining[j] = isMilestone ? 0 : given >= 0 ? given : duration;
+  }
+  let esMin = NEG;
+  let efMin = NEG;
+  let lsMax = POS;
+  let lfMax = POS;
+  if (kind !== K_SUM) {
+    const st = net.startLimitType[j];
+    if (st !== 0) {
+      const w = c.workAt(net.startLimitT[j]);
+      if (st === L_NOT_EARLIER || st === L_IN_DATE) esMin = w;
+      if (st === L_NOT_LATER || st === L_IN_DATE) lsMax = w;
+    }
+    const ft = net.finishLimitType[j];
+    if (ft !== 0) {
+      const w = c.workAt(net.finishLimitT[j]);
+      if (ft === L_NOT_EARLIER || ft === L_IN_DATE) efMin = w;
+      if (ft === L_NOT_LATER || ft === L_IN_DATE) lfMax = w;
+    }
+  }
+  net.esMinW[j] = esMin;
+  net.efMinW[j] = efMin;
+  net.lsMaxW[j] = lsMax;
+  net.lfMaxW[j] = lfMax;
+}
+
+/**
+ * Whether relation e (into j) takes part in the passes. Out-of-sequence rules (P6):
+ * retained logic keeps every relation of a started activity (its remaining work waits for the logic);
+ * progress override drops the predecessors of a started activity (remaining work continues from the data date);
+ * actual dates keeps only relations whose predecessor end has an actual date (actuals drive, plans do not).
+ * A completed activity is fixed by its actual dates: its predecessors neither drive nor are limited by it.
+ */
+export function refreshInEdges(net: Network, j: number): void {
+  const sj = net.status[j];
+  for (let e = net.inStart[j], end = net.inStart[j + 1]; e < end; e++) {
+    let active = 1;
+    if (net.inBroken[e] === 1 || sj === S_COMPLETED) active = 0;
+    else if (sj === S_IN_PROGRESS) {
+      if (net.progress === P_OVERRIDE) active = 0;
+      else if (net.progress === P_ACTUAL_DATES) {
+        const i = net.inFrom[e];
+        const si = net.kind[i] === K_EXTERNAL ? S_COMPLETED : net.status[i];
+        const t = net.inType[e];
+        const finishSourced = t === R_FS || t === R_FF;
+        active = finishSourced ? (si === S_COMPLETED ? 1 : 0) : si !== S_NOT_STARTED ? 1 : 0;
+      }
+    }
+    net.inActive[e] = active;
+  }
+}
+
+/** Work coordinates of max(projectStart, dataDate) and of the data date in every calendar. */
+export function refreshFloors(net: Network): void {
+  for (let c = 0; c < net.calendars.length; c++) {
+    net.floorW[c] = net.calendars[c].workAt(net.floorT);
+    net.dataDateW[c] = net.calendars[c].workAt(net.dataDateT);
+  }
+}

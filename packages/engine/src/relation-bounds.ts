@@ -1,0 +1,106 @@
+import {
+  K_EXTERNAL,
+  NEG,
+  NONE,
+  type Network,
+  POS,
+  R_FF,
+  R_FS,
+  R_SS,
+  S_COMPLETED,
+  S_IN_PROGRESS,
+  S_NOT_STARTED,
+  type ScheduleState,
+} from "./network-model.js";
+
+/**
+ * How a relation e (i → j) bounds its ends. Source end: finish of i for FS/FF, start of i for SS/SF.
+ * Target end: start of j for FS/SS, finish of j for FF/SF. Lags are counted on the relation's lag calendar.
+ *
+ * Fast path (inFast): predecessor, successor and lag share one calendar, so everything is integer addition in
+ * that calendar's work coordinates. Otherwise the source time is shifted on the lag calendar (a finish-sourced
+ * lag ends on an interval end, a start-sourced lag on an interval start) and mapped into the other calendar.
+ */
+
+/** Lag of a start-sourced relation from an in-progress predecessor under "SS lag from early start": the lag
+ *  already elapsed between the actual start and the data date is used up (P6). */
+function effectiveLag(net: Network, e: number, i: number, lagWorkElapsed: number): number {
+  const lag = net.inLag[e];
+  return lag > 0 ? Math.max(0, lag - lagWorkElapsed) : lag;
+}
+
+function startSourcedByRemaining(net: Network, i: number): boolean {
+  return net.status[i] === S_IN_PROGRESS && net.ssFromEarlyStart;
+}
+
+/** Source end plus lag, in the shared work coordinates (fast edges only). */
+export function fastSource(net: Network, st: ScheduleState, e: number, i: number): number {
+  const t = net.inType[e];
+  if (t === R_FS || t === R_FF) return st.efW[i] + net.inLag[e];
+  const si = net.status[i];
+  if (si === S_NOT_STARTED || si === S_COMPLETED || net.kind[i] === K_EXTERNAL) return st.sW[i] + net.inLag[e];
+  if (startSourcedByRemaining(net, i)) {
+    const elapsed = net.dataDateW[net.cal[i]] - net.actualStartW[i];
+    return st.sW[i] + effectiveLag(net, e, i, elapsed);
+  }
+  return net.actualStartW[i] + net.inLag[e];
+}
+
+/** Source end plus lag as a time (any edge); NONE when an external has no early date. */
+export function sourceTime(net: Network, st: ScheduleState, e: number, i: number): number {
+  const t = net.inType[e];
+  const finishSourced = t === R_FS || t === R_FF;
+  let lag = net.inLag[e];
+  let time: number;
+  const lc = net.calendars[net.inLagCal[e]];
+  if (finishSourced) time = st.efT[i];
+  else if (net.kind[i] === K_EXTERNAL || net.status[i] !== S_IN_PROGRESS) time = st.sT[i];
+  else if (startSourcedByRemaining(net, i)) {
+    time = st.sT[i];
+    lag = effectiveLag(net, e, i, lc.workAt(net.dataDateT) - lc.workAt(net.actualStartT[i]));
+  } else time = net.actualStartT[i];
+  if (time === NONE) return NONE;
+  if (lag === 0) return time;
+  const w = lc.workAt(time) + lag;
+  return finishSourced ? lc.finishAt(w) : lc.startAt(w);
+}
+
+/** Forward bound of edge e (into j) on j's start (FS/SS) or finish (FF/SF), in j's work coordinates. */
+export function forwardBound(net: Network, st: ScheduleState, e: number, i: number, j: number): number {
+  if (net.inFast[e] === 1) return fastSource(net, st, e, i);
+  const time = sourceTime(net, st, e, i);
+  return time === NONE ? NEG : net.calendars[net.cal[j]].workAt(time);
+}
+
+/** Lag a backward bound uses, mirroring the forward rule (same effective lag in both passes). */
+function backwardLag(net: Network, e: number, i: number, elapsedW: number): number {
+  const t = net.inType[e];
+  if (t === R_FS || t === R_FF || !startSourcedByRemaining(net, i)) return net.inLag[e];
+  return effectiveLag(net, e, i, elapsedW);
+}
+
+/**
+ * Backward bound of edge e (i → j) on i's finish (FS/FF) or start (SS/SF), in i's work coordinates;
+ * POS when j gives no late date (an external without one).
+ */
+export function backwardBound(net: Network, st: ScheduleState, e: number, i: number, j: number): number {
+  const t = net.inType[e];
+  const startTarget = t === R_FS || t === R_SS;
+  if (net.inFast[e] === 1) {
+    const ref = startTarget ? st.lsW[j] : st.lfW[j];
+    if (ref >= POS) return POS;
+    const elapsed = startSourcedByRemaining(net, i) ? net.dataDateW[net.cal[i]] - net.actualStartW[i] : 0;
+    return ref - backwardLag(net, e, i, elapsed);
+  }
+  const time = startTarget ? st.lsT[j] : st.lfT[j];
+  if (time === NONE) return POS;
+  const lc = net.calendars[net.inLagCal[e]];
+  const elapsed = startSourcedByRemaining(net, i) ? lc.workAt(net.dataDateT) - lc.workAt(net.actualStartT[i]) : 0;
+  const lag = backwardLag(net, e, i, elapsed);
+  let bt = time;
+  if (lag !== 0) {
+    const w = lc.workAt(time) - lag;
+    bt = t === R_FS || t === R_FF ? lc.finishAt(w) : lc.startAt(w);
+  }
+  return net.calendars[net.cal[i]].workAt(bt);
+}

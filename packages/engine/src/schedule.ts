@@ -1,0 +1,42 @@
+import { EngineInputError } from "./engine-input-error.js";
+import { fullPass } from "./full-pass.js";
+import { buildNetwork } from "./network-build.js";
+import { createState, type Network, type ScheduleState } from "./network-model.js";
+import { formatResult } from "./result-format.js";
+import type { NetworkInput, NetworkResult } from "./types.js";
+import { validateNetwork } from "./validate-network.js";
+
+/** Validates and compiles a network; calendar range errors surface as EngineInputError. */
+export function compileNetwork(input: unknown): Network {
+  const valid = validateNetwork(input);
+  return guard(() => buildNetwork(valid));
+}
+
+export function guard<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof RangeError) {
+      const m = /calendar "([^"]*)"/.exec(err.message);
+      throw new EngineInputError(m ? `calendar "${m[1]}"` : "network", err.message);
+    }
+    throw err;
+  }
+}
+
+/** Runs the full calculation on a compiled network and returns the calculated state. */
+export function calculateNetwork(net: Network): ScheduleState {
+  const st = createState(net.total, net.calendars.length);
+  guard(() => fullPass(net, st));
+  return st;
+}
+
+/**
+ * Validates, builds, computes and formats a schedule the way Primavera P6 does.
+ * Throws EngineInputError (with `.item`) on bad input.
+ */
+export function schedule(input: NetworkInput): NetworkResult {
+  const net = compileNetwork(input);
+  const st = calculateNetwork(net);
+  return formatResult(net, st);
+}

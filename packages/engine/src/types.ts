@@ -1,0 +1,114 @@
+/** Public input and output shapes of the engine (the JSON of `planum-engine`). */
+
+export type RelationType = "FS" | "SS" | "FF" | "SF";
+export type LimitType = "not_earlier" | "not_later" | "in_date";
+export type ActivityType = "task" | "work" | "milestone_start" | "milestone_finish" | "sum" | "level_of_effort";
+export type ProgressOption = "retained_logic" | "progress_override" | "actual_dates";
+export type FloatType = "start" | "finish" | "smallest";
+export type LagCalendarOption = "predecessor" | "successor" | "24h" | "project";
+export type CriticalMode = "float" | "longest_path";
+export type SsLagFrom = "early_start" | "actual_start";
+
+/** A working interval of a day, ["08:00", "12:00"]; "24:00" ends a day. */
+export type IntervalInput = [string, string];
+
+export interface CalendarExceptionInput {
+  /** "YYYY-MM-DD" */
+  date: string;
+  /** Working intervals of that day; empty = holiday. */
+  intervals: IntervalInput[];
+}
+
+export interface CalendarInput {
+  id: string;
+  /** 7 arrays of intervals, Monday first. */
+  week: IntervalInput[][];
+  exceptions?: CalendarExceptionInput[];
+}
+
+export interface DateLimit {
+  type: LimitType;
+  /** "YYYY-MM-DDTHH:mm" */
+  date: string;
+}
+
+export interface ActivityInput {
+  id: string;
+  type?: ActivityType;
+  calendar?: string;
+  /** Planned duration in working minutes of the activity's calendar. */
+  duration: number;
+  startLimit?: DateLimit;
+  finishLimit?: DateLimit;
+  actualStart?: string;
+  actualFinish?: string;
+  /** Remaining duration in working minutes. */
+  remaining?: number;
+  /** Id of the `sum` activity this one rolls up into. */
+  parent?: string;
+}
+
+export interface RelationInput {
+  from: string;
+  to: string;
+  type: RelationType;
+  /** Working minutes, may be negative. */
+  lag?: number;
+  lagCalendar?: LagCalendarOption;
+}
+
+/** An activity of another schedule, known only by fixed dates. */
+export interface ExternalInput {
+  id: string;
+  earlyStart?: string;
+  earlyFinish?: string;
+  lateStart?: string;
+  lateFinish?: string;
+  calendar?: string;
+}
+
+export interface ScheduleOptions {
+  progress?: ProgressOption;
+  floatType?: FloatType;
+  lagCalendar?: LagCalendarOption;
+  /** Activities with total float ≤ this many working minutes are critical (default 0). */
+  criticalFloat?: number;
+  critical?: CriticalMode;
+  /** P6 project "must finish by": late finish of open-ended activities. */
+  mustFinishBy?: string;
+  /** P6 "calculate start-to-start lag from" (default "early_start", P6's default). */
+  ssLagFrom?: SsLagFrom;
+}
+
+export interface NetworkInput {
+  projectStart: string;
+  dataDate?: string;
+  options?: ScheduleOptions;
+  calendars: CalendarInput[];
+  defaultCalendar: string;
+  activities: ActivityInput[];
+  relations: RelationInput[];
+  externals?: ExternalInput[];
+}
+
+export interface ActivityResult {
+  id: string;
+  earlyStart: string;
+  earlyFinish: string;
+  lateStart: string;
+  lateFinish: string;
+  /** Working minutes of the activity's calendar; negative values are kept. */
+  totalFloat: number;
+  freeFloat: number;
+  critical: boolean;
+  /** Remaining duration used by the calculation (working minutes). */
+  remaining: number;
+}
+
+export interface NetworkResult {
+  finish: string;
+  activities: ActivityResult[];
+  /** Each loop of the network as the ids that form it, in relation order. */
+  cycles: string[][];
+  dataDate?: string;
+}
