@@ -22,6 +22,7 @@ export default defineConfig({
           name: "server",
           include: ["apps/server/src/**/*.test.ts"],
           exclude: ["**/node_modules/**", "**/dist/**"],
+          globalSetup: ["apps/server/src/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
