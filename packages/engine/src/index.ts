@@ -3,8 +3,29 @@
  * Pure: plain data in and out, no I/O, no clock, no dependencies.
  */
 export { buildCalendar, type Calendar } from "./calendar-build.js";
+export {
+  type DistributionItem,
+  type DistributionMode,
+  type DistributionOptions,
+  distribute,
+} from "./distribution.js";
 export { EngineInputError } from "./engine-input-error.js";
+export {
+  DEFAULT_SCENARIOS,
+  type ProgressMeasure,
+  remainingByIntensity,
+  type ScenarioInput,
+  type ScenarioNumber,
+  scenario,
+} from "./progress-scenarios.js";
 export { schedule } from "./schedule.js";
+export {
+  type ActivityPatch,
+  type CalculationStats,
+  createScheduler,
+  type Scheduler,
+  type SchedulerOptions,
+} from "./scheduler.js";
 export {
   dayOfWeek,
   formatDate,
