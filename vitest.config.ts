@@ -13,9 +13,30 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: "engine", include: ["packages/engine/**/*.test.ts"], exclude: ["**/node_modules/**", "**/dist/**"] } },
-      { resolve: { alias }, test: { name: "contracts", include: ["packages/contracts/**/*.test.ts"], exclude: ["**/node_modules/**", "**/dist/**"] } },
-      { resolve: { alias }, test: { name: "formats", include: ["packages/formats/**/*.test.ts"], exclude: ["**/node_modules/**", "**/dist/**"] } },
+      {
+        resolve: { alias },
+        test: {
+          name: "engine",
+          include: ["packages/engine/**/*.test.ts"],
+          exclude: ["**/node_modules/**", "**/dist/**"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "contracts",
+          include: ["packages/contracts/**/*.test.ts"],
+          exclude: ["**/node_modules/**", "**/dist/**"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "formats",
+          include: ["packages/formats/**/*.test.ts"],
+          exclude: ["**/node_modules/**", "**/dist/**"],
+        },
+      },
       {
         resolve: { alias },
         test: {
@@ -27,7 +48,14 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { resolve: { alias }, test: { name: "web", include: ["apps/web/src/**/*.test.{ts,tsx}"], exclude: ["**/node_modules/**", "**/dist/**"] } },
+      {
+        resolve: { alias },
+        test: {
+          name: "web",
+          include: ["apps/web/src/**/*.test.{ts,tsx}"],
+          exclude: ["**/node_modules/**", "**/dist/**"],
+        },
+      },
     ],
   },
 });

@@ -48,7 +48,9 @@ export async function buildApp(config: Config, database: Database) {
     jobs: new Jobs(db),
     mail: new Mail(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => app.log.info(m) }),
     realtime,
-    storage: new Storage(path.join(config.dataDir === "memory://" ? fs.mkdtempSync("/tmp/planum-") : config.dataDir, "storage")),
+    storage: new Storage(
+      path.join(config.dataDir === "memory://" ? fs.mkdtempSync("/tmp/planum-") : config.dataDir, "storage"),
+    ),
   };
   const users = new UsersService({
     db,

@@ -12,7 +12,12 @@ interface EventBase {
 
 export type ServerEvent =
   | (EventBase & { type: "space_renamed"; name: string })
-  | (EventBase & { type: "space_delete"; jobId: string; progress: number; status: "in_process" | "completed" | "error" })
+  | (EventBase & {
+      type: "space_delete";
+      jobId: string;
+      progress: number;
+      status: "in_process" | "completed" | "error";
+    })
   | (EventBase & { type: "space_members_changed" })
   | (EventBase & { type: "space_settings_changed" })
   | (EventBase & { type: "demo_space"; jobId: string; progress: number; status: "in_process" | "completed" | "error" });

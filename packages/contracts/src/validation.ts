@@ -10,7 +10,10 @@ export const EMAIL_MAX_LENGTH = 254;
  * break markup, quoting, templates or shell-like parsing when names travel into HTML, CSV, XER and report files:
  * < > " ' ` { } | ^ ~ ; \
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this refuses
 export const PROHIBITED_CHARACTERS = /[\u0000-\u001f\u007f<>"'`{}|^~;\\]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this refuses
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 export const PROHIBITED_CHARACTERS_LIST = "< > \" ' ` { } | ^ ~ ; \\";
 
 export function hasProhibitedCharacters(text: string): boolean {
@@ -33,7 +36,7 @@ export function requiredText({ max = NAME_MAX_LENGTH, allowAnyCharacter = false 
       else if (value.length > max) ctx.addIssue({ code: "custom", message: "MaxLength", params: { max } });
       else if (!allowAnyCharacter && hasProhibitedCharacters(value))
         ctx.addIssue({ code: "custom", message: "ProhibitedCharacters" });
-      else if (allowAnyCharacter && /[\u0000-\u001f\u007f]/.test(value))
+      else if (allowAnyCharacter && CONTROL_CHARACTERS.test(value))
         ctx.addIssue({ code: "custom", message: "ProhibitedCharacters" });
     });
 }
@@ -53,14 +56,12 @@ export const emailField = z
     else if (!EMAIL_PATTERN.test(value)) ctx.addIssue({ code: "custom", message: "InvalidEmail" });
   });
 
-export const passwordField = z
-  .string({ error: "Required" })
-  .superRefine((value, ctx) => {
-    if (value.length === 0) ctx.addIssue({ code: "custom", message: "Required" });
-    else if (value.length < PASSWORD_MIN_LENGTH)
-      ctx.addIssue({ code: "custom", message: "PasswordTooShort", params: { min: PASSWORD_MIN_LENGTH } });
-    else if (value.length > 128) ctx.addIssue({ code: "custom", message: "MaxLength", params: { max: 128 } });
-  });
+export const passwordField = z.string({ error: "Required" }).superRefine((value, ctx) => {
+  if (value.length === 0) ctx.addIssue({ code: "custom", message: "Required" });
+  else if (value.length < PASSWORD_MIN_LENGTH)
+    ctx.addIssue({ code: "custom", message: "PasswordTooShort", params: { min: PASSWORD_MIN_LENGTH } });
+  else if (value.length > 128) ctx.addIssue({ code: "custom", message: "MaxLength", params: { max: 128 } });
+});
 
 /**
  * Numeric input (spec §5): trimmed, a comma is read as the decimal point, empty is invalid, the result must be

@@ -70,7 +70,8 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
     );
   }
   const status = (error as FastifyError).statusCode ?? 500;
-  if (status === 413) return send(reply, 400, [{ code: "FileTooLarge", message: errorMessage(language, "FileTooLarge", { max: "" }) }]);
+  if (status === 413)
+    return send(reply, 400, [{ code: "FileTooLarge", message: errorMessage(language, "FileTooLarge", { max: "" }) }]);
   if (status === 429)
     return send(reply, 429, [
       { code: "TooManyAttempts", message: errorMessage(language, "TooManyAttempts", { seconds: 60 }) },

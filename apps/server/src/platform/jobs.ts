@@ -20,7 +20,6 @@ export type JobHandler = (context: JobContext) => Promise<Record<string, unknown
 export class Jobs {
   private readonly handlers = new Map<string, JobHandler>();
   private queue: Promise<void> = Promise.resolve();
-  private idleWaiters = 0;
 
   constructor(private readonly db: Db) {}
 
@@ -54,16 +53,11 @@ export class Jobs {
 
   /** Resolves when every scheduled job has finished (tests and graceful shutdown). */
   async idle() {
-    this.idleWaiters++;
-    try {
-      let current: Promise<void>;
-      do {
-        current = this.queue;
-        await current;
-      } while (current !== this.queue);
-    } finally {
-      this.idleWaiters--;
-    }
+    let current: Promise<void>;
+    do {
+      current = this.queue;
+      await current;
+    } while (current !== this.queue);
   }
 
   private schedule(row: JobRow) {

@@ -31,7 +31,12 @@ export class Mail {
     let error: string | null = null;
     if (this.transport) {
       try {
-        await this.transport.sendMail({ from: this.options.from, to: message.to, subject: message.subject, text: message.body });
+        await this.transport.sendMail({
+          from: this.options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.body,
+        });
         sentAt = new Date();
       } catch (cause) {
         error = cause instanceof Error ? cause.message : String(cause);

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from "node:http";
-import { SERVER_EVENT, type ServerEvent, SESSION_ENDED_EVENT } from "@planum/contracts";
+import { SERVER_EVENT, SESSION_ENDED_EVENT, type ServerEvent } from "@planum/contracts";
 import { Server } from "socket.io";
 
 /** Who a socket belongs to, resolved from the token it connected with. */

@@ -21,7 +21,14 @@ export class Storage {
 
   async save(
     db: DbOrTx,
-    input: { area: StorageArea; name: string; mediaType: string; bytes: Buffer; spaceId?: string; ownerUserId?: string },
+    input: {
+      area: StorageArea;
+      name: string;
+      mediaType: string;
+      bytes: Buffer;
+      spaceId?: string;
+      ownerUserId?: string;
+    },
   ): Promise<StoredFile> {
     const checksum = createHash("sha256").update(input.bytes).digest("hex");
     const [row] = await db

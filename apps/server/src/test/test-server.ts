@@ -20,8 +20,16 @@ export interface CallOptions {
  */
 export async function createTestServer(env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "planum-test-"));
-  const config = loadConfig({ NODE_ENV: "test", PLANUM_DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL ?? "", ...env });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? dataDir : "memory://" });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PLANUM_DATA_DIR: dataDir,
+    DATABASE_URL: process.env.DATABASE_URL ?? "",
+    ...env,
+  });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? dataDir : "memory://",
+  });
   const { app, ctx } = await buildApp(config, database);
   await app.ready();
   ctx.realtime.record = true;

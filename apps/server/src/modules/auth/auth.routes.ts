@@ -16,7 +16,6 @@ export async function sessionAnswer(ctx: AppContext, user: UserRow, request: Fas
 }
 
 export function authModule(ctx: AppContext, users: UsersService) {
-
   return async function authRoutes(fastify: FastifyInstance) {
     const app = typed(fastify);
     const tags = ["Auth"];

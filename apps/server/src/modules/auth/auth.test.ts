@@ -48,7 +48,9 @@ describe("POST /auth/login", () => {
   it("blocks an account with 429 after repeated failures, even with the right password", async () => {
     const user = await server.signUp();
     for (let i = 0; i < 5; i++) {
-      const failed = await server.call("POST", "/auth/login", { body: { login: user.user.login, password: "nope-nope" } });
+      const failed = await server.call("POST", "/auth/login", {
+        body: { login: user.user.login, password: "nope-nope" },
+      });
       expect(failed.status).toBe(401);
     }
     const blocked = await server.call("POST", "/auth/login", {
@@ -71,7 +73,9 @@ describe("POST /auth/login", () => {
       remoteAddress,
     });
     expect(blocked.status).toBe(429);
-    const elsewhere = await server.call("POST", "/auth/login", { body: { login: user.user.login, password: user.password } });
+    const elsewhere = await server.call("POST", "/auth/login", {
+      body: { login: user.user.login, password: user.password },
+    });
     expect(elsewhere.status).toBe(200);
   });
 });
@@ -87,7 +91,10 @@ describe("tokens", () => {
 
   it("an expired token answers 401 SessionExpired and is deleted", async () => {
     const user = await server.signUp();
-    await server.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.user.id));
+    await server.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.user.id));
     const response = await server.call("GET", "/users/who-am-i", { token: user.token });
     expect(response.status).toBe(401);
     expect(response.body.errors[0].code).toBe("SessionExpired");

@@ -53,7 +53,10 @@ export class SessionStore {
       return "expired";
     }
     if (now - row.session.lastSeenAt.getTime() > LAST_SEEN_WRITE_INTERVAL_MS) {
-      await this.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.session.id));
+      await this.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.id, row.session.id));
     }
     return { user: row.user, sessionId: row.session.id, lastSeenAt: row.session.lastSeenAt };
   }

@@ -53,26 +53,38 @@ export function spacesModule(ctx: AppContext) {
       return ok(await service.members(grant.space.id));
     });
 
-    app.post("/space/:id/users/invite", { schema: { tags, params: spaceParams, body: inviteBody } }, async (request) => {
-      const grant = await gate(request, request.params.id, "members:write");
-      return ok(await service.invite(grant, request.body.login, requireAuth(request).user.id));
-    });
+    app.post(
+      "/space/:id/users/invite",
+      { schema: { tags, params: spaceParams, body: inviteBody } },
+      async (request) => {
+        const grant = await gate(request, request.params.id, "members:write");
+        return ok(await service.invite(grant, request.body.login, requireAuth(request).user.id));
+      },
+    );
 
-    app.post("/space/:id/users/kickout", { schema: { tags, params: spaceParams, body: kickoutBody } }, async (request) => {
-      const grant = await gate(request, request.params.id, "members:write");
-      await service.kickout(grant, request.body.userId, requireAuth(request).user.id);
-      return ok(null);
-    });
+    app.post(
+      "/space/:id/users/kickout",
+      { schema: { tags, params: spaceParams, body: kickoutBody } },
+      async (request) => {
+        const grant = await gate(request, request.params.id, "members:write");
+        await service.kickout(grant, request.body.userId, requireAuth(request).user.id);
+        return ok(null);
+      },
+    );
 
     app.get("/space/:id/settings", { schema: { tags, params: spaceParams } }, async (request) => {
       const grant = await gate(request, request.params.id);
       return ok(service.settings(grant.space));
     });
 
-    app.put("/space/:id/settings", { schema: { tags, params: spaceParams, body: updateSpaceSettingsBody } }, async (request) => {
-      const grant = await gate(request, request.params.id, "space:admin");
-      return ok(await service.updateSettings(grant, request.body, requireAuth(request).user.id));
-    });
+    app.put(
+      "/space/:id/settings",
+      { schema: { tags, params: spaceParams, body: updateSpaceSettingsBody } },
+      async (request) => {
+        const grant = await gate(request, request.params.id, "space:admin");
+        return ok(await service.updateSettings(grant, request.body, requireAuth(request).user.id));
+      },
+    );
 
     app.get("/space/:id/access", { schema: { tags, params: spaceParams } }, async (request) =>
       ok(toAccessDto(await gate(request, request.params.id))),

@@ -30,14 +30,19 @@ export function toSpaceDto(space: SpaceRow, role: MemberRole): Space {
 }
 
 export class SpacesService {
-  constructor(private readonly deps: { db: Db; jobs: Jobs; realtime: Realtime; storage: Storage; defaultIdleMinutes: number }) {
+  constructor(
+    private readonly deps: { db: Db; jobs: Jobs; realtime: Realtime; storage: Storage; defaultIdleMinutes: number },
+  ) {
     deps.jobs.register("space_delete", (job) => this.runDeletion(job));
     deps.jobs.register("demo_space", (job) => this.runDemo(job));
   }
 
   async create(userId: string, body: CreateSpaceBody): Promise<Space> {
     return this.deps.db.transaction(async (tx) => {
-      const [space] = await tx.insert(spaces).values({ name: body.name, type: body.type, createdBy: userId }).returning();
+      const [space] = await tx
+        .insert(spaces)
+        .values({ name: body.name, type: body.type, createdBy: userId })
+        .returning();
       await tx.insert(spaceMembers).values({ spaceId: space.id, userId, role: "owner" });
       return toSpaceDto(space, "owner");
     });
@@ -55,7 +60,13 @@ export class SpacesService {
 
   async rename(grant: SpaceGrant, name: string, byUserId: string): Promise<Space> {
     const [space] = await this.deps.db.update(spaces).set({ name }).where(eq(spaces.id, grant.space.id)).returning();
-    this.deps.realtime.toSpace({ v: EVENTS_PROTOCOL_VERSION, type: "space_renamed", spaceId: space.id, byUserId, name });
+    this.deps.realtime.toSpace({
+      v: EVENTS_PROTOCOL_VERSION,
+      type: "space_renamed",
+      spaceId: space.id,
+      byUserId,
+      name,
+    });
     return toSpaceDto(space, grant.role);
   }
 
@@ -80,7 +91,10 @@ export class SpacesService {
       });
     emit(0, "in_process");
     // Files first (they live outside the database), then the rows: every space table cascades from `spaces`.
-    const files = await this.deps.db.select({ id: storedFiles.id }).from(storedFiles).where(eq(storedFiles.spaceId, spaceId));
+    const files = await this.deps.db
+      .select({ id: storedFiles.id })
+      .from(storedFiles)
+      .where(eq(storedFiles.spaceId, spaceId));
     for (const [index, file] of files.entries()) {
       await this.deps.storage.remove(this.deps.db, file.id);
       if (index % 20 === 0) {
@@ -172,7 +186,9 @@ export class SpacesService {
           .where(and(eq(spaceMembers.spaceId, grant.space.id), eq(spaceMembers.role, "owner")));
         if (owners <= 1) throw new AppError("LastOwner");
       }
-      await tx.delete(spaceMembers).where(and(eq(spaceMembers.spaceId, grant.space.id), eq(spaceMembers.userId, userId)));
+      await tx
+        .delete(spaceMembers)
+        .where(and(eq(spaceMembers.spaceId, grant.space.id), eq(spaceMembers.userId, userId)));
     });
     this.deps.realtime.leaveSpace(grant.space.id, userId);
     this.membersChanged(grant.space.id, byUserId);
@@ -194,8 +210,17 @@ export class SpacesService {
       ipAllowList: body.ipAllowList ?? grant.space.settings.ipAllowList ?? [],
       idleMinutes: body.idleMinutes ?? grant.space.settings.idleMinutes ?? null,
     };
-    const [space] = await this.deps.db.update(spaces).set({ settings: next }).where(eq(spaces.id, grant.space.id)).returning();
-    this.deps.realtime.toSpace({ v: EVENTS_PROTOCOL_VERSION, type: "space_settings_changed", spaceId: space.id, byUserId });
+    const [space] = await this.deps.db
+      .update(spaces)
+      .set({ settings: next })
+      .where(eq(spaces.id, grant.space.id))
+      .returning();
+    this.deps.realtime.toSpace({
+      v: EVENTS_PROTOCOL_VERSION,
+      type: "space_settings_changed",
+      spaceId: space.id,
+      byUserId,
+    });
     return this.settings(space);
   }
 }

@@ -11,9 +11,18 @@ describe("spaces", () => {
   it("creates a space owned by its creator and lists it only for members", async () => {
     const owner = await server.signUp();
     const stranger = await server.signUp();
-    const created = await server.call("POST", "/space/create", { token: owner.token, body: { name: "Тоннель", type: "corporate" } });
+    const created = await server.call("POST", "/space/create", {
+      token: owner.token,
+      body: { name: "Тоннель", type: "corporate" },
+    });
     expect(created.status).toBe(200);
-    expect(created.body.data).toMatchObject({ name: "Тоннель", type: "corporate", role: "owner", paidType: "free", demo: false });
+    expect(created.body.data).toMatchObject({
+      name: "Тоннель",
+      type: "corporate",
+      role: "owner",
+      paidType: "free",
+      demo: false,
+    });
     const mine = await server.call("GET", "/users/spaces", { token: owner.token });
     expect(mine.body.data.map((s: { id: string }) => s.id)).toContain(created.body.data.id);
     const theirs = await server.call("GET", "/users/spaces", { token: stranger.token });
@@ -41,7 +50,7 @@ describe("spaces", () => {
     const owner = await server.signUp();
     const stranger = await server.signUp();
     const space = await server.createSpace(owner.token, "Private");
-    const calls: [("GET" | "PUT" | "POST" | "DELETE"), string, unknown?][] = [
+    const calls: ["GET" | "PUT" | "POST" | "DELETE", string, unknown?][] = [
       ["PUT", `/space/${space.id}`, { name: "Hacked" }],
       ["DELETE", `/space/${space.id}`],
       ["GET", `/space/${space.id}/users`],
@@ -64,35 +73,74 @@ describe("spaces", () => {
   it("renames, and tells the space's room", async () => {
     const owner = await server.signUp();
     const space = await server.createSpace(owner.token);
-    const renamed = await server.call("PUT", `/space/${space.id}`, { token: owner.token, body: { name: "Site South" } });
+    const renamed = await server.call("PUT", `/space/${space.id}`, {
+      token: owner.token,
+      body: { name: "Site South" },
+    });
     expect(renamed.body.data.name).toBe("Site South");
-    expect(server.ctx.realtime.sent).toContainEqual(expect.objectContaining({ type: "space_renamed", spaceId: space.id, name: "Site South" }));
+    expect(server.ctx.realtime.sent).toContainEqual(
+      expect.objectContaining({ type: "space_renamed", spaceId: space.id, name: "Site South" }),
+    );
   });
 
   it("invites by login or e-mail, lists members, kicks out, and keeps the last owner", async () => {
     const owner = await server.signUp();
     const member = await server.signUp();
     const space = await server.createSpace(owner.token);
-    const invited = await server.call("POST", `/space/${space.id}/users/invite`, { token: owner.token, body: { login: member.user.email } });
+    const invited = await server.call("POST", `/space/${space.id}/users/invite`, {
+      token: owner.token,
+      body: { login: member.user.email },
+    });
     expect(invited.body.data).toMatchObject({ userId: member.user.id, role: "member", status: "active" });
-    expect((await server.call("POST", `/space/${space.id}/users/invite`, { token: owner.token, body: { login: member.user.login } })).status).toBe(409);
-    expect((await server.call("POST", `/space/${space.id}/users/invite`, { token: owner.token, body: { login: "nobody-here" } })).status).toBe(404);
+    expect(
+      (
+        await server.call("POST", `/space/${space.id}/users/invite`, {
+          token: owner.token,
+          body: { login: member.user.login },
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await server.call("POST", `/space/${space.id}/users/invite`, {
+          token: owner.token,
+          body: { login: "nobody-here" },
+        })
+      ).status,
+    ).toBe(404);
 
     const members = await server.call("GET", `/space/${space.id}/users`, { token: member.token });
-    expect(members.body.data.map((m: { userId: string }) => m.userId).sort()).toEqual([owner.user.id, member.user.id].sort());
+    expect(members.body.data.map((m: { userId: string }) => m.userId).sort()).toEqual(
+      [owner.user.id, member.user.id].sort(),
+    );
     const memberAccess = await server.call("GET", `/space/${space.id}/access`, { token: member.token });
     expect(memberAccess.body.data.role).toBe("member");
     expect(memberAccess.body.data.abilities).not.toContain("members:write");
 
     // A member may not manage the space.
-    expect((await server.call("PUT", `/space/${space.id}`, { token: member.token, body: { name: "Mine" } })).status).toBe(403);
-    expect((await server.call("POST", `/space/${space.id}/users/kickout`, { token: member.token, body: { userId: owner.user.id } })).status).toBe(403);
+    expect(
+      (await server.call("PUT", `/space/${space.id}`, { token: member.token, body: { name: "Mine" } })).status,
+    ).toBe(403);
+    expect(
+      (
+        await server.call("POST", `/space/${space.id}/users/kickout`, {
+          token: member.token,
+          body: { userId: owner.user.id },
+        })
+      ).status,
+    ).toBe(403);
 
-    const lastOwner = await server.call("POST", `/space/${space.id}/users/kickout`, { token: owner.token, body: { userId: owner.user.id } });
+    const lastOwner = await server.call("POST", `/space/${space.id}/users/kickout`, {
+      token: owner.token,
+      body: { userId: owner.user.id },
+    });
     expect(lastOwner.status).toBe(409);
     expect(lastOwner.body.errors[0].code).toBe("LastOwner");
 
-    const kicked = await server.call("POST", `/space/${space.id}/users/kickout`, { token: owner.token, body: { userId: member.user.id } });
+    const kicked = await server.call("POST", `/space/${space.id}/users/kickout`, {
+      token: owner.token,
+      body: { userId: member.user.id },
+    });
     expect(kicked.status).toBe(200);
     expect((await server.call("GET", `/space/${space.id}/users`, { token: member.token })).status).toBe(403);
     expect((await server.call("GET", "/users/spaces", { token: member.token })).body.data).toEqual([]);
@@ -101,7 +149,10 @@ describe("spaces", () => {
   it("an IP allow-list refuses other addresses with 403 IPNotAllowed", async () => {
     const owner = await server.signUp();
     const space = await server.createSpace(owner.token);
-    const bad = await server.call("PUT", `/space/${space.id}/settings`, { token: owner.token, body: { ipAllowList: ["10.0.0.0/33"] } });
+    const bad = await server.call("PUT", `/space/${space.id}/settings`, {
+      token: owner.token,
+      body: { ipAllowList: ["10.0.0.0/33"] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].code).toBe("InvalidCidr");
     const set = await server.call("PUT", `/space/${space.id}/settings`, {
@@ -110,23 +161,42 @@ describe("spaces", () => {
       remoteAddress: "10.1.2.3",
     });
     expect(set.body.data.ipAllowList).toEqual(["10.1.0.0/16", "2001:db8::/32"]);
-    const inside = await server.call("GET", `/space/${space.id}/users`, { token: owner.token, remoteAddress: "10.1.200.1" });
+    const inside = await server.call("GET", `/space/${space.id}/users`, {
+      token: owner.token,
+      remoteAddress: "10.1.200.1",
+    });
     expect(inside.status).toBe(200);
-    const insideV6 = await server.call("GET", `/space/${space.id}/users`, { token: owner.token, remoteAddress: "2001:db8::5" });
+    const insideV6 = await server.call("GET", `/space/${space.id}/users`, {
+      token: owner.token,
+      remoteAddress: "2001:db8::5",
+    });
     expect(insideV6.status).toBe(200);
-    const outside = await server.call("GET", `/space/${space.id}/users`, { token: owner.token, remoteAddress: "10.2.0.1", language: "en" });
+    const outside = await server.call("GET", `/space/${space.id}/users`, {
+      token: owner.token,
+      remoteAddress: "10.2.0.1",
+      language: "en",
+    });
     expect(outside.status).toBe(403);
-    expect(outside.body.errors[0]).toEqual({ code: "IPNotAllowed", message: "Access is not allowed from this IP address" });
+    expect(outside.body.errors[0]).toEqual({
+      code: "IPNotAllowed",
+      message: "Access is not allowed from this IP address",
+    });
   });
 
   it("a space's own idle time-out ends an idle session inside it", async () => {
     const owner = await server.signUp();
     const space = await server.createSpace(owner.token);
-    const settings = await server.call("PUT", `/space/${space.id}/settings`, { token: owner.token, body: { idleMinutes: 5 } });
+    const settings = await server.call("PUT", `/space/${space.id}/settings`, {
+      token: owner.token,
+      body: { idleMinutes: 5 },
+    });
     expect(settings.body.data.idleMinutes).toBe(5);
     const { sessions } = await import("../../db/schema/index.js");
     const { eq } = await import("drizzle-orm");
-    await server.ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 6 * 60_000) }).where(eq(sessions.userId, owner.user.id));
+    await server.ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(sessions.userId, owner.user.id));
     const response = await server.call("GET", `/space/${space.id}/users`, { token: owner.token });
     expect(response.status).toBe(401);
     expect(response.body.errors[0].code).toBe("SessionExpired");
@@ -136,7 +206,10 @@ describe("spaces", () => {
     const owner = await server.signUp();
     const member = await server.signUp();
     const space = await server.createSpace(owner.token);
-    await server.call("POST", `/space/${space.id}/users/invite`, { token: owner.token, body: { login: member.user.login } });
+    await server.call("POST", `/space/${space.id}/users/invite`, {
+      token: owner.token,
+      body: { login: member.user.login },
+    });
     expect((await server.call("DELETE", `/space/${space.id}`, { token: member.token })).status).toBe(403);
     const started = await server.call("DELETE", `/space/${space.id}`, { token: owner.token });
     expect(started.status).toBe(200);
@@ -149,7 +222,9 @@ describe("spaces", () => {
     const events = server.ctx.realtime.sent.filter((e) => e.type === "space_delete" && e.spaceId === space.id);
     expect(events.at(-1)).toMatchObject({ status: "completed", progress: 100 });
     for (const token of [owner.token, member.token]) {
-      expect((await server.call("GET", "/users/spaces", { token })).body.data.find((s: { id: string }) => s.id === space.id)).toBeUndefined();
+      expect(
+        (await server.call("GET", "/users/spaces", { token })).body.data.find((s: { id: string }) => s.id === space.id),
+      ).toBeUndefined();
     }
     expect((await server.call("GET", `/jobs/${jobId}`, { token: member.token })).status).toBe(404);
   });

@@ -3,10 +3,10 @@ import { desc, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { clientErrors, mailOutbox } from "../../db/schema/index.js";
+import { requireAuth } from "../../platform/auth-hook.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";
-import { requireAuth } from "../../platform/auth-hook.js";
 import { ClientErrorLimiter } from "./client-error-limiter.js";
 
 export const PLANUM_VERSION = "0.1.0";
@@ -38,11 +38,15 @@ export function systemModule(ctx: AppContext) {
     });
 
     /** Errors the browser met; kept for the administrators, limited per address so it cannot flood the table. */
-    app.post("/client-error", { config: guest, schema: { tags: ["System"], body: clientErrorBody } }, async (request) => {
-      if (!limiter.allow(request.ip)) throw new AppError("TooManyAttempts", { seconds: 60 });
-      await ctx.db.insert(clientErrors).values({ ...request.body, userId: request.auth?.user.id, ip: request.ip });
-      return ok(null);
-    });
+    app.post(
+      "/client-error",
+      { config: guest, schema: { tags: ["System"], body: clientErrorBody } },
+      async (request) => {
+        if (!limiter.allow(request.ip)) throw new AppError("TooManyAttempts", { seconds: 60 });
+        await ctx.db.insert(clientErrors).values({ ...request.body, userId: request.auth?.user.id, ip: request.ip });
+        return ok(null);
+      },
+    );
 
     app.get("/localization", { config: guest, schema: { tags: ["Localization"] } }, async () =>
       ok({ languages: [...LANGUAGES], default: BASE_LANGUAGE }),
@@ -53,7 +57,10 @@ export function systemModule(ctx: AppContext) {
     /** The server-side texts of one language (error messages), for clients that render them themselves. */
     app.get(
       "/localization/:id",
-      { config: guest, schema: { tags: ["Localization"], params: z.object({ id: z.enum(LANGUAGES, { error: "InvalidValue" }) }) } },
+      {
+        config: guest,
+        schema: { tags: ["Localization"], params: z.object({ id: z.enum(LANGUAGES, { error: "InvalidValue" }) }) },
+      },
       async (request) => ok({ language: request.params.id, errors: ERROR_MESSAGES[request.params.id] }),
     );
 
@@ -74,11 +81,22 @@ export function systemModule(ctx: AppContext) {
       );
     });
 
-    app.get("/jobs/:id", { schema: { tags: ["System"], params: z.object({ id: z.uuid({ error: "NotFound" }) }) } }, async (request) => {
-      const auth = requireAuth(request);
-      const job = await ctx.jobs.get(request.params.id);
-      if (!job || job.createdBy !== auth.user.id) throw new AppError("NotFound");
-      return ok({ id: job.id, type: job.type, status: job.status, progress: job.progress, message: job.message, error: job.error });
-    });
+    app.get(
+      "/jobs/:id",
+      { schema: { tags: ["System"], params: z.object({ id: z.uuid({ error: "NotFound" }) }) } },
+      async (request) => {
+        const auth = requireAuth(request);
+        const job = await ctx.jobs.get(request.params.id);
+        if (!job || job.createdBy !== auth.user.id) throw new AppError("NotFound");
+        return ok({
+          id: job.id,
+          type: job.type,
+          status: job.status,
+          progress: job.progress,
+          message: job.message,
+          error: job.error,
+        });
+      },
+    );
   };
 }

@@ -24,17 +24,24 @@ describe("system calls", () => {
 
   it("client errors are stored and limited per address", async () => {
     const remoteAddress = "198.51.100.7";
-    const first = await server.call("POST", "/client-error", { body: { message: "TypeError: x is undefined" }, remoteAddress });
+    const first = await server.call("POST", "/client-error", {
+      body: { message: "TypeError: x is undefined" },
+      remoteAddress,
+    });
     expect(first.status).toBe(200);
     let last = first;
-    for (let i = 0; i < 25; i++) last = await server.call("POST", "/client-error", { body: { message: "again" }, remoteAddress });
+    for (let i = 0; i < 25; i++)
+      last = await server.call("POST", "/client-error", { body: { message: "again" }, remoteAddress });
     expect(last.status).toBe(429);
     const empty = await server.call("POST", "/client-error", { body: { message: "" } });
     expect(empty.status).toBe(400);
   });
 
   it("localization lists the languages and serves each one's texts", async () => {
-    expect((await server.call("GET", "/localization")).body.data).toEqual({ languages: ["ru", "en", "fr"], default: "ru" });
+    expect((await server.call("GET", "/localization")).body.data).toEqual({
+      languages: ["ru", "en", "fr"],
+      default: "ru",
+    });
     expect((await server.call("GET", "/localization/default")).body.data).toEqual({ language: "ru" });
     const fr = await server.call("GET", "/localization/fr");
     expect(fr.body.data.errors.InvalidEmail).toBe("Adresse e-mail invalide");

@@ -13,15 +13,14 @@ import { z } from "zod";
 import { requireAuth } from "../../platform/auth-hook.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
-import { requestLanguage } from "../../platform/http-errors.js";
 import { ok, typed } from "../../platform/http.js";
+import { requestLanguage } from "../../platform/http-errors.js";
 import { sessionAnswer } from "../auth/auth.routes.js";
 import { readAvatarUpload } from "./avatar-upload.js";
 import { toUserDto } from "./user-dto.js";
 import type { UsersService } from "./users.service.js";
 
 export function usersModule(ctx: AppContext, service: UsersService) {
-
   return async function usersRoutes(fastify: FastifyInstance) {
     const app = typed(fastify);
     const tags = ["Users"];
@@ -90,15 +89,19 @@ export function usersModule(ctx: AppContext, service: UsersService) {
       ok(toUserDto(await service.deleteAvatar(requireAuth(request).user))),
     );
 
-    app.get("/users/:id/avatar", { schema: { tags, params: z.object({ id: z.uuid({ error: "NotFound" }) }) } }, async (request, reply) => {
-      const found = await service.avatar(request.params.id);
-      if (!found) throw new AppError("NotFound");
-      return reply
-        .type(found.file.mediaType)
-        .header("cache-control", "private, max-age=60")
-        .header("x-content-type-options", "nosniff")
-        .send(found.bytes);
-    });
+    app.get(
+      "/users/:id/avatar",
+      { schema: { tags, params: z.object({ id: z.uuid({ error: "NotFound" }) }) } },
+      async (request, reply) => {
+        const found = await service.avatar(request.params.id);
+        if (!found) throw new AppError("NotFound");
+        return reply
+          .type(found.file.mediaType)
+          .header("cache-control", "private, max-age=60")
+          .header("x-content-type-options", "nosniff")
+          .send(found.bytes);
+      },
+    );
 
     app.get(
       "/localization/set/:id",

@@ -91,7 +91,11 @@ export class UsersService {
       return row;
     } catch (error) {
       // Two registrations racing for one login: the unique index decides.
-      if (String((error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code) === "23505")
+      if (
+        String(
+          (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code,
+        ) === "23505"
+      )
         throw new AppError("LoginTaken", { field: "login" });
       throw error;
     }
@@ -112,7 +116,8 @@ export class UsersService {
   }
 
   async update(user: UserRow, body: UpdateUserBody): Promise<UserRow> {
-    if (body.email && body.email.toLowerCase() !== user.email.toLowerCase()) await this.assertUnique(null, body.email, user.id);
+    if (body.email && body.email.toLowerCase() !== user.email.toLowerCase())
+      await this.assertUnique(null, body.email, user.id);
     const values: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
     if (body.lastName !== undefined) values.lastName = body.lastName;
     if (body.firstName !== undefined) values.firstName = body.firstName;
@@ -120,7 +125,8 @@ export class UsersService {
     if (body.language !== undefined) values.language = body.language;
     if (body.darkMode !== undefined) values.darkMode = body.darkMode;
     if (body.secretQuestion !== undefined) values.secretQuestion = body.secretQuestion;
-    if (body.secretAnswer !== undefined) values.secretAnswerHash = await hashSecret(normalizeSecretAnswer(body.secretAnswer));
+    if (body.secretAnswer !== undefined)
+      values.secretAnswerHash = await hashSecret(normalizeSecretAnswer(body.secretAnswer));
     const [row] = await this.deps.db.update(users).set(values).where(eq(users.id, user.id)).returning();
     return row;
   }
@@ -140,7 +146,8 @@ export class UsersService {
 
   /** A new password ends every other session of the user: whoever knew the old one is signed out. */
   async changePassword(user: UserRow, sessionId: string, body: ChangePasswordBody) {
-    if (!(await verifySecret(user.passwordHash, body.oldPassword))) throw new AppError("WrongPassword", { field: "oldPassword" });
+    if (!(await verifySecret(user.passwordHash, body.oldPassword)))
+      throw new AppError("WrongPassword", { field: "oldPassword" });
     await this.setPassword(user.id, body.password);
     await this.deps.sessions.revokeAllOf(user.id, sessionId);
   }

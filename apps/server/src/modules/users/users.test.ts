@@ -33,7 +33,12 @@ describe("POST /users/register", () => {
     const body = registration();
     const response = await server.call("POST", "/users/register", { body });
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ login: body.login, email: body.email, lastName: "Sidorov", hasAvatar: false });
+    expect(response.body.data).toMatchObject({
+      login: body.login,
+      email: body.email,
+      lastName: "Sidorov",
+      hasAvatar: false,
+    });
     expect(JSON.stringify(response.body)).not.toContain("long-enough");
     expect(JSON.stringify(response.body)).not.toContain("Moskvoretsky");
     const [row] = await server.ctx.db.select().from(users).where(eq(users.login, body.login));
@@ -63,8 +68,12 @@ describe("POST /users/register", () => {
   });
 
   it("accepts exactly 32 characters and refuses 33", async () => {
-    expect((await server.call("POST", "/users/register", { body: registration({ lastName: "Я".repeat(32) }) })).status).toBe(200);
-    expect((await server.call("POST", "/users/register", { body: registration({ lastName: "Я".repeat(33) }) })).status).toBe(400);
+    expect(
+      (await server.call("POST", "/users/register", { body: registration({ lastName: "Я".repeat(32) }) })).status,
+    ).toBe(200);
+    expect(
+      (await server.call("POST", "/users/register", { body: registration({ lastName: "Я".repeat(33) }) })).status,
+    ).toBe(400);
   });
 
   it("refuses each prohibited character", async () => {
@@ -80,8 +89,13 @@ describe("POST /users/register", () => {
       body: registration({ password: "short", passwordConfirm: "short" }),
       language: "en",
     });
-    expect(short.body.errors[0]).toMatchObject({ code: "PasswordTooShort", message: "The password must be at least 8 characters long" });
-    const privacy = await server.call("POST", "/users/register", { body: registration({ acceptPrivacyPolicy: false }) });
+    expect(short.body.errors[0]).toMatchObject({
+      code: "PasswordTooShort",
+      message: "The password must be at least 8 characters long",
+    });
+    const privacy = await server.call("POST", "/users/register", {
+      body: registration({ acceptPrivacyPolicy: false }),
+    });
     expect(codes(privacy.body)).toEqual(["acceptPrivacyPolicy:PrivacyPolicyNotAccepted"]);
     const missing = await server.call("POST", "/users/register", { body: { login: "x" } });
     expect(missing.status).toBe(400);
@@ -120,7 +134,9 @@ describe("profile", () => {
 
   it("change-password needs the old password and signs out other sessions", async () => {
     const user = await server.signUp();
-    const other = await server.call("POST", "/auth/login", { body: { login: user.user.login, password: user.password } });
+    const other = await server.call("POST", "/auth/login", {
+      body: { login: user.user.login, password: user.password },
+    });
     const wrong = await server.call("PUT", "/users/change-password", {
       token: user.token,
       body: { oldPassword: "not-it-at-all", password: "new-password-1", passwordConfirm: "new-password-1" },
@@ -139,7 +155,9 @@ describe("profile", () => {
     expect(changed.status).toBe(200);
     expect((await server.call("GET", "/users/who-am-i", { token: user.token })).status).toBe(200);
     expect((await server.call("GET", "/users/who-am-i", { token: other.body.data.token })).status).toBe(401);
-    const login = await server.call("POST", "/auth/login", { body: { login: user.user.login, password: "new-password-1" } });
+    const login = await server.call("POST", "/auth/login", {
+      body: { login: user.user.login, password: "new-password-1" },
+    });
     expect(login.status).toBe(200);
   });
 
@@ -155,7 +173,10 @@ describe("password reset", () => {
     const user = await server.signUp();
     const admin = await server.signUp();
     await server.ctx.db.update(users).set({ isSystemAdmin: true }).where(eq(users.id, admin.user.id));
-    const request = await server.call("PUT", "/users/reset-password-request", { body: { email: user.user.email }, language: "en" });
+    const request = await server.call("PUT", "/users/reset-password-request", {
+      body: { email: user.user.email },
+      language: "en",
+    });
     expect(request.status).toBe(200);
     const outbox = await server.call("GET", "/system/outbox", { token: admin.token });
     const mail = outbox.body.data.find((m: { to: string }) => m.to === user.user.email);
@@ -168,7 +189,10 @@ describe("password reset", () => {
     });
     expect(reset.status).toBe(200);
     expect((await server.call("GET", "/users/who-am-i", { token: user.token })).status).toBe(401);
-    expect((await server.call("POST", "/auth/login", { body: { login: user.user.login, password: "fresh-password" } })).status).toBe(200);
+    expect(
+      (await server.call("POST", "/auth/login", { body: { login: user.user.login, password: "fresh-password" } }))
+        .status,
+    ).toBe(200);
     const again = await server.call("PUT", "/users/reset-password", {
       body: { token, password: "another-password", passwordConfirm: "another-password" },
     });
@@ -177,8 +201,13 @@ describe("password reset", () => {
   });
 
   it("answers the same for an unknown e-mail and validates the address", async () => {
-    expect((await server.call("PUT", "/users/reset-password-request", { body: { email: `nobody.${unique()}@example.com` } })).status).toBe(200);
-    expect((await server.call("PUT", "/users/reset-password-request", { body: { email: "nope" } })).body.errors[0].code).toBe("InvalidEmail");
+    expect(
+      (await server.call("PUT", "/users/reset-password-request", { body: { email: `nobody.${unique()}@example.com` } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await server.call("PUT", "/users/reset-password-request", { body: { email: "nope" } })).body.errors[0].code,
+    ).toBe("InvalidEmail");
   });
 
   it("restores by secret question, comparing the answer loosely but refusing a wrong one", async () => {
@@ -186,16 +215,29 @@ describe("password reset", () => {
     const question = await server.call("GET", `/users/secret-question?login=${user.user.login}`);
     expect(question.body.data.question).toBe("First school?");
     const wrong = await server.call("PUT", "/users/change-forgotten-password", {
-      body: { login: user.user.login, secretAnswer: "School 1", password: "restored-pass", passwordConfirm: "restored-pass" },
+      body: {
+        login: user.user.login,
+        secretAnswer: "School 1",
+        password: "restored-pass",
+        passwordConfirm: "restored-pass",
+      },
     });
     expect(wrong.status).toBe(403);
     expect(wrong.body.errors[0].code).toBe("WrongSecretAnswer");
     const right = await server.call("PUT", "/users/change-forgotten-password", {
-      body: { login: user.user.email, secretAnswer: "  school 57 ", password: "restored-pass", passwordConfirm: "restored-pass" },
+      body: {
+        login: user.user.email,
+        secretAnswer: "  school 57 ",
+        password: "restored-pass",
+        passwordConfirm: "restored-pass",
+      },
     });
     expect(right.status).toBe(200);
     expect((await server.call("GET", "/users/who-am-i", { token: user.token })).status).toBe(401);
-    expect((await server.call("POST", "/auth/login", { body: { login: user.user.login, password: "restored-pass" } })).status).toBe(200);
+    expect(
+      (await server.call("POST", "/auth/login", { body: { login: user.user.login, password: "restored-pass" } }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -207,7 +249,9 @@ describe("avatar", () => {
   const multipart = (bytes: Buffer, filename: string, type: string) => {
     const boundary = "----planum-test";
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
       bytes,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -215,7 +259,12 @@ describe("avatar", () => {
   };
   const upload = (token: string, bytes: Buffer, filename = "me.png", type = "image/png") => {
     const { payload, headers } = multipart(bytes, filename, type);
-    return server.app.inject({ method: "POST", url: "/api/v1/users/avatar", payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+    return server.app.inject({
+      method: "POST",
+      url: "/api/v1/users/avatar",
+      payload,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+    });
   };
 
   it("uploads, serves to other signed-in users, and deletes an image", async () => {

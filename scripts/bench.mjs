@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// `npm run bench`: every package's benchmarks, one JSON line per case on stdout.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const build = spawnSync("npm", ["run", "build:packages"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const only = process.argv[2];
+const suites = ["packages/engine/bench/run.mjs", "packages/formats/bench/run.mjs", "apps/server/bench/run.mjs"];
+let failed = false;
+for (const suite of suites) {
+  if (only && !suite.includes(only)) continue;
+  const file = path.join(root, suite);
+  if (!fs.existsSync(file)) continue;
+  const result = spawnSync(process.execPath, ["--expose-gc", file], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// Type-checks every workspace, tests included, without writing build output.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const projects = [
+  "packages/engine/tsconfig.json",
+  "packages/contracts/tsconfig.json",
+  "packages/formats/tsconfig.json",
+  "apps/server/tsconfig.check.json",
+  "apps/web/tsconfig.json",
+  "e2e/tsconfig.json",
+];
+let failed = false;
+for (const project of projects) {
+  const result = spawnSync("npx", ["tsc", "-p", project, "--noEmit"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error(`Type errors in ${project}`);
+    failed = true;
+  }
+}
+process.exit(failed ? 1 : 0);
