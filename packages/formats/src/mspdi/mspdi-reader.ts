@@ -1,0 +1,244 @@
+import { FormatError } from "../model/format-error.js";
+import { type Activity, type ConstraintType, emptyModel, type RelationType, type ScheduleModel } from "../model/schedule-model.js";
+import { parseDateTime } from "../util/date-time.js";
+import { parseIsoDuration } from "../util/iso-duration.js";
+import { arr, child, lineOf, parseXml, text, type XmlNode } from "../util/xml-tools.js";
+import { readMspdiCalendars } from "./mspdi-calendar.js";
+
+const ARRAYS = new Set([
+  "Calendar", "WeekDay", "WorkingTime", "Exception", "Task", "PredecessorLink", "Resource", "Assignment",
+  "ExtendedAttribute", "Baseline", "WorkWeek",
+]);
+
+export const MSP_CONSTRAINTS: Record<string, ConstraintType | undefined> = {
+  "0": undefined,
+  "1": "as_late_as_possible",
+  "2": "start_on",
+  "3": "finish_on",
+  "4": "start_on_or_after",
+  "5": "start_on_or_before",
+  "6": "finish_on_or_after",
+  "7": "finish_on_or_before",
+};
+
+/** Link Type: 0 = FF, 1 = FS, 2 = SF, 3 = SS (not alphabetical, a classic trap). */
+export const MSP_LINKS: Record<string, RelationType> = { "0": "FF", "1": "FS", "2": "SF", "3": "SS" };
+
+/** LagFormat codes of elapsed units (em, eh, ed, ew, emo and their estimated forms): lag runs on a 24-hour clock. */
+const ELAPSED_FORMATS = new Set([4, 6, 8, 10, 12, 36, 38, 40, 42, 44]);
+
+class TaskEl {
+  constructor(
+    readonly node: XmlNode,
+    readonly source: string,
+  ) {}
+  s(f: string): string {
+    return text(this.node[f]).trim();
+  }
+  fail(f: string, message: string): never {
+    const uid = this.s("UID");
+    throw new FormatError("InvalidValue", message, { element: `Task/${f}`, line: lineOf(this.source, `<UID>${uid}</UID>`) }, { uid, field: f });
+  }
+  date(f: string): string | undefined {
+    const v = this.s(f);
+    if (v === "" || v === "NA") return undefined;
+    const d = parseDateTime(v);
+    if (!d) this.fail(f, `"${v}" in <${f}> is not a date`);
+    return d;
+  }
+  dur(f: string): number | undefined {
+    const v = this.s(f);
+    if (v === "") return undefined;
+    const d = parseIsoDuration(v);
+    if (d === undefined) this.fail(f, `"${v}" in <${f}> is not an ISO-8601 duration`);
+    return d;
+  }
+  num(f: string): number | undefined {
+    const v = this.s(f);
+    if (v === "") return undefined;
+    const n = Number(v);
+    if (!Number.isFinite(n)) this.fail(f, `"${v}" in <${f}> is not a number`);
+    return n;
+  }
+}
+
+/** Read a Microsoft Project XML (MSPDI) file. Slack and LinkLag are tenths of minutes; durations ISO-8601. */
+export function readMspdi(bytes: Uint8Array): ScheduleModel {
+  const { root, text: source } = parseXml(bytes, "MS Project XML", ARRAYS);
+  const p = root.Project as XmlNode | undefined;
+  if (!p || typeof p !== "object") {
+    throw new FormatError("UnsupportedFormat", "Not an MS Project XML file: the root element must be <Project>", { element: "Project", line: 1 });
+  }
+  const model = emptyModel("mspdi");
+  model.source = { format: "mspdi", producer: "Microsoft Project", version: text(p.SaveVersion) };
+  model.calendars = readMspdiCalendars(arr(child(p, "Calendars")?.Calendar), source);
+  const minutesPerDay = Number(text(p.MinutesPerDay)) || 480;
+  const projectId = "1";
+  const start = parseDateTime(text(p.StartDate));
+  const status = parseDateTime(text(p.StatusDate));
+  const finish = parseDateTime(text(p.FinishDate));
+  const critDays = Number(text(p.CriticalSlackLimit));
+  model.projects.push({
+    id: projectId,
+    code: text(p.Title) || text(p.Name),
+    name: text(p.Name) || text(p.Title),
+    ...(start ? { plannedStart: start } : {}),
+    ...(status ? { dataDate: status } : {}),
+    ...(finish ? { scheduledFinish: finish } : {}),
+    ...(text(p.CalendarUID) ? { defaultCalendarId: text(p.CalendarUID) } : {}),
+    // MS Project's total slack is the smaller of start and finish slack.
+    options: { floatType: "smallest", ...(critDays ? { criticalFloat: Math.round(critDays * minutesPerDay) } : {}) },
+    hoursPerDay: minutesPerDay / 60,
+  });
+
+  const attrDefs = new Map<string, { name: string; dataType: "text" | "number" | "date" | "cost" | "indicator" }>();
+  for (const ea of arr(child(p, "ExtendedAttributes")?.ExtendedAttribute)) {
+    const fieldName = text(ea.FieldName);
+    const kind = /^Date|^Start|^Finish/.test(fieldName) ? "date" : /^Number/.test(fieldName) ? "number" : /^Cost/.test(fieldName) ? "cost" : /^Flag/.test(fieldName) ? "indicator" : "text";
+    attrDefs.set(text(ea.FieldID), { name: text(ea.Alias) || fieldName, dataType: kind });
+  }
+  for (const [id, d] of attrDefs) model.udfTypes.push({ id, subject: "activity", name: d.name, dataType: d.dataType });
+
+  const parents: string[] = [];
+  const baselines = new Map<string, ScheduleModel["baselines"][number]>();
+  for (const node of arr(child(p, "Tasks")?.Task)) {
+    const e = new TaskEl(node, source);
+    const uid = e.s("UID");
+    if (uid === "") e.fail("UID", "Task without UID");
+    if (uid === "0" || e.s("IsNull") === "1") continue; // the project summary row and blank rows
+    const level = Number(e.s("OutlineLevel") || "1");
+    const summary = e.s("Summary") === "1";
+    const milestone = e.s("Milestone") === "1";
+    const duration = e.dur("Duration") ?? 0;
+    const remaining = e.dur("RemainingDuration");
+    const actualStart = e.date("ActualStart");
+    const actualFinish = e.date("ActualFinish");
+    const pct = e.num("PercentComplete") ?? 0;
+    const a: Activity = {
+      id: uid,
+      projectId,
+      code: e.s("ID") || uid,
+      name: e.s("Name"),
+      type: summary ? "summary" : milestone ? "milestone_finish" : "task",
+      status: actualFinish || pct >= 100 ? "completed" : actualStart || pct > 0 ? "in_progress" : "not_started",
+      plannedDuration: duration,
+      remainingDuration: remaining ?? duration,
+      outlineLevel: level,
+    };
+    parents.length = level;
+    const parent = parents[level - 1];
+    if (parent) a.parentId = parent;
+    parents[level] = uid;
+    const set = <K extends keyof Activity>(k: K, v: Activity[K] | undefined) => {
+      if (v !== undefined) a[k] = v;
+    };
+    set("plannedStart", e.date("Start"));
+    set("plannedFinish", e.date("Finish"));
+    set("actualStart", actualStart);
+    set("actualFinish", actualFinish);
+    set("actualDuration", e.dur("ActualDuration"));
+    a.percentComplete = pct;
+    const cal = e.s("CalendarUID");
+    if (cal && cal !== "-1") a.calendarId = cal;
+    const ct = e.s("ConstraintType");
+    if (ct && !(ct in MSP_CONSTRAINTS)) e.fail("ConstraintType", `Unknown constraint type ${ct}`);
+    const cType = MSP_CONSTRAINTS[ct];
+    if (cType) {
+      const d = e.date("ConstraintDate");
+      a.constraint = d ? { type: cType, date: d } : { type: cType };
+    }
+    const computed: NonNullable<Activity["computed"]> = {};
+    const put = (k: "earlyStart" | "earlyFinish" | "lateStart" | "lateFinish", f: string) => {
+      const v = e.date(f);
+      if (v) computed[k] = v;
+    };
+    put("earlyStart", "EarlyStart");
+    put("earlyFinish", "EarlyFinish");
+    put("lateStart", "LateStart");
+    put("lateFinish", "LateFinish");
+    const ts = e.num("TotalSlack");
+    if (ts !== undefined) computed.totalFloat = Math.round(ts / 10);
+    const fs = e.num("FreeSlack");
+    if (fs !== undefined) computed.freeFloat = Math.round(fs / 10);
+    if (e.s("Critical")) computed.critical = e.s("Critical") === "1";
+    if (Object.keys(computed).length > 0) a.computed = computed;
+    set("guid", e.s("GUID") || undefined);
+    set("notes", e.s("Notes") || undefined);
+    model.activities.push(a);
+
+    for (const link of arr(node.PredecessorLink)) {
+      const type = MSP_LINKS[text(link.Type) || "1"];
+      if (!type) e.fail("PredecessorLink", `Unknown link type ${text(link.Type)}`);
+      const lagFormat = Number(text(link.LagFormat) || "7");
+      const lag = Math.round(Number(text(link.LinkLag) || "0") / 10);
+      model.relations.push({
+        predecessorId: text(link.PredecessorUID),
+        successorId: uid,
+        type,
+        lag,
+        ...(ELAPSED_FORMATS.has(lagFormat) ? { lagCalendar: "24h" as const } : {}),
+        lagFormat,
+      });
+    }
+    for (const ea of arr(node.ExtendedAttribute)) {
+      const def = attrDefs.get(text(ea.FieldID));
+      if (!def) continue;
+      const raw = text(ea.Value);
+      const value = def.dataType === "date" ? (parseDateTime(raw) ?? raw) : def.dataType === "number" || def.dataType === "cost" ? Number(raw) : raw;
+      model.udfValues.push({ typeId: text(ea.FieldID), ownerId: uid, value });
+    }
+    for (const b of arr(node.Baseline)) {
+      const n = text(b.Number) || "0";
+      let bl = baselines.get(n);
+      if (!bl) baselines.set(n, (bl = { id: n, name: n === "0" ? "Baseline" : `Baseline ${n}`, projectId, activities: [] }));
+      const bs = parseDateTime(text(b.Start));
+      const bf = parseDateTime(text(b.Finish));
+      const bd = parseIsoDuration(text(b.Duration));
+      bl.activities.push({ code: a.code, name: a.name, ...(bs ? { start: bs } : {}), ...(bf ? { finish: bf } : {}), ...(bd !== undefined ? { duration: bd } : {}) });
+    }
+  }
+  model.baselines = [...baselines.values()];
+  const taskIds = new Set(model.activities.map((a) => a.id));
+  for (const r of model.relations) {
+    if (!taskIds.has(r.predecessorId)) model.externals.push({ id: r.predecessorId, projectId: "external" });
+  }
+
+  for (const r of arr(child(p, "Resources")?.Resource)) {
+    const uid = text(r.UID);
+    if (uid === "" || uid === "0" || text(r.IsNull) === "1") continue;
+    const t = text(r.Type);
+    const res: ScheduleModel["resources"][number] = { id: uid, code: text(r.ID) || uid, name: text(r.Name), type: t === "0" ? "material" : t === "2" ? "nonlabor" : "labor" };
+    const cal = text(r.CalendarUID);
+    if (cal && cal !== "-1") res.calendarId = cal;
+    const unit = text(r.MaterialLabel);
+    if (unit) res.unit = unit;
+    const rate = Number(text(r.StandardRate));
+    if (text(r.StandardRate) !== "" && Number.isFinite(rate)) res.costPerUnit = rate;
+    const max = Number(text(r.MaxUnits));
+    if (text(r.MaxUnits) !== "" && Number.isFinite(max)) res.maxUnitsPerHour = max;
+    model.resources.push(res);
+  }
+  const resIds = new Set(model.resources.map((r) => r.id));
+  for (const as of arr(child(p, "Assignments")?.Assignment)) {
+    const activityId = text(as.TaskUID);
+    const resourceId = text(as.ResourceUID);
+    if (!taskIds.has(activityId) || !resIds.has(resourceId)) continue;
+    const x: ScheduleModel["assignments"][number] = { id: text(as.UID), activityId, resourceId };
+    const hrs = (f: string) => {
+      const v = parseIsoDuration(text(as[f]));
+      return v === undefined ? undefined : Math.round((v / 60) * 1e6) / 1e6;
+    };
+    const num = (f: string) => (text(as[f]) === "" ? undefined : Number(text(as[f])));
+    const put = (k: "plannedUnits" | "actualUnits" | "remainingUnits" | "plannedCost" | "actualCost" | "remainingCost", v: number | undefined) => {
+      if (v !== undefined && Number.isFinite(v)) x[k] = v;
+    };
+    put("plannedUnits", hrs("Work"));
+    put("actualUnits", hrs("ActualWork"));
+    put("remainingUnits", hrs("RemainingWork"));
+    put("plannedCost", num("Cost"));
+    put("actualCost", num("ActualCost"));
+    put("remainingCost", num("RemainingCost"));
+    model.assignments.push(x);
+  }
+  return model;
+}

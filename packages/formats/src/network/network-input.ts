@@ -1,0 +1,245 @@
+import type { Activity, Calendar, Constraint, Project, ScheduleModel } from "../model/schedule-model.js";
+import { standardWeek } from "../model/schedule-model.js";
+import type {
+  EngineActivity,
+  EngineActivityResult,
+  EngineActivityType,
+  EngineCalendar,
+  EngineExternal,
+  EngineInput,
+  EngineLimit,
+  EngineRelation,
+} from "./engine-types.js";
+
+/** Engine type for each model activity type. */
+const TYPE: Record<Activity["type"], EngineActivityType> = {
+  task: "task",
+  resource_dependent: "task",
+  milestone_start: "milestone_start",
+  milestone_finish: "milestone_finish",
+  level_of_effort: "level_of_effort",
+  wbs_summary: "sum",
+  summary: "sum",
+};
+
+/**
+ * Constraint → engine limit. P6 and MS Project constraints have these engine equivalents:
+ * start on / mandatory start → start in_date; on or after → not_earlier; on or before → not_later;
+ * the finish kinds likewise. "As late as possible" has no engine equivalent: it only moves the early
+ * dates of an activity into its free float, so it is kept in the model and ignored by the calculation.
+ * Mandatory constraints are hard in P6 (logic may be violated); the engine treats in_date as the same limit
+ * on both early and late dates, which gives P6's dates unless the network contradicts the date.
+ */
+function limitOf(c: Constraint | undefined): { start?: EngineLimit; finish?: EngineLimit } {
+  if (!c?.date) return {};
+  switch (c.type) {
+    case "start_on":
+    case "mandatory_start":
+      return { start: { type: "in_date", date: c.date } };
+    case "start_on_or_after":
+      return { start: { type: "not_earlier", date: c.date } };
+    case "start_on_or_before":
+      return { start: { type: "not_later", date: c.date } };
+    case "finish_on":
+    case "mandatory_finish":
+      return { finish: { type: "in_date", date: c.date } };
+    case "finish_on_or_after":
+      return { finish: { type: "not_earlier", date: c.date } };
+    case "finish_on_or_before":
+      return { finish: { type: "not_later", date: c.date } };
+    default:
+      return {};
+  }
+}
+
+function hasWork(c: Calendar): boolean {
+  return c.week.some((d) => d.length > 0) || c.exceptions.some((e) => e.intervals.length > 0);
+}
+
+export const FALLBACK_CALENDAR_ID = "planum-standard";
+
+function engineCalendar(c: Calendar): EngineCalendar {
+  return {
+    id: c.id,
+    week: c.week.map((d) => d.map((i) => [i[0], i[1]] as [string, string])),
+    exceptions: c.exceptions.map((e) => ({ date: e.date, intervals: e.intervals.map((i) => [i[0], i[1]] as [string, string]) })),
+  };
+}
+
+export interface ProjectNetwork {
+  project: Project;
+  input: EngineInput;
+  /** Activities of the project that were sent to the engine, by id. */
+  activities: Map<string, Activity>;
+}
+
+/** Dates of activities of other projects, known from an earlier calculation or the file. */
+export type KnownDates = Map<string, Partial<EngineActivityResult>>;
+
+/**
+ * Translate one project of the model into the engine's network. P6 schedules each project with its own
+ * data date and options; links to activities of other projects become externals carrying the dates the
+ * other side has (computed earlier in this run, or stored in the file).
+ */
+export function buildProjectNetwork(model: ScheduleModel, project: Project, known: KnownDates = new Map()): ProjectNetwork {
+  const acts = model.activities.filter((a) => a.projectId === project.id);
+  const byId = new Map(acts.map((a) => [a.id, a]));
+  const allById = new Map(model.activities.map((a) => [a.id, a]));
+  const usable = new Map(model.calendars.filter(hasWork).map((c) => [c.id, c]));
+
+  const defaultCal =
+    (project.defaultCalendarId && usable.has(project.defaultCalendarId) ? project.defaultCalendarId : undefined) ??
+    model.calendars.find((c) => c.isDefault && usable.has(c.id))?.id ??
+    acts.find((a) => a.calendarId && usable.has(a.calendarId))?.calendarId ??
+    [...usable.keys()][0];
+  const calendars: EngineCalendar[] = [];
+  const used = new Set<string>();
+  const useCal = (id: string | undefined): string | undefined => {
+    if (!id || !usable.has(id)) return undefined;
+    if (!used.has(id)) {
+      used.add(id);
+      calendars.push(engineCalendar(usable.get(id)!));
+    }
+    return id;
+  };
+  let defaultCalendar = useCal(defaultCal);
+  if (!defaultCalendar) {
+    defaultCalendar = FALLBACK_CALENDAR_ID;
+    calendars.push({ id: FALLBACK_CALENDAR_ID, week: standardWeek(), exceptions: [] });
+  }
+
+  const sumParent = wbsSummaryParents(model, acts);
+  const activities: EngineActivity[] = acts.map((a) => {
+    const e: EngineActivity = { id: a.id, type: TYPE[a.type], duration: 0 };
+    const cal = useCal(a.calendarId);
+    if (cal) e.calendar = cal;
+    const milestone = a.type === "milestone_start" || a.type === "milestone_finish";
+    if (a.status === "completed") {
+      e.duration = milestone ? 0 : Math.max(0, a.plannedDuration);
+      if (a.actualStart) e.actualStart = a.actualStart;
+      if (a.actualFinish) e.actualFinish = a.actualFinish;
+      if (!a.actualStart && a.actualFinish) e.actualStart = a.actualFinish;
+      if (a.actualStart && !a.actualFinish) e.actualFinish = a.actualStart;
+      e.remaining = 0;
+    } else if (a.status === "in_progress" && a.actualStart) {
+      e.duration = milestone ? 0 : Math.max(0, a.plannedDuration);
+      e.actualStart = a.actualStart;
+      e.remaining = milestone ? 0 : Math.max(0, a.remainingDuration);
+    } else {
+      // P6 schedules an activity that has not started by its remaining duration.
+      e.duration = milestone ? 0 : Math.max(0, a.remainingDuration);
+    }
+    const p = limitOf(a.constraint);
+    const s = limitOf(a.secondaryConstraint);
+    const start = p.start ?? s.start;
+    const finish = p.finish ?? s.finish;
+    if (start) e.startLimit = start;
+    if (finish) e.finishLimit = finish;
+    const parent = a.parentId && byId.get(a.parentId)?.type === "summary" ? a.parentId : sumParent.get(a.id);
+    if (parent) e.parent = parent;
+    return e;
+  });
+
+  const relations: EngineRelation[] = [];
+  const externals = new Map<string, EngineExternal>();
+  const modelExternals = new Map(model.externals.map((x) => [x.id, x]));
+  const addExternal = (id: string) => {
+    if (externals.has(id)) return true;
+    const other = allById.get(id);
+    if (other) {
+      const k = known.get(id) ?? {};
+      const c = other.computed ?? {};
+      const ext: EngineExternal = { id };
+      const es = k.earlyStart ?? c.earlyStart ?? other.actualStart;
+      const ef = k.earlyFinish ?? c.earlyFinish ?? other.actualFinish;
+      const ls = k.lateStart ?? c.lateStart;
+      const lf = k.lateFinish ?? c.lateFinish;
+      if (es) ext.earlyStart = es;
+      if (ef) ext.earlyFinish = ef;
+      if (ls) ext.lateStart = ls;
+      if (lf) ext.lateFinish = lf;
+      const cal = useCal(other.calendarId);
+      if (cal) ext.calendar = cal;
+      externals.set(id, ext);
+      return true;
+    }
+    const x = modelExternals.get(id);
+    if (!x) return false;
+    const ext: EngineExternal = { id };
+    for (const k of ["earlyStart", "earlyFinish", "lateStart", "lateFinish"] as const) if (x[k]) ext[k] = x[k];
+    const cal = useCal(x.calendarId);
+    if (cal) ext.calendar = cal;
+    externals.set(id, ext);
+    return true;
+  };
+  for (const r of model.relations) {
+    const fromIn = byId.has(r.predecessorId);
+    const toIn = byId.has(r.successorId);
+    if (!fromIn && !toIn) continue;
+    if (!(fromIn && toIn)) {
+      if (project.options.ignoreExternalRelations) continue;
+      if (!addExternal(fromIn ? r.successorId : r.predecessorId)) continue;
+    }
+    const rel: EngineRelation = { from: r.predecessorId, to: r.successorId, type: r.type, lag: r.lag };
+    if (r.lagCalendar) rel.lagCalendar = r.lagCalendar;
+    relations.push(rel);
+  }
+
+  const o = project.options;
+  const options: EngineInput["options"] = {};
+  if (o.progress) options.progress = o.progress;
+  if (o.floatType) options.floatType = o.floatType;
+  if (o.lagCalendar) options.lagCalendar = o.lagCalendar;
+  if (o.criticalFloat !== undefined) options.criticalFloat = o.criticalFloat;
+  if (o.criticalPath) options.critical = o.criticalPath === "longest_path" ? "longest_path" : "float";
+  if (o.ssLagFrom) options.ssLagFrom = o.ssLagFrom;
+  if (project.mustFinishBy) options.mustFinishBy = project.mustFinishBy;
+
+  const input: EngineInput = {
+    projectStart: project.plannedStart ?? project.dataDate ?? earliest(acts) ?? "2000-01-01T00:00",
+    options,
+    calendars,
+    defaultCalendar,
+    activities,
+    relations,
+  };
+  if (project.dataDate) input.dataDate = project.dataDate;
+  if (externals.size > 0) input.externals = [...externals.values()];
+  return { project, input, activities: byId };
+}
+
+function earliest(acts: Activity[]): string | undefined {
+  let min: string | undefined;
+  for (const a of acts) {
+    const d = a.actualStart ?? a.plannedStart ?? a.computed?.earlyStart;
+    if (d && (!min || d < min)) min = d;
+  }
+  return min;
+}
+
+/**
+ * P6 WBS summary activities (TT_WBS) span every activity of their WBS element and its children:
+ * each activity rolls up into the nearest WBS summary found walking up its WBS path.
+ */
+function wbsSummaryParents(model: ScheduleModel, acts: Activity[]): Map<string, string> {
+  const summaryOfWbs = new Map<string, string>();
+  for (const a of acts) if (a.type === "wbs_summary" && a.wbsId && !summaryOfWbs.has(a.wbsId)) summaryOfWbs.set(a.wbsId, a.id);
+  const out = new Map<string, string>();
+  if (summaryOfWbs.size === 0) return out;
+  const parentOf = new Map(model.wbs.map((w) => [w.id, w.parentId]));
+  for (const a of acts) {
+    let w = a.wbsId;
+    if (a.type === "wbs_summary" && summaryOfWbs.get(w ?? "") === a.id) w = w ? parentOf.get(w) : undefined;
+    const seen = new Set<string>();
+    while (w && !seen.has(w)) {
+      seen.add(w);
+      const s = summaryOfWbs.get(w);
+      if (s && s !== a.id) {
+        out.set(a.id, s);
+        break;
+      }
+      w = parentOf.get(w);
+    }
+  }
+  return out;
+}

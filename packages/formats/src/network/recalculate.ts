@@ -1,0 +1,68 @@
+import * as engineModule from "@planum/engine";
+import { FormatError } from "../model/format-error.js";
+import type { Activity, ScheduleModel } from "../model/schedule-model.js";
+import type { EngineInput, EngineResult } from "./engine-types.js";
+import { buildProjectNetwork, type KnownDates } from "./network-input.js";
+
+export type ScheduleFunction = (input: EngineInput) => EngineResult;
+
+/** The engine's `schedule`, looked up at call time so this package loads while the engine is being written. */
+export function engineSchedule(): ScheduleFunction {
+  const fn = (engineModule as unknown as { schedule?: ScheduleFunction }).schedule;
+  if (typeof fn !== "function") {
+    throw new FormatError("UnsupportedFormat", "The scheduling engine (@planum/engine) does not export schedule() yet");
+  }
+  return fn;
+}
+
+export interface ProjectCalculation {
+  projectId: string;
+  finish: string;
+  cycles: string[][];
+  input: EngineInput;
+}
+
+export interface Recalculation {
+  /** A copy of the model whose activities carry the freshly computed dates in `computed`. */
+  model: ScheduleModel;
+  projects: ProjectCalculation[];
+}
+
+/**
+ * Recalculate every project of the model with the options the file stores. Projects are scheduled one
+ * by one in file order, as P6 does; a link to an activity of a project scheduled earlier uses the dates
+ * just computed for it, other cross-project links use the dates stored in the file.
+ */
+export function recalculate(model: ScheduleModel, scheduleFn: ScheduleFunction = engineSchedule()): Recalculation {
+  const known: KnownDates = new Map();
+  const computed = new Map<string, NonNullable<Activity["computed"]>>();
+  const projects: ProjectCalculation[] = [];
+  for (const project of model.projects) {
+    const net = buildProjectNetwork(model, project, known);
+    if (net.input.activities.length === 0) continue;
+    const result = scheduleFn(net.input);
+    for (const r of result.activities) {
+      if (!net.activities.has(r.id)) continue;
+      known.set(r.id, r);
+      computed.set(r.id, {
+        earlyStart: r.earlyStart,
+        earlyFinish: r.earlyFinish,
+        lateStart: r.lateStart,
+        lateFinish: r.lateFinish,
+        totalFloat: r.totalFloat,
+        freeFloat: r.freeFloat,
+        critical: r.critical,
+      });
+    }
+    projects.push({ projectId: project.id, finish: result.finish, cycles: result.cycles, input: net.input });
+  }
+  const out: ScheduleModel = {
+    ...model,
+    projects: model.projects.map((p) => {
+      const calc = projects.find((c) => c.projectId === p.id);
+      return calc ? { ...p, scheduledFinish: calc.finish } : p;
+    }),
+    activities: model.activities.map((a) => (computed.has(a.id) ? { ...a, computed: computed.get(a.id) } : a)),
+  };
+  return { model: out, projects };
+}

@@ -1,0 +1,107 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { FormatError } from "../model/format-error.js";
+import { decodeText } from "./text-encoding.js";
+
+export type XmlNode = Record<string, unknown>;
+
+/**
+ * Parse XML after validating it, so a broken file is refused with the line the validator points at
+ * rather than producing a partial tree. Values stay strings: numbers such as activity IDs "0010" must not
+ * be turned into 10.
+ */
+export function parseXml(bytes: Uint8Array, what: string, arrays: Set<string>): { root: XmlNode; text: string } {
+  if (bytes.length === 0) throw new FormatError("EmptyFile", `The ${what} file is empty`);
+  const { text } = decodeText(bytes, what);
+  const check = XMLValidator.validate(text, { allowBooleanAttributes: true });
+  if (check !== true) {
+    const err = check.err;
+    throw new FormatError(
+      "MalformedFile",
+      `The ${what} file is not well-formed XML: ${err.msg}`,
+      { element: elementNear(text, err.line), line: err.line },
+      { line: err.line, column: err.col },
+    );
+  }
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: "@_",
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: true,
+    removeNSPrefix: true,
+    processEntities: true,
+    htmlEntities: false,
+    isArray: (name) => arrays.has(name),
+  });
+  return { root: parser.parse(text) as XmlNode, text };
+}
+
+function elementNear(text: string, line: number): string {
+  let pos = 0;
+  for (let l = 1; l < line && pos >= 0; l++) pos = text.indexOf("\n", pos) + 1;
+  const m = /<\/?([A-Za-z_][\w.:-]*)/.exec(text.slice(pos, pos + 400));
+  return m ? m[1] : "(unknown)";
+}
+
+/** Text content of an element, "" for nil or empty elements. */
+export function text(v: unknown): string {
+  if (v === undefined || v === null) return "";
+  if (typeof v === "string") return v;
+  if (typeof v === "number" || typeof v === "boolean") return String(v);
+  if (typeof v === "object") {
+    const t = (v as XmlNode)["#text"];
+    return t === undefined ? "" : String(t);
+  }
+  return "";
+}
+
+export function arr(v: unknown): XmlNode[] {
+  if (v === undefined || v === null || v === "") return [];
+  return (Array.isArray(v) ? v : [v]).filter((x): x is XmlNode => typeof x === "object" && x !== null);
+}
+
+export function child(v: unknown, name: string): XmlNode | undefined {
+  if (typeof v !== "object" || v === null) return undefined;
+  const c = (v as XmlNode)[name];
+  if (Array.isArray(c)) return c[0] as XmlNode;
+  return typeof c === "object" && c !== null ? (c as XmlNode) : undefined;
+}
+
+/** 1-based line of the first occurrence of `needle`, for locating a bad value in an error message. */
+export function lineOf(source: string, needle: string): number {
+  const i = source.indexOf(needle);
+  if (i < 0) return 0;
+  let line = 1;
+  for (let p = source.indexOf("\n"); p >= 0 && p < i; p = source.indexOf("\n", p + 1)) line++;
+  return line;
+}
+
+export function escapeXml(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** Tiny streaming XML writer: element order matters to P6 and MS Project, so we write it by hand. */
+export class XmlWriter {
+  private readonly parts: string[] = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'];
+  private depth = 0;
+  open(name: string, attrs = ""): this {
+    this.parts.push(`${"  ".repeat(this.depth)}<${name}${attrs ? ` ${attrs}` : ""}>\n`);
+    this.depth++;
+    return this;
+  }
+  close(name: string): this {
+    this.depth--;
+    this.parts.push(`${"  ".repeat(this.depth)}</${name}>\n`);
+    return this;
+  }
+  /** Writes <name>value</name>, skipping undefined values. */
+  el(name: string, value: string | number | boolean | undefined): this {
+    if (value === undefined) return this;
+    const v = typeof value === "boolean" ? (value ? "1" : "0") : String(value);
+    this.parts.push(`${"  ".repeat(this.depth)}<${name}>${escapeXml(v)}</${name}>\n`);
+    return this;
+  }
+  toBytes(): Uint8Array {
+    return new TextEncoder().encode(this.parts.join(""));
+  }
+}
