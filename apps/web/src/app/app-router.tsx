@@ -1,0 +1,77 @@
+import { createBrowserRouter, Navigate } from "react-router";
+import {
+  GuestLayout,
+  IdlenessPage,
+  LoginPage,
+  RegisterPage,
+  ResetPasswordPage,
+  RestorePage,
+  SuccessPage,
+} from "../features/auth";
+import { DisconnectPage, ErrorPage, NotFoundPage } from "../features/errors";
+import { ProfilePage } from "../features/profile";
+import { SpaceHomePage } from "../features/space-home";
+import { SelectSpacePage } from "../features/spaces";
+import { HomeRedirect, RootLayout } from "./root-layout";
+import { RouteErrorPage } from "./route-error-page";
+import { AuthenticatedLayout } from "./shell/authenticated-layout";
+import { SignedInFrame } from "./shell/signed-in-frame";
+import { SpaceLayout } from "./shell/space-layout";
+
+/** The routes of spec §2. Space pages not built yet fall through to the 404 page. */
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <RootLayout />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        { path: "/", element: <HomeRedirect /> },
+        { path: "/structure", element: <Navigate to="/auth/select-space" replace /> },
+        {
+          path: "/auth",
+          element: <GuestLayout />,
+          children: [
+            { index: true, element: <Navigate to="/auth/login" replace /> },
+            { path: "login", element: <LoginPage /> },
+            { path: "register", element: <RegisterPage /> },
+            { path: "reset-password", element: <ResetPasswordPage /> },
+            { path: "restore", element: <RestorePage /> },
+            { path: "success", element: <SuccessPage /> },
+            { path: "idleness", element: <IdlenessPage /> },
+          ],
+        },
+        { path: "/disconnect", element: <DisconnectPage /> },
+        {
+          element: <AuthenticatedLayout />,
+          children: [
+            {
+              path: "/auth/select-space",
+              element: (
+                <SignedInFrame>
+                  <SelectSpacePage />
+                </SignedInFrame>
+              ),
+            },
+            {
+              path: "/error",
+              element: (
+                <SignedInFrame width={520}>
+                  <ErrorPage />
+                </SignedInFrame>
+              ),
+            },
+            {
+              path: "/:spaceId",
+              element: <SpaceLayout />,
+              children: [
+                { index: true, element: <SpaceHomePage /> },
+                { path: "profile", element: <ProfilePage /> },
+              ],
+            },
+          ],
+        },
+        { path: "*", element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,1 @@
+export { LanguageSwitcher, LanguageSync, useChangeLanguage } from "./language-switcher";

@@ -1,0 +1,3 @@
+export { ProfilePage } from "./profile-page";
+export { useDarkMode } from "./use-dark-mode";
+export { UserAvatar } from "./user-avatar";

@@ -1,0 +1,125 @@
+import { Button, Grid, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
+import { LANGUAGES, type Language, type User, updateUserBody } from "@planum/contracts";
+import { useMutation } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { currentLanguage } from "../../shared/i18n";
+import { useSystemState } from "../../shared/system-state";
+import { notifySuccess } from "../../ui/notify";
+import { useZodForm } from "../../ui/use-zod-form";
+import { useChangeLanguage } from "../language";
+import { useMe } from "../session";
+import { AvatarCard } from "./avatar-card";
+import { PasswordCard, SecretQuestionCard } from "./password-card";
+import { profileApi, useStoreUser } from "./profile-api";
+import { useDarkMode } from "./use-dark-mode";
+
+/** /:spaceId/profile: personal data, avatar, password, secret question, language and appearance. */
+export function ProfilePage() {
+  const { t } = useTranslation("profile");
+  const me = useMe();
+  if (!me.data) return null;
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Title order={1} fz={{ base: 24, sm: 30 }}>
+        {t("title")}
+      </Title>
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+            <PersonalCard user={me.data} />
+            <PasswordCard />
+            <SecretQuestionCard user={me.data} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="lg">
+            <AvatarCard user={me.data} />
+            <PreferencesCard />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+const personalBody = z.object({
+  lastName: updateUserBody.shape.lastName.unwrap(),
+  firstName: updateUserBody.shape.firstName.unwrap(),
+  email: updateUserBody.shape.email.unwrap(),
+});
+
+function PersonalCard({ user }: { user: User }) {
+  const { t } = useTranslation("profile");
+  const storeUser = useStoreUser();
+  const form = useZodForm(personalBody, { lastName: user.lastName, firstName: user.firstName, email: user.email });
+  const save = useMutation({
+    mutationFn: profileApi.update,
+    onSuccess: (updated) => {
+      storeUser(updated);
+      notifySuccess(t("personal.saved"));
+    },
+  });
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const body = form.validate();
+          if (body) save.mutate(body);
+        }}
+      >
+        <Stack gap="md">
+          <Group justify="space-between" gap="xs">
+            <Title order={2} fz="lg">
+              {t("personal.title")}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t("personal.login", { login: user.login })}
+            </Text>
+          </Group>
+          <TextInput label={t("personal.lastName")} withAsterisk {...form.inputProps("lastName")} />
+          <TextInput label={t("personal.firstName")} withAsterisk {...form.inputProps("firstName")} />
+          <TextInput label={t("personal.email")} type="email" withAsterisk {...form.inputProps("email")} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              {t("common:actions.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function PreferencesCard() {
+  const { t } = useTranslation("profile");
+  const changeLanguage = useChangeLanguage();
+  const { data: systemState } = useSystemState();
+  const { dark, setDark } = useDarkMode();
+  const languages = systemState?.languages.length ? systemState.languages : LANGUAGES;
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="md">
+        <Title order={2} fz="lg">
+          {t("preferences.title")}
+        </Title>
+        <Select
+          label={t("preferences.language")}
+          value={currentLanguage()}
+          allowDeselect={false}
+          data={languages.map((language) => ({ value: language, label: t(`common:language.names.${language}`) }))}
+          onChange={(value) => {
+            if (value) void changeLanguage(value as Language);
+          }}
+        />
+        <Switch
+          label={t("preferences.darkMode")}
+          checked={dark}
+          onChange={(event) => void setDark(event.currentTarget.checked)}
+        />
+      </Stack>
+    </Paper>
+  );
+}

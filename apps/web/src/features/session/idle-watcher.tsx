@@ -1,0 +1,46 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { LAST_ACTIVITY_KEY, readStorage, writeStorage } from "../../shared/storage-keys";
+import { idleMinutesOf, useSystemState } from "../../shared/system-state";
+import { signOut } from "./session-actions";
+
+const ACTIVITY_EVENTS = ["pointerdown", "pointermove", "keydown", "wheel", "touchstart", "scroll"] as const;
+/** Spec §9: activity events are throttled to one per second. */
+const ACTIVITY_THROTTLE_MS = 1000;
+const CHECK_EVERY_MS = 1000;
+
+/**
+ * Ends the session after the system's idle minutes without activity. The last activity is shared by the tabs
+ * (localStorage), so working in one tab keeps the others alive; the tab that notices idleness signs every tab out.
+ */
+export function IdleWatcher() {
+  const queryClient = useQueryClient();
+  const { data: systemState } = useSystemState();
+  const idleMs = idleMinutesOf(systemState) * 60_000;
+
+  useEffect(() => {
+    let lastWrite = 0;
+    let ended = false;
+    const markActivity = () => {
+      const now = Date.now();
+      if (now - lastWrite < ACTIVITY_THROTTLE_MS) return;
+      lastWrite = now;
+      writeStorage("local", LAST_ACTIVITY_KEY, String(now));
+    };
+    markActivity();
+    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, markActivity, { passive: true, capture: true });
+    const timer = window.setInterval(() => {
+      const last = Math.max(Number(readStorage("local", LAST_ACTIVITY_KEY)) || 0, lastWrite);
+      if (!ended && Date.now() - last >= idleMs) {
+        ended = true;
+        void signOut(queryClient, "idle");
+      }
+    }, CHECK_EVERY_MS);
+    return () => {
+      window.clearInterval(timer);
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, markActivity, { capture: true });
+    };
+  }, [idleMs, queryClient]);
+
+  return null;
+}

@@ -1,0 +1,1 @@
+export { SpaceHomePage } from "./space-home-page";

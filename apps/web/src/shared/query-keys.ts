@@ -1,0 +1,9 @@
+/** Query keys shared by features that read or invalidate the same data (real-time events invalidate them). */
+export const queryKeys = {
+  spaces: ["spaces"] as const,
+  space: (spaceId: string) => ["space", spaceId] as const,
+  spaceAccess: (spaceId: string) => ["space", spaceId, "access"] as const,
+  spaceMembers: (spaceId: string) => ["space", spaceId, "members"] as const,
+  spaceSettings: (spaceId: string) => ["space", spaceId, "settings"] as const,
+  avatar: (userId: string) => ["avatar", userId] as const,
+};

@@ -1,0 +1,16 @@
+import { Group, Text, ThemeIcon } from "@mantine/core";
+import { IconTimeline } from "@tabler/icons-react";
+
+/** The product's wordmark; the name is a brand and is not translated. */
+export function Logo({ size = "lg" }: { size?: "md" | "lg" }) {
+  return (
+    <Group gap={8} wrap="nowrap" aria-label="Planum">
+      <ThemeIcon size={size === "lg" ? 32 : 28} radius="md" variant="filled">
+        <IconTimeline size={size === "lg" ? 20 : 18} />
+      </ThemeIcon>
+      <Text fw={700} fz={size === "lg" ? 22 : 19} lh={1} style={{ letterSpacing: "-0.01em" }}>
+        Planum
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,31 @@
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// The shared packages are read from their sources, so dev and build never wait for their dist.
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const api = "http://127.0.0.1:3000";
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      "@planum/contracts": source("../../packages/contracts/src/index.ts"),
+      "@planum/engine": source("../../packages/engine/src/index.ts"),
+    },
+  },
+  build: { outDir: "dist", emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  server: {
+    port: 5173,
+    proxy: {
+      "/api": { target: api, changeOrigin: false },
+      "/socket.io": { target: api, ws: true, changeOrigin: false },
+    },
+  },
+  preview: {
+    proxy: {
+      "/api": { target: api, changeOrigin: false },
+      "/socket.io": { target: api, ws: true, changeOrigin: false },
+    },
+  },
+});
