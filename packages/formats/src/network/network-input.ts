@@ -77,6 +77,10 @@ export interface ProjectNetwork {
 export type KnownDates = Map<string, Partial<EngineActivityResult>>;
 
 /**
+ * Externals carry only early dates: P6 lets another project's activity delay this project's early dates and
+ * free float, but late dates and total float stay bounded by this project's own finish (a file from P6 shows
+ * total float 0 on an activity whose external successor starts months later).
+ *
  * Translate one project of the model into the engine's network. P6 schedules each project with its own
  * data date and options; links to activities of other projects become externals carrying the dates the
  * other side has (computed earlier in this run, or stored in the file).
@@ -152,12 +156,8 @@ export function buildProjectNetwork(model: ScheduleModel, project: Project, know
       const ext: EngineExternal = { id };
       const es = k.earlyStart ?? c.earlyStart ?? other.actualStart;
       const ef = k.earlyFinish ?? c.earlyFinish ?? other.actualFinish;
-      const ls = k.lateStart ?? c.lateStart;
-      const lf = k.lateFinish ?? c.lateFinish;
       if (es) ext.earlyStart = es;
       if (ef) ext.earlyFinish = ef;
-      if (ls) ext.lateStart = ls;
-      if (lf) ext.lateFinish = lf;
       const cal = useCal(other.calendarId);
       if (cal) ext.calendar = cal;
       externals.set(id, ext);
@@ -166,7 +166,7 @@ export function buildProjectNetwork(model: ScheduleModel, project: Project, know
     const x = modelExternals.get(id);
     if (!x) return false;
     const ext: EngineExternal = { id };
-    for (const k of ["earlyStart", "earlyFinish", "lateStart", "lateFinish"] as const) if (x[k]) ext[k] = x[k];
+    for (const k of ["earlyStart", "earlyFinish"] as const) if (x[k]) ext[k] = x[k];
     const cal = useCal(x.calendarId);
     if (cal) ext.calendar = cal;
     externals.set(id, ext);

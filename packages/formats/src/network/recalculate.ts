@@ -1,4 +1,5 @@
 import * as engineModule from "@planum/engine";
+import { buildCalendar, formatDateTime, parseDateTime } from "@planum/engine";
 import { FormatError } from "../model/format-error.js";
 import type { Activity, ScheduleModel } from "../model/schedule-model.js";
 import type { EngineInput, EngineResult } from "./engine-types.js";
@@ -41,11 +42,32 @@ export function recalculate(model: ScheduleModel, scheduleFn: ScheduleFunction =
     const net = buildProjectNetwork(model, project, known);
     if (net.input.activities.length === 0) continue;
     const result = scheduleFn(net.input);
+    const calendars = new Map<string, ReturnType<typeof buildCalendar>>();
+    const calendarOf = (id: string) => {
+      let c = calendars.get(id);
+      if (!c) {
+        c = buildCalendar(net.input.calendars.find((k) => k.id === id)!);
+        calendars.set(id, c);
+      }
+      return c;
+    };
+    const byId = new Map(net.input.activities.map((a) => [a.id, a]));
     for (const r of result.activities) {
-      if (!net.activities.has(r.id)) continue;
+      const act = net.activities.get(r.id);
+      if (!act) continue;
       known.set(r.id, r);
+      // The engine shows an activity in progress from its actual start; P6 stores (and shows as early start)
+      // the start of the remaining work, i.e. early finish minus remaining duration.
+      let earlyStart = r.earlyStart;
+      const input = byId.get(r.id);
+      if (act.status === "in_progress" && input?.remaining !== undefined && input.remaining > 0) {
+        const cal = calendarOf(input.calendar ?? net.input.defaultCalendar);
+        earlyStart = formatDateTime(cal.subtractWorking(parseDateTime(r.earlyFinish), input.remaining));
+      } else if (act.status === "in_progress" && input?.remaining === 0) {
+        earlyStart = r.earlyFinish;
+      }
       computed.set(r.id, {
-        earlyStart: r.earlyStart,
+        earlyStart,
         earlyFinish: r.earlyFinish,
         lateStart: r.lateStart,
         lateFinish: r.lateFinish,

@@ -1,0 +1,280 @@
+import { FormatError } from "../model/format-error.js";
+import { type Activity, type Calendar, type ConstraintType, emptyModel, type ScheduleModel, standardWeek, type TimeInterval } from "../model/schedule-model.js";
+import { addDays, minutesToTime, timeToMinutes } from "../util/date-time.js";
+import { decodeText } from "../util/text-encoding.js";
+
+/*
+ * MPX (Microsoft Project exchange, 4.0): one record per line, the first field its number. Task and
+ * resource records list their fields in the order given by records 61 and 41. Dates follow record 12
+ * (order DMY/MDY/YMD, separators, default time); durations carry units ("50d", "500h", "2ew").
+ */
+
+const CONSTRAINTS: Record<string, ConstraintType | undefined> = {
+  "as soon as possible": undefined,
+  "as late as possible": "as_late_as_possible",
+  "must start on": "start_on",
+  "must finish on": "finish_on",
+  "start no earlier than": "start_on_or_after",
+  "start no later than": "start_on_or_before",
+  "finish no earlier than": "finish_on_or_after",
+  "finish no later than": "finish_on_or_before",
+};
+
+function splitRecord(line: string, sep: string): string[] {
+  const out: string[] = [];
+  let cur = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cur += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === sep) {
+      out.push(cur);
+      cur = "";
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out;
+}
+
+interface Settings {
+  order: number;
+  defaultTime: number;
+  dateSep: string;
+  hoursPerDay: number;
+  hoursPerWeek: number;
+  decimal: string;
+}
+
+function parseMpxDate(raw: string, s: Settings): string | undefined {
+  const v = raw.trim().replace(/^[^\d\s]+\s+/, "");
+  if (v === "" || v.toUpperCase() === "NA") return undefined;
+  const [datePart, timePart, ampm] = v.split(/\s+/);
+  const parts = datePart.split(s.dateSep === "" ? "/" : s.dateSep).map(Number);
+  if (parts.length !== 3 || parts.some((n) => !Number.isFinite(n))) return undefined;
+  let [a, b, c] = parts;
+  let y: number;
+  let mo: number;
+  let d: number;
+  if (s.order === 0) [mo, d, y] = [a, b, c];
+  else if (s.order === 1) [d, mo, y] = [a, b, c];
+  else [y, mo, d] = [a, b, c];
+  if (y < 100) y += y < 70 ? 2000 : 1900;
+  a = mo;
+  c = d;
+  if (!(a >= 1 && a <= 12 && c >= 1 && c <= 31)) return undefined;
+  let minutes = s.defaultTime;
+  if (timePart) {
+    const [h, m] = timePart.split(/[:.]/).map(Number);
+    if (!Number.isFinite(h)) return undefined;
+    let hh = h;
+    if (ampm && /pm/i.test(ampm) && hh < 12) hh += 12;
+    if (ampm && /am/i.test(ampm) && hh === 12) hh = 0;
+    minutes = hh * 60 + (m || 0);
+  }
+  const date = `${y}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+  return `${date}T${minutesToTime(minutes)}`;
+}
+
+/** "50d" → working minutes using the file's hours per day/week; elapsed units count 24-hour days. */
+function parseMpxDuration(raw: string, s: Settings): number | undefined {
+  const m = /^(-?[\d.,]+)\s*(e?)(m|h|d|w|mo|y|%)?\??$/i.exec(raw.trim());
+  if (!m) return undefined;
+  const n = Number(m[1].replace(s.decimal === "," ? "," : /,/g, "."));
+  if (!Number.isFinite(n)) return undefined;
+  const elapsed = m[2] !== "";
+  const unit = (m[3] ?? "d").toLowerCase();
+  const day = elapsed ? 1440 : s.hoursPerDay * 60;
+  const per: Record<string, number> = { m: 1, h: 60, d: day, w: elapsed ? 10080 : s.hoursPerWeek * 60, mo: day * 20, y: day * 260, "%": 0 };
+  return Math.round(n * (per[unit] ?? day));
+}
+
+export function readMpx(bytes: Uint8Array): ScheduleModel {
+  if (bytes.length === 0) throw new FormatError("EmptyFile", "The MPX file is empty");
+  const { text } = decodeText(bytes, "MPX", new TextDecoder("utf-8", { fatal: false }).decode(bytes.slice(0, 60)).includes("ANSI") ? "windows-1252" : undefined);
+  const lines = text.split(/\r?\n/);
+  if (!lines[0].startsWith("MPX")) {
+    throw new FormatError("MalformedFile", "An MPX file must start with the MPX file creation record", { table: "MPX", row: 1 });
+  }
+  const sep = lines[0][3] && lines[0][3] !== "," ? lines[0][3] : ",";
+  const s: Settings = { order: 0, defaultTime: 480, dateSep: "/", hoursPerDay: 8, hoursPerWeek: 40, decimal: "." };
+  const model = emptyModel("mpx");
+  model.source = { format: "mpx", producer: splitRecord(lines[0], sep)[1] ?? "", version: splitRecord(lines[0], sep)[2] ?? "" };
+  let taskFields: number[] = [];
+  let calendar: Calendar | undefined;
+  let lastTask: Activity | undefined;
+  const idToUid = new Map<string, string>();
+  const rawPreds: { succ: string; text: string; row: number }[] = [];
+  const parents: string[] = [];
+  const project = { id: "1", code: "", name: "", options: {} } as ScheduleModel["projects"][number];
+  model.projects.push(project);
+  const fail = (row: number, message: string, record: string): never => {
+    throw new FormatError("InvalidValue", message, { table: `record ${record}`, row }, { line: row });
+  };
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.trim() === "") continue;
+    const f = splitRecord(line, sep);
+    const rec = f[0].trim();
+    const row = i + 1;
+    if (!/^\d+$/.test(rec)) fail(row, `Line does not start with a record number: "${line.slice(0, 30)}"`, rec);
+    switch (rec) {
+      case "10":
+        s.decimal = f[5] || ".";
+        break;
+      case "11":
+        s.hoursPerDay = Number((f[4] || "8").replace(",", ".")) || 8;
+        s.hoursPerWeek = Number((f[5] || "40").replace(",", ".")) || 40;
+        break;
+      case "12":
+        s.order = Number(f[1] || "0");
+        s.defaultTime = Number(f[3] || "480");
+        s.dateSep = f[4] || "/";
+        break;
+      case "20": {
+        const week = standardWeek();
+        const flags = f.slice(2, 9).map((x) => x.trim());
+        // Flags Sunday first: 0 non-working, 1 working, 2 as the base calendar.
+        for (let d = 0; d < 7; d++) if (flags[d] === "0") week[(d + 6) % 7] = [];
+        calendar = { id: String(model.calendars.length + 1), name: f[1], week, exceptions: [] };
+        model.calendars.push(calendar);
+        break;
+      }
+      case "25": {
+        if (!calendar) fail(row, "Calendar hours before any calendar", rec);
+        const day = Number(f[1]);
+        const ivs: TimeInterval[] = [];
+        for (let k = 2; k + 1 < f.length; k += 2) {
+          if (!f[k]) continue;
+          const a = timeToMinutes(f[k]);
+          let b = timeToMinutes(f[k + 1]);
+          if (b === 0) b = 1440;
+          if (b > a) ivs.push([minutesToTime(a), minutesToTime(b)]);
+        }
+        if (day >= 1 && day <= 7) calendar!.week[(day + 5) % 7] = ivs;
+        break;
+      }
+      case "26": {
+        if (!calendar) fail(row, "Calendar exception before any calendar", rec);
+        const from = parseMpxDate(f[1], s);
+        const to = parseMpxDate(f[2], s) ?? from;
+        if (!from || !to) fail(row, `Bad exception dates "${f[1]}"–"${f[2]}"`, rec);
+        const ivs: TimeInterval[] = [];
+        if (f[3] === "1") for (let k = 4; k + 1 < f.length; k += 2) if (f[k]) ivs.push([f[k], f[k + 1] === "00:00" ? "24:00" : f[k + 1]]);
+        for (let d = from!.slice(0, 10); d <= to!.slice(0, 10); d = addDays(d, 1)) calendar!.exceptions.push({ date: d, intervals: ivs });
+        break;
+      }
+      case "30": {
+        project.name = f[1];
+        project.code = f[1];
+        const cal = model.calendars.find((c) => c.name === f[4]);
+        if (cal) project.defaultCalendarId = cal.id;
+        const st = parseMpxDate(f[5] ?? "", s);
+        if (st) project.plannedStart = st;
+        const fi = parseMpxDate(f[6] ?? "", s);
+        if (fi) project.scheduledFinish = fi;
+        project.hoursPerDay = s.hoursPerDay;
+        break;
+      }
+      case "50": {
+        const r = { id: String(model.resources.length + 1), code: "", name: f[1] ?? "", type: "labor" as const };
+        model.resources.push(r);
+        break;
+      }
+      case "61":
+        taskFields = f.slice(1).map((x) => Number(x));
+        break;
+      case "70": {
+        const get = (n: number) => {
+          const k = taskFields.indexOf(n);
+          return k < 0 ? "" : (f[k + 1] ?? "").trim();
+        };
+        const date = (n: number) => {
+          const v = get(n);
+          if (v === "" || v === "NA") return undefined;
+          const d = parseMpxDate(v, s);
+          if (!d) fail(row, `"${v}" is not a date`, rec);
+          return d;
+        };
+        const dur = (n: number) => {
+          const v = get(n);
+          if (v === "") return undefined;
+          const d = parseMpxDuration(v, s);
+          if (d === undefined) fail(row, `"${v}" is not a duration`, rec);
+          return d;
+        };
+        const uid = get(98) || get(90) || String(model.activities.length + 1);
+        const level = Number(get(3) || "1");
+        if (level === 0) break; // the project summary task
+        const summary = /^yes$/i.test(get(120));
+        const pct = Number(get(44).replace("%", "") || "0");
+        const duration = dur(40) ?? 0;
+        const a: Activity = {
+          id: uid,
+          projectId: "1",
+          code: get(90) || uid,
+          name: get(1),
+          type: summary ? "summary" : /^yes$/i.test(get(81)) ? "milestone_finish" : "task",
+          status: date(59) || pct >= 100 ? "completed" : date(58) || pct > 0 ? "in_progress" : "not_started",
+          plannedDuration: duration,
+          remainingDuration: dur(43) ?? Math.round(duration * (1 - pct / 100)),
+          outlineLevel: level,
+          percentComplete: pct,
+        };
+        parents.length = level;
+        if (parents[level - 1]) a.parentId = parents[level - 1];
+        parents[level] = uid;
+        const put = <K extends keyof Activity>(k: K, v: Activity[K] | undefined) => {
+          if (v !== undefined) a[k] = v;
+        };
+        put("plannedStart", date(50));
+        put("plannedFinish", date(51));
+        put("actualStart", date(58));
+        put("actualFinish", date(59));
+        const ct = CONSTRAINTS[get(91).toLowerCase()];
+        if (ct) {
+          const cd = date(68);
+          a.constraint = cd ? { type: ct, date: cd } : { type: ct };
+        }
+        const computed: NonNullable<Activity["computed"]> = {};
+        for (const [k, n] of [["earlyStart", 52], ["earlyFinish", 53], ["lateStart", 54], ["lateFinish", 55]] as const) {
+          const v = date(n);
+          if (v) computed[k] = v;
+        }
+        const tf = dur(94);
+        if (tf !== undefined) computed.totalFloat = tf;
+        const ff = dur(93);
+        if (ff !== undefined) computed.freeFloat = ff;
+        if (Object.keys(computed).length > 0) a.computed = computed;
+        if (get(90)) idToUid.set(get(90), uid);
+        if (get(70)) rawPreds.push({ succ: uid, text: get(70), row });
+        model.activities.push(a);
+        lastTask = a;
+        break;
+      }
+      case "71":
+        if (lastTask) lastTask.notes = f.slice(1).join(sep);
+        break;
+      default:
+        break;
+    }
+  }
+  for (const p of rawPreds) {
+    for (const part of p.text.split(/[,;]/)) {
+      const m = /^\s*(\d+)\s*(FS|SS|FF|SF)?\s*(?:([+-])\s*(.+))?$/i.exec(part);
+      if (!m) fail(p.row, `Bad predecessor "${part}"`, "70");
+      const pred = idToUid.get(m![1]);
+      if (!pred) fail(p.row, `Predecessor ${m![1]} is not a task of the file`, "70");
+      const lag = m![4] ? (parseMpxDuration(m![4], s) ?? 0) * (m![3] === "-" ? -1 : 1) : 0;
+      model.relations.push({ predecessorId: pred!, successorId: p.succ, type: (m![2]?.toUpperCase() ?? "FS") as "FS", lag });
+    }
+  }
+  if (model.calendars.length === 0) model.calendars.push({ id: "1", name: "Standard", week: standardWeek(), exceptions: [] });
+  project.defaultCalendarId ??= model.calendars[0].id;
+  return model;
+}

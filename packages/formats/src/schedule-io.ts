@@ -1,0 +1,90 @@
+import { detectFormat } from "./detect-format.js";
+import { FormatError } from "./model/format-error.js";
+import type { FormatId, ScheduleModel } from "./model/schedule-model.js";
+import { readMpx } from "./mpx/mpx-reader.js";
+import { readMspdi } from "./mspdi/mspdi-reader.js";
+import { writeMspdi } from "./mspdi/mspdi-writer.js";
+import { readPlanumJson, writePlanumJson } from "./planum/planum-json.js";
+import { readPlanumZip, writePlanumZip } from "./planum/planum-zip.js";
+import { readPmxml } from "./pmxml/pmxml-reader.js";
+import { writePmxml } from "./pmxml/pmxml-writer.js";
+import { readCsv, writeCsv } from "./tabular/csv-format.js";
+import type { ColumnMapping } from "./tabular/tabular-model.js";
+import { readXlsx, writeXlsx } from "./tabular/xlsx-format.js";
+import { readXer } from "./xer/xer-reader.js";
+import { writeXer } from "./xer/xer-writer.js";
+
+export interface ReadScheduleOptions {
+  /** Skip detection. */
+  format?: FormatId;
+  fileName?: string;
+  /** CSV / XLSX: which column holds which field. */
+  mapping?: ColumnMapping;
+  /** CSV / XLSX: rows before the header (the upload rule's rows to skip). */
+  skipRows?: number;
+  durationUnit?: "minutes" | "hours" | "days";
+  dateOrder?: "dmy" | "mdy";
+  sheet?: string;
+}
+
+export type WritableFormat = "xer" | "pmxml" | "mspdi" | "csv" | "xlsx" | "json" | "zip";
+
+/**
+ * Read any supported schedule file into the model. A ZIP package yields its actual version (or its last
+ * one); use readPlanumZip for all versions and attachments. Throws FormatError and returns nothing partial.
+ */
+export async function readSchedule(bytes: Uint8Array, options: ReadScheduleOptions = {}): Promise<ScheduleModel> {
+  const format = options.format ?? detectFormat(bytes, options.fileName);
+  const tab = { mapping: options.mapping, skipRows: options.skipRows, durationUnit: options.durationUnit, dateOrder: options.dateOrder };
+  switch (format) {
+    case "xer":
+      return readXer(bytes);
+    case "pmxml":
+      return readPmxml(bytes);
+    case "mspdi":
+      return readMspdi(bytes);
+    case "mpx":
+      return readMpx(bytes);
+    case "csv":
+      return readCsv(bytes, tab);
+    case "xlsx":
+      return readXlsx(bytes, { ...tab, sheet: options.sheet });
+    case "json":
+      return readPlanumJson(bytes);
+    case "zip": {
+      const pkg = await readPlanumZip(bytes);
+      return (pkg.versions.find((v) => v.kind === "actual") ?? pkg.versions[pkg.versions.length - 1]).model;
+    }
+    default:
+      throw new FormatError("UnsupportedFormat", `Unknown format "${String(format)}"`);
+  }
+}
+
+/** Write the model in a format; a ZIP holds it as the single (actual) version of a package. */
+export async function writeSchedule(model: ScheduleModel, format: WritableFormat): Promise<Uint8Array> {
+  switch (format) {
+    case "xer":
+      return writeXer(model);
+    case "pmxml":
+      return writePmxml(model);
+    case "mspdi":
+      return writeMspdi(model);
+    case "csv":
+      return writeCsv(model);
+    case "xlsx":
+      return writeXlsx(model);
+    case "json":
+      return writePlanumJson(model);
+    case "zip":
+      return writePlanumZip({ name: model.projects[0]?.name ?? "schedule", versions: [{ label: "1", kind: "actual", model }], attachments: [] });
+    default:
+      throw new FormatError("UnsupportedFormat", `Planum cannot write "${String(format)}" files (MPX is read only)`);
+  }
+}
+
+/** Output format from a file name: .xer, .xml (P6 XML unless "--to mspdi"), .csv, .xlsx, .json, .zip. */
+export function formatFromFileName(fileName: string): WritableFormat | undefined {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase();
+  const map: Record<string, WritableFormat> = { xer: "xer", xml: "pmxml", pmxml: "pmxml", mspdi: "mspdi", csv: "csv", xlsx: "xlsx", json: "json", zip: "zip" };
+  return ext ? map[ext] : undefined;
+}
