@@ -7,6 +7,7 @@ const INITIAL_DAYS_BACK = 400;
 const INITIAL_DAYS_FORWARD = 1500;
 // 400 years: beyond that a calendar is considered to have no working time left (e.g. an empty week).
 const MAX_SPAN_DAYS = 146_100;
+const BUCKET_SHIFT = 9;
 
 /**
  * Precomputed working-time index of one calendar.
@@ -34,6 +35,8 @@ export class WorkCalendar {
   private ends: Int32Array = new Int32Array(0);
   private cum: Int32Array = new Int32Array(1);
   private dayIdx: Int32Array = new Int32Array(1);
+  /** bucket[b]: the interval holding work coordinate cum[0] + b·512 (start semantics). */
+  private bucket: Int32Array = new Int32Array(2);
 
   constructor(id: string, week: DayPattern[], exceptions: Map<number, DayPattern>, anchorDay: number) {
     this.id = id;
@@ -89,6 +92,39 @@ export class WorkCalendar {
     this.ends = ends;
     this.cum = cum;
     this.dayIdx = dayIdx;
+    this.buildBuckets();
+  }
+
+  /**
+   * Work-coordinate buckets of 512 minutes: inverse lookups binary-search only the few intervals of one bucket
+   * instead of the whole horizon.
+   */
+  private buildBuckets(): void {
+    const { cum, count } = this;
+    const base = cum[0];
+    const nb = ((cum[count] - base) >> BUCKET_SHIFT) + 2;
+    const bucket = new Int32Array(nb);
+    let i = 0;
+    for (let b = 0; b < nb; b++) {
+      const w = base + b * (1 << BUCKET_SHIFT);
+      while (i < count - 1 && cum[i + 1] <= w) i++;
+      bucket[b] = i;
+    }
+    this.bucket = bucket;
+  }
+
+  /** Largest interval index i with cum[i] <= w (w inside the covered range). */
+  private indexAt(w: number): number {
+    const cum = this.cum;
+    const b = (w - cum[0]) >> BUCKET_SHIFT;
+    let lo = this.bucket[b];
+    let hi = b + 1 < this.bucket.length ? this.bucket[b + 1] : this.count - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (cum[mid] <= w) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
   }
 
   private grow(towardsPast: boolean): void {
@@ -140,29 +176,22 @@ export class WorkCalendar {
   /** Earliest time whose work coordinate is w, as a start: at an interval boundary, the next interval's start. */
   startAt(w: number): number {
     if (w < this.cum[0] || w >= this.cum[this.count]) this.ensureWork(w, false);
-    const cum = this.cum;
-    let lo = 0;
-    let hi = this.count - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (cum[mid] <= w) lo = mid;
-      else hi = mid - 1;
-    }
-    return this.starts[lo] + (w - cum[lo]);
+    const i = this.indexAt(w);
+    return this.starts[i] + (w - this.cum[i]);
   }
 
   /** Time whose work coordinate is w, as a finish: at an interval boundary, the previous interval's end. */
   finishAt(w: number): number {
     if (w <= this.cum[0] || w > this.cum[this.count]) this.ensureWork(w, true);
-    const cum = this.cum;
-    let lo = 0;
-    let hi = this.count - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (cum[mid] < w) lo = mid;
-      else hi = mid - 1;
-    }
-    return this.starts[lo] + (w - cum[lo]);
+    // The interval ending at or containing w as a finish is the one holding the minute before it.
+    const i = this.indexAt(w - 1);
+    return this.starts[i] + (w - this.cum[i]);
+  }
+
+  /** t moved by `lag` working minutes; the result lands on a finish (interval end) or on a start. */
+  shift(t: number, lag: number, asFinish: boolean): number {
+    const w = this.workAt(t) + lag;
+    return asFinish ? this.finishAt(w) : this.startAt(w);
   }
 
   /** True when t lies inside a working interval [start, end). */

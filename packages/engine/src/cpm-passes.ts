@@ -57,17 +57,26 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
     const inType = net.inType;
     const inActive = net.inActive;
     const inFast = net.inFast;
+    const inLag = net.inLag;
+    const statusOf = net.status;
+    const sW = st.sW;
+    const efW = st.efW;
     for (let e = net.inStart[j], end = net.inStart[j + 1]; e < end; e++) {
       if (inActive[e] === 0) continue;
       const i = inFrom[e];
+      const t = inType[e];
       let b: number;
-      if (inFast[e] === 1) b = fastSource(net, st, e, i);
-      else {
+      if (inFast[e] === 1) {
+        // Inline fast path (the common case); started predecessors of start-sourced relations need the helper.
+        if (t === R_FS || t === R_FF) b = efW[i] + inLag[e];
+        else if (statusOf[i] !== S_IN_PROGRESS) b = sW[i] + inLag[e];
+        else b = fastSource(net, st, e, i);
+      } else {
         const time = sourceTime(net, st, e, i);
+        st.edgeT[e] = time;
         if (time === NONE) continue;
         b = cal.workAt(time);
       }
-      const t = inType[e];
       if (t === R_FS || t === R_SS) {
         if (b > sb) sb = b;
       } else if (b > fb) fb = b;
@@ -106,9 +115,9 @@ export function projectFinish(net: Network, st: ScheduleState): number {
 }
 
 /** Late finish of open-ended activities: the must-finish-by date when set, else the project early finish. */
-export function setProjectLate(net: Network, st: ScheduleState): boolean {
+export function setProjectLate(net: Network, st: ScheduleState, force = false): boolean {
   const late = net.mustFinishByT !== NONE ? net.mustFinishByT : st.projectFinishT;
-  if (late === st.projectLateT) return false;
+  if (late === st.projectLateT && !force) return false;
   st.projectLateT = late;
   for (let c = 0; c < net.calendars.length; c++) st.projLateW[c] = net.calendars[c].workAt(late);
   return true;
@@ -138,14 +147,24 @@ export function computeLate(net: Network, st: ScheduleState, i: number): boolean
     const outTo = net.outTo;
     const inActive = net.inActive;
     const inType = net.inType;
+    const inFast = net.inFast;
+    const inLag = net.inLag;
+    const lsW = st.lsW;
+    const lfW = st.lfW;
+    const plainStart = status === S_NOT_STARTED;
     for (let o = net.outStart[i], end = net.outStart[i + 1]; o < end; o++) {
       const e = outEdge[o];
       if (inActive[e] === 0) continue;
       const j = outTo[o];
-      const b = backwardBound(net, st, e, i, j);
-      if (b >= POS) continue;
-      successors++;
       const t = inType[e];
+      let b: number;
+      if (inFast[e] === 1 && plainStart && net.kind[j] !== K_EXTERNAL) {
+        b = (t === R_FS || t === R_SS ? lsW[j] : lfW[j]) - inLag[e];
+      } else {
+        b = backwardBound(net, st, e, i, j);
+        if (b >= POS) continue;
+      }
+      successors++;
       if (t === R_FS || t === R_FF) {
         if (b < lf) lf = b;
       } else if (b < lsb) lsb = b;

@@ -4,12 +4,13 @@ import {
   K_EXTERNAL,
   type Network,
   NONE,
+  R_FF,
   R_FS,
   R_SS,
   S_COMPLETED,
   type ScheduleState,
 } from "./network-model.js";
-import { fastSource, forwardBound, sourceTime } from "./relation-bounds.js";
+import { fastSource, forwardBound } from "./relation-bounds.js";
 
 /**
  * Total float (start, finish or the smaller, in the activity's working minutes), free float and the
@@ -47,9 +48,10 @@ function freeFloat(net: Network, st: ScheduleState, i: number): number {
     const startTarget = t === R_FS || t === R_SS;
     let gap: number;
     if (net.inFast[e] === 1) {
-      gap = (startTarget ? st.sW[j] : st.efW[j]) - fastSource(net, st, e, i);
+      const src = t === R_FS || t === R_FF ? st.efW[i] + net.inLag[e] : fastSource(net, st, e, i);
+      gap = (startTarget ? st.sW[j] : st.efW[j]) - src;
     } else {
-      const time = sourceTime(net, st, e, i);
+      const time = st.edgeT[e];
       if (time === NONE) continue;
       gap = cal.workAt(startTarget ? st.sT[j] : st.efT[j]) - cal.workAt(time);
     }

@@ -12,11 +12,18 @@ export function forwardPass(net: Network, st: ScheduleState): void {
 
 /** Backward pass in reverse topological order, then floats and critical flags. */
 export function backwardPass(net: Network, st: ScheduleState): void {
-  setProjectLate(net, st);
+  setProjectLate(net, st, true);
   const order = net.order;
-  for (let k = order.length - 1; k >= 0; k--) computeLate(net, st, order[k]);
+  // Floats need the node's own late dates and its successors' early dates only: computed in the same sweep.
+  for (let k = order.length - 1; k >= 0; k--) {
+    const i = order[k];
+    computeLate(net, st, i);
+    computeFloat(net, st, i);
+  }
+  if (net.longestPath) markLongestPath(net, st);
 }
 
+/** Floats and critical flags of every CPM node (after an incremental backward pass). */
 export function floatPass(net: Network, st: ScheduleState): void {
   const order = net.order;
   for (let k = 0; k < order.length; k++) computeFloat(net, st, order[k]);
@@ -33,8 +40,6 @@ export function derivedPass(net: Network, st: ScheduleState): void {
 export function fullPass(net: Network, st: ScheduleState): void {
   initExternals(net, st);
   forwardPass(net, st);
-  st.projectLateT = Number.NaN;
   backwardPass(net, st);
-  floatPass(net, st);
   derivedPass(net, st);
 }

@@ -1,6 +1,6 @@
 import { computeEarly, computeLate, projectFinish, setProjectLate } from "./cpm-passes.js";
 import { computeFloat, markLongestPath } from "./float-pass.js";
-import { backwardPass, derivedPass, floatPass } from "./full-pass.js";
+import { backwardPass, derivedPass } from "./full-pass.js";
 import type { Network, ScheduleState } from "./network-model.js";
 import { PositionHeap } from "./position-heap.js";
 
@@ -51,7 +51,6 @@ export function incrementalPass(net: Network, st: ScheduleState, dirty: Iterable
   if (moved.length > 0) st.projectFinishT = projectFinish(net, st);
   if (setProjectLate(net, st)) {
     backwardPass(net, st);
-    floatPass(net, st);
     derivedPass(net, st);
     return { ok: true, touched: Array.from(order) };
   }

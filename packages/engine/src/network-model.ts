@@ -26,10 +26,13 @@ export const L_NOT_EARLIER = 1;
 export const L_NOT_LATER = 2;
 export const L_IN_DATE = 3;
 
-/** Sentinels in work coordinates / times: far outside any schedule but safe in Int32 arithmetic. */
-export const NEG = -1_000_000_000;
-export const POS = 1_000_000_000;
-export const NONE = -2_147_483_648;
+/**
+ * Sentinels in work coordinates / times: far outside any schedule (±1000 years) yet small integers for V8
+ * (|x| < 2^30), so sums with durations and lags never leave the fast integer representation.
+ */
+export const NEG = -536_870_912;
+export const POS = 536_870_912;
+export const NONE = -1_073_741_824;
 
 export const P_RETAINED = 0;
 export const P_OVERRIDE = 1;
@@ -134,12 +137,14 @@ export interface ScheduleState {
   tf: Int32Array;
   ff: Int32Array;
   crit: Uint8Array;
+  /** Per relation (cross-calendar ones): source time plus lag from the last forward pass, reused by free float. */
+  edgeT: Int32Array;
   projectFinishT: number;
   projectLateT: number;
   projLateW: Int32Array;
 }
 
-export function createState(total: number, calendars: number): ScheduleState {
+export function createState(total: number, calendars: number, edges: number): ScheduleState {
   return {
     sW: new Int32Array(total),
     efW: new Int32Array(total),
@@ -152,6 +157,7 @@ export function createState(total: number, calendars: number): ScheduleState {
     tf: new Int32Array(total),
     ff: new Int32Array(total),
     crit: new Uint8Array(total),
+    edgeT: new Int32Array(edges),
     projectFinishT: 0,
     projectLateT: NONE,
     projLateW: new Int32Array(calendars),

@@ -60,9 +60,7 @@ export function sourceTime(net: Network, st: ScheduleState, e: number, i: number
     lag = effectiveLag(net, e, i, lc.workAt(net.dataDateT) - lc.workAt(net.actualStartT[i]));
   } else time = net.actualStartT[i];
   if (time === NONE) return NONE;
-  if (lag === 0) return time;
-  const w = lc.workAt(time) + lag;
-  return finishSourced ? lc.finishAt(w) : lc.startAt(w);
+  return lag === 0 ? time : lc.shift(time, lag, finishSourced);
 }
 
 /** Forward bound of edge e (into j) on j's start (FS/SS) or finish (FF/SF), in j's work coordinates. */
@@ -97,10 +95,6 @@ export function backwardBound(net: Network, st: ScheduleState, e: number, i: num
   const lc = net.calendars[net.inLagCal[e]];
   const elapsed = startSourcedByRemaining(net, i) ? lc.workAt(net.dataDateT) - lc.workAt(net.actualStartT[i]) : 0;
   const lag = backwardLag(net, e, i, elapsed);
-  let bt = time;
-  if (lag !== 0) {
-    const w = lc.workAt(time) - lag;
-    bt = t === R_FS || t === R_FF ? lc.finishAt(w) : lc.startAt(w);
-  }
+  const bt = lag === 0 ? time : lc.shift(time, -lag, t === R_FS || t === R_FF);
   return net.calendars[net.cal[i]].workAt(bt);
 }

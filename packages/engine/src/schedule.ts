@@ -26,7 +26,7 @@ export function guard<T>(fn: () => T): T {
 
 /** Runs the full calculation on a compiled network and returns the calculated state. */
 export function calculateNetwork(net: Network): ScheduleState {
-  const st = createState(net.total, net.calendars.length);
+  const st = createState(net.total, net.calendars.length, net.inFrom.length);
   guard(() => fullPass(net, st));
   return st;
 }

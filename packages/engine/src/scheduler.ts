@@ -24,6 +24,8 @@ export interface CalculationStats {
 export interface Scheduler {
   /** Recalculates after edits (the first call is a full pass). */
   calculate(): CalculationStats;
+  /** Recalculates the whole network regardless of what changed. */
+  recalculateAll(): CalculationStats;
   setDuration(id: string, minutes: number): void;
   updateActivity(id: string, patch: ActivityPatch): void;
   addRelation(relation: RelationInput): void;
@@ -56,7 +58,7 @@ export function createScheduler(input: NetworkInput, options: SchedulerOptions =
     externals: input.externals?.map((x) => ({ ...x })),
   };
   let net: Network = guard(() => buildNetwork(own));
-  let st: ScheduleState = createState(net.total, net.calendars.length);
+  let st: ScheduleState = createState(net.total, net.calendars.length, net.inFrom.length);
   let calculated = false;
   let rebuildNodes = false;
   let rebuildEdges = false;
@@ -82,7 +84,7 @@ export function createScheduler(input: NetworkInput, options: SchedulerOptions =
   const full = (): CalculationStats => {
     if (rebuildNodes) net = guard(() => buildNetwork(own));
     else if (rebuildEdges) guard(() => buildEdges(net));
-    if (rebuildNodes || rebuildEdges || !calculated) st = createState(net.total, net.calendars.length);
+    if (rebuildNodes || rebuildEdges || !calculated) st = createState(net.total, net.calendars.length, net.inFrom.length);
     rebuildNodes = rebuildEdges = false;
     guard(() => fullPass(net, st));
     calculated = true;
@@ -144,6 +146,7 @@ export function createScheduler(input: NetworkInput, options: SchedulerOptions =
 
   return {
     calculate,
+    recalculateAll: full,
     setDuration(id, minutes) {
       const j = indexOf(id);
       const a = own.activities[j];

@@ -12,37 +12,43 @@ const CRITICAL = new Set(["float", "longest_path"]);
 const SS_LAG_FROM = new Set(["early_start", "actual_start"]);
 
 type Rec = Record<string, unknown>;
+/** Item names are built only when something fails: 400k template strings would dominate a cold validation. */
+type Item = string | (() => string);
+
+function fail(item: Item, message: string): never {
+  throw new EngineInputError(typeof item === "string" ? item : item(), message);
+}
 
 const isRec = (v: unknown): v is Rec => typeof v === "object" && v !== null && !Array.isArray(v);
 
-function checkDate(v: unknown, item: string, field: string, optional: boolean): void {
+function checkDate(v: unknown, item: Item, field: string, optional: boolean): void {
   if (v === undefined && optional) return;
   if (tryParseDateTime(v) === undefined) {
-    throw new EngineInputError(item, `${field} "${String(v)}" is not a date YYYY-MM-DDTHH:mm`);
+    fail(item, `${field} "${String(v)}" is not a date YYYY-MM-DDTHH:mm`);
   }
 }
 
-function checkMinutes(v: unknown, item: string, field: string, optional: boolean, allowNegative: boolean): void {
+function checkMinutes(v: unknown, item: Item, field: string, optional: boolean, allowNegative: boolean): void {
   if (v === undefined && optional) return;
   if (typeof v !== "number" || !Number.isInteger(v)) {
-    throw new EngineInputError(item, `${field} must be an integer number of minutes, got ${JSON.stringify(v)}`);
+    fail(item, `${field} must be an integer number of minutes, got ${JSON.stringify(v)}`);
   }
-  if (!allowNegative && v < 0) throw new EngineInputError(item, `${field} must not be negative (${v})`);
-  if (Math.abs(v) > 500_000_000) throw new EngineInputError(item, `${field} is out of range (${v})`);
+  if (!allowNegative && v < 0) fail(item, `${field} must not be negative (${v})`);
+  if (Math.abs(v) > 100_000_000) fail(item, `${field} is out of range (${v})`);
 }
 
-function checkEnum(v: unknown, allowed: Set<string>, item: string, field: string): void {
+function checkEnum(v: unknown, allowed: Set<string>, item: Item, field: string): void {
   if (v === undefined) return;
   if (typeof v !== "string" || !allowed.has(v)) {
-    throw new EngineInputError(item, `${field} must be one of ${[...allowed].join(", ")}, got ${JSON.stringify(v)}`);
+    fail(item, `${field} must be one of ${[...allowed].join(", ")}, got ${JSON.stringify(v)}`);
   }
 }
 
-function checkLimit(v: unknown, item: string, field: string): void {
+function checkLimit(v: unknown, item: Item, field: string): void {
   if (v === undefined) return;
-  if (!isRec(v)) throw new EngineInputError(item, `${field} must be { type, date }`);
+  if (!isRec(v)) fail(item, `${field} must be { type, date }`);
   if (typeof v.type !== "string" || !LIMIT_TYPES.has(v.type)) {
-    throw new EngineInputError(item, `${field}.type must be not_earlier, not_later or in_date`);
+    fail(item, `${field}.type must be not_earlier, not_later or in_date`);
   }
   checkDate(v.date, item, `${field}.date`, false);
 }
@@ -86,13 +92,14 @@ export function validateNetwork(input: unknown): NetworkInput {
     if (!isRec(a) || typeof a.id !== "string" || a.id === "") {
       throw new EngineInputError("activity", "every activity needs a string id");
     }
-    const item = `activity "${a.id}"`;
-    if (ids.has(a.id)) throw new EngineInputError(item, "duplicate activity id");
+    const id = a.id;
+    const item = () => `activity "${id}"`;
+    if (ids.has(id)) fail(item, "duplicate activity id");
     ids.add(a.id);
     checkEnum(a.type, ACTIVITY_TYPES, item, "type");
     types.set(a.id, a.type);
     if (a.calendar !== undefined && (typeof a.calendar !== "string" || !calendarIds.has(a.calendar))) {
-      throw new EngineInputError(item, `unknown calendar "${String(a.calendar)}"`);
+      fail(item, `unknown calendar "${String(a.calendar)}"`);
     }
     checkMinutes(a.duration, item, "duration", false, false);
     checkMinutes(a.remaining, item, "remaining", true, false);
@@ -102,10 +109,10 @@ export function validateNetwork(input: unknown): NetworkInput {
     checkDate(a.actualFinish, item, "actualFinish", true);
     if (a.actualStart !== undefined && a.actualFinish !== undefined) {
       if ((tryParseDateTime(a.actualFinish) as number) < (tryParseDateTime(a.actualStart) as number)) {
-        throw new EngineInputError(item, "actualFinish is before actualStart");
+        fail(item, "actualFinish is before actualStart");
       }
     }
-    if (a.parent !== undefined && typeof a.parent !== "string") throw new EngineInputError(item, "parent must be an id");
+    if (a.parent !== undefined && typeof a.parent !== "string") fail(item, "parent must be an id");
   }
   for (const a of input.activities as Rec[]) {
     if (a.parent === undefined) continue;
@@ -136,18 +143,14 @@ export function validateNetwork(input: unknown): NetworkInput {
   for (let i = 0; i < rels.length; i++) {
     const r = rels[i];
     if (!isRec(r)) throw new EngineInputError(`relation #${i}`, "a relation must be an object");
-    const item = `relation #${i} ${String(r.from)}->${String(r.to)}`;
-    if (typeof r.from !== "string" || !ids.has(r.from)) {
-      throw new EngineInputError(item, `predecessor "${String(r.from)}" does not exist`);
-    }
-    if (typeof r.to !== "string" || !ids.has(r.to)) {
-      throw new EngineInputError(item, `successor "${String(r.to)}" does not exist`);
-    }
+    const item = () => `relation #${i} ${String(r.from)}->${String(r.to)}`;
+    if (typeof r.from !== "string" || !ids.has(r.from)) fail(item, `predecessor "${String(r.from)}" does not exist`);
+    if (typeof r.to !== "string" || !ids.has(r.to)) fail(item, `successor "${String(r.to)}" does not exist`);
     if (typeof r.type !== "string" || !RELATION_TYPES.has(r.type)) {
-      throw new EngineInputError(item, `type must be FS, SS, FF or SF, got ${JSON.stringify(r.type)}`);
+      fail(item, `type must be FS, SS, FF or SF, got ${JSON.stringify(r.type)}`);
     }
-    checkMinutes(r.lag, item, "lag", true, true);
-    checkEnum(r.lagCalendar, LAG_CALENDARS, item, "lagCalendar");
+    if (r.lag !== undefined) checkMinutes(r.lag, item, "lag", true, true);
+    if (r.lagCalendar !== undefined) checkEnum(r.lagCalendar, LAG_CALENDARS, item, "lagCalendar");
   }
   return input as unknown as NetworkInput;
 }
