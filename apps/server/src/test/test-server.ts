@@ -30,7 +30,7 @@ export async function createTestServer(env: Record<string, string> = {}) {
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? dataDir : "memory://",
   });
-  const { app, ctx } = await buildApp(config, database);
+  const { app, ctx, attachRealtime } = await buildApp(config, database);
   await app.ready();
   ctx.realtime.record = true;
 
@@ -84,7 +84,7 @@ export async function createTestServer(env: Record<string, string> = {}) {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { app, ctx, call, signUp, createSpace, close };
+  return { app, ctx, attachRealtime, call, signUp, createSpace, close };
 }
 
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>;

@@ -56,6 +56,12 @@ describe("system calls", () => {
     expect((await server.call("GET", "/localization/set/fr")).status).toBe(401);
   });
 
+  it("the OpenAPI UI is served at /api/docs", async () => {
+    const response = await server.app.inject({ method: "GET", url: "/api/docs" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain("swagger-ui");
+  });
+
   it("the OpenAPI document lists the API", async () => {
     const response = await server.app.inject({ method: "GET", url: "/api/docs/json" });
     expect(response.statusCode).toBe(200);
