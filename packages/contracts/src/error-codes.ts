@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   "FileTooLarge",
   "UnsupportedFileType",
   "MalformedRequest",
+  "InvalidParent",
+  "AttributeReadOnly",
   // authentication (401)
   "Unauthorized",
   "WrongCredentials",
@@ -44,6 +46,9 @@ export const ERROR_CODES = [
   "AlreadyMember",
   "InvalidResetToken",
   "LastOwner",
+  "KeyTaken",
+  "NameTaken",
+  "ConfirmationRequired",
   // rate limit (429)
   "TooManyAttempts",
   // server (500)
@@ -88,6 +93,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   AlreadyMember: 409,
   InvalidResetToken: 409,
   LastOwner: 409,
+  KeyTaken: 409,
+  NameTaken: 409,
+  ConfirmationRequired: 409,
+  InvalidParent: 400,
+  AttributeReadOnly: 400,
   TooManyAttempts: 429,
   UnknownException: 500,
 };

@@ -44,6 +44,11 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     LastOwner: "The space must keep at least one owner",
     TooManyAttempts: "Too many attempts, try again in {{seconds}} seconds",
     UnknownException: "Unknown error",
+    KeyTaken: "This key is already used in the space",
+    NameTaken: "An item with this name already exists",
+    ConfirmationRequired: "Confirm the deletion of {{count}} items",
+    InvalidParent: "The item cannot be placed here",
+    AttributeReadOnly: "The value of this attribute is calculated and cannot be changed",
   },
   ru: {
     ValidationError: "Запрос содержит неверные данные",
@@ -83,6 +88,11 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     LastOwner: "В пространстве должен остаться хотя бы один владелец",
     TooManyAttempts: "Слишком много попыток, повторите через {{seconds}} с",
     UnknownException: "Неизвестная ошибка",
+    KeyTaken: "Этот ключ уже используется в пространстве",
+    NameTaken: "Элемент с таким именем уже существует",
+    ConfirmationRequired: "Подтвердите удаление элементов: {{count}}",
+    InvalidParent: "Элемент нельзя разместить здесь",
+    AttributeReadOnly: "Значение этого атрибута вычисляется и не может быть изменено",
   },
   fr: {
     ValidationError: "La requête contient des données invalides",
@@ -122,6 +132,11 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     LastOwner: "L'espace doit garder au moins un propriétaire",
     TooManyAttempts: "Trop de tentatives, réessayez dans {{seconds}} secondes",
     UnknownException: "Erreur inconnue",
+    KeyTaken: "Cette clé est déjà utilisée dans l'espace",
+    NameTaken: "Un élément portant ce nom existe déjà",
+    ConfirmationRequired: "Confirmez la suppression de {{count}} éléments",
+    InvalidParent: "L'élément ne peut pas être placé ici",
+    AttributeReadOnly: "La valeur de cet attribut est calculée et ne peut pas être modifiée",
   },
 };
 

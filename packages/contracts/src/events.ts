@@ -20,7 +20,16 @@ export type ServerEvent =
     })
   | (EventBase & { type: "space_members_changed" })
   | (EventBase & { type: "space_settings_changed" })
-  | (EventBase & { type: "demo_space"; jobId: string; progress: number; status: "in_process" | "completed" | "error" });
+  | (EventBase & { type: "demo_space"; jobId: string; progress: number; status: "in_process" | "completed" | "error" })
+  | (EventBase & {
+      type: "eps_updated";
+      /** What changed; clients refetch the children of `parentIds` and the nodes of `nodeIds`. */
+      action: "created" | "updated" | "moved" | "deleted" | "values" | "attributes" | "schedules" | "roles";
+      nodeIds: string[];
+      /** Parents whose child lists changed (null: the root level). */
+      parentIds: (string | null)[];
+    })
+  | (EventBase & { type: "eps_comment_created"; nodeId: string; commentId: string });
 
 export type ServerEventType = ServerEvent["type"];
 

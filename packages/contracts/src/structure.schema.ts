@@ -1,0 +1,181 @@
+import { z } from "zod";
+import { parseUserDate } from "./dates.js";
+import { hasProhibitedCharacters, nameField, parseNumber, requiredText } from "./validation.js";
+
+/** Hierarchy scopes of the spec, from the widest to the narrowest; ids and access grants are named by them. */
+export const HIERARCHY_SCOPES = ["space", "facility", "project", "schedule", "version"] as const;
+export type HierarchyScope = (typeof HIERARCHY_SCOPES)[number];
+
+/** Kinds of structure-tree nodes: plain EPS nodes group facilities, facilities hold projects. */
+export const EPS_KINDS = ["node", "facility", "project"] as const;
+export type EpsKind = (typeof EPS_KINDS)[number];
+
+/** The header that names the space of every structure call (those routes are not nested under /space/{id}). */
+export const SPACE_HEADER = "x-space-id";
+
+export const uuidField = z.string({ error: "Required" }).uuid({ error: "InvalidValue" });
+export const idParams = z.object({ id: uuidField });
+
+/** A number typed by a user (comma decimals) or sent as a JSON number. */
+export const userNumber = z.union([z.string(), z.number()], { error: "InvalidNumber" }).transform((value, ctx) => {
+  const parsed = parseNumber(value);
+  if (parsed === null) {
+    ctx.addIssue({ code: "custom", message: "InvalidNumber" });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
+/** A date in one of the spec's formats (or ISO), stored as wall-clock ISO text. */
+export const userDate = z.string({ error: "InvalidDate" }).transform((value, ctx) => {
+  const parsed = parseUserDate(value);
+  if (parsed === null) {
+    ctx.addIssue({ code: "custom", message: "InvalidDate" });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
+const optionalText = (max: number) =>
+  z
+    .string({ error: "InvalidValue" })
+    .trim()
+    .superRefine((value, ctx) => {
+      if (value.length > max) ctx.addIssue({ code: "custom", message: "MaxLength", params: { max } });
+      else if (hasProhibitedCharacters(value) && max <= 256)
+        ctx.addIssue({ code: "custom", message: "ProhibitedCharacters" });
+    })
+    .optional();
+
+/** A node key: unique in the space, 32 characters at most, no spaces (it appears in links and imports). */
+export const nodeKeyField = requiredText().superRefine((value, ctx) => {
+  if (/\s/.test(value)) ctx.addIssue({ code: "custom", message: "ProhibitedCharacters" });
+});
+
+/** A light row of the structure tree: everything the tree needs to draw and expand a node. */
+export const epsRowSchema = z.object({
+  id: z.string(),
+  parentId: z.string().nullable(),
+  kind: z.enum(EPS_KINDS),
+  name: z.string(),
+  key: z.string().nullable(),
+  order: z.number(),
+  hasChildren: z.boolean(),
+});
+export type EpsRow = z.infer<typeof epsRowSchema>;
+
+export const epsListQuery = z.object({
+  /** Children of this node ("root" or absent with `search` absent: the whole light tree). */
+  parentId: z.union([z.literal("root"), uuidField]).optional(),
+  /** Case-insensitive part of a name or key; answers the matching nodes and their ancestors' ids. */
+  search: z.string().trim().max(64, { error: "MaxLength" }).optional(),
+});
+
+export const createNodeBody = z.object({
+  parentId: uuidField.nullable().optional(),
+  name: nameField,
+  key: nodeKeyField.optional(),
+});
+export type CreateNodeBody = z.infer<typeof createNodeBody>;
+export const renameBody = z.object({ name: nameField });
+export const keyBody = z.object({ key: nodeKeyField });
+export const keyParams = z.object({ key: z.string().max(64) });
+
+/** The passport (typed card) of a node, facility or project. Every field is optional. */
+export const passportSchema = z
+  .object({
+    fullName: optionalText(256),
+    description: optionalText(2000),
+    address: optionalText(256),
+    customer: optionalText(128),
+    contractor: optionalText(128),
+    designer: optionalText(128),
+    manager: optionalText(128),
+    plannedStart: userDate.optional(),
+    plannedFinish: userDate.optional(),
+    budget: userNumber.optional(),
+    area: userNumber.optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.plannedStart && value.plannedFinish && value.plannedFinish < value.plannedStart)
+      ctx.addIssue({ code: "custom", message: "InvalidDate", path: ["plannedFinish"] });
+  });
+export type Passport = z.infer<typeof passportSchema>;
+export const passportBody = z.object({ passport: passportSchema });
+
+export const commentBody = z.object({ text: requiredText({ max: 2000, allowAnyCharacter: true }) });
+export const commentParams = z.object({ id: uuidField, commentId: uuidField });
+
+/**
+ * Deleting nodes removes whole subtrees, so the client confirms the count first: a call without `confirmCount`
+ * (or with a count that no longer matches) changes nothing and answers 409 ConfirmationRequired with `count`.
+ */
+export const deleteByCheckboxBody = z.object({
+  ids: z.array(uuidField).min(1, { error: "Required" }).max(1000),
+  confirmCount: z.number().int().min(0).optional(),
+});
+export const confirmQuery = z.object({ confirmCount: z.coerce.number().int().min(0).optional() });
+
+/** Named tree states of a user on a node (columns, expanded rows…); one of them is active. */
+export const userSettingsBody = z.object({
+  id: uuidField.optional(),
+  name: nameField,
+  settings: z.record(z.string(), z.unknown()),
+});
+export const setActiveBody = z.object({ settingsId: uuidField });
+export const treeStateBody = z.object({ expanded: z.array(uuidField).max(20_000) });
+
+export const facilitySettingsSchema = z
+  .object({
+    address: optionalText(256),
+    latitude: userNumber.pipe(z.number().min(-90, { error: "InvalidValue" }).max(90, { error: "InvalidValue" })),
+    longitude: userNumber.pipe(z.number().min(-180, { error: "InvalidValue" }).max(180, { error: "InvalidValue" })),
+    timeZone: optionalText(64),
+  })
+  .partial()
+  .strict();
+export const facilitySettingsBody = z.object({ settings: facilitySettingsSchema });
+
+export const projectSettingsSchema = z
+  .object({
+    currency: z.string().regex(/^[A-Z]{3}$/, { error: "InvalidValue" }),
+    plannedStart: userDate,
+    plannedFinish: userDate,
+    dataDate: userDate,
+    description: optionalText(2000),
+  })
+  .partial()
+  .strict();
+export const projectSettingsBody = z.object({ settings: projectSettingsSchema });
+
+/** Schedule calculation settings (spec §3): scenario, progress, float and lag options. */
+export const scheduleSettingsSchema = z
+  .object({
+    scenario: z.number({ error: "InvalidNumber" }).int({ error: "InvalidNumber" }).min(1).max(20),
+    progressOption: z.enum(["by_progress", "by_volume", "by_labour", "by_cost"], { error: "InvalidValue" }),
+    floatType: z.enum(["start", "finish", "smallest"], { error: "InvalidValue" }),
+    lagCalendar: z.enum(["predecessor", "successor", "project", "24h"], { error: "InvalidValue" }),
+    criticalFloat: userNumber,
+    calculationMode: z.enum(["auto", "manual"], { error: "InvalidValue" }),
+  })
+  .partial()
+  .strict();
+export const scheduleSettingsBody = z.object({
+  name: nameField.optional(),
+  settings: scheduleSettingsSchema.optional(),
+});
+export const createScheduleBody = z.object({ name: nameField, groupId: uuidField.nullable().optional() });
+
+export const createScheduleGroupBody = z.object({
+  projectId: uuidField,
+  name: nameField,
+  parentId: uuidField.nullable().optional(),
+});
+export const scheduleGroupQuery = z.object({ projectId: uuidField.optional() });
+export const moveScheduleBody = z.object({ scheduleId: uuidField, groupId: uuidField.nullable() });
+export const moveGroupBody = z.object({
+  parentId: uuidField.nullable(),
+  /** Position among the new siblings (0 = first); absent puts it last. */
+  index: z.number().int().min(0).optional(),
+});
