@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   "MalformedRequest",
   "InvalidParent",
   "AttributeReadOnly",
+  "InvalidMove",
   // authentication (401)
   "Unauthorized",
   "WrongCredentials",
@@ -49,6 +50,12 @@ export const ERROR_CODES = [
   "KeyTaken",
   "NameTaken",
   "ConfirmationRequired",
+  "VersionLocked",
+  "RelationLoop",
+  "RelationExists",
+  "CalendarInUse",
+  "CalculationInProgress",
+  "CalculationFailed",
   // rate limit (429)
   "TooManyAttempts",
   // server (500)
@@ -98,6 +105,13 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ConfirmationRequired: 409,
   InvalidParent: 400,
   AttributeReadOnly: 400,
+  InvalidMove: 400,
+  VersionLocked: 409,
+  RelationLoop: 409,
+  RelationExists: 409,
+  CalendarInUse: 409,
+  CalculationInProgress: 409,
+  CalculationFailed: 409,
   TooManyAttempts: 429,
   UnknownException: 500,
 };

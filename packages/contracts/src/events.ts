@@ -29,7 +29,43 @@ export type ServerEvent =
       /** Parents whose child lists changed (null: the root level). */
       parentIds: (string | null)[];
     })
-  | (EventBase & { type: "eps_comment_created"; nodeId: string; commentId: string });
+  | (EventBase & { type: "eps_comment_created"; nodeId: string; commentId: string })
+  /** Schedule workspace: versions of a schedule were created, changed, locked, relabelled or calculated. */
+  | (EventBase & {
+      type: "versions_changed";
+      scheduleId: string;
+      versionIds: string[];
+      action: "created" | "updated" | "locked" | "label" | "actual" | "copied" | "target_dates";
+    })
+  | (EventBase & { type: "delete_versions"; scheduleId: string; versionIds: string[] })
+  /** WBS rows of a version changed; `revisions[i]` is the new revision of `ids[i]`. */
+  | (EventBase & {
+      type: "wbs_updated";
+      versionId: string;
+      versionRevision: number;
+      action: string;
+      ids: number[];
+      revisions: number[];
+      deletedIds: number[];
+    })
+  | (EventBase & {
+      type: "relations_updated";
+      versionId: string;
+      versionRevision: number;
+      ids: number[];
+      deletedIds: number[];
+    })
+  | (EventBase & {
+      type: "timetable_calculate";
+      versionId: string;
+      jobId: string | null;
+      progress: number;
+      status: "in_process" | "completed" | "error";
+      /** Why it failed (e.g. "loop: A10 → A20 → A10"). */
+      error?: string;
+    })
+  | (EventBase & { type: "calendars_updated"; calendarIds: string[] })
+  | (EventBase & { type: "layouts_updated"; scheduleId: string | null });
 
 export type ServerEventType = ServerEvent["type"];
 

@@ -12,3 +12,6 @@ export * from "./structure-roles.schema.js";
 export * from "./system.schema.js";
 export * from "./users.schema.js";
 export * from "./validation.js";
+export * from "./workspace.schema.js";
+export * from "./workspace-gantt.js";
+export * from "./workspace-wbs.schema.js";

@@ -1,0 +1,241 @@
+import { z } from "zod";
+import { requiredText } from "./validation.js";
+import {
+  LAG_CALENDARS,
+  minutesField,
+  revisionField,
+  wallClockField,
+  workspaceNumber,
+  workspaceUuid,
+} from "./workspace.schema.js";
+
+/** WBS items and relations of a version (spec §3 "Work", "WBS item types", "Relation between works"). */
+export const WBS_TYPES = ["sum", "task", "work", "milestone_start", "milestone_finish", "draft"] as const;
+export type WbsType = (typeof WBS_TYPES)[number];
+export const LIMIT_TYPES = ["not_earlier", "not_later", "in_date"] as const;
+export const IN_SCOPE_VALUES = ["not", "earlier", "later", "earlier_later"] as const;
+export const WORK_STATUSES = ["not_started", "in_progress", "completed"] as const;
+export const LINK_TYPES = ["fs", "ss", "ff", "sf"] as const;
+export type LinkType = (typeof LINK_TYPES)[number];
+export const MOVE_DIRECTIONS = ["up", "down", "left", "right"] as const;
+export const UNDO_KINDS = ["undo_wbs", "undo_relation"] as const;
+
+export const wbsItemSchema = z.object({
+  id: z.number(),
+  versionId: z.string(),
+  parentId: z.number().nullable(),
+  sortOrder: z.number(),
+  type: z.enum(WBS_TYPES),
+  code: z.string(),
+  name: z.string(),
+  calendarId: z.string().nullable(),
+  duration: z.number(),
+  startLimitType: z.enum(LIMIT_TYPES).nullable(),
+  startLimitDate: z.string().nullable(),
+  finishLimitType: z.enum(LIMIT_TYPES).nullable(),
+  finishLimitDate: z.string().nullable(),
+  inScope: z.enum(IN_SCOPE_VALUES),
+  status: z.enum(WORK_STATUSES),
+  percentComplete: z.number(),
+  actualStart: z.string().nullable(),
+  actualFinish: z.string().nullable(),
+  remaining: z.number().nullable(),
+  baselineDuration: z.number().nullable(),
+  baseIntensity: z.number().nullable(),
+  targetDuration: z.number().nullable(),
+  targetStart: z.string().nullable(),
+  targetFinish: z.string().nullable(),
+  plannedVolume: z.number().nullable(),
+  actualVolume: z.number().nullable(),
+  plannedLabour: z.number().nullable(),
+  actualLabour: z.number().nullable(),
+  plannedCost: z.number().nullable(),
+  actualCost: z.number().nullable(),
+  measure: z.string().nullable(),
+  attrs: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  earlyStart: z.string().nullable(),
+  earlyFinish: z.string().nullable(),
+  lateStart: z.string().nullable(),
+  lateFinish: z.string().nullable(),
+  totalFloat: z.number().nullable(),
+  freeFloat: z.number().nullable(),
+  critical: z.boolean(),
+  revision: z.number(),
+});
+export type WbsItem = z.infer<typeof wbsItemSchema>;
+
+const codeField = requiredText({ max: 64 });
+const wbsNameField = requiredText({ max: 512, allowAnyCharacter: true });
+const durationField = minutesField.pipe(z.number().min(0, { error: "InvalidValue" }));
+const quantity = workspaceNumber.nullable();
+const limitType = z.enum(LIMIT_TYPES, { error: "InvalidValue" }).nullable();
+
+/** Fields a user edits on a work (every one optional; null clears). */
+export const wbsEditableFields = z.object({
+  code: codeField,
+  name: wbsNameField,
+  calendarId: workspaceUuid.nullable(),
+  duration: durationField,
+  startLimitType: limitType,
+  startLimitDate: wallClockField.nullable(),
+  finishLimitType: limitType,
+  finishLimitDate: wallClockField.nullable(),
+  inScope: z.enum(IN_SCOPE_VALUES, { error: "InvalidValue" }),
+  status: z.enum(WORK_STATUSES, { error: "InvalidValue" }),
+  percentComplete: workspaceNumber.pipe(
+    z.number().min(0, { error: "InvalidValue" }).max(100, { error: "InvalidValue" }),
+  ),
+  actualStart: wallClockField.nullable(),
+  actualFinish: wallClockField.nullable(),
+  remaining: durationField.nullable(),
+  baselineDuration: durationField.nullable(),
+  baseIntensity: quantity,
+  targetDuration: durationField.nullable(),
+  plannedVolume: quantity,
+  actualVolume: quantity,
+  plannedLabour: quantity,
+  actualLabour: quantity,
+  plannedCost: quantity,
+  actualCost: quantity,
+  measure: requiredText({ max: 32 }).nullable(),
+  /** Attribute values by attribute id; null removes a value. */
+  attrs: z.record(z.string().max(64), z.union([z.string().max(4000), z.number(), z.boolean(), z.null()])),
+});
+export type WbsEditableFields = z.infer<typeof wbsEditableFields>;
+
+export const createWbsBody = wbsEditableFields.partial().extend({
+  type: z.enum(WBS_TYPES, { error: "InvalidValue" }),
+  name: wbsNameField,
+  /** The sum item to create under; absent: the root level. */
+  parentId: z.number().int().positive().nullable().optional(),
+  /** Place right after this sibling; absent: last. */
+  afterId: z.number().int().positive().optional(),
+});
+export type CreateWbsBody = z.infer<typeof createWbsBody>;
+export const updateWbsBody = wbsEditableFields.partial().extend({ revision: revisionField });
+export type UpdateWbsBody = z.infer<typeof updateWbsBody>;
+export const updateWbsTypeBody = z.object({
+  revision: revisionField,
+  type: z.enum(WBS_TYPES, { error: "InvalidValue" }),
+});
+export const moveWbsBody = z.union([
+  z.object({ revision: revisionField, direction: z.enum(MOVE_DIRECTIONS, { error: "InvalidValue" }) }),
+  z.object({
+    revision: revisionField,
+    /** Move elsewhere: the new parent (null = root) and position among its children (absent = last). */
+    parentId: z.number().int().positive().nullable(),
+    index: z.number().int().min(0).optional(),
+  }),
+]);
+export type MoveWbsBody = z.infer<typeof moveWbsBody>;
+export const revisionBody = z.object({ revision: revisionField });
+export const itemRefs = z
+  .array(z.object({ id: z.number().int().positive(), revision: revisionField }))
+  .min(1)
+  .max(100_000);
+export const deleteWbsBody = z.object({ items: itemRefs });
+export const copyWbsBody = z.object({
+  ids: z.array(z.number().int().positive()).min(1).max(50_000),
+  parentId: z.number().int().positive().nullable(),
+  afterId: z.number().int().positive().optional(),
+});
+/** Spreadsheet columns a paste may fill; durations are given in days of 8 working hours, dates as users type them. */
+export const PASTE_COLUMNS = [
+  "code",
+  "name",
+  "durationDays",
+  "startLimitDate",
+  "finishLimitDate",
+  "actualStart",
+  "actualFinish",
+  "percentComplete",
+  "plannedVolume",
+  "actualVolume",
+  "plannedLabour",
+  "actualLabour",
+  "plannedCost",
+  "actualCost",
+  "baseIntensity",
+  "measure",
+] as const;
+export const pasteMatrixBody = z.object({
+  /** The item of the block's first row: rows overwrite items in tree order from it. Absent: all rows are new works. */
+  startId: z.number().int().positive().optional(),
+  /** Where new rows go when the block runs past the last item (or without startId); null = root. */
+  parentId: z.number().int().positive().nullable().optional(),
+  columns: z
+    .array(z.enum(PASTE_COLUMNS, { error: "InvalidValue" }))
+    .min(1)
+    .max(PASTE_COLUMNS.length),
+  rows: z
+    .array(z.array(z.string().max(4000)))
+    .min(1)
+    .max(10_000),
+  /** Revisions the client holds for the overwritten items, by id: stale ones are refused. */
+  revisions: z.record(z.string(), revisionField).optional(),
+});
+export const flagsBody = z.object({
+  ids: z.array(z.number().int().positive()).min(1).max(100_000),
+  value: z.boolean(),
+});
+export const findQuery = z.object({
+  q: z.string().trim().min(1).max(128),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+export const wbsItemParams = z.object({ id: workspaceUuid, itemId: z.coerce.number().int().positive() });
+
+// ---- relations ----
+
+export const relationRowSchema = z.object({
+  id: z.number(),
+  revision: z.number(),
+  predecessorId: z.number(),
+  successorId: z.number(),
+  type: z.enum(LINK_TYPES),
+  lag: z.number(),
+  lagCalendar: z.enum(LAG_CALENDARS).nullable(),
+  /** The other end belongs to another version (of this or another schedule). */
+  external: z.boolean(),
+  /** Columns of the relations tab, describing the other end from the asking item's side. */
+  direction: z.enum(["predecessor", "successor"]).optional(),
+  itemId: z.number().optional(),
+  status: z.string().optional(),
+  code: z.string().optional(),
+  name: z.string().optional(),
+  start: z.string().nullable().optional(),
+  finish: z.string().nullable().optional(),
+  project: z.string().nullable().optional(),
+  schedule: z.string().nullable().optional(),
+  freeFloat: z.number().nullable().optional(),
+  totalFloat: z.number().nullable().optional(),
+  progress: z.number().optional(),
+});
+export type RelationRow = z.infer<typeof relationRowSchema>;
+export const createRelationBody = z.object({
+  predecessorId: z.number({ error: "Required" }).int().positive(),
+  successorId: z.number({ error: "Required" }).int().positive(),
+  type: z.enum(LINK_TYPES, { error: "InvalidValue" }).default("fs"),
+  lag: minutesField.default(0),
+  lagCalendar: z.enum(LAG_CALENDARS, { error: "InvalidValue" }).nullable().optional(),
+});
+export const updateRelationBody = z.object({
+  revision: revisionField,
+  type: z.enum(LINK_TYPES, { error: "InvalidValue" }).optional(),
+  lag: minutesField.optional(),
+  lagCalendar: z.enum(LAG_CALENDARS, { error: "InvalidValue" }).nullable().optional(),
+});
+export const relationParams = z.object({ id: workspaceUuid, relationId: z.coerce.number().int().positive() });
+export const relationsQuery = z.object({ itemId: z.coerce.number().int().positive().optional() });
+
+// ---- undo ----
+
+export const undoActionSchema = z.object({
+  id: z.number(),
+  kind: z.enum(UNDO_KINDS),
+  /** What was done: create, update, move, type, dissolve, copy, paste, delete, restore… */
+  action: z.string(),
+  userId: z.string().nullable(),
+  itemCount: z.number(),
+  createdAt: z.string(),
+});
+export const restoreBody = z.object({ actionId: z.number().int().positive().optional() });
