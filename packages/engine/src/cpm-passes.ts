@@ -142,7 +142,6 @@ export function computeLate(net: Network, st: ScheduleState, i: number): boolean
     const dur = net.remaining[i];
     lf = net.lfMaxW[i];
     let lsb = status === S_NOT_STARTED ? net.lsMaxW[i] : POS;
-    let successors = 0;
     const outEdge = net.outEdge;
     const outTo = net.outTo;
     const inActive = net.inActive;
@@ -164,14 +163,12 @@ export function computeLate(net: Network, st: ScheduleState, i: number): boolean
         b = backwardBound(net, st, e, i, j);
         if (b >= POS) continue;
       }
-      successors++;
       if (t === R_FS || t === R_FF) {
         if (b < lf) lf = b;
       } else if (b < lsb) lsb = b;
     }
-    if (successors === 0 || (lf >= POS && lsb >= POS)) {
-      if (st.projLateW[c] < lf) lf = st.projLateW[c];
-    }
+    // P6 starts the backward pass of every activity from the project late finish (not only open ends).
+    if (st.projLateW[c] < lf) lf = st.projLateW[c];
     if (lsb + dur < lf) lf = lsb + dur;
     ls = lf - dur;
     const kind = net.kind[i];
