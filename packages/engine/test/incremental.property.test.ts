@@ -125,7 +125,7 @@ describe("property: incremental recalculation equals a full pass", () => {
       }),
       { numRuns: 1500, seed: 20240304 },
     );
-  });
+  }, 60_000);
 
   it("after constraint, progress and relation edits", () => {
     fc.assert(
@@ -152,7 +152,7 @@ describe("property: incremental recalculation equals a full pass", () => {
       }),
       { numRuns: 400, seed: 7 },
     );
-  });
+  }, 60_000);
 });
 
 describe("property: 24-hour calendars match a simple reference CPM", () => {
@@ -173,5 +173,5 @@ describe("property: 24-hour calendars match a simple reference CPM", () => {
       }),
       { numRuns: 1500, seed: 42 },
     );
-  });
+  }, 60_000);
 });
