@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { shot } from "./helpers/planum-helpers";
+import { shot } from "./helpers/planum-helpers.js";
 
 test.use({ locale: "en-US" });
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createAndEnterSpace, registerUser, shot, signIn } from "./helpers/planum-helpers";
+import { createAndEnterSpace, registerUser, shot, signIn } from "./helpers/planum-helpers.js";
 
 test.use({ locale: "en-US" });
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { PASSWORD, shot, uniqueLogin } from "./helpers/planum-helpers";
+import { PASSWORD, shot, uniqueLogin } from "./helpers/planum-helpers.js";
 
 test.use({ locale: "en-US" });
 
@@ -49,7 +49,9 @@ test("register, sign in, create and enter a space, switch to Russian, log out", 
   await row.getByRole("link", { name: /^Enter/ }).click();
 
   await expect(page.getByRole("heading", { level: 1, name: spaceName })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Members" }).getByRole("cell", { name: login, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Members" }).getByRole("cell", { name: login, exact: true }),
+  ).toBeVisible();
   const spaceUrl = page.url();
 
   await page.getByRole("button", { name: "Language" }).click();
