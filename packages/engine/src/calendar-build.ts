@@ -7,10 +7,11 @@ import type { CalendarInput, IntervalInput } from "./types.js";
 export const CALENDAR_24H_ID = "\u000024h";
 
 function parseIntervals(list: unknown, item: string): DayPattern {
-  if (!Array.isArray(list)) throw new EngineInputError(item, "intervals must be an array of [\"HH:mm\",\"HH:mm\"]");
+  if (!Array.isArray(list)) throw new EngineInputError(item, 'intervals must be an array of ["HH:mm","HH:mm"]');
   const pairs: [number, number][] = [];
   for (const iv of list as unknown[]) {
-    if (!Array.isArray(iv) || iv.length !== 2) throw new EngineInputError(item, "an interval must be [\"HH:mm\",\"HH:mm\"]");
+    if (!Array.isArray(iv) || iv.length !== 2)
+      throw new EngineInputError(item, 'an interval must be ["HH:mm","HH:mm"]');
     const a = tryParseClock(iv[0]);
     const b = tryParseClock(iv[1]);
     if (a === undefined || b === undefined) {

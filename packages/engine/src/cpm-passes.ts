@@ -2,8 +2,8 @@ import {
   K_EXTERNAL,
   K_MS_FINISH,
   NEG,
-  NONE,
   type Network,
+  NONE,
   POS,
   R_FF,
   R_FS,
@@ -81,7 +81,7 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
         if (b > sb) sb = b;
       } else if (b > fb) fb = b;
     }
-    s = fb - dur > sb ? fb - dur : sb;
+    s = Math.max(fb - dur, sb);
     ef = s + dur;
     const kind = net.kind[j];
     if (kind === K_MS_FINISH || (dur === 0 && status === S_IN_PROGRESS)) {

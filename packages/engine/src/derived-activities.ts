@@ -1,11 +1,12 @@
+import { lagCalendarIndex } from "./network-build.js";
 import {
   F_FINISH,
   F_START,
   K_EXTERNAL,
   K_LOE,
   K_SUM,
-  NONE,
   type Network,
+  NONE,
   R_FF,
   R_FS,
   R_SS,
@@ -13,7 +14,6 @@ import {
   S_IN_PROGRESS,
   type ScheduleState,
 } from "./network-model.js";
-import { lagCalendarIndex } from "./network-build.js";
 import type { RelationType } from "./types.js";
 
 const REL: Record<RelationType, number> = { FS: R_FS, SS: R_SS, FF: R_FF, SF: 3 };
@@ -44,7 +44,10 @@ export function computeLevelOfEffort(net: Network, st: ScheduleState): void {
       const j = net.index.get(end) as number;
       if (net.kind[j] !== K_LOE) continue;
       let list = byLoe.get(j);
-      if (list === undefined) byLoe.set(j, (list = []));
+      if (list === undefined) {
+        list = [];
+        byLoe.set(j, list);
+      }
       if (list[list.length - 1] !== r) list.push(r);
     }
   }
@@ -115,9 +118,9 @@ function setDerived(net: Network, st: ScheduleState, j: number, es: number, ef: 
   const efT = cal.finishAt(cal.workAt(Math.max(ef, es)));
   const lfT = cal.finishAt(cal.workAt(Math.max(lf, ls)));
   st.sT[j] = es;
-  st.efT[j] = efT < es ? es : efT;
+  st.efT[j] = Math.max(efT, es);
   st.lsT[j] = ls;
-  st.lfT[j] = lfT < ls ? ls : lfT;
+  st.lfT[j] = Math.max(lfT, ls);
   st.sW[j] = cal.workAt(es);
   st.efW[j] = cal.workAt(st.efT[j]);
   st.lsW[j] = cal.workAt(ls);
@@ -126,7 +129,13 @@ function setDerived(net: Network, st: ScheduleState, j: number, es: number, ef: 
   const finishFloat = st.lfW[j] - st.efW[j];
   const ft = net.floatType;
   const completed = net.status[j] === S_COMPLETED;
-  st.tf[j] = completed ? 0 : ft === F_FINISH ? finishFloat : ft === F_START ? startFloat : Math.min(startFloat, finishFloat);
+  st.tf[j] = completed
+    ? 0
+    : ft === F_FINISH
+      ? finishFloat
+      : ft === F_START
+        ? startFloat
+        : Math.min(startFloat, finishFloat);
   st.ff[j] = 0;
   st.crit[j] = !completed && !net.longestPath && st.tf[j] <= net.criticalFloat ? 1 : 0;
   net.remaining[j] = completed ? 0 : Math.max(0, st.efW[j] - Math.max(st.sW[j], net.floorW[net.cal[j]]));

@@ -2,7 +2,15 @@ import type { Calendar } from "./calendar-build.js";
 import { formatDate, MINUTES_PER_DAY } from "./time-format.js";
 
 /** Distribution modes of the spec (§3). */
-export type DistributionMode = "start" | "end" | "evenly" | "by_date" | "by_fact" | "by_lag" | "by_period" | "by_volume";
+export type DistributionMode =
+  | "start"
+  | "end"
+  | "evenly"
+  | "by_date"
+  | "by_fact"
+  | "by_lag"
+  | "by_period"
+  | "by_volume";
 
 export interface DistributionOptions {
   /** by_date: the day (minutes since epoch of any time that day) that receives everything. */
@@ -52,7 +60,10 @@ function share(quantity: number, days: { day: number; weight: number }[], decima
   const out: DistributionItem[] = [];
   let acc = 0;
   for (let k = 0; k < days.length; k++) {
-    const v = k === days.length - 1 ? Math.round((quantity - acc) * f) / f : Math.round(((quantity * days[k].weight) / total) * f) / f;
+    const v =
+      k === days.length - 1
+        ? Math.round((quantity - acc) * f) / f
+        : Math.round(((quantity * days[k].weight) / total) * f) / f;
     acc += v;
     out.push({ day: days[k].day, date: formatDate(days[k].day), value: v });
   }
@@ -83,9 +94,17 @@ export function distribute(
   const asWeights = (list: { day: number; minutes: number }[]) => list.map((d) => ({ day: d.day, weight: d.minutes }));
   switch (mode) {
     case "start":
-      return share(quantity, days.slice(0, 1).map((d) => ({ day: d.day, weight: 1 })), decimals);
+      return share(
+        quantity,
+        days.slice(0, 1).map((d) => ({ day: d.day, weight: 1 })),
+        decimals,
+      );
     case "end":
-      return share(quantity, days.slice(-1).map((d) => ({ day: d.day, weight: 1 })), decimals);
+      return share(
+        quantity,
+        days.slice(-1).map((d) => ({ day: d.day, weight: 1 })),
+        decimals,
+      );
     case "evenly":
       return share(quantity, asWeights(days), decimals);
     case "by_date": {
@@ -96,7 +115,9 @@ export function distribute(
     case "by_volume": {
       const weighted = days.map((d) => ({ day: d.day, weight: Math.max(0, weightOf(options.weights, d.day)) }));
       // Without any recorded weight in the span there is nothing to follow: fall back to an even spread.
-      return weighted.some((d) => d.weight > 0) ? share(quantity, weighted, decimals) : share(quantity, asWeights(days), decimals);
+      return weighted.some((d) => d.weight > 0)
+        ? share(quantity, weighted, decimals)
+        : share(quantity, asWeights(days), decimals);
     }
     case "by_lag": {
       const from = calendar.addWorking(start, Math.max(0, options.lag ?? 0));
@@ -111,7 +132,10 @@ export function distribute(
         perPeriod.set(k, (perPeriod.get(k) ?? 0) + d.minutes);
       }
       // Every period gets the same share; inside a period the share follows working minutes.
-      const weighted = days.map((d) => ({ day: d.day, weight: d.minutes / (perPeriod.get(periodKey(d.day, period)) as number) }));
+      const weighted = days.map((d) => ({
+        day: d.day,
+        weight: d.minutes / (perPeriod.get(periodKey(d.day, period)) as number),
+      }));
       return share(quantity, weighted, decimals);
     }
     default:

@@ -25,11 +25,16 @@ export function computeFloat(net: Network, st: ScheduleState, i: number): void {
   }
   const startFloat = st.lsW[i] - st.sW[i];
   const finishFloat = st.lfW[i] - st.efW[i];
-  const tf = net.floatType === F_FINISH ? finishFloat : net.floatType === F_START ? startFloat : Math.min(startFloat, finishFloat);
+  const tf =
+    net.floatType === F_FINISH
+      ? finishFloat
+      : net.floatType === F_START
+        ? startFloat
+        : Math.min(startFloat, finishFloat);
   st.tf[i] = tf;
   // Free float never exceeds total float and is never negative (negative float shows in total float only).
   const ff = freeFloat(net, st, i);
-  st.ff[i] = ff < tf ? (ff > 0 ? ff : 0) : tf > 0 ? tf : 0;
+  st.ff[i] = ff < tf ? Math.max(ff, 0) : Math.max(tf, 0);
   if (!net.longestPath) st.crit[i] = tf <= net.criticalFloat ? 1 : 0;
 }
 

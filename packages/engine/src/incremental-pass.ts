@@ -18,7 +18,12 @@ export interface IncrementalOutcome {
  * end's late finish, so the backward side then runs in full. Gives up (ok = false) once more than `limit` nodes
  * were visited, when a full pass is cheaper.
  */
-export function incrementalPass(net: Network, st: ScheduleState, dirty: Iterable<number>, limit: number): IncrementalOutcome {
+export function incrementalPass(
+  net: Network,
+  st: ScheduleState,
+  dirty: Iterable<number>,
+  limit: number,
+): IncrementalOutcome {
   const { order, topoPos } = net;
   const heap = new PositionHeap(order.length);
   const seen = new Uint8Array(net.total);

@@ -130,7 +130,12 @@ export function buildNetwork(input: NetworkInput): Network {
     hasDataDate: input.dataDate !== undefined,
     floorT: Math.max(projectStartT, dataDateT),
     mustFinishByT: opts.mustFinishBy !== undefined ? parseDateTime(opts.mustFinishBy) : NONE,
-    progress: opts.progress === "progress_override" ? P_OVERRIDE : opts.progress === "actual_dates" ? P_ACTUAL_DATES : P_RETAINED,
+    progress:
+      opts.progress === "progress_override"
+        ? P_OVERRIDE
+        : opts.progress === "actual_dates"
+          ? P_ACTUAL_DATES
+          : P_RETAINED,
     floatType: opts.floatType === "start" ? F_START : opts.floatType === "smallest" ? F_SMALLEST : F_FINISH,
     ssFromEarlyStart: (opts.ssLagFrom ?? "early_start") === "early_start",
     criticalFloat: opts.criticalFloat ?? 0,

@@ -52,7 +52,12 @@ export function remainingByIntensity(remainingQuantity: number, intensityPerDay:
   return minutes((Math.max(0, remainingQuantity) / intensityPerDay) * minutesPerDay);
 }
 
-function byQuantity(input: ScenarioInput, planned: number | undefined, actual: number | undefined, variant: 0 | 1 | 2): ProgressMeasure {
+function byQuantity(
+  input: ScenarioInput,
+  planned: number | undefined,
+  actual: number | undefined,
+  variant: 0 | 1 | 2,
+): ProgressMeasure {
   const p = planned ?? 0;
   const a = actual ?? 0;
   const pct = p > 0 ? clampPct((a / p) * 100) : 0;

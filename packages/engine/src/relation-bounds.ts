@@ -1,8 +1,8 @@
 import {
   K_EXTERNAL,
   NEG,
-  NONE,
   type Network,
+  NONE,
   POS,
   R_FF,
   R_FS,
@@ -24,7 +24,7 @@ import {
 
 /** Lag of a start-sourced relation from an in-progress predecessor under "SS lag from early start": the lag
  *  already elapsed between the actual start and the data date is used up (P6). */
-function effectiveLag(net: Network, e: number, i: number, lagWorkElapsed: number): number {
+function effectiveLag(net: Network, e: number, lagWorkElapsed: number): number {
   const lag = net.inLag[e];
   return lag > 0 ? Math.max(0, lag - lagWorkElapsed) : lag;
 }
@@ -41,7 +41,7 @@ export function fastSource(net: Network, st: ScheduleState, e: number, i: number
   if (si === S_NOT_STARTED || si === S_COMPLETED || net.kind[i] === K_EXTERNAL) return st.sW[i] + net.inLag[e];
   if (startSourcedByRemaining(net, i)) {
     const elapsed = net.dataDateW[net.cal[i]] - net.actualStartW[i];
-    return st.sW[i] + effectiveLag(net, e, i, elapsed);
+    return st.sW[i] + effectiveLag(net, e, elapsed);
   }
   return net.actualStartW[i] + net.inLag[e];
 }
@@ -57,7 +57,7 @@ export function sourceTime(net: Network, st: ScheduleState, e: number, i: number
   else if (net.kind[i] === K_EXTERNAL || net.status[i] !== S_IN_PROGRESS) time = st.sT[i];
   else if (startSourcedByRemaining(net, i)) {
     time = st.sT[i];
-    lag = effectiveLag(net, e, i, lc.workAt(net.dataDateT) - lc.workAt(net.actualStartT[i]));
+    lag = effectiveLag(net, e, lc.workAt(net.dataDateT) - lc.workAt(net.actualStartT[i]));
   } else time = net.actualStartT[i];
   if (time === NONE) return NONE;
   return lag === 0 ? time : lc.shift(time, lag, finishSourced);
@@ -74,7 +74,7 @@ export function forwardBound(net: Network, st: ScheduleState, e: number, i: numb
 function backwardLag(net: Network, e: number, i: number, elapsedW: number): number {
   const t = net.inType[e];
   if (t === R_FS || t === R_FF || !startSourcedByRemaining(net, i)) return net.inLag[e];
-  return effectiveLag(net, e, i, elapsedW);
+  return effectiveLag(net, e, elapsedW);
 }
 
 /**

@@ -84,7 +84,8 @@ export function createScheduler(input: NetworkInput, options: SchedulerOptions =
   const full = (): CalculationStats => {
     if (rebuildNodes) net = guard(() => buildNetwork(own));
     else if (rebuildEdges) guard(() => buildEdges(net));
-    if (rebuildNodes || rebuildEdges || !calculated) st = createState(net.total, net.calendars.length, net.inFrom.length);
+    if (rebuildNodes || rebuildEdges || !calculated)
+      st = createState(net.total, net.calendars.length, net.inFrom.length);
     rebuildNodes = rebuildEdges = false;
     guard(() => fullPass(net, st));
     calculated = true;
@@ -165,7 +166,9 @@ export function createScheduler(input: NetworkInput, options: SchedulerOptions =
     },
     removeRelation(from, to, type) {
       const before = own.relations.length;
-      own.relations = own.relations.filter((r) => !(r.from === from && r.to === to && (type === undefined || r.type === type)));
+      own.relations = own.relations.filter(
+        (r) => !(r.from === from && r.to === to && (type === undefined || r.type === type)),
+      );
       const removed = before - own.relations.length;
       if (removed > 0) rebuildEdges = true;
       return removed;

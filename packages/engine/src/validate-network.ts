@@ -83,7 +83,10 @@ export function validateNetwork(input: unknown): NetworkInput {
     calendarIds.add(c.id);
   }
   if (typeof input.defaultCalendar !== "string" || !calendarIds.has(input.defaultCalendar)) {
-    throw new EngineInputError(`calendar "${String(input.defaultCalendar)}"`, "defaultCalendar is not a known calendar");
+    throw new EngineInputError(
+      `calendar "${String(input.defaultCalendar)}"`,
+      "defaultCalendar is not a known calendar",
+    );
   }
   if (!Array.isArray(input.activities)) throw new EngineInputError("network", "activities must be an array");
   const ids = new Set<string>();

@@ -74,11 +74,19 @@ describe("calendar arithmetic", () => {
     ]);
   });
   it("merges overlapping intervals and accepts 24:00", () => {
-    const c = buildCalendar({ id: "x", week: Array.from({ length: 7 }, () => [["00:00", "10:00"], ["08:00", "24:00"]]) as never });
+    const c = buildCalendar({
+      id: "x",
+      week: Array.from({ length: 7 }, () => [
+        ["00:00", "10:00"],
+        ["08:00", "24:00"],
+      ]) as never,
+    });
     expect(c.workingBetween(t("2024-01-08T00:00"), t("2024-01-09T00:00"))).toBe(1440);
   });
   it("rejects calendars without working time or with malformed intervals", () => {
     expect(() => buildCalendar({ id: "none", week: [[], [], [], [], [], [], []] })).toThrow(EngineInputError);
-    expect(() => buildCalendar({ id: "bad", week: [[["8:00", "12:00"]], [], [], [], [], [], []] })).toThrow(/calendar "bad"/);
+    expect(() => buildCalendar({ id: "bad", week: [[["8:00", "12:00"]], [], [], [], [], [], []] })).toThrow(
+      /calendar "bad"/,
+    );
   });
 });

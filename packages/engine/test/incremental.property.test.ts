@@ -19,7 +19,10 @@ interface Spec {
 const specArb = (maxN: number) =>
   fc.integer({ min: 2, max: maxN }).chain((n) =>
     fc.record({
-      durations: fc.array(fc.integer({ min: 0, max: 40 }).map((h) => h * 60), { minLength: n, maxLength: n }),
+      durations: fc.array(
+        fc.integer({ min: 0, max: 40 }).map((h) => h * 60),
+        { minLength: n, maxLength: n },
+      ),
       calendars: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: n, maxLength: n }),
       rels: fc.array(
         fc.record({
@@ -107,7 +110,8 @@ function referenceCpm(net: NetworkInput) {
   });
 }
 
-const toMin = (s: string) => Date.UTC(+s.slice(0, 4), +s.slice(5, 7) - 1, +s.slice(8, 10), +s.slice(11, 13), +s.slice(14, 16)) / 60000;
+const toMin = (s: string) =>
+  Date.UTC(+s.slice(0, 4), +s.slice(5, 7) - 1, +s.slice(8, 10), +s.slice(11, 13), +s.slice(14, 16)) / 60000;
 
 describe("property: incremental recalculation equals a full pass", () => {
   it("after random duration edits on random multi-calendar networks", () => {

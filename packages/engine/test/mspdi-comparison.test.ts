@@ -13,7 +13,8 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const file = resolve(repoRoot, "../shared/corpus/mspdi/task-links-project2019-mspdi.xml");
 const xml = readFileSync(file, "utf8");
 
-const field = (block: string, name: string): string | undefined => new RegExp(`<${name}>([^<]*)</${name}>`).exec(block)?.[1];
+const field = (block: string, name: string): string | undefined =>
+  new RegExp(`<${name}>([^<]*)</${name}>`).exec(block)?.[1];
 const isoDuration = (s: string): number => {
   const m = /^PT(\d+)H(\d+)M/.exec(s);
   if (!m) throw new Error(`unexpected duration ${s}`);
@@ -82,7 +83,11 @@ describe("MS Project 2019 comparison (task-links-project2019-mspdi.xml)", () => 
   it("gives MS Project's start and finish of every task", () => {
     for (const t of tasks) {
       const a = byId.get(t.uid);
-      expect({ uid: t.uid, start: a?.earlyStart, finish: a?.earlyFinish }).toEqual({ uid: t.uid, start: t.start, finish: t.finish });
+      expect({ uid: t.uid, start: a?.earlyStart, finish: a?.earlyFinish }).toEqual({
+        uid: t.uid,
+        start: t.start,
+        finish: t.finish,
+      });
     }
   });
 
@@ -101,7 +106,11 @@ describe("MS Project 2019 comparison (task-links-project2019-mspdi.xml)", () => 
     for (const t of tasks) {
       const a = byId.get(t.uid);
       const total = p6Only.get(t.uid) ?? t.totalSlack;
-      expect({ uid: t.uid, total: a?.totalFloat, free: a?.freeFloat }).toEqual({ uid: t.uid, total, free: t.freeSlack });
+      expect({ uid: t.uid, total: a?.totalFloat, free: a?.freeFloat }).toEqual({
+        uid: t.uid,
+        total,
+        free: t.freeSlack,
+      });
     }
     expect(parseDateTime(byId.get("11")?.lateStart as string)).toBe(parseDateTime("2018-11-01T08:00"));
   });

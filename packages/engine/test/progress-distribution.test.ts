@@ -1,4 +1,11 @@
-import { buildCalendar, DEFAULT_SCENARIOS, distribute, parseDateTime, remainingByIntensity, scenario } from "@planum/engine";
+import {
+  buildCalendar,
+  DEFAULT_SCENARIOS,
+  distribute,
+  parseDateTime,
+  remainingByIntensity,
+  scenario,
+} from "@planum/engine";
 import { describe, expect, it } from "vitest";
 
 describe("calculation scenarios", () => {
@@ -7,12 +14,18 @@ describe("calculation scenarios", () => {
     expect(scenario(1, { duration: 4800, percentComplete: 25 })).toEqual({ percentComplete: 25, remaining: 3600 });
   });
   it("2 target duration and 3 initial duration: elapsed against the reference duration", () => {
-    expect(scenario(2, { duration: 4800, targetDuration: 2400, actualDuration: 600 })).toEqual({ percentComplete: 25, remaining: 1800 });
+    expect(scenario(2, { duration: 4800, targetDuration: 2400, actualDuration: 600 })).toEqual({
+      percentComplete: 25,
+      remaining: 1800,
+    });
     expect(scenario(3, { duration: 4800, actualDuration: 1200 })).toEqual({ percentComplete: 25, remaining: 3600 });
     expect(scenario(3, { duration: 480, actualDuration: 960 })).toEqual({ percentComplete: 100, remaining: 0 });
   });
   it("4 fixed finish: remaining is the working time up to the fixed finish", () => {
-    expect(scenario(4, { duration: 4800, actualDuration: 960, minutesToFixedFinish: 2880 })).toEqual({ percentComplete: 25, remaining: 2880 });
+    expect(scenario(4, { duration: 4800, actualDuration: 960, minutesToFixedFinish: 2880 })).toEqual({
+      percentComplete: 25,
+      remaining: 2880,
+    });
   });
   it("6 volume by actual duration: the productivity so far carries on", () => {
     // 40 of 100 m3 in 2 days (960 min): 60 m3 left take 3 more days.
@@ -20,14 +33,26 @@ describe("calculation scenarios", () => {
       percentComplete: 40,
       remaining: 1440,
     });
-    expect(scenario(5, { duration: 4800, plannedVolume: 100, actualVolume: 40 })).toEqual({ percentComplete: 40, remaining: 2880 });
+    expect(scenario(5, { duration: 4800, plannedVolume: 100, actualVolume: 40 })).toEqual({
+      percentComplete: 40,
+      remaining: 2880,
+    });
   });
   it("9 labour and 12 cost follow the same rule on their own measures", () => {
-    expect(scenario(9, { duration: 960, actualDuration: 480, plannedLabour: 16, actualLabour: 4 })).toEqual({ percentComplete: 25, remaining: 1440 });
-    expect(scenario(12, { duration: 960, actualDuration: 480, plannedCost: 1000, actualCost: 1000 })).toEqual({ percentComplete: 100, remaining: 0 });
+    expect(scenario(9, { duration: 960, actualDuration: 480, plannedLabour: 16, actualLabour: 4 })).toEqual({
+      percentComplete: 25,
+      remaining: 1440,
+    });
+    expect(scenario(12, { duration: 960, actualDuration: 480, plannedCost: 1000, actualCost: 1000 })).toEqual({
+      percentComplete: 100,
+      remaining: 0,
+    });
   });
   it("by intensity: remaining quantity divided by the daily intensity", () => {
-    expect(scenario(7, { duration: 4800, plannedVolume: 100, actualVolume: 40, intensity: 20 })).toEqual({ percentComplete: 40, remaining: 1440 });
+    expect(scenario(7, { duration: 4800, plannedVolume: 100, actualVolume: 40, intensity: 20 })).toEqual({
+      percentComplete: 40,
+      remaining: 1440,
+    });
     expect(remainingByIntensity(30, 20, 480)).toBe(720);
     expect(() => remainingByIntensity(30, 0)).toThrow(RangeError);
   });
@@ -49,7 +74,15 @@ const sum = (xs: { value: number }[]) => Math.round(xs.reduce((s, x) => s + x.va
 describe("distribution modes", () => {
   it("evenly: by working minutes per day (a half day gets half)", () => {
     const d = distribute(130, cal, start, finish, "evenly");
-    expect(d.map((x) => x.date)).toEqual(["2024-01-08", "2024-01-09", "2024-01-10", "2024-01-11", "2024-01-12", "2024-01-15", "2024-01-16"]);
+    expect(d.map((x) => x.date)).toEqual([
+      "2024-01-08",
+      "2024-01-09",
+      "2024-01-10",
+      "2024-01-11",
+      "2024-01-12",
+      "2024-01-15",
+      "2024-01-16",
+    ]);
     expect(d[0].value).toBe(20);
     expect(d[2].value).toBe(10);
     expect(sum(d)).toBe(130);
@@ -59,7 +92,9 @@ describe("distribution modes", () => {
     expect(distribute(7, cal, start, finish, "end")).toEqual([{ day: 19738, date: "2024-01-16", value: 7 }]);
   });
   it("by_date puts everything on the given day", () => {
-    expect(distribute(5, cal, start, finish, "by_date", { date: parseDateTime("2024-01-11T00:00") })[0].date).toBe("2024-01-11");
+    expect(distribute(5, cal, start, finish, "by_date", { date: parseDateTime("2024-01-11T00:00") })[0].date).toBe(
+      "2024-01-11",
+    );
   });
   it("by_fact and by_volume follow the given weights, evenly when none apply", () => {
     const weights = { "2024-01-09": 1, "2024-01-11": 3 };

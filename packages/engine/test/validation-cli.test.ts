@@ -29,17 +29,50 @@ function rejects(mutate: (n: NetworkInput) => void, item: string | RegExp): void
 }
 
 describe("input validation names the offending item", () => {
-  it("unknown calendar", () => rejects((n) => void (n.activities[0].calendar = "nope"), 'activity "A"'));
-  it("unknown default calendar", () => rejects((n) => void (n.defaultCalendar = "zz"), 'calendar "zz"'));
-  it("relation to a missing activity", () => rejects((n) => void n.relations.push({ from: "A", to: "Q", type: "SS" }), /relation #1 A->Q/));
-  it("negative duration", () => rejects((n) => void (n.activities[1].duration = -5), 'activity "B"'));
-  it("malformed date", () => rejects((n) => void (n.activities[1].actualStart = "2024-1-8T08:00"), 'activity "B"'));
-  it("malformed project start", () => rejects((n) => void (n.projectStart = "2024-01-08"), "network"));
-  it("bad relation type", () => rejects((n) => void (n.relations[0].type = "XX" as never), /relation #0/));
-  it("duplicate ids", () => rejects((n) => void n.activities.push({ id: "A", duration: 1 }), 'activity "A"'));
-  it("parent that is not a sum", () => rejects((n) => void (n.activities[1].parent = "A"), 'activity "B"'));
-  it("calendar interval syntax", () => rejects((n) => void (n.calendars[0].week[0] = [["8", "17:00"]]), /calendar "c"/));
-  it("bad option", () => rejects((n) => void (n.options = { progress: "nope" as never }), "options"));
+  it("unknown calendar", () =>
+    rejects((n) => {
+      n.activities[0].calendar = "nope";
+    }, 'activity "A"'));
+  it("unknown default calendar", () =>
+    rejects((n) => {
+      n.defaultCalendar = "zz";
+    }, 'calendar "zz"'));
+  it("relation to a missing activity", () =>
+    rejects((n) => {
+      n.relations.push({ from: "A", to: "Q", type: "SS" });
+    }, /relation #1 A->Q/));
+  it("negative duration", () =>
+    rejects((n) => {
+      n.activities[1].duration = -5;
+    }, 'activity "B"'));
+  it("malformed date", () =>
+    rejects((n) => {
+      n.activities[1].actualStart = "2024-1-8T08:00";
+    }, 'activity "B"'));
+  it("malformed project start", () =>
+    rejects((n) => {
+      n.projectStart = "2024-01-08";
+    }, "network"));
+  it("bad relation type", () =>
+    rejects((n) => {
+      n.relations[0].type = "XX" as never;
+    }, /relation #0/));
+  it("duplicate ids", () =>
+    rejects((n) => {
+      n.activities.push({ id: "A", duration: 1 });
+    }, 'activity "A"'));
+  it("parent that is not a sum", () =>
+    rejects((n) => {
+      n.activities[1].parent = "A";
+    }, 'activity "B"'));
+  it("calendar interval syntax", () =>
+    rejects((n) => {
+      n.calendars[0].week[0] = [["8", "17:00"]];
+    }, /calendar "c"/));
+  it("bad option", () =>
+    rejects((n) => {
+      n.options = { progress: "nope" as never };
+    }, "options"));
 });
 
 function io(stdin: string) {
