@@ -26,12 +26,39 @@ export function toMinutes(dt: DateTime): number {
   return Date.UTC(y, mo - 1, d, h, mi) / MS_PER_MIN;
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysInMonth(y: number, mo: number): number {
+  if (mo === 2 && ((y % 4 === 0 && y % 100 !== 0) || y % 400 === 0)) return 29;
+  return DAYS_IN_MONTH[mo - 1];
+}
+
 function valid(y: number, mo: number, d: number, h: number, mi: number): boolean {
   if (!(y >= 1800 && y <= 2200 && mo >= 1 && mo <= 12 && d >= 1 && h >= 0 && h <= 24 && mi >= 0 && mi <= 59)) {
     return false;
   }
-  const dim = new Date(Date.UTC(y, mo, 0)).getUTCDate();
-  return d <= dim && !(h === 24 && mi > 0);
+  return d <= daysInMonth(y, mo) && !(h === 24 && mi > 0);
+}
+
+/** Digits at s[i], s[i+1] as a number, or -1. */
+function two(s: string, i: number): number {
+  const a = s.charCodeAt(i) - 48;
+  const b = s.charCodeAt(i + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/** Fast path for "YYYY-MM-DD HH:MM" / "YYYY-MM-DDTHH:mm", the form of nearly every date in XER and XML files. */
+function fastIso(s: string): DateTime | undefined {
+  if (s.length !== 16 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(13) !== 58) return undefined;
+  const sep = s.charCodeAt(10);
+  if (sep !== 32 && sep !== 84) return undefined;
+  const y = two(s, 0) * 100 + two(s, 2);
+  const mo = two(s, 5);
+  const d = two(s, 8);
+  const h = two(s, 11);
+  const mi = two(s, 14);
+  if (y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || h > 23 || !valid(y, mo, d, h, mi)) return undefined;
+  return sep === 84 ? s : `${s.slice(0, 10)}T${s.slice(11)}`;
 }
 
 function build(y: number, mo: number, d: number, h: number, mi: number): DateTime | undefined {
@@ -62,6 +89,8 @@ function year(text: string): number {
  * US "M/D/YYYY h:mm AM" (MPX). Returns undefined when the text is not a date.
  */
 export function parseDateTime(text: string, order: "dmy" | "mdy" = "dmy"): DateTime | undefined {
+  const fast = fastIso(text);
+  if (fast) return fast;
   const s = text.trim();
   if (s === "") return undefined;
   let m = ISO_RE.exec(s);

@@ -2,6 +2,26 @@ import { FormatError } from "../model/format-error.js";
 
 export type TextEncodingName = "utf-8" | "windows-1251" | "windows-1252" | "utf-16le" | "utf-16be";
 
+/** Strict UTF-8 check without building a string (files reach 100 MB). */
+function isUtf8(b: Uint8Array): boolean {
+  const n = b.length;
+  for (let i = 0; i < n; ) {
+    const c = b[i];
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    let extra: number;
+    if (c >= 0xc2 && c <= 0xdf) extra = 1;
+    else if (c >= 0xe0 && c <= 0xef) extra = 2;
+    else if (c >= 0xf0 && c <= 0xf4) extra = 3;
+    else return false;
+    for (let k = 1; k <= extra; k++) if (i + k >= n || (b[i + k] & 0xc0) !== 0x80) return false;
+    i += extra + 1;
+  }
+  return true;
+}
+
 /**
  * Pick the encoding of a text schedule file. P6 writes XER in the Windows code page of the machine
  * (1251 in Russia, 1252 in Western Europe) with no marker, so after BOMs and a strict UTF-8 attempt we
@@ -19,12 +39,7 @@ export function detectEncoding(bytes: Uint8Array): TextEncodingName {
     }
   }
   if (!high) return "utf-8";
-  try {
-    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    return "utf-8";
-  } catch {
-    // not UTF-8: a single-byte Windows code page
-  }
+  if (isUtf8(bytes)) return "utf-8";
   let runs = 0;
   let isolated = 0;
   let lower1251 = 0;
@@ -60,7 +75,12 @@ export function decodeText(
       }
     }
   }
-  let text = new TextDecoder(enc).decode(bytes);
+  let text: string | undefined;
+  if (!encoding && enc === "utf-8") {
+    // detectEncoding already proved the bytes are UTF-8 when they have high bytes; decode once.
+    text = new TextDecoder("utf-8").decode(bytes);
+  }
+  text ??= new TextDecoder(enc).decode(bytes);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   return { text, encoding: enc };
 }

@@ -220,31 +220,56 @@ export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): Sched
       if (!calendarIds.has(cal)) c.fail("clndr_id", `Activity ${a.code} uses calendar ${cal}, absent from the CALENDAR table`);
       a.calendarId = cal;
     }
-    Object.assign(
-      a,
-      optDate("plannedStart", c.date("target_start_date")),
-      optDate("plannedFinish", c.date("target_end_date")),
-      optDate("actualStart", c.date("act_start_date")),
-      optDate("actualFinish", c.date("act_end_date")),
-      optDate("expectedFinish", c.date("expect_end_date")),
-    );
+    // Direct assignments (not spreads): this loop runs for every activity of 100k-activity files.
+    let d = c.date("target_start_date");
+    if (d) a.plannedStart = d;
+    d = c.date("target_end_date");
+    if (d) a.plannedFinish = d;
+    d = c.date("act_start_date");
+    if (d) a.actualStart = d;
+    d = c.date("act_end_date");
+    if (d) a.actualFinish = d;
+    d = c.date("expect_end_date");
+    if (d) a.expectedFinish = d;
     const pct = c.num("phys_complete_pct");
     if (pct !== undefined) a.percentComplete = pct;
     const cons = constraintOf(c, "cstr_type", "cstr_date");
     if (cons) a.constraint = cons;
     const cons2 = constraintOf(c, "cstr_type2", "cstr_date2");
     if (cons2) a.secondaryConstraint = cons2;
-    const computed = {
-      ...optDate("earlyStart", c.date("early_start_date")),
-      ...optDate("earlyFinish", c.date("early_end_date")),
-      ...optDate("lateStart", c.date("late_start_date")),
-      ...optDate("lateFinish", c.date("late_end_date")),
-    } as NonNullable<Activity["computed"]>;
+    const computed: NonNullable<Activity["computed"]> = {};
+    let any = false;
+    d = c.date("early_start_date");
+    if (d) {
+      computed.earlyStart = d;
+      any = true;
+    }
+    d = c.date("early_end_date");
+    if (d) {
+      computed.earlyFinish = d;
+      any = true;
+    }
+    d = c.date("late_start_date");
+    if (d) {
+      computed.lateStart = d;
+      any = true;
+    }
+    d = c.date("late_end_date");
+    if (d) {
+      computed.lateFinish = d;
+      any = true;
+    }
     const tf = c.minutes("total_float_hr_cnt");
-    if (tf !== undefined) computed.totalFloat = tf;
+    if (tf !== undefined) {
+      computed.totalFloat = tf;
+      any = true;
+    }
     const ff = c.minutes("free_float_hr_cnt");
-    if (ff !== undefined) computed.freeFloat = ff;
-    if (Object.keys(computed).length > 0) a.computed = computed;
+    if (ff !== undefined) {
+      computed.freeFloat = ff;
+      any = true;
+    }
+    if (any) a.computed = computed;
     const dt = c.opt("duration_type");
     if (dt) a.durationType = dt;
     const pt = c.opt("complete_pct_type");
@@ -332,14 +357,10 @@ function readRelations(rows: XerRows, model: ScheduleModel, taskCode: Map<string
       if (arls) e.lateStart = arls;
       externals.set(succ, e);
     }
+    const rel: ScheduleModel["relations"][number] = { predecessorId: pred, successorId: succ, type, lag: c.minutes("lag_hr_cnt") ?? 0 };
     const id = c.opt("task_pred_id");
-    model.relations.push({
-      ...(id ? { id } : {}),
-      predecessorId: pred,
-      successorId: succ,
-      type,
-      lag: c.minutes("lag_hr_cnt") ?? 0,
-    });
+    if (id) rel.id = id;
+    model.relations.push(rel);
   });
   model.externals = [...externals.values()];
 }

@@ -4,7 +4,8 @@ import { decodeText, type TextEncodingName } from "../util/text-encoding.js";
 export interface XerTable {
   name: string;
   fields: string[];
-  rows: string[][];
+  /** Raw row text after "%R\t"; split into values on demand, so large files never hold every value at once. */
+  rows: string[];
   /** 1-based file line of each row, for error messages. */
   lines: number[];
 }
@@ -74,17 +75,17 @@ export function parseXerTables(bytes: Uint8Array, options: ParseXerOptions = {})
           { line: lineNo },
         );
       }
-      const values = line.split("\t");
-      values.shift();
-      if (values.length > current.fields.length) {
+      let count = 0;
+      for (let p = line.indexOf("\t"); p >= 0; p = line.indexOf("\t", p + 1)) count++;
+      if (count > current.fields.length) {
         throw new FormatError(
           "MalformedFile",
-          `Row has ${values.length} values but table ${current.name} declares ${current.fields.length} fields`,
+          `Row has ${count} values but table ${current.name} declares ${current.fields.length} fields`,
           { table: current.name, row: current.rows.length + 1 },
-          { line: lineNo, values: values.length, fields: current.fields.length },
+          { line: lineNo, values: count, fields: current.fields.length },
         );
       }
-      current.rows.push(values);
+      current.rows.push(line.length > 3 ? line.slice(3) : "");
       current.lines.push(lineNo);
     } else if (tag === "%T") {
       const name = line.slice(2).trim();
@@ -158,10 +159,26 @@ export class XerRows {
   }
 
   /** The trimmed text of a field, "" when absent. */
+  private cachedRow = -1;
+  private cachedValues: string[] = [];
+
+  values(row: number): string[] {
+    if (row !== this.cachedRow) {
+      this.cachedValues = this.table.rows[row].split("\t");
+      this.cachedRow = row;
+    }
+    return this.cachedValues;
+  }
+
   get(row: number, field: string): string {
     const i = this.index.get(field);
     if (i === undefined) return "";
-    const v = this.table.rows[row][i];
+    const v = this.values(row)[i];
     return v === undefined ? "" : v;
+  }
+
+  /** Column of a field, -1 when the table lacks it. */
+  column(field: string): number {
+    return this.index.get(field) ?? -1;
   }
 }
