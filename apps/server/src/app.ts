@@ -12,6 +12,7 @@ import { LoginThrottle } from "./modules/auth/login-throttle.js";
 import { SessionStore } from "./modules/auth/session-store.js";
 import { findMembership, ipRefused } from "./modules/spaces/space-access.js";
 import { spacesModule } from "./modules/spaces/spaces.routes.js";
+import { structureModule } from "./modules/structure/structure.routes.js";
 import { PLANUM_VERSION, systemModule } from "./modules/system/system.routes.js";
 import { usersModule } from "./modules/users/users.routes.js";
 import { UsersService } from "./modules/users/users.service.js";
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(authModule(ctx, users));
       await api.register(usersModule(ctx, users));
       await api.register(spacesModule(ctx));
+      await api.register(structureModule(ctx));
     },
     { prefix: "/api/v1" },
   );

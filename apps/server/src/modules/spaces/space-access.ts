@@ -1,7 +1,13 @@
-import { addressAllowed, type SpaceAccess } from "@planum/contracts";
+import {
+  ALL_ABILITIES,
+  addressAllowed,
+  BASE_MEMBER_ABILITIES,
+  DEFAULT_MEMBER_ABILITIES,
+  type SpaceAccess,
+} from "@planum/contracts";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { spaceMembers, spaces } from "../../db/schema/index.js";
+import { memberRoles, roles, spaceMembers, spaces } from "../../db/schema/index.js";
 import { requireAuth } from "../../platform/auth-hook.js";
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
@@ -12,25 +18,40 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type SpaceRow = typeof spaces.$inferSelect;
 export type MemberRole = "owner" | "member";
 
-/** Abilities of the two built-in roles; configurable roles per space come with the structure feature. */
+/**
+ * Abilities of the two built-in membership roles. The owner holds every ability; a member holds these only while no
+ * configurable role (packages/contracts structure-abilities.ts) is assigned to them.
+ */
 export const ROLE_ABILITIES: Record<MemberRole, string[]> = {
-  owner: ["space:read", "space:write", "space:admin", "space:delete", "members:read", "members:write"],
-  member: ["space:read", "members:read"],
+  owner: [...ALL_ABILITIES],
+  member: [...DEFAULT_MEMBER_ABILITIES],
 };
 
 export interface SpaceGrant {
   space: SpaceRow;
   role: MemberRole;
   abilities: string[];
+  /** The configurable role assigned to the member, if any (owners ignore it). */
+  roleId?: string | null;
+  userId?: string;
+}
+
+/** A member's abilities: everything for owners, else their assigned role's (plus seeing the space), else the default. */
+export function abilitiesOf(role: MemberRole, assigned: string[] | null): string[] {
+  if (role === "owner") return ROLE_ABILITIES.owner;
+  if (!assigned) return ROLE_ABILITIES.member;
+  return [...new Set([...BASE_MEMBER_ABILITIES, ...assigned])];
 }
 
 /** The space row and the caller's membership, or null: a deleted space or a non-member sees nothing. */
 export async function findMembership(db: Db, spaceId: string, userId: string) {
   if (!UUID.test(spaceId)) return null;
   const [row] = await db
-    .select({ space: spaces, role: spaceMembers.role })
+    .select({ space: spaces, role: spaceMembers.role, roleId: roles.id, roleAbilities: roles.abilities })
     .from(spaces)
     .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, spaces.id), eq(spaceMembers.userId, userId)))
+    .leftJoin(memberRoles, and(eq(memberRoles.spaceId, spaces.id), eq(memberRoles.userId, userId)))
+    .leftJoin(roles, eq(roles.id, memberRoles.roleId))
     .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt), eq(spaceMembers.status, "active")));
   return row ?? null;
 }
@@ -60,9 +81,9 @@ export async function requireSpace(
     await deps.sessions.revoke(auth.sessionId);
     throw new AppError("SessionExpired");
   }
-  const abilities = ROLE_ABILITIES[found.role];
+  const abilities = abilitiesOf(found.role, found.roleId ? (found.roleAbilities ?? []) : null);
   if (!abilities.includes(ability)) throw new AppError("Forbidden");
-  return { space: found.space, role: found.role, abilities };
+  return { space: found.space, role: found.role, abilities, roleId: found.roleId, userId: auth.user.id };
 }
 
 export function toAccessDto(grant: SpaceGrant): SpaceAccess {
