@@ -82,6 +82,8 @@ export function readMspdiCalendars(nodes: XmlNode[], source: string): Calendar[]
     return { cal, weekKnown, dayWorkingNoTimes };
   });
   const byId = new Map(raw.map((r) => [r.cal.id, r]));
+  // BaseCalendarUID 0 or -1 on a base calendar points nowhere: only keep links to calendars of the file.
+  for (const r of raw) if (r.cal.baseCalendarId && !byId.has(r.cal.baseCalendarId)) delete r.cal.baseCalendarId;
   const resolved = new Set<string>();
   const resolve = (r: RawCalendar, depth: number): void => {
     if (resolved.has(r.cal.id) || depth > 20) return;

@@ -21,6 +21,8 @@ export const MSP_CONSTRAINTS: Record<string, ConstraintType | undefined> = {
   "7": "finish_on_or_before",
 };
 
+export const ACTIVITY_ID_ALIAS = "Activity ID";
+
 /** Link Type: 0 = FF, 1 = FS, 2 = SF, 3 = SS (not alphabetical, a classic trap). */
 export const MSP_LINKS: Record<string, RelationType> = { "0": "FF", "1": "FS", "2": "SF", "3": "SS" };
 
@@ -97,6 +99,9 @@ export function readMspdi(bytes: Uint8Array): ScheduleModel {
     const kind = /^Date|^Start|^Finish/.test(fieldName) ? "date" : /^Number/.test(fieldName) ? "number" : /^Cost/.test(fieldName) ? "cost" : /^Flag/.test(fieldName) ? "indicator" : "text";
     attrDefs.set(text(ea.FieldID), { name: text(ea.Alias) || fieldName, dataType: kind });
   }
+  // Activity IDs of other tools (P6 "A1000") travel in a text field aliased "Activity ID": MS Project's own ID is a row number.
+  const codeField = [...attrDefs.entries()].find(([, d]) => d.name === ACTIVITY_ID_ALIAS)?.[0];
+  if (codeField) attrDefs.delete(codeField);
   for (const [id, d] of attrDefs) model.udfTypes.push({ id, subject: "activity", name: d.name, dataType: d.dataType });
 
   const parents: string[] = [];
@@ -181,6 +186,7 @@ export function readMspdi(bytes: Uint8Array): ScheduleModel {
       });
     }
     for (const ea of arr(node.ExtendedAttribute)) {
+      if (codeField && text(ea.FieldID) === codeField && text(ea.Value)) a.code = text(ea.Value);
       const def = attrDefs.get(text(ea.FieldID));
       if (!def) continue;
       const raw = text(ea.Value);

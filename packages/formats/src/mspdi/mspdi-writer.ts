@@ -1,7 +1,7 @@
 import type { Calendar, ScheduleModel } from "../model/schedule-model.js";
 import { formatIsoDuration } from "../util/iso-duration.js";
 import { XmlWriter } from "../util/xml-tools.js";
-import { MSP_CONSTRAINTS, MSP_LINKS } from "./mspdi-reader.js";
+import { ACTIVITY_ID_ALIAS, MSP_CONSTRAINTS, MSP_LINKS } from "./mspdi-reader.js";
 
 const dt = (v: string | undefined) => (v === undefined ? undefined : `${v}:00`);
 const CONSTRAINT_CODE: Record<string, number> = {};
@@ -11,8 +11,8 @@ CONSTRAINT_CODE.mandatory_finish = 3;
 const LINK_CODE: Record<string, number> = {};
 for (const [k, v] of Object.entries(MSP_LINKS)) LINK_CODE[v] = Number(k);
 
-function calendar(x: XmlWriter, c: Calendar, uid: string): void {
-  x.open("Calendar").el("UID", uid).el("Name", c.name).el("IsBaseCalendar", c.kind === "resource" ? 0 : 1).el("BaseCalendarUID", -1);
+function calendar(x: XmlWriter, c: Calendar, uid: string, baseUid: string | undefined): void {
+  x.open("Calendar").el("UID", uid).el("Name", c.name).el("IsBaseCalendar", c.kind === "resource" ? 0 : 1).el("BaseCalendarUID", baseUid ?? -1);
   x.open("WeekDays");
   for (const [i, idx] of [6, 0, 1, 2, 3, 4, 5].entries()) {
     const list = c.week[idx] ?? [];
@@ -66,13 +66,18 @@ export function writeMspdi(model: ScheduleModel): Uint8Array {
   x.el("MinutesPerDay", Math.round(hpd * 60)).el("MinutesPerWeek", Math.round(hpd * 300)).el("DaysPerMonth", 20);
   x.el("StatusDate", dt(project?.dataDate));
   const attrs = model.udfTypes.filter((u) => u.subject === "activity");
-  if (attrs.length > 0) {
+  // Text1, Text2, … field IDs of MS Project; the first free one carries non-numeric activity IDs.
+  const codeField = model.activities.some((a) => !/^\d+$/.test(a.code))
+    ? [188743731, 188743734, 188743737, 188743740, 188743743].map(String).find((f) => !attrs.some((u) => u.id === f))
+    : undefined;
+  if (attrs.length > 0 || codeField) {
     x.open("ExtendedAttributes");
+    if (codeField) x.open("ExtendedAttribute").el("FieldID", codeField).el("FieldName", `Text${[188743731, 188743734, 188743737, 188743740, 188743743].indexOf(Number(codeField)) + 1}`).el("Alias", ACTIVITY_ID_ALIAS).close("ExtendedAttribute");
     for (const u of attrs) x.open("ExtendedAttribute").el("FieldID", u.id).el("FieldName", u.name).el("Alias", u.name).close("ExtendedAttribute");
     x.close("ExtendedAttributes");
   }
   x.open("Calendars");
-  for (const c of model.calendars) calendar(x, c, calUid.get(c.id)!);
+  for (const c of model.calendars) calendar(x, c, calUid.get(c.id)!, c.baseCalendarId ? calUid.get(c.baseCalendarId) : undefined);
   x.close("Calendars");
   x.open("Tasks");
   const preds = new Map<string, ScheduleModel["relations"]>();
@@ -101,7 +106,7 @@ export function writeMspdi(model: ScheduleModel): Uint8Array {
     const level = a.outlineLevel ?? (a.parentId ? (outline.get(a.parentId) ?? 0) + 1 : 1);
     outline.set(a.id, level);
     const c = a.computed ?? {};
-    x.open("Task").el("UID", taskUid.get(a.id)).el("ID", /^\d+$/.test(a.code) ? a.code : i + 1).el("Name", a.name);
+    x.open("Task").el("UID", taskUid.get(a.id)).el("GUID", a.guid).el("ID", /^\d+$/.test(a.code) ? a.code : i + 1).el("Name", a.name);
     x.el("Type", 0).el("IsNull", 0).el("WBS", a.code).el("OutlineLevel", level);
     x.el("Start", dt(c.earlyStart ?? a.plannedStart)).el("Finish", dt(c.earlyFinish ?? a.plannedFinish));
     x.el("Duration", formatIsoDuration(a.plannedDuration)).el("DurationFormat", 7);
@@ -120,6 +125,7 @@ export function writeMspdi(model: ScheduleModel): Uint8Array {
       x.open("PredecessorLink").el("PredecessorUID", taskUid.get(r.predecessorId) ?? r.predecessorId).el("Type", LINK_CODE[r.type]);
       x.el("CrossProject", 0).el("LinkLag", r.lag * 10).el("LagFormat", r.lagFormat ?? (r.lagCalendar === "24h" ? 8 : 7)).close("PredecessorLink");
     }
+    if (codeField) x.open("ExtendedAttribute").el("FieldID", codeField).el("Value", a.code).close("ExtendedAttribute");
     for (const v of udfs.get(a.id) ?? []) {
       x.open("ExtendedAttribute").el("FieldID", v.typeId).el("Value", typeof v.value === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(v.value) ? dt(v.value) : v.value).close("ExtendedAttribute");
     }
