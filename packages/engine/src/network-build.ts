@@ -24,6 +24,7 @@ import { refreshFloors, refreshInEdges, refreshNode } from "./node-statics.js";
 import { MINUTES_PER_DAY, parseDateTime } from "./time-format.js";
 import { computeOrder } from "./topo-order.js";
 import type { DateLimit, LagCalendarOption, NetworkInput, RelationType } from "./types.js";
+import type { ValidatedNetwork } from "./validate-network.js";
 
 const KIND: Record<string, number> = {
   task: K_TASK,
@@ -54,7 +55,7 @@ export function lagCalendarIndex(net: Network, opt: LagCalendarOption | undefine
 }
 
 /** Compiles a validated network into flat arrays, CSR adjacency and a topological order. */
-export function buildNetwork(input: NetworkInput): Network {
+export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Network {
   const opts = input.options ?? {};
   const projectStartT = parseDateTime(input.projectStart);
   const dataDateT = input.dataDate !== undefined ? parseDateTime(input.dataDate) : projectStartT;
@@ -74,7 +75,8 @@ export function buildNetwork(input: NetworkInput): Network {
   const n = acts.length;
   const total = n + exts.length;
   const ids: string[] = new Array(total);
-  const index = new Map<string, number>();
+  // Validation already indexed the ids (activities, then externals, in input order).
+  const index = pre?.index ?? new Map<string, number>();
   const net: Network = {
     input,
     n,
@@ -148,7 +150,7 @@ export function buildNetwork(input: NetworkInput): Network {
   for (let j = 0; j < n; j++) {
     const a = acts[j];
     ids[j] = a.id;
-    index.set(a.id, j);
+    if (pre === undefined) index.set(a.id, j);
     net.kind[j] = KIND[a.type ?? "task"];
     net.cal[j] = a.calendar !== undefined ? (calendarIndex.get(a.calendar) as number) : defaultCal;
     net.duration[j] = a.duration;
@@ -164,7 +166,7 @@ export function buildNetwork(input: NetworkInput): Network {
     const e = exts[x];
     const j = n + x;
     ids[j] = e.id;
-    index.set(e.id, j);
+    if (pre === undefined) index.set(e.id, j);
     net.kind[j] = K_EXTERNAL;
     net.cal[j] = e.calendar !== undefined ? (calendarIndex.get(e.calendar) as number) : defaultCal;
     net.extES[j] = timeOr(e.earlyStart ?? e.earlyFinish);
@@ -177,12 +179,12 @@ export function buildNetwork(input: NetworkInput): Network {
     if (p !== undefined) net.parent[j] = index.get(p) as number;
     refreshNode(net, j);
   }
-  buildEdges(net);
+  buildEdges(net, pre?.relFrom, pre?.relTo);
   return net;
 }
 
 /** (Re)builds the relation CSR, edge flags, topological order and derived node lists from net.input.relations. */
-export function buildEdges(net: Network): void {
+export function buildEdges(net: Network, relFrom?: Int32Array, relTo?: Int32Array): void {
   const { total, kind, index } = net;
   const rels = net.input.relations;
   const from = new Int32Array(rels.length);
@@ -192,8 +194,8 @@ export function buildEdges(net: Network): void {
   const loe: number[] = [];
   const inCount = new Int32Array(total + 1);
   for (let r = 0; r < rels.length; r++) {
-    const i = index.get(rels[r].from) as number;
-    const j = index.get(rels[r].to) as number;
+    const i = relFrom !== undefined ? relFrom[r] : (index.get(rels[r].from) as number);
+    const j = relTo !== undefined ? relTo[r] : (index.get(rels[r].to) as number);
     from[r] = i;
     to[r] = j;
     const ki = kind[i];

@@ -4,12 +4,12 @@ import { buildNetwork } from "./network-build.js";
 import { createState, type Network, type ScheduleState } from "./network-model.js";
 import { formatResult } from "./result-format.js";
 import type { NetworkInput, NetworkResult } from "./types.js";
-import { validateNetwork } from "./validate-network.js";
+import { validateAndIndex } from "./validate-network.js";
 
 /** Validates and compiles a network; calendar range errors surface as EngineInputError. */
 export function compileNetwork(input: unknown): Network {
-  const valid = validateNetwork(input);
-  return guard(() => buildNetwork(valid));
+  const valid = validateAndIndex(input);
+  return guard(() => buildNetwork(valid.input, valid));
 }
 
 export function guard<T>(fn: () => T): T {

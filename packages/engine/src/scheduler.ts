@@ -8,7 +8,7 @@ import { formatActivity, formatResult } from "./result-format.js";
 import { guard } from "./schedule.js";
 import { parseDateTime } from "./time-format.js";
 import type { ActivityInput, ActivityResult, NetworkInput, NetworkResult, RelationInput } from "./types.js";
-import { validateNetwork } from "./validate-network.js";
+import { validateAndIndex, validateNetwork } from "./validate-network.js";
 
 /** Fields of an activity that `updateActivity` can change (undefined removes an optional field). */
 export type ActivityPatch = Partial<Omit<ActivityInput, "id">>;
@@ -50,14 +50,14 @@ const STRUCTURAL: (keyof ActivityPatch)[] = ["type", "calendar", "parent"];
 
 /** Creates an incremental scheduler. Throws EngineInputError on bad input. */
 export function createScheduler(input: NetworkInput, options: SchedulerOptions = {}): Scheduler {
-  validateNetwork(input);
+  const valid = validateAndIndex(input);
   const own: NetworkInput = {
     ...input,
     activities: input.activities.map((a) => ({ ...a })),
     relations: input.relations.map((r) => ({ ...r })),
     externals: input.externals?.map((x) => ({ ...x })),
   };
-  let net: Network = guard(() => buildNetwork(own));
+  let net: Network = guard(() => buildNetwork(own, { ...valid, input: own }));
   let st: ScheduleState = createState(net.total, net.calendars.length, net.inFrom.length);
   let calculated = false;
   let rebuildNodes = false;

@@ -53,12 +53,26 @@ function checkLimit(v: unknown, item: Item, field: string): void {
   checkDate(v.date, item, `${field}.date`, false);
 }
 
+/** What validation learnt on the way, reused by the network builder so ids are looked up once. */
+export interface ValidatedNetwork {
+  input: NetworkInput;
+  /** Activities then externals, by id. */
+  index: Map<string, number>;
+  relFrom: Int32Array;
+  relTo: Int32Array;
+}
+
 /**
  * Checks the shape and references of a network (calendar ids, relation ends, durations, dates) and returns it
  * typed. Throws EngineInputError naming the offending item. Calendar interval syntax is checked when the
  * calendars are compiled.
  */
 export function validateNetwork(input: unknown): NetworkInput {
+  return validateAndIndex(input).input;
+}
+
+/** validateNetwork, also returning the id index and the relation ends as node indices. */
+export function validateAndIndex(input: unknown): ValidatedNetwork {
   if (!isRec(input)) throw new EngineInputError("network", "input must be a JSON object");
   checkDate(input.projectStart, "network", "projectStart", false);
   checkDate(input.dataDate, "network", "dataDate", true);
@@ -89,27 +103,40 @@ export function validateNetwork(input: unknown): NetworkInput {
     );
   }
   if (!Array.isArray(input.activities)) throw new EngineInputError("network", "activities must be an array");
-  const ids = new Set<string>();
-  const types = new Map<string, unknown>();
-  for (const a of input.activities as unknown[]) {
+  const ids = new Map<string, number>();
+  let sums: Set<string> | undefined;
+  const acts = input.activities as unknown[];
+  for (let k = 0; k < acts.length; k++) {
+    const a = acts[k];
     if (!isRec(a) || typeof a.id !== "string" || a.id === "") {
-      throw new EngineInputError("activity", "every activity needs a string id");
+      throw new EngineInputError(`activity #${k}`, "every activity needs a string id");
     }
     const id = a.id;
+    // Only present fields are checked and the item name is built lazily: a cold 100k-activity validation is
+    // interpreter time, so the common path stays a handful of property reads.
     const item = () => `activity "${id}"`;
     if (ids.has(id)) fail(item, "duplicate activity id");
-    ids.add(a.id);
-    checkEnum(a.type, ACTIVITY_TYPES, item, "type");
-    types.set(a.id, a.type);
+    ids.set(id, k);
+    const type = a.type;
+    if (type !== undefined) {
+      checkEnum(type, ACTIVITY_TYPES, item, "type");
+      if (type === "sum") {
+        sums ??= new Set();
+        sums.add(id);
+      }
+    }
     if (a.calendar !== undefined && (typeof a.calendar !== "string" || !calendarIds.has(a.calendar))) {
       fail(item, `unknown calendar "${String(a.calendar)}"`);
     }
-    checkMinutes(a.duration, item, "duration", false, false);
-    checkMinutes(a.remaining, item, "remaining", true, false);
-    checkLimit(a.startLimit, item, "startLimit");
-    checkLimit(a.finishLimit, item, "finishLimit");
-    checkDate(a.actualStart, item, "actualStart", true);
-    checkDate(a.actualFinish, item, "actualFinish", true);
+    const d = a.duration;
+    if (typeof d !== "number" || !Number.isInteger(d) || d < 0 || d > 100_000_000) {
+      checkMinutes(d, item, "duration", false, false);
+    }
+    if (a.remaining !== undefined) checkMinutes(a.remaining, item, "remaining", true, false);
+    if (a.startLimit !== undefined) checkLimit(a.startLimit, item, "startLimit");
+    if (a.finishLimit !== undefined) checkLimit(a.finishLimit, item, "finishLimit");
+    if (a.actualStart !== undefined) checkDate(a.actualStart, item, "actualStart", true);
+    if (a.actualFinish !== undefined) checkDate(a.actualFinish, item, "actualFinish", true);
     if (a.actualStart !== undefined && a.actualFinish !== undefined) {
       if ((tryParseDateTime(a.actualFinish) as number) < (tryParseDateTime(a.actualStart) as number)) {
         fail(item, "actualFinish is before actualStart");
@@ -121,7 +148,7 @@ export function validateNetwork(input: unknown): NetworkInput {
     if (a.parent === undefined) continue;
     const item = `activity "${a.id as string}"`;
     if (!ids.has(a.parent as string)) throw new EngineInputError(item, `parent "${String(a.parent)}" does not exist`);
-    if (types.get(a.parent as string) !== "sum") {
+    if (!sums?.has(a.parent as string)) {
       throw new EngineInputError(item, `parent "${String(a.parent)}" is not a sum activity`);
     }
   }
@@ -134,7 +161,7 @@ export function validateNetwork(input: unknown): NetworkInput {
       }
       const item = `external "${x.id}"`;
       if (ids.has(x.id)) throw new EngineInputError(item, "id is already used by an activity or external");
-      ids.add(x.id);
+      ids.set(x.id, ids.size);
       for (const f of ["earlyStart", "earlyFinish", "lateStart", "lateFinish"]) checkDate(x[f], item, f, true);
       if (x.calendar !== undefined && (typeof x.calendar !== "string" || !calendarIds.has(x.calendar))) {
         throw new EngineInputError(item, `unknown calendar "${String(x.calendar)}"`);
@@ -143,17 +170,27 @@ export function validateNetwork(input: unknown): NetworkInput {
   }
   if (!Array.isArray(input.relations)) throw new EngineInputError("network", "relations must be an array");
   const rels = input.relations as unknown[];
+  const relFrom = new Int32Array(rels.length);
+  const relTo = new Int32Array(rels.length);
   for (let i = 0; i < rels.length; i++) {
     const r = rels[i];
     if (!isRec(r)) throw new EngineInputError(`relation #${i}`, "a relation must be an object");
-    const item = () => `relation #${i} ${String(r.from)}->${String(r.to)}`;
-    if (typeof r.from !== "string" || !ids.has(r.from)) fail(item, `predecessor "${String(r.from)}" does not exist`);
-    if (typeof r.to !== "string" || !ids.has(r.to)) fail(item, `successor "${String(r.to)}" does not exist`);
-    if (typeof r.type !== "string" || !RELATION_TYPES.has(r.type)) {
+    const from = typeof r.from === "string" ? ids.get(r.from) : undefined;
+    const to = typeof r.to === "string" ? ids.get(r.to) : undefined;
+    // Cheap checks first; the item name is only built for the relation that fails.
+    if (from === undefined || to === undefined || typeof r.type !== "string" || !RELATION_TYPES.has(r.type)) {
+      const item = `relation #${i} ${String(r.from)}->${String(r.to)}`;
+      if (from === undefined) fail(item, `predecessor "${String(r.from)}" does not exist`);
+      if (to === undefined) fail(item, `successor "${String(r.to)}" does not exist`);
       fail(item, `type must be FS, SS, FF or SF, got ${JSON.stringify(r.type)}`);
     }
-    if (r.lag !== undefined) checkMinutes(r.lag, item, "lag", true, true);
-    if (r.lagCalendar !== undefined) checkEnum(r.lagCalendar, LAG_CALENDARS, item, "lagCalendar");
+    relFrom[i] = from as number;
+    relTo[i] = to as number;
+    const lag = r.lag;
+    if (lag !== undefined && !(typeof lag === "number" && Number.isInteger(lag) && Math.abs(lag) <= 100_000_000)) {
+      checkMinutes(lag, `relation #${i} ${String(r.from)}->${String(r.to)}`, "lag", true, true);
+    }
+    if (r.lagCalendar !== undefined) checkEnum(r.lagCalendar, LAG_CALENDARS, `relation #${i}`, "lagCalendar");
   }
-  return input as unknown as NetworkInput;
+  return { input: input as unknown as NetworkInput, index: ids, relFrom, relTo };
 }
