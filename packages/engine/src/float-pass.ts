@@ -4,10 +4,12 @@ import {
   K_EXTERNAL,
   type Network,
   NONE,
+  POS,
   R_FF,
   R_FS,
   R_SS,
   S_COMPLETED,
+  S_IN_PROGRESS,
   type ScheduleState,
 } from "./network-model.js";
 import { fastSource, forwardBound } from "./relation-bounds.js";
@@ -44,28 +46,32 @@ export function computeFloat(net: Network, st: ScheduleState, i: number): void {
  * project late finish.
  */
 function freeFloat(net: Network, st: ScheduleState, i: number): number {
-  let ff = Number.POSITIVE_INFINITY;
+  let ff = POS;
   const cal = net.calendars[net.cal[i]];
+  const { outEdge, outTo, inActive, inType, inFast, inLag, kind } = net;
+  const { sW, efW, sT, efT, edgeT } = st;
+  // Source end of i for start-sourced fast relations; started activities need the helper (SS lag rules).
+  const plainStart = net.status[i] !== S_IN_PROGRESS;
   for (let o = net.outStart[i], end = net.outStart[i + 1]; o < end; o++) {
-    const e = net.outEdge[o];
-    if (net.inActive[e] === 0) continue;
-    const j = net.outTo[o];
-    if (net.kind[j] === K_EXTERNAL) continue;
-    const t = net.inType[e];
+    const e = outEdge[o];
+    if (inActive[e] === 0) continue;
+    const j = outTo[o];
+    if (kind[j] === K_EXTERNAL) continue;
+    const t = inType[e];
     const startTarget = t === R_FS || t === R_SS;
     let gap: number;
-    if (net.inFast[e] === 1) {
-      const src = t === R_FS || t === R_FF ? st.efW[i] + net.inLag[e] : fastSource(net, st, e, i);
-      gap = (startTarget ? st.sW[j] : st.efW[j]) - src;
+    if (inFast[e] === 1) {
+      const src =
+        t === R_FS || t === R_FF ? efW[i] + inLag[e] : plainStart ? sW[i] + inLag[e] : fastSource(net, st, e, i);
+      gap = (startTarget ? sW[j] : efW[j]) - src;
     } else {
-      const time = st.edgeT[e];
+      const time = edgeT[e];
       if (time === NONE) continue;
-      gap = cal.workAt(startTarget ? st.sT[j] : st.efT[j]) - cal.workAt(time);
+      gap = cal.workAt(startTarget ? sT[j] : efT[j]) - cal.workAt(time);
     }
     if (gap < ff) ff = gap;
   }
-  if (ff === Number.POSITIVE_INFINITY) ff = st.projLateW[net.cal[i]] - st.efW[i];
-  return ff;
+  return ff === POS ? st.projLateW[net.cal[i]] - efW[i] : ff;
 }
 
 /**
