@@ -226,6 +226,8 @@ export function buildEdges(net: Network, relFrom?: Int32Array, relTo?: Int32Arra
   net.inActive = new Uint8Array(m);
   net.inBroken = new Uint8Array(m);
   const outCount = new Int32Array(total + 1);
+  // 0 when relations without their own lag calendar count lags on the predecessor's calendar (P6's default).
+  const defaultLag = (net.input.options?.lagCalendar ?? "predecessor") === "predecessor" ? 0 : 1;
   for (let r = 0; r < rels.length; r++) {
     if (keep[r] === 0) continue;
     const i = from[r];
@@ -235,7 +237,8 @@ export function buildEdges(net: Network, relFrom?: Int32Array, relTo?: Int32Arra
     net.inFrom[e] = i;
     net.inType[e] = REL[rel.type];
     net.inLag[e] = rel.lag ?? 0;
-    const lc = lagCalendarIndex(net, rel.lagCalendar, i, j);
+    const lc =
+      rel.lagCalendar === undefined && defaultLag === 0 ? net.cal[i] : lagCalendarIndex(net, rel.lagCalendar, i, j);
     net.inLagCal[e] = lc;
     net.inFast[e] = net.cal[i] === net.cal[j] && lc === net.cal[i] ? 1 : 0;
     outCount[i + 1]++;

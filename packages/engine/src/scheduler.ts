@@ -63,7 +63,8 @@ export function createScheduler(input: NetworkInput, options: SchedulerOptions =
   let rebuildNodes = false;
   let rebuildEdges = false;
   const dirty = new Set<number>();
-  let lastChanged: number[] = [];
+  // null = every activity (after a full pass), so a full pass does not allocate a 100k-entry list.
+  let lastChanged: number[] | null = [];
   const ratio = options.fullPassRatio ?? 0.25;
 
   const indexOf = (id: string): number => {
@@ -90,7 +91,7 @@ export function createScheduler(input: NetworkInput, options: SchedulerOptions =
     guard(() => fullPass(net, st));
     calculated = true;
     dirty.clear();
-    lastChanged = Array.from({ length: net.n }, (_, j) => j);
+    lastChanged = null;
     return { mode: "full", recomputed: net.n };
   };
 
@@ -184,7 +185,7 @@ export function createScheduler(input: NetworkInput, options: SchedulerOptions =
       return formatActivity(net, st, j);
     },
     changedIds() {
-      return lastChanged.map((j) => net.ids[j]);
+      return lastChanged === null ? net.ids.slice(0, net.n) : lastChanged.map((j) => net.ids[j]);
     },
     input() {
       return own;
