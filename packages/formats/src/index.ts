@@ -11,7 +11,7 @@ export { readMpx } from "./mpx/mpx-reader.js";
 export { readMspdi } from "./mspdi/mspdi-reader.js";
 export { writeMspdi } from "./mspdi/mspdi-writer.js";
 export { buildProjectNetwork, type ProjectNetwork } from "./network/network-input.js";
-export { type ProjectCalculation, type Recalculation, recalculate, type ScheduleFunction } from "./network/recalculate.js";
+export { compareWithFile, type ProjectCalculation, type Recalculation, recalculate, type ScheduleFunction } from "./network/recalculate.js";
 export { compareSchedules, type ScheduleComparison, type ScheduleDifference, type ScheduleRow, scheduleRows } from "./network/schedule-compare.js";
 export { readPlanumJson, writePlanumJson } from "./planum/planum-json.js";
 export { type PlanumAttachment, type PlanumPackage, type PlanumPackageVersion, readPlanumZip, writePlanumZip } from "./planum/planum-zip.js";

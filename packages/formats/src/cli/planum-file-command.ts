@@ -3,8 +3,8 @@ import path from "node:path";
 import Papa from "papaparse";
 import { FormatError } from "../model/format-error.js";
 import type { FormatId } from "../model/schedule-model.js";
-import { recalculate } from "../network/recalculate.js";
-import { compareSchedules, scheduleRows } from "../network/schedule-compare.js";
+import { compareWithFile, recalculate } from "../network/recalculate.js";
+import { scheduleRows } from "../network/schedule-compare.js";
 import { formatQualityText } from "../quality/dcma-check.js";
 import { assessSchedule } from "../quality/quality-run.js";
 import { formatFromFileName, readSchedule, type WritableFormat, writeSchedule } from "../schedule-io.js";
@@ -124,7 +124,7 @@ export async function runPlanumFileCommand(argv: string[], io: CommandIo): Promi
           for (const cycle of c.cycles) io.stderr(`warning: relations form a loop: ${cycle.join(" → ")}\n`);
         }
         const rows = scheduleRows(calc.model);
-        const comparison = p.flags.has("compare") ? compareSchedules(model, calc.model) : undefined;
+        const comparison = p.flags.has("compare") ? compareWithFile(model, calc) : undefined;
         if (fmt === "json") {
           io.stdout(`${JSON.stringify(comparison ? { activities: rows, compare: comparison } : rows, null, 2)}\n`);
         } else {

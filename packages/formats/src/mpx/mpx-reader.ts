@@ -51,6 +51,11 @@ interface Settings {
   decimal: string;
 }
 
+/**
+ * Dates without a time get the file's default time (record 12). MS Project writes a finish that falls at the
+ * end of a working day as the next working morning (the same point of working time), so 08:00 is right for
+ * finish dates too: "Tue 18/03/03" in MPX is 2003-03-18T08:00 in the same project's MSPDI.
+ */
 function parseMpxDate(raw: string, s: Settings): string | undefined {
   const v = raw.trim().replace(/^[^\d\s]+\s+/, "");
   if (v === "" || v.toUpperCase() === "NA") return undefined;

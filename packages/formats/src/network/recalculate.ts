@@ -3,6 +3,7 @@ import { buildCalendar, formatDateTime, parseDateTime } from "@planum/engine";
 import { FormatError } from "../model/format-error.js";
 import type { Activity, ScheduleModel } from "../model/schedule-model.js";
 import type { EngineInput, EngineResult } from "./engine-types.js";
+import { compareSchedules, type ScheduleComparison } from "./schedule-compare.js";
 import { buildProjectNetwork, type KnownDates } from "./network-input.js";
 
 export type ScheduleFunction = (input: EngineInput) => EngineResult;
@@ -21,6 +22,29 @@ export interface ProjectCalculation {
   finish: string;
   cycles: string[][];
   input: EngineInput;
+}
+
+/**
+ * Compare the file's stored dates with a recalculation; dates that differ only in how a point of working
+ * time is written (17:00 Friday vs 08:00 Monday) are marked using the activity's calendar.
+ */
+export function compareWithFile(fileModel: ScheduleModel, recalc: Recalculation): ScheduleComparison {
+  const calendars = new Map<string, ReturnType<typeof buildCalendar>>();
+  const calendarOf = new Map<string, ProjectCalculation["input"]["calendars"][number]>();
+  for (const p of recalc.projects) {
+    const byId = new Map(p.input.calendars.map((c) => [c.id, c]));
+    for (const a of p.input.activities) calendarOf.set(a.id, byId.get(a.calendar ?? p.input.defaultCalendar)!);
+  }
+  return compareSchedules(fileModel, recalc.model, (id, a, b) => {
+    const input = calendarOf.get(id);
+    if (!input) return undefined;
+    let cal = calendars.get(input.id);
+    if (!cal) {
+      cal = buildCalendar(input);
+      calendars.set(input.id, cal);
+    }
+    return cal.workingBetween(parseDateTime(a), parseDateTime(b));
+  });
 }
 
 export interface Recalculation {
