@@ -1,0 +1,206 @@
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { spaces } from "./spaces.table.js";
+import { schedules } from "./structure.table.js";
+import { users } from "./users.table.js";
+import { calendars } from "./workspace-settings.table.js";
+
+/**
+ * Inside a schedule: versions, their WBS items and relations, undo history and per-user row flags.
+ *
+ * Dates of a version are `timestamp without time zone`: wall-clock values that no server or client time zone can
+ * shift (they travel as "YYYY-MM-DDTHH:mm"). Durations, lags and floats are integer working minutes.
+ */
+const wallClock = (name: string) => timestamp(name, { mode: "string", withTimezone: false });
+
+export const versions = pgTable(
+  "versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    scheduleId: uuid("schedule_id")
+      .notNull()
+      .references(() => schedules.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["version", "target", "actual"] })
+      .notNull()
+      .default("version"),
+    label: text("label").notNull(),
+    locked: boolean("locked").notNull().default(false),
+    dataDate: wallClock("data_date"),
+    projectStart: wallClock("project_start").notNull(),
+    calcStatus: text("calc_status", { enum: ["not_calculated", "in_process", "calculated"] })
+      .notNull()
+      .default("not_calculated"),
+    calcError: text("calc_error"),
+    calculatedAt: timestamp("calculated_at", { withTimezone: true }),
+    finish: wallClock("finish"),
+    revision: integer("revision").notNull().default(0),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("versions_schedule_idx").on(t.spaceId, t.scheduleId)],
+);
+
+/**
+ * One row per WBS item. The id is an integer identity so the Gantt can carry ids in plain number arrays; explicit
+ * ids are allowed (generated "by default") so undo can bring a deleted row back under its old id.
+ */
+export const wbsItems = pgTable(
+  "wbs_items",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    versionId: uuid("version_id")
+      .notNull()
+      .references(() => versions.id, { onDelete: "cascade" }),
+    parentId: integer("parent_id").references((): AnyPgColumn => wbsItems.id, { onDelete: "cascade" }),
+    sortOrder: doublePrecision("sort_order").notNull().default(0),
+    type: text("type", { enum: ["sum", "task", "work", "milestone_start", "milestone_finish", "draft"] }).notNull(),
+    code: text("code").notNull().default(""),
+    name: text("name").notNull(),
+    calendarId: uuid("calendar_id").references(() => calendars.id, { onDelete: "set null" }),
+    duration: integer("duration").notNull().default(0),
+    startLimitType: text("start_limit_type", { enum: ["not_earlier", "not_later", "in_date"] }),
+    startLimitDate: wallClock("start_limit_date"),
+    finishLimitType: text("finish_limit_type", { enum: ["not_earlier", "not_later", "in_date"] }),
+    finishLimitDate: wallClock("finish_limit_date"),
+    inScope: text("in_scope", { enum: ["not", "earlier", "later", "earlier_later"] })
+      .notNull()
+      .default("not"),
+    status: text("status", { enum: ["not_started", "in_progress", "completed"] })
+      .notNull()
+      .default("not_started"),
+    percentComplete: real("percent_complete").notNull().default(0),
+    actualStart: wallClock("actual_start"),
+    actualFinish: wallClock("actual_finish"),
+    remaining: integer("remaining"),
+    baselineDuration: integer("baseline_duration"),
+    baseIntensity: doublePrecision("base_intensity"),
+    targetDuration: integer("target_duration"),
+    targetStart: wallClock("target_start"),
+    targetFinish: wallClock("target_finish"),
+    plannedVolume: doublePrecision("planned_volume"),
+    actualVolume: doublePrecision("actual_volume"),
+    plannedLabour: doublePrecision("planned_labour"),
+    actualLabour: doublePrecision("actual_labour"),
+    plannedCost: doublePrecision("planned_cost"),
+    actualCost: doublePrecision("actual_cost"),
+    measure: text("measure"),
+    attrs: jsonb("attrs").$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    earlyStart: wallClock("early_start"),
+    earlyFinish: wallClock("early_finish"),
+    lateStart: wallClock("late_start"),
+    lateFinish: wallClock("late_finish"),
+    totalFloat: integer("total_float"),
+    freeFloat: integer("free_float"),
+    critical: boolean("critical").notNull().default(false),
+    revision: integer("revision").notNull().default(1),
+  },
+  (t) => [
+    index("wbs_items_tree_idx").on(t.versionId, t.parentId, t.sortOrder),
+    index("wbs_items_code_idx").on(t.versionId, t.code),
+    index("wbs_items_parent_idx").on(t.parentId),
+    index("wbs_items_calendar_idx").on(t.calendarId),
+  ],
+);
+
+/**
+ * A relation belongs to the version of its successor. Its predecessor may sit in another version (of this or
+ * another schedule): an external link, fed to the engine as fixed dates.
+ */
+export const relations = pgTable(
+  "relations",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    versionId: uuid("version_id")
+      .notNull()
+      .references(() => versions.id, { onDelete: "cascade" }),
+    predecessorId: integer("predecessor_id")
+      .notNull()
+      .references(() => wbsItems.id, { onDelete: "cascade" }),
+    successorId: integer("successor_id")
+      .notNull()
+      .references(() => wbsItems.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["fs", "ss", "ff", "sf"] })
+      .notNull()
+      .default("fs"),
+    lag: integer("lag").notNull().default(0),
+    lagCalendar: text("lag_calendar", { enum: ["predecessor", "successor", "24h", "project"] }),
+    revision: integer("revision").notNull().default(1),
+  },
+  (t) => [
+    index("relations_version_idx").on(t.versionId),
+    uniqueIndex("relations_pair_idx").on(t.predecessorId, t.successorId),
+    index("relations_successor_idx").on(t.successorId),
+  ],
+);
+
+/** The inverse of one change: rows to put back as they were and ids to remove, replayed by restore. */
+export interface UndoInverse {
+  wbs?: { restore: Record<string, unknown>[]; remove: number[] };
+  relations?: { restore: Record<string, unknown>[]; remove: number[] };
+}
+
+export const undoActions = pgTable(
+  "undo_actions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    versionId: uuid("version_id")
+      .notNull()
+      .references(() => versions.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["undo_wbs", "undo_relation"] }).notNull(),
+    action: text("action").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    itemCount: integer("item_count").notNull().default(0),
+    inverse: jsonb("inverse").$type<UndoInverse>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("undo_actions_version_idx").on(t.versionId, t.id)],
+);
+
+/** Expanded and checked flags of WBS rows, per user (spec §4: stored on the server). */
+export const wbsItemFlags = pgTable(
+  "wbs_item_flags",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => wbsItems.id, { onDelete: "cascade" }),
+    versionId: uuid("version_id")
+      .notNull()
+      .references(() => versions.id, { onDelete: "cascade" }),
+    expanded: boolean("expanded").notNull().default(true),
+    checked: boolean("checked").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemId] }),
+    index("wbs_item_flags_version_idx").on(t.versionId, t.userId),
+    index("wbs_item_flags_item_idx").on(t.itemId),
+  ],
+);
