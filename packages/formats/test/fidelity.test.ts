@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { compareWithFile, readSchedule, recalculate, type ScheduleModel } from "../src/index.js";
+import { corpus } from "./corpus.js";
+
+async function fidelity(file: string, adjust?: (m: ScheduleModel) => ScheduleModel) {
+  const read = await readSchedule(corpus(file), { fileName: file });
+  const model = adjust ? adjust(read) : read;
+  return compareWithFile(model, recalculate(model));
+}
+
+describe("recalculation reproduces the dates P6 stored", () => {
+  it("MultiprojectWithExternal.xer: every date of both projects to the minute, in-progress activity included", async () => {
+    const c = await fidelity("xer/MultiprojectWithExternal.xer");
+    expect(c.compared).toBe(3);
+    expect(c.differences).toEqual([]);
+  });
+
+  it.each(["pmxml/MultiprojectWithExternal.xml", "pmxml/BaselineProjects.xml"])("%s: every date to the minute", async (file) => {
+    const c = await fidelity(file);
+    expect(c.compared).toBeGreaterThan(0);
+    expect(c.differences).toEqual([]);
+  });
+
+  it("files whose activities are all completed or carry no computed dates compare nothing", async () => {
+    for (const file of ["xer/encoding1251.xer", "xer/PredecessorCalendar.xer", "pmxml/PredecessorCalendar.xml"]) {
+      expect((await fidelity(file)).compared).toBe(0);
+    }
+  });
+});
+
+describe("differences with other tools' dates are explained", () => {
+  it("mspdirelations.xml: MS Project writes a finish as 08:00 of the next working day, the same working time as our 17:00", async () => {
+    const c = await fidelity("mspdi/mspdirelations.xml");
+    expect(c.equalInWorkingTime).toBe(c.compared);
+    expect(c.differences.every((d) => d.sameWorkingTime)).toBe(true);
+  });
+
+  it("task-links (MS Project 2019): only SS/SF predecessors differ, because MS Project's backward pass ignores SS and SF links", async () => {
+    const c = await fidelity("mspdi/task-links-project2019-mspdi.xml");
+    const real = c.differences.filter((d) => !d.sameWorkingTime);
+    expect(new Set(real.map((d) => d.id))).toEqual(new Set(["11", "13"]));
+    expect(c.equalInWorkingTime).toBe(c.compared - 2);
+  });
+
+  it("sample.xml: once task 2 runs 400 h as on its resources' calendars, every date matches in working time", async () => {
+    const c = await fidelity("mspdi/sample.xml", (m) => ({
+      ...m,
+      activities: m.activities.map((a) => (a.code === "2" ? { ...a, plannedDuration: 400 * 60, remainingDuration: 400 * 60 } : a)),
+    }));
+    expect(c.equalInWorkingTime).toBe(c.compared);
+  });
+
+  it("primavera.xml (computed by Aspose): its 112 h task finishes on a Sunday of a Monday–Friday calendar", async () => {
+    const m = await readSchedule(corpus("pmxml/primavera.xml"));
+    const a = m.activities.find((x) => x.code === "A1000")!;
+    expect(a.plannedDuration).toBe(112 * 60);
+    expect(a.computed?.earlyFinish).toBe("1999-05-16T17:00"); // a Sunday
+    expect(m.calendars.find((c) => c.id === "1")!.week[6]).toEqual([]);
+    const ours = recalculate(m).model.activities.find((x) => x.code === "A1000")!;
+    expect(ours.computed?.earlyFinish).toBe("1999-05-20T17:00"); // 14 working days of 8 h from Monday 3 May
+  });
+});
