@@ -67,7 +67,9 @@ export function computeLevelOfEffort(net: Network, st: ScheduleState): void {
       const rel = rels[r];
       const i = net.index.get(rel.from) as number;
       const j = net.index.get(rel.to) as number;
+      // Sums are rolled up later and another LOE has no dates of its own to give: neither drives an LOE.
       if (net.kind[i] === K_SUM || net.kind[j] === K_SUM || i === j) continue;
+      if (net.kind[j === L ? i : j] === K_LOE) continue;
       const t = REL[rel.type];
       const lag = rel.lag ?? 0;
       const lc = lagCalendarIndex(net, rel.lagCalendar, i, j);
