@@ -51,12 +51,10 @@ const STRUCTURAL: (keyof ActivityPatch)[] = ["type", "calendar", "parent"];
 /** Creates an incremental scheduler. Throws EngineInputError on bad input. */
 export function createScheduler(input: NetworkInput, options: SchedulerOptions = {}): Scheduler {
   const valid = validateAndIndex(input);
-  const own: NetworkInput = {
-    ...input,
-    activities: input.activities.map((a) => ({ ...a })),
-    relations: input.relations.map((r) => ({ ...r })),
-    externals: input.externals?.map((x) => ({ ...x })),
-  };
+  // Copy on write: the caller's arrays are shared until the first edit, and edits replace objects instead of
+  // mutating them, so the caller's input is never changed and a 100k network is not copied up front.
+  const own: NetworkInput = { ...input };
+  let activitiesOwned = false;
   let net: Network = guard(() => buildNetwork(own, { ...valid, input: own }));
   let st: ScheduleState = createState(net.total, net.calendars.length, net.inFrom.length);
   let calculated = false;
@@ -124,6 +122,10 @@ export function createScheduler(input: NetworkInput, options: SchedulerOptions =
     if (next.parent !== undefined && !own.activities.some((a) => a.id === next.parent && a.type === "sum")) {
       throw new EngineInputError(`activity "${next.id}"`, `parent "${next.parent}" is not a sum activity`);
     }
+    if (!activitiesOwned) {
+      own.activities = own.activities.slice();
+      activitiesOwned = true;
+    }
     own.activities[j] = next;
     if (STRUCTURAL.some((k) => k in patch)) {
       rebuildNodes = true;
@@ -162,7 +164,7 @@ export function createScheduler(input: NetworkInput, options: SchedulerOptions =
     },
     addRelation(relation) {
       validateNetwork({ ...own, relations: [relation] });
-      own.relations.push({ ...relation });
+      own.relations = [...own.relations, { ...relation }];
       rebuildEdges = true;
     },
     removeRelation(from, to, type) {
