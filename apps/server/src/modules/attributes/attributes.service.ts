@@ -52,9 +52,11 @@ export class AttributesService {
       .map((row) => toAttributeDto(row, access.get(row.id)!));
   }
 
-  /** Attributes defined exactly at this place (not inherited). */
+  /** Attributes defined exactly at this place (not inherited); a node lists its work attributes too. */
   async definedAt(grant: Grant, place: AttributePlace) {
-    const all = await this.visible(grant, place);
+    const all = place.scheduleId
+      ? await this.visible(grant, place)
+      : [...(await this.visible(grant, place)), ...(await this.visible(grant, { ...place, target: "work" }))];
     return all.filter((a) => (place.scheduleId ? a.scopeId === place.scheduleId : a.scopeId === place.nodeId));
   }
 
@@ -115,9 +117,12 @@ export class AttributesService {
     return this.dto(grant, place, row.id);
   }
 
-  /** One attribute as the caller sees it at a place. */
+  /** One attribute as the caller sees it at a place (a node may define work attributes for its schedules). */
   private async dto(grant: Grant, place: AttributePlace, attributeId: string) {
-    const rows = await this.at(grant, place);
+    const rows = [
+      ...(await this.at(grant, place)),
+      ...(await this.at(grant, { ...place, target: other(place.target) })),
+    ];
     const row = rows.find((a) => a.id === attributeId)!;
     const access = await callerAccess(this.deps.db, grant, place.lineage, [row.id]);
     return toAttributeDto(row, access.get(row.id)!);
@@ -129,7 +134,9 @@ export class AttributesService {
 
   /** An attribute managed through this place: defined on it, or space-wide. Others answer 404. */
   async managed(grant: Grant, place: AttributePlace, attributeId: string): Promise<AttributeWithScope> {
-    const rows = await this.at(grant, place);
+    const rows = place.scheduleId
+      ? await this.at(grant, place)
+      : [...(await this.at(grant, place)), ...(await this.at(grant, { ...place, target: "work" }))];
     const row = rows.find((r) => r.id === attributeId);
     const here = place.scheduleId ? row?.scheduleId === place.scheduleId : row?.nodeId === place.nodeId;
     const spaceWide = row && !row.nodeId && !row.scheduleId;
@@ -313,6 +320,8 @@ export class AttributesService {
       .map((entry) => entry.value);
   }
 }
+
+const other = (target: "node" | "work") => (target === "node" ? "work" : "node");
 
 export function nodePlace(node: EpsNodeRow): AttributePlace {
   return { nodeId: node.id, scheduleId: null, target: "node", lineage: lineage(node) };

@@ -9,7 +9,11 @@ interface Answer {
   body: any;
 }
 interface ServerLike {
-  call(method: Method, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Answer>;
+  call(
+    method: Method,
+    url: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Answer>;
   signUp(): Promise<{ token: string; user: { id: string; login: string } }>;
   createSpace(token: string, name?: string): Promise<{ id: string; name: string }>;
 }
@@ -42,7 +46,10 @@ export async function setUpSpace(server: ServerLike, abilities: string[] | null 
   });
   let roleId: string | null = null;
   if (abilities) {
-    const role = await owner.call("POST", "/roles", { name: `Role ${Math.random().toString(36).slice(2, 8)}`, abilities });
+    const role = await owner.call("POST", "/roles", {
+      name: `Role ${Math.random().toString(36).slice(2, 8)}`,
+      abilities,
+    });
     roleId = role.body.data.id;
     await owner.call("PUT", `/space/${space.id}/users/${memberSession.user.id}/role`, { roleId });
   }
@@ -57,7 +64,8 @@ export async function setUpSpace(server: ServerLike, abilities: string[] | null 
 
 /** A small tree: root node → facility → project with one schedule. */
 export async function buildTree(owner: Actor) {
-  const root = (await owner.call("POST", "/eps/create", { name: "Корпус А", key: `ROOT-${Date.now() % 100000}` })).body.data;
+  const root = (await owner.call("POST", "/eps/create", { name: "Корпус А", key: `ROOT-${Date.now() % 100000}` })).body
+    .data;
   const facility = (await owner.call("POST", "/facilities/create", { parentId: root.id, name: "Завод" })).body.data;
   const project = (await owner.call("POST", `/facilities/${facility.id}/project/create`, { name: "Цех 1" })).body.data;
   const schedule = (await owner.call("POST", `/projects/${project.id}/schedules/create`, { name: "График" })).body.data;
