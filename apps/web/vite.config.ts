@@ -14,7 +14,13 @@ export default defineConfig({
       "@planum/engine": source("../../packages/engine/src/index.ts"),
     },
   },
-  build: { outDir: "dist", emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    // The Gantt benchmark is its own page so it never touches the app router (rolldownOptions: Vite 8's rollupOptions).
+    rolldownOptions: { input: { main: source("index.html"), "gantt-bench": source("gantt-bench.html") } },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -36,11 +36,15 @@ export function parseCellEdit(model: RowModel, i: number, key: ColumnKey, text: 
     if (text.trim() === "") return { ok: true, change: { ...base, kind: "attribute", attributeId: attr, value: null } };
     if (kind === "number") {
       const v = parseNumber(text);
-      return v === null ? { ok: false, error: "number" } : { ok: true, change: { ...base, kind: "attribute", attributeId: attr, value: v } };
+      return v === null
+        ? { ok: false, error: "number" }
+        : { ok: true, change: { ...base, kind: "attribute", attributeId: attr, value: v } };
     }
     if (kind === "date") {
       const t = userDateToMinutes(text);
-      return t === null ? { ok: false, error: "date" } : { ok: true, change: { ...base, kind: "attribute", attributeId: attr, value: t } };
+      return t === null
+        ? { ok: false, error: "date" }
+        : { ok: true, change: { ...base, kind: "attribute", attributeId: attr, value: t } };
     }
     if (hasProhibitedCharacters(text)) return { ok: false, error: "prohibited" };
     return { ok: true, change: { ...base, kind: "attribute", attributeId: attr, value: text.trim() } };

@@ -135,7 +135,10 @@ export function compileFilter(cond: FilterCondition, kind: ValueKind): (value: C
       default:
         break;
     }
-    if (v === null) return cond.op === "ne" || cond.op === "ne_text" || cond.op === "not_like" || cond.op === "filter_by_exclude_list";
+    if (v === null)
+      return (
+        cond.op === "ne" || cond.op === "ne_text" || cond.op === "not_like" || cond.op === "filter_by_exclude_list"
+      );
     const c = cond.value ?? 0;
     switch (cond.op) {
       case "lt":

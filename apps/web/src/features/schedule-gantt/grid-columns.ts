@@ -1,6 +1,6 @@
+import type { CellValue, ValueKind } from "./filter-ops";
 import type { GanttAttributeKind } from "./gantt-data";
 import { NO_TIME, WBS_TYPES } from "./gantt-data";
-import type { CellValue, ValueKind } from "./filter-ops";
 import type { RowModel } from "./row-model";
 import { civilParts } from "./scale-math";
 

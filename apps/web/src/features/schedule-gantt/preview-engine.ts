@@ -74,7 +74,8 @@ export function toNetworkInput(p: PreviewNetwork): NetworkInput {
     const sl = LIMIT_TYPES[p.startLimitType[i]];
     if (sl && p.startLimitDate[i] !== NO_TIME) a.startLimit = { type: sl, date: formatDateTime(p.startLimitDate[i]) };
     const fl = LIMIT_TYPES[p.finishLimitType[i]];
-    if (fl && p.finishLimitDate[i] !== NO_TIME) a.finishLimit = { type: fl, date: formatDateTime(p.finishLimitDate[i]) };
+    if (fl && p.finishLimitDate[i] !== NO_TIME)
+      a.finishLimit = { type: fl, date: formatDateTime(p.finishLimitDate[i]) };
     activities[i] = a;
   }
   const relations: RelationInput[] = new Array(p.relFrom.length);
@@ -203,7 +204,6 @@ export class PreviewSession {
     }
     return out;
   }
-
 }
 
 /** Writes recomputed dates into the row model (after a drop), so every row shows them, not only the visible ones. */

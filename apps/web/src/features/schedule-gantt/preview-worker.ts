@@ -1,5 +1,5 @@
-import { PreviewSession } from "./preview-engine";
 import type { PreviewReply, PreviewRequest } from "./preview-client";
+import { PreviewSession } from "./preview-engine";
 
 /**
  * The drag preview's engine in a worker: building a 100k-row scheduler and an incremental pass that reaches every

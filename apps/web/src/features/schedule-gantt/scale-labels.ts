@@ -16,7 +16,12 @@ export function createLabeler(locale: string, words: ScaleWords, measure: (text:
   const monthLong = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" });
   const monthOnly = new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" });
   const monthShort = new Intl.DateTimeFormat(locale, { month: "short", timeZone: "UTC" });
-  const dayMonth = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  const dayMonth = new Intl.DateTimeFormat(locale, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
   const weekday = new Intl.DateTimeFormat(locale, { weekday: "narrow", timeZone: "UTC" });
   const cache = new Map<string, string>();
   const asDate = (t: number) => new Date(t * 60_000);
@@ -29,7 +34,11 @@ export function createLabeler(locale: string, words: ScaleWords, measure: (text:
       case "day":
         return [`${weekday.format(asDate(t))} ${p.day}`, String(p.day)];
       case "week":
-        return [`${words.week(isoWeek(t))} · ${dayMonth.format(asDate(t))}`, words.week(isoWeek(t)), String(isoWeek(t))];
+        return [
+          `${words.week(isoWeek(t))} · ${dayMonth.format(asDate(t))}`,
+          words.week(isoWeek(t)),
+          String(isoWeek(t)),
+        ];
       case "month":
         return [monthLong.format(asDate(t)), monthOnly.format(asDate(t)), monthShort.format(asDate(t))];
       case "quarter":

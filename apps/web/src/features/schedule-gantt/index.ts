@@ -1,0 +1,16 @@
+export type {
+  GanttAttribute,
+  GanttAttributeKind,
+  GanttChange,
+  GanttData,
+  GanttLink,
+  GanttRelations,
+  WbsType,
+} from "./gantt-data";
+export { LIMIT_TYPES, RELATION_TYPES, WBS_TYPES } from "./gantt-data";
+export type { ColumnKey, GridColumn } from "./grid-columns";
+export { BUILT_IN_COLUMNS, defaultColumns } from "./grid-columns";
+export { decodeGanttData, GanttDataError, type RowModel } from "./row-model";
+export { GANTT_SCALES, type GanttScale } from "./scale-math";
+export { ScheduleGantt, type ScheduleGanttProps } from "./schedule-gantt";
+export type { GanttPerfProbe } from "./timeline-canvas";
