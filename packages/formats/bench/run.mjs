@@ -26,6 +26,14 @@ function bench(name, runs, fn, meta) {
 const small = generateXerBytes(4000);
 const sizeMB = Math.round((small.bytes.length / 1048576) * 10) / 10;
 bench("read-xer-4k", 15, () => readXer(small.bytes), { activities: 4000, relations: small.relations, fileMB: sizeMB });
-bench("schedule-xer-4k", 10, () => scheduleRows(recalculate(readXer(small.bytes)).model), { activities: 4000, relations: small.relations, fileMB: sizeMB });
+bench("schedule-xer-4k", 10, () => scheduleRows(recalculate(readXer(small.bytes)).model), {
+  activities: 4000,
+  relations: small.relations,
+  fileMB: sizeMB,
+});
 const big = generateXerBytes(100000);
-bench("read-xer-100k", 3, () => readXer(big.bytes), { activities: 100000, relations: big.relations, fileMB: Math.round((big.bytes.length / 1048576) * 10) / 10 });
+bench("read-xer-100k", 3, () => readXer(big.bytes), {
+  activities: 100000,
+  relations: big.relations,
+  fileMB: Math.round((big.bytes.length / 1048576) * 10) / 10,
+});

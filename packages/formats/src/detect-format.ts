@@ -2,8 +2,16 @@ import { FormatError } from "./model/format-error.js";
 import type { FormatId } from "./model/schedule-model.js";
 
 const EXTENSIONS: Record<string, FormatId> = {
-  xer: "xer", mpx: "mpx", csv: "csv", txt: "csv", xlsx: "xlsx", json: "json", zip: "zip", planum: "zip",
-  pmxml: "pmxml", mspdi: "mspdi",
+  xer: "xer",
+  mpx: "mpx",
+  csv: "csv",
+  txt: "csv",
+  xlsx: "xlsx",
+  json: "json",
+  zip: "zip",
+  planum: "zip",
+  pmxml: "pmxml",
+  mspdi: "mspdi",
 };
 
 function extension(fileName: string | undefined): string {
@@ -39,14 +47,27 @@ export function detectFormat(bytes: Uint8Array, fileName?: string): FormatId {
   const trimmed = head.replace(/^\s+/, "");
   if (trimmed.startsWith("<")) {
     if (/<APIBusinessObjects[\s>]/.test(head)) return "pmxml";
-    if (/<Project[\s>][^]*schemas\.microsoft\.com\/project/.test(head) || /<Project\s+xmlns="http:\/\/schemas\.microsoft\.com\/project"/.test(head)) {
+    if (
+      /<Project[\s>][\s\S]*schemas\.microsoft\.com\/project/.test(head) ||
+      /<Project\s+xmlns="http:\/\/schemas\.microsoft\.com\/project"/.test(head)
+    ) {
       return "mspdi";
     }
     if (/<project[\s>]/.test(head)) {
-      throw new FormatError("UnsupportedFormat", "GanttProject and GNOME Planner files are not supported; export to MS Project XML or CSV first", undefined, { fileName: fileName ?? "" });
+      throw new FormatError(
+        "UnsupportedFormat",
+        "GanttProject and GNOME Planner files are not supported; export to MS Project XML or CSV first",
+        undefined,
+        { fileName: fileName ?? "" },
+      );
     }
     if (/<Project[\s>]/.test(head)) return "mspdi";
-    throw new FormatError("UnsupportedFormat", "This XML file is neither P6 XML (APIBusinessObjects) nor MS Project XML (Project)", undefined, { fileName: fileName ?? "" });
+    throw new FormatError(
+      "UnsupportedFormat",
+      "This XML file is neither P6 XML (APIBusinessObjects) nor MS Project XML (Project)",
+      undefined,
+      { fileName: fileName ?? "" },
+    );
   }
   if (trimmed.startsWith("{")) return "json";
   const ext = extension(fileName);
@@ -56,5 +77,10 @@ export function detectFormat(bytes: Uint8Array, fileName?: string): FormatId {
   let binary = 0;
   for (let i = 0; i < Math.min(bytes.length, 4096); i++) if (bytes[i] === 0) binary++;
   if (binary === 0 && /[,;\t]/.test(firstLine)) return "csv";
-  throw new FormatError("UnsupportedFormat", `The file${fileName ? ` "${fileName}"` : ""} is not a schedule format Planum reads (XER, P6 XML, MS Project XML, MPX, CSV, XLSX, Planum JSON or ZIP)`, undefined, { fileName: fileName ?? "" });
+  throw new FormatError(
+    "UnsupportedFormat",
+    `The file${fileName ? ` "${fileName}"` : ""} is not a schedule format Planum reads (XER, P6 XML, MS Project XML, MPX, CSV, XLSX, Planum JSON or ZIP)`,
+    undefined,
+    { fileName: fileName ?? "" },
+  );
 }

@@ -2,7 +2,7 @@
  * @planum/formats — schedule files (XER, P6 XML, MS Project XML, MPX, CSV, XLSX, Planum JSON / ZIP)
  * around one neutral model, the mapping to the scheduling engine, the DCMA check and the file commands.
  */
-export { runPlanumFileCommand, type CommandIo } from "./cli/planum-file-command.js";
+export { type CommandIo, runPlanumFileCommand } from "./cli/planum-file-command.js";
 export { detectFormat } from "./detect-format.js";
 export { FormatError, type FormatErrorCode, type FormatErrorLocation } from "./model/format-error.js";
 export * from "./model/schedule-model.js";
@@ -11,17 +11,52 @@ export { readMpx } from "./mpx/mpx-reader.js";
 export { readMspdi } from "./mspdi/mspdi-reader.js";
 export { writeMspdi } from "./mspdi/mspdi-writer.js";
 export { buildProjectNetwork, type ProjectNetwork } from "./network/network-input.js";
-export { compareWithFile, type ProjectCalculation, type Recalculation, recalculate, type ScheduleFunction } from "./network/recalculate.js";
-export { compareSchedules, type ScheduleComparison, type ScheduleDifference, type ScheduleRow, scheduleRows } from "./network/schedule-compare.js";
+export {
+  compareWithFile,
+  type ProjectCalculation,
+  type Recalculation,
+  recalculate,
+  type ScheduleFunction,
+} from "./network/recalculate.js";
+export {
+  compareSchedules,
+  type ScheduleComparison,
+  type ScheduleDifference,
+  type ScheduleRow,
+  scheduleRows,
+} from "./network/schedule-compare.js";
 export { readPlanumJson, writePlanumJson } from "./planum/planum-json.js";
-export { type PlanumAttachment, type PlanumPackage, type PlanumPackageVersion, readPlanumZip, writePlanumZip } from "./planum/planum-zip.js";
+export {
+  type PlanumAttachment,
+  type PlanumPackage,
+  type PlanumPackageVersion,
+  readPlanumZip,
+  writePlanumZip,
+} from "./planum/planum-zip.js";
 export { readPmxml } from "./pmxml/pmxml-reader.js";
 export { writePmxml } from "./pmxml/pmxml-writer.js";
-export { checkScheduleQuality, formatQualityText, type QualityCheck, type QualityReport } from "./quality/dcma-check.js";
+export {
+  checkScheduleQuality,
+  formatQualityText,
+  type QualityCheck,
+  type QualityReport,
+} from "./quality/dcma-check.js";
 export { assessSchedule } from "./quality/quality-run.js";
-export { formatFromFileName, type ReadScheduleOptions, readSchedule, type WritableFormat, writeSchedule } from "./schedule-io.js";
+export {
+  formatFromFileName,
+  type ReadScheduleOptions,
+  readSchedule,
+  type WritableFormat,
+  writeSchedule,
+} from "./schedule-io.js";
 export { readCsv, writeCsv } from "./tabular/csv-format.js";
-export { type ColumnMapping, DEFAULT_HEADERS, TABULAR_FIELDS, type TabularField, type TabularReadOptions } from "./tabular/tabular-model.js";
+export {
+  type ColumnMapping,
+  DEFAULT_HEADERS,
+  TABULAR_FIELDS,
+  type TabularField,
+  type TabularReadOptions,
+} from "./tabular/tabular-model.js";
 export { readXlsx, writeXlsx, type XlsxReadOptions } from "./tabular/xlsx-format.js";
 export { readXer } from "./xer/xer-reader.js";
-export { writeXer, type WriteXerOptions } from "./xer/xer-writer.js";
+export { type WriteXerOptions, writeXer } from "./xer/xer-writer.js";

@@ -35,7 +35,12 @@ export type WritableFormat = "xer" | "pmxml" | "mspdi" | "csv" | "xlsx" | "json"
  */
 export async function readSchedule(bytes: Uint8Array, options: ReadScheduleOptions = {}): Promise<ScheduleModel> {
   const format = options.format ?? detectFormat(bytes, options.fileName);
-  const tab = { mapping: options.mapping, skipRows: options.skipRows, durationUnit: options.durationUnit, dateOrder: options.dateOrder };
+  const tab = {
+    mapping: options.mapping,
+    skipRows: options.skipRows,
+    durationUnit: options.durationUnit,
+    dateOrder: options.dateOrder,
+  };
   switch (format) {
     case "xer":
       return readXer(bytes);
@@ -76,7 +81,11 @@ export async function writeSchedule(model: ScheduleModel, format: WritableFormat
     case "json":
       return writePlanumJson(model);
     case "zip":
-      return writePlanumZip({ name: model.projects[0]?.name ?? "schedule", versions: [{ label: "1", kind: "actual", model }], attachments: [] });
+      return writePlanumZip({
+        name: model.projects[0]?.name ?? "schedule",
+        versions: [{ label: "1", kind: "actual", model }],
+        attachments: [],
+      });
     default:
       throw new FormatError("UnsupportedFormat", `Planum cannot write "${String(format)}" files (MPX is read only)`);
   }
@@ -85,6 +94,15 @@ export async function writeSchedule(model: ScheduleModel, format: WritableFormat
 /** Output format from a file name: .xer, .xml (P6 XML unless "--to mspdi"), .csv, .xlsx, .json, .zip. */
 export function formatFromFileName(fileName: string): WritableFormat | undefined {
   const ext = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase();
-  const map: Record<string, WritableFormat> = { xer: "xer", xml: "pmxml", pmxml: "pmxml", mspdi: "mspdi", csv: "csv", xlsx: "xlsx", json: "json", zip: "zip" };
+  const map: Record<string, WritableFormat> = {
+    xer: "xer",
+    xml: "pmxml",
+    pmxml: "pmxml",
+    mspdi: "mspdi",
+    csv: "csv",
+    xlsx: "xlsx",
+    json: "json",
+    zip: "zip",
+  };
   return ext ? map[ext] : undefined;
 }

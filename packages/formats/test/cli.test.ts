@@ -39,8 +39,12 @@ describe("planum schedule", () => {
     const r = await run("schedule", xer, "--format", "csv");
     const lines = r.out.trim().split("\n");
     expect(lines[0]).toBe("project,id,name,earlyStart,earlyFinish,lateStart,lateFinish,totalFloat,freeFloat,critical");
-    expect(lines[1]).toMatch(/^TestProject,A1000,Задача 1,2023-10-06T08:00,2023-10-18T10:00,2023-10-06T08:00,2023-10-18T10:00,0,\d+,true$/);
-    expect(lines[3]).toBe("TestProject2,A1010,Activity 2 - 2,2024-05-28T08:00,2024-06-03T16:00,2024-05-28T08:00,2024-06-03T16:00,0,0,true");
+    expect(lines[1]).toMatch(
+      /^TestProject,A1000,Задача 1,2023-10-06T08:00,2023-10-18T10:00,2023-10-06T08:00,2023-10-18T10:00,0,\d+,true$/,
+    );
+    expect(lines[3]).toBe(
+      "TestProject2,A1010,Activity 2 - 2,2024-05-28T08:00,2024-06-03T16:00,2024-05-28T08:00,2024-06-03T16:00,0,0,true",
+    );
   });
 
   it("--compare reports no difference on a P6 file and the explained ones on an MS Project file", async () => {
@@ -48,7 +52,13 @@ describe("planum schedule", () => {
     expect(p6.compare).toMatchObject({ compared: 3, equal: 3, equalPercent: 100, differences: [] });
     const msp = JSON.parse((await run("schedule", path.join(corpusDir, "mspdi/mspdirelations.xml"), "--compare")).out);
     expect(msp.compare.equalInWorkingTimePercent).toBe(100);
-    expect(msp.compare.differences[0]).toMatchObject({ id: "5", field: "earlyFinish", file: "2006-09-25T08:00", computed: "2006-09-22T17:00", sameWorkingTime: true });
+    expect(msp.compare.differences[0]).toMatchObject({
+      id: "5",
+      field: "earlyFinish",
+      file: "2006-09-25T08:00",
+      computed: "2006-09-22T17:00",
+      sameWorkingTime: true,
+    });
   });
 });
 
@@ -81,10 +91,25 @@ describe("planum convert", () => {
     const csv = path.join(dir, "in.csv");
     writeFileSync(csv, "Отчёт\nвыгружен 01.02.2024\nКод;Наименование;Дни;Начало\nA1;Фундамент;5;05.02.2024\n");
     const out = path.join(dir, "out.json");
-    const r = await run("convert", csv, out, "--skip-rows", "2", "--duration-unit", "days", "--mapping", '{"id":"Код","name":"Наименование","duration":"Дни","start":"Начало"}');
+    const r = await run(
+      "convert",
+      csv,
+      out,
+      "--skip-rows",
+      "2",
+      "--duration-unit",
+      "days",
+      "--mapping",
+      '{"id":"Код","name":"Наименование","duration":"Дни","start":"Начало"}',
+    );
     expect(r.code).toBe(0);
     const m = JSON.parse(readFileSync(out, "utf8")).schedule;
-    expect(m.activities[0]).toMatchObject({ code: "A1", name: "Фундамент", plannedDuration: 2400, plannedStart: "2024-02-05T00:00" });
+    expect(m.activities[0]).toMatchObject({
+      code: "A1",
+      name: "Фундамент",
+      plannedDuration: 2400,
+      plannedStart: "2024-02-05T00:00",
+    });
   });
 });
 
@@ -97,8 +122,20 @@ describe("planum check", () => {
     expect(text.out).toMatch(/Critical path test/);
     const json = JSON.parse((await run("check", file, "--format", "json")).out);
     expect(json[0].checks.map((c: { key: string }) => c.key)).toEqual([
-      "logic", "leads", "lags", "relationship_types", "hard_constraints", "high_float", "negative_float",
-      "high_duration", "invalid_dates", "resources", "missed_tasks", "critical_path_test", "cpli", "bei",
+      "logic",
+      "leads",
+      "lags",
+      "relationship_types",
+      "hard_constraints",
+      "high_float",
+      "negative_float",
+      "high_duration",
+      "invalid_dates",
+      "resources",
+      "missed_tasks",
+      "critical_path_test",
+      "cpli",
+      "bei",
     ]);
     const cpt = json[0].checks.find((c: { key: string }) => c.key === "critical_path_test");
     expect(cpt.passed).toBe(true);

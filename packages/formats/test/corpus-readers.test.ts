@@ -4,7 +4,9 @@ import { corpus, READABLE } from "./corpus.js";
 
 const read = (file: string) => readSchedule(corpus(file), { fileName: file });
 const byCode = (m: ScheduleModel, code: string, project?: string) =>
-  m.activities.find((a) => a.code === code && (!project || m.projects.find((p) => p.id === a.projectId)?.code === project))!;
+  m.activities.find(
+    (a) => a.code === code && (!project || m.projects.find((p) => p.id === a.projectId)?.code === project),
+  )!;
 
 describe("format detection on the corpus", () => {
   it.each(READABLE)("%s is detected as %s", (file, format) => {
@@ -12,7 +14,9 @@ describe("format detection on the corpus", () => {
   });
 
   it.each(["gan/HouseBuildingSample.gan", "planner/project1.planner"])("%s is refused with a clear message", (file) => {
-    expect(() => detectFormat(corpus(file), file)).toThrowError(/GanttProject and GNOME Planner files are not supported/);
+    expect(() => detectFormat(corpus(file), file)).toThrowError(
+      /GanttProject and GNOME Planner files are not supported/,
+    );
   });
 });
 
@@ -25,7 +29,12 @@ describe("XER reader", () => {
     expect(a.status).toBe("in_progress");
     expect(a.actualStart).toBe("2023-03-08T08:00");
     expect(a.remainingDuration).toBe(66 * 60);
-    expect(a.computed).toMatchObject({ earlyStart: "2023-10-06T08:00", earlyFinish: "2023-10-18T10:00", totalFloat: 0, freeFloat: 1270 * 60 });
+    expect(a.computed).toMatchObject({
+      earlyStart: "2023-10-06T08:00",
+      earlyFinish: "2023-10-18T10:00",
+      totalFloat: 0,
+      freeFloat: 1270 * 60,
+    });
     const rel = m.relations[0];
     expect(m.activities.find((x) => x.id === rel.predecessorId)?.projectId).toBe("5442");
     expect(m.activities.find((x) => x.id === rel.successorId)?.projectId).toBe("5494");
@@ -37,16 +46,32 @@ describe("XER reader", () => {
     expect(m.activities.map((a) => a.name)).toEqual(["Задача 1", "Тест2"]);
     expect(m.activities[1].type).toBe("resource_dependent");
     expect(m.assignments).toHaveLength(4);
-    expect(m.assignments[0]).toMatchObject({ activityId: "133031", plannedUnits: 40, actualUnits: 9.2, remainingUnits: 30.8 });
+    expect(m.assignments[0]).toMatchObject({
+      activityId: "133031",
+      plannedUnits: 40,
+      actualUnits: 9.2,
+      remainingUnits: 30.8,
+    });
     const cal = m.calendars.find((c) => c.name === "7x24")!;
-    expect(cal.week[0]).toEqual([["01:00", "12:00"], ["13:00", "24:00"]]);
+    expect(cal.week[0]).toEqual([
+      ["01:00", "12:00"],
+      ["13:00", "24:00"],
+    ]);
   });
 
   it("reads the scheduling options from SCHEDOPTIONS and the calendar holidays", async () => {
     const m = await read("xer/PredecessorCalendar.xer");
-    expect(m.projects[0].options).toMatchObject({ progress: "retained_logic", floatType: "finish", lagCalendar: "predecessor", ssLagFrom: "early_start" });
+    expect(m.projects[0].options).toMatchObject({
+      progress: "retained_logic",
+      floatType: "finish",
+      lagCalendar: "predecessor",
+      ssLagFrom: "early_start",
+    });
     const cal = m.calendars[0];
-    expect(cal.week[0]).toEqual([["08:00", "12:00"], ["13:00", "17:00"]]);
+    expect(cal.week[0]).toEqual([
+      ["08:00", "12:00"],
+      ["13:00", "17:00"],
+    ]);
     expect(cal.week[5]).toEqual([]);
     expect(cal.exceptions.map((e) => e.date)).toContain("2019-07-04");
     expect(m.activities[0].constraint).toEqual({ type: "start_on_or_after", date: "2019-06-10T00:00" });
@@ -56,8 +81,15 @@ describe("XER reader", () => {
 describe("P6 XML reader", () => {
   it("restores the real end of P6 XML work times (11:59 → 12:00) and the lag calendar option", async () => {
     const m = await read("pmxml/PredecessorCalendar.xml");
-    expect(m.calendars[0].week[0]).toEqual([["07:00", "12:00"], ["12:30", "15:30"]]);
-    expect(m.projects[0].options).toMatchObject({ lagCalendar: "predecessor", progress: "retained_logic", floatType: "smallest" });
+    expect(m.calendars[0].week[0]).toEqual([
+      ["07:00", "12:00"],
+      ["12:30", "15:30"],
+    ]);
+    expect(m.projects[0].options).toMatchObject({
+      lagCalendar: "predecessor",
+      progress: "retained_logic",
+      floatType: "smallest",
+    });
     expect(m.projects[0].dataDate).toBe("2021-05-17T22:00");
   });
 
@@ -79,7 +111,9 @@ describe("P6 XML reader", () => {
   it("reads both projects and the cross-project relationship", async () => {
     const m = await read("pmxml/MultiprojectWithExternal.xml");
     expect(m.projects).toHaveLength(2);
-    expect(m.relations).toEqual([expect.objectContaining({ predecessorId: "133031", successorId: "133086", type: "FS", lag: 0 })]);
+    expect(m.relations).toEqual([
+      expect.objectContaining({ predecessorId: "133031", successorId: "133086", type: "FS", lag: 0 }),
+    ]);
   });
 });
 
@@ -97,7 +131,10 @@ describe("MS Project XML reader", () => {
     const night = m.calendars.find((c) => c.name === "Night Shift")!;
     expect(night.week[0]).toEqual([["23:00", "24:00"]]);
     const derived = m.calendars.find((c) => c.name === "First Resource")!;
-    expect(derived.week[0]).toEqual([["08:00", "12:00"], ["13:00", "17:00"]]);
+    expect(derived.week[0]).toEqual([
+      ["08:00", "12:00"],
+      ["13:00", "17:00"],
+    ]);
     const second = byCode(m, "2");
     expect(second.parentId).toBe(byCode(m, "1").id);
     expect(byCode(m, "1").type).toBe("summary");
@@ -124,7 +161,10 @@ describe("MPX reader", () => {
 });
 
 describe("unsupported corpus files", () => {
-  it.each(["gan/HouseBuildingSample.gan", "planner/project1.planner"])("%s is refused by readSchedule", async (file) => {
-    await expect(read(file)).rejects.toBeInstanceOf(FormatError);
-  });
+  it.each(["gan/HouseBuildingSample.gan", "planner/project1.planner"])(
+    "%s is refused by readSchedule",
+    async (file) => {
+      await expect(read(file)).rejects.toBeInstanceOf(FormatError);
+    },
+  );
 });

@@ -15,11 +15,14 @@ describe("recalculation reproduces the dates P6 stored", () => {
     expect(c.differences).toEqual([]);
   });
 
-  it.each(["pmxml/MultiprojectWithExternal.xml", "pmxml/BaselineProjects.xml"])("%s: every date to the minute", async (file) => {
-    const c = await fidelity(file);
-    expect(c.compared).toBeGreaterThan(0);
-    expect(c.differences).toEqual([]);
-  });
+  it.each(["pmxml/MultiprojectWithExternal.xml", "pmxml/BaselineProjects.xml"])(
+    "%s: every date to the minute",
+    async (file) => {
+      const c = await fidelity(file);
+      expect(c.compared).toBeGreaterThan(0);
+      expect(c.differences).toEqual([]);
+    },
+  );
 
   it("files whose activities are all completed or carry no computed dates compare nothing", async () => {
     for (const file of ["xer/encoding1251.xer", "xer/PredecessorCalendar.xer", "pmxml/PredecessorCalendar.xml"]) {
@@ -45,7 +48,9 @@ describe("differences with other tools' dates are explained", () => {
   it("sample.xml: once task 2 runs 400 h as on its resources' calendars, every date matches in working time", async () => {
     const c = await fidelity("mspdi/sample.xml", (m) => ({
       ...m,
-      activities: m.activities.map((a) => (a.code === "2" ? { ...a, plannedDuration: 400 * 60, remainingDuration: 400 * 60 } : a)),
+      activities: m.activities.map((a) =>
+        a.code === "2" ? { ...a, plannedDuration: 400 * 60, remainingDuration: 400 * 60 } : a,
+      ),
     }));
     expect(c.equalInWorkingTime).toBe(c.compared);
   });

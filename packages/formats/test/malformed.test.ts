@@ -38,7 +38,10 @@ describe("malformed files are refused with the place and the reason", () => {
   });
 
   it("an XER row with more values than fields names the table and row", async () => {
-    const text = xerText().replace("%R\t133085\t", "%R\t133085\textra\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t");
+    const text = xerText().replace(
+      "%R\t133085\t",
+      "%R\t133085\textra\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t",
+    );
     const e = await error(() => readXer(bytes1251(text)));
     expect(e.location).toMatchObject({ table: "TASK", row: 2 });
   });
@@ -51,7 +54,10 @@ describe("malformed files are refused with the place and the reason", () => {
   });
 
   it("a date that is not a date names the table, row and field", async () => {
-    const text = xerText().replace("2024-05-28 08:00\t2024-06-03 16:00\t\t2024-05-28 08:00", "2024-13-45 08:00\t2024-06-03 16:00\t\t2024-05-28 08:00");
+    const text = xerText().replace(
+      "2024-05-28 08:00\t2024-06-03 16:00\t\t2024-05-28 08:00",
+      "2024-13-45 08:00\t2024-06-03 16:00\t\t2024-05-28 08:00",
+    );
     const e = await error(() => readXer(bytes1251(text)));
     expect(e.code).toBe("InvalidValue");
     expect(e.location).toMatchObject({ table: "TASK", row: 2, field: "late_start_date" });
@@ -70,7 +76,9 @@ describe("malformed files are refused with the place and the reason", () => {
   });
 
   it("broken XML names the element and line", async () => {
-    const text = new TextDecoder().decode(corpus("pmxml/MultiprojectWithExternal.xml")).replace("</Activity>", "</Activityy>");
+    const text = new TextDecoder()
+      .decode(corpus("pmxml/MultiprojectWithExternal.xml"))
+      .replace("</Activity>", "</Activityy>");
     const e = await error(() => readPmxml(new TextEncoder().encode(text)));
     expect(e.code).toBe("MalformedFile");
     expect(e.location && "line" in e.location ? e.location.line : 0).toBeGreaterThan(1);

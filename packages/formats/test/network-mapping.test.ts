@@ -4,14 +4,33 @@ import { parseClndrData } from "../src/xer/xer-calendar.js";
 
 function model(patch: (m: ScheduleModel) => void): ScheduleModel {
   const m = emptyModel("xer");
-  m.projects.push({ id: "P", code: "P", name: "P", plannedStart: "2024-01-08T08:00", dataDate: "2024-01-10T08:00", defaultCalendarId: "C", options: {} });
+  m.projects.push({
+    id: "P",
+    code: "P",
+    name: "P",
+    plannedStart: "2024-01-08T08:00",
+    dataDate: "2024-01-10T08:00",
+    defaultCalendarId: "C",
+    options: {},
+  });
   m.calendars.push({ id: "C", name: "5d", week: standardWeek(), exceptions: [{ date: "2024-01-15", intervals: [] }] });
   patch(m);
   return m;
 }
 
-const act = (id: string, extra: Partial<ScheduleModel["activities"][number]> = {}): ScheduleModel["activities"][number] => ({
-  id, projectId: "P", code: id, name: id, type: "task", status: "not_started", plannedDuration: 480, remainingDuration: 480, ...extra,
+const act = (
+  id: string,
+  extra: Partial<ScheduleModel["activities"][number]> = {},
+): ScheduleModel["activities"][number] => ({
+  id,
+  projectId: "P",
+  code: id,
+  name: id,
+  type: "task",
+  status: "not_started",
+  plannedDuration: 480,
+  remainingDuration: 480,
+  ...extra,
 });
 
 describe("P6 calendar data", () => {
@@ -19,7 +38,10 @@ describe("P6 calendar data", () => {
     const cal = parseClndrData(
       "(0||CalendarData()((0||DaysOfWeek()((0||1()())(0||2()((0||0(f|12:00|s|08:00)())(0||1(s|13:00|f|00:00)())))(0||3()())(0||4()())(0||5()())(0||6()())(0||7()())))(0||Exceptions()((0||0(d|45292)())(0||1(d|45293)((0||0(s|09:00|f|13:00)())))))))",
     );
-    expect(cal.week?.[0]).toEqual([["08:00", "12:00"], ["13:00", "24:00"]]); // Monday
+    expect(cal.week?.[0]).toEqual([
+      ["08:00", "12:00"],
+      ["13:00", "24:00"],
+    ]); // Monday
     expect(cal.week?.[6]).toEqual([]); // Sunday
     expect(cal.exceptions).toEqual([
       { date: "2024-01-01", intervals: [] },
@@ -35,20 +57,45 @@ describe("P6 calendar data", () => {
 
 describe("model → engine network", () => {
   it("maps every P6 constraint to the engine's limits and keeps ALAP out of the calculation", () => {
-    const kinds = ["start_on", "start_on_or_after", "start_on_or_before", "finish_on", "finish_on_or_after", "finish_on_or_before", "mandatory_start", "mandatory_finish", "as_late_as_possible"] as const;
+    const kinds = [
+      "start_on",
+      "start_on_or_after",
+      "start_on_or_before",
+      "finish_on",
+      "finish_on_or_after",
+      "finish_on_or_before",
+      "mandatory_start",
+      "mandatory_finish",
+      "as_late_as_possible",
+    ] as const;
     const m = model((m) => {
-      kinds.forEach((k, i) => m.activities.push(act(`A${i}`, { constraint: { type: k, date: "2024-01-12T08:00" } })));
+      kinds.forEach((k, i) => {
+        m.activities.push(act(`A${i}`, { constraint: { type: k, date: "2024-01-12T08:00" } }));
+      });
     });
     const acts = buildProjectNetwork(m, m.projects[0]).input.activities;
     expect(acts.map((a) => [a.startLimit?.type, a.finishLimit?.type])).toEqual([
-      ["in_date", undefined], ["not_earlier", undefined], ["not_later", undefined],
-      [undefined, "in_date"], [undefined, "not_earlier"], [undefined, "not_later"],
-      ["in_date", undefined], [undefined, "in_date"], [undefined, undefined],
+      ["in_date", undefined],
+      ["not_earlier", undefined],
+      ["not_later", undefined],
+      [undefined, "in_date"],
+      [undefined, "not_earlier"],
+      [undefined, "not_later"],
+      ["in_date", undefined],
+      [undefined, "in_date"],
+      [undefined, undefined],
     ]);
   });
 
   it("combines a primary start and a secondary finish constraint", () => {
-    const m = model((m) => m.activities.push(act("A", { constraint: { type: "start_on_or_after", date: "2024-01-09T08:00" }, secondaryConstraint: { type: "finish_on_or_before", date: "2024-01-20T17:00" } })));
+    const m = model((m) =>
+      m.activities.push(
+        act("A", {
+          constraint: { type: "start_on_or_after", date: "2024-01-09T08:00" },
+          secondaryConstraint: { type: "finish_on_or_before", date: "2024-01-20T17:00" },
+        }),
+      ),
+    );
     const a = buildProjectNetwork(m, m.projects[0]).input.activities[0];
     expect(a.startLimit).toEqual({ type: "not_earlier", date: "2024-01-09T08:00" });
     expect(a.finishLimit).toEqual({ type: "not_later", date: "2024-01-20T17:00" });
@@ -57,8 +104,22 @@ describe("model → engine network", () => {
   it("schedules not-started work by remaining duration and passes progress of started work", () => {
     const m = model((m) => {
       m.activities.push(act("N", { plannedDuration: 4800, remainingDuration: 2400 }));
-      m.activities.push(act("S", { status: "in_progress", actualStart: "2024-01-08T08:00", plannedDuration: 4800, remainingDuration: 960 }));
-      m.activities.push(act("D", { status: "completed", actualStart: "2024-01-08T08:00", actualFinish: "2024-01-09T17:00", remainingDuration: 0 }));
+      m.activities.push(
+        act("S", {
+          status: "in_progress",
+          actualStart: "2024-01-08T08:00",
+          plannedDuration: 4800,
+          remainingDuration: 960,
+        }),
+      );
+      m.activities.push(
+        act("D", {
+          status: "completed",
+          actualStart: "2024-01-08T08:00",
+          actualFinish: "2024-01-09T17:00",
+          remainingDuration: 0,
+        }),
+      );
     });
     const [n, s, d] = buildProjectNetwork(m, m.projects[0]).input.activities;
     expect(n).toMatchObject({ duration: 2400 });
@@ -69,24 +130,50 @@ describe("model → engine network", () => {
 
   it("maps task types and rolls activities up into their WBS summary activity", () => {
     const m = model((m) => {
-      m.wbs.push({ id: "W1", projectId: "P", code: "1", name: "1" }, { id: "W2", projectId: "P", parentId: "W1", code: "1.1", name: "1.1" });
-      m.activities.push(act("SUM", { type: "wbs_summary", wbsId: "W1" }), act("T", { wbsId: "W2" }), act("M", { type: "milestone_finish", wbsId: "W2" }), act("L", { type: "level_of_effort" }));
+      m.wbs.push(
+        { id: "W1", projectId: "P", code: "1", name: "1" },
+        { id: "W2", projectId: "P", parentId: "W1", code: "1.1", name: "1.1" },
+      );
+      m.activities.push(
+        act("SUM", { type: "wbs_summary", wbsId: "W1" }),
+        act("T", { wbsId: "W2" }),
+        act("M", { type: "milestone_finish", wbsId: "W2" }),
+        act("L", { type: "level_of_effort" }),
+      );
     });
     const acts = buildProjectNetwork(m, m.projects[0]).input.activities;
     expect(acts.map((a) => [a.id, a.type, a.parent])).toEqual([
-      ["SUM", "sum", undefined], ["T", "task", "SUM"], ["M", "milestone_finish", "SUM"], ["L", "level_of_effort", undefined],
+      ["SUM", "sum", undefined],
+      ["T", "task", "SUM"],
+      ["M", "milestone_finish", "SUM"],
+      ["L", "level_of_effort", undefined],
     ]);
     expect(acts[2].duration).toBe(0);
   });
 
   it("passes the P6 scheduling options, data date and must-finish-by", () => {
     const m = model((m) => {
-      m.projects[0].options = { progress: "progress_override", floatType: "smallest", lagCalendar: "24h", criticalFloat: 480, ssLagFrom: "actual_start", criticalPath: "longest_path" };
+      m.projects[0].options = {
+        progress: "progress_override",
+        floatType: "smallest",
+        lagCalendar: "24h",
+        criticalFloat: 480,
+        ssLagFrom: "actual_start",
+        criticalPath: "longest_path",
+      };
       m.projects[0].mustFinishBy = "2024-03-01T17:00";
       m.activities.push(act("A"));
     });
     const input = buildProjectNetwork(m, m.projects[0]).input;
-    expect(input.options).toEqual({ progress: "progress_override", floatType: "smallest", lagCalendar: "24h", criticalFloat: 480, ssLagFrom: "actual_start", critical: "longest_path", mustFinishBy: "2024-03-01T17:00" });
+    expect(input.options).toEqual({
+      progress: "progress_override",
+      floatType: "smallest",
+      lagCalendar: "24h",
+      criticalFloat: 480,
+      ssLagFrom: "actual_start",
+      critical: "longest_path",
+      mustFinishBy: "2024-03-01T17:00",
+    });
     expect(input.dataDate).toBe("2024-01-10T08:00");
     expect(input.calendars[0].exceptions).toEqual([{ date: "2024-01-15", intervals: [] }]);
   });
@@ -95,7 +182,9 @@ describe("model → engine network", () => {
     const { corpus } = await import("./corpus.js");
     const m = readXer(corpus("xer/MultiprojectWithExternal.xer"));
     const net = buildProjectNetwork(m, m.projects[1]).input;
-    expect(net.externals).toEqual([{ id: "133031", earlyStart: "2023-10-06T08:00", earlyFinish: "2023-10-18T10:00", calendar: "178" }]);
+    expect(net.externals).toEqual([
+      { id: "133031", earlyStart: "2023-10-06T08:00", earlyFinish: "2023-10-18T10:00", calendar: "178" },
+    ]);
     expect(net.relations).toEqual([{ from: "133031", to: "133086", type: "FS", lag: 0 }]);
   });
 
@@ -108,6 +197,12 @@ describe("model → engine network", () => {
       mm.activities.push(act("A"), act("B"));
       mm.relations.push({ predecessorId: "A", successorId: "B", type: "FS", lag: 2880, lagCalendar: "24h" });
     });
-    expect(buildProjectNetwork(e, e.projects[0]).input.relations[0]).toEqual({ from: "A", to: "B", type: "FS", lag: 2880, lagCalendar: "24h" });
+    expect(buildProjectNetwork(e, e.projects[0]).input.relations[0]).toEqual({
+      from: "A",
+      to: "B",
+      type: "FS",
+      lag: 2880,
+      lagCalendar: "24h",
+    });
   });
 });

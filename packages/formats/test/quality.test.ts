@@ -3,10 +3,34 @@ import { assessSchedule, checkScheduleQuality, emptyModel, type ScheduleModel, s
 
 function sample(): ScheduleModel {
   const m = emptyModel("json");
-  m.projects.push({ id: "P", code: "P", name: "P", plannedStart: "2024-01-08T08:00", dataDate: "2024-01-08T08:00", defaultCalendarId: "C", options: {} });
+  m.projects.push({
+    id: "P",
+    code: "P",
+    name: "P",
+    plannedStart: "2024-01-08T08:00",
+    dataDate: "2024-01-08T08:00",
+    defaultCalendarId: "C",
+    options: {},
+  });
   m.calendars.push({ id: "C", name: "5d", week: standardWeek(), exceptions: [] });
-  const a = (id: string, d: number, extra = {}) => ({ id, projectId: "P", code: id, name: id, type: "task" as const, status: "not_started" as const, plannedDuration: d, remainingDuration: d, ...extra });
-  m.activities.push(a("A", 480), a("B", 960), a("C", 480), a("D", 480 * 60, { constraint: { type: "mandatory_start" as const, date: "2024-01-09T08:00" } }), a("E", 480));
+  const a = (id: string, d: number, extra = {}) => ({
+    id,
+    projectId: "P",
+    code: id,
+    name: id,
+    type: "task" as const,
+    status: "not_started" as const,
+    plannedDuration: d,
+    remainingDuration: d,
+    ...extra,
+  });
+  m.activities.push(
+    a("A", 480),
+    a("B", 960),
+    a("C", 480),
+    a("D", 480 * 60, { constraint: { type: "mandatory_start" as const, date: "2024-01-09T08:00" } }),
+    a("E", 480),
+  );
   m.relations.push(
     { predecessorId: "A", successorId: "B", type: "FS", lag: 0 },
     { predecessorId: "B", successorId: "C", type: "SS", lag: -240 },
@@ -40,8 +64,21 @@ describe("DCMA 14-point check", () => {
   it("uses the baseline for missed tasks and BEI", () => {
     const m = sample();
     m.projects[0].dataDate = "2024-01-20T08:00";
-    m.activities[0] = { ...m.activities[0], status: "completed", actualStart: "2024-01-08T08:00", actualFinish: "2024-01-12T17:00" };
-    m.baselines.push({ id: "B1", name: "BL", projectId: "P", activities: [{ code: "A", finish: "2024-01-08T17:00" }, { code: "B", finish: "2024-01-10T17:00" }] });
+    m.activities[0] = {
+      ...m.activities[0],
+      status: "completed",
+      actualStart: "2024-01-08T08:00",
+      actualFinish: "2024-01-12T17:00",
+    };
+    m.baselines.push({
+      id: "B1",
+      name: "BL",
+      projectId: "P",
+      activities: [
+        { code: "A", finish: "2024-01-08T17:00" },
+        { code: "B", finish: "2024-01-10T17:00" },
+      ],
+    });
     const [r] = checkScheduleQuality(m);
     const by = Object.fromEntries(r.checks.map((c) => [c.key, c]));
     expect(by.missed_tasks).toMatchObject({ count: 2, total: 2, passed: false });

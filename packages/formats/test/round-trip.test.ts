@@ -51,7 +51,11 @@ describe("every format reproduces what it holds (write → read → write → re
       expect(once.activities.map((a) => [a.code, a.name, a.plannedDuration, a.remainingDuration])).toEqual(
         model.activities.map((a) => [a.code, a.name, a.plannedDuration, a.remainingDuration]),
       );
-      expect(once.relations.length).toBe(model.relations.filter((r) => format !== "csv" && format !== "xlsx" ? true : model.activities.some((a) => a.id === r.predecessorId)).length);
+      expect(once.relations.length).toBe(
+        model.relations.filter((r) =>
+          format !== "csv" && format !== "xlsx" ? true : model.activities.some((a) => a.id === r.predecessorId),
+        ).length,
+      );
     });
   }
 });

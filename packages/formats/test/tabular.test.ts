@@ -14,12 +14,25 @@ describe("CSV with the upload rule (rows to skip) and a column mapping", () => {
     ].join("\r\n");
     const m = readCsv(enc(csv), {
       skipRows: 1,
-      mapping: { id: "Код", name: "Работа", wbs: "Раздел", duration: "Длительность, ч", start: "Начало", predecessors: "Предшественники" },
+      mapping: {
+        id: "Код",
+        name: "Работа",
+        wbs: "Раздел",
+        duration: "Длительность, ч",
+        start: "Начало",
+        predecessors: "Предшественники",
+      },
     });
-    expect(m.activities.map((a) => [a.code, a.name, a.plannedDuration])).toEqual([["A10", "Котлован", 2400], ["A20", "Фундамент", 4800], ["A30", "Стены", 7200]]);
+    expect(m.activities.map((a) => [a.code, a.name, a.plannedDuration])).toEqual([
+      ["A10", "Котлован", 2400],
+      ["A20", "Фундамент", 4800],
+      ["A30", "Стены", 7200],
+    ]);
     expect(m.activities[1].plannedStart).toBe("2024-01-22T00:00");
     expect(m.relations.map((r) => [r.predecessorId, r.successorId, r.type, r.lag])).toEqual([
-      ["A10", "A20", "FS", 480], ["A20", "A30", "SS", 960], ["A10", "A30", "FS", 0],
+      ["A10", "A20", "FS", 480],
+      ["A20", "A30", "SS", 960],
+      ["A10", "A30", "FS", 0],
     ]);
     expect(m.wbs.map((w) => w.code)).toEqual(["1", "1", "2"]);
   });
@@ -36,7 +49,9 @@ describe("CSV with the upload rule (rows to skip) and a column mapping", () => {
   });
 
   it("says clearly when the mapping names a column the header lacks", () => {
-    expect(() => readCsv(enc("a,b\n1,2\n"), { mapping: { id: "Code" } })).toThrowError(/Column "Code" mapped to id is not in the header row/);
+    expect(() => readCsv(enc("a,b\n1,2\n"), { mapping: { id: "Code" } })).toThrowError(
+      /Column "Code" mapped to id is not in the header row/,
+    );
   });
 
   it("writes a BOM so Excel shows Cyrillic, and reads its own output back", () => {
@@ -49,7 +64,9 @@ describe("CSV with the upload rule (rows to skip) and a column mapping", () => {
 
 describe("XLSX", () => {
   it("writes a workbook and reads it back with a mapping and skipped rows", async () => {
-    const m = readCsv(enc("Activity ID,Activity Name,Duration (h),Start\nA1,Армирование,24,2024-03-04 08:00\nA2,Бетонирование,8,\n"));
+    const m = readCsv(
+      enc("Activity ID,Activity Name,Duration (h),Start\nA1,Армирование,24,2024-03-04 08:00\nA2,Бетонирование,8,\n"),
+    );
     const bytes = await writeXlsx(m);
     const back = await readXlsx(bytes);
     expect(back.activities.map((a) => [a.code, a.name, a.plannedDuration, a.plannedStart])).toEqual([

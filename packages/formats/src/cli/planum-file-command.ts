@@ -130,8 +130,12 @@ export async function runPlanumFileCommand(argv: string[], io: CommandIo): Promi
         } else {
           io.stdout(csv(rows));
           if (comparison) {
-            io.stdout(`\n${csv(comparison.differences.length ? comparison.differences : [{ project: "", id: "", name: "", field: "", file: "", computed: "" }])}`);
-            io.stderr(`compared ${comparison.compared} activities, ${comparison.equal} equal (${comparison.equalPercent}%)\n`);
+            io.stdout(
+              `\n${csv(comparison.differences.length ? comparison.differences : [{ project: "", id: "", name: "", field: "", file: "", computed: "" }])}`,
+            );
+            io.stderr(
+              `compared ${comparison.compared} activities, ${comparison.equal} equal (${comparison.equalPercent}%)\n`,
+            );
           }
         }
         return 0;
@@ -140,14 +144,17 @@ export async function runPlanumFileCommand(argv: string[], io: CommandIo): Promi
         if (args.length !== 2) throw new UsageError("usage: planum convert <in> <out> [--to format]");
         const to = (str(p, "to") ?? formatFromFileName(args[1])) as WritableFormat | undefined;
         const allowed = ["xer", "pmxml", "mspdi", "csv", "xlsx", "json", "zip"];
-        if (!to || !allowed.includes(to)) throw new UsageError(`cannot tell the output format of "${args[1]}": use --to ${allowed.join("|")}`);
+        if (!to || !allowed.includes(to))
+          throw new UsageError(`cannot tell the output format of "${args[1]}": use --to ${allowed.join("|")}`);
         const model = await load(p, args[0]);
         const bytes = await writeSchedule(model, to);
         // Write beside the target and rename, so a failure never leaves a half-written file.
         const tmp = `${args[1]}.${process.pid}.tmp`;
         await writeFile(tmp, bytes);
         await rename(tmp, args[1]);
-        io.stderr(`${args[0]} → ${args[1]} (${to}): ${model.projects.length} project(s), ${model.activities.length} activities, ${model.relations.length} relations\n`);
+        io.stderr(
+          `${args[0]} → ${args[1]} (${to}): ${model.projects.length} project(s), ${model.activities.length} activities, ${model.relations.length} relations\n`,
+        );
         return 0;
       }
       case "check": {

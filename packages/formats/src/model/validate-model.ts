@@ -8,7 +8,8 @@ function bad(path: string, message: string): never {
 }
 
 function checkDate(v: unknown, path: string): void {
-  if (v !== undefined && (typeof v !== "string" || !DATE_RE.test(v))) bad(path, `${path} must be a date "YYYY-MM-DDTHH:mm"`);
+  if (v !== undefined && (typeof v !== "string" || !DATE_RE.test(v)))
+    bad(path, `${path} must be a date "YYYY-MM-DDTHH:mm"`);
 }
 
 function checkInt(v: unknown, path: string, optional = false): void {
@@ -23,23 +24,43 @@ function checkInt(v: unknown, path: string, optional = false): void {
 export function validateModel(input: unknown): ScheduleModel {
   if (typeof input !== "object" || input === null) bad("$", "The schedule must be a JSON object");
   const m = input as ScheduleModel;
-  for (const k of ["projects", "calendars", "wbs", "activities", "relations", "externals", "resources", "assignments", "codeTypes", "codeValues", "activityCodes", "udfTypes", "udfValues", "baselines"] as const) {
+  for (const k of [
+    "projects",
+    "calendars",
+    "wbs",
+    "activities",
+    "relations",
+    "externals",
+    "resources",
+    "assignments",
+    "codeTypes",
+    "codeValues",
+    "activityCodes",
+    "udfTypes",
+    "udfValues",
+    "baselines",
+  ] as const) {
     if (!Array.isArray(m[k])) bad(k, `${k} must be an array`);
   }
   const projects = new Set<string>();
   m.projects.forEach((p, i) => {
     if (typeof p.id !== "string" || p.id === "") bad(`projects[${i}].id`, "A project needs an id");
     projects.add(p.id);
-    for (const f of ["plannedStart", "dataDate", "scheduledFinish", "mustFinishBy"] as const) checkDate(p[f], `projects[${i}].${f}`);
+    for (const f of ["plannedStart", "dataDate", "scheduledFinish", "mustFinishBy"] as const)
+      checkDate(p[f], `projects[${i}].${f}`);
     if (typeof p.options !== "object" || p.options === null) bad(`projects[${i}].options`, "options must be an object");
   });
   const calendars = new Set<string>();
   m.calendars.forEach((c, i) => {
-    if (!Array.isArray(c.week) || c.week.length !== 7) bad(`calendars[${i}].week`, "week must have 7 days, Monday first");
+    if (!Array.isArray(c.week) || c.week.length !== 7)
+      bad(`calendars[${i}].week`, "week must have 7 days, Monday first");
     for (const [d, day] of c.week.entries()) {
       for (const iv of day) {
         if (!Array.isArray(iv) || !/^\d{2}:\d{2}$/.test(iv[0]) || !/^\d{2}:\d{2}$/.test(iv[1]) || iv[1] <= iv[0]) {
-          bad(`calendars[${i}].week[${d}]`, `Interval ${JSON.stringify(iv)} is not ["HH:mm","HH:mm"] with start before end`);
+          bad(
+            `calendars[${i}].week[${d}]`,
+            `Interval ${JSON.stringify(iv)} is not ["HH:mm","HH:mm"] with start before end`,
+          );
         }
       }
     }
@@ -48,8 +69,10 @@ export function validateModel(input: unknown): ScheduleModel {
   });
   const wbs = new Set(m.wbs.map((w) => w.id));
   m.wbs.forEach((w, i) => {
-    if (!projects.has(w.projectId)) bad(`wbs[${i}].projectId`, `WBS ${w.code} refers to unknown project ${w.projectId}`);
-    if (w.parentId && !wbs.has(w.parentId)) bad(`wbs[${i}].parentId`, `WBS ${w.code} refers to unknown parent ${w.parentId}`);
+    if (!projects.has(w.projectId))
+      bad(`wbs[${i}].projectId`, `WBS ${w.code} refers to unknown project ${w.projectId}`);
+    if (w.parentId && !wbs.has(w.parentId))
+      bad(`wbs[${i}].parentId`, `WBS ${w.code} refers to unknown parent ${w.parentId}`);
   });
   const acts = new Set<string>();
   m.activities.forEach((a, i) => {
@@ -57,18 +80,22 @@ export function validateModel(input: unknown): ScheduleModel {
     if (typeof a.id !== "string" || a.id === "") bad(`${p}.id`, "An activity needs an id");
     if (acts.has(a.id)) bad(`${p}.id`, `Activity id ${a.id} appears twice`);
     acts.add(a.id);
-    if (!projects.has(a.projectId)) bad(`${p}.projectId`, `Activity ${a.code} refers to unknown project ${a.projectId}`);
-    if (a.calendarId && !calendars.has(a.calendarId)) bad(`${p}.calendarId`, `Activity ${a.code} refers to unknown calendar ${a.calendarId}`);
+    if (!projects.has(a.projectId))
+      bad(`${p}.projectId`, `Activity ${a.code} refers to unknown project ${a.projectId}`);
+    if (a.calendarId && !calendars.has(a.calendarId))
+      bad(`${p}.calendarId`, `Activity ${a.code} refers to unknown calendar ${a.calendarId}`);
     if (a.wbsId && !wbs.has(a.wbsId)) bad(`${p}.wbsId`, `Activity ${a.code} refers to unknown WBS ${a.wbsId}`);
     checkInt(a.plannedDuration, `${p}.plannedDuration`);
     checkInt(a.remainingDuration, `${p}.remainingDuration`);
-    for (const f of ["plannedStart", "plannedFinish", "actualStart", "actualFinish", "expectedFinish"] as const) checkDate(a[f], `${p}.${f}`);
+    for (const f of ["plannedStart", "plannedFinish", "actualStart", "actualFinish", "expectedFinish"] as const)
+      checkDate(a[f], `${p}.${f}`);
     checkDate(a.constraint?.date, `${p}.constraint.date`);
   });
   const externals = new Set(m.externals.map((e) => e.id));
   m.relations.forEach((r, i) => {
     for (const end of ["predecessorId", "successorId"] as const) {
-      if (!acts.has(r[end]) && !externals.has(r[end])) bad(`relations[${i}].${end}`, `Relation refers to unknown activity ${r[end]}`);
+      if (!acts.has(r[end]) && !externals.has(r[end]))
+        bad(`relations[${i}].${end}`, `Relation refers to unknown activity ${r[end]}`);
     }
     if (!["FS", "SS", "FF", "SF"].includes(r.type)) bad(`relations[${i}].type`, `Unknown relation type ${r.type}`);
     checkInt(r.lag, `relations[${i}].lag`);

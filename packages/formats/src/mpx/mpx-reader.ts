@@ -1,5 +1,13 @@
 import { FormatError } from "../model/format-error.js";
-import { type Activity, type Calendar, type ConstraintType, emptyModel, type ScheduleModel, standardWeek, type TimeInterval } from "../model/schedule-model.js";
+import {
+  type Activity,
+  type Calendar,
+  type ConstraintType,
+  emptyModel,
+  type ScheduleModel,
+  standardWeek,
+  type TimeInterval,
+} from "../model/schedule-model.js";
 import { addDays, minutesToTime, timeToMinutes } from "../util/date-time.js";
 import { decodeText } from "../util/text-encoding.js";
 
@@ -95,21 +103,40 @@ function parseMpxDuration(raw: string, s: Settings): number | undefined {
   const elapsed = m[2] !== "";
   const unit = (m[3] ?? "d").toLowerCase();
   const day = elapsed ? 1440 : s.hoursPerDay * 60;
-  const per: Record<string, number> = { m: 1, h: 60, d: day, w: elapsed ? 10080 : s.hoursPerWeek * 60, mo: day * 20, y: day * 260, "%": 0 };
+  const per: Record<string, number> = {
+    m: 1,
+    h: 60,
+    d: day,
+    w: elapsed ? 10080 : s.hoursPerWeek * 60,
+    mo: day * 20,
+    y: day * 260,
+    "%": 0,
+  };
   return Math.round(n * (per[unit] ?? day));
 }
 
 export function readMpx(bytes: Uint8Array): ScheduleModel {
   if (bytes.length === 0) throw new FormatError("EmptyFile", "The MPX file is empty");
-  const { text } = decodeText(bytes, "MPX", new TextDecoder("utf-8", { fatal: false }).decode(bytes.slice(0, 60)).includes("ANSI") ? "windows-1252" : undefined);
+  const { text } = decodeText(
+    bytes,
+    "MPX",
+    new TextDecoder("utf-8", { fatal: false }).decode(bytes.slice(0, 60)).includes("ANSI") ? "windows-1252" : undefined,
+  );
   const lines = text.split(/\r?\n/);
   if (!lines[0].startsWith("MPX")) {
-    throw new FormatError("MalformedFile", "An MPX file must start with the MPX file creation record", { table: "MPX", row: 1 });
+    throw new FormatError("MalformedFile", "An MPX file must start with the MPX file creation record", {
+      table: "MPX",
+      row: 1,
+    });
   }
   const sep = lines[0][3] && lines[0][3] !== "," ? lines[0][3] : ",";
   const s: Settings = { order: 0, defaultTime: 480, dateSep: "/", hoursPerDay: 8, hoursPerWeek: 40, decimal: "." };
   const model = emptyModel("mpx");
-  model.source = { format: "mpx", producer: splitRecord(lines[0], sep)[1] ?? "", version: splitRecord(lines[0], sep)[2] ?? "" };
+  model.source = {
+    format: "mpx",
+    producer: splitRecord(lines[0], sep)[1] ?? "",
+    version: splitRecord(lines[0], sep)[2] ?? "",
+  };
   let taskFields: number[] = [];
   let calendar: Calendar | undefined;
   let lastTask: Activity | undefined;
@@ -170,8 +197,11 @@ export function readMpx(bytes: Uint8Array): ScheduleModel {
         const to = parseMpxDate(f[2], s) ?? from;
         if (!from || !to) fail(row, `Bad exception dates "${f[1]}"–"${f[2]}"`, rec);
         const ivs: TimeInterval[] = [];
-        if (f[3] === "1") for (let k = 4; k + 1 < f.length; k += 2) if (f[k]) ivs.push([f[k], f[k + 1] === "00:00" ? "24:00" : f[k + 1]]);
-        for (let d = from!.slice(0, 10); d <= to!.slice(0, 10); d = addDays(d, 1)) calendar!.exceptions.push({ date: d, intervals: ivs });
+        if (f[3] === "1")
+          for (let k = 4; k + 1 < f.length; k += 2)
+            if (f[k]) ivs.push([f[k], f[k + 1] === "00:00" ? "24:00" : f[k + 1]]);
+        for (let d = from!.slice(0, 10); d <= to!.slice(0, 10); d = addDays(d, 1))
+          calendar!.exceptions.push({ date: d, intervals: ivs });
         break;
       }
       case "30": {
@@ -247,7 +277,12 @@ export function readMpx(bytes: Uint8Array): ScheduleModel {
           a.constraint = cd ? { type: ct, date: cd } : { type: ct };
         }
         const computed: NonNullable<Activity["computed"]> = {};
-        for (const [k, n] of [["earlyStart", 52], ["earlyFinish", 53], ["lateStart", 54], ["lateFinish", 55]] as const) {
+        for (const [k, n] of [
+          ["earlyStart", 52],
+          ["earlyFinish", 53],
+          ["lateStart", 54],
+          ["lateFinish", 55],
+        ] as const) {
           const v = date(n);
           if (v) computed[k] = v;
         }
@@ -276,10 +311,16 @@ export function readMpx(bytes: Uint8Array): ScheduleModel {
       const pred = idToUid.get(m![1]);
       if (!pred) fail(p.row, `Predecessor ${m![1]} is not a task of the file`, "70");
       const lag = m![4] ? (parseMpxDuration(m![4], s) ?? 0) * (m![3] === "-" ? -1 : 1) : 0;
-      model.relations.push({ predecessorId: pred!, successorId: p.succ, type: (m![2]?.toUpperCase() ?? "FS") as "FS", lag });
+      model.relations.push({
+        predecessorId: pred!,
+        successorId: p.succ,
+        type: (m![2]?.toUpperCase() ?? "FS") as "FS",
+        lag,
+      });
     }
   }
-  if (model.calendars.length === 0) model.calendars.push({ id: "1", name: "Standard", week: standardWeek(), exceptions: [] });
+  if (model.calendars.length === 0)
+    model.calendars.push({ id: "1", name: "Standard", week: standardWeek(), exceptions: [] });
   project.defaultCalendarId ??= model.calendars[0].id;
   return model;
 }

@@ -27,7 +27,11 @@ function times(node: XmlNode | undefined): TimeInterval[] {
 function range(from: string, to: string, source: string): string[] {
   const f = parseDateTime(from);
   const t = parseDateTime(to);
-  if (!f || !t) throw new FormatError("InvalidValue", `Calendar exception period "${from}"–"${to}" is not a date range`, { element: "TimePeriod", line: lineOf(source, from) });
+  if (!f || !t)
+    throw new FormatError("InvalidValue", `Calendar exception period "${from}"–"${to}" is not a date range`, {
+      element: "TimePeriod",
+      line: lineOf(source, from),
+    });
   const out: string[] = [];
   let d = f.slice(0, 10);
   const end = t.slice(0, 10);

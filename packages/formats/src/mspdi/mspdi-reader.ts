@@ -1,13 +1,28 @@
 import { FormatError } from "../model/format-error.js";
-import { type Activity, type ConstraintType, emptyModel, type RelationType, type ScheduleModel } from "../model/schedule-model.js";
+import {
+  type Activity,
+  type ConstraintType,
+  emptyModel,
+  type RelationType,
+  type ScheduleModel,
+} from "../model/schedule-model.js";
 import { parseDateTime } from "../util/date-time.js";
 import { parseIsoDuration } from "../util/iso-duration.js";
 import { arr, child, lineOf, parseXml, text, type XmlNode } from "../util/xml-tools.js";
 import { readMspdiCalendars } from "./mspdi-calendar.js";
 
 const ARRAYS = new Set([
-  "Calendar", "WeekDay", "WorkingTime", "Exception", "Task", "PredecessorLink", "Resource", "Assignment",
-  "ExtendedAttribute", "Baseline", "WorkWeek",
+  "Calendar",
+  "WeekDay",
+  "WorkingTime",
+  "Exception",
+  "Task",
+  "PredecessorLink",
+  "Resource",
+  "Assignment",
+  "ExtendedAttribute",
+  "Baseline",
+  "WorkWeek",
 ]);
 
 export const MSP_CONSTRAINTS: Record<string, ConstraintType | undefined> = {
@@ -39,7 +54,12 @@ class TaskEl {
   }
   fail(f: string, message: string): never {
     const uid = this.s("UID");
-    throw new FormatError("InvalidValue", message, { element: `Task/${f}`, line: lineOf(this.source, `<UID>${uid}</UID>`) }, { uid, field: f });
+    throw new FormatError(
+      "InvalidValue",
+      message,
+      { element: `Task/${f}`, line: lineOf(this.source, `<UID>${uid}</UID>`) },
+      { uid, field: f },
+    );
   }
   date(f: string): string | undefined {
     const v = this.s(f);
@@ -69,7 +89,10 @@ export function readMspdi(bytes: Uint8Array): ScheduleModel {
   const { root, text: source } = parseXml(bytes, "MS Project XML", ARRAYS);
   const p = root.Project as XmlNode | undefined;
   if (!p || typeof p !== "object") {
-    throw new FormatError("UnsupportedFormat", "Not an MS Project XML file: the root element must be <Project>", { element: "Project", line: 1 });
+    throw new FormatError("UnsupportedFormat", "Not an MS Project XML file: the root element must be <Project>", {
+      element: "Project",
+      line: 1,
+    });
   }
   const model = emptyModel("mspdi");
   model.source = { format: "mspdi", producer: "Microsoft Project", version: text(p.SaveVersion) };
@@ -96,7 +119,15 @@ export function readMspdi(bytes: Uint8Array): ScheduleModel {
   const attrDefs = new Map<string, { name: string; dataType: "text" | "number" | "date" | "cost" | "indicator" }>();
   for (const ea of arr(child(p, "ExtendedAttributes")?.ExtendedAttribute)) {
     const fieldName = text(ea.FieldName);
-    const kind = /^Date|^Start|^Finish/.test(fieldName) ? "date" : /^Number/.test(fieldName) ? "number" : /^Cost/.test(fieldName) ? "cost" : /^Flag/.test(fieldName) ? "indicator" : "text";
+    const kind = /^Date|^Start|^Finish/.test(fieldName)
+      ? "date"
+      : /^Number/.test(fieldName)
+        ? "number"
+        : /^Cost/.test(fieldName)
+          ? "cost"
+          : /^Flag/.test(fieldName)
+            ? "indicator"
+            : "text";
     attrDefs.set(text(ea.FieldID), { name: text(ea.Alias) || fieldName, dataType: kind });
   }
   // Activity IDs of other tools (P6 "A1000") travel in a text field aliased "Activity ID": MS Project's own ID is a row number.
@@ -190,17 +221,31 @@ export function readMspdi(bytes: Uint8Array): ScheduleModel {
       const def = attrDefs.get(text(ea.FieldID));
       if (!def) continue;
       const raw = text(ea.Value);
-      const value = def.dataType === "date" ? (parseDateTime(raw) ?? raw) : def.dataType === "number" || def.dataType === "cost" ? Number(raw) : raw;
+      const value =
+        def.dataType === "date"
+          ? (parseDateTime(raw) ?? raw)
+          : def.dataType === "number" || def.dataType === "cost"
+            ? Number(raw)
+            : raw;
       model.udfValues.push({ typeId: text(ea.FieldID), ownerId: uid, value });
     }
     for (const b of arr(node.Baseline)) {
       const n = text(b.Number) || "0";
       let bl = baselines.get(n);
-      if (!bl) baselines.set(n, (bl = { id: n, name: n === "0" ? "Baseline" : `Baseline ${n}`, projectId, activities: [] }));
+      if (!bl) {
+        bl = { id: n, name: n === "0" ? "Baseline" : `Baseline ${n}`, projectId, activities: [] };
+        baselines.set(n, bl);
+      }
       const bs = parseDateTime(text(b.Start));
       const bf = parseDateTime(text(b.Finish));
       const bd = parseIsoDuration(text(b.Duration));
-      bl.activities.push({ code: a.code, name: a.name, ...(bs ? { start: bs } : {}), ...(bf ? { finish: bf } : {}), ...(bd !== undefined ? { duration: bd } : {}) });
+      bl.activities.push({
+        code: a.code,
+        name: a.name,
+        ...(bs ? { start: bs } : {}),
+        ...(bf ? { finish: bf } : {}),
+        ...(bd !== undefined ? { duration: bd } : {}),
+      });
     }
   }
   model.baselines = [...baselines.values()];
@@ -213,7 +258,12 @@ export function readMspdi(bytes: Uint8Array): ScheduleModel {
     const uid = text(r.UID);
     if (uid === "" || uid === "0" || text(r.IsNull) === "1") continue;
     const t = text(r.Type);
-    const res: ScheduleModel["resources"][number] = { id: uid, code: text(r.ID) || uid, name: text(r.Name), type: t === "0" ? "material" : t === "2" ? "nonlabor" : "labor" };
+    const res: ScheduleModel["resources"][number] = {
+      id: uid,
+      code: text(r.ID) || uid,
+      name: text(r.Name),
+      type: t === "0" ? "material" : t === "2" ? "nonlabor" : "labor",
+    };
     const cal = text(r.CalendarUID);
     if (cal && cal !== "-1") res.calendarId = cal;
     const unit = text(r.MaterialLabel);
@@ -235,7 +285,10 @@ export function readMspdi(bytes: Uint8Array): ScheduleModel {
       return v === undefined ? undefined : Math.round((v / 60) * 1e6) / 1e6;
     };
     const num = (f: string) => (text(as[f]) === "" ? undefined : Number(text(as[f])));
-    const put = (k: "plannedUnits" | "actualUnits" | "remainingUnits" | "plannedCost" | "actualCost" | "remainingCost", v: number | undefined) => {
+    const put = (
+      k: "plannedUnits" | "actualUnits" | "remainingUnits" | "plannedCost" | "actualCost" | "remainingCost",
+      v: number | undefined,
+    ) => {
       if (v !== undefined && Number.isFinite(v)) x[k] = v;
     };
     put("plannedUnits", hrs("Work"));

@@ -12,14 +12,24 @@ const LINK_CODE: Record<string, number> = {};
 for (const [k, v] of Object.entries(MSP_LINKS)) LINK_CODE[v] = Number(k);
 
 function calendar(x: XmlWriter, c: Calendar, uid: string, baseUid: string | undefined): void {
-  x.open("Calendar").el("UID", uid).el("Name", c.name).el("IsBaseCalendar", c.kind === "resource" ? 0 : 1).el("BaseCalendarUID", baseUid ?? -1);
+  x.open("Calendar")
+    .el("UID", uid)
+    .el("Name", c.name)
+    .el("IsBaseCalendar", c.kind === "resource" ? 0 : 1)
+    .el("BaseCalendarUID", baseUid ?? -1);
   x.open("WeekDays");
   for (const [i, idx] of [6, 0, 1, 2, 3, 4, 5].entries()) {
     const list = c.week[idx] ?? [];
-    x.open("WeekDay").el("DayType", i + 1).el("DayWorking", list.length > 0 ? 1 : 0);
+    x.open("WeekDay")
+      .el("DayType", i + 1)
+      .el("DayWorking", list.length > 0 ? 1 : 0);
     if (list.length > 0) {
       x.open("WorkingTimes");
-      for (const [s, f] of list) x.open("WorkingTime").el("FromTime", `${s}:00`).el("ToTime", f === "24:00" ? "00:00:00" : `${f}:00`).close("WorkingTime");
+      for (const [s, f] of list)
+        x.open("WorkingTime")
+          .el("FromTime", `${s}:00`)
+          .el("ToTime", f === "24:00" ? "00:00:00" : `${f}:00`)
+          .close("WorkingTime");
       x.close("WorkingTimes");
     }
     x.close("WeekDay");
@@ -28,11 +38,23 @@ function calendar(x: XmlWriter, c: Calendar, uid: string, baseUid: string | unde
   if (c.exceptions.length > 0) {
     x.open("Exceptions");
     for (const e of c.exceptions) {
-      x.open("Exception").el("EnteredByOccurrences", 0).open("TimePeriod").el("FromDate", `${e.date}T00:00:00`).el("ToDate", `${e.date}T23:59:00`).close("TimePeriod");
-      x.el("Occurrences", 1).el("Name", "").el("Type", 1).el("DayWorking", e.intervals.length > 0 ? 1 : 0);
+      x.open("Exception")
+        .el("EnteredByOccurrences", 0)
+        .open("TimePeriod")
+        .el("FromDate", `${e.date}T00:00:00`)
+        .el("ToDate", `${e.date}T23:59:00`)
+        .close("TimePeriod");
+      x.el("Occurrences", 1)
+        .el("Name", "")
+        .el("Type", 1)
+        .el("DayWorking", e.intervals.length > 0 ? 1 : 0);
       if (e.intervals.length > 0) {
         x.open("WorkingTimes");
-        for (const [s, f] of e.intervals) x.open("WorkingTime").el("FromTime", `${s}:00`).el("ToTime", f === "24:00" ? "00:00:00" : `${f}:00`).close("WorkingTime");
+        for (const [s, f] of e.intervals)
+          x.open("WorkingTime")
+            .el("FromTime", `${s}:00`)
+            .el("ToTime", f === "24:00" ? "00:00:00" : `${f}:00`)
+            .close("WorkingTime");
         x.close("WorkingTimes");
       }
       x.close("Exception");
@@ -63,7 +85,9 @@ export function writeMspdi(model: ScheduleModel): Uint8Array {
   const crit = project?.options.criticalFloat;
   x.el("CriticalSlackLimit", crit === undefined ? undefined : Math.round(crit / (hpd * 60)));
   x.el("CalendarUID", project?.defaultCalendarId ? calUid.get(project.defaultCalendarId) : undefined);
-  x.el("MinutesPerDay", Math.round(hpd * 60)).el("MinutesPerWeek", Math.round(hpd * 300)).el("DaysPerMonth", 20);
+  x.el("MinutesPerDay", Math.round(hpd * 60))
+    .el("MinutesPerWeek", Math.round(hpd * 300))
+    .el("DaysPerMonth", 20);
   x.el("StatusDate", dt(project?.dataDate));
   const attrs = model.udfTypes.filter((u) => u.subject === "activity");
   // Text1, Text2, … field IDs of MS Project; the first free one carries non-numeric activity IDs.
@@ -72,12 +96,26 @@ export function writeMspdi(model: ScheduleModel): Uint8Array {
     : undefined;
   if (attrs.length > 0 || codeField) {
     x.open("ExtendedAttributes");
-    if (codeField) x.open("ExtendedAttribute").el("FieldID", codeField).el("FieldName", `Text${[188743731, 188743734, 188743737, 188743740, 188743743].indexOf(Number(codeField)) + 1}`).el("Alias", ACTIVITY_ID_ALIAS).close("ExtendedAttribute");
-    for (const u of attrs) x.open("ExtendedAttribute").el("FieldID", u.id).el("FieldName", u.name).el("Alias", u.name).close("ExtendedAttribute");
+    if (codeField)
+      x.open("ExtendedAttribute")
+        .el("FieldID", codeField)
+        .el(
+          "FieldName",
+          `Text${[188743731, 188743734, 188743737, 188743740, 188743743].indexOf(Number(codeField)) + 1}`,
+        )
+        .el("Alias", ACTIVITY_ID_ALIAS)
+        .close("ExtendedAttribute");
+    for (const u of attrs)
+      x.open("ExtendedAttribute")
+        .el("FieldID", u.id)
+        .el("FieldName", u.name)
+        .el("Alias", u.name)
+        .close("ExtendedAttribute");
     x.close("ExtendedAttributes");
   }
   x.open("Calendars");
-  for (const c of model.calendars) calendar(x, c, calUid.get(c.id)!, c.baseCalendarId ? calUid.get(c.baseCalendarId) : undefined);
+  for (const c of model.calendars)
+    calendar(x, c, calUid.get(c.id)!, c.baseCalendarId ? calUid.get(c.baseCalendarId) : undefined);
   x.close("Calendars");
   x.open("Tasks");
   const preds = new Map<string, ScheduleModel["relations"]>();
@@ -92,7 +130,10 @@ export function writeMspdi(model: ScheduleModel): Uint8Array {
     l.push(v);
     udfs.set(v.ownerId, l);
   }
-  const baselineByCode = new Map<string, { n: string; b: ScheduleModel["baselines"][number]["activities"][number] }[]>();
+  const baselineByCode = new Map<
+    string,
+    { n: string; b: ScheduleModel["baselines"][number]["activities"][number] }[]
+  >();
   model.baselines.forEach((b, i) => {
     const n = /^\d+$/.test(b.id) && Number(b.id) <= 10 ? b.id : String(i);
     for (const a of b.activities) {
@@ -106,14 +147,27 @@ export function writeMspdi(model: ScheduleModel): Uint8Array {
     const level = a.outlineLevel ?? (a.parentId ? (outline.get(a.parentId) ?? 0) + 1 : 1);
     outline.set(a.id, level);
     const c = a.computed ?? {};
-    x.open("Task").el("UID", taskUid.get(a.id)).el("GUID", a.guid).el("ID", /^\d+$/.test(a.code) ? a.code : i + 1).el("Name", a.name);
+    x.open("Task")
+      .el("UID", taskUid.get(a.id))
+      .el("GUID", a.guid)
+      .el("ID", /^\d+$/.test(a.code) ? a.code : i + 1)
+      .el("Name", a.name);
     x.el("Type", 0).el("IsNull", 0).el("WBS", a.code).el("OutlineLevel", level);
     x.el("Start", dt(c.earlyStart ?? a.plannedStart)).el("Finish", dt(c.earlyFinish ?? a.plannedFinish));
     x.el("Duration", formatIsoDuration(a.plannedDuration)).el("DurationFormat", 7);
-    x.el("Milestone", a.type === "milestone_start" || a.type === "milestone_finish").el("Summary", a.type === "summary" || a.type === "wbs_summary");
+    x.el("Milestone", a.type === "milestone_start" || a.type === "milestone_finish").el(
+      "Summary",
+      a.type === "summary" || a.type === "wbs_summary",
+    );
     x.el("Critical", c.critical);
-    x.el("EarlyStart", dt(c.earlyStart)).el("EarlyFinish", dt(c.earlyFinish)).el("LateStart", dt(c.lateStart)).el("LateFinish", dt(c.lateFinish));
-    x.el("FreeSlack", c.freeFloat === undefined ? undefined : c.freeFloat * 10).el("TotalSlack", c.totalFloat === undefined ? undefined : c.totalFloat * 10);
+    x.el("EarlyStart", dt(c.earlyStart))
+      .el("EarlyFinish", dt(c.earlyFinish))
+      .el("LateStart", dt(c.lateStart))
+      .el("LateFinish", dt(c.lateFinish));
+    x.el("FreeSlack", c.freeFloat === undefined ? undefined : c.freeFloat * 10).el(
+      "TotalSlack",
+      c.totalFloat === undefined ? undefined : c.totalFloat * 10,
+    );
     x.el("PercentComplete", a.percentComplete === undefined ? undefined : Math.round(a.percentComplete));
     x.el("ActualStart", dt(a.actualStart)).el("ActualFinish", dt(a.actualFinish));
     x.el("ActualDuration", a.actualDuration === undefined ? undefined : formatIsoDuration(a.actualDuration));
@@ -122,12 +176,20 @@ export function writeMspdi(model: ScheduleModel): Uint8Array {
     x.el("CalendarUID", a.calendarId ? calUid.get(a.calendarId) : -1).el("ConstraintDate", dt(a.constraint?.date));
     x.el("Notes", a.notes);
     for (const r of preds.get(a.id) ?? []) {
-      x.open("PredecessorLink").el("PredecessorUID", taskUid.get(r.predecessorId) ?? r.predecessorId).el("Type", LINK_CODE[r.type]);
-      x.el("CrossProject", 0).el("LinkLag", r.lag * 10).el("LagFormat", r.lagFormat ?? (r.lagCalendar === "24h" ? 8 : 7)).close("PredecessorLink");
+      x.open("PredecessorLink")
+        .el("PredecessorUID", taskUid.get(r.predecessorId) ?? r.predecessorId)
+        .el("Type", LINK_CODE[r.type]);
+      x.el("CrossProject", 0)
+        .el("LinkLag", r.lag * 10)
+        .el("LagFormat", r.lagFormat ?? (r.lagCalendar === "24h" ? 8 : 7))
+        .close("PredecessorLink");
     }
     if (codeField) x.open("ExtendedAttribute").el("FieldID", codeField).el("Value", a.code).close("ExtendedAttribute");
     for (const v of udfs.get(a.id) ?? []) {
-      x.open("ExtendedAttribute").el("FieldID", v.typeId).el("Value", typeof v.value === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(v.value) ? dt(v.value) : v.value).close("ExtendedAttribute");
+      x.open("ExtendedAttribute")
+        .el("FieldID", v.typeId)
+        .el("Value", typeof v.value === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(v.value) ? dt(v.value) : v.value)
+        .close("ExtendedAttribute");
     }
     for (const { n, b } of baselineByCode.get(a.code) ?? []) {
       x.open("Baseline").el("Number", n).el("Start", dt(b.start)).el("Finish", dt(b.finish));
@@ -138,17 +200,30 @@ export function writeMspdi(model: ScheduleModel): Uint8Array {
   x.close("Tasks");
   x.open("Resources");
   for (const r of model.resources) {
-    x.open("Resource").el("UID", resUid.get(r.id)).el("ID", /^\d+$/.test(r.code) ? r.code : resUid.get(r.id)).el("Name", r.name);
-    x.el("Type", r.type === "material" ? 0 : r.type === "nonlabor" ? 2 : 1).el("MaterialLabel", r.unit).el("MaxUnits", r.maxUnitsPerHour);
-    x.el("StandardRate", r.costPerUnit).el("CalendarUID", r.calendarId ? calUid.get(r.calendarId) : undefined).close("Resource");
+    x.open("Resource")
+      .el("UID", resUid.get(r.id))
+      .el("ID", /^\d+$/.test(r.code) ? r.code : resUid.get(r.id))
+      .el("Name", r.name);
+    x.el("Type", r.type === "material" ? 0 : r.type === "nonlabor" ? 2 : 1)
+      .el("MaterialLabel", r.unit)
+      .el("MaxUnits", r.maxUnitsPerHour);
+    x.el("StandardRate", r.costPerUnit)
+      .el("CalendarUID", r.calendarId ? calUid.get(r.calendarId) : undefined)
+      .close("Resource");
   }
   x.close("Resources");
   x.open("Assignments");
   const work = (v: number | undefined) => (v === undefined ? undefined : formatIsoDuration(v * 60));
   model.assignments.forEach((as, i) => {
-    x.open("Assignment").el("UID", /^\d+$/.test(as.id) ? as.id : i + 1).el("TaskUID", taskUid.get(as.activityId)).el("ResourceUID", resUid.get(as.resourceId));
+    x.open("Assignment")
+      .el("UID", /^\d+$/.test(as.id) ? as.id : i + 1)
+      .el("TaskUID", taskUid.get(as.activityId))
+      .el("ResourceUID", resUid.get(as.resourceId));
     x.el("ActualCost", as.actualCost).el("ActualWork", work(as.actualUnits)).el("Cost", as.plannedCost);
-    x.el("RemainingCost", as.remainingCost).el("RemainingWork", work(as.remainingUnits)).el("Work", work(as.plannedUnits)).close("Assignment");
+    x.el("RemainingCost", as.remainingCost)
+      .el("RemainingWork", work(as.remainingUnits))
+      .el("Work", work(as.plannedUnits))
+      .close("Assignment");
   });
   x.close("Assignments");
   x.close("Project");

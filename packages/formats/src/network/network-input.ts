@@ -62,7 +62,10 @@ function engineCalendar(c: Calendar): EngineCalendar {
   return {
     id: c.id,
     week: c.week.map((d) => d.map((i) => [i[0], i[1]] as [string, string])),
-    exceptions: c.exceptions.map((e) => ({ date: e.date, intervals: e.intervals.map((i) => [i[0], i[1]] as [string, string]) })),
+    exceptions: c.exceptions.map((e) => ({
+      date: e.date,
+      intervals: e.intervals.map((i) => [i[0], i[1]] as [string, string]),
+    })),
   };
 }
 
@@ -85,7 +88,11 @@ export type KnownDates = Map<string, Partial<EngineActivityResult>>;
  * data date and options; links to activities of other projects become externals carrying the dates the
  * other side has (computed earlier in this run, or stored in the file).
  */
-export function buildProjectNetwork(model: ScheduleModel, project: Project, known: KnownDates = new Map()): ProjectNetwork {
+export function buildProjectNetwork(
+  model: ScheduleModel,
+  project: Project,
+  known: KnownDates = new Map(),
+): ProjectNetwork {
   const acts = model.activities.filter((a) => a.projectId === project.id);
   const byId = new Map(acts.map((a) => [a.id, a]));
   const allById = new Map(model.activities.map((a) => [a.id, a]));
@@ -223,7 +230,8 @@ function earliest(acts: Activity[]): string | undefined {
  */
 function wbsSummaryParents(model: ScheduleModel, acts: Activity[]): Map<string, string> {
   const summaryOfWbs = new Map<string, string>();
-  for (const a of acts) if (a.type === "wbs_summary" && a.wbsId && !summaryOfWbs.has(a.wbsId)) summaryOfWbs.set(a.wbsId, a.id);
+  for (const a of acts)
+    if (a.type === "wbs_summary" && a.wbsId && !summaryOfWbs.has(a.wbsId)) summaryOfWbs.set(a.wbsId, a.id);
   const out = new Map<string, string>();
   if (summaryOfWbs.size === 0) return out;
   const parentOf = new Map(model.wbs.map((w) => [w.id, w.parentId]));

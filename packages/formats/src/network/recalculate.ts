@@ -3,8 +3,8 @@ import { buildCalendar, formatDateTime, parseDateTime } from "@planum/engine";
 import { FormatError } from "../model/format-error.js";
 import type { Activity, ScheduleModel } from "../model/schedule-model.js";
 import type { EngineInput, EngineResult } from "./engine-types.js";
-import { compareSchedules, type ScheduleComparison } from "./schedule-compare.js";
 import { buildProjectNetwork, type KnownDates } from "./network-input.js";
+import { compareSchedules, type ScheduleComparison } from "./schedule-compare.js";
 
 export type ScheduleFunction = (input: EngineInput) => EngineResult;
 

@@ -100,8 +100,16 @@ export function compareSchedules(
       if (value !== theirs) {
         same = false;
         const sw =
-          typeof theirs === "string" && typeof value === "string" && workingBetween?.(a.id, theirs, value) === 0 ? true : undefined;
-        const sd = dayPrecision && typeof theirs === "string" && typeof value === "string" && theirs.slice(0, 10) === value.slice(0, 10) ? true : undefined;
+          typeof theirs === "string" && typeof value === "string" && workingBetween?.(a.id, theirs, value) === 0
+            ? true
+            : undefined;
+        const sd =
+          dayPrecision &&
+          typeof theirs === "string" &&
+          typeof value === "string" &&
+          theirs.slice(0, 10) === value.slice(0, 10)
+            ? true
+            : undefined;
         if (!sw && !sd) sameWork = false;
         differences.push({
           ...(sw ? { sameWorkingTime: true } : {}),
@@ -121,5 +129,12 @@ export function compareSchedules(
     if (sameWork) equalInWorkingTime++;
   }
   const percent = (n: number) => (compared === 0 ? 100 : Math.round((n / compared) * 10000) / 100);
-  return { compared, equal, equalPercent: percent(equal), equalInWorkingTime, equalInWorkingTimePercent: percent(equalInWorkingTime), differences };
+  return {
+    compared,
+    equal,
+    equalPercent: percent(equal),
+    equalInWorkingTime,
+    equalInWorkingTimePercent: percent(equalInWorkingTime),
+    differences,
+  };
 }

@@ -36,7 +36,9 @@ interface Manifest {
 const MAX_ENTRY = 512 * 1024 * 1024;
 
 function safeName(name: string): string {
-  return name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, "_").slice(0, 200) || "file";
+  let out = "";
+  for (const ch of name) out += ch.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(ch) ? "_" : ch;
+  return out.slice(0, 200) || "file";
 }
 
 export function writePlanumZip(pkg: PlanumPackage): Promise<Uint8Array> {
@@ -45,7 +47,13 @@ export function writePlanumZip(pkg: PlanumPackage): Promise<Uint8Array> {
   pkg.versions.forEach((v, i) => {
     const file = `versions/${String(i + 1).padStart(3, "0")}.json`;
     zip.addBuffer(Buffer.from(writePlanumJson(v.model)), file, { mtime: new Date(0) });
-    manifest.versions.push({ file, label: v.label, kind: v.kind, ...(v.locked ? { locked: true } : {}), ...(v.dataDate ? { dataDate: v.dataDate } : {}) });
+    manifest.versions.push({
+      file,
+      label: v.label,
+      kind: v.kind,
+      ...(v.locked ? { locked: true } : {}),
+      ...(v.dataDate ? { dataDate: v.dataDate } : {}),
+    });
   });
   pkg.attachments.forEach((a, i) => {
     const file = `attachments/${String(i + 1).padStart(3, "0")}-${safeName(a.name)}`;
@@ -73,9 +81,11 @@ function unzip(bytes: Uint8Array): Promise<Map<string, Uint8Array>> {
       zf.on("end", () => resolve(out));
       zf.on("entry", (entry: yauzl.Entry) => {
         if (entry.fileName.endsWith("/")) return zf.readEntry();
-        if (entry.fileName.includes("..") || entry.fileName.startsWith("/")) return fail("Unsafe path in the ZIP archive", entry.fileName);
+        if (entry.fileName.includes("..") || entry.fileName.startsWith("/"))
+          return fail("Unsafe path in the ZIP archive", entry.fileName);
         total += entry.uncompressedSize;
-        if (entry.uncompressedSize > MAX_ENTRY || total > MAX_ENTRY) return fail("The ZIP archive unpacks to more than 512 MB", entry.fileName);
+        if (entry.uncompressedSize > MAX_ENTRY || total > MAX_ENTRY)
+          return fail("The ZIP archive unpacks to more than 512 MB", entry.fileName);
         zf.openReadStream(entry, (e, stream) => {
           if (e || !stream) return fail(`Entry cannot be read: ${e?.message}`, entry.fileName);
           const chunks: Buffer[] = [];
@@ -95,19 +105,31 @@ function unzip(bytes: Uint8Array): Promise<Map<string, Uint8Array>> {
 export async function readPlanumZip(bytes: Uint8Array): Promise<PlanumPackage> {
   const files = await unzip(bytes);
   const raw = files.get("manifest.json");
-  if (!raw) throw new FormatError("UnsupportedFormat", "Not a Planum package: manifest.json is missing", { entry: "manifest.json" });
+  if (!raw)
+    throw new FormatError("UnsupportedFormat", "Not a Planum package: manifest.json is missing", {
+      entry: "manifest.json",
+    });
   let manifest: Manifest;
   try {
     manifest = JSON.parse(new TextDecoder().decode(raw)) as Manifest;
   } catch (e) {
-    throw new FormatError("MalformedFile", `manifest.json cannot be parsed: ${(e as Error).message}`, { entry: "manifest.json" });
+    throw new FormatError("MalformedFile", `manifest.json cannot be parsed: ${(e as Error).message}`, {
+      entry: "manifest.json",
+    });
   }
-  if (manifest.format !== "planum-package" || !Array.isArray(manifest.versions) || !Array.isArray(manifest.attachments)) {
-    throw new FormatError("UnsupportedFormat", "manifest.json is not a Planum package manifest", { entry: "manifest.json" });
+  if (
+    manifest.format !== "planum-package" ||
+    !Array.isArray(manifest.versions) ||
+    !Array.isArray(manifest.attachments)
+  ) {
+    throw new FormatError("UnsupportedFormat", "manifest.json is not a Planum package manifest", {
+      entry: "manifest.json",
+    });
   }
   const entry = (file: string) => {
     const b = files.get(file);
-    if (!b) throw new FormatError("MalformedFile", `The package lists ${file} but does not contain it`, { entry: file });
+    if (!b)
+      throw new FormatError("MalformedFile", `The package lists ${file} but does not contain it`, { entry: file });
     return b;
   };
   const versions = manifest.versions.map((v) => {
@@ -115,12 +137,24 @@ export async function readPlanumZip(bytes: Uint8Array): Promise<PlanumPackage> {
     try {
       model = readPlanumJson(entry(v.file));
     } catch (e) {
-      if (e instanceof FormatError) throw new FormatError(e.code, `${v.file}: ${e.message}`, { entry: v.file }, e.params);
+      if (e instanceof FormatError)
+        throw new FormatError(e.code, `${v.file}: ${e.message}`, { entry: v.file }, e.params);
       throw e;
     }
-    return { label: v.label, kind: v.kind, ...(v.locked ? { locked: true } : {}), ...(v.dataDate ? { dataDate: v.dataDate } : {}), model };
+    return {
+      label: v.label,
+      kind: v.kind,
+      ...(v.locked ? { locked: true } : {}),
+      ...(v.dataDate ? { dataDate: v.dataDate } : {}),
+      model,
+    };
   });
-  if (versions.length === 0) throw new FormatError("MalformedFile", "The package holds no schedule version", { entry: "manifest.json" });
-  const attachments = manifest.attachments.map((a) => ({ name: a.name, ...(a.mediaType ? { mediaType: a.mediaType } : {}), bytes: entry(a.file) }));
+  if (versions.length === 0)
+    throw new FormatError("MalformedFile", "The package holds no schedule version", { entry: "manifest.json" });
+  const attachments = manifest.attachments.map((a) => ({
+    name: a.name,
+    ...(a.mediaType ? { mediaType: a.mediaType } : {}),
+    bytes: entry(a.file),
+  }));
   return { name: manifest.name ?? "", versions, attachments };
 }

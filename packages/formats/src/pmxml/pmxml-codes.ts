@@ -1,4 +1,12 @@
-import type { ActivityType, ConstraintType, FloatType, LagCalendarOption, ProgressOption, RelationType, ResourceType } from "../model/schedule-model.js";
+import type {
+  ActivityType,
+  ConstraintType,
+  FloatType,
+  LagCalendarOption,
+  ProgressOption,
+  RelationType,
+  ResourceType,
+} from "../model/schedule-model.js";
 
 /** The display strings P6 XML uses for enumerations ↔ model values. */
 
@@ -11,7 +19,11 @@ export const PM_TYPES: Record<string, ActivityType> = {
   "WBS Summary": "wbs_summary",
 };
 
-export const PM_STATUS = { "Not Started": "not_started", "In Progress": "in_progress", Completed: "completed" } as const;
+export const PM_STATUS = {
+  "Not Started": "not_started",
+  "In Progress": "in_progress",
+  Completed: "completed",
+} as const;
 
 export const PM_CONSTRAINTS: Record<string, ConstraintType> = {
   "Start On": "start_on",

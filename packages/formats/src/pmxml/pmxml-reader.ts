@@ -11,12 +11,37 @@ import {
 } from "../model/schedule-model.js";
 import { minutesToTime, parseDateTime, timeToMinutes } from "../util/date-time.js";
 import { arr, child, lineOf, parseXml, text, type XmlNode } from "../util/xml-tools.js";
-import { DAYS, PM_CONSTRAINTS, PM_FLOAT, PM_LAG_CAL, PM_PROGRESS, PM_RELATIONS, PM_RESOURCE, PM_STATUS, PM_TYPES } from "./pmxml-codes.js";
+import {
+  DAYS,
+  PM_CONSTRAINTS,
+  PM_FLOAT,
+  PM_LAG_CAL,
+  PM_PROGRESS,
+  PM_RELATIONS,
+  PM_RESOURCE,
+  PM_STATUS,
+  PM_TYPES,
+} from "./pmxml-codes.js";
 
 const ARRAYS = new Set([
-  "Project", "BaselineProject", "Calendar", "WBS", "Activity", "Relationship", "Resource", "ResourceAssignment",
-  "StandardWorkHours", "WorkTime", "HolidayOrException", "ActivityCodeType", "ActivityCode", "Code", "UDFType", "UDF",
-  "ResourceRate", "ProjectList",
+  "Project",
+  "BaselineProject",
+  "Calendar",
+  "WBS",
+  "Activity",
+  "Relationship",
+  "Resource",
+  "ResourceAssignment",
+  "StandardWorkHours",
+  "WorkTime",
+  "HolidayOrException",
+  "ActivityCodeType",
+  "ActivityCode",
+  "Code",
+  "UDFType",
+  "UDF",
+  "ResourceRate",
+  "ProjectList",
 ]);
 
 /** Reads values of one element and reports bad ones with the element name and its line. */
@@ -81,7 +106,11 @@ function intervalsOf(node: XmlNode | undefined, source: string): TimeInterval[] 
     let end = timeToMinutes(f);
     if (end % 15 === 14) end += 1;
     if (end === 0) end = 1440;
-    if (end <= start) throw new FormatError("InvalidValue", `Work time ${s}–${f} ends before it starts`, { element: "WorkTime", line: lineOf(source, `<Finish>${f}</Finish>`) });
+    if (end <= start)
+      throw new FormatError("InvalidValue", `Work time ${s}–${f} ends before it starts`, {
+        element: "WorkTime",
+        line: lineOf(source, `<Finish>${f}</Finish>`),
+      });
     out.push([minutesToTime(start), minutesToTime(end)]);
   }
   return out.sort((a, b) => timeToMinutes(a[0]) - timeToMinutes(b[0]));
@@ -241,7 +270,10 @@ export function readPmxml(bytes: Uint8Array): ScheduleModel {
   const { root, text: source } = parseXml(bytes, "P6 XML", ARRAYS);
   const top = root.APIBusinessObjects as XmlNode | undefined;
   if (!top || typeof top !== "object") {
-    throw new FormatError("UnsupportedFormat", "Not a P6 XML file: the root element must be <APIBusinessObjects>", { element: "APIBusinessObjects", line: 1 });
+    throw new FormatError("UnsupportedFormat", "Not a P6 XML file: the root element must be <APIBusinessObjects>", {
+      element: "APIBusinessObjects",
+      line: 1,
+    });
   }
   const model = emptyModel("pmxml");
   model.source = { format: "pmxml", producer: "Primavera P6" };
@@ -249,7 +281,11 @@ export function readPmxml(bytes: Uint8Array): ScheduleModel {
   arr(top.Project).forEach((p, i) => {
     model.projects.push(readProject(p, i, source, model));
   });
-  if (model.projects.length === 0) throw new FormatError("MalformedFile", "The P6 XML file holds no <Project>", { element: "APIBusinessObjects", line: 1 });
+  if (model.projects.length === 0)
+    throw new FormatError("MalformedFile", "The P6 XML file holds no <Project>", {
+      element: "APIBusinessObjects",
+      line: 1,
+    });
   // Baselines: each BaselineProject is a full copy of a project at baseline time.
   for (const b of arr(top.BaselineProject)) {
     const be = new El(b, "BaselineProject", source);
@@ -313,7 +349,12 @@ function readRelationsAndResources(top: XmlNode, model: ScheduleModel, source: s
   for (const r of arr(top.Resource)) {
     const e = new El(r, "Resource", source);
     const id = e.s("ObjectId");
-    const res: ScheduleModel["resources"][number] = { id, code: e.s("Id"), name: e.s("Name"), type: e.enumOf("ResourceType", PM_RESOURCE) ?? "labor" };
+    const res: ScheduleModel["resources"][number] = {
+      id,
+      code: e.s("Id"),
+      name: e.s("Name"),
+      type: e.enumOf("ResourceType", PM_RESOURCE) ?? "labor",
+    };
     const parent = e.opt("ParentObjectId");
     if (parent) res.parentId = parent;
     const cal = e.opt("CalendarObjectId");
@@ -333,7 +374,10 @@ function readRelationsAndResources(top: XmlNode, model: ScheduleModel, source: s
     const resourceId = e.s("ResourceObjectId");
     if (!acts.has(activityId) || !resourceId) continue;
     const as: ScheduleModel["assignments"][number] = { id: e.s("ObjectId"), activityId, resourceId };
-    const put = (k: "plannedUnits" | "actualUnits" | "remainingUnits" | "plannedCost" | "actualCost" | "remainingCost", f: string) => {
+    const put = (
+      k: "plannedUnits" | "actualUnits" | "remainingUnits" | "plannedCost" | "actualCost" | "remainingCost",
+      f: string,
+    ) => {
       const v = e.num(f);
       if (v !== undefined) as[k] = v;
     };
@@ -358,18 +402,37 @@ function readCodes(top: XmlNode, model: ScheduleModel, source: string): void {
   for (const c of [...arr(top.ActivityCode), ...projects.flatMap((p) => arr(p.ActivityCode))]) {
     const e = new El(c, "ActivityCode", source);
     const parent = e.opt("ParentObjectId");
-    model.codeValues.push({ id: e.s("ObjectId"), typeId: e.s("CodeTypeObjectId"), ...(parent ? { parentId: parent } : {}), code: e.s("CodeValue"), name: e.s("Description") });
+    model.codeValues.push({
+      id: e.s("ObjectId"),
+      typeId: e.s("CodeTypeObjectId"),
+      ...(parent ? { parentId: parent } : {}),
+      code: e.s("CodeValue"),
+      name: e.s("Description"),
+    });
   }
   for (const u of arr(top.UDFType)) {
     const e = new El(u, "UDFType", source);
-    const subject = ({ Activity: "activity", Project: "project", WBS: "wbs", Resource: "resource" } as const)[e.s("SubjectArea") as "Activity"];
+    const subject = ({ Activity: "activity", Project: "project", WBS: "wbs", Resource: "resource" } as const)[
+      e.s("SubjectArea") as "Activity"
+    ];
     if (!subject) continue;
     const dt = e.s("DataType");
     model.udfTypes.push({
       id: e.s("ObjectId"),
       subject,
       name: e.s("Title"),
-      dataType: dt === "Start Date" || dt === "Finish Date" ? "date" : dt === "Double" ? "number" : dt === "Integer" ? "integer" : dt === "Cost" ? "cost" : dt === "Indicator" ? "indicator" : "text",
+      dataType:
+        dt === "Start Date" || dt === "Finish Date"
+          ? "date"
+          : dt === "Double"
+            ? "number"
+            : dt === "Integer"
+              ? "integer"
+              : dt === "Cost"
+                ? "cost"
+                : dt === "Indicator"
+                  ? "indicator"
+                  : "text",
     });
   }
   const udfTypes = new Map(model.udfTypes.map((u) => [u.id, u]));
@@ -382,8 +445,20 @@ function readCodes(top: XmlNode, model: ScheduleModel, source: string): void {
       for (const u of arr(a.UDF)) {
         const type = udfTypes.get(text(u.TypeObjectId));
         if (!type) continue;
-        const raw = text(u.TextValue) || text(u.DoubleValue) || text(u.IntegerValue) || text(u.CostValue) || text(u.StartDateValue) || text(u.FinishDateValue) || text(u.IndicatorValue);
-        const value = type.dataType === "date" ? (parseDateTime(raw) ?? raw) : ["number", "integer", "cost"].includes(type.dataType) ? Number(raw) : raw;
+        const raw =
+          text(u.TextValue) ||
+          text(u.DoubleValue) ||
+          text(u.IntegerValue) ||
+          text(u.CostValue) ||
+          text(u.StartDateValue) ||
+          text(u.FinishDateValue) ||
+          text(u.IndicatorValue);
+        const value =
+          type.dataType === "date"
+            ? (parseDateTime(raw) ?? raw)
+            : ["number", "integer", "cost"].includes(type.dataType)
+              ? Number(raw)
+              : raw;
         model.udfValues.push({ typeId: type.id, ownerId: activityId, value });
       }
     }

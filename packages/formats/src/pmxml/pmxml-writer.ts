@@ -1,8 +1,18 @@
 import type { Activity, Calendar, ScheduleModel, TimeInterval } from "../model/schedule-model.js";
 import { minutesToTime, timeToMinutes } from "../util/date-time.js";
-import { invert } from "../xer/xer-codes.js";
 import { XmlWriter } from "../util/xml-tools.js";
-import { DAYS, PM_CONSTRAINTS, PM_FLOAT, PM_LAG_CAL, PM_PROGRESS, PM_RELATIONS, PM_RESOURCE, PM_STATUS, PM_TYPES } from "./pmxml-codes.js";
+import { invert } from "../xer/xer-codes.js";
+import {
+  DAYS,
+  PM_CONSTRAINTS,
+  PM_FLOAT,
+  PM_LAG_CAL,
+  PM_PROGRESS,
+  PM_RELATIONS,
+  PM_RESOURCE,
+  PM_STATUS,
+  PM_TYPES,
+} from "./pmxml-codes.js";
 
 const types = invert(PM_TYPES);
 const status = invert(PM_STATUS as Record<string, "not_started" | "in_progress" | "completed">);
@@ -20,13 +30,18 @@ function workTimes(x: XmlWriter, list: TimeInterval[]): void {
   for (const [s, f] of list) {
     // P6 XML writes the last working minute, not the end of the interval.
     const end = timeToMinutes(f) - 1;
-    x.open("WorkTime").el("Start", `${s}:00`).el("Finish", `${minutesToTime(end)}:00`).close("WorkTime");
+    x.open("WorkTime")
+      .el("Start", `${s}:00`)
+      .el("Finish", `${minutesToTime(end)}:00`)
+      .close("WorkTime");
   }
 }
 
 function calendar(x: XmlWriter, c: Calendar): void {
   x.open("Calendar");
-  x.el("BaseCalendarObjectId", c.baseCalendarId).el("HoursPerDay", c.hoursPerDay).el("IsDefault", c.isDefault ?? false);
+  x.el("BaseCalendarObjectId", c.baseCalendarId)
+    .el("HoursPerDay", c.hoursPerDay)
+    .el("IsDefault", c.isDefault ?? false);
   x.el("Name", c.name).el("ObjectId", c.id).el("ProjectObjectId", c.projectId);
   x.el("Type", c.kind === "project" ? "Project" : c.kind === "resource" ? "Resource" : "Global");
   x.open("StandardWorkWeek");
@@ -46,18 +61,32 @@ function calendar(x: XmlWriter, c: Calendar): void {
   x.close("Calendar");
 }
 
-function activity(x: XmlWriter, a: Activity, model: ScheduleModel, byActivity: Map<string, { codes: string[][]; udfs: string[][] }>): void {
+function activity(
+  x: XmlWriter,
+  a: Activity,
+  model: ScheduleModel,
+  byActivity: Map<string, { codes: string[][]; udfs: string[][] }>,
+): void {
   const c = a.computed ?? {};
   x.open("Activity");
-  x.el("ActualDuration", hours(a.actualDuration)).el("ActualFinishDate", dt(a.actualFinish)).el("ActualStartDate", dt(a.actualStart));
+  x.el("ActualDuration", hours(a.actualDuration))
+    .el("ActualFinishDate", dt(a.actualFinish))
+    .el("ActualStartDate", dt(a.actualStart));
   x.el("CalendarObjectId", a.calendarId).el("DurationType", a.durationType);
-  x.el("EarlyFinishDate", dt(c.earlyFinish)).el("EarlyStartDate", dt(c.earlyStart)).el("ExpectedFinishDate", dt(a.expectedFinish));
+  x.el("EarlyFinishDate", dt(c.earlyFinish))
+    .el("EarlyStartDate", dt(c.earlyStart))
+    .el("ExpectedFinishDate", dt(a.expectedFinish));
   x.el("FreeFloat", hours(c.freeFloat)).el("GUID", a.guid).el("Id", a.code).el("IsCritical", c.critical);
   x.el("LateFinishDate", dt(c.lateFinish)).el("LateStartDate", dt(c.lateStart)).el("Name", a.name).el("ObjectId", a.id);
   x.el("PercentCompleteType", a.percentCompleteType);
   x.el("PhysicalPercentComplete", a.percentComplete === undefined ? undefined : a.percentComplete / 100);
-  x.el("PlannedDuration", hours(a.plannedDuration)).el("PlannedFinishDate", dt(a.plannedFinish)).el("PlannedStartDate", dt(a.plannedStart));
-  x.el("PrimaryConstraintDate", dt(a.constraint?.date)).el("PrimaryConstraintType", a.constraint ? cons[a.constraint.type] : undefined);
+  x.el("PlannedDuration", hours(a.plannedDuration))
+    .el("PlannedFinishDate", dt(a.plannedFinish))
+    .el("PlannedStartDate", dt(a.plannedStart));
+  x.el("PrimaryConstraintDate", dt(a.constraint?.date)).el(
+    "PrimaryConstraintType",
+    a.constraint ? cons[a.constraint.type] : undefined,
+  );
   x.el("ProjectObjectId", a.projectId).el("RemainingDuration", hours(a.remainingDuration));
   x.el("RemainingEarlyFinishDate", dt(c.earlyFinish)).el("RemainingEarlyStartDate", dt(c.earlyStart));
   x.el("RemainingLateFinishDate", dt(c.lateFinish)).el("RemainingLateStartDate", dt(c.lateStart));
@@ -84,33 +113,62 @@ const UDF_ELEMENT: Record<string, [string, string]> = {
 /** Write the model as P6 XML (the APIBusinessObjects schema P6 Professional and EPPM import). */
 export function writePmxml(model: ScheduleModel): Uint8Array {
   const x = new XmlWriter();
-  x.open("APIBusinessObjects", 'xmlns="http://xmlns.oracle.com/Primavera/P6/V20.12/API/BusinessObjects" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"');
+  x.open(
+    "APIBusinessObjects",
+    'xmlns="http://xmlns.oracle.com/Primavera/P6/V20.12/API/BusinessObjects" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"',
+  );
   const udfType = new Map(model.udfTypes.map((u) => [u.id, u]));
-  for (const t of model.codeTypes.filter((t) => !t.projectId)) x.open("ActivityCodeType").el("Name", t.name).el("ObjectId", t.id).close("ActivityCodeType");
+  for (const t of model.codeTypes.filter((t) => !t.projectId))
+    x.open("ActivityCodeType").el("Name", t.name).el("ObjectId", t.id).close("ActivityCodeType");
   for (const v of model.codeValues) {
-    x.open("ActivityCode").el("CodeTypeObjectId", v.typeId).el("CodeValue", v.code).el("Description", v.name).el("ObjectId", v.id).el("ParentObjectId", v.parentId).close("ActivityCode");
+    x.open("ActivityCode")
+      .el("CodeTypeObjectId", v.typeId)
+      .el("CodeValue", v.code)
+      .el("Description", v.name)
+      .el("ObjectId", v.id)
+      .el("ParentObjectId", v.parentId)
+      .close("ActivityCode");
   }
   for (const u of model.udfTypes) {
     const subject = { activity: "Activity", project: "Project", wbs: "WBS", resource: "Resource" }[u.subject];
-    x.open("UDFType").el("DataType", UDF_ELEMENT[u.dataType][0]).el("ObjectId", u.id).el("SubjectArea", subject).el("Title", u.name).close("UDFType");
+    x.open("UDFType")
+      .el("DataType", UDF_ELEMENT[u.dataType][0])
+      .el("ObjectId", u.id)
+      .el("SubjectArea", subject)
+      .el("Title", u.name)
+      .close("UDFType");
   }
   for (const c of model.calendars.filter((c) => !c.projectId)) calendar(x, c);
   for (const r of model.resources) {
-    x.open("Resource").el("CalendarObjectId", r.calendarId).el("DefaultUnitsPerTime", r.maxUnitsPerHour).el("Id", r.code).el("Name", r.name);
-    x.el("ObjectId", r.id).el("ParentObjectId", r.parentId).el("PricePerUnit", r.costPerUnit).el("ResourceType", resTypes[r.type]);
+    x.open("Resource")
+      .el("CalendarObjectId", r.calendarId)
+      .el("DefaultUnitsPerTime", r.maxUnitsPerHour)
+      .el("Id", r.code)
+      .el("Name", r.name);
+    x.el("ObjectId", r.id)
+      .el("ParentObjectId", r.parentId)
+      .el("PricePerUnit", r.costPerUnit)
+      .el("ResourceType", resTypes[r.type]);
     x.el("UnitOfMeasureAbbreviation", r.unit).close("Resource");
   }
   const byActivity = new Map<string, { codes: string[][]; udfs: string[][] }>();
   const extra = (id: string) => {
     let e = byActivity.get(id);
-    if (!e) byActivity.set(id, (e = { codes: [], udfs: [] }));
+    if (!e) {
+      e = { codes: [], udfs: [] };
+      byActivity.set(id, e);
+    }
     return e;
   };
   for (const c of model.activityCodes) extra(c.activityId).codes.push([c.typeId, c.valueId]);
   for (const v of model.udfValues) {
     const t = udfType.get(v.typeId);
     if (t?.subject !== "activity") continue;
-    extra(v.ownerId).udfs.push([v.typeId, UDF_ELEMENT[t.dataType][1], t.dataType === "date" ? `${v.value}:00` : String(v.value)]);
+    extra(v.ownerId).udfs.push([
+      v.typeId,
+      UDF_ELEMENT[t.dataType][1],
+      t.dataType === "date" ? `${v.value}:00` : String(v.value),
+    ]);
   }
   const projectOf = new Map(model.activities.map((a) => [a.id, a.projectId]));
   const extProject = new Map(model.externals.map((e) => [e.id, e.projectId]));
@@ -120,18 +178,41 @@ export function writePmxml(model: ScheduleModel): Uint8Array {
     x.el("ActivityDefaultCalendarObjectId", p.defaultCalendarId);
     x.el("ComputeTotalFloatType", o.floatType ? floats[o.floatType] : undefined);
     x.el("CriticalActivityFloatLimit", hours(o.criticalFloat));
-    x.el("CriticalActivityPathType", o.criticalPath ? (o.criticalPath === "longest_path" ? "Longest Path" : "Critical Float") : undefined);
+    x.el(
+      "CriticalActivityPathType",
+      o.criticalPath ? (o.criticalPath === "longest_path" ? "Longest Path" : "Critical Float") : undefined,
+    );
     x.el("DataDate", dt(p.dataDate)).el("Id", p.code).el("IgnoreOtherProjectRelationships", o.ignoreExternalRelations);
-    x.el("MakeOpenEndedActivitiesCritical", o.openEndsCritical).el("MustFinishByDate", dt(p.mustFinishBy)).el("Name", p.name).el("ObjectId", p.id);
-    x.el("OutOfSequenceScheduleType", o.progress ? progress[o.progress] : undefined).el("PlannedStartDate", dt(p.plannedStart));
-    x.el("RelationshipLagCalendar", o.lagCalendar ? lagCals[o.lagCalendar] : undefined).el("ScheduledFinishDate", dt(p.scheduledFinish));
+    x.el("MakeOpenEndedActivitiesCritical", o.openEndsCritical)
+      .el("MustFinishByDate", dt(p.mustFinishBy))
+      .el("Name", p.name)
+      .el("ObjectId", p.id);
+    x.el("OutOfSequenceScheduleType", o.progress ? progress[o.progress] : undefined).el(
+      "PlannedStartDate",
+      dt(p.plannedStart),
+    );
+    x.el("RelationshipLagCalendar", o.lagCalendar ? lagCals[o.lagCalendar] : undefined).el(
+      "ScheduledFinishDate",
+      dt(p.scheduledFinish),
+    );
     x.el("StartToStartLagCalculationType", o.ssLagFrom ? (o.ssLagFrom === "early_start" ? 1 : 0) : undefined);
     for (const t of model.codeTypes.filter((t) => t.projectId === p.id)) {
-      x.open("ActivityCodeType").el("Name", t.name).el("ObjectId", t.id).el("ProjectObjectId", t.projectId).close("ActivityCodeType");
+      x.open("ActivityCodeType")
+        .el("Name", t.name)
+        .el("ObjectId", t.id)
+        .el("ProjectObjectId", t.projectId)
+        .close("ActivityCodeType");
     }
     for (const c of model.calendars.filter((c) => c.projectId === p.id)) calendar(x, c);
     for (const w of model.wbs.filter((w) => w.projectId === p.id)) {
-      x.open("WBS").el("Code", w.code).el("Name", w.name).el("ObjectId", w.id).el("ParentObjectId", w.parentId).el("ProjectObjectId", w.projectId).el("SequenceNumber", w.seq).close("WBS");
+      x.open("WBS")
+        .el("Code", w.code)
+        .el("Name", w.name)
+        .el("ObjectId", w.id)
+        .el("ParentObjectId", w.parentId)
+        .el("ProjectObjectId", w.projectId)
+        .el("SequenceNumber", w.seq)
+        .close("WBS");
     }
     for (const a of model.activities) if (a.projectId === p.id) activity(x, a, model, byActivity);
     for (const [i, r] of model.relations.entries()) {
@@ -140,23 +221,47 @@ export function writePmxml(model: ScheduleModel): Uint8Array {
       // A relation is written once, under the successor's project (or the predecessor's when the successor is external).
       const owner = projectOf.has(r.successorId) ? sp : pp;
       if (owner !== p.id) continue;
-      x.open("Relationship").el("Lag", hours(r.lag)).el("ObjectId", r.id ?? `R${i + 1}`);
+      x.open("Relationship")
+        .el("Lag", hours(r.lag))
+        .el("ObjectId", r.id ?? `R${i + 1}`);
       x.el("PredecessorActivityObjectId", r.predecessorId).el("PredecessorProjectObjectId", pp);
-      x.el("SuccessorActivityObjectId", r.successorId).el("SuccessorProjectObjectId", sp).el("Type", rels[r.type]).close("Relationship");
+      x.el("SuccessorActivityObjectId", r.successorId)
+        .el("SuccessorProjectObjectId", sp)
+        .el("Type", rels[r.type])
+        .close("Relationship");
     }
     for (const as of model.assignments) {
       if (projectOf.get(as.activityId) !== p.id) continue;
-      x.open("ResourceAssignment").el("ActivityObjectId", as.activityId).el("ActualCost", as.actualCost).el("ActualUnits", as.actualUnits);
-      x.el("ObjectId", as.id).el("PlannedCost", as.plannedCost).el("PlannedUnits", as.plannedUnits).el("ProjectObjectId", p.id);
-      x.el("RemainingCost", as.remainingCost).el("RemainingUnits", as.remainingUnits).el("ResourceObjectId", as.resourceId).close("ResourceAssignment");
+      x.open("ResourceAssignment")
+        .el("ActivityObjectId", as.activityId)
+        .el("ActualCost", as.actualCost)
+        .el("ActualUnits", as.actualUnits);
+      x.el("ObjectId", as.id)
+        .el("PlannedCost", as.plannedCost)
+        .el("PlannedUnits", as.plannedUnits)
+        .el("ProjectObjectId", p.id);
+      x.el("RemainingCost", as.remainingCost)
+        .el("RemainingUnits", as.remainingUnits)
+        .el("ResourceObjectId", as.resourceId)
+        .close("ResourceAssignment");
     }
     x.close("Project");
   }
   for (const b of model.baselines) {
     const live = model.projects.find((p) => p.id === b.projectId);
-    x.open("BaselineProject").el("DataDate", dt(b.dataDate)).el("Id", live?.code).el("Name", b.name).el("ObjectId", b.id);
+    x.open("BaselineProject")
+      .el("DataDate", dt(b.dataDate))
+      .el("Id", live?.code)
+      .el("Name", b.name)
+      .el("ObjectId", b.id);
     for (const a of b.activities) {
-      x.open("Activity").el("FinishDate", dt(a.finish)).el("Id", a.code).el("Name", a.name).el("PlannedDuration", hours(a.duration)).el("StartDate", dt(a.start)).close("Activity");
+      x.open("Activity")
+        .el("FinishDate", dt(a.finish))
+        .el("Id", a.code)
+        .el("Name", a.name)
+        .el("PlannedDuration", hours(a.duration))
+        .el("StartDate", dt(a.start))
+        .close("Activity");
     }
     x.close("BaselineProject");
   }

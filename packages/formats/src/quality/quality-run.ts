@@ -6,7 +6,10 @@ import { checkScheduleQuality, type QualityReport } from "./dcma-check.js";
  * Recalculate the model, then assess it. The critical path test delays the last critical unfinished task
  * by one working day and checks that the project finish moves, as the DCMA guide prescribes.
  */
-export function assessSchedule(model: ScheduleModel, scheduleFn?: ScheduleFunction): { reports: QualityReport[]; recalculation: Recalculation } {
+export function assessSchedule(
+  model: ScheduleModel,
+  scheduleFn?: ScheduleFunction,
+): { reports: QualityReport[]; recalculation: Recalculation } {
   const recalculation = recalculate(model, scheduleFn);
   const calculated = recalculation.model;
   const reports = checkScheduleQuality(calculated, {
@@ -14,17 +17,25 @@ export function assessSchedule(model: ScheduleModel, scheduleFn?: ScheduleFuncti
       const before = recalculation.projects.find((p) => p.projectId === projectId);
       if (!before) return undefined;
       const candidates = calculated.activities.filter(
-        (a) => a.projectId === projectId && a.status !== "completed" && a.computed?.critical && (a.type === "task" || a.type === "resource_dependent"),
+        (a) =>
+          a.projectId === projectId &&
+          a.status !== "completed" &&
+          a.computed?.critical &&
+          (a.type === "task" || a.type === "resource_dependent"),
       );
       if (candidates.length === 0) return undefined;
-      const last = candidates.reduce((m, a) => ((a.computed?.earlyFinish ?? "") > (m.computed?.earlyFinish ?? "") ? a : m));
+      const last = candidates.reduce((m, a) =>
+        (a.computed?.earlyFinish ?? "") > (m.computed?.earlyFinish ?? "") ? a : m,
+      );
       const project = calculated.projects.find((p) => p.id === projectId);
       const delay = Math.round((project?.hoursPerDay ?? 8) * 60);
       const delayed: ScheduleModel = {
         ...model,
         projects: model.projects.filter((p) => p.id === projectId),
         activities: model.activities.map((a) =>
-          a.id === last.id ? { ...a, remainingDuration: a.remainingDuration + delay, plannedDuration: a.plannedDuration + delay } : a,
+          a.id === last.id
+            ? { ...a, remainingDuration: a.remainingDuration + delay, plannedDuration: a.plannedDuration + delay }
+            : a,
         ),
       };
       const after = recalculate(delayed, scheduleFn).projects.find((p) => p.projectId === projectId);

@@ -11,7 +11,10 @@ export function readCsv(bytes: Uint8Array, options: TabularReadOptions = {}): Sc
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, delimitersToGuess: [",", ";", "\t", "|"] });
   const fatal = parsed.errors.find((e) => e.type === "Quotes");
   if (fatal) {
-    throw new FormatError("MalformedFile", `CSV quoting is broken: ${fatal.message}`, { table: "CSV", row: (fatal.row ?? 0) + 1 });
+    throw new FormatError("MalformedFile", `CSV quoting is broken: ${fatal.message}`, {
+      table: "CSV",
+      row: (fatal.row ?? 0) + 1,
+    });
   }
   return rowsToModel(parsed.data, options, "CSV", "csv");
 }

@@ -12,19 +12,57 @@ import { parseDateTime } from "../util/date-time.js";
 
 /** Columns a table (CSV / XLSX) can carry, in the order our writers put them. */
 export const TABULAR_FIELDS = [
-  "project", "wbs", "id", "name", "type", "status", "duration", "remaining", "start", "finish", "actualStart", "actualFinish",
-  "percentComplete", "constraintType", "constraintDate", "predecessors", "earlyStart", "earlyFinish", "lateStart", "lateFinish",
-  "totalFloat", "freeFloat", "critical",
+  "project",
+  "wbs",
+  "id",
+  "name",
+  "type",
+  "status",
+  "duration",
+  "remaining",
+  "start",
+  "finish",
+  "actualStart",
+  "actualFinish",
+  "percentComplete",
+  "constraintType",
+  "constraintDate",
+  "predecessors",
+  "earlyStart",
+  "earlyFinish",
+  "lateStart",
+  "lateFinish",
+  "totalFloat",
+  "freeFloat",
+  "critical",
 ] as const;
 export type TabularField = (typeof TABULAR_FIELDS)[number];
 
 /** Header text our writers use; readers also accept these (case-insensitive) without a mapping. */
 export const DEFAULT_HEADERS: Record<TabularField, string> = {
-  project: "Project", wbs: "WBS", id: "Activity ID", name: "Activity Name", type: "Type", status: "Status",
-  duration: "Duration (h)", remaining: "Remaining (h)", start: "Start", finish: "Finish", actualStart: "Actual Start",
-  actualFinish: "Actual Finish", percentComplete: "% Complete", constraintType: "Constraint", constraintDate: "Constraint Date",
-  predecessors: "Predecessors", earlyStart: "Early Start", earlyFinish: "Early Finish", lateStart: "Late Start",
-  lateFinish: "Late Finish", totalFloat: "Total Float (h)", freeFloat: "Free Float (h)", critical: "Critical",
+  project: "Project",
+  wbs: "WBS",
+  id: "Activity ID",
+  name: "Activity Name",
+  type: "Type",
+  status: "Status",
+  duration: "Duration (h)",
+  remaining: "Remaining (h)",
+  start: "Start",
+  finish: "Finish",
+  actualStart: "Actual Start",
+  actualFinish: "Actual Finish",
+  percentComplete: "% Complete",
+  constraintType: "Constraint",
+  constraintDate: "Constraint Date",
+  predecessors: "Predecessors",
+  earlyStart: "Early Start",
+  earlyFinish: "Early Finish",
+  lateStart: "Late Start",
+  lateFinish: "Late Finish",
+  totalFloat: "Total Float (h)",
+  freeFloat: "Free Float (h)",
+  critical: "Critical",
 };
 
 /** Which column holds each field: a header text or a 0-based column index. */
@@ -45,13 +83,27 @@ export interface TabularReadOptions {
 export type Cell = string | number | boolean | Date | null | undefined;
 
 const TYPES: Record<string, ActivityType> = {
-  task: "task", resource_dependent: "resource_dependent", milestone_start: "milestone_start", milestone_finish: "milestone_finish",
-  start_milestone: "milestone_start", finish_milestone: "milestone_finish", milestone: "milestone_finish",
-  level_of_effort: "level_of_effort", wbs_summary: "wbs_summary", summary: "summary",
+  task: "task",
+  resource_dependent: "resource_dependent",
+  milestone_start: "milestone_start",
+  milestone_finish: "milestone_finish",
+  start_milestone: "milestone_start",
+  finish_milestone: "milestone_finish",
+  milestone: "milestone_finish",
+  level_of_effort: "level_of_effort",
+  wbs_summary: "wbs_summary",
+  summary: "summary",
 };
 const CONSTRAINTS = new Set<ConstraintType>([
-  "start_on", "start_on_or_after", "start_on_or_before", "finish_on", "finish_on_or_after", "finish_on_or_before",
-  "mandatory_start", "mandatory_finish", "as_late_as_possible",
+  "start_on",
+  "start_on_or_after",
+  "start_on_or_before",
+  "finish_on",
+  "finish_on_or_after",
+  "finish_on_or_before",
+  "mandatory_start",
+  "mandatory_finish",
+  "as_late_as_possible",
 ]);
 
 function norm(s: string): string {
@@ -59,18 +111,34 @@ function norm(s: string): string {
 }
 
 /** Column index of each field, from the mapping or our default headers. */
-function resolveColumns(header: Cell[], options: TabularReadOptions, sheet: string, headerRow: number): Map<TabularField, number> {
+function resolveColumns(
+  header: Cell[],
+  options: TabularReadOptions,
+  sheet: string,
+  headerRow: number,
+): Map<TabularField, number> {
   const names = header.map((h) => norm(cellText(h)));
   const cols = new Map<TabularField, number>();
   const mapping = options.mapping ?? {};
   for (const f of TABULAR_FIELDS) {
     const m = mapping[f];
     if (typeof m === "number") {
-      if (m < 0 || m >= Math.max(header.length, 1) + 200) throw new FormatError("InvalidMapping", `Column ${m} mapped to ${f} does not exist`, { table: sheet, row: headerRow, field: f });
+      if (m < 0 || m >= Math.max(header.length, 1) + 200)
+        throw new FormatError("InvalidMapping", `Column ${m} mapped to ${f} does not exist`, {
+          table: sheet,
+          row: headerRow,
+          field: f,
+        });
       cols.set(f, m);
     } else if (typeof m === "string") {
       const i = names.indexOf(norm(m));
-      if (i < 0) throw new FormatError("InvalidMapping", `Column "${m}" mapped to ${f} is not in the header row`, { table: sheet, row: headerRow, field: f }, { column: m });
+      if (i < 0)
+        throw new FormatError(
+          "InvalidMapping",
+          `Column "${m}" mapped to ${f} is not in the header row`,
+          { table: sheet, row: headerRow, field: f },
+          { column: m },
+        );
       cols.set(f, i);
     } else {
       const i = names.indexOf(norm(DEFAULT_HEADERS[f]));
@@ -78,7 +146,11 @@ function resolveColumns(header: Cell[], options: TabularReadOptions, sheet: stri
     }
   }
   if (!cols.has("id") && !cols.has("name")) {
-    throw new FormatError("InvalidMapping", "The table has neither an activity ID nor a name column (check the mapping and the rows to skip)", { table: sheet, row: headerRow });
+    throw new FormatError(
+      "InvalidMapping",
+      "The table has neither an activity ID nor a name column (check the mapping and the rows to skip)",
+      { table: sheet, row: headerRow },
+    );
   }
   return cols;
 }
@@ -90,9 +162,18 @@ export function cellText(c: Cell): string {
 }
 
 /** Build a model from table rows (header included). Every bad cell is reported with its sheet, row and column. */
-export function rowsToModel(rows: Cell[][], options: TabularReadOptions, sheet: string, format: "csv" | "xlsx"): ScheduleModel {
+export function rowsToModel(
+  rows: Cell[][],
+  options: TabularReadOptions,
+  sheet: string,
+  format: "csv" | "xlsx",
+): ScheduleModel {
   const skip = options.skipRows ?? 0;
-  if (rows.length <= skip) throw new FormatError("EmptyFile", `The table has no header row after skipping ${skip} rows`, { table: sheet, row: skip + 1 });
+  if (rows.length <= skip)
+    throw new FormatError("EmptyFile", `The table has no header row after skipping ${skip} rows`, {
+      table: sheet,
+      row: skip + 1,
+    });
   const cols = resolveColumns(rows[skip], options, sheet, skip + 1);
   const hpd = options.hoursPerDay ?? 8;
   const unit = options.durationUnit ?? "hours";
@@ -153,7 +234,14 @@ export function rowsToModel(rows: Cell[][], options: TabularReadOptions, sheet: 
         if (!id) {
           id = `W${wbsIds.size + 1}`;
           wbsIds.set(key, id);
-          model.wbs.push({ id, projectId: project.id, ...(parent ? { parentId: parent } : {}), code: parts[k], name: parts[k], seq: wbsIds.size });
+          model.wbs.push({
+            id,
+            projectId: project.id,
+            ...(parent ? { parentId: parent } : {}),
+            code: parts[k],
+            name: parts[k],
+            seq: wbsIds.size,
+          });
         }
         parent = id;
       }
@@ -223,23 +311,38 @@ export function rowsToModel(rows: Cell[][], options: TabularReadOptions, sheet: 
     if (txt("predecessors")) preds.push({ succ: a, text: txt("predecessors"), row: rowNo });
   }
   for (const p of preds) {
-    for (const part of p.text.split(";").map((x) => x.trim()).filter(Boolean)) {
+    for (const part of p.text
+      .split(";")
+      .map((x) => x.trim())
+      .filter(Boolean)) {
       const m = /^(.+?)(?:\s+(FS|SS|FF|SF))?(?:\s+([+-]?\s*[\d.,]+\s*(?:m|min|h|d|w)?))?$/i.exec(part);
       const pred = m ? byCode.get(`${p.succ.projectId}|${m[1].trim()}`) : undefined;
       if (!m || !pred) {
-        throw new FormatError("InvalidValue", `Predecessor "${part}" names no activity of the table`, { table: sheet, row: p.row, field: "predecessors" });
+        throw new FormatError("InvalidValue", `Predecessor "${part}" names no activity of the table`, {
+          table: sheet,
+          row: p.row,
+          field: "predecessors",
+        });
       }
       let lag = 0;
       if (m[3]) {
         const lm = /^([+-]?)\s*([\d.,]+)\s*(m|min|h|d|w)?$/i.exec(m[3].trim())!;
         const n = Number(lm[2].replace(",", "."));
         const u = (lm[3] ?? "h").toLowerCase();
-        lag = Math.round(n * (u.startsWith("m") ? 1 : u === "h" ? 60 : u === "d" ? hpd * 60 : hpd * 300)) * (lm[1] === "-" ? -1 : 1);
+        lag =
+          Math.round(n * (u.startsWith("m") ? 1 : u === "h" ? 60 : u === "d" ? hpd * 60 : hpd * 300)) *
+          (lm[1] === "-" ? -1 : 1);
       }
-      model.relations.push({ predecessorId: pred.id, successorId: p.succ.id, type: (m[2]?.toUpperCase() ?? "FS") as RelationType, lag });
+      model.relations.push({
+        predecessorId: pred.id,
+        successorId: p.succ.id,
+        type: (m[2]?.toUpperCase() ?? "FS") as RelationType,
+        lag,
+      });
     }
   }
-  if (model.activities.length === 0) throw new FormatError("EmptyFile", "The table has no activity rows", { table: sheet, row: skip + 2 });
+  if (model.activities.length === 0)
+    throw new FormatError("EmptyFile", "The table has no activity rows", { table: sheet, row: skip + 2 });
   return model;
 }
 
@@ -252,7 +355,11 @@ export function modelToRows(model: ScheduleModel): string[][] {
   const wbsPath = (id: string | undefined): string => {
     const parts: string[] = [];
     const seen = new Set<string>();
-    for (let w = id ? wbsById.get(id) : undefined; w && !seen.has(w.id); w = w.parentId ? wbsById.get(w.parentId) : undefined) {
+    for (
+      let w = id ? wbsById.get(id) : undefined;
+      w && !seen.has(w.id);
+      w = w.parentId ? wbsById.get(w.parentId) : undefined
+    ) {
       seen.add(w.id);
       parts.unshift(w.code.replace(/\//g, "-"));
     }
@@ -265,19 +372,38 @@ export function modelToRows(model: ScheduleModel): string[][] {
     const c = code.get(r.predecessorId);
     if (!c) continue;
     const list = preds.get(r.successorId) ?? [];
-    list.push(`${c}${r.type !== "FS" || r.lag !== 0 ? ` ${r.type}` : ""}${r.lag !== 0 ? ` ${r.lag > 0 ? "+" : "-"}${hours(Math.abs(r.lag))}h` : ""}`);
+    list.push(
+      `${c}${r.type !== "FS" || r.lag !== 0 ? ` ${r.type}` : ""}${r.lag !== 0 ? ` ${r.lag > 0 ? "+" : "-"}${hours(Math.abs(r.lag))}h` : ""}`,
+    );
     preds.set(r.successorId, list);
   }
   const header = TABULAR_FIELDS.map((f) => DEFAULT_HEADERS[f]);
   const rows = model.activities.map((a) => {
     const c = a.computed ?? {};
     const v: Record<TabularField, string> = {
-      project: projectCode.get(a.projectId) ?? a.projectId, wbs: wbsPath(a.wbsId), id: a.code, name: a.name, type: a.type, status: a.status,
-      duration: hours(a.plannedDuration), remaining: hours(a.remainingDuration), start: dt(a.plannedStart), finish: dt(a.plannedFinish),
-      actualStart: dt(a.actualStart), actualFinish: dt(a.actualFinish), percentComplete: a.percentComplete === undefined ? "" : String(a.percentComplete),
-      constraintType: a.constraint?.type ?? "", constraintDate: dt(a.constraint?.date), predecessors: (preds.get(a.id) ?? []).join("; "),
-      earlyStart: dt(c.earlyStart), earlyFinish: dt(c.earlyFinish), lateStart: dt(c.lateStart), lateFinish: dt(c.lateFinish),
-      totalFloat: hours(c.totalFloat), freeFloat: hours(c.freeFloat), critical: c.critical === undefined ? "" : c.critical ? "yes" : "no",
+      project: projectCode.get(a.projectId) ?? a.projectId,
+      wbs: wbsPath(a.wbsId),
+      id: a.code,
+      name: a.name,
+      type: a.type,
+      status: a.status,
+      duration: hours(a.plannedDuration),
+      remaining: hours(a.remainingDuration),
+      start: dt(a.plannedStart),
+      finish: dt(a.plannedFinish),
+      actualStart: dt(a.actualStart),
+      actualFinish: dt(a.actualFinish),
+      percentComplete: a.percentComplete === undefined ? "" : String(a.percentComplete),
+      constraintType: a.constraint?.type ?? "",
+      constraintDate: dt(a.constraint?.date),
+      predecessors: (preds.get(a.id) ?? []).join("; "),
+      earlyStart: dt(c.earlyStart),
+      earlyFinish: dt(c.earlyFinish),
+      lateStart: dt(c.lateStart),
+      lateFinish: dt(c.lateFinish),
+      totalFloat: hours(c.totalFloat),
+      freeFloat: hours(c.freeFloat),
+      critical: c.critical === undefined ? "" : c.critical ? "yes" : "no",
     };
     return TABULAR_FIELDS.map((f) => v[f]);
   });

@@ -27,10 +27,15 @@ export async function readXlsx(bytes: Uint8Array, options: XlsxReadOptions = {})
   try {
     await wb.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer);
   } catch (e) {
-    throw new FormatError("MalformedFile", `Not a readable XLSX workbook: ${(e as Error).message}`, { entry: "workbook" });
+    throw new FormatError("MalformedFile", `Not a readable XLSX workbook: ${(e as Error).message}`, {
+      entry: "workbook",
+    });
   }
   const ws = options.sheet ? wb.getWorksheet(options.sheet) : wb.worksheets[0];
-  if (!ws) throw new FormatError("MalformedFile", `Worksheet "${options.sheet ?? 1}" not found`, { entry: options.sheet ?? "sheet 1" });
+  if (!ws)
+    throw new FormatError("MalformedFile", `Worksheet "${options.sheet ?? 1}" not found`, {
+      entry: options.sheet ?? "sheet 1",
+    });
   const rows: Cell[][] = [];
   for (let r = 1; r <= ws.rowCount; r++) {
     const row = ws.getRow(r);

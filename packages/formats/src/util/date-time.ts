@@ -67,14 +67,47 @@ function build(y: number, mo: number, d: number, h: number, mi: number): DateTim
   return `${y}-${pad2(mo)}-${pad2(d)}T${pad2(h)}:${pad2(mi)}`;
 }
 
-const ISO_RE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+const ISO_RE =
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 const DMY_RE = /^(\d{1,2})[./-](\d{1,2})[./-](\d{2}|\d{4})(?:[ T](\d{1,2}):(\d{2})(?::\d{2})?)?$/;
 const MDY_RE = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})(?:[ T](\d{1,2}):(\d{2})(?::\d{2})?\s*(AM|PM|am|pm)?)?$/;
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
-  янв: 1, фев: 2, мар: 3, апр: 4, мая: 5, май: 5, июн: 6, июл: 7, авг: 8, сен: 9, окт: 10, ноя: 11, дек: 12,
-  janv: 1, févr: 2, mars: 3, avr: 4, mai: 5, juin: 6, juil: 7, août: 8, sept: 9, déc: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+  янв: 1,
+  фев: 2,
+  мар: 3,
+  апр: 4,
+  мая: 5,
+  май: 5,
+  июн: 6,
+  июл: 7,
+  авг: 8,
+  сен: 9,
+  окт: 10,
+  ноя: 11,
+  дек: 12,
+  janv: 1,
+  févr: 2,
+  mars: 3,
+  avr: 4,
+  mai: 5,
+  juin: 6,
+  juil: 7,
+  août: 8,
+  sept: 9,
+  déc: 12,
 };
 const NAMED_RE = /^(\d{1,2})[.\s-]([^\d\s.-]+)\.?[.\s-](\d{2}|\d{4})(?:[ T](\d{1,2}):(\d{2}))?$/u;
 

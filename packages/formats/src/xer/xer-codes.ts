@@ -49,7 +49,11 @@ export const LAG_CALENDARS: Record<string, LagCalendarOption> = {
   rcal_Project: "project",
 };
 
-export const RESOURCE_TYPES: Record<string, ResourceType> = { RT_Labor: "labor", RT_Equip: "nonlabor", RT_Mat: "material" };
+export const RESOURCE_TYPES: Record<string, ResourceType> = {
+  RT_Labor: "labor",
+  RT_Equip: "nonlabor",
+  RT_Mat: "material",
+};
 
 export const UDF_TYPES: Record<string, UdfDataType> = {
   FT_TEXT: "text",

@@ -127,7 +127,12 @@ export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): Sched
       return;
     }
     const o = optionRow.has(id) ? new Cursor(schedOptions, optionRow.get(id)) : c;
-    const project: Project = { id, code: c.str("proj_short_name"), name: rootName.get(id) ?? c.str("proj_short_name"), options: {} };
+    const project: Project = {
+      id,
+      code: c.str("proj_short_name"),
+      name: rootName.get(id) ?? c.str("proj_short_name"),
+      options: {},
+    };
     const ps = c.date("plan_start_date");
     if (ps) project.plannedStart = ps;
     const dd = c.date("last_recalc_date") ?? c.date("next_data_date");
@@ -196,11 +201,15 @@ export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): Sched
       });
       return;
     }
-    if (!projectIds.has(projectId)) c.fail("proj_id", `Activity ${id} refers to project ${projectId}, absent from the PROJECT table`);
+    if (!projectIds.has(projectId))
+      c.fail("proj_id", `Activity ${id} refers to project ${projectId}, absent from the PROJECT table`);
     const typeCode = c.str("task_type");
-    const type = TASK_TYPES[typeCode] ?? (typeCode === "" ? "task" : c.fail("task_type", `Unknown activity type "${typeCode}"`));
+    const type =
+      TASK_TYPES[typeCode] ?? (typeCode === "" ? "task" : c.fail("task_type", `Unknown activity type "${typeCode}"`));
     const statusCode = c.str("status_code");
-    const status = STATUS[statusCode] ?? (statusCode === "" ? "not_started" : c.fail("status_code", `Unknown status "${statusCode}"`));
+    const status =
+      STATUS[statusCode] ??
+      (statusCode === "" ? "not_started" : c.fail("status_code", `Unknown status "${statusCode}"`));
     const planned = c.minutes("target_drtn_hr_cnt") ?? 0;
     const a: Activity = {
       id,
@@ -217,7 +226,8 @@ export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): Sched
     if (wbs && !rootWbs.has(wbs)) a.wbsId = wbs;
     const cal = c.opt("clndr_id");
     if (cal) {
-      if (!calendarIds.has(cal)) c.fail("clndr_id", `Activity ${a.code} uses calendar ${cal}, absent from the CALENDAR table`);
+      if (!calendarIds.has(cal))
+        c.fail("clndr_id", `Activity ${a.code} uses calendar ${cal}, absent from the CALENDAR table`);
       a.calendarId = cal;
     }
     // Direct assignments (not spreads): this loop runs for every activity of 100k-activity files.
@@ -357,7 +367,12 @@ function readRelations(rows: XerRows, model: ScheduleModel, taskCode: Map<string
       if (arls) e.lateStart = arls;
       externals.set(succ, e);
     }
-    const rel: ScheduleModel["relations"][number] = { predecessorId: pred, successorId: succ, type, lag: c.minutes("lag_hr_cnt") ?? 0 };
+    const rel: ScheduleModel["relations"][number] = {
+      predecessorId: pred,
+      successorId: succ,
+      type,
+      lag: c.minutes("lag_hr_cnt") ?? 0,
+    };
     const id = c.opt("task_pred_id");
     if (id) rel.id = id;
     model.relations.push(rel);
@@ -399,7 +414,8 @@ function readResources(t: (n: string) => XerRows, model: ScheduleModel, taskCode
     if (!taskCode.has(activityId)) return;
     const resourceId = c.str("rsrc_id");
     if (resourceId === "") return; // a role assignment without a resource
-    if (!resourceIds.has(resourceId)) c.fail("rsrc_id", `Assignment refers to resource ${resourceId}, absent from RSRC`);
+    if (!resourceIds.has(resourceId))
+      c.fail("rsrc_id", `Assignment refers to resource ${resourceId}, absent from RSRC`);
     const a: ScheduleModel["assignments"][number] = { id: c.required("taskrsrc_id"), activityId, resourceId };
     const set = (k: keyof typeof a, v: number | undefined) => {
       if (v !== undefined) (a as unknown as Record<string, number>)[k] = v;
@@ -421,7 +437,11 @@ function readResources(t: (n: string) => XerRows, model: ScheduleModel, taskCode
 function readCodesAndUdfs(t: (n: string) => XerRows, model: ScheduleModel, taskCode: Map<string, string>): void {
   each(t("ACTVTYPE"), (c) => {
     const proj = c.opt("proj_id");
-    model.codeTypes.push({ id: c.required("actv_code_type_id"), name: c.str("actv_code_type"), ...(proj ? { projectId: proj } : {}) });
+    model.codeTypes.push({
+      id: c.required("actv_code_type_id"),
+      name: c.str("actv_code_type"),
+      ...(proj ? { projectId: proj } : {}),
+    });
   });
   each(t("ACTVCODE"), (c) => {
     const parent = c.opt("parent_actv_code_id");

@@ -63,7 +63,12 @@ export function parseXerTables(bytes: Uint8Array, options: ParseXerOptions = {})
     if (line === "") continue;
     const lineNo = i + 1;
     if (ended) {
-      throw new FormatError("MalformedFile", "Data found after the %E end marker", { table: "%E", row: 0 }, { line: lineNo });
+      throw new FormatError(
+        "MalformedFile",
+        "Data found after the %E end marker",
+        { table: "%E", row: 0 },
+        { line: lineNo },
+      );
     }
     const tag = line.slice(0, 2);
     if (tag === "%R") {
@@ -106,12 +111,22 @@ export function parseXerTables(bytes: Uint8Array, options: ParseXerOptions = {})
       }
     } else if (tag === "%F") {
       if (!current) {
-        throw new FormatError("MalformedFile", "A %F field list appears before any %T table", { table: "(none)", row: 0 }, { line: lineNo });
+        throw new FormatError(
+          "MalformedFile",
+          "A %F field list appears before any %T table",
+          { table: "(none)", row: 0 },
+          { line: lineNo },
+        );
       }
       const fields = line.split("\t");
       fields.shift();
       if (current.rows.length > 0 && fields.join("\t") !== current.fields.join("\t") && current.fields.length > 0) {
-        throw new FormatError("MalformedFile", `Table ${current.name} redeclares its fields`, { table: current.name, row: 0 }, { line: lineNo });
+        throw new FormatError(
+          "MalformedFile",
+          `Table ${current.name} redeclares its fields`,
+          { table: current.name, row: 0 },
+          { line: lineNo },
+        );
       }
       current.fields = fields.map((f) => f.trim());
     } else if (tag === "%E") {
