@@ -10,12 +10,19 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import { authModule } from "./modules/auth/auth.routes.js";
 import { LoginThrottle } from "./modules/auth/login-throttle.js";
 import { SessionStore } from "./modules/auth/session-store.js";
+import { calendarsModule } from "./modules/calendars/calendars.routes.js";
+import { layoutsModule } from "./modules/layouts/layouts.routes.js";
+import { relationsModule } from "./modules/relations/relations.routes.js";
 import { findMembership, ipRefused } from "./modules/spaces/space-access.js";
 import { spacesModule } from "./modules/spaces/spaces.routes.js";
 import { structureModule } from "./modules/structure/structure.routes.js";
 import { PLANUM_VERSION, systemModule } from "./modules/system/system.routes.js";
+import { timetableModule } from "./modules/timetable/timetable.routes.js";
+import { undoModule } from "./modules/undo/undo.routes.js";
 import { usersModule } from "./modules/users/users.routes.js";
 import { UsersService } from "./modules/users/users.service.js";
+import { versionsModule } from "./modules/versions/versions.routes.js";
+import { wbsModule } from "./modules/wbs/wbs.routes.js";
 import { registerAuthHook } from "./platform/auth-hook.js";
 import type { Config } from "./platform/config.js";
 import type { AppContext } from "./platform/context.js";
@@ -84,6 +91,13 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(usersModule(ctx, users));
       await api.register(spacesModule(ctx));
       await api.register(structureModule(ctx));
+      await api.register(versionsModule(ctx));
+      await api.register(wbsModule(ctx));
+      await api.register(relationsModule(ctx));
+      await api.register(calendarsModule(ctx));
+      await api.register(timetableModule(ctx));
+      await api.register(undoModule(ctx));
+      await api.register(layoutsModule(ctx));
     },
     { prefix: "/api/v1" },
   );

@@ -125,6 +125,8 @@ export interface ApiError {
   code: ErrorCode;
   message: string;
   params?: Record<string, string | number>;
+  /** Structured data beside the message: a stale-revision Conflict carries `{ current }`, the row as it is now. */
+  data?: unknown;
 }
 
 export type ApiEnvelope<T> = { success: true; data: T } | { success: false; errors: ApiError[] };

@@ -188,6 +188,8 @@ export const wbsItemParams = z.object({ id: workspaceUuid, itemId: z.coerce.numb
 
 export const relationRowSchema = z.object({
   id: z.number(),
+  /** The version the relation belongs to (its successor's); edits go through this version. */
+  versionId: z.string(),
   revision: z.number(),
   predecessorId: z.number(),
   successorId: z.number(),

@@ -62,10 +62,11 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
     return send(
       reply,
       error.status,
-      items.map((item) => ({
+      items.map((item, index) => ({
         code: item.code,
         message: errorMessage(language, item.code, item.params),
         ...(item.params ? { params: item.params } : {}),
+        ...(index === 0 && error.data !== undefined ? { data: error.data } : {}),
       })),
     );
   }

@@ -1,0 +1,126 @@
+import { EngineInputError, schedule } from "@planum/engine";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { versions } from "../../db/schema/index.js";
+import type { Db, DbOrTx } from "../../platform/db.js";
+import { AppError } from "../../platform/errors.js";
+import { execRows } from "../versions/sql-rows.js";
+import { intArray } from "../wbs/wbs-copy.js";
+import { readSettings } from "./calculate-settings.service.js";
+import { readNetwork } from "./timetable-input.js";
+
+/** Rows per UPDATE statement when results are written back (keeps each parameter a few hundred kB). */
+const WRITE_CHUNK = 25_000;
+
+export interface CalculationOutcome {
+  finish: string;
+  activities: number;
+  relations: number;
+  /** Milliseconds spent reading, calculating and writing. */
+  timings: { readMs: number; engineMs: number; writeMs: number };
+}
+
+/** Marks a version as being calculated; refused while another calculation of it runs, or when it is locked. */
+export async function beginCalculation(db: DbOrTx, versionId: string) {
+  const [row] = await db
+    .update(versions)
+    .set({ calcStatus: "in_process", calcError: null })
+    .where(and(eq(versions.id, versionId), ne(versions.calcStatus, "in_process"), eq(versions.locked, false)))
+    .returning();
+  if (row) return row;
+  const [current] = await db.select().from(versions).where(eq(versions.id, versionId));
+  if (!current) throw new AppError("NotFound");
+  if (current.locked) throw new AppError("VersionLocked", { label: current.label });
+  throw new AppError("CalculationInProgress");
+}
+
+/** Ends a failed calculation: the version is not calculated and says why. */
+export async function failCalculation(db: DbOrTx, versionId: string, reason: string) {
+  await db.update(versions).set({ calcStatus: "not_calculated", calcError: reason }).where(eq(versions.id, versionId));
+}
+
+const arrayText = (values: (string | null)[]) => `{${values.map((v) => (v === null ? "NULL" : v)).join(",")}}`;
+
+async function codesOf(db: DbOrTx, ids: string[]) {
+  const result = await execRows(
+    db,
+    sql`select id, code from wbs_items where id = any(${intArray(ids.map(Number))}::int[])`,
+  );
+  return new Map((result.rows as { id: number; code: string }[]).map((row) => [String(row.id), row.code]));
+}
+
+/**
+ * The server calculation of a version: read everything in bulk, run the engine, write the results back in a few
+ * UPDATE … FROM unnest(…) statements inside one transaction, and set the status. The version must already be marked
+ * `in_process` (beginCalculation). If the version changed while it was calculated, the results are kept but the
+ * status says `not_calculated`, so nobody mistakes them for the current state.
+ */
+export async function calculateVersion(
+  db: Db,
+  versionId: string,
+  progress: (percent: number) => void | Promise<void> = () => {},
+): Promise<CalculationOutcome> {
+  const t0 = performance.now();
+  const [version] = await db.select().from(versions).where(eq(versions.id, versionId));
+  if (!version) throw new AppError("NotFound");
+  const settings = await readSettings(db, version.scheduleId);
+  const input = await readNetwork(db, version, settings);
+  const t1 = performance.now();
+  await progress(20);
+  let result: ReturnType<typeof schedule>;
+  try {
+    result = schedule(input);
+  } catch (error) {
+    if (error instanceof EngineInputError) {
+      const codes = await codesOf(
+        db,
+        [...error.item.matchAll(/"(\d+)"/g)].map((m) => m[1]),
+      );
+      const item = error.item.replace(/"(\d+)"/g, (whole, id: string) =>
+        codes.has(id) ? `"${codes.get(id)}"` : whole,
+      );
+      throw new AppError("CalculationFailed", { reason: `${item}: ${error.message.slice(error.item.length + 2)}` });
+    }
+    throw error;
+  }
+  if (result.cycles.length > 0) {
+    const codes = await codesOf(db, result.cycles.flat());
+    const loops = result.cycles
+      .slice(0, 3)
+      .map((cycle) => [...cycle, cycle[0]].map((id) => codes.get(id) ?? id).join(" → "));
+    throw new AppError("CalculationFailed", { reason: `loop: ${loops.join("; ")}` });
+  }
+  const t2 = performance.now();
+  await progress(60);
+  const acts = result.activities;
+  await db.transaction(async (tx) => {
+    for (let from = 0; from < acts.length; from += WRITE_CHUNK) {
+      const part = acts.slice(from, from + WRITE_CHUNK);
+      await tx.execute(sql`
+        update wbs_items w set early_start = r.es, early_finish = r.ef, late_start = r.ls, late_finish = r.lf,
+               total_float = r.tf, free_float = r.ff, critical = r.cr
+        from unnest(${arrayText(part.map((a) => a.id))}::int[], ${arrayText(part.map((a) => a.earlyStart))}::timestamp[],
+                    ${arrayText(part.map((a) => a.earlyFinish))}::timestamp[], ${arrayText(part.map((a) => a.lateStart))}::timestamp[],
+                    ${arrayText(part.map((a) => a.lateFinish))}::timestamp[], ${arrayText(part.map((a) => String(a.totalFloat)))}::int[],
+                    ${arrayText(part.map((a) => String(a.freeFloat)))}::int[], ${arrayText(part.map((a) => (a.critical ? "t" : "f")))}::bool[])
+             as r(id, es, ef, ls, lf, tf, ff, cr)
+        where w.id = r.id and w.version_id = ${versionId}`);
+    }
+    await tx
+      .update(versions)
+      .set({
+        calcStatus: sql`case when ${versions.revision} = ${version.revision} then 'calculated' else 'not_calculated' end`,
+        calcError: null,
+        calculatedAt: new Date(),
+        finish: result.finish,
+        revision: sql`${versions.revision} + 1`,
+      })
+      .where(eq(versions.id, versionId));
+  });
+  const t3 = performance.now();
+  return {
+    finish: result.finish,
+    activities: acts.length,
+    relations: input.relations.length,
+    timings: { readMs: Math.round(t1 - t0), engineMs: Math.round(t2 - t1), writeMs: Math.round(t3 - t2) },
+  };
+}

@@ -1,0 +1,150 @@
+import { calculateSettingsBody, scheduleIdParams, versionIdParams } from "@planum/contracts";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { versions } from "../../db/schema/index.js";
+import type { AppContext } from "../../platform/context.js";
+import { AppError } from "../../platform/errors.js";
+import { ok, typed } from "../../platform/http.js";
+import { execRows } from "../versions/sql-rows.js";
+import {
+  editVersion,
+  loadScheduleScope,
+  readVersion,
+  requireScheduleWrite,
+  toVersionDto,
+  type VersionScope,
+  workspaceGate,
+} from "../versions/version-access.js";
+import { WorkspaceEvents } from "../versions/workspace-events.js";
+import { CalculateSettingsService } from "./calculate-settings.service.js";
+import { beginCalculation, calculateVersion, failCalculation } from "./timetable-calc.js";
+
+export const CALCULATE_JOB = "calculate_timetable";
+
+function reasonOf(error: unknown): string {
+  if (error instanceof AppError) return String(error.params?.reason ?? error.code);
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Calculation of a version (as a job or synchronously), its results, and the schedule's calculation settings. */
+export function timetableModule(ctx: AppContext) {
+  const events = new WorkspaceEvents(ctx.realtime);
+  const settings = new CalculateSettingsService({ db: ctx.db });
+
+  ctx.jobs.register(CALCULATE_JOB, async ({ job, progress }) => {
+    const versionId = String(job.payload.versionId);
+    const spaceId = job.spaceId!;
+    try {
+      const outcome = await calculateVersion(ctx.db, versionId, async (percent) => {
+        await progress(percent);
+        events.timetable(spaceId, job.createdBy, versionId, job.id, percent, "in_process");
+      });
+      events.timetable(spaceId, job.createdBy, versionId, job.id, 100, "completed");
+      return { ...outcome };
+    } catch (error) {
+      const reason = reasonOf(error);
+      await failCalculation(ctx.db, versionId, reason);
+      events.timetable(spaceId, job.createdBy, versionId, job.id, 100, "error", reason);
+      throw error;
+    }
+  });
+
+  const scheduleWriter = async (request: FastifyRequest, scheduleId: string) => {
+    const grant = await workspaceGate(ctx, request);
+    const schedule = await loadScheduleScope(ctx.db, grant, scheduleId);
+    await requireScheduleWrite(ctx.db, grant, schedule.lineage);
+    return { grant, schedule };
+  };
+
+  async function start(scope: VersionScope) {
+    await beginCalculation(ctx.db, scope.version.id);
+    events.timetable(scope.grant.space.id, scope.grant.userId, scope.version.id, null, 0, "in_process");
+  }
+
+  return async function timetableRoutes(fastify: FastifyInstance) {
+    const app = typed(fastify);
+    const tags = ["Timetable"];
+
+    app.patch("/versions/:id/timetable/calculate", { schema: { tags, params: versionIdParams } }, async (request) => {
+      const scope = await editVersion(ctx, request, request.params.id);
+      await start(scope);
+      const job = await ctx.jobs.enqueue(CALCULATE_JOB, {
+        spaceId: scope.grant.space.id,
+        userId: scope.grant.userId,
+        payload: { versionId: scope.version.id },
+      });
+      return ok({ jobId: job.id, calcStatus: "in_process" as const });
+    });
+
+    app.patch(
+      "/versions/:id/timetable/calculate/synchronous",
+      { schema: { tags, params: versionIdParams } },
+      async (request) => {
+        const scope = await editVersion(ctx, request, request.params.id);
+        await start(scope);
+        const { grant, version } = scope;
+        try {
+          const outcome = await calculateVersion(ctx.db, version.id);
+          events.timetable(grant.space.id, grant.userId, version.id, null, 100, "completed");
+          const [row] = await ctx.db.select().from(versions).where(eq(versions.id, version.id));
+          return ok({ ...outcome, version: toVersionDto(row) });
+        } catch (error) {
+          const reason = reasonOf(error);
+          await failCalculation(ctx.db, version.id, reason);
+          events.timetable(grant.space.id, grant.userId, version.id, null, 100, "error", reason);
+          throw error;
+        }
+      },
+    );
+
+    app.get("/versions/:id/timetable", { schema: { tags, params: versionIdParams } }, async (request) => {
+      const { version } = await readVersion(ctx, request, request.params.id);
+      const f = (column: string) => sql.raw(`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI')`);
+      const result = await execRows(
+        ctx.db,
+        sql`
+        select id, code, ${f("early_start")} as "earlyStart", ${f("early_finish")} as "earlyFinish",
+               ${f("late_start")} as "lateStart", ${f("late_finish")} as "lateFinish", total_float as "totalFloat",
+               free_float as "freeFloat", critical
+        from wbs_items where version_id = ${version.id} order by id`,
+      );
+      const dto = toVersionDto(version);
+      return ok({
+        calcStatus: dto.calcStatus,
+        calcError: dto.calcError,
+        calculatedAt: dto.calculatedAt,
+        projectStart: dto.projectStart,
+        dataDate: dto.dataDate,
+        finish: dto.finish,
+        items: result.rows,
+      });
+    });
+
+    app.get("/schedules/:id/calculate-settings", { schema: { tags, params: scheduleIdParams } }, async (request) => {
+      const grant = await workspaceGate(ctx, request);
+      const schedule = await loadScheduleScope(ctx.db, grant, request.params.id);
+      return ok(await settings.get(schedule.id));
+    });
+    for (const method of ["post", "put"] as const) {
+      app[method](
+        "/schedules/:id/calculate-settings",
+        { schema: { tags, params: scheduleIdParams, body: calculateSettingsBody } },
+        async (request) => {
+          const { grant, schedule } = await scheduleWriter(request, request.params.id);
+          const saved = await settings.save(grant.space.id, schedule.id, request.body);
+          await ctx.db
+            .update(versions)
+            .set({
+              calcStatus: sql`case when ${versions.calcStatus} = 'calculated' then 'not_calculated' else ${versions.calcStatus} end`,
+            })
+            .where(eq(versions.scheduleId, schedule.id));
+          return ok(saved);
+        },
+      );
+    }
+    app.delete("/schedules/:id/calculate-settings", { schema: { tags, params: scheduleIdParams } }, async (request) => {
+      const { schedule } = await scheduleWriter(request, request.params.id);
+      return ok(await settings.reset(schedule.id));
+    });
+  };
+}

@@ -1,0 +1,114 @@
+import type { Version } from "@planum/contracts";
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { epsNodes, schedules, versions } from "../../db/schema/index.js";
+import type { AppContext } from "../../platform/context.js";
+import type { DbOrTx } from "../../platform/db.js";
+import { AppError } from "../../platform/errors.js";
+import { type Grant, lineage, requireAt, spaceGate } from "../structure/structure-gate.js";
+
+export type VersionRow = typeof versions.$inferSelect;
+export type GateContext = Pick<AppContext, "db" | "sessions">;
+
+/** A version reached through the caller's space, with what access checks and events need. */
+export interface VersionScope {
+  grant: Grant;
+  version: VersionRow;
+  scheduleId: string;
+  /** Ids of the project's ancestors, the project and the schedule: resource grants on any of them apply. */
+  lineage: string[];
+}
+
+/** "2025-01-13 08:00:00" (either driver's text of a timestamp without time zone) → "2025-01-13T08:00". */
+export function wallClockText(value: string | null | undefined): string | null {
+  if (value == null) return null;
+  return `${value.slice(0, 10)}T${value.slice(11, 16)}`;
+}
+
+export function toVersionDto(row: VersionRow): Version {
+  return {
+    id: row.id,
+    scheduleId: row.scheduleId,
+    kind: row.kind,
+    label: row.label,
+    locked: row.locked,
+    dataDate: wallClockText(row.dataDate),
+    projectStart: wallClockText(row.projectStart)!,
+    calcStatus: row.calcStatus,
+    calcError: row.calcError,
+    calculatedAt: row.calculatedAt?.toISOString() ?? null,
+    finish: wallClockText(row.finish),
+    revision: row.revision,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Every workspace call needs the space of `X-Space-Id` and the right to see schedules. */
+export function workspaceGate(ctx: GateContext, request: FastifyRequest): Promise<Grant> {
+  return spaceGate(ctx, request, "schedule:read");
+}
+
+/** A schedule of the caller's space and its lineage, or 404 (another space's schedule included). */
+export async function loadScheduleScope(db: DbOrTx, grant: Grant, scheduleId: string) {
+  const [row] = await db
+    .select({ id: schedules.id, name: schedules.name, projectId: schedules.projectId, path: epsNodes.path })
+    .from(schedules)
+    .innerJoin(epsNodes, eq(epsNodes.id, schedules.projectId))
+    .where(and(eq(schedules.spaceId, grant.space.id), eq(schedules.id, scheduleId)));
+  if (!row) throw new AppError("NotFound");
+  return { ...row, lineage: [...lineage(row), row.id] };
+}
+
+/** A version of the caller's space, or 404: ids of other spaces are indistinguishable from missing ones. */
+export async function loadVersion(db: DbOrTx, grant: Grant, versionId: string): Promise<VersionScope> {
+  const [row] = await db
+    .select({ version: versions, path: epsNodes.path })
+    .from(versions)
+    .innerJoin(schedules, eq(schedules.id, versions.scheduleId))
+    .innerJoin(epsNodes, eq(epsNodes.id, schedules.projectId))
+    .where(and(eq(versions.spaceId, grant.space.id), eq(versions.id, versionId)));
+  if (!row) throw new AppError("NotFound");
+  const version = row.version;
+  return { grant, version, scheduleId: version.scheduleId, lineage: [...lineage(row), version.scheduleId] };
+}
+
+export function requireScheduleWrite(db: DbOrTx, grant: Grant, scheduleLineage: string[]) {
+  return requireAt(db, grant, "schedule:write", scheduleLineage);
+}
+
+export function assertUnlocked(version: VersionRow) {
+  if (version.locked) throw new AppError("VersionLocked", { label: version.label });
+}
+
+/** Read access to a version in the caller's space. */
+export async function readVersion(ctx: GateContext, request: FastifyRequest, versionId: string) {
+  return loadVersion(ctx.db, await workspaceGate(ctx, request), versionId);
+}
+
+/** Write access to an unlocked version: the gate, the schedule:write ability (or a grant), the lock. */
+export async function editVersion(ctx: GateContext, request: FastifyRequest, versionId: string) {
+  const scope = await readVersion(ctx, request, versionId);
+  await requireScheduleWrite(ctx.db, scope.grant, scope.lineage);
+  assertUnlocked(scope.version);
+  return scope;
+}
+
+/**
+ * Counts a change inside the version and marks its dates as stale. Inside the change's transaction, so the
+ * revision and the rows move together; the row lock also orders concurrent edits of one version, and a lock set
+ * meanwhile is still honoured.
+ */
+export async function bumpVersion(tx: DbOrTx, versionId: string): Promise<number> {
+  const [row] = await tx
+    .update(versions)
+    .set({
+      revision: sql`${versions.revision} + 1`,
+      calcStatus: sql`case when ${versions.calcStatus} = 'in_process' then 'in_process' else 'not_calculated' end`,
+    })
+    .where(and(eq(versions.id, versionId), eq(versions.locked, false)))
+    .returning({ revision: versions.revision });
+  if (row) return row.revision;
+  // Locked between the access check and this transaction: refuse like any edit of a locked version.
+  const [locked] = await tx.select({ label: versions.label }).from(versions).where(eq(versions.id, versionId));
+  throw locked ? new AppError("VersionLocked", { label: locked.label }) : new AppError("NotFound");
+}

@@ -1,0 +1,32 @@
+import type { TestServer } from "../../test/test-server.js";
+import { type Actor, buildTree, setUpSpace } from "../structure/structure.test-kit.js";
+
+export type { Actor };
+
+/**
+ * A space with an owner, a read-only member and a stranger, a project with a schedule, and one version of it
+ * starting Monday 2025-01-13 08:00. Calls send X-Space-Id like the web does.
+ */
+export async function setUpWorkspace(server: TestServer, memberAbilities: string[] | null = null) {
+  const people = await setUpSpace(server, memberAbilities);
+  const tree = await buildTree(people.owner);
+  const created = await people.owner.call("POST", `/schedules/${tree.schedule.id}/versions/create`, {
+    label: "Базовая",
+    projectStart: "2025-01-13T08:00",
+  });
+  if (created.status !== 200) throw new Error(`version failed: ${JSON.stringify(created.body)}`);
+  return { ...people, ...tree, version: created.body.data as { id: string; revision: number } };
+}
+
+/** Creates a WBS item and returns it (fails the test loudly otherwise). */
+export async function addItem(actor: Actor, versionId: string, body: Record<string, unknown>) {
+  const answer = await actor.call("POST", `/versions/${versionId}/wbs/create`, body);
+  if (answer.status !== 200) throw new Error(`create failed: ${JSON.stringify(answer.body)}`);
+  return answer.body.data.item as { id: number; revision: number; code: string };
+}
+
+export async function link(actor: Actor, versionId: string, body: Record<string, unknown>) {
+  const answer = await actor.call("POST", `/versions/${versionId}/relations`, body);
+  if (answer.status !== 200) throw new Error(`relation failed: ${JSON.stringify(answer.body)}`);
+  return answer.body.data.relation as { id: number; revision: number };
+}
