@@ -24,7 +24,16 @@ import ruSpaceHome from "./ru/space-home.json";
 import ruSpaces from "./ru/spaces.json";
 
 /** One namespace per domain (ARCHITECTURE.md, convention 13); Russian is the base language. */
-export const NAMESPACES = ["common", "auth", "spaces", "space-home", "profile", "shell", "errors-page", "gantt"] as const;
+export const NAMESPACES = [
+  "common",
+  "auth",
+  "spaces",
+  "space-home",
+  "profile",
+  "shell",
+  "errors-page",
+  "gantt",
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources = {

@@ -37,9 +37,9 @@ export function SpaceLayout() {
     <AppShell header={{ height: 56 }} padding={{ base: "md", sm: "lg" }}>
       <AppShell.Header>
         <Group h="100%" px={{ base: "xs", sm: "md" }} justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
             <Link to={`/${spaceId}`} style={{ color: "inherit", textDecoration: "none" }} aria-label={t("home")}>
-              <Logo size="md" />
+              <Logo size="md" textVisibleFrom="xs" />
             </Link>
             {access.isSuccess ? <SpaceSwitcher spaceId={spaceId} /> : null}
           </Group>

@@ -21,7 +21,7 @@ export function UserMenu({ spaceId }: { spaceId?: string }) {
         <UnstyledButton aria-label={t("userMenu.open")} data-testid="user-menu" style={{ borderRadius: 8, padding: 4 }}>
           <Group gap={8} wrap="nowrap">
             <UserAvatar user={user} size={32} radius="xl" />
-            <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate="end" data-testid="user-menu-name">
+            <Text size="sm" fw={500} visibleFrom="md" maw={200} truncate="end" data-testid="user-menu-name">
               {fullName}
             </Text>
             <IconChevronDown size={14} />

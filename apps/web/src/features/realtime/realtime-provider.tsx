@@ -11,6 +11,7 @@ import { notifyInfo } from "../../ui/notify";
 
 /** A connection lost for longer than this (and not restored) sends the user to /disconnect. */
 const LOST_CONNECTION_GRACE_MS = 3000;
+const JOIN_TIMEOUT_MS = 2000;
 /** Spec §9: the reconnect countdown. */
 export const RECONNECT_COUNTDOWN_MS = 10_000;
 
@@ -19,8 +20,8 @@ type EventHandler = (event: ServerEvent) => void;
 interface RealtimeApi {
   /** Listens to every `planum_event`; returns the unsubscribe function. */
   subscribe: (handler: EventHandler) => () => void;
-  /** Joins a space's room (again after every reconnect). */
-  joinSpace: (spaceId: string) => void;
+  /** Joins a space's room (again after every reconnect); resolves when the server answered (or after 2 s). */
+  joinSpace: (spaceId: string) => Promise<boolean>;
   leaveSpace: (spaceId: string) => void;
   /** The space the open page shows: its deletion sends the user to the space choice. */
   setCurrentSpace: (spaceId: string | null) => void;
@@ -118,7 +119,14 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       joinSpace: (spaceId) => {
         rooms.current.add(spaceId);
         const socket = socketRef.current;
-        if (socket?.connected) socket.emit("join_space", { spaceId }, () => {});
+        if (!socket?.connected) return Promise.resolve(false);
+        return new Promise<boolean>((resolve) => {
+          const timer = window.setTimeout(() => resolve(false), JOIN_TIMEOUT_MS);
+          socket.emit("join_space", { spaceId }, (answer?: { ok?: boolean }) => {
+            window.clearTimeout(timer);
+            resolve(answer?.ok === true);
+          });
+        });
       },
       leaveSpace: (spaceId) => {
         rooms.current.delete(spaceId);
@@ -153,7 +161,7 @@ export function useSpaceRoom(spaceId: string | null): void {
   const { joinSpace, leaveSpace, setCurrentSpace } = useRealtime();
   useEffect(() => {
     if (!spaceId) return;
-    joinSpace(spaceId);
+    void joinSpace(spaceId);
     setCurrentSpace(spaceId);
     return () => {
       setCurrentSpace(null);

@@ -1,4 +1,4 @@
-import { Button, Divider, Input, Paper, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Divider, Paper, Radio, Stack, Text, TextInput, Title } from "@mantine/core";
 import { createSpaceBody, SPACE_TYPES, type Space } from "@planum/contracts";
 import { IconSparkles } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -6,9 +6,10 @@ import { useTranslation } from "react-i18next";
 import { queryKeys } from "../../shared/query-keys";
 import { notifySuccess } from "../../ui/notify";
 import { useZodForm } from "../../ui/use-zod-form";
+import type { SpaceJobs } from "./space-jobs";
 import { spacesApi } from "./spaces-api";
 
-export function CreateSpaceForm({ onDemoStarted }: { onDemoStarted: (spaceId: string) => void }) {
+export function CreateSpaceForm({ jobs }: { jobs: SpaceJobs }) {
   const { t } = useTranslation("spaces");
   const queryClient = useQueryClient();
   const form = useZodForm(createSpaceBody, { name: "", type: "site" });
@@ -31,10 +32,15 @@ export function CreateSpaceForm({ onDemoStarted }: { onDemoStarted: (spaceId: st
     mutationFn: async () => {
       const space = await spacesApi.create({ name: t("demo.name"), type: "corporate" });
       addToList(space);
-      await spacesApi.fillDemo(space.id);
+      const job = await jobs.track("demo_space", space.id);
+      try {
+        await spacesApi.fillDemo(space.id);
+      } catch (error) {
+        jobs.cancel(job);
+        throw error;
+      }
       return space;
     },
-    onSuccess: (space) => onDemoStarted(space.id),
   });
 
   return (
@@ -53,15 +59,18 @@ export function CreateSpaceForm({ onDemoStarted }: { onDemoStarted: (spaceId: st
         >
           <Stack gap="md">
             <TextInput label={t("fields.name")} withAsterisk {...form.inputProps("name")} />
-            <Input.Wrapper label={t("fields.type")} error={form.errorOf("type")}>
-              <SegmentedControl
-                fullWidth
-                mt={4}
-                value={String(form.values.type)}
-                onChange={(value) => form.setValue("type", value)}
-                data={SPACE_TYPES.map((type) => ({ value: type, label: t(`type.${type}`) }))}
-              />
-            </Input.Wrapper>
+            <Radio.Group
+              label={t("fields.type")}
+              value={String(form.values.type)}
+              onChange={(value) => form.setValue("type", value)}
+              error={form.errorOf("type")}
+            >
+              <Stack gap={8} mt={6}>
+                {SPACE_TYPES.map((type) => (
+                  <Radio key={type} value={type} label={t(`type.${type}`)} />
+                ))}
+              </Stack>
+            </Radio.Group>
             <Button type="submit" loading={create.isPending}>
               {t("create.submit")}
             </Button>
@@ -71,6 +80,10 @@ export function CreateSpaceForm({ onDemoStarted }: { onDemoStarted: (spaceId: st
         <Stack gap={6}>
           <Button
             variant="light"
+            h="auto"
+            mih={36}
+            py={6}
+            styles={{ label: { whiteSpace: "normal", textAlign: "center" } }}
             leftSection={<IconSparkles size={18} />}
             loading={demo.isPending}
             onClick={() => demo.mutate()}

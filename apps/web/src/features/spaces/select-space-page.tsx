@@ -19,8 +19,15 @@ export function SelectSpacePage() {
   const deleting = new Set(jobs.pending.filter((job) => job.kind === "space_delete").map((job) => job.spaceId));
 
   const remove = useMutation({
-    mutationFn: (space: Space) => spacesApi.remove(space.id),
-    onSuccess: (_result, space) => jobs.track("space_delete", space.id),
+    mutationFn: async (space: Space) => {
+      const job = await jobs.track("space_delete", space.id);
+      try {
+        return await spacesApi.remove(space.id);
+      } catch (error) {
+        jobs.cancel(job);
+        throw error;
+      }
+    },
   });
 
   const askDelete = async (space: Space) => {
@@ -42,7 +49,7 @@ export function SelectSpacePage() {
         <Text c="dimmed">{t("select.description")}</Text>
       </Stack>
       <Grid gap="lg" align="flex-start">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="sm">
             <Title order={2} fz="lg">
               {t("select.listTitle")}
@@ -78,8 +85,8 @@ export function SelectSpacePage() {
             )}
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <CreateSpaceForm onDemoStarted={(spaceId) => jobs.track("demo_space", spaceId)} />
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <CreateSpaceForm jobs={jobs} />
         </Grid.Col>
       </Grid>
     </Stack>

@@ -1,3 +1,4 @@
+import { notifications } from "@mantine/notifications";
 import type { ServerEvent } from "@planum/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -22,6 +23,8 @@ const POLL_MS = 2000;
  * Space deletion and demo filling run as server jobs (spec §4: long-running with a progress message). The toast
  * follows the `space_delete` / `demo_space` events of the space's room; the list is polled as a fallback.
  */
+export type SpaceJobs = ReturnType<typeof useSpaceJobs>;
+
 export function useSpaceJobs() {
   const { t } = useTranslation("spaces");
   const queryClient = useQueryClient();
@@ -42,17 +45,30 @@ export function useSpaceJobs() {
     [leaveSpace, queryClient, t],
   );
 
+  /** Listens to the space's room first (so no event is missed), then shows the progress toast. */
   const track = useCallback(
-    (kind: JobKind, spaceId: string) => {
+    async (kind: JobKind, spaceId: string) => {
       const toastId = `${kind}-${spaceId}`;
-      joinSpace(spaceId);
+      await joinSpace(spaceId);
       notifyInfo(t(kind === "space_delete" ? "delete.progress" : "demo.progress", { progress: 0 }), {
         id: toastId,
         loading: true,
       });
-      setPending((list) => [...list.filter((item) => item.toastId !== toastId), { kind, spaceId, toastId }]);
+      const job: PendingJob = { kind, spaceId, toastId };
+      setPending((list) => [...list.filter((item) => item.toastId !== toastId), job]);
+      return job;
     },
     [joinSpace, t],
+  );
+
+  /** The call that starts the job failed: no job to follow. */
+  const cancel = useCallback(
+    (job: PendingJob) => {
+      setPending((list) => list.filter((item) => item.toastId !== job.toastId));
+      leaveSpace(job.spaceId);
+      notifications.hide(job.toastId);
+    },
+    [leaveSpace],
   );
 
   useRealtimeEvents((event: ServerEvent) => {
@@ -65,9 +81,9 @@ export function useSpaceJobs() {
     } else finish(job, event.status === "completed");
   });
 
-  // fallback when no event arrives: a deleted space disappears from the list
+  // fallback when no event arrives: a deleted space leaves the list, a filled demo space is marked demo
   useEffect(() => {
-    if (!pending.some((job) => job.kind === "space_delete")) return;
+    if (pending.length === 0) return;
     const timer = window.setInterval(async () => {
       const spaces = await queryClient
         .fetchQuery({ queryKey: queryKeys.spaces, queryFn: fetchSpaces, staleTime: 0 })
@@ -80,5 +96,5 @@ export function useSpaceJobs() {
     return () => window.clearInterval(timer);
   }, [pending, queryClient, finish]);
 
-  return { pending, track };
+  return { pending, track, cancel };
 }

@@ -19,10 +19,13 @@ export function SpaceSwitcher({ spaceId }: { spaceId: string }) {
           variant="default"
           rightSection={<IconChevronDown size={16} />}
           aria-label={t("switcher.label")}
-          maw={{ base: 150, xs: 240, sm: 320 }}
-          styles={{ label: { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", display: "block" } }}
+          miw={0}
+          maw={{ base: 180, sm: 320 }}
+          styles={{ root: { flexShrink: 1 }, inner: { minWidth: 0 }, label: { minWidth: 0, overflow: "hidden" } }}
         >
-          {current?.name ?? t("switcher.label")}
+          <span style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+            {current?.name ?? t("switcher.label")}
+          </span>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

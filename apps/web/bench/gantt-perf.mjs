@@ -1,0 +1,236 @@
+#!/usr/bin/env node
+// Gantt workspace benchmark in Chromium: one JSON line per case on stdout.
+//   node apps/web/bench/gantt-perf.mjs [--rows 100000] [--screenshots DIR]
+// Needs `npm run build -w apps/web` first (serves apps/web/dist on a random loopback port, stopped at the end).
+import { createReadStream, existsSync, mkdirSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import { extname, join, normalize, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+const dist = resolve(here, "../dist");
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const k = args.indexOf(`--${name}`);
+  return k >= 0 ? args[k + 1] : fallback;
+};
+const rows = Number(opt("rows", "100000"));
+const shotsDir = opt("screenshots", null);
+
+if (!existsSync(join(dist, "gantt-bench.html"))) {
+  console.error("apps/web/dist/gantt-bench.html is missing: run `npm run build -w apps/web` first");
+  process.exit(1);
+}
+
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".json": "application/json" };
+const server = createServer((req, res) => {
+  const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+  const file = join(dist, path === "/" ? "index.html" : path);
+  if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+  createReadStream(file).pipe(res);
+});
+await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+const base = `http://127.0.0.1:${server.address().port}`;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--enable-precise-memory-info",
+  ],
+});
+
+function stats(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  if (s.length === 0) return { medianMs: null, p95Ms: null };
+  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  return { medianMs: +at(0.5).toFixed(2), p95Ms: +at(0.95).toFixed(2) };
+}
+const line = (obj) => console.log(JSON.stringify(obj));
+
+async function openBench(page, query) {
+  await page.goto(`${base}/gantt-bench.html?${query}`);
+  await page.waitForFunction(() => window.__ganttBench?.firstPaintMs != null, null, { timeout: 120_000 });
+  await page.waitForTimeout(300);
+}
+
+/** Frame intervals (rAF deltas) and the component's own draw ms while `step(k)` runs once per frame. */
+async function frames(page, count, stepSource) {
+  return page.evaluate(
+    ({ count, stepSource }) =>
+      new Promise((done) => {
+        const step = new Function("k", stepSource);
+        const bench = window.__ganttBench;
+        const drawFrom = bench.frames.length;
+        const deltas = [];
+        let last = 0;
+        let k = 0;
+        const tick = (now) => {
+          if (last) deltas.push(now - last);
+          last = now;
+          if (k >= count) {
+            done({ deltas, draws: bench.frames.slice(drawFrom).map((f) => f.ms) });
+            return;
+          }
+          step(k++);
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    { count, stepSource },
+  );
+}
+
+async function heapMB(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  const used = metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? 0;
+  return +(used / 1048576).toFixed(1);
+}
+
+try {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+
+  const decode = await page.goto(`${base}/gantt-bench.html?n=10`).then(() =>
+    page.waitForFunction(() => window.__ganttBench?.measureDecode).then(() =>
+      page.evaluate(() => window.__ganttBench.measureDecode(50_000, 5)),
+    ),
+  );
+  const total = decode.parseMs.map((p, k) => p + decode.decodeMs[k]);
+  line({ case: "decode-50k", rows: 50_000, ...stats(total), parseMedianMs: stats(decode.parseMs).medianMs, decodeMedianMs: stats(decode.decodeMs).medianMs, jsonMB: +decode.jsonMB.toFixed(2) });
+
+  await openBench(page, `n=${rows}&scale=week`);
+  const s = await page.evaluate(() => {
+    const b = window.__ganttBench;
+    return { firstPaintMs: b.firstPaintMs, parseMs: b.parseMs, generateMs: b.generateMs };
+  });
+  line({ case: "first-paint", rows, medianMs: +s.firstPaintMs.toFixed(1), p95Ms: +s.firstPaintMs.toFixed(1), parseMs: +s.parseMs.toFixed(1), heapMB: await heapMB(page) });
+
+  const scroll = await frames(page, 300, "const el = document.querySelector('.pg-scroller'); el.scrollTop += 2000 + (k % 7) * 37;");
+  line({ case: "scroll", rows, ...stats(scroll.deltas), drawMedianMs: stats(scroll.draws).medianMs, drawP95Ms: stats(scroll.draws).p95Ms, heapMB: await heapMB(page) });
+
+  const hscroll = await frames(page, 300, "const el = document.querySelectorAll('.pg-hscroll')[1]; el.scrollLeft += 40;");
+  line({ case: "scroll-time", rows, ...stats(hscroll.deltas), drawMedianMs: stats(hscroll.draws).medianMs, drawP95Ms: stats(hscroll.draws).p95Ms });
+
+  const box = await page.locator(".pg-canvas").boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const zoomStart = await page.evaluate(() => window.__ganttBench.frames.length);
+  const t0 = Date.now();
+  for (let k = 0; k < 120; k++) {
+    await page.keyboard.down("Control");
+    await page.mouse.wheel(0, k % 40 < 20 ? -100 : 100);
+    await page.keyboard.up("Control");
+  }
+  const zoomFrames = await page.evaluate((from) => window.__ganttBench.frames.slice(from), zoomStart);
+  const zoomAt = zoomFrames.map((f) => f.at);
+  const zoomDeltas = zoomAt.slice(1).map((t, k) => t - zoomAt[k]);
+  line({ case: "zoom", rows, ...stats(zoomFrames.map((f) => f.ms)), frames: zoomFrames.length, wallMs: Date.now() - t0, note: "medianMs/p95Ms = draw time per zoom frame" , intervalMedianMs: stats(zoomDeltas).medianMs });
+
+  // Expand: collapse all, then expand the first summary (10 sections, 1110 descendants with their own expanded flags).
+  await page.getByRole("button", { name: /collapse all/i }).click();
+  await page.waitForTimeout(200);
+  for (let k = 0; k < 5; k++) {
+    await page.locator(".pg-toggle").first().click();
+    await page.waitForTimeout(120);
+  }
+  await page.getByRole("button", { name: /expand all/i }).click();
+  await page.waitForTimeout(300);
+  await page.evaluate(() => {
+    window.__ganttBench.expands.length = 0;
+  });
+  // On a fully expanded tree, collapsing/expanding the first building moves ~10,000 rows in the visible list.
+  for (let k = 0; k < 10; k++) {
+    await page.locator(".pg-toggle").first().click();
+    await page.waitForTimeout(100);
+  }
+  const expands = await page.evaluate(() => window.__ganttBench.expands);
+  line({ case: "expand-summary", rows, ...stats(expands) });
+
+  // Bar drag: wait for the preview engine, then drag a bar body across ~40 pointer moves.
+  await page.waitForFunction(() => window.__ganttBench.engineReadyMs != null, null, { timeout: 120_000 });
+  const engineReady = await page.evaluate(() => window.__ganttBench.engineReadyMs);
+  const scroller = page.locator(".pg-scroller");
+  await scroller.evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  await page.waitForTimeout(200);
+  const bar = await page.evaluate(() => {
+    // Find a task bar on screen by hit-testing along a row with the page's own geometry: scan x on row 6.
+    const canvas = document.querySelector(".pg-canvas");
+    const r = canvas.getBoundingClientRect();
+    return { x: r.left, y: r.top, w: r.width };
+  });
+  let grabbed = null;
+  for (let row = 3; row < 25 && !grabbed; row++) {
+    const y = bar.y + row * 28 + 14;
+    for (let x = bar.x + 10; x < bar.x + bar.w - 10; x += 4) {
+      await page.mouse.move(x, y);
+      const cursor = await page.evaluate(() => document.querySelector(".pg-canvas").style.cursor);
+      if (cursor === "grab") {
+        grabbed = { x: x + 2, y };
+        break;
+      }
+    }
+  }
+  if (grabbed) {
+    const before = await page.evaluate(() => ({ f: window.__ganttBench.frames.length, p: window.__ganttBench.previews.length }));
+    await page.mouse.move(grabbed.x, grabbed.y);
+    await page.mouse.down();
+    for (let k = 1; k <= 40; k++) {
+      await page.mouse.move(grabbed.x + k * 6, grabbed.y);
+      await page.waitForTimeout(16);
+    }
+    await page.waitForTimeout(400);
+    const during = await page.evaluate((b) => ({
+      frames: window.__ganttBench.frames.slice(b.f).filter((f) => f.dragging).map((f) => f.ms),
+      previews: window.__ganttBench.previews.slice(b.p),
+    }), before);
+    await page.mouse.up();
+    await page.waitForTimeout(1500);
+    const changes = await page.evaluate(() => window.__ganttBench.changes.length);
+    line({ case: "drag-preview-frame", rows, ...stats(during.frames), frames: during.frames.length, changes });
+    line({
+      case: "drag-preview-engine",
+      rows,
+      ...stats(during.previews.map((p) => p.engineMs)),
+      roundTripMedianMs: stats(during.previews.map((p) => p.roundTripMs)).medianMs,
+      previews: during.previews.length,
+      modes: [...new Set(during.previews.map((p) => p.mode))],
+      engineBuildMs: +engineReady.toFixed(0),
+    });
+  } else line({ case: "drag-preview-frame", rows, medianMs: null, p95Ms: null, error: "no bar found under the pointer" });
+
+  line({ case: "memory", rows, medianMs: null, p95Ms: null, heapMB: await heapMB(page) });
+  await context.close();
+
+  if (shotsDir) {
+    mkdirSync(shotsDir, { recursive: true });
+    for (const [w, h] of [[1440, 900], [1024, 768]]) {
+      for (const lang of ["en", "ru"]) {
+        for (const scheme of ["light", "dark"]) {
+          const ctx = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: w === 1024 ? 2 : 1 });
+          const p = await ctx.newPage();
+          await openBench(p, `n=5000&lang=${lang}&scheme=${scheme}&scale=${w === 1024 ? "month" : "week"}`);
+          await p.waitForTimeout(500);
+          await p.screenshot({ path: join(shotsDir, `gantt-${w}x${h}-${lang}-${scheme}.png`) });
+          await ctx.close();
+        }
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
