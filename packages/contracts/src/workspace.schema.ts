@@ -113,7 +113,10 @@ const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, { error: "In
 export const intervalField = z.tuple([clock, clock]).refine(([a, b]) => a < b, { error: "InvalidValue" });
 export const calendarWeekField = z.array(z.array(intervalField).max(12)).length(7, { error: "InvalidValue" });
 export const calendarExceptionField = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "InvalidDate" }),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "InvalidDate" })
+    .refine((text) => parseUserDate(text) !== null, { error: "InvalidDate" }),
   intervals: z.array(intervalField).max(12),
 });
 export const calendarSchema = z.object({
