@@ -4,8 +4,13 @@ import { decodeText, type TextEncodingName } from "../util/text-encoding.js";
 export interface XerTable {
   name: string;
   fields: string[];
-  /** Raw row text after "%R\t"; split into values on demand, so large files never hold every value at once. */
-  rows: string[];
+  /**
+   * Rows as [start, end) offsets into `text` (after "%R\t"): split into values on demand, so a large file
+   * never holds a million line strings or every value at once.
+   */
+  starts: number[];
+  ends: number[];
+  text: string;
   /** 1-based file line of each row, for error messages. */
   lines: number[];
 }
@@ -44,8 +49,19 @@ export interface ParseXerOptions {
 export function parseXerTables(bytes: Uint8Array, options: ParseXerOptions = {}): XerFile {
   if (bytes.length === 0) throw new FormatError("EmptyFile", "The XER file is empty");
   const { text, encoding } = decodeText(bytes, "XER", options.encoding);
-  const lines = text.split("\n");
-  const first = stripCr(lines[0]);
+  let pos = 0;
+  let lineNo = 0;
+  const nextLine = (): [number, number] | undefined => {
+    if (pos > text.length) return undefined;
+    const nl = text.indexOf("\n", pos);
+    const stop = nl < 0 ? text.length : nl;
+    const from = pos;
+    pos = stop + 1;
+    lineNo++;
+    return [from, stop > from && text.charCodeAt(stop - 1) === 13 ? stop - 1 : stop];
+  };
+  const firstRange = nextLine()!;
+  const first = text.slice(firstRange[0], firstRange[1]);
   if (!first.startsWith("ERMHDR")) {
     throw new FormatError(
       "MalformedFile",
@@ -58,10 +74,9 @@ export function parseXerTables(bytes: Uint8Array, options: ParseXerOptions = {})
   const tables = new Map<string, XerTable>();
   let current: XerTable | undefined;
   let ended = false;
-  for (let i = 1; i < lines.length; i++) {
-    const line = stripCr(lines[i]);
-    if (line === "") continue;
-    const lineNo = i + 1;
+  for (let range = nextLine(); range; range = nextLine()) {
+    const [from, to] = range;
+    if (to <= from) continue;
     if (ended) {
       throw new FormatError(
         "MalformedFile",
@@ -70,8 +85,10 @@ export function parseXerTables(bytes: Uint8Array, options: ParseXerOptions = {})
         { line: lineNo },
       );
     }
-    const tag = line.slice(0, 2);
-    if (tag === "%R") {
+    const c0 = text.charCodeAt(from);
+    const c1 = text.charCodeAt(from + 1);
+    if (c0 === 37 && c1 === 82) {
+      // %R
       if (!current || current.fields.length === 0) {
         throw new FormatError(
           "MalformedFile",
@@ -81,18 +98,23 @@ export function parseXerTables(bytes: Uint8Array, options: ParseXerOptions = {})
         );
       }
       let count = 0;
-      for (let p = line.indexOf("\t"); p >= 0; p = line.indexOf("\t", p + 1)) count++;
+      for (let p = text.indexOf("\t", from); p >= 0 && p < to; p = text.indexOf("\t", p + 1)) count++;
       if (count > current.fields.length) {
         throw new FormatError(
           "MalformedFile",
           `Row has ${count} values but table ${current.name} declares ${current.fields.length} fields`,
-          { table: current.name, row: current.rows.length + 1 },
+          { table: current.name, row: current.starts.length + 1 },
           { line: lineNo, values: count, fields: current.fields.length },
         );
       }
-      current.rows.push(line.length > 3 ? line.slice(3) : "");
+      current.starts.push(Math.min(from + 3, to));
+      current.ends.push(to);
       current.lines.push(lineNo);
-    } else if (tag === "%T") {
+      continue;
+    }
+    const line = text.slice(from, to);
+    const tag = line.slice(0, 2);
+    if (tag === "%T") {
       const name = line.slice(2).trim();
       if (!KNOWN_TABLES.has(name) && !options.allowUnknownTables) {
         throw new FormatError(
@@ -106,7 +128,7 @@ export function parseXerTables(bytes: Uint8Array, options: ParseXerOptions = {})
         current = tables.get(name)!;
         current.fields = [];
       } else {
-        current = { name, fields: [], rows: [], lines: [] };
+        current = { name, fields: [], starts: [], ends: [], text, lines: [] };
         tables.set(name, current);
       }
     } else if (tag === "%F") {
@@ -120,14 +142,6 @@ export function parseXerTables(bytes: Uint8Array, options: ParseXerOptions = {})
       }
       const fields = line.split("\t");
       fields.shift();
-      if (current.rows.length > 0 && fields.join("\t") !== current.fields.join("\t") && current.fields.length > 0) {
-        throw new FormatError(
-          "MalformedFile",
-          `Table ${current.name} redeclares its fields`,
-          { table: current.name, row: 0 },
-          { line: lineNo },
-        );
-      }
       current.fields = fields.map((f) => f.trim());
     } else if (tag === "%E") {
       ended = true;
@@ -135,7 +149,7 @@ export function parseXerTables(bytes: Uint8Array, options: ParseXerOptions = {})
       throw new FormatError(
         "MalformedFile",
         `Unexpected line starting "${line.slice(0, 20)}": every XER line must start with %T, %F, %R or %E`,
-        { table: current?.name ?? "(none)", row: current ? current.rows.length + 1 : 0 },
+        { table: current?.name ?? "(none)", row: current ? current.starts.length + 1 : 0 },
         { line: lineNo },
       );
     }
@@ -144,15 +158,11 @@ export function parseXerTables(bytes: Uint8Array, options: ParseXerOptions = {})
     throw new FormatError(
       "MalformedFile",
       "The XER file ends without the %E end marker: it is truncated",
-      { table: current?.name ?? "(none)", row: current?.rows.length ?? 0 },
-      { line: lines.length },
+      { table: current?.name ?? "(none)", row: current?.starts.length ?? 0 },
+      { line: lineNo },
     );
   }
   return { header, tables, encoding };
-}
-
-function stripCr(s: string): string {
-  return s.endsWith("\r") ? s.slice(0, -1) : s;
 }
 
 /** Row accessor by field name, so readers work with every P6 version's field order. */
@@ -161,12 +171,12 @@ export class XerRows {
   private readonly index: Map<string, number>;
 
   constructor(table: XerTable | undefined, name: string) {
-    this.table = table ?? { name, fields: [], rows: [], lines: [] };
+    this.table = table ?? { name, fields: [], starts: [], ends: [], text: "", lines: [] };
     this.index = new Map(this.table.fields.map((f, i) => [f, i]));
   }
 
   get length(): number {
-    return this.table.rows.length;
+    return this.table.starts.length;
   }
 
   has(field: string): boolean {
@@ -179,7 +189,7 @@ export class XerRows {
 
   values(row: number): string[] {
     if (row !== this.cachedRow) {
-      this.cachedValues = this.table.rows[row].split("\t");
+      this.cachedValues = this.table.text.slice(this.table.starts[row], this.table.ends[row]).split("\t");
       this.cachedRow = row;
     }
     return this.cachedValues;
