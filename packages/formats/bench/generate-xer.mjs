@@ -22,14 +22,18 @@ function pad(n) {
 }
 
 /** Working-day arithmetic of the generator's Mon–Fri 08:00–16:00 calendar, enough to write plausible dates. */
+const workingDays = [];
 function dayAfter(base, days) {
-  const d = new Date(Date.UTC(2025, 0, 6));
-  let left = base + days;
-  while (left > 0) {
-    d.setUTCDate(d.getUTCDate() + 1);
-    if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6) left--;
+  const n = base + days;
+  if (workingDays.length === 0) {
+    const d = new Date(Date.UTC(2025, 0, 6));
+    while (workingDays.length < 1000) {
+      if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6)
+        workingDays.push(`${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`);
+      d.setUTCDate(d.getUTCDate() + 1);
+    }
   }
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  return workingDays[n];
 }
 
 export function generateXer(activities, options = {}) {

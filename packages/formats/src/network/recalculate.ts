@@ -1,6 +1,4 @@
-import * as engineModule from "@planum/engine";
-import { buildCalendar, formatDateTime, parseDateTime } from "@planum/engine";
-import { FormatError } from "../model/format-error.js";
+import { buildCalendar, formatDateTime, parseDateTime, schedule } from "@planum/engine";
 import type { Activity, ScheduleModel } from "../model/schedule-model.js";
 import type { EngineInput, EngineResult } from "./engine-types.js";
 import { buildProjectNetwork, type KnownDates } from "./network-input.js";
@@ -8,13 +6,9 @@ import { compareSchedules, type ScheduleComparison } from "./schedule-compare.js
 
 export type ScheduleFunction = (input: EngineInput) => EngineResult;
 
-/** The engine's `schedule`, looked up at call time so this package loads while the engine is being written. */
+/** The engine's `schedule`; a parameter of recalculate() so tests and callers can pass another scheduler. */
 export function engineSchedule(): ScheduleFunction {
-  const fn = (engineModule as unknown as { schedule?: ScheduleFunction }).schedule;
-  if (typeof fn !== "function") {
-    throw new FormatError("UnsupportedFormat", "The scheduling engine (@planum/engine) does not export schedule() yet");
-  }
-  return fn;
+  return schedule;
 }
 
 export interface ProjectCalculation {
