@@ -173,8 +173,9 @@ export function computeLate(net: Network, st: ScheduleState, i: number): boolean
     ls = lf - dur;
     const kind = net.kind[i];
     if (kind === K_MS_FINISH || (dur === 0 && status === S_IN_PROGRESS)) {
+      // No remaining work: the late start coincides with the late finish (never after it).
       lfT = cal.finishAt(lf);
-      lsT = status === S_IN_PROGRESS ? cal.startAt(ls) : lfT;
+      lsT = lfT;
     } else if (dur === 0) {
       lsT = cal.startAt(ls);
       lfT = lsT;
