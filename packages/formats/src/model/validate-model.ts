@@ -102,3 +102,32 @@ export function validateModel(input: unknown): ScheduleModel {
   });
   return m;
 }
+
+/**
+ * Drop optional references that point outside the file (a WBS parent that is an EPS node, a calendar the
+ * export left out): the schedule stays readable and every model a reader returns passes validateModel.
+ */
+export function normalizeReferences(m: ScheduleModel): ScheduleModel {
+  const wbs = new Set(m.wbs.map((w) => w.id));
+  const calendars = new Set(m.calendars.map((c) => c.id));
+  const acts = new Set(m.activities.map((a) => a.id));
+  for (const w of m.wbs) if (w.parentId && !wbs.has(w.parentId)) delete w.parentId;
+  for (const c of m.calendars) if (c.baseCalendarId && !calendars.has(c.baseCalendarId)) delete c.baseCalendarId;
+  for (const p of m.projects)
+    if (p.defaultCalendarId && !calendars.has(p.defaultCalendarId)) delete p.defaultCalendarId;
+  for (const a of m.activities) {
+    if (a.wbsId && !wbs.has(a.wbsId)) delete a.wbsId;
+    if (a.calendarId && !calendars.has(a.calendarId)) delete a.calendarId;
+    if (a.parentId && !acts.has(a.parentId)) delete a.parentId;
+  }
+  for (const r of m.resources) if (r.calendarId && !calendars.has(r.calendarId)) delete r.calendarId;
+  const known = new Set([...acts, ...m.externals.map((e) => e.id)]);
+  for (const r of m.relations) {
+    for (const end of [r.predecessorId, r.successorId])
+      if (!known.has(end)) {
+        m.externals.push({ id: end });
+        known.add(end);
+      }
+  }
+  return m;
+}

@@ -8,6 +8,7 @@ import {
   standardWeek,
   type TimeInterval,
 } from "../model/schedule-model.js";
+import { normalizeReferences } from "../model/validate-model.js";
 import { addDays, minutesToTime, timeToMinutes } from "../util/date-time.js";
 import { decodeText } from "../util/text-encoding.js";
 
@@ -322,5 +323,5 @@ export function readMpx(bytes: Uint8Array): ScheduleModel {
   if (model.calendars.length === 0)
     model.calendars.push({ id: "1", name: "Standard", week: standardWeek(), exceptions: [] });
   project.defaultCalendarId ??= model.calendars[0].id;
-  return model;
+  return normalizeReferences(model);
 }

@@ -6,6 +6,7 @@ import {
   type RelationType,
   type ScheduleModel,
 } from "../model/schedule-model.js";
+import { normalizeReferences } from "../model/validate-model.js";
 import { parseDateTime } from "../util/date-time.js";
 import { parseIsoDuration } from "../util/iso-duration.js";
 import { arr, child, lineOf, parseXml, text, type XmlNode } from "../util/xml-tools.js";
@@ -299,5 +300,5 @@ export function readMspdi(bytes: Uint8Array): ScheduleModel {
     put("remainingCost", num("RemainingCost"));
     model.assignments.push(x);
   }
-  return model;
+  return normalizeReferences(model);
 }

@@ -9,6 +9,7 @@ import {
   standardWeek,
   type TimeInterval,
 } from "../model/schedule-model.js";
+import { normalizeReferences } from "../model/validate-model.js";
 import { minutesToTime, parseDateTime, timeToMinutes } from "../util/date-time.js";
 import { arr, child, lineOf, parseXml, text, type XmlNode } from "../util/xml-tools.js";
 import {
@@ -312,7 +313,7 @@ export function readPmxml(bytes: Uint8Array): ScheduleModel {
     });
   }
   readRelationsAndResources(top, model, source);
-  return model;
+  return normalizeReferences(model);
 }
 
 function readRelationsAndResources(top: XmlNode, model: ScheduleModel, source: string): void {

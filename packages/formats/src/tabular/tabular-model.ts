@@ -8,6 +8,7 @@ import {
   type ScheduleModel,
   standardWeek,
 } from "../model/schedule-model.js";
+import { normalizeReferences } from "../model/validate-model.js";
 import { parseDateTime } from "../util/date-time.js";
 
 /** Columns a table (CSV / XLSX) can carry, in the order our writers put them. */
@@ -343,7 +344,7 @@ export function rowsToModel(
   }
   if (model.activities.length === 0)
     throw new FormatError("EmptyFile", "The table has no activity rows", { table: sheet, row: skip + 2 });
-  return model;
+  return normalizeReferences(model);
 }
 
 const hours = (m: number | undefined) => (m === undefined ? "" : String(Math.round((m / 60) * 1e6) / 1e6));

@@ -9,6 +9,7 @@ import {
   type ScheduleModel,
   standardWeek,
 } from "../model/schedule-model.js";
+import { normalizeReferences } from "../model/validate-model.js";
 import { parseDateTime } from "../util/date-time.js";
 import { parseClndrData } from "./xer-calendar.js";
 import {
@@ -293,7 +294,7 @@ export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): Sched
   readRelations(t("TASKPRED"), model, taskCode);
   readResources(t, model, taskCode);
   readCodesAndUdfs(t, model, taskCode);
-  return model;
+  return normalizeReferences(model);
 }
 
 function optDate<K extends string>(key: K, v: string | undefined): Partial<Record<K, string>> {
