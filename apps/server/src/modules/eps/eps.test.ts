@@ -119,7 +119,7 @@ describe("EPS tree", () => {
         fullName: "Корпус А, этап 1",
         plannedStart: "01.02.2026",
         plannedFinish: "15.мар.2026",
-        budget: "1 000".replace(" ", "") + ",5",
+        budget: "1000,5",
       },
     });
     expect(saved.status).toBe(200);
@@ -257,5 +257,25 @@ describe("EPS tree", () => {
     expect(role.body.data).toMatchObject({ role: "member", roleId: null });
     expect(role.body.data.abilities).toContain("eps:read");
     expect(role.body.data.abilities).not.toContain("eps:write");
+  });
+
+  it("the demo space gets a believable construction structure, once", async () => {
+    const { owner, space } = await setUpSpace(server);
+    expect((await owner.call("POST", `/space/${space.id}/demo`)).status).toBe(200);
+    await server.ctx.jobs.idle();
+    const nodes = (await owner.call("GET", "/eps")).body.data.nodes as { kind: string; name: string; key: string }[];
+    expect(nodes.filter((n) => n.kind === "facility")).toHaveLength(2);
+    expect(nodes.filter((n) => n.kind === "project")).toHaveLength(3);
+    const project = nodes.find((n) => n.key === "SEV-K1-MON")!;
+    const byKey = (await owner.call("GET", `/eps/get-by-key/${project.key}`)).body.data;
+    const panel = await owner.call("GET", `/eps/${byKey.id}/attributes-with-values`);
+    expect(panel.body.data).toContainEqual(
+      expect.objectContaining({ name: "Бюджет", type: "money", value: 412500000 }),
+    );
+    expect(panel.body.data).toContainEqual(expect.objectContaining({ name: "Код", value: "SEV-K1-MON" }));
+    expect((await owner.call("GET", `/projects/${byKey.id}/schedules`)).body.data).toHaveLength(2);
+    await owner.call("POST", `/space/${space.id}/demo`);
+    await server.ctx.jobs.idle();
+    expect((await owner.call("GET", "/eps")).body.data.nodes).toHaveLength(nodes.length);
   });
 });

@@ -14,6 +14,7 @@ import { AppError } from "../../platform/errors.js";
 import type { JobContext, Jobs } from "../../platform/jobs.js";
 import type { Realtime } from "../../platform/realtime.js";
 import type { Storage } from "../../platform/storage.js";
+import { seedDemoStructure } from "../structure/structure-demo.js";
 import { findByLoginOrEmail } from "../users/users.service.js";
 import type { MemberRole, SpaceGrant, SpaceRow } from "./space-access.js";
 
@@ -134,6 +135,7 @@ export class SpacesService {
       });
     emit(0, "in_process");
     await this.deps.db.update(spaces).set({ demo: true }).where(eq(spaces.id, spaceId));
+    await seedDemoStructure(this.deps.db, spaceId, job.createdBy);
     await progress(100);
     emit(100, "completed");
     return { spaceId };
