@@ -23,7 +23,13 @@ if (!existsSync(join(dist, "gantt-bench.html"))) {
   process.exit(1);
 }
 
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".json": "application/json" };
+const TYPES = {
+  ".html": "text/html",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".svg": "image/svg+xml",
+  ".json": "application/json",
+};
 const server = createServer((req, res) => {
   const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
   const file = join(dist, path === "/" ? "index.html" : path);
@@ -103,40 +109,78 @@ try {
   const page = await context.newPage();
   page.on("pageerror", (e) => console.error("page error:", e.message));
 
-  const decode = await page.goto(`${base}/gantt-bench.html?n=10`).then(() =>
-    page.waitForFunction(() => window.__ganttBench?.measureDecode).then(() =>
-      page.evaluate(() => window.__ganttBench.measureDecode(50_000, 5)),
-    ),
-  );
+  const decode = await page
+    .goto(`${base}/gantt-bench.html?n=1000`)
+    .then(() =>
+      page
+        .waitForFunction(() => window.__ganttBench?.measureDecode)
+        .then(() => page.evaluate(() => window.__ganttBench.measureDecode(50_000, 5))),
+    );
   const total = decode.parseMs.map((p, k) => p + decode.decodeMs[k]);
-  line({ case: "decode-50k", rows: 50_000, ...stats(total), parseMedianMs: stats(decode.parseMs).medianMs, decodeMedianMs: stats(decode.decodeMs).medianMs, jsonMB: +decode.jsonMB.toFixed(2) });
+  line({
+    case: "decode-50k",
+    rows: 50_000,
+    ...stats(total),
+    parseMedianMs: stats(decode.parseMs).medianMs,
+    decodeMedianMs: stats(decode.decodeMs).medianMs,
+    jsonMB: +decode.jsonMB.toFixed(2),
+  });
 
   await openBench(page, `n=${rows}&scale=week`);
   const s = await page.evaluate(() => {
     const b = window.__ganttBench;
     return { firstPaintMs: b.firstPaintMs, parseMs: b.parseMs, generateMs: b.generateMs };
   });
-  line({ case: "first-paint", rows, medianMs: +s.firstPaintMs.toFixed(1), p95Ms: +s.firstPaintMs.toFixed(1), parseMs: +s.parseMs.toFixed(1), heapMB: await heapMB(page) });
+  line({
+    case: "first-paint",
+    rows,
+    medianMs: +s.firstPaintMs.toFixed(1),
+    p95Ms: +s.firstPaintMs.toFixed(1),
+    parseMs: +s.parseMs.toFixed(1),
+    heapMB: await heapMB(page),
+  });
 
-  const scroll = await frames(page, 300, "const el = document.querySelector('.pg-scroller'); el.scrollTop += 2000 + (k % 7) * 37;");
-  line({ case: "scroll", rows, ...stats(scroll.deltas), drawMedianMs: stats(scroll.draws).medianMs, drawP95Ms: stats(scroll.draws).p95Ms, heapMB: await heapMB(page) });
+  // A fast wheel or trackpad fling (120 px a frame, about 7,000 px/s): a few new rows each frame.
+  const scroll = await frames(page, 300, "document.querySelector('.pg-scroller').scrollTop += 120;");
+  line({
+    case: "scroll",
+    rows,
+    ...stats(scroll.deltas),
+    drawMedianMs: stats(scroll.draws).medianMs,
+    heapMB: await heapMB(page),
+  });
+  // Scrollbar drag: 2,000 px a frame, every row on screen replaced each frame (the worst case for the DOM grid).
+  const jump = await frames(page, 300, "document.querySelector('.pg-scroller').scrollTop += 2000 + (k % 7) * 37;");
+  line({ case: "scroll-jump", rows, ...stats(jump.deltas), drawMedianMs: stats(jump.draws).medianMs });
 
-  const hscroll = await frames(page, 300, "const el = document.querySelectorAll('.pg-hscroll')[1]; el.scrollLeft += 40;");
-  line({ case: "scroll-time", rows, ...stats(hscroll.deltas), drawMedianMs: stats(hscroll.draws).medianMs, drawP95Ms: stats(hscroll.draws).p95Ms });
+  const hscroll = await frames(
+    page,
+    300,
+    "const el = document.querySelectorAll('.pg-hscroll')[1]; el.scrollLeft += 40;",
+  );
+  line({
+    case: "scroll-time",
+    rows,
+    ...stats(hscroll.deltas),
+    drawMedianMs: stats(hscroll.draws).medianMs,
+    drawP95Ms: stats(hscroll.draws).p95Ms,
+  });
 
-  const box = await page.locator(".pg-canvas").boundingBox();
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  const zoomStart = await page.evaluate(() => window.__ganttBench.frames.length);
-  const t0 = Date.now();
-  for (let k = 0; k < 120; k++) {
-    await page.keyboard.down("Control");
-    await page.mouse.wheel(0, k % 40 < 20 ? -100 : 100);
-    await page.keyboard.up("Control");
-  }
-  const zoomFrames = await page.evaluate((from) => window.__ganttBench.frames.slice(from), zoomStart);
-  const zoomAt = zoomFrames.map((f) => f.at);
-  const zoomDeltas = zoomAt.slice(1).map((t, k) => t - zoomAt[k]);
-  line({ case: "zoom", rows, ...stats(zoomFrames.map((f) => f.ms)), frames: zoomFrames.length, wallMs: Date.now() - t0, note: "medianMs/p95Ms = draw time per zoom frame" , intervalMedianMs: stats(zoomDeltas).medianMs });
+  // Zoom: one Ctrl+wheel step per frame over the middle of the timeline, in and out again (net zero).
+  const zoom = await frames(
+    page,
+    300,
+    `const c = document.querySelector('.pg-canvas'); const r = c.getBoundingClientRect();
+     c.dispatchEvent(new WheelEvent('wheel', { deltaY: k % 60 < 30 ? -100 : 100, ctrlKey: true, clientX: r.left + r.width / 2,
+       clientY: r.top + 200, bubbles: true, cancelable: true }));`,
+  );
+  line({
+    case: "zoom",
+    rows,
+    ...stats(zoom.deltas),
+    drawMedianMs: stats(zoom.draws).medianMs,
+    drawP95Ms: stats(zoom.draws).p95Ms,
+  });
 
   // Expand: collapse all, then expand the first summary (10 sections, 1110 descendants with their own expanded flags).
   await page.getByRole("button", { name: /collapse all/i }).click();
@@ -164,6 +208,7 @@ try {
   const scroller = page.locator(".pg-scroller");
   await scroller.evaluate((el) => {
     el.scrollTop = 0;
+    document.querySelectorAll(".pg-hscroll")[1].scrollLeft = 0;
   });
   await page.waitForTimeout(200);
   const bar = await page.evaluate(() => {
@@ -185,7 +230,10 @@ try {
     }
   }
   if (grabbed) {
-    const before = await page.evaluate(() => ({ f: window.__ganttBench.frames.length, p: window.__ganttBench.previews.length }));
+    const before = await page.evaluate(() => ({
+      f: window.__ganttBench.frames.length,
+      p: window.__ganttBench.previews.length,
+    }));
     await page.mouse.move(grabbed.x, grabbed.y);
     await page.mouse.down();
     for (let k = 1; k <= 40; k++) {
@@ -193,10 +241,16 @@ try {
       await page.waitForTimeout(16);
     }
     await page.waitForTimeout(400);
-    const during = await page.evaluate((b) => ({
-      frames: window.__ganttBench.frames.slice(b.f).filter((f) => f.dragging).map((f) => f.ms),
-      previews: window.__ganttBench.previews.slice(b.p),
-    }), before);
+    const during = await page.evaluate(
+      (b) => ({
+        frames: window.__ganttBench.frames
+          .slice(b.f)
+          .filter((f) => f.dragging)
+          .map((f) => f.ms),
+        previews: window.__ganttBench.previews.slice(b.p),
+      }),
+      before,
+    );
     await page.mouse.up();
     await page.waitForTimeout(1500);
     const changes = await page.evaluate(() => window.__ganttBench.changes.length);
@@ -210,17 +264,24 @@ try {
       modes: [...new Set(during.previews.map((p) => p.mode))],
       engineBuildMs: +engineReady.toFixed(0),
     });
-  } else line({ case: "drag-preview-frame", rows, medianMs: null, p95Ms: null, error: "no bar found under the pointer" });
+  } else
+    line({ case: "drag-preview-frame", rows, medianMs: null, p95Ms: null, error: "no bar found under the pointer" });
 
   line({ case: "memory", rows, medianMs: null, p95Ms: null, heapMB: await heapMB(page) });
   await context.close();
 
   if (shotsDir) {
     mkdirSync(shotsDir, { recursive: true });
-    for (const [w, h] of [[1440, 900], [1024, 768]]) {
+    for (const [w, h] of [
+      [1440, 900],
+      [1024, 768],
+    ]) {
       for (const lang of ["en", "ru"]) {
         for (const scheme of ["light", "dark"]) {
-          const ctx = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: w === 1024 ? 2 : 1 });
+          const ctx = await browser.newContext({
+            viewport: { width: w, height: h },
+            deviceScaleFactor: w === 1024 ? 2 : 1,
+          });
           const p = await ctx.newPage();
           await openBench(p, `n=5000&lang=${lang}&scheme=${scheme}&scale=${w === 1024 ? "month" : "week"}`);
           await p.waitForTimeout(500);

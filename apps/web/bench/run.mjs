@@ -8,8 +8,13 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const web = resolve(here, "..");
 if (!existsSync(join(web, "dist", "gantt-bench.html"))) {
-  const build = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: resolve(web, "../.."), stdio: ["ignore", "ignore", "inherit"] });
+  const build = spawnSync("npm", ["run", "build", "-w", "apps/web"], {
+    cwd: resolve(web, "../.."),
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const result = spawnSync(process.execPath, [join(here, "gantt-perf.mjs"), ...process.argv.slice(2)], { stdio: "inherit" });
+const result = spawnSync(process.execPath, [join(here, "gantt-perf.mjs"), ...process.argv.slice(2)], {
+  stdio: "inherit",
+});
 process.exit(result.status ?? 1);

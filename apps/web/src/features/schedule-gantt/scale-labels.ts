@@ -6,7 +6,8 @@ export interface ScaleWords {
   week: (n: number) => string;
 }
 
-export type TickLabeler = (t: number, unit: TimeUnit, width: number) => string;
+/** Label of a header cell; `upper` is the top tier, which names its period in full (the lower tier has it as context). */
+export type TickLabeler = (t: number, unit: TimeUnit, width: number, upper: boolean) => string;
 
 /**
  * Header labels for a language. Each unit has a long and a short form; the short one is used when the cell is too
@@ -26,7 +27,7 @@ export function createLabeler(locale: string, words: ScaleWords, measure: (text:
   const cache = new Map<string, string>();
   const asDate = (t: number) => new Date(t * 60_000);
 
-  const candidates = (t: number, unit: TimeUnit): string[] => {
+  const candidates = (t: number, unit: TimeUnit, upper: boolean): string[] => {
     const p = civilParts(t);
     switch (unit) {
       case "hour":
@@ -40,7 +41,9 @@ export function createLabeler(locale: string, words: ScaleWords, measure: (text:
           String(isoWeek(t)),
         ];
       case "month":
-        return [monthLong.format(asDate(t)), monthOnly.format(asDate(t)), monthShort.format(asDate(t))];
+        return upper
+          ? [monthLong.format(asDate(t)), monthOnly.format(asDate(t)), monthShort.format(asDate(t))]
+          : [monthOnly.format(asDate(t)), monthShort.format(asDate(t))];
       case "quarter":
         return [`${words.quarter(Math.floor(p.month / 3) + 1)} ${p.year}`, words.quarter(Math.floor(p.month / 3) + 1)];
       case "year":
@@ -50,14 +53,14 @@ export function createLabeler(locale: string, words: ScaleWords, measure: (text:
     }
   };
 
-  return (t, unit, width) => {
+  return (t, unit, width, upper) => {
     // Width is bucketed so the cache stays small while zooming continuously.
     const bucket = Math.round(width / 8);
-    const key = `${unit}:${t}:${bucket}`;
+    const key = `${unit}:${t}:${bucket}:${upper}`;
     const hit = cache.get(key);
     if (hit !== undefined) return hit;
     let label = "";
-    for (const text of candidates(t, unit)) {
+    for (const text of candidates(t, unit, upper)) {
       if (measure(text) + 8 <= width) {
         label = text;
         break;

@@ -91,6 +91,7 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
   const pendingScrollX = useRef<number | null>(null);
   const toggleStarted = useRef(0);
   const mounted = useRef(performance.now());
+  const scrollElement = useCallback(() => scroller.current, []);
   const scheme = useComputedColorScheme("light", { getInitialValueInEffect: false });
   const colors = scheme === "dark" ? DARK_COLORS : LIGHT_COLORS;
   const today = props.today ?? wallClockNow();
@@ -308,7 +309,7 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
               tree={tree}
               version={version}
               columns={columns}
-              scrollElement={() => scroller.current}
+              scrollElement={scrollElement}
               scrollLeft={gridScroll}
               selection={selection}
               onSelection={setSelection}

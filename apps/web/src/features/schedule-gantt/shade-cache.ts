@@ -2,6 +2,8 @@ import type { RowModel } from "./row-model";
 import { type TimeViewport, timeToX } from "./scale-math";
 
 const DAY = 1440;
+/** Zoom (px per day) from which working hours inside a day are shaded, not only whole days off. */
+export const WORKING_HOURS_ZOOM = 30;
 
 /**
  * Non-working time of the visible time range per calendar, pre-drawn as a one-pixel-high strip that each row
@@ -44,15 +46,16 @@ export class ShadeCache {
 }
 
 /**
- * Screen spans [x0, x1] of non-working time of a calendar within [0, width]. Below 6 px a day, nights would be a
- * sub-pixel haze, so only whole non-working days are shaded.
+ * Screen spans [x0, x1] of non-working time of a calendar within [0, width]. Nights and breaks are shaded only when
+ * a day is wide enough to read hours (the day scale); below that they turn weeks into a barcode, so only whole
+ * non-working days (weekends, holidays) are shaded.
  */
 export function nonWorkingSpans(model: RowModel, calendar: number, v: TimeViewport, width: number): [number, number][] {
   const cal = model.cal[calendar];
   const t0 = v.origin + (v.scrollX * DAY) / v.pxPerDay;
   const firstDay = Math.floor(t0 / DAY);
   const lastDay = Math.floor((t0 + (width * DAY) / v.pxPerDay) / DAY);
-  const wholeDays = v.pxPerDay < 6;
+  const wholeDays = v.pxPerDay < WORKING_HOURS_ZOOM;
   const spans: [number, number][] = [];
   let open = -1;
   const add = (a: number, b: number) => {

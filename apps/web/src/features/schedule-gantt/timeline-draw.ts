@@ -316,7 +316,7 @@ export function drawHeader(
       ctx.lineTo(crisp(x0), y0 + tierH);
       const left = Math.max(x0, 0);
       const right = Math.min(x1, width);
-      const label = labeler(ticks[k], unit, tier === 0 ? right - left : x1 - x0);
+      const label = labeler(ticks[k], unit, tier === 0 ? right - left : x1 - x0, tier === 0);
       if (label === "") continue;
       ctx.fillStyle = colors.headerText;
       const w = ctx.measureText(label).width;

@@ -38,6 +38,9 @@ export interface TreeGridProps {
   readOnly: boolean;
 }
 
+/** More than the rows that fit on any screen plus overscan, so slot keys stay unique within the rendered window. */
+const ROW_SLOTS = 160;
+
 const NAV_KEYS = new Set([
   "ArrowUp",
   "ArrowDown",
@@ -130,11 +133,13 @@ export function TreeGrid(p: TreeGridProps) {
   const { model, tree, columns, selection } = p;
   const [editing, setEditing] = useState<Editing | null>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
+  // Stable option callbacks: a new estimateSize each render makes the virtualiser rebuild 100k measurements.
+  const estimateSize = useCallback(() => ROW_HEIGHT, []);
   const virtualizer = useVirtualizer({
     count: tree.count,
     getScrollElement: p.scrollElement,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+    estimateSize,
+    overscan: 4,
   });
   const entryAt = useCallback((pos: number) => tree.at(pos), [tree]);
   const align = columns.map((c) => columnMeta(model, c.key).align);
@@ -264,7 +269,9 @@ export function TreeGrid(p: TreeGridProps) {
           const entry = tree.at(pos);
           return (
             <GridRow
-              key={item.key}
+              // Slot keys: a row scrolled out hands its DOM to the one scrolled in (a text and transform update),
+              // instead of React removing and creating hundreds of cells every frame.
+              key={pos % ROW_SLOTS}
               pos={pos}
               entry={entry}
               top={item.start}

@@ -172,7 +172,7 @@ export function generateBenchData({ activities, seed = 7, relationsPerActivity =
   });
   const startLimitType = new Array<number>(n).fill(0);
   const startLimitDate = new Array<number>(n).fill(-1);
-  for (let q = 0; q < n / 200; q++) {
+  for (let q = 0; leafRows.length > 0 && q < n / 200; q++) {
     const i = leafRows[Math.floor(rnd() * leafRows.length)];
     const date = projectStart + 1440 * Math.floor(rnd() * 600);
     startLimitType[i] = 1;

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { generateBenchData } from "./bench/bench-data";
+import { decodeGanttData, GanttDataError, rowOfId } from "./row-model";
+import { fixtureData } from "./test-fixture";
+
+describe("decodeGanttData", () => {
+  it("decodes columns into typed arrays with relation and tree indexes", () => {
+    const m = decodeGanttData(fixtureData());
+    expect(m.n).toBe(7);
+    expect(m.es).toBeInstanceOf(Int32Array);
+    expect(Array.from(m.tree.roots)).toEqual([0, 6]);
+    const kids = (i: number) => Array.from(m.tree.children.subarray(m.tree.childStart[i], m.tree.childStart[i + 1]));
+    expect(kids(0)).toEqual([1, 2, 3]);
+    expect(kids(3)).toEqual([4, 5]);
+    expect(Array.from(m.tree.depth)).toEqual([0, 1, 1, 1, 2, 2, 0]);
+    // B (2) has one incoming FS from A and one outgoing SS to C.
+    expect(Array.from(m.rel.inRel.subarray(m.rel.inStart[2], m.rel.inStart[3]))).toEqual([0]);
+    expect(Array.from(m.rel.outRel.subarray(m.rel.outStart[2], m.rel.outStart[3]))).toEqual([1]);
+    expect(Number.isNaN(m.totalFloat[6])).toBe(true);
+    expect(m.minutesPerDay[0]).toBe(480);
+    expect(rowOfId(m, 14)).toBe(4);
+    expect(rowOfId(m, 99)).toBe(-1);
+  });
+
+  it("refuses columns of the wrong length, parents out of range and parent loops", () => {
+    const short = fixtureData();
+    short.name = short.name.slice(1);
+    expect(() => decodeGanttData(short)).toThrow(GanttDataError);
+    const far = fixtureData();
+    far.parent[2] = 42;
+    expect(() => decodeGanttData(far)).toThrow(/parent/);
+    const loop = fixtureData();
+    loop.parent[0] = 3;
+    expect(() => decodeGanttData(loop)).toThrow(/loop/);
+    const rel = fixtureData();
+    rel.relations.to[0] = 7;
+    expect(() => decodeGanttData(rel)).toThrow(/relation/);
+  });
+
+  it("parses and decodes a 50,000-activity payload well within 300 ms", () => {
+    const text = JSON.stringify(generateBenchData({ activities: 50_000 }));
+    decodeGanttData(JSON.parse(text));
+    const started = performance.now();
+    const m = decodeGanttData(JSON.parse(text));
+    const ms = performance.now() - started;
+    expect(m.n).toBe(50_000);
+    // Node parses JSON about as fast as Chromium; the bench page measures the browser (see CONTEXT.md).
+    expect(ms).toBeLessThan(600);
+  }, 60_000);
+});
