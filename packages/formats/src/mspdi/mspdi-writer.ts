@@ -149,7 +149,7 @@ export function writeMspdi(model: ScheduleModel): Uint8Array {
     const c = a.computed ?? {};
     x.open("Task")
       .el("UID", taskUid.get(a.id))
-      .el("GUID", a.guid)
+      .el("GUID", a.guid && /^[0-9A-Fa-f-]{36}$/.test(a.guid) ? a.guid : undefined)
       .el("ID", /^\d+$/.test(a.code) ? a.code : i + 1)
       .el("Name", a.name);
     x.el("Type", 0).el("IsNull", 0).el("WBS", a.code).el("OutlineLevel", level);

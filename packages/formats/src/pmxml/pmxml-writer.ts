@@ -76,7 +76,10 @@ function activity(
   x.el("EarlyFinishDate", dt(c.earlyFinish))
     .el("EarlyStartDate", dt(c.earlyStart))
     .el("ExpectedFinishDate", dt(a.expectedFinish));
-  x.el("FreeFloat", hours(c.freeFloat)).el("GUID", a.guid).el("Id", a.code).el("IsCritical", c.critical);
+  x.el("FreeFloat", hours(c.freeFloat))
+    .el("GUID", a.guid && /^\{[0-9A-Fa-f-]{36}\}$/.test(a.guid) ? a.guid : undefined)
+    .el("Id", a.code)
+    .el("IsCritical", c.critical);
   x.el("LateFinishDate", dt(c.lateFinish)).el("LateStartDate", dt(c.lateStart)).el("Name", a.name).el("ObjectId", a.id);
   x.el("PercentCompleteType", a.percentCompleteType);
   x.el("PhysicalPercentComplete", a.percentComplete === undefined ? undefined : a.percentComplete / 100);

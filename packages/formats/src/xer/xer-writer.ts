@@ -48,6 +48,11 @@ function h(min: number | undefined): number | undefined {
   return min === undefined ? undefined : Math.round((min / 60) * 1e6) / 1e6;
 }
 
+/** P6 keeps GUIDs in XER as 22 base64 characters; another tool's GUID would be refused by P6's import. */
+function xerGuid(g: string | undefined): string | undefined {
+  return g && /^[A-Za-z0-9+/]{22}$/.test(g) ? g : undefined;
+}
+
 class TableWriter {
   readonly out: string[] = [];
   table(name: string, fields: string[], rows: Value[][]): void {
@@ -315,7 +320,7 @@ export function writeXer(model: ScheduleModel, options: WriteXerOptions = {}): U
       d(a.plannedFinish),
       ct,
       "PT_Normal",
-      a.guid,
+      xerGuid(a.guid),
       cd2,
       ct2,
     ];
