@@ -21,7 +21,7 @@ function bigTree(n: number): { parent: Int32Array; tree: ReturnType<typeof decod
     }
   }
   const m = parent.length;
-  const fill = (v: number) => new Array(m).fill(v);
+  const fill = <V>(v: V): V[] => new Array<V>(m).fill(v);
   const big = {
     ...data,
     ids: parent.map((_, i) => i),
