@@ -10,7 +10,13 @@ const build = spawnSync("npm", ["run", "build:packages"], { cwd: root, stdio: ["
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const only = process.argv[2];
-const suites = ["packages/engine/bench/run.mjs", "packages/formats/bench/run.mjs", "apps/server/bench/run.mjs"];
+const suites = [
+  "packages/engine/bench/run.mjs",
+  "packages/formats/bench/run.mjs",
+  "apps/server/bench/run.mjs",
+  "apps/server/bench/workspace-calc.mjs",
+  "apps/web/bench/run.mjs",
+];
 let failed = false;
 for (const suite of suites) {
   if (only && !suite.includes(only)) continue;
