@@ -300,14 +300,13 @@ export function formatQualityText(reports: QualityReport[]): string {
     );
     for (const c of r.checks) {
       const mark = c.passed === null ? "N/A " : c.passed ? "PASS" : "FAIL";
-      const val =
-        c.value === null
-          ? "—"
-          : ["cpli", "bei", "critical_path_test"].includes(c.key)
-            ? String(c.value)
-            : c.threshold.includes("%")
-              ? `${c.value}% (${c.count}/${c.total})`
-              : `${c.count}`;
+      let val: string;
+      if (c.value === null) val = "—";
+      else if (c.key === "relationship_types") val = `${c.value}% FS (${c.count} other)`;
+      else if (c.key === "critical_path_test") val = `+${c.value / 60} h`;
+      else if (c.key === "cpli" || c.key === "bei") val = String(c.value);
+      else if (c.threshold.includes("%")) val = `${c.value}% (${c.count}/${c.total})`;
+      else val = String(c.count);
       out.push(
         `  ${String(c.id).padStart(2)}. ${mark}  ${c.name.padEnd(58)} ${val.padEnd(16)} ${c.threshold}${c.note ? `  (${c.note})` : ""}`,
       );
