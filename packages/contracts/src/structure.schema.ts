@@ -78,6 +78,12 @@ export const createNodeBody = z.object({
 });
 export type CreateNodeBody = z.infer<typeof createNodeBody>;
 export const renameBody = z.object({ name: nameField });
+
+/** Moves a node under another parent (null: the root level), at a position among its new siblings (default: last). */
+export const moveNodeBody = z.object({
+  parentId: uuidField.nullable(),
+  index: z.number({ error: "InvalidNumber" }).int({ error: "InvalidNumber" }).min(0).optional(),
+});
 export const keyBody = z.object({ key: nodeKeyField });
 export const keyParams = z.object({ key: z.string().max(64) });
 

@@ -8,6 +8,7 @@ import {
   idParams,
   keyBody,
   keyParams,
+  moveNodeBody,
   passportBody,
   renameBody,
   setActiveBody,
@@ -103,6 +104,12 @@ export function epsModule(ctx: AppContext) {
         const grant = await spaceGate(ctx, request);
         return ok({ nodes: await service.shift(grant, request.params.id, direction) });
       });
+
+    app.patch("/eps/:id/move", { schema: { tags, params: idParams, body: moveNodeBody } }, async (request) => {
+      const grant = await spaceGate(ctx, request);
+      const { parentId, index } = request.body;
+      return ok({ nodes: await service.move(grant, request.params.id, parentId, index) });
+    });
 
     app.patch("/eps/:id/rename", { schema: { tags, params: idParams, body: renameBody } }, async (request) => {
       const grant = await spaceGate(ctx, request);

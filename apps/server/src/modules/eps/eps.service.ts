@@ -165,6 +165,47 @@ export class EpsService {
   }
 
   /**
+   * Moves a node (with its subtree) under another parent, where its kind may hang, at a position among the new
+   * siblings. The subtree's materialised paths and depths are rewritten in one statement, in one transaction.
+   */
+  async move(grant: Grant, id: string, parentId: string | null, index?: number) {
+    const db = this.deps.db;
+    const node = await this.writable(grant, id);
+    const parent = parentId ? await loadNode(db, grant.space.id, parentId) : null;
+    if (!ALLOWED_PARENTS[node.kind].includes(parent?.kind ?? null)) throw new AppError("InvalidParent");
+    if (parent?.path.startsWith(node.path)) throw new AppError("InvalidParent");
+    if (parent) await requireAt(db, grant, "eps:write", lineage(parent));
+    const newPath = `${parent?.path ?? "/"}${node.id}/`;
+    const depthShift = (parent ? parent.depth + 1 : 0) - node.depth;
+    const siblings = await db.transaction(async (tx) => {
+      const sameParent = parent ? eq(epsNodes.parentId, parent.id) : isNull(epsNodes.parentId);
+      const others = await tx
+        .select({ id: epsNodes.id })
+        .from(epsNodes)
+        .where(and(eq(epsNodes.spaceId, grant.space.id), sameParent, sql`${epsNodes.id} <> ${node.id}`))
+        .orderBy(asc(epsNodes.sortOrder));
+      const order = others.map((row) => row.id);
+      order.splice(Math.min(index ?? order.length, order.length), 0, node.id);
+      await tx
+        .update(epsNodes)
+        .set({
+          path: sql`${newPath} || substr(${epsNodes.path}, ${node.path.length + 1})`,
+          depth: sql`${epsNodes.depth} + ${depthShift}`,
+        })
+        .where(and(eq(epsNodes.spaceId, grant.space.id), subtreeOf([node])));
+      await tx
+        .update(epsNodes)
+        .set({ parentId: parent?.id ?? null, updatedAt: new Date() })
+        .where(eq(epsNodes.id, node.id));
+      for (const [position, siblingId] of order.entries())
+        await tx.update(epsNodes).set({ sortOrder: position }).where(eq(epsNodes.id, siblingId));
+      return new EpsRepo(tx).children(grant.space.id, parent?.id ?? null);
+    });
+    epsUpdated(this.deps.realtime, grant, "moved", [node.id], [node.parentId, parent?.id ?? null]);
+    return siblings;
+  }
+
+  /**
    * Deletes whole subtrees (nodes, their schedules, attributes defined on them, values, comments, grants) in one
    * transaction, only when the caller confirmed the current count; otherwise answers ConfirmationRequired(count).
    */

@@ -88,6 +88,31 @@ describe("EPS tree", () => {
     expect(up.body.data.nodes.map((n: { id: string }) => n.id)).toEqual([a.id, b.id]);
   });
 
+  it("moves a subtree under another parent, keeping kinds in their places and refusing cycles", async () => {
+    const { owner, member } = await setUpSpace(server);
+    const north = (await owner.call("POST", "/eps/create", { name: "North" })).body.data;
+    const south = (await owner.call("POST", "/eps/create", { name: "South" })).body.data;
+    const zone = (await owner.call("POST", "/eps/create", { name: "Zone", parentId: north.id })).body.data;
+    const plant = (await owner.call("POST", "/facilities/create", { name: "Plant", parentId: zone.id })).body.data;
+    const project = (await owner.call("POST", `/facilities/${plant.id}/project/create`, { name: "Stage 1" })).body.data;
+    await owner.call("POST", "/eps/create", { name: "Yard", parentId: south.id });
+
+    const moved = await owner.call("PATCH", `/eps/${zone.id}/move`, { parentId: south.id, index: 0 });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.nodes.map((n: { name: string }) => n.name)).toEqual(["Zone", "Yard"]);
+    const node = (await owner.call("GET", `/eps/${project.id}`)).body.data;
+    expect(node.ancestorIds).toEqual([south.id, zone.id, plant.id]);
+    expect((await owner.call("GET", `/eps?parentId=${north.id}`)).body.data.nodes).toEqual([]);
+
+    const intoOwnChild = await owner.call("PATCH", `/eps/${south.id}/move`, { parentId: zone.id });
+    expect(intoOwnChild.body.errors[0].code).toBe("InvalidParent");
+    const projectToRoot = await owner.call("PATCH", `/eps/${project.id}/move`, { parentId: null });
+    expect(projectToRoot.body.errors[0].code).toBe("InvalidParent");
+    const byReader = await member.call("PATCH", `/eps/${zone.id}/move`, { parentId: north.id });
+    expect(byReader.status).toBe(403);
+    expect((await owner.call("GET", `/eps/${zone.id}`)).body.data.parentId).toBe(south.id);
+  });
+
   it("keys: set, validate, get, find by key, unique in the space", async () => {
     const { owner, stranger } = await setUpSpace(server);
     const a = (await owner.call("POST", "/eps/create", { name: "A" })).body.data;
