@@ -1,4 +1,6 @@
 import { createBrowserRouter, Navigate } from "react-router";
+import { AdminPage } from "../features/admin";
+import { AttributesPage } from "../features/attributes";
 import {
   GuestLayout,
   IdlenessPage,
@@ -8,10 +10,14 @@ import {
   RestorePage,
   SuccessPage,
 } from "../features/auth";
+import { CalendarsPage } from "../features/calendars";
 import { DisconnectPage, ErrorPage, NotFoundPage } from "../features/errors";
 import { ProfilePage } from "../features/profile";
+import { SchedulePage } from "../features/schedule";
 import { SpaceHomePage } from "../features/space-home";
 import { SelectSpacePage } from "../features/spaces";
+import { StructurePage } from "../features/structure";
+import { ViewSettingsPage } from "../features/view-settings";
 import { HomeRedirect, RootLayout } from "./root-layout";
 import { RouteErrorPage } from "./route-error-page";
 import { AuthenticatedLayout } from "./shell/authenticated-layout";
@@ -64,8 +70,14 @@ export function createAppRouter() {
               path: "/:spaceId",
               element: <SpaceLayout />,
               children: [
-                { index: true, element: <SpaceHomePage /> },
+                { index: true, element: <StructurePage /> },
+                { path: "home", element: <SpaceHomePage /> },
+                { path: "attributes", element: <AttributesPage /> },
+                { path: "admin", element: <AdminPage /> },
                 { path: "profile", element: <ProfilePage /> },
+                { path: "schedule/:id", element: <SchedulePage /> },
+                { path: "calendars", element: <CalendarsPage /> },
+                { path: "viewsettings", element: <ViewSettingsPage /> },
               ],
             },
           ],

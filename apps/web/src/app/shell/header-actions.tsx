@@ -1,12 +1,30 @@
-import { Group } from "@mantine/core";
+import { ActionIcon, Group, Tooltip } from "@mantine/core";
+import { IconCalendarTime } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { LanguageSwitcher } from "../../features/language";
 import { ColorSchemeToggle } from "./color-scheme-toggle";
 import { UserMenu } from "./user-menu";
 
-/** Language, dark mode and the user menu: the right side of every signed-in header. */
+/** Space pages, language, dark mode and the user menu: the right side of every signed-in header. */
 export function HeaderActions({ spaceId }: { spaceId?: string }) {
+  const { t } = useTranslation("calendars");
   return (
     <Group gap={4} wrap="nowrap">
+      {spaceId ? (
+        <Tooltip label={t("navLink")}>
+          <ActionIcon
+            component={Link}
+            to={`/${spaceId}/calendars`}
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={t("navLink")}
+          >
+            <IconCalendarTime size={20} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
       <LanguageSwitcher compact />
       <ColorSchemeToggle />
       <UserMenu spaceId={spaceId} />

@@ -1,0 +1,1 @@
+export { CalendarsPage } from "./calendars-page";

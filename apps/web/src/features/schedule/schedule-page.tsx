@@ -1,0 +1,198 @@
+import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import type { WbsType } from "@planum/contracts";
+import { IconLock, IconPlus } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
+import { ApiRequestError } from "../../shared/api-error";
+import { confirm } from "../../ui/confirm-dialog";
+import { notifyError, notifySuccess } from "../../ui/notify";
+import { NotFoundPage } from "../errors";
+import { ScheduleGantt } from "../schedule-gantt";
+import { useMe } from "../session";
+import { rememberSchedule } from "../view-settings";
+import { RelationsPanel } from "./relations-panel";
+import { scheduleApi, scheduleKeys } from "./schedule-api";
+import { useCalculation } from "./use-calculation";
+import { useGanttSelection } from "./use-gantt-selection";
+import { useUndoRedo } from "./use-undo-redo";
+import { useWbsCommands } from "./use-wbs-commands";
+import { useWorkspaceData } from "./use-workspace-data";
+import { useWorkspaceEvents } from "./use-workspace-events";
+import { VersionBar } from "./version-bar";
+import { askNewVersion } from "./version-dialogs";
+import { WorkspaceToolbar } from "./workspace-toolbar";
+
+/** /:spaceId/schedule/:id — the planner's workspace: versions, the WBS with its Gantt, relations, calculation. */
+export function SchedulePage() {
+  const { t } = useTranslation("schedule");
+  const { id: scheduleId = "", spaceId = "" } = useParams();
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const ws = useWorkspaceData(scheduleId);
+  const { version, data } = ws;
+  const ganttBox = useRef<HTMLDivElement>(null);
+  const selected = useGanttSelection(ganttBox, data);
+  const readOnly = version?.locked ?? true;
+
+  const refresh = useWorkspaceEvents(scheduleId, version?.id ?? null, ws.gantt.data?.versionRevision ?? null);
+  const revisionRef = useRef<(id: number) => number | null>(() => null);
+  const history = useUndoRedo({
+    versionId: version?.id ?? null,
+    userId: me.data?.id ?? null,
+    readOnly,
+    revisionOf: (id) => revisionRef.current(id),
+    onApplied: refresh,
+  });
+  const commands = useWbsCommands({ versionId: version?.id ?? null, data, record: history.record, refresh });
+  revisionRef.current = commands.revisionOf;
+  const calculation = useCallback(() => {
+    refresh();
+    void queryClient.invalidateQueries({ queryKey: scheduleKeys.versions(scheduleId) });
+  }, [refresh, queryClient, scheduleId]);
+  const calc = useCalculation(version, calculation);
+  useEffect(() => {
+    if (ws.schedule.isSuccess) rememberSchedule(spaceId, scheduleId);
+  }, [ws.schedule.isSuccess, spaceId, scheduleId]);
+  const scale = useMemo(() => {
+    const wanted = ws.params.get("scale");
+    return wanted === "day" || wanted === "month" || wanted === "quarter" || wanted === "year" ? wanted : "week";
+  }, [ws.params]);
+
+  if (ws.schedule.isError) {
+    const error = ws.schedule.error;
+    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) return <NotFoundPage />;
+  }
+  if (ws.schedule.isPending || ws.versions.isPending) {
+    return (
+      <Center h={240}>
+        <Loader />
+      </Center>
+    );
+  }
+
+  const createFirst = async () => {
+    const form = await askNewVersion({
+      title: t("versions.newVersion"),
+      label: t("versions.firstLabel"),
+      kind: "version",
+      withStart: true,
+    });
+    if (!form) return;
+    try {
+      const created = await scheduleApi.createVersion(scheduleId, form);
+      await queryClient.invalidateQueries({ queryKey: scheduleKeys.versions(scheduleId) });
+      ws.selectVersion(created.id);
+      notifySuccess(t("versions.created"));
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  const add = async (type: WbsType) => {
+    const id = await commands.create(type, t(`newItem.${type}`), selected[selected.length - 1] ?? null);
+    if (id !== null) notifySuccess(t("added", { type: t(`types.${type}`) }));
+  };
+  const removeSelected = async () => {
+    if (!data || selected.length === 0) return;
+    const names = selected.map((id) => data.code[data.ids.indexOf(id)]).join(", ");
+    const answer = await confirm({
+      message: t("deleteConfirm", { count: selected.length, names }),
+      danger: true,
+      confirmLabel: t("toolbar.delete"),
+    });
+    if (answer.confirmed) commands.remove(selected);
+  };
+
+  const active = selected[selected.length - 1] ?? null;
+
+  return (
+    <Stack gap="xs" h="calc(100dvh - 56px - 2 * var(--app-shell-padding, 16px))" mih={560}>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Title order={1} fz={{ base: 18, sm: 22 }} style={{ overflowWrap: "anywhere", minWidth: 0 }}>
+          {ws.schedule.data?.name}
+        </Title>
+        {version && (
+          <VersionBar scheduleId={scheduleId} versions={ws.list} version={version} onSelect={ws.selectVersion} />
+        )}
+      </Group>
+      {!version ? (
+        <Paper withBorder p="lg" radius="md">
+          <Stack gap="sm" align="flex-start">
+            <Text>{t("versions.none")}</Text>
+            <Button leftSection={<IconPlus size={16} />} onClick={createFirst}>
+              {t("versions.createFirst")}
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <>
+          <WorkspaceToolbar
+            readOnly={readOnly}
+            selectedCount={selected.length}
+            onAdd={(type) => void add(type)}
+            onDelete={() => void removeSelected()}
+            onMove={(direction) => active !== null && commands.move(active, direction)}
+            calculating={calc.running}
+            progress={calc.progress}
+            onCalculate={() => void calc.start()}
+            onUndo={() => void history.undo()}
+            onRedo={() => void history.redo()}
+            canRedo={history.canRedo}
+          />
+          {version.locked && (
+            <Alert color="orange" icon={<IconLock size={16} />} py={6}>
+              {t("lockedNotice", { label: version.label })}
+            </Alert>
+          )}
+          {version.calcError && version.calcStatus !== "calculated" && (
+            <Alert color="red" py={6} title={t("calc.failed")}>
+              {version.calcError}
+            </Alert>
+          )}
+          <Paper withBorder radius="md" style={{ flex: 1, minHeight: 320, overflow: "hidden" }} ref={ganttBox}>
+            {data ? (
+              <ScheduleGantt
+                data={data}
+                scale={scale}
+                readOnly={readOnly}
+                onChange={commands.change}
+                onLink={commands.link}
+                onExpandedChange={commands.setExpanded}
+              />
+            ) : ws.gantt.isError ? (
+              <Center h="100%">
+                <Text c="red">{t("loadFailed")}</Text>
+              </Center>
+            ) : (
+              <Center h="100%">
+                <Loader />
+              </Center>
+            )}
+          </Paper>
+          <Paper withBorder radius="md" style={{ flex: "none" }}>
+            <Tabs defaultValue="relations" keepMounted={false}>
+              <Tabs.List>
+                <Tabs.Tab value="relations">{t("relations.title")}</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="relations">
+                <Box mah={330} style={{ overflow: "auto" }}>
+                  {data && (
+                    <RelationsPanel
+                      versionId={version.id}
+                      data={data}
+                      itemId={active}
+                      readOnly={readOnly}
+                      run={commands.send}
+                    />
+                  )}
+                </Box>
+              </Tabs.Panel>
+            </Tabs>
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
+}

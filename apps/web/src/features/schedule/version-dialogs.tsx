@@ -1,0 +1,170 @@
+import { Button, Group, SegmentedControl, Stack, TextInput } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { hasProhibitedCharacters, parseUserDate, type Version } from "@planum/contracts";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { i18n } from "../../shared/i18n";
+
+export interface VersionForm {
+  label: string;
+  kind: Version["kind"];
+  /** "YYYY-MM-DDTHH:mm", absent when the field was left empty (the server then takes today). */
+  projectStart?: string;
+}
+
+const LABEL_MAX = 64;
+
+function labelError(label: string): string | null {
+  if (label.trim() === "") return i18n.t("schedule:versions.errors.labelRequired");
+  if (label.length > LABEL_MAX) return i18n.t("schedule:versions.errors.labelTooLong", { max: LABEL_MAX });
+  if (hasProhibitedCharacters(label)) return i18n.t("schedule:versions.errors.prohibited");
+  return null;
+}
+
+/** Asks for a new version's label, kind and project start; resolves null when cancelled. */
+export function askNewVersion(options: {
+  title: string;
+  label: string;
+  kind: Version["kind"];
+  withStart: boolean;
+}): Promise<VersionForm | null> {
+  return new Promise((resolve) => {
+    const id = `version-form-${Date.now()}`;
+    let settled = false;
+    const done = (value: VersionForm | null) => {
+      if (settled) return;
+      settled = true;
+      modals.close(id);
+      resolve(value);
+    };
+    modals.open({
+      modalId: id,
+      title: options.title,
+      centered: true,
+      closeButtonProps: { "aria-label": i18n.t("common:actions.close") },
+      onClose: () => done(null),
+      children: <NewVersionForm {...options} onDone={done} />,
+    });
+  });
+}
+
+function NewVersionForm(props: {
+  label: string;
+  kind: Version["kind"];
+  withStart: boolean;
+  onDone(value: VersionForm | null): void;
+}) {
+  const { t } = useTranslation("schedule");
+  const [label, setLabel] = useState(props.label);
+  const [kind, setKind] = useState<Version["kind"]>(props.kind);
+  const [start, setStart] = useState("");
+  const [touched, setTouched] = useState(false);
+  const parsedStart = start.trim() === "" ? null : parseUserDate(start.trim());
+  const startError = start.trim() !== "" && parsedStart === null ? t("versions.errors.date") : null;
+  const error = labelError(label);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (error || startError) return;
+        props.onDone({
+          label: label.trim(),
+          kind,
+          projectStart: parsedStart ? (parsedStart.length === 10 ? `${parsedStart}T08:00` : parsedStart) : undefined,
+        });
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          label={t("versions.label")}
+          value={label}
+          data-autofocus
+          error={touched ? error : null}
+          onChange={(event) => setLabel(event.currentTarget.value)}
+        />
+        <SegmentedControl
+          aria-label={t("versions.kind")}
+          value={kind}
+          onChange={(value) => setKind(value as Version["kind"])}
+          data={[
+            { value: "version", label: t("versions.kinds.version") },
+            { value: "target", label: t("versions.kinds.target") },
+          ]}
+        />
+        {props.withStart && (
+          <TextInput
+            label={t("versions.projectStart")}
+            description={t("versions.projectStartHint")}
+            placeholder="ДД.ММ.ГГГГ"
+            value={start}
+            error={startError}
+            onChange={(event) => setStart(event.currentTarget.value)}
+          />
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => props.onDone(null)}>
+            {t("common:actions.cancel")}
+          </Button>
+          <Button type="submit">{t("versions.createButton")}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Asks for a new label of a version; resolves null when cancelled. */
+export function askLabel(current: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    const id = `version-label-${Date.now()}`;
+    let settled = false;
+    const done = (value: string | null) => {
+      if (settled) return;
+      settled = true;
+      modals.close(id);
+      resolve(value);
+    };
+    modals.open({
+      modalId: id,
+      title: i18n.t("schedule:versions.changeLabel"),
+      centered: true,
+      closeButtonProps: { "aria-label": i18n.t("common:actions.close") },
+      onClose: () => done(null),
+      children: <LabelForm current={current} onDone={done} />,
+    });
+  });
+}
+
+function LabelForm({ current, onDone }: { current: string; onDone(value: string | null): void }) {
+  const { t } = useTranslation("schedule");
+  const [label, setLabel] = useState(current);
+  const error = labelError(label);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!error) onDone(label.trim());
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          label={t("versions.label")}
+          value={label}
+          data-autofocus
+          error={error}
+          onChange={(event) => setLabel(event.currentTarget.value)}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => onDone(null)}>
+            {t("common:actions.cancel")}
+          </Button>
+          <Button type="submit" disabled={error !== null}>
+            {t("common:actions.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

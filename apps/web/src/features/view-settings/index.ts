@@ -1,0 +1,2 @@
+export { lastSchedule, rememberSchedule } from "./last-schedule";
+export { ViewSettingsPage } from "./view-settings-page";
