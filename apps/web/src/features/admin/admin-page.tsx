@@ -1,0 +1,34 @@
+import { Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
+import { StructureNav, useAbilities, useStructureLive } from "../structure";
+import { MembersAdminCard } from "./members-admin-card";
+import { RolesCard } from "./roles-card";
+
+/** `/:spaceId/admin`: roles and their abilities, members and their roles. */
+export function AdminPage() {
+  const { t } = useTranslation("admin");
+  const { spaceId = "" } = useParams();
+  const { can, ready } = useAbilities(spaceId);
+  useStructureLive(spaceId);
+  const showRoles = can("roles:read");
+  const showMembers = can("members:read");
+
+  return (
+    <Stack gap="md">
+      <StructureNav spaceId={spaceId} active="admin" />
+      <Title order={1} fz={{ base: 22, sm: 28 }}>
+        {t("title")}
+      </Title>
+      {ready && !showRoles && !showMembers ? (
+        <Paper withBorder radius="md" p="lg">
+          <Text>{t("noAccess")}</Text>
+        </Paper>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
+        {showMembers ? <MembersAdminCard spaceId={spaceId} canWrite={can("members:write")} /> : null}
+        {showRoles ? <RolesCard spaceId={spaceId} canWrite={can("roles:write")} /> : null}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { AttributesPage } from "./attributes-page";

@@ -1,0 +1,83 @@
+import { Badge, Center, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
+import type { EpsRow } from "@planum/contracts";
+import { IconCalendarEvent, IconInfoCircle } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { NodeInfoTab } from "./node-info-tab";
+import { RelatedSchedulesTab } from "./related-schedules-tab";
+import { useNode } from "./structure-api";
+import { KIND_ICONS } from "./structure-tree";
+
+/**
+ * The node-info panel's tabs that exist so far. The spec's default tab is analytics; until analytics is built the
+ * panel opens on node_info. Tabs of features not built yet (task relations, timesheets, planning…) are absent.
+ */
+export const NODE_TABS = ["node_info", "related_schedules"] as const;
+export type NodeTab = (typeof NODE_TABS)[number];
+export const DEFAULT_NODE_TAB: NodeTab = "node_info";
+
+interface Props {
+  spaceId: string;
+  nodeId: string | null;
+  tab: string | null;
+  onTab: (tab: NodeTab) => void;
+  onCreateSchedule: (project: EpsRow) => void;
+}
+
+export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Props) {
+  const { t } = useTranslation("structure");
+  const node = useNode(spaceId, nodeId);
+  const current = (NODE_TABS as readonly string[]).includes(tab ?? "") ? (tab as NodeTab) : DEFAULT_NODE_TAB;
+
+  if (!nodeId || node.isError)
+    return (
+      <Paper withBorder radius="md" p="xl">
+        <Center mih={160}>
+          <Text c="dimmed" ta="center">
+            {t("panel.choose")}
+          </Text>
+        </Center>
+      </Paper>
+    );
+  if (!node.data)
+    return (
+      <Paper withBorder radius="md" p="lg">
+        <Stack>
+          <Skeleton h={28} w="50%" />
+          <Skeleton h={180} />
+        </Stack>
+      </Paper>
+    );
+  const Icon = KIND_ICONS[node.data.kind];
+
+  return (
+    <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }}>
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap" align="center">
+          <Icon size={22} style={{ flex: "none" }} aria-hidden />
+          <Title order={2} fz="xl" style={{ overflowWrap: "anywhere", minWidth: 0 }}>
+            {node.data.name}
+          </Title>
+          <Badge variant="light" color="gray" style={{ flex: "none" }}>
+            {t(`kinds.${node.data.kind}`)}
+          </Badge>
+        </Group>
+        <Tabs value={current} onChange={(value) => value && onTab(value as NodeTab)} keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="node_info" leftSection={<IconInfoCircle size={16} />}>
+              {t("tabs.node_info")}
+            </Tabs.Tab>
+            <Tabs.Tab value="related_schedules" leftSection={<IconCalendarEvent size={16} />}>
+              {t("tabs.related_schedules")}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="node_info" pt="md">
+            <NodeInfoTab spaceId={spaceId} node={node.data} />
+          </Tabs.Panel>
+          <Tabs.Panel value="related_schedules" pt="md">
+            <RelatedSchedulesTab spaceId={spaceId} node={node.data} onCreate={() => onCreateSchedule(node.data)} />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,45 @@
+import { Button, Group, ScrollArea } from "@mantine/core";
+import { IconAdjustments, IconBinaryTree, IconShieldLock } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useAbilities } from "./use-abilities";
+
+export type StructureSection = "structure" | "attributes" | "admin";
+
+/** Links between the structure, attribute and administration screens of a space (the shell has no menu of its own). */
+export function StructureNav({ spaceId, active }: { spaceId: string; active: StructureSection }) {
+  const { t } = useTranslation("structure");
+  const { can } = useAbilities(spaceId);
+  const items = [
+    { section: "structure" as const, to: `/${spaceId}`, icon: IconBinaryTree, show: true },
+    { section: "attributes" as const, to: `/${spaceId}/attributes`, icon: IconAdjustments, show: true },
+    {
+      section: "admin" as const,
+      to: `/${spaceId}/admin`,
+      icon: IconShieldLock,
+      show: can("roles:read") || can("members:read"),
+    },
+  ];
+  return (
+    <ScrollArea type="never">
+      <Group component="nav" aria-label={t("nav.label")} gap={4} wrap="nowrap">
+        {items
+          .filter((item) => item.show)
+          .map((item) => (
+            <Button
+              key={item.section}
+              component={Link}
+              to={item.to}
+              size="compact-md"
+              variant={item.section === active ? "light" : "subtle"}
+              color={item.section === active ? undefined : "gray"}
+              aria-current={item.section === active ? "page" : undefined}
+              leftSection={<item.icon size={16} />}
+            >
+              {t(`nav.${item.section}`)}
+            </Button>
+          ))}
+      </Group>
+    </ScrollArea>
+  );
+}
