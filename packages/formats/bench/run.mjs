@@ -1,5 +1,6 @@
 // Benchmarks of @planum/formats, run against the built package (npm run build first).
-// Prints one JSON line per case: { case, activities, relations, medianMs, p95Ms, heapMB }.
+// Prints one JSON line per case: { case, activities, relations, medianMs, p95Ms, heapMB } plus the file size and
+// the median process CPU time (cpuMs), which stays meaningful when the machine is shared with other work.
 import { performance } from "node:perf_hooks";
 import { readXer, recalculate, scheduleRows } from "../dist/index.js";
 import { generateXerBytes } from "./generate-xer.mjs";
@@ -13,14 +14,19 @@ function stats(times) {
 function bench(name, runs, fn, meta) {
   fn(); // warm-up: JIT and lazy initialisation are not what a user waits for twice
   const times = [];
+  const cpu = [];
   let heap = 0;
   for (let i = 0; i < runs; i++) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     fn();
     times.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
     heap = Math.max(heap, process.memoryUsage().heapUsed);
   }
-  console.log(JSON.stringify({ case: name, ...meta, ...stats(times), heapMB: Math.round(heap / 1048576) }));
+  const cpuMs = stats(cpu).medianMs;
+  console.log(JSON.stringify({ case: name, ...meta, ...stats(times), heapMB: Math.round(heap / 1048576), cpuMs }));
 }
 
 const small = generateXerBytes(4000);

@@ -97,16 +97,6 @@ export function parseXerTables(bytes: Uint8Array, options: ParseXerOptions = {})
           { line: lineNo },
         );
       }
-      let count = 0;
-      for (let p = text.indexOf("\t", from); p >= 0 && p < to; p = text.indexOf("\t", p + 1)) count++;
-      if (count > current.fields.length) {
-        throw new FormatError(
-          "MalformedFile",
-          `Row has ${count} values but table ${current.name} declares ${current.fields.length} fields`,
-          { table: current.name, row: current.starts.length + 1 },
-          { line: lineNo, values: count, fields: current.fields.length },
-        );
-      }
       current.starts.push(Math.min(from + 3, to));
       current.ends.push(to);
       current.lines.push(lineNo);
@@ -185,21 +175,49 @@ export class XerRows {
 
   /** The trimmed text of a field, "" when absent. */
   private cachedRow = -1;
-  private cachedValues: string[] = [];
+  /** Start offset of each value of the cached row, and how many values it has. */
+  private readonly starts = new Int32Array(1024);
+  private count = 0;
+  private rowEnd = 0;
 
-  values(row: number): string[] {
-    if (row !== this.cachedRow) {
-      this.cachedValues = this.table.text.slice(this.table.starts[row], this.table.ends[row]).split("\t");
-      this.cachedRow = row;
+  /**
+   * Locate the values of a row without splitting it: only the fields a reader asks for become strings,
+   * which keeps a 100k-activity file from producing millions of unused ones.
+   */
+  private scan(row: number): void {
+    const { text } = this.table;
+    const end = this.table.ends[row];
+    let p = this.table.starts[row];
+    let n = 0;
+    this.starts[n++] = p;
+    while (n <= this.table.fields.length && n < this.starts.length) {
+      const tab = text.indexOf("\t", p);
+      if (tab < 0 || tab >= end) break;
+      p = tab + 1;
+      this.starts[n++] = p;
     }
-    return this.cachedValues;
+    // Value count is checked here rather than while splitting the file: one pass over each row, not two.
+    if (n > this.table.fields.length) {
+      throw new FormatError(
+        "MalformedFile",
+        `Row has ${n} values but table ${this.table.name} declares ${this.table.fields.length} fields`,
+        { table: this.table.name, row: row + 1 },
+        { line: this.table.lines[row] ?? 0, values: n, fields: this.table.fields.length },
+      );
+    }
+    this.count = n;
+    this.rowEnd = end;
+    this.cachedRow = row;
   }
 
   get(row: number, field: string): string {
     const i = this.index.get(field);
     if (i === undefined) return "";
-    const v = this.values(row)[i];
-    return v === undefined ? "" : v;
+    if (row !== this.cachedRow) this.scan(row);
+    if (i >= this.count) return "";
+    const from = this.starts[i];
+    const to = i + 1 < this.count ? this.starts[i + 1] - 1 : this.rowEnd;
+    return to > from ? this.table.text.slice(from, to) : "";
   }
 
   /** Column of a field, -1 when the table lacks it. */
