@@ -14,6 +14,8 @@ const WRITE_CHUNK = 25_000;
 export interface CalculationOutcome {
   finish: string;
   activities: number;
+  /** Rows whose results changed and were written. */
+  written: number;
   relations: number;
   /** Milliseconds spent reading, calculating and writing. */
   timings: { readMs: number; engineMs: number; writeMs: number };
@@ -50,7 +52,8 @@ async function codesOf(db: DbOrTx, ids: string[]) {
 
 /**
  * The server calculation of a version: read everything in bulk, run the engine, write the results back in a few
- * UPDATE … FROM unnest(…) statements inside one transaction, and set the status. The version must already be marked
+ * UPDATE … FROM unnest(…) statements inside one transaction (rows whose results did not move are not rewritten:
+ * a recalculation after an edit touches only what the edit moved), and set the status. The version must already be marked
  * `in_process` (beginCalculation). If the version changed while it was calculated, the results are kept but the
  * status says `not_calculated`, so nobody mistakes them for the current state.
  */
@@ -63,7 +66,7 @@ export async function calculateVersion(
   const [version] = await db.select().from(versions).where(eq(versions.id, versionId));
   if (!version) throw new AppError("NotFound");
   const settings = await readSettings(db, version.scheduleId);
-  const input = await readNetwork(db, version, settings);
+  const { input, stored } = await readNetwork(db, version, settings);
   const t1 = performance.now();
   await progress(20);
   let result: ReturnType<typeof schedule>;
@@ -91,7 +94,11 @@ export async function calculateVersion(
   }
   const t2 = performance.now();
   await progress(60);
-  const acts = result.activities;
+  const acts = result.activities.filter(
+    (a) =>
+      stored.get(a.id) !==
+      `${a.earlyStart}|${a.earlyFinish}|${a.lateStart}|${a.lateFinish}|${a.totalFloat}|${a.freeFloat}|${a.critical ? 1 : 0}`,
+  );
   await db.transaction(async (tx) => {
     for (let from = 0; from < acts.length; from += WRITE_CHUNK) {
       const part = acts.slice(from, from + WRITE_CHUNK);
@@ -119,7 +126,8 @@ export async function calculateVersion(
   const t3 = performance.now();
   return {
     finish: result.finish,
-    activities: acts.length,
+    activities: result.activities.length,
+    written: acts.length,
     relations: input.relations.length,
     timings: { readMs: Math.round(t1 - t0), engineMs: Math.round(t2 - t1), writeMs: Math.round(t3 - t2) },
   };

@@ -4,12 +4,22 @@ import { scenario } from "@planum/engine";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db.js";
 import { ensureDefaultCalendar } from "../calendars/calendars.service.js";
-import { execRows } from "../versions/sql-rows.js";
+import { execColumns, execRows } from "../versions/sql-rows.js";
 import type { VersionRow } from "../versions/version-access.js";
+import { intArray } from "../wbs/wbs-copy.js";
 
 const TEXT = `'YYYY-MM-DD"T"HH24:MI'`;
 const text = (column: string) => sql.raw(`to_char(${column}, ${TEXT})`);
 const LINK = { fs: "FS", ss: "SS", ff: "FF", sf: "SF" } as const;
+
+type ItemColumns = { [K in keyof ItemRow]: ItemRow[K][] } & { res: string[] };
+
+/** All fields of row k, built only for started works (the scenarios need them). */
+function itemAt(c: ItemColumns, k: number): ItemRow {
+  const row = {} as Record<string, unknown>;
+  for (const key of Object.keys(c)) if (key !== "res") row[key] = (c as Record<string, unknown[]>)[key][k];
+  return row as unknown as ItemRow;
+}
 
 interface ItemRow {
   id: number;
@@ -67,66 +77,83 @@ function remainingOf(row: ItemRow, n: number): number {
  */
 export async function readNetwork(db: DbOrTx, version: VersionRow, settings: CalculateSettings) {
   const defaultCalendar = await ensureDefaultCalendar(db, version.spaceId);
-  const itemsResult = await execRows(
+  const c = await execColumns<ItemColumns>(
     db,
     sql`
-    select id, coalesce(parent_id, -1) as p, type as t, calendar_id as cal, duration as d,
-           start_limit_type as slt, ${text("start_limit_date")} as sld, finish_limit_type as flt,
-           ${text("finish_limit_date")} as fld, status as st, percent_complete as pc, ${text("actual_start")} as "as",
-           ${text("actual_finish")} as af, remaining as rem, target_duration as td, planned_volume as pv,
-           actual_volume as av, planned_labour as pl, actual_labour as al, planned_cost as pcost, actual_cost as acost,
-           base_intensity as bi
+    select json_build_object('id', coalesce(json_agg(id), '[]'), 'p', json_agg(coalesce(parent_id, -1)), 't', json_agg(type),
+           'cal', json_agg(calendar_id), 'd', json_agg(duration), 'slt', json_agg(start_limit_type),
+           'sld', json_agg(${text("start_limit_date")}), 'flt', json_agg(finish_limit_type),
+           'fld', json_agg(${text("finish_limit_date")}), 'st', json_agg(status), 'pc', json_agg(percent_complete),
+           'as', json_agg(${text("actual_start")}), 'af', json_agg(${text("actual_finish")}), 'rem', json_agg(remaining),
+           'td', json_agg(target_duration), 'pv', json_agg(planned_volume), 'av', json_agg(actual_volume),
+           'pl', json_agg(planned_labour), 'al', json_agg(actual_labour), 'pcost', json_agg(planned_cost),
+           'acost', json_agg(actual_cost), 'bi', json_agg(base_intensity),
+           'res', json_agg(concat_ws('|', ${text("early_start")}, ${text("early_finish")}, ${text("late_start")},
+                  ${text("late_finish")}, total_float, free_float, critical::int))) as j
     from wbs_items where version_id = ${version.id} and type <> 'draft'`,
   );
-  const relationsResult = await execRows(
+  // Plain reads without joins (a join costs more here than filtering in JavaScript): drafts and external
+  // predecessors are told apart by id below.
+  const r = await execColumns<{
+    a: number[];
+    b: number[];
+    t: ("fs" | "ss" | "ff" | "sf")[];
+    l: number[];
+    c: (string | null)[];
+  }>(
     db,
     sql`
-    select r.predecessor_id as a, r.successor_id as b, r.type as t, r.lag as l, r.lag_calendar as c
-    from relations r join wbs_items p on p.id = r.predecessor_id join wbs_items s on s.id = r.successor_id
-    where r.version_id = ${version.id} and p.type <> 'draft' and s.type <> 'draft'`,
+    select json_build_object('a', coalesce(json_agg(predecessor_id), '[]'), 'b', json_agg(successor_id),
+           't', json_agg(type), 'l', json_agg(lag), 'c', json_agg(lag_calendar)) as j
+    from relations where version_id = ${version.id}`,
   );
-  const externalsResult = await execRows(
+  const drafts = await execColumns<number[] | null>(
     db,
-    sql`
-    select distinct w.id, ${text("w.early_start")} as es, ${text("w.early_finish")} as ef, ${text("w.late_start")} as ls,
+    sql`select json_agg(id) as j from wbs_items where version_id = ${version.id} and type = 'draft'`,
+  );
+  const inVersion = new Set<number>(c.id);
+  const draftIds = new Set<number>(drafts ?? []);
+  const outside = [...new Set(r.a.filter((id) => !inVersion.has(id) && !draftIds.has(id)))];
+  const externalsResult = outside.length
+    ? await execRows(
+        db,
+        sql`
+    select w.id, ${text("w.early_start")} as es, ${text("w.early_finish")} as ef, ${text("w.late_start")} as ls,
            ${text("w.late_finish")} as lf, w.calendar_id as cal
-    from relations r join wbs_items w on w.id = r.predecessor_id
-    where r.version_id = ${version.id} and w.version_id <> ${version.id} and w.space_id = ${version.spaceId}`,
-  );
+    from wbs_items w where w.id = any(${intArray(outside)}::int[]) and w.space_id = ${version.spaceId}`,
+      )
+    : { rows: [] };
   const calendarsResult = await execRows(
     db,
     sql`
     select id, week, exceptions from calendars where space_id = ${version.spaceId}`,
   );
 
-  const items = itemsResult.rows as unknown as ItemRow[];
-  const activities: ActivityInput[] = new Array(items.length);
-  for (let k = 0; k < items.length; k++) {
-    const row = items[k];
-    const activity: ActivityInput = { id: String(row.id), type: row.t, duration: row.d };
-    if (row.cal) activity.calendar = row.cal;
-    if (row.p >= 0) activity.parent = String(row.p);
-    if (row.slt && row.sld) activity.startLimit = { type: row.slt, date: row.sld };
-    if (row.flt && row.fld) activity.finishLimit = { type: row.flt, date: row.fld };
-    if (row.st !== "not_started" && row.as) {
-      activity.actualStart = row.as;
+  const n = c.id.length;
+  const activities: ActivityInput[] = new Array(n);
+  for (let k = 0; k < n; k++) {
+    const activity: ActivityInput = { id: String(c.id[k]), type: c.t[k], duration: c.d[k] };
+    if (c.cal[k]) activity.calendar = c.cal[k]!;
+    if (c.p[k] >= 0) activity.parent = String(c.p[k]);
+    if (c.slt[k] && c.sld[k]) activity.startLimit = { type: c.slt[k]!, date: c.sld[k]! };
+    if (c.flt[k] && c.fld[k]) activity.finishLimit = { type: c.flt[k]!, date: c.fld[k]! };
+    if (c.st[k] !== "not_started" && c.as[k]) {
+      const row = itemAt(c, k);
+      activity.actualStart = row.as!;
       if (row.st === "completed" && row.af) activity.actualFinish = row.af;
       else activity.remaining = row.rem ?? remainingOf(row, settings.scenario);
     }
     activities[k] = activity;
   }
-  const rel = relationsResult.rows as {
-    a: number;
-    b: number;
-    t: "fs" | "ss" | "ff" | "sf";
-    l: number;
-    c: string | null;
-  }[];
-  const relations: RelationInput[] = rel.map((r) => {
-    const out: RelationInput = { from: String(r.a), to: String(r.b), type: LINK[r.t], lag: r.l };
-    if (r.c) out.lagCalendar = r.c as RelationInput["lagCalendar"];
-    return out;
-  });
+  const known = new Set<number>(outside);
+  const relations: RelationInput[] = [];
+  for (let k = 0; k < r.a.length; k++) {
+    const from = r.a[k];
+    if (!inVersion.has(r.b[k]) || (!inVersion.has(from) && !known.has(from))) continue;
+    const out: RelationInput = { from: String(from), to: String(r.b[k]), type: LINK[r.t[k]], lag: r.l[k] };
+    if (r.c[k]) out.lagCalendar = r.c[k] as RelationInput["lagCalendar"];
+    relations.push(out);
+  }
   const externals: ExternalInput[] = (
     externalsResult.rows as {
       id: number;
@@ -168,5 +195,8 @@ export async function readNetwork(db: DbOrTx, version: VersionRow, settings: Cal
     relations,
     ...(externals.length ? { externals } : {}),
   };
-  return input;
+  // The stored results, one text per item, so the calculation rewrites only the rows whose results moved.
+  const stored = new Map<string, string>();
+  for (let k = 0; k < n; k++) stored.set(activities[k].id, c.res[k]);
+  return { input, stored };
 }

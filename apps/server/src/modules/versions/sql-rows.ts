@@ -8,3 +8,14 @@ import type { DbOrTx } from "../../platform/db.js";
 export async function execRows(db: DbOrTx, query: SQL): Promise<{ rows: unknown[] }> {
   return (await db.execute(query)) as unknown as { rows: unknown[] };
 }
+
+/**
+ * One query answering whole columns: `select json_build_object('a', json_agg(a), …)`. The embedded database hands
+ * rows to JavaScript one by one (about 10 µs a row); a single JSON value of arrays crosses in one piece and parses
+ * natively, an order of magnitude faster for 100,000 rows.
+ */
+export async function execColumns<T>(db: DbOrTx, query: SQL): Promise<T> {
+  const result = await execRows(db, query);
+  const value = (result.rows[0] as { j: unknown }).j;
+  return (typeof value === "string" ? JSON.parse(value) : value) as T;
+}

@@ -1,13 +1,15 @@
-import type { TestServer } from "../../test/test-server.js";
 import { type Actor, buildTree, setUpSpace } from "../structure/structure.test-kit.js";
 
 export type { Actor };
+
+/** The test server, structurally (this kit is compiled with the server, the test server is not). */
+type ServerLike = Parameters<typeof setUpSpace>[0];
 
 /**
  * A space with an owner, a read-only member and a stranger, a project with a schedule, and one version of it
  * starting Monday 2025-01-13 08:00. Calls send X-Space-Id like the web does.
  */
-export async function setUpWorkspace(server: TestServer, memberAbilities: string[] | null = null) {
+export async function setUpWorkspace(server: ServerLike, memberAbilities: string[] | null = null) {
   const people = await setUpSpace(server, memberAbilities);
   const tree = await buildTree(people.owner);
   const created = await people.owner.call("POST", `/schedules/${tree.schedule.id}/versions/create`, {

@@ -2,7 +2,7 @@ import type { GanttColumns } from "@planum/contracts";
 import { parseDateTime } from "@planum/engine";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db.js";
-import { execRows } from "../versions/sql-rows.js";
+import { execColumns, execRows } from "../versions/sql-rows.js";
 import type { VersionRow } from "../versions/version-access.js";
 import { treeOrder } from "./wbs-dto.js";
 
@@ -19,6 +19,9 @@ const LINK_CODE: Record<string, number> = { fs: 0, ss: 1, ff: 2, sf: 3 };
 
 /** Minutes since 1970-01-01T00:00 of a wall-clock timestamp, computed by the database (-1 = none). */
 const minutes = (column: string) => sql.raw(`coalesce((extract(epoch from ${column}) / 60)::int, -1)`);
+
+/** The columns as the database sends them (one array per field, table order). */
+type GanttSource = { [K in keyof GanttRow]: GanttRow[K][] };
 
 interface GanttRow {
   id: number;
@@ -51,20 +54,42 @@ interface GanttRow {
 }
 
 /**
- * The whole version as parallel arrays (see `GanttColumns`): three reads (rows, relations, calendars + flags) and
- * array pushes in tree order. Dates become minutes in SQL, so no date text is parsed here.
+ * The whole version as parallel arrays (see `GanttColumns`): the rows arrive as one JSON value of columns (see
+ * execColumns), then are reordered into tree order with plain array writes. Dates become minutes in SQL, so no date
+ * text is parsed here.
  */
 export async function buildGanttColumns(db: DbOrTx, version: VersionRow, userId: string): Promise<GanttColumns> {
-  const rowsResult = await execRows(
+  const c = await execColumns<GanttSource>(
     db,
     sql`
-    select id, coalesce(parent_id, -1) as p, sort_order as o, type as t, code, name, calendar_id as cal, duration as d,
-           coalesce(remaining, -1) as rem, ${minutes("early_start")} as es, ${minutes("early_finish")} as ef,
-           ${minutes("late_start")} as ls, ${minutes("late_finish")} as lf, total_float as tf, free_float as ff,
-           critical as cr, percent_complete as pc, ${minutes("target_start")} as bs, ${minutes("target_finish")} as bf,
-           ${minutes("actual_start")} as "as", ${minutes("actual_finish")} as af, start_limit_type as slt,
-           ${minutes("start_limit_date")} as sld, finish_limit_type as flt, ${minutes("finish_limit_date")} as fld,
-           revision as rev, case when attrs = '{}'::jsonb then null else attrs end as attrs
+    select json_build_object(
+           'id', coalesce(json_agg(id), '[]'),
+           'p', json_agg(coalesce(parent_id, -1)),
+           'o', json_agg(sort_order),
+           't', json_agg(type),
+           'code', json_agg(code),
+           'name', json_agg(name),
+           'cal', json_agg(calendar_id),
+           'd', json_agg(duration),
+           'rem', json_agg(coalesce(remaining, -1)),
+           'es', json_agg(${minutes("early_start")}),
+           'ef', json_agg(${minutes("early_finish")}),
+           'ls', json_agg(${minutes("late_start")}),
+           'lf', json_agg(${minutes("late_finish")}),
+           'tf', json_agg(total_float),
+           'ff', json_agg(free_float),
+           'cr', json_agg(critical),
+           'pc', json_agg(percent_complete),
+           'bs', json_agg(${minutes("target_start")}),
+           'bf', json_agg(${minutes("target_finish")}),
+           'as', json_agg(${minutes("actual_start")}),
+           'af', json_agg(${minutes("actual_finish")}),
+           'slt', json_agg(start_limit_type),
+           'sld', json_agg(${minutes("start_limit_date")}),
+           'flt', json_agg(finish_limit_type),
+           'fld', json_agg(${minutes("finish_limit_date")}),
+           'rev', json_agg(revision),
+           'attrs', json_agg(case when attrs = '{}'::jsonb then null else attrs end)) as j
     from wbs_items where version_id = ${version.id}`,
   );
   const relationsResult = await execRows(
@@ -84,7 +109,6 @@ export async function buildGanttColumns(db: DbOrTx, version: VersionRow, userId:
     select item_id as id from wbs_item_flags where version_id = ${version.id} and user_id = ${userId} and not expanded`,
   );
 
-  const rows = rowsResult.rows as unknown as GanttRow[];
   const calendarRows = calendarsResult.rows as { id: string; week: unknown; exceptions: unknown; d: boolean }[];
   const calendarIndex = new Map<string, number>();
   const calendars = calendarRows.map((row, i) => {
@@ -98,14 +122,10 @@ export async function buildGanttColumns(db: DbOrTx, version: VersionRow, userId:
   const defaultCalendar = calendarRows.findIndex((row) => row.d);
   const collapsed = new Set((flagsResult.rows as { id: number }[]).map((row) => row.id));
 
-  const n = rows.length;
-  const order = treeOrder(
-    rows.map((r) => r.id),
-    rows.map((r) => r.p),
-    rows.map((r) => r.o),
-  );
+  const n = c.id.length;
+  const order = treeOrder(c.id, c.p, c.o);
   const position = new Map<number, number>();
-  for (let k = 0; k < n; k++) position.set(rows[order[k]].id, k);
+  for (let k = 0; k < n; k++) position.set(c.id[order[k]], k);
 
   const out: GanttColumns = {
     version: 1,
@@ -145,41 +165,47 @@ export async function buildGanttColumns(db: DbOrTx, version: VersionRow, userId:
     versionRevision: version.revision,
   };
   for (let k = 0; k < n; k++) {
-    const r = rows[order[k]];
-    out.ids[k] = r.id;
-    out.parent[k] = r.p < 0 ? -1 : (position.get(r.p) ?? -1);
-    out.type[k] = TYPE_CODE[r.t];
-    out.code[k] = r.code;
-    out.name[k] = r.name;
-    out.calendar[k] = r.cal === null ? defaultCalendar : (calendarIndex.get(r.cal) ?? defaultCalendar);
-    out.duration[k] = r.d;
-    out.remaining[k] = r.rem;
-    out.earlyStart[k] = r.es;
-    out.earlyFinish[k] = r.ef;
-    out.lateStart[k] = r.ls;
-    out.lateFinish[k] = r.lf;
-    out.totalFloat[k] = r.tf;
-    out.freeFloat[k] = r.ff;
-    out.critical[k] = r.cr ? 1 : 0;
-    out.progress[k] = r.pc;
-    out.baselineStart[k] = r.bs;
-    out.baselineFinish[k] = r.bf;
-    out.actualStart[k] = r.as;
-    out.actualFinish[k] = r.af;
-    out.startLimitType[k] = r.slt ? LIMIT_CODE[r.slt] : 0;
-    out.startLimitDate[k] = r.slt ? r.sld : -1;
-    out.finishLimitType[k] = r.flt ? LIMIT_CODE[r.flt] : 0;
-    out.finishLimitDate[k] = r.flt ? r.fld : -1;
-    out.revision[k] = r.rev;
-    out.expanded[k] = collapsed.has(r.id) ? 0 : 1;
-    if (r.attrs) {
-      for (const key in r.attrs) {
+    const i = order[k];
+    const id = c.id[i];
+    const p = c.p[i];
+    const cal = c.cal[i];
+    out.ids[k] = id;
+    out.parent[k] = p < 0 ? -1 : (position.get(p) ?? -1);
+    out.type[k] = TYPE_CODE[c.t[i]];
+    out.code[k] = c.code[i];
+    out.name[k] = c.name[i];
+    out.calendar[k] = cal === null ? defaultCalendar : (calendarIndex.get(cal) ?? defaultCalendar);
+    out.duration[k] = c.d[i];
+    out.remaining[k] = c.rem[i];
+    out.earlyStart[k] = c.es[i];
+    out.earlyFinish[k] = c.ef[i];
+    out.lateStart[k] = c.ls[i];
+    out.lateFinish[k] = c.lf[i];
+    out.totalFloat[k] = c.tf[i];
+    out.freeFloat[k] = c.ff[i];
+    out.critical[k] = c.cr[i] ? 1 : 0;
+    out.progress[k] = c.pc[i];
+    out.baselineStart[k] = c.bs[i];
+    out.baselineFinish[k] = c.bf[i];
+    out.actualStart[k] = c.as[i];
+    out.actualFinish[k] = c.af[i];
+    const slt = c.slt[i];
+    const flt = c.flt[i];
+    out.startLimitType[k] = slt ? LIMIT_CODE[slt] : 0;
+    out.startLimitDate[k] = slt ? c.sld[i] : -1;
+    out.finishLimitType[k] = flt ? LIMIT_CODE[flt] : 0;
+    out.finishLimitDate[k] = flt ? c.fld[i] : -1;
+    out.revision[k] = c.rev[i];
+    out.expanded[k] = collapsed.has(id) ? 0 : 1;
+    const attrs = c.attrs[i];
+    if (attrs) {
+      for (const key in attrs) {
         let column = out.attrs[key];
         if (!column) {
           column = new Array(n).fill(null);
           out.attrs[key] = column;
         }
-        const value = r.attrs[key];
+        const value = attrs[key];
         column[k] = typeof value === "boolean" ? (value ? 1 : 0) : value;
       }
     }
