@@ -47,6 +47,7 @@ export {
   type ReadScheduleOptions,
   readSchedule,
   type WritableFormat,
+  type WriteScheduleOptions,
   writeSchedule,
 } from "./schedule-io.js";
 export { readCsv, writeCsv } from "./tabular/csv-format.js";

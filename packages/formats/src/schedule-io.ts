@@ -12,7 +12,7 @@ import { readCsv, writeCsv } from "./tabular/csv-format.js";
 import type { ColumnMapping } from "./tabular/tabular-model.js";
 import { readXlsx, writeXlsx } from "./tabular/xlsx-format.js";
 import { readXer } from "./xer/xer-reader.js";
-import { writeXer } from "./xer/xer-writer.js";
+import { type WriteXerOptions, writeXer } from "./xer/xer-writer.js";
 
 export interface ReadScheduleOptions {
   /** Skip detection. */
@@ -65,11 +65,20 @@ export async function readSchedule(bytes: Uint8Array, options: ReadScheduleOptio
   }
 }
 
+export interface WriteScheduleOptions {
+  /** XER only: code page; "auto" (default) picks windows-1252, then windows-1251, then UTF-8. */
+  xerEncoding?: WriteXerOptions["encoding"];
+}
+
 /** Write the model in a format; a ZIP holds it as the single (actual) version of a package. */
-export async function writeSchedule(model: ScheduleModel, format: WritableFormat): Promise<Uint8Array> {
+export async function writeSchedule(
+  model: ScheduleModel,
+  format: WritableFormat,
+  options: WriteScheduleOptions = {},
+): Promise<Uint8Array> {
   switch (format) {
     case "xer":
-      return writeXer(model);
+      return writeXer(model, options.xerEncoding ? { encoding: options.xerEncoding } : {});
     case "pmxml":
       return writePmxml(model);
     case "mspdi":
