@@ -113,3 +113,19 @@ describe("malformed files are refused with the place and the reason", () => {
     expect(existsSync(out)).toBe(false);
   });
 });
+
+describe("bad values inside well-formed XML", () => {
+  it("a P6 XML date that is not a date names the element, the field and its line", async () => {
+    const source = new TextDecoder().decode(corpus("pmxml/MultiprojectWithExternal.xml"));
+    const bad = source.replace(
+      /<PlannedStartDate>2024-05-28T08:00:00<\/PlannedStartDate>/,
+      "<PlannedStartDate>28/05/2024 eight</PlannedStartDate>",
+    );
+    expect(bad).not.toBe(source);
+    const e = await error(() => readPmxml(new TextEncoder().encode(bad)));
+    expect(e.code).toBe("InvalidValue");
+    const line = bad.slice(0, bad.indexOf("28/05/2024 eight")).split("\n").length;
+    expect(e.location).toEqual({ element: "Activity/PlannedStartDate", line });
+    expect(e.message).toContain("28/05/2024 eight");
+  });
+});

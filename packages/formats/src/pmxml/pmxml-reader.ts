@@ -11,7 +11,7 @@ import {
 } from "../model/schedule-model.js";
 import { normalizeReferences } from "../model/validate-model.js";
 import { minutesToTime, parseDateTime, timeToMinutes } from "../util/date-time.js";
-import { arr, child, lineOf, parseXml, text, type XmlNode } from "../util/xml-tools.js";
+import { arr, child, lineOf, lineOfField, parseXml, text, type XmlNode } from "../util/xml-tools.js";
 import {
   DAYS,
   PM_CONSTRAINTS,
@@ -61,7 +61,7 @@ class El {
   }
   fail(field: string, message: string): never {
     const id = this.s("ObjectId");
-    const line = lineOf(this.source, id ? `<ObjectId>${id}</ObjectId>` : `<${field}>`);
+    const line = lineOfField(this.source, this.name, id, field);
     throw new FormatError("InvalidValue", message, { element: `${this.name}/${field}`, line }, { field, objectId: id });
   }
   num(field: string): number | undefined {

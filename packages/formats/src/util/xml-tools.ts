@@ -76,6 +76,24 @@ export function lineOf(source: string, needle: string): number {
   return line;
 }
 
+/**
+ * Line of `<field>` inside the element that holds `<ObjectId>id</ObjectId>` (P6 XML lists fields
+ * alphabetically, so the bad field may come before or after the id).
+ */
+export function lineOfField(source: string, element: string, id: string, field: string): number {
+  const at = id ? source.indexOf(`<ObjectId>${id}</ObjectId>`) : -1;
+  if (at < 0) return lineOf(source, `<${field}>`);
+  const open = Math.max(source.lastIndexOf(`<${element}>`, at), source.lastIndexOf(`<${element} `, at));
+  const f = source.indexOf(`<${field}`, Math.max(open, 0));
+  return lineAt(source, f >= 0 ? f : at);
+}
+
+function lineAt(source: string, index: number): number {
+  let line = 1;
+  for (let p = source.indexOf("\n"); p >= 0 && p < index; p = source.indexOf("\n", p + 1)) line++;
+  return line;
+}
+
 export function escapeXml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
