@@ -47,7 +47,7 @@ async function seed(db, works) {
   for (let y = 2025; y <= 2032; y++)
     for (const md of ["01-01", "01-02", "05-01", "05-09", "06-12", "11-04"])
       holidays.push({ date: `${y}-${md}`, intervals: [] });
-  const cal1 = await one(sql`insert into calendars (space_id, name, is_default, week, exceptions)
+  await one(sql`insert into calendars (space_id, name, is_default, week, exceptions)
     values (${space.id}, '5x8', true, ${JSON.stringify([DAY, DAY, DAY, DAY, DAY, [], []])}::jsonb, ${JSON.stringify(holidays)}::jsonb) returning id`);
   const cal2 = await one(sql`insert into calendars (space_id, name, week, exceptions)
     values (${space.id}, '2 shifts', ${JSON.stringify([TWO_SHIFTS, TWO_SHIFTS, TWO_SHIFTS, TWO_SHIFTS, TWO_SHIFTS, TWO_SHIFTS, []])}::jsonb,

@@ -15,6 +15,7 @@ import type { JobContext, Jobs } from "../../platform/jobs.js";
 import type { Realtime } from "../../platform/realtime.js";
 import type { Storage } from "../../platform/storage.js";
 import { seedDemoStructure } from "../structure/structure-demo.js";
+import { seedDemoWorkspace } from "../timetable/demo-schedule.js";
 import { findByLoginOrEmail } from "../users/users.service.js";
 import type { MemberRole, SpaceGrant, SpaceRow } from "./space-access.js";
 
@@ -136,6 +137,7 @@ export class SpacesService {
     emit(0, "in_process");
     await this.deps.db.update(spaces).set({ demo: true }).where(eq(spaces.id, spaceId));
     await seedDemoStructure(this.deps.db, spaceId, job.createdBy);
+    await seedDemoWorkspace(this.deps.db, spaceId, job.createdBy);
     await progress(100);
     emit(100, "completed");
     return { spaceId };
