@@ -117,7 +117,9 @@ test("create a schedule, add works and relations, calculate, see the critical pa
     await page.getByRole("combobox", { name: "Work", exact: true }).click();
     await page.getByRole("option", { name: new RegExp(`^${successor} `) }).click();
     await page.getByRole("button", { name: "Add relation" }).click();
-    await expect(page.getByRole("table", { name: "Relations" }).getByRole("cell", { name: successor, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("table", { name: "Relations" }).getByRole("cell", { name: successor, exact: true }),
+    ).toBeVisible();
   }
 
   // a relation closing a loop is refused with the loop named

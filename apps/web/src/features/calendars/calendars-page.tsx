@@ -66,13 +66,12 @@ export function CalendarsPage() {
                 if (newName.trim()) create.mutate(newName.trim());
               }}
             >
-              <Group gap="xs" wrap="nowrap" align="flex-end">
+              <Stack gap="xs">
                 <TextInput
                   label={t("newName")}
                   value={newName}
                   maxLength={32}
                   onChange={(event) => setNewName(event.currentTarget.value)}
-                  style={{ flex: 1, minWidth: 0 }}
                 />
                 <Button
                   type="submit"
@@ -82,7 +81,7 @@ export function CalendarsPage() {
                 >
                   {t("create")}
                 </Button>
-              </Group>
+              </Stack>
             </form>
             {calendars.isPending ? (
               <Center h={80}>
@@ -98,11 +97,11 @@ export function CalendarsPage() {
                   <NavLink
                     key={calendar.id}
                     active={calendar.id === selected?.id}
-                    label={<Text style={{ overflowWrap: "anywhere" }}>{calendar.name}</Text>}
+                    label={<Text style={{ overflowWrap: "break-word" }}>{calendar.name}</Text>}
                     onClick={() => setSelectedId(calendar.id)}
-                    rightSection={
+                    description={
                       calendar.isDefault ? (
-                        <Badge size="sm" variant="light" leftSection={<IconStarFilled size={10} />}>
+                        <Badge size="xs" variant="light" leftSection={<IconStarFilled size={9} />}>
                           {t("default")}
                         </Badge>
                       ) : null

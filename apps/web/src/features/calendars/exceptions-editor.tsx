@@ -62,7 +62,7 @@ export function ExceptionsEditor({ exceptions, week, onChange, readOnly }: Excep
             />
             <Select
               label={t("exceptions.kind")}
-              w={220}
+              w={270}
               allowDeselect={false}
               value={kind}
               data={EXCEPTION_KINDS.map((k) => ({ value: k, label: t(`exceptions.kinds.${k}`) }))}

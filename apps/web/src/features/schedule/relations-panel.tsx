@@ -119,10 +119,10 @@ export function RelationsPanel({ versionId, data, itemId, readOnly, run }: Relat
                 </Table.Td>
                 <Table.Td>{row.code}</Table.Td>
                 <Table.Td style={{ minWidth: 160, overflowWrap: "anywhere" }}>{row.name}</Table.Td>
-                <Table.Td>
-                  <Badge size="sm" variant="light">
+                <Table.Td style={{ whiteSpace: "nowrap" }}>
+                  <Text span size="xs" fw={700} c="blue">
                     {linkTypeLabel(row.type)}
-                  </Badge>
+                  </Text>
                   {row.external && (
                     <Badge size="sm" variant="outline" ml={4}>
                       {t("relations.external")}

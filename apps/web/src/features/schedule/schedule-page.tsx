@@ -108,8 +108,13 @@ export function SchedulePage() {
   const active = selected[selected.length - 1] ?? null;
 
   return (
-    <Stack gap="xs" h="calc(100dvh - 56px - 2 * var(--app-shell-padding, 16px))" mih={560}>
-      <Group justify="space-between" gap="xs" wrap="wrap">
+    <Stack
+      gap="xs"
+      // a fixed height lets the Gantt fill the screen on desktops; narrow screens scroll the page instead
+      h={{ base: "auto", md: "calc(100dvh - 56px - 2 * var(--app-shell-padding, 16px))" }}
+      mih={560}
+    >
+      <Group justify="space-between" gap="xs" wrap="wrap" style={{ flex: "none" }}>
         <Title order={1} fz={{ base: 18, sm: 22 }} style={{ overflowWrap: "anywhere", minWidth: 0 }}>
           {ws.schedule.data?.name}
         </Title>
@@ -142,16 +147,22 @@ export function SchedulePage() {
             canRedo={history.canRedo}
           />
           {version.locked && (
-            <Alert color="orange" icon={<IconLock size={16} />} py={6}>
+            <Alert color="orange" icon={<IconLock size={16} />} py={6} style={{ flex: "none" }}>
               {t("lockedNotice", { label: version.label })}
             </Alert>
           )}
           {version.calcError && version.calcStatus !== "calculated" && (
-            <Alert color="red" py={6} title={t("calc.failed")}>
+            <Alert color="red" py={6} title={t("calc.failed")} style={{ flex: "none" }}>
               {version.calcError}
             </Alert>
           )}
-          <Paper withBorder radius="md" style={{ flex: 1, minHeight: 320, overflow: "hidden" }} ref={ganttBox}>
+          <Paper
+            withBorder
+            radius="md"
+            h={{ base: 480, md: "auto" }}
+            style={{ flex: 1, minHeight: 320, overflow: "hidden" }}
+            ref={ganttBox}
+          >
             {data ? (
               <ScheduleGantt
                 data={data}

@@ -51,7 +51,7 @@ export function WorkspaceToolbar(p: WorkspaceToolbarProps) {
   const { t } = useTranslation("schedule");
   const one = p.selectedCount === 1;
   return (
-    <Group gap="xs" wrap="wrap">
+    <Group gap="xs" wrap="wrap" style={{ flex: "none" }}>
       <Menu position="bottom-start" withinPortal>
         <Menu.Target>
           <Button leftSection={<IconPlus size={16} />} disabled={p.readOnly}>
