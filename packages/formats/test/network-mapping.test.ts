@@ -205,4 +205,23 @@ describe("model → engine network", () => {
       lagCalendar: "24h",
     });
   });
+
+  it("uses P6's external early start / late finish when the linked project is not in the file", () => {
+    const m = model((mm) => {
+      mm.activities.push(
+        act("A", { externalEarlyStart: "2024-02-01T08:00", externalLateFinish: "2024-03-01T17:00" }),
+        act("B", { externalEarlyStart: "2024-02-01T08:00" }),
+      );
+      mm.relations.push(
+        { predecessorId: "OUT1", successorId: "A", type: "FS", lag: 0 },
+        { predecessorId: "A", successorId: "OUT2", type: "FS", lag: 0 },
+      );
+      mm.externals.push({ id: "OUT1" }, { id: "OUT2" });
+    });
+    const [a, b] = buildProjectNetwork(m, m.projects[0]).input.activities;
+    expect(a.startLimit).toEqual({ type: "not_earlier", date: "2024-02-01T08:00" });
+    expect(a.finishLimit).toEqual({ type: "not_later", date: "2024-03-01T17:00" });
+    // B has no link outside the file: its stored external date is stale and ignored.
+    expect(b.startLimit).toBeUndefined();
+  });
 });

@@ -147,6 +147,12 @@ export interface Activity {
   percentComplete?: number;
   constraint?: Constraint;
   secondaryConstraint?: Constraint;
+  /**
+   * P6 "external early start" / "external late finish": the dates that relationships to projects outside the
+   * file imposed when the file was written; used when that other project is not in the file.
+   */
+  externalEarlyStart?: DateTime;
+  externalLateFinish?: DateTime;
   /** Dates, floats and criticality the source tool computed (kept for --compare and export). */
   computed?: ComputedDates;
   durationType?: string;

@@ -120,6 +120,7 @@ export function buildProjectNetwork(
   }
 
   const sumParent = wbsSummaryParents(model, acts);
+  const outsideLinks = linksOutsideFile(model, byId);
   const activities: EngineActivity[] = acts.map((a) => {
     const e: EngineActivity = { id: a.id, type: TYPE[a.type], duration: 0 };
     const cal = useCal(a.calendarId);
@@ -146,6 +147,7 @@ export function buildProjectNetwork(
     const finish = p.finish ?? s.finish;
     if (start) e.startLimit = start;
     if (finish) e.finishLimit = finish;
+    applyExternalDates(a, e, outsideLinks.get(a.id));
     const parent = a.parentId && byId.get(a.parentId)?.type === "summary" ? a.parentId : sumParent.get(a.id);
     if (parent) e.parent = parent;
     return e;
@@ -250,4 +252,47 @@ function wbsSummaryParents(model: ScheduleModel, acts: Activity[]): Map<string, 
     }
   }
   return out;
+}
+
+/** Which activities link to an activity that is in no project of the file (a truly external relationship). */
+function linksOutsideFile(
+  model: ScheduleModel,
+  inProject: Map<string, Activity>,
+): Map<string, { pred: boolean; succ: boolean }> {
+  const inFile = new Set(model.activities.map((a) => a.id));
+  const out = new Map<string, { pred: boolean; succ: boolean }>();
+  for (const r of model.relations) {
+    if (inProject.has(r.successorId) && !inFile.has(r.predecessorId)) {
+      const o = out.get(r.successorId) ?? { pred: false, succ: false };
+      o.pred = true;
+      out.set(r.successorId, o);
+    }
+    if (inProject.has(r.predecessorId) && !inFile.has(r.successorId)) {
+      const o = out.get(r.predecessorId) ?? { pred: false, succ: false };
+      o.succ = true;
+      out.set(r.predecessorId, o);
+    }
+  }
+  return out;
+}
+
+/**
+ * P6 keeps, on each activity linked to a project that is not open, the external early start and late finish
+ * those links imposed; it schedules with them as "on or after" / "on or before" limits. They only apply when
+ * the other project is absent from the file (otherwise its activities are scheduled through the link itself).
+ */
+function applyExternalDates(a: Activity, e: EngineActivity, links: { pred: boolean; succ: boolean } | undefined): void {
+  if (!links) return;
+  if (links.pred && a.externalEarlyStart && !e.actualStart) {
+    const cur = e.startLimit;
+    if (!cur) e.startLimit = { type: "not_earlier", date: a.externalEarlyStart };
+    else if (cur.type === "not_earlier" && cur.date < a.externalEarlyStart)
+      e.startLimit = { type: "not_earlier", date: a.externalEarlyStart };
+  }
+  if (links.succ && a.externalLateFinish && !e.actualFinish) {
+    const cur = e.finishLimit;
+    if (!cur) e.finishLimit = { type: "not_later", date: a.externalLateFinish };
+    else if (cur.type === "not_later" && cur.date > a.externalLateFinish)
+      e.finishLimit = { type: "not_later", date: a.externalLateFinish };
+  }
 }

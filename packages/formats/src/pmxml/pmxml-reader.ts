@@ -186,6 +186,8 @@ function readActivity(node: XmlNode, projectId: string, source: string): Activit
   set("actualStart", e.date("ActualStartDate"));
   set("actualFinish", e.date("ActualFinishDate"));
   set("expectedFinish", e.date("ExpectedFinishDate"));
+  set("externalEarlyStart", e.date("ExternalEarlyStartDate"));
+  set("externalLateFinish", e.date("ExternalLateFinishDate"));
   const pct = e.num("PhysicalPercentComplete");
   if (pct !== undefined) a.percentComplete = pct <= 1 ? Math.round(pct * 10000) / 100 : pct;
   set("constraint", constraintOf(e, "PrimaryConstraintType", "PrimaryConstraintDate"));

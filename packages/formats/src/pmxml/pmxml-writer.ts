@@ -76,6 +76,7 @@ function activity(
   x.el("EarlyFinishDate", dt(c.earlyFinish))
     .el("EarlyStartDate", dt(c.earlyStart))
     .el("ExpectedFinishDate", dt(a.expectedFinish));
+  x.el("ExternalEarlyStartDate", dt(a.externalEarlyStart)).el("ExternalLateFinishDate", dt(a.externalLateFinish));
   x.el("FreeFloat", hours(c.freeFloat))
     .el("GUID", a.guid && /^\{[0-9A-Fa-f-]{36}\}$/.test(a.guid) ? a.guid : undefined)
     .el("Id", a.code)

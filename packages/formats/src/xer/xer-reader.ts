@@ -242,6 +242,10 @@ export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): Sched
     if (d) a.actualFinish = d;
     d = c.date("expect_end_date");
     if (d) a.expectedFinish = d;
+    d = c.date("external_early_start_date");
+    if (d) a.externalEarlyStart = d;
+    d = c.date("external_late_end_date");
+    if (d) a.externalLateFinish = d;
     const pct = c.num("phys_complete_pct");
     if (pct !== undefined) a.percentComplete = pct;
     const cons = constraintOf(c, "cstr_type", "cstr_date");

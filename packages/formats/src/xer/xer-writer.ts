@@ -284,6 +284,8 @@ export function writeXer(model: ScheduleModel, options: WriteXerOptions = {}): U
     "guid",
     "cstr_date2",
     "cstr_type2",
+    "external_early_start_date",
+    "external_late_end_date",
   ];
   const taskRow = (a: Activity): Value[] => {
     const [ct, cd] = constraintCells(a.constraint);
@@ -323,6 +325,8 @@ export function writeXer(model: ScheduleModel, options: WriteXerOptions = {}): U
       xerGuid(a.guid),
       cd2,
       ct2,
+      d(a.externalEarlyStart),
+      d(a.externalLateFinish),
     ];
   };
   let baselineTaskId = 0;
