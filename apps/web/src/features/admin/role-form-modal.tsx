@@ -87,9 +87,11 @@ function RoleForm({ spaceId, role, onDone }: { spaceId: string; role?: RoleDto; 
                   key={ability}
                   label={t(`abilities.${abilityKey(ability)}`)}
                   checked={abilities.includes(ability)}
-                  onChange={(event) =>
-                    setAbilities((current) => toggleAbility(current, ability, event.currentTarget.checked))
-                  }
+                  onChange={(event) => {
+                    // read now: React clears currentTarget before the state updater runs
+                    const on = event.currentTarget.checked;
+                    setAbilities((current) => toggleAbility(current, ability, on));
+                  }}
                 />
               ))}
             </Stack>

@@ -8,7 +8,7 @@ import { errorsOf } from "../../shared/api-error";
 import { i18n } from "../../shared/i18n";
 import { notifyErrors, notifySuccess } from "../../ui/notify";
 import { useZodForm } from "../../ui/use-zod-form";
-import { ROOT, structureApi, structureKeys } from "./structure-api";
+import { structureApi, structureKeys } from "./structure-api";
 
 /** What the "create node" form makes (spec §2 form flag "create node"): a tree node or a project's schedule. */
 export type CreateKind = EpsKind | "schedule";
@@ -49,12 +49,12 @@ function CreateNodeForm({ target, onDone }: { target: CreateTarget; onDone: () =
       return (await structureApi.create(target.kind, target.parent?.id ?? null, body)).id;
     },
     onSuccess: (id) => {
-      const { spaceId, parent } = target;
+      const { spaceId } = target;
       if (target.kind === "schedule")
         void queryClient.invalidateQueries({ queryKey: structureKeys.schedules(spaceId, id) });
       else {
-        void queryClient.invalidateQueries({ queryKey: structureKeys.children(spaceId, parent?.id ?? ROOT) });
-        if (parent) void queryClient.invalidateQueries({ queryKey: structureKeys.children(spaceId, parent.id) });
+        // the parent's own row changes too (it may have got its first child): ask every loaded branch again
+        void queryClient.invalidateQueries({ queryKey: ["space", spaceId, "eps", "children"] });
         void queryClient.invalidateQueries({ queryKey: structureKeys.wholeTree(spaceId) });
       }
       notifySuccess(t(`create.done.${target.kind}`));

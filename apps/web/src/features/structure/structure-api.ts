@@ -67,6 +67,8 @@ export const structureApi = {
     apiRequest<EpsNode>(`/eps/${id(nodeId)}/rename`, { method: "PATCH", body: { name } }),
   shift: (nodeId: string, direction: "up" | "down") =>
     apiRequest<{ nodes: EpsRow[] }>(`/eps/${id(nodeId)}/${direction}`, { method: "PATCH" }),
+  move: (nodeId: string, body: { parentId: string | null; index?: number }) =>
+    apiRequest<{ nodes: EpsRow[] }>(`/eps/${id(nodeId)}/move`, { method: "PATCH", body }),
   /** Without `confirmCount` the server changes nothing and answers 409 ConfirmationRequired { count }. */
   remove: (ids: string[], confirmCount?: number) =>
     apiRequest<{ deleted: number; schedules: number }>("/eps/delete-by-checkbox", {

@@ -14,7 +14,7 @@ import { ROOT, structureApi, structureKeys } from "./structure-api";
 import { StructureNav } from "./structure-nav";
 import { StructureToolbar } from "./structure-toolbar";
 import { StructureTree } from "./structure-tree";
-import { dropSteps } from "./tree-model";
+import { type DropPosition, dropPlan, isInsideRow } from "./tree-model";
 import { useAbilities } from "./use-abilities";
 import { useStructureLive } from "./use-structure-live";
 import { useStructureTree } from "./use-structure-tree";
@@ -89,11 +89,28 @@ export function StructurePage() {
     }
   };
 
-  const drop = (draggedId: string, targetId: string) => {
+  const planDrop = (draggedId: string, targetId: string, position: DropPosition) => {
+    const from = tree.rows.findIndex((r) => r.row.id === draggedId);
+    const to = tree.rows.findIndex((r) => r.row.id === targetId);
+    if (from < 0 || to < 0) return null;
+    const target = tree.rows[to].row;
+    const siblings = queryClient.getQueryData<EpsRow[]>(siblingsKey(target)) ?? [];
+    return dropPlan(tree.rows[from].row, target, position, siblings, isInsideRow(tree.rows, from, to));
+  };
+
+  const drop = async (draggedId: string, targetId: string, position: DropPosition) => {
     const row = rowOf(draggedId);
-    const siblings = row ? queryClient.getQueryData<EpsRow[]>(siblingsKey(row)) : undefined;
-    const steps = siblings ? dropSteps(siblings, draggedId, targetId) : null;
-    if (steps) void shift(draggedId, steps.direction, steps.count);
+    const plan = planDrop(draggedId, targetId, position);
+    if (!row || !plan) return;
+    try {
+      const { nodes } = await structureApi.move(draggedId, plan);
+      queryClient.setQueryData(structureKeys.children(spaceId, plan.parentId ?? ROOT), nodes);
+      if (plan.parentId) tree.expand(plan.parentId);
+    } catch (error) {
+      notifyError(error);
+    }
+    // the old parent lost a child and the new one may have got its first: every loaded branch is asked again
+    void queryClient.invalidateQueries({ queryKey: ["space", spaceId, "eps", "children"] });
   };
 
   const remove = async (ids: string[]) => {
@@ -197,7 +214,8 @@ export function StructurePage() {
                 onRename={(id, name) => void rename(id, name)}
                 onDelete={(ids) => void remove(ids)}
                 onShift={(id, direction) => void shift(id, direction)}
-                onDrop={drop}
+                canDrop={(draggedId, targetId, position) => planDrop(draggedId, targetId, position) !== null}
+                onDrop={(draggedId, targetId, position) => void drop(draggedId, targetId, position)}
               />
             )}
           </Box>

@@ -4,7 +4,7 @@ import { IconBriefcase, IconBuilding, IconChevronDown, IconChevronRight, IconFol
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type FlatRow, treeKey } from "./tree-model";
+import { type DropPosition, type FlatRow, treeKey } from "./tree-model";
 
 const ROW_HEIGHT = 34;
 const INDENT = 18;
@@ -29,7 +29,9 @@ export interface StructureTreeProps {
   onRename: (id: string, name: string | null) => void;
   onDelete: (ids: string[]) => void;
   onShift: (id: string, direction: "up" | "down") => void;
-  onDrop: (draggedId: string, targetId: string) => void;
+  /** Whether the dragged row may land there (the tree's rules, no loop into its own subtree). */
+  canDrop: (draggedId: string, targetId: string, position: DropPosition) => boolean;
+  onDrop: (draggedId: string, targetId: string, position: DropPosition) => void;
 }
 
 const domId = (id: string) => `eps-row-${id}`;
@@ -43,7 +45,7 @@ export function StructureTree(props: StructureTreeProps) {
   const { t } = useTranslation("structure");
   const scrollRef = useRef<HTMLDivElement>(null);
   const [dragged, setDragged] = useState<FlatRow | null>(null);
-  const [dropTarget, setDropTarget] = useState<string | null>(null);
+  const [dropTarget, setDropTarget] = useState<{ id: string; position: DropPosition } | null>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -112,7 +114,7 @@ export function StructureTree(props: StructureTreeProps) {
           const { row } = flat;
           const Icon = KIND_ICONS[row.kind];
           const active = row.id === activeId;
-          const sameParent = dragged !== null && dragged.row.parentId === row.parentId && dragged.row.id !== row.id;
+          const drop = dropTarget?.id === row.id ? dropTarget.position : null;
           return (
             <div
               key={item.key}
@@ -134,15 +136,22 @@ export function StructureTree(props: StructureTreeProps) {
                 setDropTarget(null);
               }}
               onDragOver={(event) => {
-                // only siblings can trade places: the server has no call to give a node another parent
-                if (!sameParent) return;
+                if (!dragged) return;
+                const box = event.currentTarget.getBoundingClientRect();
+                const share = (event.clientY - box.top) / box.height;
+                const position: DropPosition = share < 0.25 ? "before" : share > 0.75 ? "after" : "inside";
+                if (!props.canDrop(dragged.row.id, row.id, position)) {
+                  setDropTarget(null);
+                  return;
+                }
                 event.preventDefault();
-                setDropTarget(row.id);
+                event.dataTransfer.dropEffect = "move";
+                if (drop !== position) setDropTarget({ id: row.id, position });
               }}
-              onDragLeave={() => setDropTarget((current) => (current === row.id ? null : current))}
+              onDragLeave={() => setDropTarget((current) => (current?.id === row.id ? null : current))}
               onDrop={(event) => {
                 event.preventDefault();
-                if (dragged && sameParent) props.onDrop(dragged.row.id, row.id);
+                if (dragged && drop) props.onDrop(dragged.row.id, row.id, drop);
                 setDragged(null);
                 setDropTarget(null);
               }}
@@ -166,7 +175,14 @@ export function StructureTree(props: StructureTreeProps) {
                   : checked.has(row.id)
                     ? "var(--mantine-color-default-hover)"
                     : undefined,
-                boxShadow: dropTarget === row.id ? "inset 0 -2px 0 var(--mantine-primary-color-filled)" : undefined,
+                boxShadow:
+                  drop === "before"
+                    ? "inset 0 2px 0 var(--mantine-primary-color-filled)"
+                    : drop === "after"
+                      ? "inset 0 -2px 0 var(--mantine-primary-color-filled)"
+                      : drop === "inside"
+                        ? "inset 0 0 0 2px var(--mantine-primary-color-filled)"
+                        : undefined,
               }}
             >
               <ToggleButton flat={flat} onToggle={() => props.onToggle(row.id)} />

@@ -1,6 +1,15 @@
 import type { EpsRow } from "@planum/contracts";
 import { describe, expect, it } from "vitest";
-import { creatableKinds, descendantsOf, dropSteps, flattenTree, projectsUnder, ROOT, treeKey } from "./tree-model";
+import {
+  creatableKinds,
+  descendantsOf,
+  dropPlan,
+  flattenTree,
+  isInsideRow,
+  projectsUnder,
+  ROOT,
+  treeKey,
+} from "./tree-model";
 
 const row = (id: string, parentId: string | null, kind: EpsRow["kind"] = "node", hasChildren = false): EpsRow => ({
   id,
@@ -81,12 +90,36 @@ describe("tree rules", () => {
     expect(creatableKinds("project")).toEqual([]);
   });
 
-  it("turns a drop on a sibling into up or down steps", () => {
-    const siblings = [{ id: "x" }, { id: "y" }, { id: "z" }];
-    expect(dropSteps(siblings, "z", "x")).toEqual({ direction: "up", count: 2 });
-    expect(dropSteps(siblings, "x", "y")).toEqual({ direction: "down", count: 1 });
-    expect(dropSteps(siblings, "x", "x")).toBeNull();
-    expect(dropSteps(siblings, "x", "elsewhere")).toBeNull();
+  it("places a dropped row before, inside or after another", () => {
+    const siblings = [row("x", "p"), row("y", "p"), row("z", "p")];
+    const [x, y, z] = siblings;
+    expect(dropPlan(z, x, "before", siblings, false)).toEqual({ parentId: "p", index: 0 });
+    expect(dropPlan(x, y, "after", siblings, false)).toEqual({ parentId: "p", index: 1 });
+    expect(dropPlan(x, y, "before", siblings, false)).toBeNull();
+    expect(dropPlan(x, z, "inside", siblings, false)).toEqual({ parentId: "z" });
+    expect(dropPlan(x, z, "inside", siblings, true)).toBeNull();
+  });
+
+  it("refuses drops the server would refuse", () => {
+    const facility = row("f", null, "facility");
+    const project = row("p", "f", "project");
+    const node = row("n", null, "node");
+    expect(dropPlan(project, node, "inside", [node], false)).toBeNull();
+    expect(dropPlan(project, facility, "inside", [facility], false)).toBeNull();
+    expect(dropPlan(node, facility, "inside", [facility], false)).toBeNull();
+    expect(dropPlan(facility, node, "inside", [node], false)).toEqual({ parentId: "n" });
+    expect(dropPlan(node, project, "after", [project], false)).toBeNull();
+    expect(dropPlan(row("p2", "g", "project"), project, "after", [project], false)).toEqual({
+      parentId: "f",
+      index: 1,
+    });
+  });
+
+  it("knows which rows lie inside another in the flat rows", () => {
+    const rows = flattenTree(childrenOf, new Set(["a", "a1"])).rows;
+    expect(isInsideRow(rows, 0, 2)).toBe(true);
+    expect(isInsideRow(rows, 1, 3)).toBe(false);
+    expect(isInsideRow(rows, 0, 4)).toBe(false);
   });
 });
 

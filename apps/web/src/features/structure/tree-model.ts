@@ -57,19 +57,55 @@ export function creatableKinds(parent: EpsKind | null): EpsKind[] {
   return [];
 }
 
+/** Which kinds may hang below which (null: the top level), as the server checks it. */
+const ALLOWED_PARENTS: Record<EpsKind, (EpsKind | null)[]> = {
+  node: [null, "node"],
+  facility: [null, "node"],
+  project: ["facility"],
+};
+
+export type DropPosition = "before" | "inside" | "after";
+
+/** The kind of a row's parent, read from the tree's rules (a row carries only its parent's id). */
+function parentKindOf(row: Pick<EpsRow, "kind" | "parentId">): EpsKind | null {
+  if (row.parentId === null) return null;
+  return row.kind === "project" ? "facility" : "node";
+}
+
 /**
- * The up/down steps that bring a dragged row to a sibling's place. Only siblings can be reordered: the server moves
- * a node up or down among its siblings and has no call to change a parent.
+ * Where a dragged row lands when dropped on the upper quarter (before), the middle (inside, as the last child) or the
+ * lower quarter (after) of another row: the `PATCH /eps/{id}/move` body, or null when the drop is not allowed or
+ * changes nothing. `index` counts the new siblings without the moved row, as the server does.
  */
-export function dropSteps(
-  siblings: readonly Pick<EpsRow, "id">[],
-  draggedId: string,
-  targetId: string,
-): { direction: "up" | "down"; count: number } | null {
-  const from = siblings.findIndex((s) => s.id === draggedId);
-  const to = siblings.findIndex((s) => s.id === targetId);
-  if (from < 0 || to < 0 || from === to) return null;
-  return from > to ? { direction: "up", count: from - to } : { direction: "down", count: to - from };
+export function dropPlan(
+  dragged: Pick<EpsRow, "id" | "kind" | "parentId">,
+  target: Pick<EpsRow, "id" | "kind" | "parentId">,
+  position: DropPosition,
+  targetSiblings: readonly Pick<EpsRow, "id">[],
+  targetIsInsideDragged: boolean,
+): { parentId: string | null; index?: number } | null {
+  if (dragged.id === target.id || targetIsInsideDragged) return null;
+  if (position === "inside") {
+    if (!ALLOWED_PARENTS[dragged.kind].includes(target.kind) || dragged.parentId === target.id) return null;
+    return { parentId: target.id };
+  }
+  if (!ALLOWED_PARENTS[dragged.kind].includes(parentKindOf(target))) return null;
+  const others = targetSiblings.filter((s) => s.id !== dragged.id);
+  const at = others.findIndex((s) => s.id === target.id);
+  if (at < 0) return null;
+  const index = position === "before" ? at : at + 1;
+  if (dragged.parentId === target.parentId) {
+    const current = targetSiblings.findIndex((s) => s.id === dragged.id);
+    if (current === index) return null;
+  }
+  return { parentId: target.parentId, index };
+}
+
+/** True when `index` lies in the subtree of the row at `ancestor` in the flat rows (a drop there would loop). */
+export function isInsideRow(rows: readonly FlatRow[], ancestor: number, index: number): boolean {
+  if (ancestor < 0 || index <= ancestor) return false;
+  for (let i = ancestor + 1; i <= index; i++) if (rows[i].depth <= rows[ancestor].depth) return false;
+  return true;
 }
 
 /** Keyboard movement in the flat rows: the row that the key leads to, or an action on the current one. */

@@ -45,6 +45,8 @@ export function useStructureTree(spaceId: string) {
   const branches = useQueries({
     queries: [ROOT, ...flat.openParents].map((parent) => childrenQuery(spaceId, parent)),
   });
+  // results are tracked per property: reading every branch's data makes a changed branch re-render the tree
+  for (const branch of branches) void branch.data;
   const root = branches[0];
 
   return {
