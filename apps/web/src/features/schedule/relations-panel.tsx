@@ -113,8 +113,10 @@ export function RelationsPanel({ versionId, data, itemId, readOnly, run }: Relat
             )}
             {rows.map((row) => (
               <Table.Tr key={`${row.direction}-${row.id}`}>
-                <Table.Td>{t(`relations.directions.${row.direction ?? "predecessor"}`)}</Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>
+                  {t(`relations.directions.${row.direction ?? "predecessor"}`)}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>
                   {row.status ? t(`relations.statuses.${row.status}`, { defaultValue: row.status }) : ""}
                 </Table.Td>
                 <Table.Td>{row.code}</Table.Td>

@@ -160,7 +160,8 @@ export function SchedulePage() {
             withBorder
             radius="md"
             h={{ base: 480, md: "auto" }}
-            style={{ flex: 1, minHeight: 320, overflow: "hidden" }}
+            flex={{ base: "none", md: 1 }}
+            style={{ minHeight: 320, overflow: "hidden" }}
             ref={ganttBox}
           >
             {data ? (
