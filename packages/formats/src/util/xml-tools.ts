@@ -1,46 +1,30 @@
-import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { FormatError } from "../model/format-error.js";
 import { decodeText } from "./text-encoding.js";
+import { parseXmlTree, type XmlNode } from "./xml-parse.js";
 
-export type XmlNode = Record<string, unknown>;
+export type { XmlNode };
 
 /**
- * Parse XML after validating it, so a broken file is refused with the line the validator points at
- * rather than producing a partial tree. Values stay strings: numbers such as activity IDs "0010" must not
- * be turned into 10.
+ * Decode and parse a schedule XML file. The parser checks well-formedness as it builds, so a broken file is
+ * refused with the element and line of the damage and never yields a partial tree. Values stay strings:
+ * activity IDs such as "0010" must not turn into 10.
  */
 export function parseXml(bytes: Uint8Array, what: string, arrays: Set<string>): { root: XmlNode; text: string } {
   if (bytes.length === 0) throw new FormatError("EmptyFile", `The ${what} file is empty`);
   const { text } = decodeText(bytes, what);
-  const check = XMLValidator.validate(text, { allowBooleanAttributes: true });
-  if (check !== true) {
-    const err = check.err;
-    throw new FormatError(
-      "MalformedFile",
-      `The ${what} file is not well-formed XML: ${err.msg}`,
-      { element: elementNear(text, err.line), line: err.line },
-      { line: err.line, column: err.col },
-    );
+  try {
+    return { root: parseXmlTree(text, arrays), text };
+  } catch (e) {
+    if (e instanceof FormatError) {
+      throw new FormatError(
+        e.code,
+        `The ${what} file is not well-formed XML: ${e.message.replace(/ \(element .*\)$/, "")}`,
+        e.location,
+        e.params,
+      );
+    }
+    throw e;
   }
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: "@_",
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: true,
-    removeNSPrefix: true,
-    processEntities: true,
-    htmlEntities: false,
-    isArray: (name) => arrays.has(name),
-  });
-  return { root: parser.parse(text) as XmlNode, text };
-}
-
-function elementNear(text: string, line: number): string {
-  let pos = 0;
-  for (let l = 1; l < line && pos >= 0; l++) pos = text.indexOf("\n", pos) + 1;
-  const m = /<\/?([A-Za-z_][\w.:-]*)/.exec(text.slice(pos, pos + 400));
-  return m ? m[1] : "(unknown)";
 }
 
 /** Text content of an element, "" for nil or empty elements. */
