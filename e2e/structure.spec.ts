@@ -92,7 +92,9 @@ test("owner builds a structure, fills values and hides an attribute from a role;
   await roleDialog.getByLabel("Read attribute values").check();
   await expect(roleDialog.getByLabel("See the structure")).toBeChecked();
   await roleDialog.getByRole("button", { name: "Create a role" }).click();
-  await expect(page.getByRole("table", { name: "Roles" }).getByRole("cell", { name: "Viewer", exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Roles" }).getByRole("cell", { name: "Viewer", exact: true }),
+  ).toBeVisible();
   await page.getByLabel("Login or e-mail of the person to invite").fill(member.login);
   await page.getByRole("button", { name: "Invite" }).click();
   await page.getByRole("combobox", { name: `Role of ${member.login}` }).selectOption({ label: "Viewer" });
@@ -111,22 +113,23 @@ test("owner builds a structure, fills values and hides an attribute from a role;
   // values on the node, typed the way people type them
   await page.getByRole("link", { name: "Structure" }).click();
   await row(page, "North region").click();
-  const budget = page.getByRole("textbox", { name: "Budget" });
+  const values = page.getByRole("region", { name: "Attributes" });
+  const budget = values.getByRole("textbox", { name: "Budget" });
   await budget.fill("abc");
   await budget.press("Enter");
   await expect(page.getByText("Enter a number")).toBeVisible();
   await budget.fill("1250,5");
   await budget.press("Enter");
   await expect(budget).toHaveValue("1250.5");
-  const margin = page.getByRole("textbox", { name: "Secret margin" });
+  const margin = values.getByRole("textbox", { name: "Secret margin" });
   await margin.fill("12,5");
   await margin.press("Enter");
   await expect(margin).toHaveValue("12.5");
-  await page.getByRole("textbox", { name: "Stage" }).click();
+  await values.getByRole("combobox", { name: "Stage" }).click();
   await page.getByRole("option", { name: "Build" }).click();
   await page.reload();
-  await expect(page.getByRole("textbox", { name: "Budget" })).toHaveValue("1250.5");
-  await expect(page.getByRole("textbox", { name: "Stage" })).toHaveValue("Build");
+  await expect(values.getByRole("textbox", { name: "Budget" })).toHaveValue("1250.5");
+  await expect(values.getByRole("combobox", { name: "Stage" })).toHaveValue("Build");
   await shot(page, "structure-values-owner");
 
   // the member: sees the tree and the budget, read only; never the secret margin; cannot change the tree
@@ -134,7 +137,7 @@ test("owner builds a structure, fills values and hides an attribute from a role;
   await second.page.goto(`/${spaceId}?node=${new URL(page.url()).searchParams.get("node")}`);
   await expect(second.page.getByRole("heading", { level: 1, name: spaceName })).toBeVisible();
   await expect(row(second.page, "North region")).toBeVisible();
-  const memberBudget = second.page.getByRole("textbox", { name: "Budget" });
+  const memberBudget = second.page.getByRole("region", { name: "Attributes" }).getByRole("textbox", { name: "Budget" });
   await expect(memberBudget).toHaveValue("1,250.50");
   await expect(memberBudget).not.toBeEditable();
   await expect(second.page.getByText("Secret margin")).toHaveCount(0);
