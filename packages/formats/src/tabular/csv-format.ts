@@ -2,7 +2,8 @@ import Papa from "papaparse";
 import { FormatError } from "../model/format-error.js";
 import type { ScheduleModel } from "../model/schedule-model.js";
 import { decodeText } from "../util/text-encoding.js";
-import { modelToRows, rowsToModel, type TabularReadOptions } from "./tabular-model.js";
+import { rowsToModel, type TabularReadOptions } from "./tabular-model.js";
+import { modelToRows } from "./tabular-rows.js";
 
 /** Read a CSV schedule (delimiter detected: comma, semicolon as Excel writes in Russia and France, or tab). */
 export function readCsv(bytes: Uint8Array, options: TabularReadOptions = {}): ScheduleModel {

@@ -1,7 +1,8 @@
 import ExcelJS from "exceljs";
 import { FormatError } from "../model/format-error.js";
 import type { ScheduleModel } from "../model/schedule-model.js";
-import { type Cell, modelToRows, rowsToModel, type TabularReadOptions } from "./tabular-model.js";
+import { type Cell, rowsToModel, type TabularReadOptions } from "./tabular-model.js";
+import { modelToRows } from "./tabular-rows.js";
 
 export interface XlsxReadOptions extends TabularReadOptions {
   /** Worksheet name; the first sheet by default. */

@@ -1,4 +1,3 @@
-import { FormatError } from "../model/format-error.js";
 import {
   type Activity,
   type Baseline,
@@ -10,78 +9,11 @@ import {
   standardWeek,
 } from "../model/schedule-model.js";
 import { normalizeReferences } from "../model/validate-model.js";
-import { parseDateTime } from "../util/date-time.js";
 import { parseClndrData } from "./xer-calendar.js";
-import {
-  CONSTRAINTS,
-  FLOAT_TYPES,
-  LAG_CALENDARS,
-  RELATION_TYPES,
-  RESOURCE_TYPES,
-  STATUS,
-  TASK_TYPES,
-  UDF_TYPES,
-} from "./xer-codes.js";
+import { CONSTRAINTS, FLOAT_TYPES, LAG_CALENDARS, RELATION_TYPES, STATUS, TASK_TYPES } from "./xer-codes.js";
+import { Cursor, each } from "./xer-cursor.js";
+import { readCodesAndUdfs, readResources } from "./xer-reader-resources.js";
 import { type ParseXerOptions, parseXerTables, XerRows } from "./xer-tables.js";
-
-/** Field readers that report the exact table, row and field of a bad value. */
-class Cursor {
-  constructor(
-    readonly rows: XerRows,
-    public row = 0,
-  ) {}
-  str(field: string): string {
-    return this.rows.get(this.row, field);
-  }
-  opt(field: string): string | undefined {
-    const v = this.rows.get(this.row, field);
-    return v === "" ? undefined : v;
-  }
-  fail(field: string, message: string): never {
-    throw new FormatError(
-      "InvalidValue",
-      message,
-      { table: this.rows.table.name, row: this.row + 1, field },
-      { line: this.rows.table.lines[this.row] ?? 0, field },
-    );
-  }
-  required(field: string): string {
-    const v = this.str(field);
-    if (v === "") this.fail(field, `Field ${field} is empty`);
-    return v;
-  }
-  num(field: string): number | undefined {
-    const v = this.str(field);
-    if (v === "") return undefined;
-    const n = Number(v);
-    if (!Number.isFinite(n)) this.fail(field, `"${v}" in ${field} is not a number`);
-    return n;
-  }
-  /** Hours → whole working minutes. */
-  minutes(field: string): number | undefined {
-    const h = this.num(field);
-    return h === undefined ? undefined : Math.round(h * 60);
-  }
-  date(field: string): string | undefined {
-    const v = this.str(field);
-    if (v === "") return undefined;
-    const d = parseDateTime(v);
-    if (!d) this.fail(field, `"${v}" in ${field} is not a date (expected YYYY-MM-DD HH:MM)`);
-    return d;
-  }
-  flag(field: string): boolean | undefined {
-    const v = this.str(field);
-    return v === "" ? undefined : v === "Y";
-  }
-}
-
-function each(rows: XerRows, fn: (c: Cursor) => void): void {
-  const c = new Cursor(rows);
-  for (let i = 0; i < rows.length; i++) {
-    c.row = i;
-    fn(c);
-  }
-}
 
 function constraintOf(c: Cursor, typeField: string, dateField: string): Constraint | undefined {
   const t = c.str(typeField);
@@ -383,116 +315,4 @@ function readRelations(rows: XerRows, model: ScheduleModel, taskCode: Map<string
     model.relations.push(rel);
   });
   model.externals = [...externals.values()];
-}
-
-function readResources(t: (n: string) => XerRows, model: ScheduleModel, taskCode: Map<string, string>): void {
-  const rate = new Map<string, number>();
-  each(t("RSRCRATE"), (c) => {
-    const r = c.str("rsrc_id");
-    const v = c.num("cost_per_qty");
-    if (v !== undefined && !rate.has(r)) rate.set(r, v);
-  });
-  const units = new Map<string, string>();
-  each(t("UMEASURE"), (c) => units.set(c.str("unit_id"), c.str("unit_abbrev")));
-  each(t("RSRC"), (c) => {
-    const id = c.required("rsrc_id");
-    const r: ScheduleModel["resources"][number] = {
-      id,
-      code: c.str("rsrc_short_name"),
-      name: c.str("rsrc_name"),
-      type: RESOURCE_TYPES[c.str("rsrc_type")] ?? "labor",
-    };
-    const parent = c.opt("parent_rsrc_id");
-    if (parent) r.parentId = parent;
-    const cal = c.opt("clndr_id");
-    if (cal) r.calendarId = cal;
-    const unit = units.get(c.str("unit_id"));
-    if (unit) r.unit = unit;
-    const max = c.num("def_qty_per_hr");
-    if (max !== undefined) r.maxUnitsPerHour = max;
-    if (rate.has(id)) r.costPerUnit = rate.get(id);
-    model.resources.push(r);
-  });
-  const resourceIds = new Set(model.resources.map((r) => r.id));
-  each(t("TASKRSRC"), (c) => {
-    const activityId = c.required("task_id");
-    if (!taskCode.has(activityId)) return;
-    const resourceId = c.str("rsrc_id");
-    if (resourceId === "") return; // a role assignment without a resource
-    if (!resourceIds.has(resourceId))
-      c.fail("rsrc_id", `Assignment refers to resource ${resourceId}, absent from RSRC`);
-    const a: ScheduleModel["assignments"][number] = { id: c.required("taskrsrc_id"), activityId, resourceId };
-    const set = (k: keyof typeof a, v: number | undefined) => {
-      if (v !== undefined) (a as unknown as Record<string, number>)[k] = v;
-    };
-    set("plannedUnits", c.num("target_qty"));
-    const reg = c.num("act_reg_qty");
-    const ot = c.num("act_ot_qty");
-    set("actualUnits", reg === undefined && ot === undefined ? undefined : (reg ?? 0) + (ot ?? 0));
-    set("remainingUnits", c.num("remain_qty"));
-    set("plannedCost", c.num("target_cost"));
-    const rc = c.num("act_reg_cost");
-    const oc = c.num("act_ot_cost");
-    set("actualCost", rc === undefined && oc === undefined ? undefined : (rc ?? 0) + (oc ?? 0));
-    set("remainingCost", c.num("remain_cost"));
-    model.assignments.push(a);
-  });
-}
-
-function readCodesAndUdfs(t: (n: string) => XerRows, model: ScheduleModel, taskCode: Map<string, string>): void {
-  each(t("ACTVTYPE"), (c) => {
-    const proj = c.opt("proj_id");
-    model.codeTypes.push({
-      id: c.required("actv_code_type_id"),
-      name: c.str("actv_code_type"),
-      ...(proj ? { projectId: proj } : {}),
-    });
-  });
-  each(t("ACTVCODE"), (c) => {
-    const parent = c.opt("parent_actv_code_id");
-    model.codeValues.push({
-      id: c.required("actv_code_id"),
-      typeId: c.str("actv_code_type_id"),
-      ...(parent ? { parentId: parent } : {}),
-      code: c.str("short_name"),
-      name: c.str("actv_code_name"),
-    });
-  });
-  each(t("TASKACTV"), (c) => {
-    const activityId = c.str("task_id");
-    if (!taskCode.has(activityId)) return;
-    model.activityCodes.push({ activityId, typeId: c.str("actv_code_type_id"), valueId: c.str("actv_code_id") });
-  });
-  const subjects: Record<string, "activity" | "project" | "wbs" | "resource"> = {
-    TASK: "activity",
-    PROJECT: "project",
-    PROJWBS: "wbs",
-    RSRC: "resource",
-  };
-  const types = new Map<string, ScheduleModel["udfTypes"][number]>();
-  each(t("UDFTYPE"), (c) => {
-    const subject = subjects[c.str("table_name")];
-    if (!subject) return;
-    const u = {
-      id: c.required("udf_type_id"),
-      subject,
-      name: c.str("udf_type_label") || c.str("udf_type_name"),
-      dataType: UDF_TYPES[c.str("logical_data_type")] ?? "text",
-    };
-    types.set(u.id, u);
-    model.udfTypes.push(u);
-  });
-  each(t("UDFVALUE"), (c) => {
-    const type = types.get(c.str("udf_type_id"));
-    if (!type) return;
-    const ownerId = c.str("fk_id");
-    if (type.subject === "activity" && !taskCode.has(ownerId)) return;
-    let value: string | number | undefined;
-    if (type.dataType === "date") value = c.date("udf_date");
-    else if (type.dataType === "text") value = c.str("udf_text");
-    else if (type.dataType === "indicator") value = c.str("udf_code_id") || c.str("udf_text");
-    else value = c.num("udf_number");
-    if (value === undefined) return;
-    model.udfValues.push({ typeId: type.id, ownerId, value });
-  });
 }

@@ -12,6 +12,8 @@ import {
   TASK_TYPES,
   UDF_TYPES,
 } from "./xer-codes.js";
+import { d, h, TableWriter, type Value, xerGuid } from "./xer-table-writer.js";
+import { writeResourceTables } from "./xer-writer-resources.js";
 
 export interface WriteXerOptions {
   /** "auto" picks windows-1252, then windows-1251, then UTF-8 — what P6 on a Western or Russian machine reads. */
@@ -20,47 +22,14 @@ export interface WriteXerOptions {
   exportDate?: string;
 }
 
-type Value = string | number | boolean | undefined;
-
 const taskType = invert(TASK_TYPES);
 const status = invert(STATUS);
 const cons = invert(CONSTRAINTS);
 const relType = invert(RELATION_TYPES);
 const floatType = invert(FLOAT_TYPES);
 const lagCal = invert(LAG_CALENDARS);
-const rsrcType = invert(RESOURCE_TYPES);
-const udfType = invert(UDF_TYPES);
-
-function cell(v: Value): string {
-  if (v === undefined) return "";
-  if (typeof v === "boolean") return v ? "Y" : "N";
-  if (typeof v === "number") return String(v);
-  return v.replace(/[\t\r\n]+/g, " ");
-}
-
-/** "YYYY-MM-DDTHH:mm" → P6's "YYYY-MM-DD HH:MM". */
-function d(v: string | undefined): string | undefined {
-  return v === undefined ? undefined : v.replace("T", " ");
-}
-
-/** Working minutes → hours with enough digits that reading back gives the same minutes. */
-function h(min: number | undefined): number | undefined {
-  return min === undefined ? undefined : Math.round((min / 60) * 1e6) / 1e6;
-}
-
-/** P6 keeps GUIDs in XER as 22 base64 characters; another tool's GUID would be refused by P6's import. */
-function xerGuid(g: string | undefined): string | undefined {
-  return g && /^[A-Za-z0-9+/]{22}$/.test(g) ? g : undefined;
-}
-
-class TableWriter {
-  readonly out: string[] = [];
-  table(name: string, fields: string[], rows: Value[][]): void {
-    if (rows.length === 0 && !["PROJECT", "CALENDAR", "PROJWBS", "TASK", "TASKPRED"].includes(name)) return;
-    this.out.push(`%T\t${name}`, `%F\t${fields.join("\t")}`);
-    for (const r of rows) this.out.push(`%R\t${r.map(cell).join("\t")}`);
-  }
-}
+const _rsrcType = invert(RESOURCE_TYPES);
+const _udfType = invert(UDF_TYPES);
 
 function constraintCells(c: Constraint | undefined): [Value, Value] {
   return c ? [cons[c.type], d(c.date)] : [undefined, undefined];
@@ -370,121 +339,7 @@ export function writeXer(model: ScheduleModel, options: WriteXerOptions = {}): U
       d(ext.get(r.successorId)?.lateStart),
     ]),
   );
-  const units = [...new Set(model.resources.map((r) => r.unit).filter((u): u is string => !!u))];
-  w.table(
-    "UMEASURE",
-    ["unit_id", "seq_num", "unit_abbrev", "unit_name"],
-    units.map((u, i) => [i + 1, i, u, u]),
-  );
-  w.table(
-    "RSRC",
-    [
-      "rsrc_id",
-      "parent_rsrc_id",
-      "clndr_id",
-      "rsrc_seq_num",
-      "rsrc_name",
-      "rsrc_short_name",
-      "def_qty_per_hr",
-      "cost_qty_type",
-      "active_flag",
-      "curr_id",
-      "unit_id",
-      "rsrc_type",
-    ],
-    model.resources.map((r, i) => [
-      r.id,
-      r.parentId,
-      r.calendarId,
-      i,
-      r.name,
-      r.code,
-      r.maxUnitsPerHour,
-      "QT_Hour",
-      "Y",
-      1,
-      r.unit ? units.indexOf(r.unit) + 1 : undefined,
-      rsrcType[r.type],
-    ]),
-  );
-  w.table(
-    "RSRCRATE",
-    ["rsrc_rate_id", "rsrc_id", "max_qty_per_hr", "cost_per_qty", "start_date"],
-    model.resources
-      .filter((r) => r.costPerUnit !== undefined)
-      .map((r, i) => [i + 1, r.id, r.maxUnitsPerHour, r.costPerUnit, undefined]),
-  );
-  w.table(
-    "TASKRSRC",
-    [
-      "taskrsrc_id",
-      "task_id",
-      "proj_id",
-      "rsrc_id",
-      "remain_qty",
-      "target_qty",
-      "act_reg_qty",
-      "act_ot_qty",
-      "target_cost",
-      "act_reg_cost",
-      "act_ot_cost",
-      "remain_cost",
-      "rsrc_type",
-    ],
-    model.assignments.map((a) => [
-      a.id,
-      a.activityId,
-      projectOf.get(a.activityId),
-      a.resourceId,
-      a.remainingUnits,
-      a.plannedUnits,
-      a.actualUnits,
-      a.actualUnits === undefined ? undefined : 0,
-      a.plannedCost,
-      a.actualCost,
-      a.actualCost === undefined ? undefined : 0,
-      a.remainingCost,
-      undefined,
-    ]),
-  );
-  w.table(
-    "ACTVTYPE",
-    ["actv_code_type_id", "actv_short_len", "seq_num", "actv_code_type", "proj_id", "actv_code_type_scope"],
-    model.codeTypes.map((t, i) => [t.id, 60, i, t.name, t.projectId, t.projectId ? "AS_Project" : "AS_Global"]),
-  );
-  w.table(
-    "ACTVCODE",
-    ["actv_code_id", "parent_actv_code_id", "actv_code_type_id", "actv_code_name", "short_name", "seq_num"],
-    model.codeValues.map((v, i) => [v.id, v.parentId, v.typeId, v.name, v.code, i]),
-  );
-  w.table(
-    "TASKACTV",
-    ["task_id", "actv_code_type_id", "actv_code_id", "proj_id"],
-    model.activityCodes.map((c) => [c.activityId, c.typeId, c.valueId, projectOf.get(c.activityId)]),
-  );
-  const subjectTable = { activity: "TASK", project: "PROJECT", wbs: "PROJWBS", resource: "RSRC" } as const;
-  w.table(
-    "UDFTYPE",
-    ["udf_type_id", "table_name", "udf_type_name", "udf_type_label", "logical_data_type"],
-    model.udfTypes.map((u) => [u.id, subjectTable[u.subject], `user_field_${u.id}`, u.name, udfType[u.dataType]]),
-  );
-  const udfById = new Map(model.udfTypes.map((u) => [u.id, u]));
-  w.table(
-    "UDFVALUE",
-    ["udf_type_id", "fk_id", "proj_id", "udf_date", "udf_number", "udf_text", "udf_code_id"],
-    model.udfValues.map((v) => {
-      const dt = udfById.get(v.typeId)?.dataType ?? "text";
-      return [
-        v.typeId,
-        v.ownerId,
-        projectOf.get(v.ownerId),
-        dt === "date" ? d(String(v.value)) : undefined,
-        dt === "number" || dt === "integer" || dt === "cost" ? v.value : undefined,
-        dt === "text" ? String(v.value) : undefined,
-        dt === "indicator" ? String(v.value) : undefined,
-      ];
-    }),
-  );
+  writeResourceTables(w, model, projectOf);
   w.out.push("%E", "");
   return encodeForP6(w.out.join("\r\n"), options.encoding).bytes;
 }

@@ -1,0 +1,156 @@
+import type { ScheduleModel } from "../model/schedule-model.js";
+import { parseDateTime } from "../util/date-time.js";
+import { arr, text, type XmlNode } from "../util/xml-tools.js";
+import { PM_RELATIONS, PM_RESOURCE } from "./pmxml-codes.js";
+import { El } from "./pmxml-element.js";
+
+/** Relationships (project-level or top-level), externals, resources with prices, assignments, codes and UDFs. */
+export function readRelationsAndResources(top: XmlNode, model: ScheduleModel, source: string): void {
+  const acts = new Set(model.activities.map((a) => a.id));
+  const rels = [...arr(top.Relationship), ...arr(top.Project).flatMap((p) => arr(p.Relationship))];
+  const externals = new Map<string, ScheduleModel["externals"][number]>();
+  for (const r of rels) {
+    const e = new El(r, "Relationship", source);
+    const pred = e.s("PredecessorActivityObjectId");
+    const succ = e.s("SuccessorActivityObjectId");
+    if (!pred || !succ) e.fail("PredecessorActivityObjectId", "Relationship without both activities");
+    for (const [id, proj] of [
+      [pred, e.opt("PredecessorProjectObjectId")],
+      [succ, e.opt("SuccessorProjectObjectId")],
+    ] as const) {
+      if (!acts.has(id) && !externals.has(id)) externals.set(id, { id, ...(proj ? { projectId: proj } : {}) });
+    }
+    const id = e.opt("ObjectId");
+    model.relations.push({
+      ...(id ? { id } : {}),
+      predecessorId: pred,
+      successorId: succ,
+      type: e.enumOf("Type", PM_RELATIONS) ?? "FS",
+      lag: e.minutes("Lag") ?? 0,
+    });
+  }
+  model.externals = [...externals.values()];
+  const rates = new Map<string, number>();
+  for (const rr of arr(top.ResourceRate)) {
+    const e = new El(rr, "ResourceRate", source);
+    const v = e.num("PricePerUnit");
+    if (v !== undefined && !rates.has(e.s("ResourceObjectId"))) rates.set(e.s("ResourceObjectId"), v);
+  }
+  for (const r of arr(top.Resource)) {
+    const e = new El(r, "Resource", source);
+    const id = e.s("ObjectId");
+    const res: ScheduleModel["resources"][number] = {
+      id,
+      code: e.s("Id"),
+      name: e.s("Name"),
+      type: e.enumOf("ResourceType", PM_RESOURCE) ?? "labor",
+    };
+    const parent = e.opt("ParentObjectId");
+    if (parent) res.parentId = parent;
+    const cal = e.opt("CalendarObjectId");
+    if (cal) res.calendarId = cal;
+    const unit = e.opt("UnitOfMeasureAbbreviation");
+    if (unit) res.unit = unit;
+    const max = e.num("DefaultUnitsPerTime");
+    if (max !== undefined) res.maxUnitsPerHour = max;
+    const price = rates.get(id) ?? e.num("PricePerUnit");
+    if (price !== undefined) res.costPerUnit = price;
+    model.resources.push(res);
+  }
+  const assigns = [...arr(top.ResourceAssignment), ...arr(top.Project).flatMap((p) => arr(p.ResourceAssignment))];
+  for (const ra of assigns) {
+    const e = new El(ra, "ResourceAssignment", source);
+    const activityId = e.s("ActivityObjectId");
+    const resourceId = e.s("ResourceObjectId");
+    if (!acts.has(activityId) || !resourceId) continue;
+    const as: ScheduleModel["assignments"][number] = { id: e.s("ObjectId"), activityId, resourceId };
+    const put = (
+      k: "plannedUnits" | "actualUnits" | "remainingUnits" | "plannedCost" | "actualCost" | "remainingCost",
+      f: string,
+    ) => {
+      const v = e.num(f);
+      if (v !== undefined) as[k] = v;
+    };
+    put("plannedUnits", "PlannedUnits");
+    put("actualUnits", "ActualUnits");
+    put("remainingUnits", "RemainingUnits");
+    put("plannedCost", "PlannedCost");
+    put("actualCost", "ActualCost");
+    put("remainingCost", "RemainingCost");
+    model.assignments.push(as);
+  }
+  readCodes(top, model, source);
+}
+
+function readCodes(top: XmlNode, model: ScheduleModel, source: string): void {
+  const projects = arr(top.Project);
+  for (const t of [...arr(top.ActivityCodeType), ...projects.flatMap((p) => arr(p.ActivityCodeType))]) {
+    const e = new El(t, "ActivityCodeType", source);
+    const proj = e.opt("ProjectObjectId");
+    model.codeTypes.push({ id: e.s("ObjectId"), name: e.s("Name"), ...(proj ? { projectId: proj } : {}) });
+  }
+  for (const c of [...arr(top.ActivityCode), ...projects.flatMap((p) => arr(p.ActivityCode))]) {
+    const e = new El(c, "ActivityCode", source);
+    const parent = e.opt("ParentObjectId");
+    model.codeValues.push({
+      id: e.s("ObjectId"),
+      typeId: e.s("CodeTypeObjectId"),
+      ...(parent ? { parentId: parent } : {}),
+      code: e.s("CodeValue"),
+      name: e.s("Description"),
+    });
+  }
+  for (const u of arr(top.UDFType)) {
+    const e = new El(u, "UDFType", source);
+    const subject = ({ Activity: "activity", Project: "project", WBS: "wbs", Resource: "resource" } as const)[
+      e.s("SubjectArea") as "Activity"
+    ];
+    if (!subject) continue;
+    const dt = e.s("DataType");
+    model.udfTypes.push({
+      id: e.s("ObjectId"),
+      subject,
+      name: e.s("Title"),
+      dataType:
+        dt === "Start Date" || dt === "Finish Date"
+          ? "date"
+          : dt === "Double"
+            ? "number"
+            : dt === "Integer"
+              ? "integer"
+              : dt === "Cost"
+                ? "cost"
+                : dt === "Indicator"
+                  ? "indicator"
+                  : "text",
+    });
+  }
+  const udfTypes = new Map(model.udfTypes.map((u) => [u.id, u]));
+  for (const p of projects) {
+    for (const a of arr(p.Activity)) {
+      const activityId = text(a.ObjectId);
+      for (const c of arr(a.Code)) {
+        model.activityCodes.push({ activityId, typeId: text(c.TypeObjectId), valueId: text(c.ValueObjectId) });
+      }
+      for (const u of arr(a.UDF)) {
+        const type = udfTypes.get(text(u.TypeObjectId));
+        if (!type) continue;
+        const raw =
+          text(u.TextValue) ||
+          text(u.DoubleValue) ||
+          text(u.IntegerValue) ||
+          text(u.CostValue) ||
+          text(u.StartDateValue) ||
+          text(u.FinishDateValue) ||
+          text(u.IndicatorValue);
+        const value =
+          type.dataType === "date"
+            ? (parseDateTime(raw) ?? raw)
+            : ["number", "integer", "cost"].includes(type.dataType)
+              ? Number(raw)
+              : raw;
+        model.udfValues.push({ typeId: type.id, ownerId: activityId, value });
+      }
+    }
+  }
+}

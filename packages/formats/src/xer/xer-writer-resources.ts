@@ -1,0 +1,125 @@
+import type { ScheduleModel } from "../model/schedule-model.js";
+import { invert, RESOURCE_TYPES, UDF_TYPES } from "./xer-codes.js";
+import { d, type TableWriter } from "./xer-table-writer.js";
+
+const rsrcType = invert(RESOURCE_TYPES);
+const udfType = invert(UDF_TYPES);
+
+/** RSRC, UMEASURE, RSRCRATE, TASKRSRC, activity codes and UDF tables. */
+export function writeResourceTables(w: TableWriter, model: ScheduleModel, projectOf: Map<string, string>): void {
+  const units = [...new Set(model.resources.map((r) => r.unit).filter((u): u is string => !!u))];
+  w.table(
+    "UMEASURE",
+    ["unit_id", "seq_num", "unit_abbrev", "unit_name"],
+    units.map((u, i) => [i + 1, i, u, u]),
+  );
+  w.table(
+    "RSRC",
+    [
+      "rsrc_id",
+      "parent_rsrc_id",
+      "clndr_id",
+      "rsrc_seq_num",
+      "rsrc_name",
+      "rsrc_short_name",
+      "def_qty_per_hr",
+      "cost_qty_type",
+      "active_flag",
+      "curr_id",
+      "unit_id",
+      "rsrc_type",
+    ],
+    model.resources.map((r, i) => [
+      r.id,
+      r.parentId,
+      r.calendarId,
+      i,
+      r.name,
+      r.code,
+      r.maxUnitsPerHour,
+      "QT_Hour",
+      "Y",
+      1,
+      r.unit ? units.indexOf(r.unit) + 1 : undefined,
+      rsrcType[r.type],
+    ]),
+  );
+  w.table(
+    "RSRCRATE",
+    ["rsrc_rate_id", "rsrc_id", "max_qty_per_hr", "cost_per_qty", "start_date"],
+    model.resources
+      .filter((r) => r.costPerUnit !== undefined)
+      .map((r, i) => [i + 1, r.id, r.maxUnitsPerHour, r.costPerUnit, undefined]),
+  );
+  w.table(
+    "TASKRSRC",
+    [
+      "taskrsrc_id",
+      "task_id",
+      "proj_id",
+      "rsrc_id",
+      "remain_qty",
+      "target_qty",
+      "act_reg_qty",
+      "act_ot_qty",
+      "target_cost",
+      "act_reg_cost",
+      "act_ot_cost",
+      "remain_cost",
+      "rsrc_type",
+    ],
+    model.assignments.map((a) => [
+      a.id,
+      a.activityId,
+      projectOf.get(a.activityId),
+      a.resourceId,
+      a.remainingUnits,
+      a.plannedUnits,
+      a.actualUnits,
+      a.actualUnits === undefined ? undefined : 0,
+      a.plannedCost,
+      a.actualCost,
+      a.actualCost === undefined ? undefined : 0,
+      a.remainingCost,
+      undefined,
+    ]),
+  );
+  w.table(
+    "ACTVTYPE",
+    ["actv_code_type_id", "actv_short_len", "seq_num", "actv_code_type", "proj_id", "actv_code_type_scope"],
+    model.codeTypes.map((t, i) => [t.id, 60, i, t.name, t.projectId, t.projectId ? "AS_Project" : "AS_Global"]),
+  );
+  w.table(
+    "ACTVCODE",
+    ["actv_code_id", "parent_actv_code_id", "actv_code_type_id", "actv_code_name", "short_name", "seq_num"],
+    model.codeValues.map((v, i) => [v.id, v.parentId, v.typeId, v.name, v.code, i]),
+  );
+  w.table(
+    "TASKACTV",
+    ["task_id", "actv_code_type_id", "actv_code_id", "proj_id"],
+    model.activityCodes.map((c) => [c.activityId, c.typeId, c.valueId, projectOf.get(c.activityId)]),
+  );
+  const subjectTable = { activity: "TASK", project: "PROJECT", wbs: "PROJWBS", resource: "RSRC" } as const;
+  w.table(
+    "UDFTYPE",
+    ["udf_type_id", "table_name", "udf_type_name", "udf_type_label", "logical_data_type"],
+    model.udfTypes.map((u) => [u.id, subjectTable[u.subject], `user_field_${u.id}`, u.name, udfType[u.dataType]]),
+  );
+  const udfById = new Map(model.udfTypes.map((u) => [u.id, u]));
+  w.table(
+    "UDFVALUE",
+    ["udf_type_id", "fk_id", "proj_id", "udf_date", "udf_number", "udf_text", "udf_code_id"],
+    model.udfValues.map((v) => {
+      const dt = udfById.get(v.typeId)?.dataType ?? "text";
+      return [
+        v.typeId,
+        v.ownerId,
+        projectOf.get(v.ownerId),
+        dt === "date" ? d(String(v.value)) : undefined,
+        dt === "number" || dt === "integer" || dt === "cost" ? v.value : undefined,
+        dt === "text" ? String(v.value) : undefined,
+        dt === "indicator" ? String(v.value) : undefined,
+      ];
+    }),
+  );
+}
