@@ -1,17 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { ActionIcon, Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
 import type { AttributeDto } from "@planum/contracts";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -132,13 +119,13 @@ export function AttributesPage() {
                     </Table.Td>
                     <Table.Td>{t(`types.${attribute.type}`)}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={attribute.scope === "space" ? "blue" : "gray"}>
+                      <Text size="sm" c={attribute.scope === "space" ? "blue" : "dimmed"} fw={500}>
                         {attribute.scope === "space"
                           ? t("scope.space")
                           : attribute.scopeId === nodeId
                             ? t("scope.here")
                             : t(`scope.inherited.${attribute.scope}`)}
-                      </Badge>
+                      </Text>
                     </Table.Td>
                     <Table.Td>{t(`targets.${attribute.target}`)}</Table.Td>
                     <Table.Td>
