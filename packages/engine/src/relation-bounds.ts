@@ -90,8 +90,11 @@ export function backwardBound(net: Network, st: ScheduleState, e: number, i: num
     const elapsed = startSourcedByRemaining(net, i) ? net.dataDateW[net.cal[i]] - net.actualStartW[i] : 0;
     return ref - backwardLag(net, e, i, elapsed);
   }
-  const time = startTarget ? st.lsT[j] : st.lfT[j];
-  if (time === NONE) return POS;
+  if ((startTarget ? st.lsT[j] : st.lfT[j]) === NONE) return POS;
+  // The latest moment with j's late working position: a finish shown at 17:00 is the same working instant as
+  // 08:00 next morning, and a predecessor on another calendar may run until then without delaying j (mirrors the
+  // forward pass, where a predecessor finishing at 08:00 drives a finish milestone shown at 17:00 the day before).
+  const time = net.calendars[net.cal[j]].startAt(startTarget ? st.lsW[j] : st.lfW[j]);
   const lc = net.calendars[net.inLagCal[e]];
   const elapsed = startSourcedByRemaining(net, i) ? lc.workAt(net.dataDateT) - lc.workAt(net.actualStartT[i]) : 0;
   const lag = backwardLag(net, e, i, elapsed);
