@@ -11,10 +11,12 @@ import { authModule } from "./modules/auth/auth.routes.js";
 import { LoginThrottle } from "./modules/auth/login-throttle.js";
 import { SessionStore } from "./modules/auth/session-store.js";
 import { calendarsModule } from "./modules/calendars/calendars.routes.js";
+import { interchangeModule } from "./modules/interchange/interchange.routes.js";
 import { layoutsModule } from "./modules/layouts/layouts.routes.js";
 import { relationsModule } from "./modules/relations/relations.routes.js";
 import { findMembership, ipRefused } from "./modules/spaces/space-access.js";
 import { spacesModule } from "./modules/spaces/spaces.routes.js";
+import { storageFilesModule } from "./modules/storage-files/storage-files.routes.js";
 import { structureModule } from "./modules/structure/structure.routes.js";
 import { PLANUM_VERSION, systemModule } from "./modules/system/system.routes.js";
 import { timetableModule } from "./modules/timetable/timetable.routes.js";
@@ -98,6 +100,8 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(timetableModule(ctx));
       await api.register(undoModule(ctx));
       await api.register(layoutsModule(ctx));
+      await api.register(interchangeModule(ctx));
+      await api.register(storageFilesModule(ctx));
     },
     { prefix: "/api/v1" },
   );

@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   "InvalidParent",
   "AttributeReadOnly",
   "InvalidMove",
+  "MalformedFile",
   // authentication (401)
   "Unauthorized",
   "WrongCredentials",
@@ -114,6 +115,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CalculationFailed: 409,
   TooManyAttempts: 429,
   UnknownException: 500,
+  MalformedFile: 400,
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

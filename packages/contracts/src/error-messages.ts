@@ -56,6 +56,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     CalendarInUse: "The calendar is used by {{count}} works and cannot be deleted",
     CalculationInProgress: "The schedule is being calculated, try again when it finishes",
     CalculationFailed: "The schedule could not be calculated: {{reason}}",
+    MalformedFile: "The file cannot be read ({{location}}): {{reason}}",
   },
   ru: {
     ValidationError: "Запрос содержит неверные данные",
@@ -107,6 +108,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     CalendarInUse: "Календарь используется в работах ({{count}}) и не может быть удалён",
     CalculationInProgress: "График рассчитывается, повторите после окончания расчёта",
     CalculationFailed: "Не удалось рассчитать график: {{reason}}",
+    MalformedFile: "Не удалось прочитать файл ({{location}}): {{reason}}",
   },
   fr: {
     ValidationError: "La requête contient des données invalides",
@@ -158,6 +160,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     CalendarInUse: "Le calendrier est utilisé par {{count}} travaux et ne peut pas être supprimé",
     CalculationInProgress: "Le planning est en cours de calcul, réessayez à la fin du calcul",
     CalculationFailed: "Le planning n'a pas pu être calculé : {{reason}}",
+    MalformedFile: "Le fichier est illisible ({{location}}) : {{reason}}",
   },
 };
 

@@ -65,7 +65,17 @@ export type ServerEvent =
       error?: string;
     })
   | (EventBase & { type: "calendars_updated"; calendarIds: string[] })
-  | (EventBase & { type: "layouts_updated"; scheduleId: string | null });
+  | (EventBase & { type: "layouts_updated"; scheduleId: string | null })
+  | (EventBase & {
+      /** Interchange jobs (spec: import, export, batch_import, batch_export, download). */
+      type: "import" | "export" | "batch_import" | "batch_export" | "download";
+      jobId: string;
+      scheduleId: string | null;
+      versionId: string | null;
+      progress: number;
+      status: "uploading" | "completed" | "error";
+      error?: string;
+    });
 
 export type ServerEventType = ServerEvent["type"];
 

@@ -2,6 +2,7 @@ export * from "./dates.js";
 export * from "./error-codes.js";
 export * from "./error-messages.js";
 export * from "./events.js";
+export * from "./interchange.schema.js";
 export * from "./languages.js";
 export * from "./network.js";
 export * from "./spaces.schema.js";

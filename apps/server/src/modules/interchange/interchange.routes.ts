@@ -1,0 +1,248 @@
+import {
+  type ExportResult,
+  errorMessage,
+  exportParams,
+  type ImportFormat,
+  type InterchangeJob,
+  jobIdParams,
+  scheduleIdParams,
+  type UploadPreview,
+  uploadQuery,
+} from "@planum/contracts";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { schedules } from "../../db/schema/index.js";
+import type { AppContext } from "../../platform/context.js";
+import { AppError } from "../../platform/errors.js";
+import { ok, typed } from "../../platform/http.js";
+import { requestLanguage } from "../../platform/http-errors.js";
+import { loadScheduleScope, readVersion, requireScheduleWrite, workspaceGate } from "../versions/version-access.js";
+import {
+  EXPORT_FORMAT,
+  interchangeEvent,
+  parseMapping,
+  readUpload,
+  uploadVersion,
+  writeModel,
+} from "./interchange.service.js";
+import { exportModel } from "./model-export.js";
+import { previewTable } from "./upload-preview.js";
+
+const IMPORT_JOB = "import_version";
+
+interface ImportPayload {
+  scheduleId: string;
+  fileId: string;
+  fileName: string;
+  language: "ru" | "en" | "fr";
+  format?: ImportFormat;
+  skipRows?: number;
+  mapping?: string;
+  label?: string;
+  project?: string;
+}
+
+/** Schedule files in and out: uploads as new versions (synchronous or as a job), exports, previews. */
+export function interchangeModule(ctx: AppContext) {
+  ctx.jobs.register(IMPORT_JOB, async ({ job, progress }) => {
+    const input = job.payload as unknown as ImportPayload;
+    const base = { type: "import" as const, spaceId: job.spaceId!, userId: job.createdBy, jobId: job.id };
+    const report = async (percent: number) => {
+      await progress(percent);
+      interchangeEvent(ctx, {
+        ...base,
+        scheduleId: input.scheduleId,
+        versionId: null,
+        progress: percent,
+        status: "uploading",
+      });
+    };
+    const stored = await ctx.storage.read(ctx.db, input.fileId);
+    try {
+      if (!stored) throw new AppError("NotFound");
+      await report(10);
+      const result = await uploadVersion(
+        ctx,
+        { bytes: stored.bytes, name: input.fileName },
+        { format: input.format, skipRows: input.skipRows, mapping: parseMapping(input.mapping) },
+        {
+          spaceId: job.spaceId!,
+          userId: job.createdBy,
+          scheduleId: input.scheduleId,
+          label: input.label,
+          project: input.project,
+        },
+        report,
+      );
+      interchangeEvent(ctx, {
+        ...base,
+        scheduleId: input.scheduleId,
+        versionId: result.versionId,
+        progress: 100,
+        status: "completed",
+      });
+      return { ...result };
+    } catch (error) {
+      // The job row keeps the message in the uploader's language, so a reloaded page can show it as it was.
+      const message =
+        error instanceof AppError ? errorMessage(input.language, error.code, error.params) : String(error);
+      interchangeEvent(ctx, {
+        ...base,
+        scheduleId: input.scheduleId,
+        versionId: null,
+        progress: 100,
+        status: "error",
+        error: message,
+      });
+      throw new Error(message);
+    } finally {
+      if (stored) await ctx.storage.remove(ctx.db, input.fileId).catch(() => {});
+    }
+  });
+
+  return async function interchangeRoutes(fastify: FastifyInstance) {
+    const app = typed(fastify);
+    const tags = ["Interchange"];
+
+    const writableSchedule = async (request: Parameters<typeof workspaceGate>[1], id: string) => {
+      const grant = await workspaceGate(ctx, request);
+      const schedule = await loadScheduleScope(ctx.db, grant, id);
+      await requireScheduleWrite(ctx.db, grant, schedule.lineage);
+      return { grant, schedule };
+    };
+
+    const refuseRule = (rule: string | undefined) => {
+      // Saved import settings are not stored yet: a named rule must not be silently ignored.
+      if (rule) throw new AppError("InvalidValue", { field: "rule" });
+    };
+
+    app.post(
+      "/schedules/:id/versions/upload/synchronous",
+      { schema: { tags, params: scheduleIdParams, querystring: uploadQuery } },
+      async (request) => {
+        const { grant } = await writableSchedule(request, request.params.id);
+        refuseRule(request.query.rule);
+        const file = await readUpload(request, ctx.config.maxUploadBytes);
+        const q = request.query;
+        return ok(
+          await uploadVersion(
+            ctx,
+            file,
+            { format: q.format, skipRows: q.skipRows, mapping: parseMapping(q.mapping) },
+            {
+              spaceId: grant.space.id,
+              userId: grant.userId,
+              scheduleId: request.params.id,
+              label: q.label,
+              project: q.project,
+            },
+          ),
+        );
+      },
+    );
+
+    app.post(
+      "/schedules/:id/versions/upload",
+      { schema: { tags, params: scheduleIdParams, querystring: uploadQuery } },
+      async (request) => {
+        const { grant } = await writableSchedule(request, request.params.id);
+        refuseRule(request.query.rule);
+        parseMapping(request.query.mapping);
+        const file = await readUpload(request, ctx.config.maxUploadBytes);
+        // The bytes wait in the temp area: the job row holds only their id, so a restarted server can run it again.
+        const stored = await ctx.storage.save(ctx.db, {
+          area: "temp",
+          name: file.name,
+          mediaType: "application/octet-stream",
+          bytes: file.bytes,
+          spaceId: grant.space.id,
+          ownerUserId: grant.userId,
+        });
+        const payload: ImportPayload = {
+          scheduleId: request.params.id,
+          fileId: stored.id,
+          fileName: file.name,
+          language: requestLanguage(request),
+          ...request.query,
+        };
+        const job = await ctx.jobs.enqueue(IMPORT_JOB, {
+          spaceId: grant.space.id,
+          userId: grant.userId,
+          payload: payload as unknown as Record<string, unknown>,
+        });
+        interchangeEvent(ctx, {
+          type: "import",
+          spaceId: grant.space.id,
+          userId: grant.userId,
+          jobId: job.id,
+          scheduleId: request.params.id,
+          versionId: null,
+          progress: 0,
+          status: "uploading",
+        });
+        return ok({ jobId: job.id });
+      },
+    );
+
+    /** The dialog's first look at a file: detected format and, for tables, the first rows to map columns on. */
+    app.post(
+      "/schedules/:id/versions/upload/preview",
+      { schema: { tags, params: scheduleIdParams, querystring: uploadQuery } },
+      async (request) => {
+        await writableSchedule(request, request.params.id);
+        const file = await readUpload(request, ctx.config.maxUploadBytes);
+        const preview: UploadPreview = await previewTable(file, request.query.format, request.query.skipRows ?? 0);
+        return ok(preview);
+      },
+    );
+
+    /** A job of the caller (import or export) with its result: what a reloaded page resumes from. */
+    app.get("/interchange/jobs/:id", { schema: { tags, params: jobIdParams } }, async (request) => {
+      const grant = await workspaceGate(ctx, request);
+      const job = await ctx.jobs.get(request.params.id);
+      if (!job || job.spaceId !== grant.space.id || job.createdBy !== grant.userId) throw new AppError("NotFound");
+      const answer: InterchangeJob = {
+        id: job.id,
+        type: job.type,
+        status: job.status,
+        progress: job.progress,
+        result: (job.result as Record<string, unknown> | null) ?? null,
+        error: job.error,
+      };
+      return ok(answer);
+    });
+
+    app.post("/versions/:id/export/:format", { schema: { tags, params: exportParams } }, async (request) => {
+      const scope = await readVersion(ctx, request, request.params.id);
+      const [schedule] = await ctx.db
+        .select({ name: schedules.name })
+        .from(schedules)
+        .where(eq(schedules.id, scope.scheduleId));
+      const name = schedule?.name ?? "schedule";
+      const model = await exportModel(ctx.db, scope.version, { project: name, code: name.slice(0, 40) });
+      const format = EXPORT_FORMAT[request.params.format];
+      const bytes = await writeModel(model, request.params.format);
+      const fileName = `${name} - ${scope.version.label}.${format.ext}`.replace(/[\\/:*?"<>|]+/g, "_");
+      const stored = await ctx.storage.save(ctx.db, {
+        area: "temp",
+        name: fileName,
+        mediaType: format.mediaType,
+        bytes,
+        spaceId: scope.grant.space.id,
+        ownerUserId: scope.grant.userId,
+      });
+      interchangeEvent(ctx, {
+        type: "export",
+        spaceId: scope.grant.space.id,
+        userId: scope.grant.userId,
+        jobId: stored.id,
+        scheduleId: scope.scheduleId,
+        versionId: scope.version.id,
+        progress: 100,
+        status: "completed",
+      });
+      const answer: ExportResult = { fileId: stored.id, name: stored.name, size: stored.size };
+      return ok(answer);
+    });
+  };
+}

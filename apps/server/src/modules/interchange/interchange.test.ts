@@ -1,0 +1,219 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateXerBytes } from "../../../../../packages/formats/bench/generate-xer.mjs";
+import { createTestServer, type TestServer } from "../../test/test-server.js";
+import { type Actor, setUpWorkspace } from "../versions/workspace.test-kit.js";
+
+const repoRoot = path.resolve(__dirname, "../../../../..");
+const corpus = path.resolve(repoRoot, "../shared/corpus");
+const corpusFile = (name: string) => fs.readFileSync(path.join(corpus, name));
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+function multipart(bytes: Buffer | Uint8Array, filename: string) {
+  const boundary = "----planum-interchange";
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    Buffer.from(bytes),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+function upload(actor: Actor, scheduleId: string, bytes: Buffer | Uint8Array, name: string, query = "") {
+  const body = multipart(bytes, name);
+  return server.call("POST", `/schedules/${scheduleId}/versions/upload/synchronous${query}`, {
+    token: actor.token,
+    body: body.payload,
+    headers: { "x-space-id": actor.spaceId, "content-type": body.contentType },
+  });
+}
+
+async function gantt(actor: Actor, versionId: string) {
+  const answer = await actor.call("GET", `/versions/${versionId}/gantt`);
+  expect(answer.status).toBe(200);
+  return answer.body.data as {
+    name: string[];
+    code: string[];
+    type: number[];
+    duration: number[];
+    earlyStart: number[];
+    relations: { from: number[]; to: number[]; type: number[]; lag: number[] };
+  };
+}
+
+async function counts() {
+  const db = server.ctx.db;
+  const rows = (await db.execute(
+    sql`select (select count(*) from versions)::int as v, (select count(*) from wbs_items)::int as w,
+        (select count(*) from relations)::int as r`,
+  )) as unknown as { rows: { v: number; w: number; r: number }[] };
+  return rows.rows[0];
+}
+
+describe("interchange upload", () => {
+  it.each([
+    ["xer/MultiprojectWithExternal.xer"],
+    ["xer/encoding1251.xer"],
+    ["xer/PredecessorCalendar.xer"],
+    ["pmxml/MultiprojectWithExternal.xml"],
+    ["pmxml/BaselineProjects.xml"],
+    ["pmxml/primavera.xml"],
+    ["mspdi/mspdirelations.xml"],
+    ["mspdi/sample.xml"],
+    ["mspdi/task-links-project2019-mspdi.xml"],
+    ["mpx/sample.mpx"],
+  ])("uploads %s as a new version whose activities the Gantt shows", async (file) => {
+    const { owner, schedule } = await setUpWorkspace(server);
+    const answer = await upload(owner, schedule.id, corpusFile(file), path.basename(file));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const result = answer.body.data;
+    expect(result.activities).toBeGreaterThan(0);
+    const data = await gantt(owner, result.versionId);
+    const leaves = data.type.filter((t) => t !== 0).length;
+    expect(leaves).toBe(result.activities);
+    expect(data.relations.from.length).toBe(result.relations);
+    // The file's computed dates are the results (files that store none leave the version to be calculated).
+    if (!/encoding1251|pmxml\/Multiproject/.test(file)) expect(data.earlyStart.some((m) => m > 0)).toBe(true);
+  });
+
+  it("keeps Cyrillic names of a windows-1251 XER", async () => {
+    const { owner, schedule } = await setUpWorkspace(server);
+    const answer = await upload(owner, schedule.id, corpusFile("xer/encoding1251.xer"), "encoding1251.xer");
+    expect(answer.status).toBe(200);
+    const data = await gantt(owner, answer.body.data.versionId);
+    expect(data.name.some((n) => /[а-яА-Я]/.test(n))).toBe(true);
+  });
+
+  it("stores lags in minutes and the file's dates (MSPDI relations)", async () => {
+    const { owner, schedule } = await setUpWorkspace(server);
+    const answer = await upload(owner, schedule.id, corpusFile("mspdi/mspdirelations.xml"), "r.xml");
+    expect(answer.status).toBe(200);
+    const data = await gantt(owner, answer.body.data.versionId);
+    expect(data.relations.lag.some((l) => l !== 0 && l % 1 === 0)).toBe(true);
+  });
+
+  it("round-trips export → re-upload keeping names, durations and relations", async () => {
+    const { owner, schedule } = await setUpWorkspace(server);
+    const first = await upload(owner, schedule.id, corpusFile("pmxml/primavera.xml"), "primavera.xml");
+    expect(first.status).toBe(200);
+    const before = await gantt(owner, first.body.data.versionId);
+    for (const format of ["xer", "xml-primavera", "xml", "csv", "xlsx", "json", "zip"]) {
+      const exported = await owner.call("POST", `/versions/${first.body.data.versionId}/export/${format}`);
+      expect(exported.status, `${format} ${JSON.stringify(exported.body)}`).toBe(200);
+      const download = await owner.call("GET", `/storage/download/${exported.body.data.fileId}`);
+      expect(download.status).toBe(200);
+      expect(String((download as { headers?: Record<string, unknown> }).headers?.["content-disposition"])).toContain(
+        "attachment",
+      );
+      const bytes = (download as unknown as { raw: { rawPayload: Buffer } }).raw.rawPayload;
+      expect(bytes.length).toBe(exported.body.data.size);
+      const again = await upload(owner, schedule.id, bytes, exported.body.data.name);
+      expect(again.status, `${format} ${JSON.stringify(again.body)}`).toBe(200);
+      const after = await gantt(owner, again.body.data.versionId);
+      const leaves = (d: typeof before) =>
+        d.code
+          .map((code, k) => ({ code, name: d.name[k], duration: d.duration[k], t: d.type[k] }))
+          .filter((x) => x.t !== 0)
+          .map(({ code, name, duration }) => `${code}|${name}|${duration}`)
+          .sort();
+      expect(leaves(after), format).toEqual(leaves(before));
+      expect(after.relations.from.length, format).toBe(before.relations.from.length);
+    }
+  });
+
+  it("refuses malformed files with a clear message and writes nothing", async () => {
+    const { owner, schedule } = await setUpWorkspace(server);
+    const xer = corpusFile("xer/MultiprojectWithExternal.xer");
+    const cases: [string, Buffer][] = [
+      ["truncated.xer", xer.subarray(0, Math.floor(xer.length / 2))],
+      ["broken.xml", Buffer.from('<?xml version="1.0"?><Project><Tasks><Task><UID>1</UID></Tasks></Project>')],
+      ["garbage.xer", Buffer.alloc(10 * 1024 * 1024, 0x41)],
+      ["unknown.xer", Buffer.from(`${xer.toString("latin1").split("\n")[0]}\n%T\tNOTATABLE\n%F\ta\n%R\t1\n%E\n`)],
+    ];
+    const before = await counts();
+    for (const [name, bytes] of cases) {
+      const answer = await upload(owner, schedule.id, bytes, name);
+      expect(answer.status, name).toBe(400);
+      expect(answer.body.errors[0].code, name).toBe("MalformedFile");
+      expect(answer.body.errors[0].message.length, name).toBeGreaterThan(20);
+      console.log(`${name}: ${answer.body.errors[0].message}`);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it("refuses files over the configured limit", async () => {
+    const small = await createTestServer({ PLANUM_MAX_UPLOAD_MB: "1" });
+    try {
+      const { owner, schedule } = await setUpWorkspace(small);
+      const body = multipart(Buffer.alloc(2 * 1024 * 1024, 0x41), "big.xer");
+      const answer = await small.call("POST", `/schedules/${schedule.id}/versions/upload/synchronous`, {
+        token: owner.token,
+        body: body.payload,
+        headers: { "x-space-id": owner.spaceId, "content-type": body.contentType },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors[0].code).toBe("FileTooLarge");
+      const max = await owner.call("GET", "/storage/max-size");
+      expect(max.body.data.bytes).toBe(1024 * 1024);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it("refuses other spaces and read-only members", async () => {
+    const { owner, member, stranger, schedule } = await setUpWorkspace(server);
+    const bytes = corpusFile("xer/PredecessorCalendar.xer");
+    const foreign = await upload(stranger, schedule.id, bytes, "a.xer");
+    expect([403, 404]).toContain(foreign.status);
+    const readOnly = await upload(member, schedule.id, bytes, "a.xer");
+    expect(readOnly.status).toBe(403);
+    const mine = await upload(owner, schedule.id, bytes, "a.xer");
+    const exported = await owner.call("POST", `/versions/${mine.body.data.versionId}/export/xer`);
+    const stolen = await stranger.call("GET", `/storage/download/${exported.body.data.fileId}`);
+    expect([403, 404]).toContain(stolen.status);
+  });
+
+  it("runs an upload as a job with import events and a resumable view", async () => {
+    const { owner, schedule } = await setUpWorkspace(server);
+    const body = multipart(corpusFile("xer/MultiprojectWithExternal.xer"), "m.xer");
+    const started = await server.call("POST", `/schedules/${schedule.id}/versions/upload`, {
+      token: owner.token,
+      body: body.payload,
+      headers: { "x-space-id": owner.spaceId, "content-type": body.contentType },
+    });
+    expect(started.status).toBe(200);
+    await server.ctx.jobs.idle();
+    const job = await owner.call("GET", `/interchange/jobs/${started.body.data.jobId}`);
+    expect(job.body.data.status).toBe("completed");
+    expect(job.body.data.result.activities).toBeGreaterThan(0);
+    const events = server.ctx.realtime.sent.filter(
+      (e) => e.type === "import" && e.jobId === started.body.data.jobId,
+    ) as { status: string }[];
+    expect(events.map((e) => e.status)).toContain("completed");
+  });
+
+  it("imports a generated 4,000-activity XER through the API", async () => {
+    const { owner, schedule } = await setUpWorkspace(server);
+    const { bytes, relations } = generateXerBytes(4000);
+    const began = performance.now();
+    const answer = await upload(owner, schedule.id, bytes, "big.xer");
+    const uploaded = performance.now() - began;
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const data = await gantt(owner, answer.body.data.versionId);
+    const total = performance.now() - began;
+    console.log(
+      `4,000-activity XER (${bytes.length} bytes, ${relations} relations): upload ${Math.round(uploaded)} ms, ` +
+        `upload + Gantt ${Math.round(total)} ms, server ${answer.body.data.elapsedMs} ms`,
+    );
+    expect(data.type.filter((t) => t !== 0).length).toBe(4000);
+  });
+});

@@ -1,0 +1,189 @@
+import {
+  type Activity,
+  type ActivityType,
+  type Constraint,
+  type ConstraintType,
+  emptyModel,
+  type Relation,
+  type ScheduleModel,
+  standardWeek,
+} from "@planum/formats";
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../platform/db.js";
+import { execColumns } from "../versions/sql-rows.js";
+import type { VersionRow } from "../versions/version-access.js";
+import { wallClockText } from "../versions/version-access.js";
+
+/** The version's rows as columns (one JSON value; see execColumns). Dates as "YYYY-MM-DDTHH:mm" text. */
+interface ItemColumns {
+  id: number[];
+  p: (number | null)[];
+  o: number[];
+  t: string[];
+  code: string[];
+  name: string[];
+  cal: (string | null)[];
+  d: number[];
+  rem: (number | null)[];
+  st: Activity["status"][];
+  pc: number[];
+  as: (string | null)[];
+  af: (string | null)[];
+  slt: (string | null)[];
+  sld: (string | null)[];
+  flt: (string | null)[];
+  fld: (string | null)[];
+  es: (string | null)[];
+  ef: (string | null)[];
+  ls: (string | null)[];
+  lf: (string | null)[];
+  tf: (number | null)[];
+  ff: (number | null)[];
+  cr: boolean[];
+}
+
+const text = (column: string) => sql.raw(`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI')`);
+
+const CONSTRAINT: Record<string, Record<string, ConstraintType>> = {
+  start: { in_date: "start_on", not_earlier: "start_on_or_after", not_later: "start_on_or_before" },
+  finish: { in_date: "finish_on", not_earlier: "finish_on_or_after", not_later: "finish_on_or_before" },
+};
+
+const ACTIVITY_TYPE: Record<string, ActivityType> = {
+  task: "task",
+  work: "task",
+  milestone_start: "milestone_start",
+  milestone_finish: "milestone_finish",
+};
+
+/**
+ * The reverse of `importModel`: a version as the neutral model, one project. Sums become WBS nodes (the P6 and
+ * MSPDI writers turn them back into their WBS / outline), leaf rows activities with their stored results as the
+ * computed dates, so an exported file shows the dates the Gantt shows. Draft rows are not part of a schedule.
+ */
+export async function exportModel(
+  db: DbOrTx,
+  version: VersionRow,
+  names: { project: string; code: string },
+): Promise<ScheduleModel> {
+  const c = await execColumns<ItemColumns>(
+    db,
+    sql`
+    select json_build_object('id', coalesce(json_agg(id order by sort_order, id), '[]'), 'p', json_agg(parent_id order by sort_order, id),
+      'o', json_agg(sort_order order by sort_order, id), 't', json_agg(type order by sort_order, id),
+      'code', json_agg(code order by sort_order, id), 'name', json_agg(name order by sort_order, id),
+      'cal', json_agg(calendar_id order by sort_order, id), 'd', json_agg(duration order by sort_order, id),
+      'rem', json_agg(remaining order by sort_order, id), 'st', json_agg(status order by sort_order, id),
+      'pc', json_agg(percent_complete order by sort_order, id),
+      'as', json_agg(${text("actual_start")} order by sort_order, id), 'af', json_agg(${text("actual_finish")} order by sort_order, id),
+      'slt', json_agg(start_limit_type order by sort_order, id), 'sld', json_agg(${text("start_limit_date")} order by sort_order, id),
+      'flt', json_agg(finish_limit_type order by sort_order, id), 'fld', json_agg(${text("finish_limit_date")} order by sort_order, id),
+      'es', json_agg(${text("early_start")} order by sort_order, id), 'ef', json_agg(${text("early_finish")} order by sort_order, id),
+      'ls', json_agg(${text("late_start")} order by sort_order, id), 'lf', json_agg(${text("late_finish")} order by sort_order, id),
+      'tf', json_agg(total_float order by sort_order, id), 'ff', json_agg(free_float order by sort_order, id),
+      'cr', json_agg(critical order by sort_order, id)) as j
+    from wbs_items where version_id = ${version.id} and type <> 'draft'`,
+  );
+  const rel = await execColumns<{ a: number[]; b: number[]; t: string[]; l: number[]; c: (string | null)[] }>(
+    db,
+    sql`select json_build_object('a', coalesce(json_agg(predecessor_id), '[]'), 'b', coalesce(json_agg(successor_id), '[]'),
+      't', coalesce(json_agg(type), '[]'), 'l', coalesce(json_agg(lag), '[]'), 'c', coalesce(json_agg(lag_calendar), '[]')) as j
+    from relations where version_id = ${version.id}`,
+  );
+  const cals = await execColumns<{ id: string; name: string; week: [string, string][][]; exceptions: [] }[] | null>(
+    db,
+    sql`select json_agg(json_build_object('id', c.id, 'name', c.name, 'week', c.week, 'exceptions', c.exceptions, 'd', c.is_default)) as j
+    from calendars c where c.space_id = ${version.spaceId}
+      and (c.is_default or c.id in (select calendar_id from wbs_items where version_id = ${version.id}))`,
+  );
+
+  const model = emptyModel();
+  const projectId = "1";
+  const calendarList = cals ?? [];
+  const defaultCalendar = (calendarList as { id: string; d?: boolean }[]).find((x) => x.d)?.id;
+  model.calendars = calendarList.map((x) => ({
+    id: x.id,
+    name: x.name,
+    kind: "global",
+    isDefault: x.id === defaultCalendar,
+    week: x.week ?? standardWeek(),
+    exceptions: x.exceptions ?? [],
+  }));
+  model.projects.push({
+    id: projectId,
+    code: names.code,
+    name: names.project,
+    plannedStart: wallClockText(version.projectStart) ?? undefined,
+    dataDate: wallClockText(version.dataDate) ?? wallClockText(version.projectStart) ?? undefined,
+    scheduledFinish: wallClockText(version.finish) ?? undefined,
+    defaultCalendarId: defaultCalendar,
+    options: {},
+  });
+
+  const isSum = new Set<number>();
+  for (let k = 0; k < c.id.length; k++) if (c.t[k] === "sum") isSum.add(c.id[k]);
+  const leaf = new Set<number>();
+  for (let k = 0; k < c.id.length; k++) {
+    const id = c.id[k];
+    const parent = c.p[k];
+    if (isSum.has(id)) {
+      model.wbs.push({
+        id: String(id),
+        projectId,
+        ...(parent !== null && isSum.has(parent) ? { parentId: String(parent) } : {}),
+        code: c.code[k] || String(id),
+        name: c.name[k],
+        seq: k,
+      });
+      continue;
+    }
+    leaf.add(id);
+    const constraints: Constraint[] = [];
+    if (c.slt[k] && c.sld[k]) constraints.push({ type: CONSTRAINT.start[c.slt[k]!], date: c.sld[k]! });
+    if (c.flt[k] && c.fld[k]) constraints.push({ type: CONSTRAINT.finish[c.flt[k]!], date: c.fld[k]! });
+    const status = c.st[k];
+    const remaining = status === "completed" ? 0 : (c.rem[k] ?? c.d[k]);
+    model.activities.push({
+      id: String(id),
+      projectId,
+      ...(parent !== null && isSum.has(parent) ? { wbsId: String(parent) } : {}),
+      code: c.code[k] || String(id),
+      name: c.name[k],
+      type: ACTIVITY_TYPE[c.t[k]] ?? "task",
+      ...(c.cal[k] ? { calendarId: c.cal[k]! } : defaultCalendar ? { calendarId: defaultCalendar } : {}),
+      status,
+      plannedDuration: c.d[k],
+      remainingDuration: remaining,
+      percentComplete: c.pc[k],
+      ...(c.as[k] ? { actualStart: c.as[k]! } : {}),
+      ...(c.af[k] ? { actualFinish: c.af[k]! } : {}),
+      ...(constraints[0] ? { constraint: constraints[0] } : {}),
+      ...(constraints[1] ? { secondaryConstraint: constraints[1] } : {}),
+      ...(c.es[k] ? { plannedStart: c.es[k]!, plannedFinish: c.ef[k] ?? c.es[k]! } : {}),
+      computed: {
+        ...(c.es[k] ? { earlyStart: c.es[k]! } : {}),
+        ...(c.ef[k] ? { earlyFinish: c.ef[k]! } : {}),
+        ...(c.ls[k] ? { lateStart: c.ls[k]! } : {}),
+        ...(c.lf[k] ? { lateFinish: c.lf[k]! } : {}),
+        ...(c.tf[k] !== null ? { totalFloat: c.tf[k]! } : {}),
+        ...(c.ff[k] !== null ? { freeFloat: c.ff[k]! } : {}),
+        critical: c.cr[k],
+      },
+      seq: k,
+    });
+  }
+  for (let k = 0; k < rel.a.length; k++) {
+    // Relations to sums or to other versions (external links) have no place in a one-project file.
+    if (!leaf.has(rel.a[k]) || !leaf.has(rel.b[k])) continue;
+    const relation: Relation = {
+      id: String(k + 1),
+      predecessorId: String(rel.a[k]),
+      successorId: String(rel.b[k]),
+      type: rel.t[k].toUpperCase() as Relation["type"],
+      lag: rel.l[k],
+      ...(rel.c[k] === "24h" ? { lagCalendar: "24h" as const } : {}),
+    };
+    model.relations.push(relation);
+  }
+  return model;
+}

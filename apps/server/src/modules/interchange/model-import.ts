@@ -1,0 +1,336 @@
+import type { Activity, Constraint, ScheduleModel } from "@planum/formats";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { calendars, versions } from "../../db/schema/index.js";
+import type { DbOrTx } from "../../platform/db.js";
+import { AppError } from "../../platform/errors.js";
+import { ensureDefaultCalendar } from "../calendars/calendars.service.js";
+import { execColumns } from "../versions/sql-rows.js";
+
+type LimitType = "not_earlier" | "not_later" | "in_date";
+type ItemType = "sum" | "task" | "work" | "milestone_start" | "milestone_finish";
+
+/** One WBS row as it goes into `json_to_recordset` (column names of `wbs_items`). */
+interface ItemRow {
+  id: number;
+  parent_id: number | null;
+  sort_order: number;
+  type: ItemType;
+  code: string;
+  name: string;
+  calendar_id: string | null;
+  duration: number;
+  start_limit_type: LimitType | null;
+  start_limit_date: string | null;
+  finish_limit_type: LimitType | null;
+  finish_limit_date: string | null;
+  status: "not_started" | "in_progress" | "completed";
+  percent_complete: number;
+  actual_start: string | null;
+  actual_finish: string | null;
+  remaining: number | null;
+  early_start: string | null;
+  early_finish: string | null;
+  late_start: string | null;
+  late_finish: string | null;
+  total_float: number | null;
+  free_float: number | null;
+  critical: boolean;
+}
+
+export interface ImportTarget {
+  spaceId: string;
+  userId: string | null;
+  scheduleId: string;
+  label: string;
+  /** Id of the file's project to take; the first project otherwise. */
+  projectId?: string;
+}
+
+export interface ImportOutcome {
+  versionId: string;
+  activities: number;
+  relations: number;
+  calendarsCreated: number;
+  createdCalendarIds: string[];
+}
+
+/** Rows per INSERT: a JSON parameter of a few MB, far below any statement limit, and few round trips. */
+const CHUNK = 5000;
+
+/** The engine's limits from the model's constraints (the same table as `buildProjectNetwork`). */
+function limitOf(constraint: Constraint | undefined): { side: "start" | "finish"; type: LimitType } | null {
+  switch (constraint?.type) {
+    case "start_on":
+    case "mandatory_start":
+      return { side: "start", type: "in_date" };
+    case "start_on_or_after":
+      return { side: "start", type: "not_earlier" };
+    case "start_on_or_before":
+      return { side: "start", type: "not_later" };
+    case "finish_on":
+    case "mandatory_finish":
+      return { side: "finish", type: "in_date" };
+    case "finish_on_or_after":
+      return { side: "finish", type: "not_earlier" };
+    case "finish_on_or_before":
+      return { side: "finish", type: "not_later" };
+    default:
+      // As Late As Possible has no engine equivalent (see packages/formats CONTEXT.md).
+      return null;
+  }
+}
+
+function itemType(activity: Activity): ItemType {
+  switch (activity.type) {
+    case "milestone_start":
+    case "milestone_finish":
+      return activity.type;
+    case "summary":
+    case "wbs_summary":
+      return "sum";
+    default:
+      // Resource-dependent and level-of-effort activities are scheduled as tasks here (no such engine types).
+      return "task";
+  }
+}
+
+/** Calendars the file uses, matched by name with the space's shared calendars or created; model id → db id. */
+async function mapCalendars(tx: DbOrTx, model: ScheduleModel, spaceId: string, used: Set<string>) {
+  const existing = await tx
+    .select({ id: calendars.id, name: calendars.name })
+    .from(calendars)
+    .where(and(eq(calendars.spaceId, spaceId), isNull(calendars.projectId)));
+  const byName = new Map(existing.map((row) => [row.name.trim().toLowerCase(), row.id]));
+  const ids = new Map<string, string>();
+  const created: string[] = [];
+  for (const calendar of model.calendars) {
+    if (!used.has(calendar.id)) continue;
+    const name = calendar.name.trim() || `Calendar ${calendar.id}`;
+    const found = byName.get(name.toLowerCase());
+    if (found) {
+      ids.set(calendar.id, found);
+      continue;
+    }
+    const [row] = await tx
+      .insert(calendars)
+      .values({ spaceId, name, week: calendar.week, exceptions: calendar.exceptions })
+      .returning({ id: calendars.id });
+    byName.set(name.toLowerCase(), row.id);
+    ids.set(calendar.id, row.id);
+    created.push(row.id);
+  }
+  return { ids, created };
+}
+
+/** Earliest start and latest finish of each sum from its children, bottom-up, so the Gantt draws the bars. */
+function rollUpSums(rows: ItemRow[]) {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const depth = (row: ItemRow) => {
+    let d = 0;
+    for (let p = row.parent_id; p !== null; p = byId.get(p)?.parent_id ?? null) d++;
+    return d;
+  };
+  const ordered = rows.map((row) => ({ row, d: depth(row) })).sort((a, b) => b.d - a.d);
+  const minText = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a < b ? a : b);
+  const maxText = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
+  for (const { row } of ordered) {
+    const parent = row.parent_id === null ? undefined : byId.get(row.parent_id);
+    if (parent?.type !== "sum") continue;
+    parent.early_start = minText(parent.early_start, row.early_start);
+    parent.early_finish = maxText(parent.early_finish, row.early_finish);
+    parent.late_start = minText(parent.late_start, row.late_start);
+    parent.late_finish = maxText(parent.late_finish, row.late_finish);
+  }
+}
+
+/**
+ * Writes one project of a read file as a NEW version of the schedule, inside the caller's transaction: calendars,
+ * WBS nodes as sums, activities, relations among them, and the dates the source tool computed as the results.
+ * Ids come from the identity sequence in one query, so parents and relations are known before any insert, and
+ * every table is filled by a few `json_to_recordset` inserts instead of a statement per row.
+ */
+export async function importModel(tx: DbOrTx, model: ScheduleModel, target: ImportTarget): Promise<ImportOutcome> {
+  const project = target.projectId
+    ? model.projects.find((p) => p.id === target.projectId || p.code === target.projectId)
+    : model.projects[0];
+  if (target.projectId && !project) throw new AppError("InvalidValue", { field: "project" });
+  const inProject = <T extends { projectId?: string }>(x: T) => !project || !x.projectId || x.projectId === project.id;
+  const activities = model.activities.filter(inProject);
+  const wbs = model.wbs.filter(inProject);
+
+  // Rows without a calendar of their own are calculated on the space's default one: make sure it exists.
+  await ensureDefaultCalendar(tx, target.spaceId);
+  const used = new Set<string>();
+  for (const a of activities) if (a.calendarId) used.add(a.calendarId);
+  if (project?.defaultCalendarId) used.add(project.defaultCalendarId);
+  const cal = await mapCalendars(tx, model, target.spaceId, used);
+  const projectCalendar = (project?.defaultCalendarId && cal.ids.get(project.defaultCalendarId)) || null;
+
+  const count = wbs.length + activities.length;
+  const newIds =
+    count === 0
+      ? []
+      : await execColumns<number[]>(
+          tx,
+          sql`select json_agg(nextval(pg_get_serial_sequence('wbs_items', 'id'))::int) as j from generate_series(1, ${count})`,
+        );
+  const wbsIds = new Map<string, number>(wbs.map((node, k) => [node.id, newIds[k]]));
+  const activityIds = new Map<string, number>(activities.map((a, k) => [a.id, newIds[wbs.length + k]]));
+
+  const rows: ItemRow[] = [];
+  const blank = { calendar_id: null, duration: 0, start_limit_type: null, start_limit_date: null };
+  wbs.forEach((node, k) => {
+    rows.push({
+      ...blank,
+      id: wbsIds.get(node.id)!,
+      parent_id: (node.parentId && wbsIds.get(node.parentId)) || null,
+      sort_order: node.seq ?? k,
+      type: "sum",
+      code: node.code,
+      name: node.name || node.code,
+      finish_limit_type: null,
+      finish_limit_date: null,
+      status: "not_started",
+      percent_complete: 0,
+      actual_start: null,
+      actual_finish: null,
+      remaining: null,
+      early_start: null,
+      early_finish: null,
+      late_start: null,
+      late_finish: null,
+      total_float: null,
+      free_float: null,
+      critical: false,
+    });
+  });
+  activities.forEach((a, k) => {
+    const type = itemType(a);
+    const limits: Pick<ItemRow, "start_limit_type" | "start_limit_date" | "finish_limit_type" | "finish_limit_date"> = {
+      start_limit_type: null,
+      start_limit_date: null,
+      finish_limit_type: null,
+      finish_limit_date: null,
+    };
+    for (const constraint of [a.constraint, a.secondaryConstraint]) {
+      const limit = limitOf(constraint);
+      if (!limit || !constraint?.date) continue;
+      limits[`${limit.side}_limit_type`] = limit.type;
+      limits[`${limit.side}_limit_date`] = constraint.date;
+    }
+    const parent = (a.parentId && activityIds.get(a.parentId)) || (a.wbsId && wbsIds.get(a.wbsId)) || null;
+    // P6 schedules a not-started activity by its remaining duration (see formats CONTEXT.md "Progress").
+    const duration = a.status === "not_started" ? a.remainingDuration : a.plannedDuration;
+    rows.push({
+      ...limits,
+      id: activityIds.get(a.id)!,
+      parent_id: parent,
+      sort_order: a.seq ?? wbs.length + k,
+      type,
+      code: a.code,
+      name: a.name || a.code,
+      calendar_id: (a.calendarId && cal.ids.get(a.calendarId)) || projectCalendar,
+      duration: type === "sum" ? 0 : Math.max(0, Math.round(duration)),
+      status: a.status,
+      percent_complete: a.percentComplete ?? (a.status === "completed" ? 100 : 0),
+      actual_start: a.actualStart ?? null,
+      actual_finish: a.actualFinish ?? null,
+      remaining: a.status === "in_progress" ? Math.max(0, Math.round(a.remainingDuration)) : null,
+      early_start: a.computed?.earlyStart ?? null,
+      early_finish: a.computed?.earlyFinish ?? null,
+      late_start: a.computed?.lateStart ?? null,
+      late_finish: a.computed?.lateFinish ?? null,
+      total_float: a.computed?.totalFloat ?? null,
+      free_float: a.computed?.freeFloat ?? null,
+      critical: a.computed?.critical ?? false,
+    });
+  });
+  rollUpSums(rows);
+
+  const calculated = activities.length > 0 && activities.every((a) => a.computed?.earlyStart);
+  const starts = rows.map((row) => row.early_start).filter((d): d is string => !!d);
+  const finishes = rows.map((row) => row.early_finish).filter((d): d is string => !!d);
+  const projectStart =
+    project?.plannedStart ?? starts.reduce<string | null>((m, d) => (m === null || d < m ? d : m), null);
+  const [hasActual] = await tx
+    .select({ id: versions.id })
+    .from(versions)
+    .where(and(eq(versions.scheduleId, target.scheduleId), eq(versions.kind, "actual")));
+  const [version] = await tx
+    .insert(versions)
+    .values({
+      spaceId: target.spaceId,
+      scheduleId: target.scheduleId,
+      kind: hasActual ? "version" : "actual",
+      label: target.label,
+      dataDate: project?.dataDate ?? null,
+      projectStart: projectStart ?? `${new Date().toISOString().slice(0, 10)}T08:00`,
+      calcStatus: calculated ? "calculated" : "not_calculated",
+      calculatedAt: calculated ? new Date() : null,
+      finish: project?.scheduledFinish ?? finishes.reduce<string | null>((m, d) => (m === null || d > m ? d : m), null),
+      createdBy: target.userId,
+    })
+    .returning({ id: versions.id });
+
+  // Parents first: rows are inserted in chunks and the parent foreign key is checked per statement.
+  const byDepth = orderParentsFirst(rows);
+  for (let k = 0; k < byDepth.length; k += CHUNK) {
+    await tx.execute(sql`
+      insert into wbs_items (id, space_id, version_id, parent_id, sort_order, type, code, name, calendar_id, duration,
+        start_limit_type, start_limit_date, finish_limit_type, finish_limit_date, status, percent_complete,
+        actual_start, actual_finish, remaining, early_start, early_finish, late_start, late_finish, total_float,
+        free_float, critical)
+      select id, ${target.spaceId}::uuid, ${version.id}::uuid, parent_id, sort_order, type, code, name, calendar_id,
+        duration, start_limit_type, start_limit_date, finish_limit_type, finish_limit_date, status, percent_complete,
+        actual_start, actual_finish, remaining, early_start, early_finish, late_start, late_finish, total_float,
+        free_float, critical
+      from json_to_recordset(${JSON.stringify(byDepth.slice(k, k + CHUNK))}::json) as x(id int, parent_id int,
+        sort_order float8, type text, code text, name text, calendar_id uuid, duration int, start_limit_type text,
+        start_limit_date timestamp, finish_limit_type text, finish_limit_date timestamp, status text,
+        percent_complete real, actual_start timestamp, actual_finish timestamp, remaining int, early_start timestamp,
+        early_finish timestamp, late_start timestamp, late_finish timestamp, total_float int, free_float int,
+        critical boolean)`);
+  }
+
+  // Links to activities outside the chosen project (P6 externals) are not part of this version; a pair linked
+  // twice keeps its first relation (one relation per pair, as the table requires).
+  const seen = new Set<string>();
+  const links: { p: number; s: number; t: string; l: number; c: string | null }[] = [];
+  for (const r of model.relations) {
+    const p = activityIds.get(r.predecessorId);
+    const s = activityIds.get(r.successorId);
+    if (p === undefined || s === undefined || p === s || seen.has(`${p}:${s}`)) continue;
+    seen.add(`${p}:${s}`);
+    links.push({ p, s, t: r.type.toLowerCase(), l: Math.round(r.lag), c: r.lagCalendar ?? null });
+  }
+  for (let k = 0; k < links.length; k += CHUNK) {
+    await tx.execute(sql`
+      insert into relations (space_id, version_id, predecessor_id, successor_id, type, lag, lag_calendar)
+      select ${target.spaceId}::uuid, ${version.id}::uuid, p, s, t, l, c
+      from json_to_recordset(${JSON.stringify(links.slice(k, k + CHUNK))}::json) as x(p int, s int, t text, l int, c text)`);
+  }
+  return {
+    versionId: version.id,
+    activities: rows.filter((row) => row.type !== "sum").length,
+    relations: links.length,
+    calendarsCreated: cal.created.length,
+    createdCalendarIds: cal.created,
+  };
+}
+
+function orderParentsFirst(rows: ItemRow[]): ItemRow[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const out: ItemRow[] = [];
+  const placed = new Set<number>();
+  const place = (row: ItemRow, guard: number) => {
+    if (placed.has(row.id)) return;
+    const parent = row.parent_id === null ? undefined : byId.get(row.parent_id);
+    // A cycle in a damaged outline would recurse forever: after the row count, the row goes to the root.
+    if (parent && guard < rows.length) place(parent, guard + 1);
+    else if (parent) row.parent_id = null;
+    placed.add(row.id);
+    out.push(row);
+  };
+  for (const row of rows) place(row, 0);
+  return out;
+}

@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { workspaceUuid } from "./workspace.schema.js";
+
+/**
+ * Interchange: schedule files in and out of versions (spec §7 Schedules upload, Versions export, Storage).
+ * Format names are the spec's (`xml-primavera` = P6 XML, `xml` = MS Project XML); the server maps them onto
+ * the readers' own ids.
+ */
+export const EXPORT_FORMATS = ["xer", "xml-primavera", "xml", "csv", "xlsx", "json", "zip"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const IMPORT_FORMATS = ["xer", "xml-primavera", "xml", "mpx", "csv", "xlsx", "json", "zip"] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** Fields a CSV / XLSX column can be mapped to (the same list as the readers' `TABULAR_FIELDS`). */
+export const TABULAR_COLUMNS = [
+  "project",
+  "wbs",
+  "id",
+  "name",
+  "type",
+  "status",
+  "duration",
+  "remaining",
+  "start",
+  "finish",
+  "actualStart",
+  "actualFinish",
+  "percentComplete",
+  "constraintType",
+  "constraintDate",
+  "predecessors",
+  "earlyStart",
+  "earlyFinish",
+  "lateStart",
+  "lateFinish",
+  "totalFloat",
+  "freeFloat",
+  "critical",
+] as const;
+export type TabularColumn = (typeof TABULAR_COLUMNS)[number];
+
+/** Query of `POST /schedules/{id}/versions/upload[/synchronous]`; the file is the multipart field `file`. */
+export const uploadQuery = z.object({
+  /** Name of a saved import setting (column mapping) to apply to CSV / XLSX. */
+  rule: z.string().max(200).optional(),
+  skipRows: z.coerce.number().int().min(0).max(1000).optional(),
+  format: z.enum(IMPORT_FORMATS).optional(),
+  label: z.string().min(1).max(200).optional(),
+  /** Which project of a multi-project file (its id in the file); the first one otherwise. */
+  project: z.string().max(200).optional(),
+  /** CSV / XLSX column mapping as JSON `{ field: header text | column index }` (the dialog's unsaved mapping). */
+  mapping: z.string().max(10_000).optional(),
+});
+export type UploadQuery = z.infer<typeof uploadQuery>;
+
+export interface UploadResult {
+  versionId: string;
+  activities: number;
+  relations: number;
+  /** Calendars created in the space for the file (matched ones by name are reused). */
+  calendarsCreated: number;
+  format: string;
+  elapsedMs: number;
+}
+
+export interface UploadJob {
+  jobId: string;
+}
+
+export const exportParams = z.object({ id: workspaceUuid, format: z.enum(EXPORT_FORMATS) });
+
+export interface ExportResult {
+  fileId: string;
+  name: string;
+  size: number;
+}
+
+export const storageFileParams = z.object({ id: workspaceUuid });
+
+/** `POST /upload/preview`: what the dialog shows before the upload (detected format, first rows of a table). */
+export interface UploadPreview {
+  format: string;
+  /** CSV / XLSX only: the first rows as text, after `skipRows`. */
+  rows: string[][];
+}
+
+export const compareBody = z.object({ versionA: workspaceUuid, versionB: workspaceUuid });
+
+export interface ComparedActivity {
+  code: string;
+  name: string;
+  start: string | null;
+  finish: string | null;
+}
+
+export interface ChangedActivity {
+  code: string;
+  name: string;
+  /** Field → [in A, in B]. */
+  changes: Record<string, [string | number | null, string | number | null]>;
+}
+
+export interface VersionComparison {
+  added: ComparedActivity[];
+  removed: ComparedActivity[];
+  changed: ChangedActivity[];
+  unchanged: number;
+}
+
+export const jobIdParams = z.object({ id: workspaceUuid });
+
+export interface InterchangeJob {
+  id: string;
+  type: string;
+  status: "queued" | "in_process" | "completed" | "error";
+  progress: number;
+  result: Record<string, unknown> | null;
+  error: string | null;
+}
