@@ -12,7 +12,7 @@ import {
   S_IN_PROGRESS,
   type ScheduleState,
 } from "./network-model.js";
-import { fastSource, forwardBound } from "./relation-bounds.js";
+import { fastSource, forwardBound, sourceTime } from "./relation-bounds.js";
 
 /**
  * Total float (start, finish or the smaller, in the activity's working minutes), free float and the
@@ -34,9 +34,10 @@ export function computeFloat(net: Network, st: ScheduleState, i: number): void {
         ? startFloat
         : Math.min(startFloat, finishFloat);
   st.tf[i] = tf;
-  // Free float never exceeds total float and is never negative (negative float shows in total float only).
-  const ff = freeFloat(net, st, i);
-  st.ff[i] = ff < tf ? Math.max(ff, 0) : Math.max(tf, 0);
+  // Free float is never negative (negative float shows in total float only). It is not capped by total float: P6
+  // measures it against the successors' early dates, which may lie past the project late finish that bounds total
+  // float (an external successor months later: P6 stores TF 0 h with FF 1270 h).
+  st.ff[i] = Math.max(freeFloat(net, st, i), 0);
   if (!net.longestPath) st.crit[i] = tf <= net.criticalFloat ? 1 : 0;
 }
 
@@ -56,18 +57,19 @@ function freeFloat(net: Network, st: ScheduleState, i: number): number {
     const e = outEdge[o];
     if (inActive[e] === 0) continue;
     const j = outTo[o];
-    if (kind[j] === K_EXTERNAL) continue;
     const t = inType[e];
     const startTarget = t === R_FS || t === R_SS;
     let gap: number;
-    if (inFast[e] === 1) {
+    if (inFast[e] === 1 && kind[j] !== K_EXTERNAL) {
       const src =
         t === R_FS || t === R_FF ? efW[i] + inLag[e] : plainStart ? sW[i] + inLag[e] : fastSource(net, st, e, i);
       gap = (startTarget ? sW[j] : efW[j]) - src;
     } else {
-      const time = edgeT[e];
-      if (time === NONE) continue;
-      gap = cal.workAt(startTarget ? sT[j] : efT[j]) - cal.workAt(time);
+      // Externals keep their given early dates; one without the date this relation targets bounds nothing.
+      const time = kind[j] === K_EXTERNAL ? sourceTime(net, st, e, i) : edgeT[e];
+      const target = startTarget ? sT[j] : efT[j];
+      if (time === NONE || target === NONE) continue;
+      gap = cal.workAt(target) - cal.workAt(time);
     }
     if (gap < ff) ff = gap;
   }

@@ -98,7 +98,9 @@ function referenceCpm(net: NetworkInput) {
     }
   }
   return es.map((e, k) => {
-    let ff = finish - (e + dur[k]);
+    // P6: free float is the gap to the successors' early dates (open ends: to the project finish), never capped
+    // by total float.
+    let ff = rels.some((r) => r.a === k) ? Number.POSITIVE_INFINITY : finish - (e + dur[k]);
     for (const r of rels) {
       if (r.a !== k) continue;
       const src = r.t === "FS" || r.t === "FF" ? e + dur[k] : e;
@@ -106,7 +108,7 @@ function referenceCpm(net: NetworkInput) {
       ff = Math.min(ff, tgt - (src + r.lag));
     }
     const tf = lf[k] - (e + dur[k]);
-    return { es: e, ef: e + dur[k], ls: lf[k] - dur[k], lf: lf[k], tf, ff: Math.max(0, Math.min(ff, tf)) };
+    return { es: e, ef: e + dur[k], ls: lf[k] - dur[k], lf: lf[k], tf, ff: Math.max(0, ff) };
   });
 }
 
