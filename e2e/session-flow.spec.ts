@@ -48,22 +48,30 @@ test("register, sign in, create and enter a space, switch to Russian, log out", 
   await shot(page, "select-space");
   await row.getByRole("link", { name: /^Enter/ }).click();
 
+  // a space opens on its structure tree
   await expect(page.getByRole("heading", { level: 1, name: spaceName })).toBeVisible();
-  await expect(
-    page.getByRole("table", { name: "Members" }).getByRole("cell", { name: login, exact: true }),
-  ).toBeVisible();
+  await expect(page.getByText("The structure is empty. Create the first node with “Create”.")).toBeVisible();
   const spaceUrl = page.url();
 
   await page.getByRole("button", { name: "Language" }).click();
   await page.getByRole("menuitem", { name: "Русский" }).click();
+  await expect(page.getByText("Структура пуста. Создайте первый узел кнопкой «Создать».")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Разделы пространства" })).toBeVisible();
+  await shot(page, "space-structure-ru");
+
+  // the space's home lists the members, in Russian now
+  await page.goto(`${spaceUrl}/home`);
   await expect(page.getByRole("heading", { level: 2, name: "Участники" })).toBeVisible();
   await expect(page.getByText("Ваша роль")).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Участники" }).getByRole("cell", { name: login, exact: true }),
+  ).toBeVisible();
   await shot(page, "space-home-ru");
 
   // the last used space is remembered: the bare address goes straight into it
   await page.goto("/");
   await expect(page).toHaveURL(spaceUrl);
-  await expect(page.getByRole("heading", { level: 2, name: "Участники" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: spaceName })).toBeVisible();
 
   await page.getByRole("button", { name: "Меню пользователя" }).click();
   await page.getByRole("menuitem", { name: "Выйти" }).click();
