@@ -5,6 +5,7 @@ import enCalendars from "./en/calendars.json";
 import enCommon from "./en/common.json";
 import enErrorsPage from "./en/errors-page.json";
 import enGantt from "./en/gantt.json";
+import enInterchange from "./en/interchange.json";
 import enProfile from "./en/profile.json";
 import enSchedule from "./en/schedule.json";
 import enShell from "./en/shell.json";
@@ -19,6 +20,7 @@ import frCalendars from "./fr/calendars.json";
 import frCommon from "./fr/common.json";
 import frErrorsPage from "./fr/errors-page.json";
 import frGantt from "./fr/gantt.json";
+import frInterchange from "./fr/interchange.json";
 import frProfile from "./fr/profile.json";
 import frSchedule from "./fr/schedule.json";
 import frShell from "./fr/shell.json";
@@ -33,6 +35,7 @@ import ruCalendars from "./ru/calendars.json";
 import ruCommon from "./ru/common.json";
 import ruErrorsPage from "./ru/errors-page.json";
 import ruGantt from "./ru/gantt.json";
+import ruInterchange from "./ru/interchange.json";
 import ruProfile from "./ru/profile.json";
 import ruSchedule from "./ru/schedule.json";
 import ruShell from "./ru/shell.json";
@@ -57,6 +60,7 @@ export const NAMESPACES = [
   "schedule",
   "calendars",
   "view-settings",
+  "interchange",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -76,6 +80,7 @@ export const resources = {
     schedule: ruSchedule,
     calendars: ruCalendars,
     "view-settings": ruViewSettings,
+    interchange: ruInterchange,
   },
   en: {
     common: enCommon,
@@ -92,6 +97,7 @@ export const resources = {
     schedule: enSchedule,
     calendars: enCalendars,
     "view-settings": enViewSettings,
+    interchange: enInterchange,
   },
   fr: {
     common: frCommon,
@@ -108,5 +114,6 @@ export const resources = {
     schedule: frSchedule,
     calendars: frCalendars,
     "view-settings": frViewSettings,
+    interchange: frInterchange,
   },
 } as const;

@@ -9,6 +9,7 @@ import { ApiRequestError } from "../../shared/api-error";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifyError, notifySuccess } from "../../ui/notify";
 import { NotFoundPage } from "../errors";
+import { InterchangeActions } from "../interchange";
 import { ScheduleGantt } from "../schedule-gantt";
 import { useMe } from "../session";
 import { rememberSchedule } from "../view-settings";
@@ -118,9 +119,17 @@ export function SchedulePage() {
         <Title order={1} fz={{ base: 18, sm: 22 }} style={{ overflowWrap: "anywhere", minWidth: 0 }}>
           {ws.schedule.data?.name}
         </Title>
-        {version && (
-          <VersionBar scheduleId={scheduleId} versions={ws.list} version={version} onSelect={ws.selectVersion} />
-        )}
+        <Group gap="xs" wrap="wrap">
+          {version && (
+            <VersionBar scheduleId={scheduleId} versions={ws.list} version={version} onSelect={ws.selectVersion} />
+          )}
+          <InterchangeActions
+            scheduleId={scheduleId}
+            versionId={version?.id ?? null}
+            canImport={ws.schedule.isSuccess}
+            onImported={ws.selectVersion}
+          />
+        </Group>
       </Group>
       {!version ? (
         <Paper withBorder p="lg" radius="md">

@@ -1,0 +1,1 @@
+export { InterchangeActions } from "./interchange-actions";

@@ -1,0 +1,92 @@
+import { Button, Menu } from "@mantine/core";
+import { EXPORT_FORMATS, type ExportFormat } from "@planum/contracts";
+import { IconFileExport, IconFileImport } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { notifyError, notifySuccess } from "../../ui/notify";
+import { downloadStoredFile, interchangeApi } from "./interchange-api";
+import { UploadDialog } from "./upload-dialog";
+import { useImportJob } from "./use-import-job";
+
+interface InterchangeActionsProps {
+  scheduleId: string;
+  /** The open version (export); null before the schedule has one. */
+  versionId: string | null;
+  canImport: boolean;
+  onImported(versionId: string): void;
+}
+
+/** The schedule page's "Import" button (upload dialog) and "Export" menu. */
+export function InterchangeActions(p: InterchangeActionsProps) {
+  const { t } = useTranslation("interchange");
+  const queryClient = useQueryClient();
+  const [opened, setOpened] = useState(false);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const job = useImportJob(p.scheduleId, (versionId) => {
+    // the version list must hold the new version before the page can switch to it
+    void queryClient.invalidateQueries({ queryKey: ["schedule", p.scheduleId, "versions"] }).then(() => {
+      p.onImported(versionId);
+      notifySuccess(t("done"));
+      setOpened(false);
+    });
+  });
+
+  const runExport = async (format: ExportFormat) => {
+    if (!p.versionId) return;
+    setExporting(format);
+    try {
+      const file = await interchangeApi.exportVersion(p.versionId, format);
+      await downloadStoredFile(file.fileId, file.name);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const open = () => {
+    if (job.state.status !== "uploading") job.reset();
+    setOpened(true);
+  };
+
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconFileImport size={16} />}
+        onClick={open}
+        disabled={!p.canImport}
+        loading={job.state.status === "uploading" && !opened}
+      >
+        {t("import")}
+      </Button>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button
+            variant="default"
+            leftSection={<IconFileExport size={16} />}
+            disabled={!p.versionId}
+            loading={exporting !== null}
+          >
+            {t("export")}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {EXPORT_FORMATS.map((format) => (
+            <Menu.Item key={format} onClick={() => void runExport(format)}>
+              {t(`exportFormats.${format}`)}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      <UploadDialog
+        opened={opened}
+        onClose={() => setOpened(false)}
+        scheduleId={p.scheduleId}
+        job={job.state}
+        onStarted={job.follow}
+      />
+    </>
+  );
+}

@@ -1,0 +1,226 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  NumberInput,
+  Progress,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import type { UploadPreview } from "@planum/contracts";
+import { IconFileImport } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorsOf } from "../../shared/api-error";
+import { describeError } from "../../ui/notify";
+import { formatFromName, interchangeApi } from "./interchange-api";
+import type { ImportJobState } from "./use-import-job";
+
+/** The fields a planner maps most often; the rest are recognised by our own header names. */
+const MAPPED_FIELDS = [
+  "id",
+  "name",
+  "wbs",
+  "type",
+  "duration",
+  "start",
+  "finish",
+  "actualStart",
+  "actualFinish",
+  "percentComplete",
+  "predecessors",
+] as const;
+
+interface UploadDialogProps {
+  opened: boolean;
+  onClose(): void;
+  scheduleId: string;
+  job: ImportJobState;
+  onStarted(jobId: string): void;
+}
+
+/** Upload of a schedule file as a new version: format detection, CSV / XLSX column mapping with a preview. */
+export function UploadDialog(p: UploadDialogProps) {
+  const { t } = useTranslation("interchange");
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<UploadPreview | null>(null);
+  const [skipRows, setSkipRows] = useState(0);
+  const [mapping, setMapping] = useState<Record<string, string>>({});
+  const [label, setLabel] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    let stale = false;
+    interchangeApi
+      .preview(p.scheduleId, file, skipRows)
+      .then((answer) => !stale && setPreview(answer))
+      .catch(() => !stale && setPreview({ format: formatFromName(file.name) ?? "unknown", rows: [] }));
+    return () => {
+      stale = true;
+    };
+  }, [file, skipRows, p.scheduleId]);
+
+  const tabular = preview?.format === "csv" || preview?.format === "xlsx";
+  const headers = preview?.rows[0]?.filter((h) => h.trim() !== "") ?? [];
+  const running = p.job.status === "uploading";
+
+  const choose = (next: File | null) => {
+    setFile(next);
+    setMapping({});
+    setError(null);
+    setLabel(next ? next.name.replace(/\.[^.]+$/, "") : "");
+  };
+
+  const start = async () => {
+    if (!file) return;
+    setSending(true);
+    setError(null);
+    try {
+      const answer = await interchangeApi.upload(p.scheduleId, file, {
+        skipRows,
+        mapping: tabular ? mapping : undefined,
+        label,
+      });
+      p.onStarted(answer.jobId);
+    } catch (failure) {
+      setError(
+        errorsOf(failure)
+          .map((e) => describeError(e).title)
+          .join("; "),
+      );
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const failure = error ?? (p.job.status === "error" ? (p.job.error ?? t("failed")) : null);
+
+  return (
+    <Modal opened={p.opened} onClose={p.onClose} title={t("upload.title")} size="lg" centered>
+      <Stack gap="sm">
+        <FileInput
+          label={t("upload.file")}
+          placeholder={t("upload.choose")}
+          accept=".xer,.xml,.mpx,.csv,.xlsx,.json,.zip"
+          value={file}
+          onChange={choose}
+          disabled={running}
+          data-testid="interchange-file"
+          clearable
+        />
+        {preview && (
+          <Group gap="xs">
+            <Text size="sm">{t("upload.detected")}</Text>
+            <Badge variant="light" data-testid="interchange-format">
+              {t(`formats.${preview.format}`, { defaultValue: preview.format })}
+            </Badge>
+          </Group>
+        )}
+        <TextInput label={t("upload.label")} value={label} onChange={(e) => setLabel(e.currentTarget.value)} />
+        {tabular && (
+          <>
+            <NumberInput
+              label={t("upload.skipRows")}
+              description={t("upload.skipRowsHint")}
+              min={0}
+              max={1000}
+              value={skipRows}
+              onChange={(value) => setSkipRows(typeof value === "number" ? value : 0)}
+            />
+            <Text fw={600} size="sm">
+              {t("upload.mapping")}
+            </Text>
+            <Table withTableBorder verticalSpacing={4}>
+              <Table.Tbody>
+                {MAPPED_FIELDS.map((field) => (
+                  <Table.Tr key={field}>
+                    <Table.Td>{t(`fields.${field}`)}</Table.Td>
+                    <Table.Td>
+                      {headers.length > 0 ? (
+                        <Select
+                          size="xs"
+                          data={headers}
+                          value={mapping[field] ?? null}
+                          placeholder={t("upload.auto")}
+                          clearable
+                          aria-label={t(`fields.${field}`)}
+                          onChange={(value) =>
+                            setMapping(({ [field]: _, ...rest }) => (value ? { ...rest, [field]: value } : rest))
+                          }
+                        />
+                      ) : (
+                        <TextInput
+                          size="xs"
+                          placeholder={t("upload.auto")}
+                          aria-label={t(`fields.${field}`)}
+                          value={mapping[field] ?? ""}
+                          onChange={(e) => {
+                            const value = e.currentTarget.value;
+                            setMapping(({ [field]: _, ...rest }) => (value ? { ...rest, [field]: value } : rest));
+                          }}
+                        />
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            {preview && preview.rows.length > 0 && (
+              <>
+                <Text fw={600} size="sm">
+                  {t("upload.preview")}
+                </Text>
+                <ScrollArea type="auto">
+                  <Table withTableBorder striped fz="xs">
+                    <Table.Tbody>
+                      {preview.rows.map((row, r) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no identity but position
+                        <Table.Tr key={r}>
+                          {row.map((cell, c) => (
+                            // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
+                            <Table.Td key={c}>{cell}</Table.Td>
+                          ))}
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </ScrollArea>
+              </>
+            )}
+          </>
+        )}
+        {(running || p.job.status === "completed") && (
+          <Progress value={p.job.progress} animated={running} aria-label={t("upload.progress")} />
+        )}
+        {p.job.status === "completed" && <Alert color="green">{t("done")}</Alert>}
+        {failure && (
+          <Alert color="red" title={t("failed")} data-testid="interchange-error">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={p.onClose}>
+            {t("close")}
+          </Button>
+          <Button
+            leftSection={<IconFileImport size={16} />}
+            disabled={!file || running}
+            loading={sending || running}
+            onClick={() => void start()}
+          >
+            {t("upload.start")}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

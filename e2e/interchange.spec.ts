@@ -1,0 +1,98 @@
+import path from "node:path";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { registerUser, shot, signIn } from "./helpers/planum-helpers.js";
+
+const corpus = path.resolve(process.cwd(), "../shared/corpus");
+
+test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
+
+async function tokenOf(page: Page): Promise<string | undefined> {
+  const state = await page.context().storageState();
+  return state.origins.flatMap((o) => o.localStorage).find((e) => e.name === "planum.auth-token")?.value;
+}
+
+/** API calls as the signed-in user of the page (the structure is set up this way, the file goes through the UI). */
+async function apiAs(page: Page) {
+  const token = await tokenOf(page);
+  expect(token).toBeTruthy();
+  let spaceId = "";
+  const call = async (method: "GET" | "POST", url: string, data?: unknown) => {
+    const request: APIRequestContext = page.request;
+    const response = await request.fetch(`/api/v1${url}`, {
+      method,
+      data,
+      headers: { Authorization: `Bearer ${token}`, ...(spaceId ? { "X-Space-Id": spaceId } : {}) },
+    });
+    const body = await response.json();
+    expect(response.ok(), JSON.stringify(body)).toBeTruthy();
+    return body.data;
+  };
+  return {
+    call,
+    useSpace: (id: string) => {
+      spaceId = id;
+    },
+  };
+}
+
+test("upload a P6 XER through the dialog and see its activities in the grid, then export it", async ({ page }) => {
+  const user = await registerUser(page.request, "ich");
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/auth\/select-space$/);
+  const api = await apiAs(page);
+  const space = await api.call("POST", "/space/create", { name: "Импорт", type: "site" });
+  api.useSpace(space.id);
+  const facility = await api.call("POST", "/facilities/create", { name: "Объект" });
+  const project = await api.call("POST", `/facilities/${facility.id}/project/create`, { name: "Проект" });
+  const schedule = await api.call("POST", `/projects/${project.id}/schedules/create`, { name: "График из P6" });
+
+  await page.goto(`/${space.id}/schedule/${schedule.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "График из P6" })).toBeVisible();
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload a schedule file" });
+  await dialog.locator('input[type="file"]').setInputFiles(path.join(corpus, "xer/MultiprojectWithExternal.xer"));
+  await expect(dialog.getByTestId("interchange-format")).toHaveText("Primavera P6 XER");
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+
+  // the job ends, the dialog closes and the page switches to the new version
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByRole("combobox", { name: "Schedule version" })).toHaveValue(/MultiprojectWithExternal/);
+  const versions = await api.call("GET", `/schedules/${schedule.id}/versions`);
+  expect(versions).toHaveLength(1);
+  const gantt = await api.call("GET", `/versions/${versions[0].id}/gantt`);
+  const names = (gantt.name as string[]).filter((_, k) => gantt.type[k] !== 0);
+  expect(names.length).toBeGreaterThan(0);
+  for (const name of names) await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
+  await shot(page, "interchange-upload");
+
+  // the export menu downloads the version as a file
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Primavera P6 XER" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.xer$/);
+});
+
+test("a damaged file is refused in the dialog with the reason", async ({ page }) => {
+  const user = await registerUser(page.request, "ich");
+  await signIn(page, user);
+  const api = await apiAs(page);
+  const space = await api.call("POST", "/space/create", { name: "Импорт 2", type: "site" });
+  api.useSpace(space.id);
+  const facility = await api.call("POST", "/facilities/create", { name: "Объект" });
+  const project = await api.call("POST", `/facilities/${facility.id}/project/create`, { name: "Проект" });
+  const schedule = await api.call("POST", `/projects/${project.id}/schedules/create`, { name: "График" });
+
+  await page.goto(`/${space.id}/schedule/${schedule.id}`);
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload a schedule file" });
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: "broken.xer",
+    mimeType: "application/octet-stream",
+    buffer: Buffer.from("ERMHDR\t20.12\n%T\tTASK\n%F\ttask_id\n%R\t1\n"),
+  });
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(dialog.getByTestId("interchange-error")).toContainText("cannot be read", { timeout: 30_000 });
+  await shot(page, "interchange-error");
+  expect(await api.call("GET", `/schedules/${schedule.id}/versions`)).toHaveLength(0);
+});
