@@ -1,4 +1,5 @@
 import {
+  compareBody,
   type ExportResult,
   errorMessage,
   exportParams,
@@ -16,7 +17,13 @@ import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";
 import { requestLanguage } from "../../platform/http-errors.js";
-import { loadScheduleScope, readVersion, requireScheduleWrite, workspaceGate } from "../versions/version-access.js";
+import {
+  loadScheduleScope,
+  loadVersion,
+  readVersion,
+  requireScheduleWrite,
+  workspaceGate,
+} from "../versions/version-access.js";
 import {
   EXPORT_FORMAT,
   interchangeEvent,
@@ -27,6 +34,7 @@ import {
 } from "./interchange.service.js";
 import { exportModel } from "./model-export.js";
 import { previewTable } from "./upload-preview.js";
+import { compareVersions, comparisonCsv } from "./version-compare.js";
 
 const IMPORT_JOB = "import_version";
 
@@ -211,6 +219,48 @@ export function interchangeModule(ctx: AppContext) {
       };
       return ok(answer);
     });
+
+    /** Both versions must belong to the schedule of the path (and so to the caller's space). */
+    const comparedPair = async (
+      request: Parameters<typeof workspaceGate>[1],
+      scheduleId: string,
+      body: { versionA: string; versionB: string },
+    ) => {
+      const grant = await workspaceGate(ctx, request);
+      await loadScheduleScope(ctx.db, grant, scheduleId);
+      const a = await loadVersion(ctx.db, grant, body.versionA);
+      const b = await loadVersion(ctx.db, grant, body.versionB);
+      if (a.scheduleId !== scheduleId || b.scheduleId !== scheduleId) throw new AppError("NotFound");
+      return { grant, a: a.version, b: b.version };
+    };
+
+    app.post(
+      "/schedules/:id/versions/compare",
+      { schema: { tags, params: scheduleIdParams, body: compareBody } },
+      async (request) => {
+        const { a, b } = await comparedPair(request, request.params.id, request.body);
+        return ok(await compareVersions(ctx.db, a, b));
+      },
+    );
+
+    app.post(
+      "/schedules/:id/versions/export-comparison",
+      { schema: { tags, params: scheduleIdParams, body: compareBody } },
+      async (request) => {
+        const { grant, a, b } = await comparedPair(request, request.params.id, request.body);
+        const bytes = comparisonCsv(await compareVersions(ctx.db, a, b), { a: a.label, b: b.label });
+        const stored = await ctx.storage.save(ctx.db, {
+          area: "temp",
+          name: `${a.label} - ${b.label}.csv`.replace(/[\\/:*?"<>|]+/g, "_"),
+          mediaType: "text/csv",
+          bytes,
+          spaceId: grant.space.id,
+          ownerUserId: grant.userId,
+        });
+        const answer: ExportResult = { fileId: stored.id, name: stored.name, size: stored.size };
+        return ok(answer);
+      },
+    );
 
     app.post("/versions/:id/export/:format", { schema: { tags, params: exportParams } }, async (request) => {
       const scope = await readVersion(ctx, request, request.params.id);

@@ -201,6 +201,40 @@ describe("interchange upload", () => {
     expect(events.map((e) => e.status)).toContain("completed");
   });
 
+  it("compares two versions: added, removed and changed activities with their dates", async () => {
+    const { owner, stranger, schedule } = await setUpWorkspace(server);
+    const first = await upload(owner, schedule.id, corpusFile("mspdi/sample.xml"), "sample.xml");
+    const a = first.body.data.versionId;
+    const exported = await owner.call("POST", `/versions/${a}/export/csv`);
+    const download = await owner.call("GET", `/storage/download/${exported.body.data.fileId}`);
+    const text = (download as unknown as { raw: { rawPayload: Buffer } }).raw.rawPayload.toString("utf8");
+    const lines = text.split(/\r?\n/).filter((l) => l.trim() !== "");
+    // drop the last activity and rename the second task
+    const header = lines[0];
+    const body = lines.slice(1, -1);
+    const renamed = body.map((line) => line.replace(",Second Task,", ",Second Task (edited),"));
+    const second = await upload(owner, schedule.id, Buffer.from([header, ...renamed].join("\r\n")), "edited.csv");
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    const b = second.body.data.versionId;
+    const answer = await owner.call("POST", `/schedules/${schedule.id}/versions/compare`, { versionA: a, versionB: b });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const comparison = answer.body.data;
+    expect(comparison.removed.length).toBe(1);
+    expect(comparison.added.length).toBe(0);
+    expect(comparison.changed.length).toBeGreaterThanOrEqual(1);
+    expect(comparison.changed.some((c: { changes: Record<string, unknown> }) => "name" in c.changes)).toBe(true);
+    const file = await owner.call("POST", `/schedules/${schedule.id}/versions/export-comparison`, {
+      versionA: a,
+      versionB: b,
+    });
+    expect(file.status).toBe(200);
+    const foreign = await stranger.call("POST", `/schedules/${schedule.id}/versions/compare`, {
+      versionA: a,
+      versionB: b,
+    });
+    expect([403, 404]).toContain(foreign.status);
+  });
+
   it("imports a generated 4,000-activity XER through the API", async () => {
     const { owner, schedule } = await setUpWorkspace(server);
     const { bytes, relations } = generateXerBytes(4000);
