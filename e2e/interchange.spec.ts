@@ -71,6 +71,19 @@ test("upload a P6 XER through the dialog and see its activities in the grid, the
   await page.getByRole("menuitem", { name: "Primavera P6 XER" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/\.xer$/);
+
+  // a second version from another file of the corpus, then the comparison view of the two
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await dialog.locator('input[type="file"]').setInputFiles(path.join(corpus, "xer/encoding1251.xer"));
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByRole("combobox", { name: "Schedule version" })).toHaveValue(/encoding1251/);
+  await page.getByRole("button", { name: "Compare", exact: true }).click();
+  const compare = page.getByRole("dialog", { name: "Version comparison" });
+  await compare.getByRole("button", { name: "Compare", exact: true }).click();
+  await expect(compare.getByText(/^Added: \d+$/)).toBeVisible();
+  await expect(compare.getByRole("table", { name: "Version comparison" })).toBeVisible();
+  await shot(page, "interchange-compare");
 });
 
 test("a damaged file is refused in the dialog with the reason", async ({ page }) => {

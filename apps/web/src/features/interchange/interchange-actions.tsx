@@ -1,10 +1,11 @@
 import { Button, Menu } from "@mantine/core";
 import { EXPORT_FORMATS, type ExportFormat } from "@planum/contracts";
-import { IconFileExport, IconFileImport } from "@tabler/icons-react";
+import { IconFileExport, IconFileImport, IconGitCompare } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError, notifySuccess } from "../../ui/notify";
+import { CompareDialog } from "./compare-dialog";
 import { downloadStoredFile, interchangeApi } from "./interchange-api";
 import { UploadDialog } from "./upload-dialog";
 import { useImportJob } from "./use-import-job";
@@ -17,11 +18,12 @@ interface InterchangeActionsProps {
   onImported(versionId: string): void;
 }
 
-/** The schedule page's "Import" button (upload dialog) and "Export" menu. */
+/** The schedule page's "Import" button (upload dialog), "Export" menu and "Compare" view of two versions. */
 export function InterchangeActions(p: InterchangeActionsProps) {
   const { t } = useTranslation("interchange");
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
+  const [comparing, setComparing] = useState(false);
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const job = useImportJob(p.scheduleId, (versionId) => {
     // the version list must hold the new version before the page can switch to it
@@ -80,6 +82,20 @@ export function InterchangeActions(p: InterchangeActionsProps) {
           ))}
         </Menu.Dropdown>
       </Menu>
+      <Button
+        variant="default"
+        leftSection={<IconGitCompare size={16} />}
+        disabled={!p.versionId}
+        onClick={() => setComparing(true)}
+      >
+        {t("compare.open")}
+      </Button>
+      <CompareDialog
+        opened={comparing}
+        onClose={() => setComparing(false)}
+        scheduleId={p.scheduleId}
+        versionId={p.versionId}
+      />
       <UploadDialog
         opened={opened}
         onClose={() => setOpened(false)}

@@ -5,6 +5,8 @@ import type {
   InterchangeJob,
   UploadJob,
   UploadPreview,
+  Version,
+  VersionComparison,
 } from "@planum/contracts";
 import { API_PREFIX, api } from "../../shared/api-client";
 import { ApiRequestError, normalizeErrors } from "../../shared/api-error";
@@ -49,6 +51,11 @@ export const interchangeApi = {
       query: uploadQuery(options),
     }),
   job: (id: string) => api.get<InterchangeJob>(`/interchange/jobs/${id}`),
+  versions: (scheduleId: string) => api.get<Version[]>(`/schedules/${scheduleId}/versions`),
+  compare: (scheduleId: string, versionA: string, versionB: string) =>
+    api.post<VersionComparison>(`/schedules/${scheduleId}/versions/compare`, { versionA, versionB }),
+  exportComparison: (scheduleId: string, versionA: string, versionB: string) =>
+    api.post<ExportResult>(`/schedules/${scheduleId}/versions/export-comparison`, { versionA, versionB }),
   exportVersion: (versionId: string, format: ExportFormat) =>
     api.post<ExportResult>(`/versions/${versionId}/export/${format}`),
 };
