@@ -118,3 +118,28 @@ export interface InterchangeJob {
   result: Record<string, unknown> | null;
   error: string | null;
 }
+
+/** `POST /batch-processing/import`: several files (multipart, each a part named `file`) as versions of a schedule. */
+export const batchImportQuery = z.object({
+  scheduleId: workspaceUuid,
+  skipRows: z.coerce.number().int().min(0).max(1000).optional(),
+  format: z.enum(IMPORT_FORMATS).optional(),
+});
+
+/** `POST /batch-processing/export`: versions written to files of one format, one stored file each. */
+export const batchExportBody = z.object({
+  versionIds: z.array(workspaceUuid).min(1).max(100),
+  format: z.enum(EXPORT_FORMATS),
+});
+
+/** `POST /batch-processing/stop`: a batch job stops before its next file (files already done stay done). */
+export const batchStopBody = z.object({ jobId: workspaceUuid });
+
+export interface BatchFileOutcome {
+  name: string;
+  versionId?: string;
+  fileId?: string;
+  size?: number;
+  activities?: number;
+  error?: string;
+}

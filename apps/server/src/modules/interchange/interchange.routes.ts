@@ -24,6 +24,7 @@ import {
   requireScheduleWrite,
   workspaceGate,
 } from "../versions/version-access.js";
+import { batchProcessing, IMPORT_JOB } from "./batch-processing.js";
 import {
   EXPORT_FORMAT,
   interchangeEvent,
@@ -35,8 +36,6 @@ import {
 import { exportModel } from "./model-export.js";
 import { previewTable } from "./upload-preview.js";
 import { compareVersions, comparisonCsv } from "./version-compare.js";
-
-const IMPORT_JOB = "import_version";
 
 interface ImportPayload {
   scheduleId: string;
@@ -52,7 +51,10 @@ interface ImportPayload {
 
 /** Schedule files in and out: uploads as new versions (synchronous or as a job), exports, previews. */
 export function interchangeModule(ctx: AppContext) {
-  ctx.jobs.register(IMPORT_JOB, async ({ job, progress }) => {
+  const batch = batchProcessing(ctx);
+  ctx.jobs.register(IMPORT_JOB, async (context) => {
+    if (batch.isBatchImport(context.job.payload)) return batch.runImport(context);
+    const { job, progress } = context;
     const input = job.payload as unknown as ImportPayload;
     const base = { type: "import" as const, spaceId: job.spaceId!, userId: job.createdBy, jobId: job.id };
     const report = async (percent: number) => {
@@ -111,6 +113,7 @@ export function interchangeModule(ctx: AppContext) {
   return async function interchangeRoutes(fastify: FastifyInstance) {
     const app = typed(fastify);
     const tags = ["Interchange"];
+    batch.routes(fastify);
 
     const writableSchedule = async (request: Parameters<typeof workspaceGate>[1], id: string) => {
       const grant = await workspaceGate(ctx, request);

@@ -235,6 +235,49 @@ describe("interchange upload", () => {
     expect([403, 404]).toContain(foreign.status);
   });
 
+  it("batch-imports several files (each all-or-nothing), batch-exports versions and answers stop", async () => {
+    const { owner, schedule } = await setUpWorkspace(server);
+    const boundary = "----planum-batch";
+    const part = (name: string, bytes: Buffer) =>
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
+        bytes,
+        Buffer.from("\r\n"),
+      ]);
+    const payload = Buffer.concat([
+      part("good.xer", corpusFile("xer/MultiprojectWithExternal.xer")),
+      part("bad.xer", Buffer.from("ERMHDR\t20.12\n%T\tTASK\n")),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const started = await server.call("POST", `/batch-processing/import?scheduleId=${schedule.id}`, {
+      token: owner.token,
+      body: payload,
+      headers: { "x-space-id": owner.spaceId, "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.data.files).toBe(2);
+    await server.ctx.jobs.idle();
+    const job = await owner.call("GET", `/interchange/jobs/${started.body.data.jobId}`);
+    expect(job.body.data.status).toBe("completed");
+    const files = job.body.data.result.files as { name: string; versionId?: string; error?: string }[];
+    expect(files[0].versionId).toBeTruthy();
+    expect(files[1].error).toMatch(/bad|прочитать|%E|truncated/i);
+
+    const exported = await owner.call("POST", "/batch-processing/export", {
+      versionIds: [files[0].versionId],
+      format: "xml",
+    });
+    expect(exported.status).toBe(200);
+    await server.ctx.jobs.idle();
+    const exportJob = await owner.call("GET", `/interchange/jobs/${exported.body.data.jobId}`);
+    const written = exportJob.body.data.result.files as { fileId: string; size: number }[];
+    expect(written[0].size).toBeGreaterThan(0);
+    const download = await owner.call("GET", `/storage/download/${written[0].fileId}`);
+    expect(download.status).toBe(200);
+    const stop = await owner.call("POST", "/batch-processing/stop", { jobId: exported.body.data.jobId });
+    expect(stop.body.data.stopping).toBe(false);
+  });
+
   it("imports a generated 4,000-activity XER through the API", async () => {
     const { owner, schedule } = await setUpWorkspace(server);
     const { bytes, relations } = generateXerBytes(4000);

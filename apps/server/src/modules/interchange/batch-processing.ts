@@ -1,0 +1,244 @@
+import {
+  type BatchFileOutcome,
+  batchExportBody,
+  batchImportQuery,
+  batchStopBody,
+  type ExportFormat,
+  errorMessage,
+  type ImportFormat,
+  type Language,
+} from "@planum/contracts";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { schedules } from "../../db/schema/index.js";
+import type { AppContext } from "../../platform/context.js";
+import { AppError } from "../../platform/errors.js";
+import { ok, typed } from "../../platform/http.js";
+import { requestLanguage } from "../../platform/http-errors.js";
+import type { JobContext } from "../../platform/jobs.js";
+import { loadScheduleScope, loadVersion, requireScheduleWrite, workspaceGate } from "../versions/version-access.js";
+import { EXPORT_FORMAT, interchangeEvent, uploadVersion, writeModel } from "./interchange.service.js";
+import { exportModel } from "./model-export.js";
+
+/** The spec's batch job types: a batch import is an `import_version` job with several files. */
+export const IMPORT_JOB = "import_version";
+const BATCH_EXPORT = "export_version";
+/** More files than anyone uploads by hand; the size limit still applies to each. */
+const MAX_FILES = 50;
+
+interface ImportPayload {
+  scheduleId: string;
+  files: { fileId: string; name: string }[];
+  language: Language;
+  skipRows?: number;
+  format?: ImportFormat;
+}
+
+interface ExportPayload {
+  versionIds: string[];
+  format: ExportFormat;
+  language: Language;
+}
+
+/**
+ * Batch import and export (spec §7 Batch processing): several files or versions in one job, each file on its own
+ * all-or-nothing, so one damaged file is reported without losing the others. Stop requests are kept in this
+ * process and honoured between files (the job queue runs in this process too).
+ */
+export function batchProcessing(ctx: AppContext) {
+  const stopped = new Set<string>();
+  const messageOf = (error: unknown, language: Language) =>
+    error instanceof AppError ? errorMessage(language, error.code, error.params) : String(error);
+
+  const runImport = async ({ job, progress }: JobContext) => {
+    const input = job.payload as unknown as ImportPayload;
+    const outcomes: BatchFileOutcome[] = [];
+    const event = (percent: number, status: "uploading" | "completed" | "error", error?: string) =>
+      interchangeEvent(ctx, {
+        type: "batch_import",
+        spaceId: job.spaceId!,
+        userId: job.createdBy,
+        jobId: job.id,
+        scheduleId: input.scheduleId,
+        versionId: null,
+        progress: percent,
+        status,
+        error,
+      });
+    try {
+      for (const [k, file] of input.files.entries()) {
+        if (stopped.has(job.id)) {
+          outcomes.push({ name: file.name, error: "stopped" });
+          continue;
+        }
+        const stored = await ctx.storage.read(ctx.db, file.fileId);
+        try {
+          if (!stored) throw new AppError("NotFound");
+          const result = await uploadVersion(
+            ctx,
+            { bytes: stored.bytes, name: file.name },
+            { skipRows: input.skipRows, format: input.format },
+            { spaceId: job.spaceId!, userId: job.createdBy, scheduleId: input.scheduleId },
+          );
+          outcomes.push({ name: file.name, versionId: result.versionId, activities: result.activities });
+        } catch (error) {
+          outcomes.push({ name: file.name, error: messageOf(error, input.language) });
+        } finally {
+          await ctx.storage.remove(ctx.db, file.fileId).catch(() => {});
+        }
+        const percent = ((k + 1) / input.files.length) * 100;
+        await progress(percent);
+        event(percent, "uploading");
+      }
+    } finally {
+      stopped.delete(job.id);
+    }
+    const failed = outcomes.every((o) => o.error);
+    event(
+      100,
+      failed ? "error" : "completed",
+      failed ? outcomes.map((o) => `${o.name}: ${o.error}`).join("; ") : undefined,
+    );
+    if (failed) throw new Error(outcomes.map((o) => `${o.name}: ${o.error}`).join("; "));
+    return { files: outcomes };
+  };
+
+  const runExport = async ({ job, progress }: JobContext) => {
+    const input = job.payload as unknown as ExportPayload;
+    const outcomes: BatchFileOutcome[] = [];
+    const grant = { space: { id: job.spaceId! } } as Parameters<typeof loadVersion>[1];
+    for (const [k, versionId] of input.versionIds.entries()) {
+      if (stopped.has(job.id)) break;
+      try {
+        const scope = await loadVersion(ctx.db, grant, versionId);
+        const [schedule] = await ctx.db
+          .select({ name: schedules.name })
+          .from(schedules)
+          .where(eq(schedules.id, scope.scheduleId));
+        const name = schedule?.name ?? "schedule";
+        const model = await exportModel(ctx.db, scope.version, { project: name, code: name.slice(0, 40) });
+        const format = EXPORT_FORMAT[input.format];
+        const stored = await ctx.storage.save(ctx.db, {
+          area: "temp",
+          name: `${name} - ${scope.version.label}.${format.ext}`.replace(/[\\/:*?"<>|]+/g, "_"),
+          mediaType: format.mediaType,
+          bytes: await writeModel(model, input.format),
+          spaceId: job.spaceId!,
+          ownerUserId: job.createdBy ?? undefined,
+        });
+        outcomes.push({ name: stored.name, versionId, fileId: stored.id, size: stored.size });
+      } catch (error) {
+        outcomes.push({ name: versionId, versionId, error: messageOf(error, input.language) });
+      }
+      const percent = ((k + 1) / input.versionIds.length) * 100;
+      await progress(percent);
+      interchangeEvent(ctx, {
+        type: "batch_export",
+        spaceId: job.spaceId!,
+        userId: job.createdBy,
+        jobId: job.id,
+        scheduleId: null,
+        versionId,
+        progress: percent,
+        status: k + 1 === input.versionIds.length ? "completed" : "uploading",
+      });
+    }
+    stopped.delete(job.id);
+    return { files: outcomes };
+  };
+
+  ctx.jobs.register(BATCH_EXPORT, runExport);
+
+  /** Every `file` part of the request, each under the size limit. */
+  async function readFiles(request: FastifyRequest) {
+    if (!request.isMultipart()) throw new AppError("Required", { field: "file" });
+    const max = `${Math.round(ctx.config.maxUploadBytes / 1024 / 1024)} MB`;
+    const files: { bytes: Buffer; name: string }[] = [];
+    for await (const part of request.files({ limits: { fileSize: ctx.config.maxUploadBytes, files: MAX_FILES } })) {
+      const bytes = await part.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("FileTooLarge", { max });
+        throw error;
+      });
+      if (part.file.truncated) throw new AppError("FileTooLarge", { max });
+      files.push({ bytes, name: part.filename || `file-${files.length + 1}` });
+    }
+    if (files.length === 0) throw new AppError("Required", { field: "file" });
+    return files;
+  }
+
+  const routes = (fastify: FastifyInstance) => {
+    const app = typed(fastify);
+    const tags = ["Batch processing"];
+
+    app.post("/batch-processing/import", { schema: { tags, querystring: batchImportQuery } }, async (request) => {
+      const grant = await workspaceGate(ctx, request);
+      const schedule = await loadScheduleScope(ctx.db, grant, request.query.scheduleId);
+      await requireScheduleWrite(ctx.db, grant, schedule.lineage);
+      const files = await readFiles(request);
+      const stored = [];
+      for (const file of files) {
+        const row = await ctx.storage.save(ctx.db, {
+          area: "temp",
+          name: file.name,
+          mediaType: "application/octet-stream",
+          bytes: file.bytes,
+          spaceId: grant.space.id,
+          ownerUserId: grant.userId,
+        });
+        stored.push({ fileId: row.id, name: file.name });
+      }
+      const payload: ImportPayload = {
+        scheduleId: schedule.id,
+        files: stored,
+        language: requestLanguage(request),
+        skipRows: request.query.skipRows,
+        format: request.query.format,
+      };
+      const job = await ctx.jobs.enqueue(IMPORT_JOB, {
+        spaceId: grant.space.id,
+        userId: grant.userId,
+        payload: payload as unknown as Record<string, unknown>,
+      });
+      return ok({ jobId: job.id, files: stored.length });
+    });
+
+    app.post("/batch-processing/export", { schema: { tags, body: batchExportBody } }, async (request) => {
+      const grant = await workspaceGate(ctx, request);
+      // Every version is checked now, so the job never writes a file of a version the caller cannot read.
+      for (const id of new Set(request.body.versionIds)) await loadVersion(ctx.db, grant, id);
+      const payload: ExportPayload = {
+        versionIds: [...new Set(request.body.versionIds)],
+        format: request.body.format,
+        language: requestLanguage(request),
+      };
+      const job = await ctx.jobs.enqueue(BATCH_EXPORT, {
+        spaceId: grant.space.id,
+        userId: grant.userId,
+        payload: payload as unknown as Record<string, unknown>,
+      });
+      return ok({ jobId: job.id });
+    });
+
+    app.post("/batch-processing/stop", { schema: { tags, body: batchStopBody } }, async (request) => {
+      const grant = await workspaceGate(ctx, request);
+      const job = await ctx.jobs.get(request.body.jobId);
+      const ours = job && job.spaceId === grant.space.id && job.createdBy === grant.userId;
+      if (!ours || (job.type !== IMPORT_JOB && job.type !== BATCH_EXPORT)) throw new AppError("NotFound");
+      const running = job.status === "queued" || job.status === "in_process";
+      if (running) stopped.add(job.id);
+      interchangeEvent(ctx, {
+        type: job.type === IMPORT_JOB ? "batch_import" : "batch_export",
+        spaceId: grant.space.id,
+        userId: grant.userId,
+        jobId: job.id,
+        scheduleId: null,
+        versionId: null,
+        progress: job.progress,
+        status: running ? "uploading" : job.status === "error" ? "error" : "completed",
+      });
+      return ok({ jobId: job.id, stopping: running });
+    });
+  };
+
+  return { routes, runImport, isBatchImport: (payload: unknown) => Array.isArray((payload as ImportPayload).files) };
+}
