@@ -83,6 +83,10 @@ export interface UploadPreview {
   format: string;
   /** CSV / XLSX only: the first rows as text, after `skipRows`. */
   rows: string[][];
+  /** The file's projects (a P6 file may hold several; one becomes the version, `?project=` picks it). */
+  projects: { id: string; code: string; name: string; activities: number }[];
+  /** Why the file cannot be read as it is (shown before the upload); null when it reads. */
+  problem: string | null;
 }
 
 export const compareBody = z.object({ versionA: workspaceUuid, versionB: workspaceUuid });

@@ -202,7 +202,12 @@ export function interchangeModule(ctx: AppContext) {
       async (request) => {
         await writableSchedule(request, request.params.id);
         const file = await readUpload(request, ctx.config.maxUploadBytes);
-        const preview: UploadPreview = await previewTable(file, request.query.format, request.query.skipRows ?? 0);
+        const preview: UploadPreview = await previewTable(
+          file,
+          request.query.format,
+          request.query.skipRows ?? 0,
+          parseMapping(request.query.mapping),
+        );
         return ok(preview);
       },
     );

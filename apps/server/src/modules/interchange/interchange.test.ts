@@ -278,6 +278,36 @@ describe("interchange upload", () => {
     expect(stop.body.data.stopping).toBe(false);
   });
 
+  it("previews a file (format, projects, CSV rows) and uploads the chosen project of a multi-project file", async () => {
+    const { owner, schedule } = await setUpWorkspace(server);
+    const call = (url: string, bytes: Buffer, name: string) => {
+      const body = multipart(bytes, name);
+      return server.call("POST", url, {
+        token: owner.token,
+        body: body.payload,
+        headers: { "x-space-id": owner.spaceId, "content-type": body.contentType },
+      });
+    };
+    const xer = corpusFile("xer/MultiprojectWithExternal.xer");
+    const preview = await call(`/schedules/${schedule.id}/versions/upload/preview`, xer, "m.xer");
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.format).toBe("xer");
+    expect(preview.body.data.projects.length).toBe(2);
+    expect(preview.body.data.problem).toBeNull();
+    const second = preview.body.data.projects[1];
+    const answer = await upload(owner, schedule.id, xer, "m.xer", `?project=${encodeURIComponent(second.id)}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.activities).toBe(second.activities);
+    const csv = Buffer.from("Title line\nActivity ID;Activity Name;Duration (h)\nA1;Первая;8\nA2;Вторая;16\n");
+    const rows = await call(`/schedules/${schedule.id}/versions/upload/preview?skipRows=1`, csv, "t.csv");
+    expect(rows.body.data.format).toBe("csv");
+    expect(rows.body.data.rows[0]).toEqual(["Activity ID", "Activity Name", "Duration (h)"]);
+    expect(rows.body.data.projects.length + rows.body.data.rows.length).toBeGreaterThan(1);
+    const csvUpload = await upload(owner, schedule.id, csv, "t.csv", "?skipRows=1");
+    expect(csvUpload.status, JSON.stringify(csvUpload.body)).toBe(200);
+    expect(csvUpload.body.data.activities).toBe(2);
+  });
+
   it("imports a generated 4,000-activity XER through the API", async () => {
     const { owner, schedule } = await setUpWorkspace(server);
     const { bytes, relations } = generateXerBytes(4000);

@@ -26,6 +26,8 @@ export interface UploadOptions {
   /** field → header text, as JSON for the query (CSV / XLSX only). */
   mapping?: Record<string, string>;
   label?: string;
+  /** Id of the file's project to take (multi-project P6 files). */
+  project?: string;
 }
 
 function fileForm(file: File) {
@@ -36,14 +38,19 @@ function fileForm(file: File) {
 
 function uploadQuery(options: UploadOptions) {
   const mapping = options.mapping && Object.keys(options.mapping).length > 0 ? JSON.stringify(options.mapping) : null;
-  return { skipRows: options.skipRows || undefined, mapping, label: options.label || undefined };
+  return {
+    skipRows: options.skipRows || undefined,
+    mapping,
+    label: options.label || undefined,
+    project: options.project || undefined,
+  };
 }
 
 export const interchangeApi = {
-  preview: (scheduleId: string, file: File, skipRows: number) =>
+  preview: (scheduleId: string, file: File, options: UploadOptions) =>
     api.post<UploadPreview>(`/schedules/${scheduleId}/versions/upload/preview`, undefined, {
       formData: fileForm(file),
-      query: { skipRows: skipRows || undefined },
+      query: uploadQuery(options),
     }),
   upload: (scheduleId: string, file: File, options: UploadOptions) =>
     api.post<UploadJob>(`/schedules/${scheduleId}/versions/upload`, undefined, {

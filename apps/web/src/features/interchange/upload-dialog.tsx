@@ -56,18 +56,33 @@ export function UploadDialog(p: UploadDialogProps) {
   const [label, setLabel] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [project, setProject] = useState<string | null>(null);
+  const mappingKey = JSON.stringify(mapping);
 
   useEffect(() => {
     if (!file) return setPreview(null);
     let stale = false;
-    interchangeApi
-      .preview(p.scheduleId, file, skipRows)
-      .then((answer) => !stale && setPreview(answer))
-      .catch(() => !stale && setPreview({ format: formatFromName(file.name) ?? "unknown", rows: [] }));
+    // the preview re-reads the file when the rows to skip or the mapping change: it says whether it reads now
+    const timer = window.setTimeout(() => {
+      interchangeApi
+        .preview(p.scheduleId, file, { skipRows, mapping: JSON.parse(mappingKey) })
+        .then((answer) => {
+          if (stale) return;
+          setPreview(answer);
+          setProject((current) =>
+            answer.projects.some((x) => x.id === current) ? current : (answer.projects[0]?.id ?? null),
+          );
+        })
+        .catch(() => {
+          if (!stale)
+            setPreview({ format: formatFromName(file.name) ?? "unknown", rows: [], projects: [], problem: null });
+        });
+    }, 300);
     return () => {
       stale = true;
+      window.clearTimeout(timer);
     };
-  }, [file, skipRows, p.scheduleId]);
+  }, [file, skipRows, mappingKey, p.scheduleId]);
 
   const tabular = preview?.format === "csv" || preview?.format === "xlsx";
   const headers = preview?.rows[0]?.filter((h) => h.trim() !== "") ?? [];
@@ -75,6 +90,9 @@ export function UploadDialog(p: UploadDialogProps) {
 
   const choose = (next: File | null) => {
     setFile(next);
+    // the previous file's preview and project must not travel with the new file's upload
+    setPreview(null);
+    setProject(null);
     setMapping({});
     setError(null);
     setLabel(next ? next.name.replace(/\.[^.]+$/, "") : "");
@@ -89,6 +107,7 @@ export function UploadDialog(p: UploadDialogProps) {
         skipRows,
         mapping: tabular ? mapping : undefined,
         label,
+        project: project ?? undefined,
       });
       p.onStarted(answer.jobId);
     } catch (failure) {
@@ -124,6 +143,24 @@ export function UploadDialog(p: UploadDialogProps) {
               {t(`formats.${preview.format}`, { defaultValue: preview.format })}
             </Badge>
           </Group>
+        )}
+        {preview && preview.projects.length > 1 && (
+          <Select
+            label={t("upload.project")}
+            description={t("upload.projectHint")}
+            data={preview.projects.map((x) => ({
+              value: x.id,
+              label: `${x.code} — ${x.name} (${t("upload.activities", { count: x.activities })})`,
+            }))}
+            value={project}
+            onChange={setProject}
+            allowDeselect={false}
+          />
+        )}
+        {preview?.problem && (
+          <Alert color="orange" title={t("upload.problem")} data-testid="interchange-problem">
+            {preview.problem}
+          </Alert>
         )}
         <TextInput label={t("upload.label")} value={label} onChange={(e) => setLabel(e.currentTarget.value)} />
         {tabular && (
@@ -213,7 +250,7 @@ export function UploadDialog(p: UploadDialogProps) {
           </Button>
           <Button
             leftSection={<IconFileImport size={16} />}
-            disabled={!file || running}
+            disabled={!file || !preview || running}
             loading={sending || running}
             onClick={() => void start()}
           >
