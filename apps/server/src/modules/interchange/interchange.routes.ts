@@ -17,6 +17,7 @@ import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";
 import { requestLanguage } from "../../platform/http-errors.js";
+import { spaceGate } from "../structure/structure-gate.js";
 import {
   loadScheduleScope,
   loadVersion,
@@ -25,6 +26,7 @@ import {
   workspaceGate,
 } from "../versions/version-access.js";
 import { batchProcessing, IMPORT_JOB } from "./batch-processing.js";
+import { importIntoFacility } from "./facility-import.js";
 import {
   EXPORT_FORMAT,
   interchangeEvent,
@@ -269,6 +271,13 @@ export function interchangeModule(ctx: AppContext) {
         return ok(answer);
       },
     );
+
+    /** A file as a new project of the facility: one schedule per project of the file (a Planum ZIP: all versions). */
+    app.post("/facilities/:id/import", { schema: { tags, params: scheduleIdParams } }, async (request) => {
+      const grant = await spaceGate(ctx, request, "eps:read");
+      const file = await readUpload(request, ctx.config.maxUploadBytes);
+      return ok(await importIntoFacility(ctx, grant, request.params.id, file));
+    });
 
     app.post("/versions/:id/export/:format", { schema: { tags, params: exportParams } }, async (request) => {
       const scope = await readVersion(ctx, request, request.params.id);

@@ -308,6 +308,23 @@ describe("interchange upload", () => {
     expect(csvUpload.body.data.activities).toBe(2);
   });
 
+  it("imports a file into a facility as a new project with one schedule per project of the file", async () => {
+    const { owner, member, facility } = await setUpWorkspace(server);
+    const body = multipart(corpusFile("xer/MultiprojectWithExternal.xer"), "multi.xer");
+    const send = (actor: Actor) =>
+      server.call("POST", `/facilities/${facility.id}/import`, {
+        token: actor.token,
+        body: body.payload,
+        headers: { "x-space-id": actor.spaceId, "content-type": body.contentType },
+      });
+    const answer = await send(owner);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data.schedules.length).toBe(2);
+    const listed = await owner.call("GET", `/projects/${answer.body.data.projectId}/schedules`);
+    expect(listed.body.data.length).toBe(2);
+    expect((await send(member)).status).toBe(403);
+  });
+
   it("imports a generated 4,000-activity XER through the API", async () => {
     const { owner, schedule } = await setUpWorkspace(server);
     const { bytes, relations } = generateXerBytes(4000);
