@@ -147,3 +147,6 @@ export interface BatchFileOutcome {
   activities?: number;
   error?: string;
 }
+
+/** `POST /projects/{id}/export`: every schedule of the project (its actual version) as one project of the file. */
+export const projectExportBody = z.object({ format: z.enum(EXPORT_FORMATS).default("xer") });

@@ -6,6 +6,7 @@ import {
   type ImportFormat,
   type InterchangeJob,
   jobIdParams,
+  projectExportBody,
   scheduleIdParams,
   type UploadPreview,
   uploadQuery,
@@ -17,7 +18,7 @@ import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";
 import { requestLanguage } from "../../platform/http-errors.js";
-import { spaceGate } from "../structure/structure-gate.js";
+import { lineage, loadNode, requireAt, spaceGate } from "../structure/structure-gate.js";
 import {
   loadScheduleScope,
   loadVersion,
@@ -36,6 +37,7 @@ import {
   writeModel,
 } from "./interchange.service.js";
 import { exportModel } from "./model-export.js";
+import { projectModel } from "./project-export.js";
 import { previewTable } from "./upload-preview.js";
 import { compareVersions, comparisonCsv } from "./version-compare.js";
 
@@ -278,6 +280,28 @@ export function interchangeModule(ctx: AppContext) {
       const file = await readUpload(request, ctx.config.maxUploadBytes);
       return ok(await importIntoFacility(ctx, grant, request.params.id, file));
     });
+
+    app.post(
+      "/projects/:id/export",
+      { schema: { tags, params: scheduleIdParams, body: projectExportBody } },
+      async (request) => {
+        const grant = await workspaceGate(ctx, request);
+        const project = await loadNode(ctx.db, grant.space.id, request.params.id, ["project"]);
+        await requireAt(ctx.db, grant, "schedule:read", lineage(project));
+        const model = await projectModel(ctx.db, grant.space.id, project.id);
+        const format = EXPORT_FORMAT[request.body.format];
+        const stored = await ctx.storage.save(ctx.db, {
+          area: "temp",
+          name: `${project.name}.${format.ext}`.replace(/[\\/:*?"<>|]+/g, "_"),
+          mediaType: format.mediaType,
+          bytes: await writeModel(model, request.body.format),
+          spaceId: grant.space.id,
+          ownerUserId: grant.userId,
+        });
+        const answer: ExportResult = { fileId: stored.id, name: stored.name, size: stored.size };
+        return ok(answer);
+      },
+    );
 
     app.post("/versions/:id/export/:format", { schema: { tags, params: exportParams } }, async (request) => {
       const scope = await readVersion(ctx, request, request.params.id);

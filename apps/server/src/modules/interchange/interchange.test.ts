@@ -323,6 +323,19 @@ describe("interchange upload", () => {
     const listed = await owner.call("GET", `/projects/${answer.body.data.projectId}/schedules`);
     expect(listed.body.data.length).toBe(2);
     expect((await send(member)).status).toBe(403);
+
+    // and back: the project exported as one multi-project XER holds both schedules' activities
+    const exported = await owner.call("POST", `/projects/${answer.body.data.projectId}/export`, { format: "xer" });
+    expect(exported.status, JSON.stringify(exported.body)).toBe(200);
+    const download = await owner.call("GET", `/storage/download/${exported.body.data.fileId}`);
+    const again = await server.call("POST", `/facilities/${facility.id}/import`, {
+      token: owner.token,
+      body: multipart((download as unknown as { raw: { rawPayload: Buffer } }).raw.rawPayload, "again.xer").payload,
+      headers: { "x-space-id": owner.spaceId, "content-type": body.contentType },
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const total = (x: { schedules: { activities: number }[] }) => x.schedules.reduce((n, s) => n + s.activities, 0);
+    expect(total(again.body.data)).toBe(total(answer.body.data));
   });
 
   it("imports a generated 4,000-activity XER through the API", async () => {

@@ -1,0 +1,44 @@
+import { emptyModel, type ScheduleModel } from "@planum/formats";
+import { and, asc, eq } from "drizzle-orm";
+import { schedules, versions } from "../../db/schema/index.js";
+import type { DbOrTx } from "../../platform/db.js";
+import { exportModel } from "./model-export.js";
+
+/**
+ * A project of the structure as one multi-project file (as P6 exports several projects in one XER): each schedule's
+ * actual version (else its newest) becomes a project of the model. Row ids are unique across the space already;
+ * projects and WBS nodes get the schedule's id as prefix so they cannot collide.
+ */
+export async function projectModel(db: DbOrTx, spaceId: string, projectId: string): Promise<ScheduleModel> {
+  const rows = await db
+    .select({ schedule: schedules, version: versions })
+    .from(schedules)
+    .innerJoin(versions, eq(versions.scheduleId, schedules.id))
+    .where(and(eq(schedules.spaceId, spaceId), eq(schedules.projectId, projectId)))
+    .orderBy(asc(schedules.sortOrder), asc(schedules.id), asc(versions.createdAt));
+  const chosen = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) {
+    const current = chosen.get(row.schedule.id);
+    // the actual version wins; otherwise the newest one (rows come oldest first)
+    if (!current || row.version.kind === "actual" || current.version.kind !== "actual")
+      chosen.set(row.schedule.id, row);
+  }
+  const model = emptyModel();
+  const calendarIds = new Set<string>();
+  for (const { schedule, version } of chosen.values()) {
+    const part = await exportModel(db, version, { project: schedule.name, code: schedule.name.slice(0, 40) });
+    const prefix = `${schedule.id}:`;
+    for (const p of part.projects) model.projects.push({ ...p, id: prefix + p.id });
+    for (const w of part.wbs) {
+      model.wbs.push({ ...w, projectId: prefix + w.projectId, ...(w.parentId ? { parentId: w.parentId } : {}) });
+    }
+    for (const a of part.activities) model.activities.push({ ...a, projectId: prefix + a.projectId });
+    model.relations.push(...part.relations.map((r, k) => ({ ...r, id: `${prefix}${k + 1}` })));
+    for (const c of part.calendars) {
+      if (calendarIds.has(c.id)) continue;
+      calendarIds.add(c.id);
+      model.calendars.push(c);
+    }
+  }
+  return model;
+}
