@@ -1,4 +1,4 @@
-import { EngineInputError, schedule } from "@planum/engine";
+import { EngineInputError, parseDateTime, schedule } from "@planum/engine";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { versions } from "../../db/schema/index.js";
 import type { Db, DbOrTx } from "../../platform/db.js";
@@ -8,8 +8,11 @@ import { intArray } from "../wbs/wbs-copy.js";
 import { readSettings } from "./calculate-settings.service.js";
 import { readNetwork } from "./timetable-input.js";
 
-/** Rows per UPDATE statement when results are written back (keeps each parameter a few hundred kB). */
-const WRITE_CHUNK = 25_000;
+/**
+ * Rows per UPDATE statement when results are written back: one statement for a 100k version measured ~20% faster
+ * than four of 25k (one hash join, one scan); each integer array parameter stays under 2 MB.
+ */
+const WRITE_CHUNK = 200_000;
 
 export interface CalculationOutcome {
   finish: string;
@@ -40,7 +43,54 @@ export async function failCalculation(db: DbOrTx, versionId: string, reason: str
   await db.update(versions).set({ calcStatus: "not_calculated", calcError: reason }).where(eq(versions.id, versionId));
 }
 
-const arrayText = (values: (string | null)[]) => `{${values.map((v) => (v === null ? "NULL" : v)).join(",")}}`;
+const arrayText = (values: (string | number | null)[]) => `{${values.map((v) => (v === null ? "NULL" : v)).join(",")}}`;
+
+// Minutes since 1970-01-01T00:00 of "YYYY-MM-DDTHH:mm"; 100k results share a few thousand days, hence the cache.
+const dayMinutes = new Map<string, number>();
+function minutesOf(value: string): number {
+  const date = value.slice(0, 10);
+  let day = dayMinutes.get(date);
+  if (day === undefined) {
+    day = parseDateTime(`${date}T00:00`);
+    if (dayMinutes.size > 100_000) dayMinutes.clear();
+    dayMinutes.set(date, day);
+  }
+  return day + Number(value.slice(11, 13)) * 60 + Number(value.slice(14, 16));
+}
+
+/** Calculated results of some items, as parallel arrays; dates are minutes since 1970-01-01T00:00 (wall clock). */
+export interface ResultColumns {
+  ids: number[];
+  earlyStart: (number | null)[];
+  earlyFinish: (number | null)[];
+  lateStart: (number | null)[];
+  lateFinish: (number | null)[];
+  totalFloat: (number | null)[];
+  freeFloat: (number | null)[];
+  critical: boolean[];
+}
+
+/**
+ * Writes calculated results onto the items of a version: one UPDATE … FROM unnest(int arrays) per 200k rows. `wbs_items`
+ * keeps free room on its pages (fillfactor, migration 0003), so these updates are HOT: the new row version stays on
+ * the same page and no index is touched. Call inside the caller's transaction.
+ */
+export async function writeResults(tx: DbOrTx, versionId: string, columns: ResultColumns) {
+  for (let from = 0; from < columns.ids.length; from += WRITE_CHUNK) {
+    const to = from + WRITE_CHUNK;
+    const part = <T>(values: T[]) => values.slice(from, to);
+    await tx.execute(sql`
+      update wbs_items w set early_start = to_timestamp(r.es * 60::float8) at time zone 'UTC',
+             early_finish = to_timestamp(r.ef * 60::float8) at time zone 'UTC', late_start = to_timestamp(r.ls * 60::float8) at time zone 'UTC',
+             late_finish = to_timestamp(r.lf * 60::float8) at time zone 'UTC', total_float = r.tf, free_float = r.ff, critical = r.cr
+      from unnest(${arrayText(part(columns.ids))}::int[], ${arrayText(part(columns.earlyStart))}::int[],
+                  ${arrayText(part(columns.earlyFinish))}::int[], ${arrayText(part(columns.lateStart))}::int[],
+                  ${arrayText(part(columns.lateFinish))}::int[], ${arrayText(part(columns.totalFloat))}::int[],
+                  ${arrayText(part(columns.freeFloat))}::int[], ${arrayText(part(columns.critical).map((c) => (c ? "t" : "f")))}::bool[])
+           as r(id, es, ef, ls, lf, tf, ff, cr)
+      where w.id = r.id and w.version_id = ${versionId}`);
+  }
+}
 
 async function codesOf(db: DbOrTx, ids: string[]) {
   const result = await execRows(
@@ -94,24 +144,34 @@ export async function calculateVersion(
   }
   const t2 = performance.now();
   await progress(60);
-  const acts = result.activities.filter(
-    (a) =>
-      stored.get(a.id) !==
-      `${a.earlyStart}|${a.earlyFinish}|${a.lateStart}|${a.lateFinish}|${a.totalFloat}|${a.freeFloat}|${a.critical ? 1 : 0}`,
-  );
+  // Only rows whose results moved are written (the stored ones come as "es|ef|ls|lf|tf|ff|cr", dates in minutes).
+  const out: ResultColumns = {
+    ids: [],
+    earlyStart: [],
+    earlyFinish: [],
+    lateStart: [],
+    lateFinish: [],
+    totalFloat: [],
+    freeFloat: [],
+    critical: [],
+  };
+  for (const a of result.activities) {
+    const es = minutesOf(a.earlyStart);
+    const ef = minutesOf(a.earlyFinish);
+    const ls = minutesOf(a.lateStart);
+    const lf = minutesOf(a.lateFinish);
+    if (stored.get(a.id) === `${es}|${ef}|${ls}|${lf}|${a.totalFloat}|${a.freeFloat}|${a.critical ? 1 : 0}`) continue;
+    out.ids.push(Number(a.id));
+    out.earlyStart.push(es);
+    out.earlyFinish.push(ef);
+    out.lateStart.push(ls);
+    out.lateFinish.push(lf);
+    out.totalFloat.push(a.totalFloat);
+    out.freeFloat.push(a.freeFloat);
+    out.critical.push(a.critical);
+  }
   await db.transaction(async (tx) => {
-    for (let from = 0; from < acts.length; from += WRITE_CHUNK) {
-      const part = acts.slice(from, from + WRITE_CHUNK);
-      await tx.execute(sql`
-        update wbs_items w set early_start = r.es, early_finish = r.ef, late_start = r.ls, late_finish = r.lf,
-               total_float = r.tf, free_float = r.ff, critical = r.cr
-        from unnest(${arrayText(part.map((a) => a.id))}::int[], ${arrayText(part.map((a) => a.earlyStart))}::timestamp[],
-                    ${arrayText(part.map((a) => a.earlyFinish))}::timestamp[], ${arrayText(part.map((a) => a.lateStart))}::timestamp[],
-                    ${arrayText(part.map((a) => a.lateFinish))}::timestamp[], ${arrayText(part.map((a) => String(a.totalFloat)))}::int[],
-                    ${arrayText(part.map((a) => String(a.freeFloat)))}::int[], ${arrayText(part.map((a) => (a.critical ? "t" : "f")))}::bool[])
-             as r(id, es, ef, ls, lf, tf, ff, cr)
-        where w.id = r.id and w.version_id = ${versionId}`);
-    }
+    await writeResults(tx, versionId, out);
     await tx
       .update(versions)
       .set({
@@ -127,7 +187,7 @@ export async function calculateVersion(
   return {
     finish: result.finish,
     activities: result.activities.length,
-    written: acts.length,
+    written: out.ids.length,
     relations: input.relations.length,
     timings: { readMs: Math.round(t1 - t0), engineMs: Math.round(t2 - t1), writeMs: Math.round(t3 - t2) },
   };

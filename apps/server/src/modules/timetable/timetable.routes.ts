@@ -5,7 +5,7 @@ import { versions } from "../../db/schema/index.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";
-import { execRows } from "../versions/sql-rows.js";
+import { execColumns } from "../versions/sql-rows.js";
 import {
   editVersion,
   loadScheduleScope,
@@ -100,13 +100,14 @@ export function timetableModule(ctx: AppContext) {
     app.get("/versions/:id/timetable", { schema: { tags, params: versionIdParams } }, async (request) => {
       const { version } = await readVersion(ctx, request, request.params.id);
       const f = (column: string) => sql.raw(`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI')`);
-      const result = await execRows(
+      // One JSON value instead of 100k rows (see execColumns), the same objects in the same key order.
+      const items = await execColumns<unknown[]>(
         ctx.db,
         sql`
-        select id, code, ${f("early_start")} as "earlyStart", ${f("early_finish")} as "earlyFinish",
-               ${f("late_start")} as "lateStart", ${f("late_finish")} as "lateFinish", total_float as "totalFloat",
-               free_float as "freeFloat", critical
-        from wbs_items where version_id = ${version.id} order by id`,
+        select coalesce(json_agg(json_build_object('id', id, 'code', code, 'earlyStart', ${f("early_start")},
+               'earlyFinish', ${f("early_finish")}, 'lateStart', ${f("late_start")}, 'lateFinish', ${f("late_finish")},
+               'totalFloat', total_float, 'freeFloat', free_float, 'critical', critical) order by id), '[]') as j
+        from wbs_items where version_id = ${version.id}`,
       );
       const dto = toVersionDto(version);
       return ok({
@@ -116,7 +117,7 @@ export function timetableModule(ctx: AppContext) {
         projectStart: dto.projectStart,
         dataDate: dto.dataDate,
         finish: dto.finish,
-        items: result.rows,
+        items,
       });
     });
 

@@ -17,8 +17,11 @@ const TYPE_CODE: Record<string, number> = {
 const LIMIT_CODE: Record<string, number> = { not_earlier: 1, not_later: 2, in_date: 3 };
 const LINK_CODE: Record<string, number> = { fs: 0, ss: 1, ff: 2, sf: 3 };
 
-/** Minutes since 1970-01-01T00:00 of a wall-clock timestamp, computed by the database (-1 = none). */
-const minutes = (column: string) => sql.raw(`coalesce((extract(epoch from ${column}) / 60)::int, -1)`);
+/**
+ * Minutes since 1970-01-01T00:00 of a wall-clock timestamp, computed by the database (-1 = none). `date_part` answers
+ * a double; `extract` answers numeric, several times slower over 50,000 rows × 9 dates.
+ */
+const minutes = (column: string) => sql.raw(`coalesce((date_part('epoch', ${column}) / 60)::int, -1)`);
 
 /** The columns as the database sends them (one array per field, table order). */
 type GanttSource = { [K in keyof GanttRow]: GanttRow[K][] };
@@ -92,11 +95,12 @@ export async function buildGanttColumns(db: DbOrTx, version: VersionRow, userId:
            'attrs', json_agg(case when attrs = '{}'::jsonb then null else attrs end)) as j
     from wbs_items where version_id = ${version.id}`,
   );
-  const relationsResult = await execRows(
+  const r = await execColumns<{ a: number[]; b: number[]; t: string[]; l: number[] }>(
     db,
     sql`
-    select r.predecessor_id as a, r.successor_id as b, r.type as t, r.lag as l from relations r
-    where r.version_id = ${version.id}`,
+    select json_build_object('a', coalesce(json_agg(predecessor_id), '[]'), 'b', coalesce(json_agg(successor_id), '[]'),
+           't', coalesce(json_agg(type), '[]'), 'l', coalesce(json_agg(lag), '[]')) as j
+    from relations where version_id = ${version.id}`,
   );
   const calendarsResult = await execRows(
     db,
@@ -211,15 +215,15 @@ export async function buildGanttColumns(db: DbOrTx, version: VersionRow, userId:
     }
   }
   const rel = out.relations;
-  for (const row of relationsResult.rows as { a: number; b: number; t: string; l: number }[]) {
-    const from = position.get(row.a);
-    const to = position.get(row.b);
+  for (let k = 0; k < r.a.length; k++) {
+    const from = position.get(r.a[k]);
+    const to = position.get(r.b[k]);
     // An external predecessor (another version) has no row here: the Gantt shows it in the relations tab only.
     if (from === undefined || to === undefined) continue;
     rel.from.push(from);
     rel.to.push(to);
-    rel.type.push(LINK_CODE[row.t]);
-    rel.lag.push(row.l);
+    rel.type.push(LINK_CODE[r.t[k]]);
+    rel.lag.push(r.l[k]);
   }
   return out;
 }
