@@ -33,10 +33,10 @@ export interface ColumnMeta {
 }
 
 const WIDTHS: Record<BuiltInColumn, number> = {
-  code: 110,
-  name: 280,
-  type: 120,
-  duration: 90,
+  code: 90,
+  name: 220,
+  type: 100,
+  duration: 80,
   start: 100,
   finish: 100,
   totalFloat: 90,

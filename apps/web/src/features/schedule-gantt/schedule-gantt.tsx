@@ -75,7 +75,7 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
   const bump = useCallback(() => setVersion((x) => x + 1), []);
   const [columns, setColumns] = useState<GridColumn[]>(() => props.columns ?? defaultColumns(model));
   // The grid takes at most 42 % of the window at first, so a 1024 px screen still shows the timeline.
-  const [gridWidth, setGridWidth] = useState(() => Math.min(560, Math.round(window.innerWidth * 0.42)));
+  const [gridWidth, setGridWidth] = useState(() => Math.min(700, Math.round(window.innerWidth * 0.46)));
   const [gridScroll, setGridScroll] = useState(0);
   const [pxPerDay, setPxPerDay] = useState(SCALE_PX_PER_DAY[props.scale ?? "week"]);
   const [showCritical, setShowCritical] = useState(true);
