@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameField } from "./validation.js";
 import { workspaceUuid } from "./workspace.schema.js";
 
 /**
@@ -150,3 +151,25 @@ export interface BatchFileOutcome {
 
 /** `POST /projects/{id}/export`: every schedule of the project (its actual version) as one project of the file. */
 export const projectExportBody = z.object({ format: z.enum(EXPORT_FORMATS).default("xer") });
+
+/** A saved upload rule: how the columns of a CSV / XLSX file map to activity fields, and the rows to skip. */
+export const importSettingBody = z.object({
+  name: nameField,
+  format: z.enum(IMPORT_FORMATS, { error: "InvalidValue" }).nullable().optional(),
+  mapping: z.record(
+    z.string().max(64),
+    z.union([z.string().trim().min(1).max(200), z.number().int().min(0).max(1000)]),
+  ),
+  skipRows: z.number({ error: "InvalidNumber" }).int({ error: "InvalidNumber" }).min(0).max(1000).default(0),
+});
+export type ImportSettingBody = z.infer<typeof importSettingBody>;
+
+export interface ImportSetting {
+  id: string;
+  name: string;
+  format: ImportFormat | null;
+  mapping: Record<string, string | number>;
+  skipRows: number;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,3 +1,4 @@
+export * from "./interchange.table.js";
 export * from "./platform.table.js";
 export * from "./spaces.table.js";
 export * from "./structure.table.js";

@@ -9,6 +9,7 @@ import {
   projectExportBody,
   scheduleIdParams,
   type UploadPreview,
+  type UploadQuery,
   uploadQuery,
 } from "@planum/contracts";
 import { eq } from "drizzle-orm";
@@ -28,6 +29,7 @@ import {
 } from "../versions/version-access.js";
 import { batchProcessing, IMPORT_JOB } from "./batch-processing.js";
 import { importIntoFacility } from "./facility-import.js";
+import { findImportRule, importSettingsRoutes } from "./import-settings.js";
 import {
   EXPORT_FORMAT,
   interchangeEvent,
@@ -118,6 +120,7 @@ export function interchangeModule(ctx: AppContext) {
     const app = typed(fastify);
     const tags = ["Interchange"];
     batch.routes(fastify);
+    await importSettingsRoutes(ctx)(fastify);
 
     const writableSchedule = async (request: Parameters<typeof workspaceGate>[1], id: string) => {
       const grant = await workspaceGate(ctx, request);
@@ -126,9 +129,16 @@ export function interchangeModule(ctx: AppContext) {
       return { grant, schedule };
     };
 
-    const refuseRule = (rule: string | undefined) => {
-      // Saved import settings are not stored yet: a named rule must not be silently ignored.
-      if (rule) throw new AppError("InvalidValue", { field: "rule" });
+    /** The query with a saved rule (`?rule=name`) applied; what the query itself says wins over the rule. */
+    const withRule = async (spaceId: string, query: UploadQuery): Promise<UploadQuery> => {
+      if (!query.rule) return query;
+      const rule = await findImportRule(ctx.db, spaceId, query.rule);
+      return {
+        ...query,
+        format: query.format ?? rule.format ?? undefined,
+        skipRows: query.skipRows ?? rule.skipRows,
+        mapping: query.mapping ?? JSON.stringify(rule.mapping),
+      };
     };
 
     app.post(
@@ -136,9 +146,8 @@ export function interchangeModule(ctx: AppContext) {
       { schema: { tags, params: scheduleIdParams, querystring: uploadQuery } },
       async (request) => {
         const { grant } = await writableSchedule(request, request.params.id);
-        refuseRule(request.query.rule);
+        const q = await withRule(grant.space.id, request.query);
         const file = await readUpload(request, ctx.config.maxUploadBytes);
-        const q = request.query;
         return ok(
           await uploadVersion(
             ctx,
@@ -161,8 +170,8 @@ export function interchangeModule(ctx: AppContext) {
       { schema: { tags, params: scheduleIdParams, querystring: uploadQuery } },
       async (request) => {
         const { grant } = await writableSchedule(request, request.params.id);
-        refuseRule(request.query.rule);
-        parseMapping(request.query.mapping);
+        const query = await withRule(grant.space.id, request.query);
+        parseMapping(query.mapping);
         const file = await readUpload(request, ctx.config.maxUploadBytes);
         // The bytes wait in the temp area: the job row holds only their id, so a restarted server can run it again.
         const stored = await ctx.storage.save(ctx.db, {
@@ -178,7 +187,7 @@ export function interchangeModule(ctx: AppContext) {
           fileId: stored.id,
           fileName: file.name,
           language: requestLanguage(request),
-          ...request.query,
+          ...query,
         };
         const job = await ctx.jobs.enqueue(IMPORT_JOB, {
           spaceId: grant.space.id,
@@ -204,13 +213,14 @@ export function interchangeModule(ctx: AppContext) {
       "/schedules/:id/versions/upload/preview",
       { schema: { tags, params: scheduleIdParams, querystring: uploadQuery } },
       async (request) => {
-        await writableSchedule(request, request.params.id);
+        const { grant } = await writableSchedule(request, request.params.id);
+        const query = await withRule(grant.space.id, request.query);
         const file = await readUpload(request, ctx.config.maxUploadBytes);
         const preview: UploadPreview = await previewTable(
           file,
-          request.query.format,
-          request.query.skipRows ?? 0,
-          parseMapping(request.query.mapping),
+          query.format,
+          query.skipRows ?? 0,
+          parseMapping(query.mapping),
         );
         return ok(preview);
       },

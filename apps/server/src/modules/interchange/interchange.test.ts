@@ -308,6 +308,37 @@ describe("interchange upload", () => {
     expect(csvUpload.body.data.activities).toBe(2);
   });
 
+  it("saves upload rules (column mapping, rows to skip) and applies one by name", async () => {
+    const { owner, member, schedule } = await setUpWorkspace(server);
+    const rule = { name: "Смета подрядчика", mapping: { id: "Шифр", name: "Работа", duration: "Часы" }, skipRows: 2 };
+    const created = await owner.call("POST", "/schedule-import-settings", rule);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.data).toMatchObject({ name: rule.name, skipRows: 2, mapping: rule.mapping, format: null });
+    expect((await owner.call("POST", "/schedule-import-settings", rule)).body.errors[0].code).toBe("NameTaken");
+    const bad = await owner.call("POST", "/schedule-import-settings", { ...rule, name: "x".repeat(33), skipRows: -1 });
+    expect(bad.status).toBe(400);
+    expect((await member.call("POST", "/schedule-import-settings", { ...rule, name: "Other" })).status).toBe(403);
+    expect(
+      (await member.call("GET", "/schedule-import-settings")).body.data.map((r: { name: string }) => r.name),
+    ).toEqual([rule.name]);
+
+    const csv = Buffer.from("Выгрузка\nот 01.02.2026\nШифр;Работа;Часы\nB1;Фундамент;16\nB2;Каркас;40\n");
+    const withRule = await upload(owner, schedule.id, csv, "contractor.csv", `?rule=${encodeURIComponent(rule.name)}`);
+    expect(withRule.status, JSON.stringify(withRule.body)).toBe(200);
+    const rows = await gantt(owner, withRule.body.data.versionId);
+    expect(rows.code).toEqual(["B1", "B2"]);
+    expect(rows.name).toEqual(["Фундамент", "Каркас"]);
+    expect(rows.duration).toEqual([960, 2400]);
+    const unknown = await upload(owner, schedule.id, csv, "contractor.csv", "?rule=nope");
+    expect(unknown.status).toBe(404);
+
+    const id = created.body.data.id;
+    const renamed = await owner.call("PUT", `/schedule-import-settings/${id}`, { ...rule, name: "Подрядчик" });
+    expect(renamed.body.data.name).toBe("Подрядчик");
+    expect((await owner.call("DELETE", `/schedule-import-settings/${id}`)).status).toBe(200);
+    expect((await owner.call("GET", "/schedule-import-settings")).body.data).toEqual([]);
+  });
+
   it("imports a file into a facility as a new project with one schedule per project of the file", async () => {
     const { owner, member, facility } = await setUpWorkspace(server);
     const body = multipart(corpusFile("xer/MultiprojectWithExternal.xer"), "multi.xer");
