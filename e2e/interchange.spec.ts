@@ -115,3 +115,59 @@ test("a damaged file is refused in the dialog with the reason", async ({ page })
   await shot(page, "interchange-error");
   expect(await api.call("GET", `/schedules/${schedule.id}/versions`)).toHaveLength(0);
 });
+
+test("a CSV with its own column names: map the columns, save the mapping as a rule, reuse it", async ({ page }) => {
+  const user = await registerUser(page.request, "ich");
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/auth\/select-space$/);
+  const api = await apiAs(page);
+  const space = await api.call("POST", "/space/create", { name: "Сметы", type: "site" });
+  api.useSpace(space.id);
+  const facility = await api.call("POST", "/facilities/create", { name: "Объект" });
+  const project = await api.call("POST", `/facilities/${facility.id}/project/create`, { name: "Проект" });
+  const schedule = await api.call("POST", `/projects/${project.id}/schedules/create`, { name: "График подрядчика" });
+  const csv = {
+    name: "contractor.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("Выгрузка подрядчика\nШифр;Работа;Часы\nB1;Фундамент;16\nB2;Каркас;40\n"),
+  };
+
+  await page.goto(`/${space.id}/schedule/${schedule.id}`);
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload a schedule file" });
+  await dialog.locator('input[type="file"]').setInputFiles(csv);
+  await dialog.getByRole("textbox", { name: "Rows to skip" }).fill("1");
+  await expect(dialog.getByRole("cell", { name: "Фундамент" })).toBeVisible();
+  for (const [field, header] of [
+    ["Activity ID", "Шифр"],
+    ["Name", "Работа"],
+    ["Duration", "Часы"],
+  ]) {
+    await dialog.getByRole("combobox", { name: field, exact: true }).click();
+    await page.getByRole("option", { name: header, exact: true }).click();
+  }
+  await dialog.getByRole("textbox", { name: "Save this mapping as a rule" }).fill("Подрядчик");
+  await dialog.getByRole("button", { name: "Save", exact: true }).click();
+  // saved: the dialog now offers it
+  await expect(dialog.getByRole("combobox", { name: "Saved rule" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByText("Фундамент", { exact: true }).first()).toBeVisible();
+
+  // the next file of the same shape: the saved rule fills everything in
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await dialog.locator('input[type="file"]').setInputFiles({ ...csv, name: "contractor-2.csv" });
+  await dialog.getByRole("combobox", { name: "Saved rule" }).click();
+  await page.getByRole("option", { name: "Подрядчик" }).click();
+  await expect(dialog.getByRole("textbox", { name: "Rows to skip" })).toHaveValue("1");
+  await shot(page, "interchange-rule");
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  const versions = await api.call("GET", `/schedules/${schedule.id}/versions`);
+  expect(versions).toHaveLength(2);
+  for (const version of versions) {
+    const gantt = await api.call("GET", `/versions/${version.id}/gantt`);
+    expect(gantt.name).toEqual(["Фундамент", "Каркас"]);
+    expect(gantt.duration).toEqual([960, 2400]);
+  }
+});

@@ -2,6 +2,8 @@ import type {
   ExportFormat,
   ExportResult,
   ImportFormat,
+  ImportSetting,
+  ImportSettingBody,
   InterchangeJob,
   UploadJob,
   UploadPreview,
@@ -47,6 +49,8 @@ function uploadQuery(options: UploadOptions) {
 }
 
 export const interchangeApi = {
+  rules: () => api.get<ImportSetting[]>("/schedule-import-settings"),
+  saveRule: (body: ImportSettingBody) => api.post<ImportSetting>("/schedule-import-settings", body),
   preview: (scheduleId: string, file: File, options: UploadOptions) =>
     api.post<UploadPreview>(`/schedules/${scheduleId}/versions/upload/preview`, undefined, {
       formData: fileForm(file),

@@ -20,6 +20,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorsOf } from "../../shared/api-error";
 import { describeError } from "../../ui/notify";
+import { ImportRules } from "./import-rules";
 import { formatFromName, interchangeApi } from "./interchange-api";
 import type { ImportJobState } from "./use-import-job";
 
@@ -165,6 +166,14 @@ export function UploadDialog(p: UploadDialogProps) {
         <TextInput label={t("upload.label")} value={label} onChange={(e) => setLabel(e.currentTarget.value)} />
         {tabular && (
           <>
+            <ImportRules
+              skipRows={skipRows}
+              mapping={mapping}
+              onApply={(rule) => {
+                setSkipRows(rule.skipRows);
+                setMapping(rule.mapping);
+              }}
+            />
             <NumberInput
               label={t("upload.skipRows")}
               description={t("upload.skipRowsHint")}
