@@ -19,6 +19,8 @@ export interface Config {
   /** Folder of the built web app, served at `/` when present. */
   webDist: string | null;
   logLevel: string;
+  /** Shared buffers of the embedded database; more caches more pages of big schedules at the cost of memory. */
+  sharedBuffers: string;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -47,5 +49,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mode,
     webDist: env.PLANUM_WEB_DIST === "" ? null : env.PLANUM_WEB_DIST || null,
     logLevel: env.LOG_LEVEL || (mode === "test" ? "silent" : "info"),
+    sharedBuffers: env.PLANUM_PG_SHARED_BUFFERS || "64MB",
   };
 }
