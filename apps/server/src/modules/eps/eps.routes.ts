@@ -28,6 +28,7 @@ import { abilitiesAt, lineage, loadNode, spaceGate } from "../structure/structur
 import { EpsRepo } from "./eps.repo.js";
 import { EpsService } from "./eps.service.js";
 import { EpsPersonalService } from "./eps-personal.service.js";
+import { registerEpsPhotoRoutes } from "./eps-photos.js";
 
 const settingsParams = z.object({ id: uuidField, settingsId: uuidField });
 
@@ -77,6 +78,8 @@ export function epsModule(ctx: AppContext) {
     app.put("/eps/tree-state", { schema: { tags, body: treeStateBody } }, async (request) =>
       ok(await personal.saveTreeState(await spaceGate(ctx, request, "eps:read"), request.body.expanded)),
     );
+
+    registerEpsPhotoRoutes(ctx, fastify);
 
     app.get("/eps/:id", { schema: { tags, params: idParams } }, async (request) => {
       const grant = await spaceGate(ctx, request, "eps:read");

@@ -1,7 +1,8 @@
 import { Badge, Center, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
 import type { EpsRow } from "@planum/contracts";
-import { IconCalendarEvent, IconInfoCircle } from "@tabler/icons-react";
+import { IconCalendarEvent, IconInfoCircle, IconPhoto } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { NodeGallery } from "./node-gallery";
 import { NodeInfoTab } from "./node-info-tab";
 import { RelatedSchedulesTab } from "./related-schedules-tab";
 import { useNode } from "./structure-api";
@@ -11,7 +12,7 @@ import { KIND_ICONS } from "./structure-tree";
  * The node-info panel's tabs that exist so far. The spec's default tab is analytics; until analytics is built the
  * panel opens on node_info. Tabs of features not built yet (task relations, timesheets, planning…) are absent.
  */
-export const NODE_TABS = ["node_info", "related_schedules"] as const;
+export const NODE_TABS = ["node_info", "related_schedules", "gallery"] as const;
 export type NodeTab = (typeof NODE_TABS)[number];
 export const DEFAULT_NODE_TAB: NodeTab = "node_info";
 
@@ -69,12 +70,18 @@ export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Pro
             <Tabs.Tab value="related_schedules" leftSection={<IconCalendarEvent size={16} />}>
               {t("tabs.related_schedules")}
             </Tabs.Tab>
+            <Tabs.Tab value="gallery" leftSection={<IconPhoto size={16} />}>
+              {t("tabs.gallery")}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="node_info" pt="md">
             <NodeInfoTab spaceId={spaceId} node={node.data} />
           </Tabs.Panel>
           <Tabs.Panel value="related_schedules" pt="md">
             <RelatedSchedulesTab spaceId={spaceId} node={node.data} onCreate={() => onCreateSchedule(node.data)} />
+          </Tabs.Panel>
+          <Tabs.Panel value="gallery" pt="md">
+            <NodeGallery spaceId={spaceId} nodeId={node.data.id} />
           </Tabs.Panel>
         </Tabs>
       </Stack>
