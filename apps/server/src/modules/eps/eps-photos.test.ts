@@ -78,6 +78,18 @@ describe("EPS node photos", () => {
     expect(await server.ctx.storage.read(server.ctx.db, photo.fileId)).toBeNull();
   });
 
+  it("deleting a node removes its photos' files too", async () => {
+    const { owner } = await setUpSpace(server);
+    const parent = (await owner.call("POST", "/eps/create", { name: "Участок" })).body.data;
+    const child = (await owner.call("POST", "/eps/create", { name: "Секция", parentId: parent.id })).body.data;
+    const photo = (await upload(owner, child.id, png)).json().data;
+    expect(await server.ctx.storage.read(server.ctx.db, photo.fileId)).not.toBeNull();
+    const refused = await owner.call("DELETE", `/eps/${parent.id}`);
+    expect(refused.body.errors[0].code).toBe("ConfirmationRequired");
+    expect((await owner.call("DELETE", `/eps/${parent.id}?confirmCount=2`)).status).toBe(200);
+    expect(await server.ctx.storage.read(server.ctx.db, photo.fileId)).toBeNull();
+  });
+
   it("refuses files that are not images, whatever they claim, and files over 10 MB", async () => {
     const { owner } = await setUpSpace(server);
     const node = (await owner.call("POST", "/eps/create", { name: "Корпус" })).body.data;

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { EpsKind, Passport } from "@planum/contracts";
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import { epsNodes, resourceGrants, schedules } from "../../db/schema/index.js";
+import { epsNodes, epsPhotos, resourceGrants, schedules } from "../../db/schema/index.js";
 import type { Db, DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import type { Realtime } from "../../platform/realtime.js";
+import type { Storage } from "../../platform/storage.js";
 import {
   type EpsNodeRow,
   epsUpdated,
@@ -26,6 +27,7 @@ const ALLOWED_PARENTS: Record<EpsKind, (EpsKind | null)[]> = {
 export interface EpsDeps {
   db: Db;
   realtime: Realtime;
+  storage: Storage;
 }
 
 export class EpsService {
@@ -238,10 +240,16 @@ export class EpsService {
             or(inArray(resourceGrants.resourceId, inside), inArray(resourceGrants.resourceId, scheduleIds)),
           ),
         );
+      // Photos cascade with their nodes, but their files live in the file store: collect them to remove afterwards.
+      const photoFiles = await tx
+        .select({ fileId: epsPhotos.fileId })
+        .from(epsPhotos)
+        .where(and(eq(epsPhotos.spaceId, grant.space.id), inArray(epsPhotos.nodeId, inside)));
       // Deepest first is not needed: removing the subtree by path in one statement satisfies the parent FK at commit.
       await tx.delete(epsNodes).where(and(eq(epsNodes.spaceId, grant.space.id), subtreeOf(nodes)));
-      return { deleted: count, schedules: scheduleCount };
+      return { deleted: count, schedules: scheduleCount, photoFiles };
     });
+    for (const { fileId } of result.photoFiles) await this.deps.storage.remove(db, fileId);
     epsUpdated(
       this.deps.realtime,
       grant,
@@ -249,7 +257,7 @@ export class EpsService {
       nodes.map((n) => n.id),
       nodes.map((n) => n.parentId),
     );
-    return result;
+    return { deleted: result.deleted, schedules: result.schedules };
   }
 
   /** How many nodes and schedules deleting these nodes would remove (for the confirmation dialog). */
