@@ -211,3 +211,31 @@ test("tree: expand state, keyboard, search, drag to another parent and deleting 
   await expect(page.getByText("Items deleted: 4")).toBeVisible();
   await expect(page.getByText("The structure is empty.")).toBeVisible();
 });
+
+test("gallery: upload a photo of a node, open it, delete it", async ({ page, request }) => {
+  const owner = await registerUser(request, "gal");
+  await signIn(page, owner);
+  await createAndEnterSpace(page, `Gallery ${owner.login.slice(-6)}`);
+  await createFromMenu(page, "Top-level node", "Create a node", "Site office");
+  await page.getByRole("tab", { name: "Gallery" }).click();
+  await expect(page.getByText("No photos yet")).toBeVisible();
+
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Upload a photo" }).click();
+  await (await chooser).setFiles({ name: "facade.png", mimeType: "image/png", buffer: png });
+  await page.getByRole("button", { name: "Open the photo “facade.png”" }).click();
+  await expect(page.getByRole("dialog").getByRole("img", { name: "facade.png" })).toBeVisible();
+  await shot(page, "structure-gallery");
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("button", { name: "Delete the photo “facade.png”" }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /Delete|OK/ })
+    .click();
+  await expect(page.getByText("No photos yet")).toBeVisible();
+});
