@@ -1,11 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { registerUser, shot, signIn } from "./helpers/planum-helpers.js";
-
-/** The session token the app stored after signing in, for API calls made on the user's behalf. */
-async function tokenOf(page: Page): Promise<string | undefined> {
-  const state = await page.context().storageState();
-  return state.origins.flatMap((o) => o.localStorage).find((e) => e.name === "planum.auth-token")?.value;
-}
+import { expect, test } from "@playwright/test";
+import { apiAs, registerUser, shot, signIn } from "./helpers/planum-helpers.js";
 
 test.use({ locale: "en-US", viewport: { width: 1440, height: 1000 } });
 
@@ -13,12 +7,7 @@ test("calendar editor: create, edit the week, add exceptions, see the month prev
   const user = await registerUser(page.request, "cal");
   await signIn(page, user);
   await expect(page).toHaveURL(/\/auth\/select-space$/);
-  const token = await tokenOf(page);
-  const created = await page.request.post("/api/v1/space/create", {
-    data: { name: "Календари", type: "site" },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  const space = (await created.json()).data;
+  const space = await (await apiAs(page)).call("POST", "/space/create", { name: "Календари", type: "site" });
 
   await page.goto(`/${space.id}`);
   await page.getByRole("link", { name: "Calendars" }).click();

@@ -1,39 +1,10 @@
 import path from "node:path";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { registerUser, shot, signIn } from "./helpers/planum-helpers.js";
+import { expect, test } from "@playwright/test";
+import { apiAs, registerUser, shot, signIn } from "./helpers/planum-helpers.js";
 
 const corpus = path.resolve(process.cwd(), "../shared/corpus");
 
 test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
-
-async function tokenOf(page: Page): Promise<string | undefined> {
-  const state = await page.context().storageState();
-  return state.origins.flatMap((o) => o.localStorage).find((e) => e.name === "planum.auth-token")?.value;
-}
-
-/** API calls as the signed-in user of the page (the structure is set up this way, the file goes through the UI). */
-async function apiAs(page: Page) {
-  const token = await tokenOf(page);
-  expect(token).toBeTruthy();
-  let spaceId = "";
-  const call = async (method: "GET" | "POST", url: string, data?: unknown) => {
-    const request: APIRequestContext = page.request;
-    const response = await request.fetch(`/api/v1${url}`, {
-      method,
-      data,
-      headers: { Authorization: `Bearer ${token}`, ...(spaceId ? { "X-Space-Id": spaceId } : {}) },
-    });
-    const body = await response.json();
-    expect(response.ok(), JSON.stringify(body)).toBeTruthy();
-    return body.data;
-  };
-  return {
-    call,
-    useSpace: (id: string) => {
-      spaceId = id;
-    },
-  };
-}
 
 test("upload a P6 XER through the dialog and see its activities in the grid, then export it", async ({ page }) => {
   const user = await registerUser(page.request, "ich");

@@ -1,37 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { registerUser, shot, signIn } from "./helpers/planum-helpers.js";
-
-/** The session token the app stored after signing in, for API calls made on the user's behalf. */
-async function tokenOf(page: Page): Promise<string | undefined> {
-  const state = await page.context().storageState();
-  return state.origins.flatMap((o) => o.localStorage).find((e) => e.name === "planum.auth-token")?.value;
-}
+import { expect, type Page, test } from "@playwright/test";
+import { apiAs, registerUser, shot, signIn } from "./helpers/planum-helpers.js";
 
 test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
-
-/** The structure API sets up what the workspace needs, as the signed-in user of the page. */
-async function apiAs(page: Page) {
-  const token = await tokenOf(page);
-  expect(token).toBeTruthy();
-  let spaceId = "";
-  const call = async (method: "GET" | "POST", path: string, data?: unknown) => {
-    const request: APIRequestContext = page.request;
-    const response = await request.fetch(`/api/v1${path}`, {
-      method,
-      data,
-      headers: { Authorization: `Bearer ${token}`, ...(spaceId ? { "X-Space-Id": spaceId } : {}) },
-    });
-    const body = await response.json();
-    expect(response.ok(), JSON.stringify(body)).toBeTruthy();
-    return body.data;
-  };
-  return {
-    call,
-    useSpace: (id: string) => {
-      spaceId = id;
-    },
-  };
-}
 
 /** The bits of a canvas element the bar finder reads (the e2e project compiles without the DOM library). */
 interface CanvasLike {

@@ -61,3 +61,35 @@ export async function createAndEnterSpace(page: Page, name: string): Promise<voi
 export function shot(page: Page, name: string) {
   return page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: true });
 }
+
+/** The session token the app stored after signing in, for API calls made on the user's behalf. */
+async function tokenOf(page: Page): Promise<string | undefined> {
+  const state = await page.context().storageState();
+  return state.origins.flatMap((o) => o.localStorage).find((e) => e.name === "planum.auth-token")?.value;
+}
+
+/**
+ * API calls as the signed-in user of the page: tests set up structure this way and then drive the screen under
+ * test like a person. `useSpace` adds the X-Space-Id header that space-scoped calls need.
+ */
+export async function apiAs(page: Page) {
+  const token = await tokenOf(page);
+  expect(token).toBeTruthy();
+  let spaceId = "";
+  const call = async (method: "GET" | "POST", path: string, data?: unknown) => {
+    const response = await page.request.fetch(`/api/v1${path}`, {
+      method,
+      data,
+      headers: { Authorization: `Bearer ${token}`, ...(spaceId ? { "X-Space-Id": spaceId } : {}) },
+    });
+    const body = await response.json();
+    expect(response.ok(), JSON.stringify(body)).toBeTruthy();
+    return body.data;
+  };
+  return {
+    call,
+    useSpace: (id: string) => {
+      spaceId = id;
+    },
+  };
+}
