@@ -151,10 +151,12 @@ export async function seedDemoSchedule(
   target: { spaceId: string; scheduleId: string; userId?: string | null },
 ) {
   const { spaceId, scheduleId } = target;
+  // The seeded actual version is the answer on a second call; without the order PostgreSQL may return the target.
   const [existing] = await db
     .select({ id: versions.id })
     .from(versions)
     .where(eq(versions.scheduleId, scheduleId))
+    .orderBy(sql`${versions.kind} = 'actual' desc`, asc(versions.createdAt))
     .limit(1);
   if (existing) return existing.id;
   const standard = await ensureDefaultCalendar(db, spaceId);
