@@ -1,62 +1,120 @@
 import type { CalcStatus } from "./workspace.schema.js";
 
 /**
- * The whole version for the Gantt in one compact columnar answer (`GET /versions/{id}/gantt`): one array per field,
- * rows in tree order (parent before children, siblings by order). 50,000 rows are a few MB that a browser decodes
- * without building 50,000 objects. The shape is the web's `GanttData` (features/schedule-gantt/gantt-data.ts) to the
- * letter; the server adds `calcStatus` and `versionRevision`.
+ * The columnar Gantt payload of one schedule version (`GET /versions/{id}/gantt`), the one type the server builds and
+ * the web's Gantt component reads.
  *
- * - `parent` and `relations.from/to` are POSITIONS in the row arrays (-1 = root), `ids` the stable integer ids;
- * - times are minutes since 1970-01-01T00:00 wall clock, -1 = none; durations, lags and floats are working minutes.
+ * Why columnar: 100,000 activities as an array of objects repeat every key 100,000 times and cost ~50 MB of JSON;
+ * one array per field is a few MB, parses fast and decodes straight into typed arrays.
+ *
+ * Conventions shared by every per-row array (all have exactly `ids.length` items, in the same order):
+ * - rows are listed in WBS order: a parent's children appear in the order they are shown;
+ * - references to other rows (`parent`, `relations.from/to`) are POSITIONS in these arrays, not ids, so decoding
+ *   needs no id lookup; `ids` carries the stable integer id the server expects back in changes;
+ * - times are integer minutes since 1970-01-01T00:00 wall clock (the engine's time model, no time zones), -1 = none;
+ * - durations, lags and floats are working minutes of the row's calendar.
  */
-export const GANTT_TYPE_CODES = ["sum", "task", "work", "milestone_start", "milestone_finish", "draft"] as const;
-/** 0 = no limit. */
-export const GANTT_LIMIT_CODES = [null, "not_earlier", "not_later", "in_date"] as const;
-export const GANTT_LINK_CODES = ["FS", "SS", "FF", "SF"] as const;
+export interface GanttData {
+  /** Layout version of this payload; bump on breaking changes. */
+  version: 1;
+  /** Stable integer id of each WBS item (unique). */
+  ids: number[];
+  /** Position of the parent row (a `sum` row), -1 for a root. */
+  parent: number[];
+  /** WBS item type code, see `GANTT_TYPE_CODES` (0 sum, 1 task, 2 work, 3 milestone_start, 4 milestone_finish, 5 draft). */
+  type: number[];
+  /** Activity code (P6 "Activity ID"). */
+  code: string[];
+  name: string[];
+  /** Position in `calendars` of the row's calendar. */
+  calendar: number[];
+  /** Planned (original) duration, working minutes. */
+  duration: number[];
+  /** Remaining duration, working minutes; -1 = equal to the planned duration. Absent = all -1. */
+  remaining?: number[];
+  earlyStart: number[];
+  earlyFinish: number[];
+  lateStart: number[];
+  lateFinish: number[];
+  /** Total float, working minutes (negative kept); null = not computed. */
+  totalFloat: (number | null)[];
+  /** Free float, working minutes; null = not computed. */
+  freeFloat: (number | null)[];
+  /** 1 when the row is on the critical path, else 0. */
+  critical: number[];
+  /** Percent complete, 0…100. */
+  progress: number[];
+  /** Baseline (target) bar; -1 = the row has no baseline. */
+  baselineStart: number[];
+  baselineFinish: number[];
+  actualStart: number[];
+  actualFinish: number[];
+  /** Start limit code, see `GANTT_LIMIT_CODES` (0 none, 1 not_earlier, 2 not_later, 3 in_date). */
+  startLimitType: number[];
+  /** Start limit date in minutes, -1 when there is no start limit. */
+  startLimitDate: number[];
+  finishLimitType: number[];
+  finishLimitDate: number[];
+  /** Row revision for optimistic concurrency: echoed back in every change of that row. */
+  revision: number[];
+  /** The caller's stored expanded flag of WBS rows (spec §4), 1 expanded; absent = all expanded. */
+  expanded?: number[];
+  /** Attribute values: attribute id → one value per row (null = no value). */
+  attrs?: Record<string, (string | number | null)[]>;
+  /**
+   * Labels and kinds of the attribute columns to show, in display order. The server leaves it out (attribute
+   * definitions have their own call); the web fills it from the schedule's attributes.
+   */
+  attributes?: GanttAttribute[];
+  relations: GanttRelations;
+  /** Calendars in the engine's `CalendarInput` format; rows refer to them by position. */
+  calendars: GanttCalendar[];
+  /** Position in `calendars` of the default calendar. */
+  defaultCalendar: number;
+  /** Project planned start, minutes. */
+  projectStart: number;
+  /** Data date (status date), minutes; -1 = none. */
+  dataDate: number;
+}
 
+export interface GanttRelations {
+  /** Position of the predecessor row. */
+  from: number[];
+  /** Position of the successor row. */
+  to: number[];
+  /** Relation type code, see `GANTT_LINK_CODES` (0 FS, 1 SS, 2 FF, 3 SF). */
+  type: number[];
+  /** Lag in working minutes, may be negative. */
+  lag: number[];
+}
+
+/** A calendar as the engine's `CalendarInput`: 7 days of [from, to] "HH:mm" intervals, Monday first. */
 export interface GanttCalendar {
   id: string;
   week: [string, string][][];
   exceptions?: { date: string; intervals: [string, string][] }[];
 }
 
-export interface GanttColumns {
-  version: 1;
-  ids: number[];
-  parent: number[];
-  type: number[];
-  code: string[];
-  name: string[];
-  /** Position in `calendars`. */
-  calendar: number[];
-  duration: number[];
-  /** -1 = equal to the planned duration. */
+export type GanttAttributeKind = "string" | "number" | "money" | "percentage" | "date" | "boolean";
+
+export interface GanttAttribute {
+  id: string;
+  label: string;
+  kind: GanttAttributeKind;
+}
+
+/** What the server answers: the payload with every optional column filled, plus the version's state. */
+export interface GanttColumns extends GanttData {
   remaining: number[];
-  earlyStart: number[];
-  earlyFinish: number[];
-  lateStart: number[];
-  lateFinish: number[];
-  totalFloat: (number | null)[];
-  freeFloat: (number | null)[];
-  critical: number[];
-  progress: number[];
-  baselineStart: number[];
-  baselineFinish: number[];
-  actualStart: number[];
-  actualFinish: number[];
-  startLimitType: number[];
-  startLimitDate: number[];
-  finishLimitType: number[];
-  finishLimitDate: number[];
-  revision: number[];
-  /** The caller's stored expanded flag, 1 expanded (sum rows start expanded). */
   expanded: number[];
   attrs: Record<string, (string | number | null)[]>;
-  relations: { from: number[]; to: number[]; type: number[]; lag: number[] };
-  calendars: GanttCalendar[];
-  defaultCalendar: number;
-  projectStart: number;
-  dataDate: number;
   calcStatus: CalcStatus;
   versionRevision: number;
 }
+
+/** WBS item types by code (spec §3). */
+export const GANTT_TYPE_CODES = ["sum", "task", "work", "milestone_start", "milestone_finish", "draft"] as const;
+/** Limit (constraint) types by code; 0 = no limit. */
+export const GANTT_LIMIT_CODES = [null, "not_earlier", "not_later", "in_date"] as const;
+/** Relation types by code (spec §3, §9). */
+export const GANTT_LINK_CODES = ["FS", "SS", "FF", "SF"] as const;
