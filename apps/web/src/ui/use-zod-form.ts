@@ -1,5 +1,5 @@
 import { type ApiError, errorMessage, isErrorCode, type Language, toLanguage } from "@planum/contracts";
-import { type ChangeEvent, useCallback, useState } from "react";
+import { type ChangeEvent, type FormEvent, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 
@@ -75,6 +75,14 @@ export function useZodForm<V extends Values, Out>(schema: z.ZodType<Out>, initia
     [values],
   );
 
+  /** A form's onSubmit: validates (with `extra` merged in) and hands the parsed body on only when it is valid. */
+  const handleSubmit =
+    (onValid: (body: Out) => void, extra?: Partial<Record<string, unknown>>) => (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const body = validate(extra);
+      if (body) onValid(body);
+    };
+
   const errorOf = (name: keyof V & string): string | undefined =>
     issues[name] ? issueText(issues[name], language) : undefined;
 
@@ -95,6 +103,7 @@ export function useZodForm<V extends Values, Out>(schema: z.ZodType<Out>, initia
     setValue,
     setValues,
     validate,
+    handleSubmit,
     applyServerErrors,
     errorOf,
     inputProps,

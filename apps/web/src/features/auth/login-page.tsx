@@ -28,14 +28,7 @@ export function LoginPage() {
 
   return (
     <PageCard title={t("login.title")} description={t("login.description")}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const body = form.validate();
-          if (body) login.mutate(body);
-        }}
-      >
+      <form noValidate onSubmit={form.handleSubmit((body) => login.mutate(body))}>
         <Stack gap="md">
           <TextInput
             label={t("fields.loginOrEmail")}

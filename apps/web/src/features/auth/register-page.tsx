@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { registerBody } from "@planum/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -19,6 +8,7 @@ import { currentLanguage } from "../../shared/i18n";
 import { useSystemState } from "../../shared/system-state";
 import { PageCard } from "../../ui/centered-page";
 import { notifyErrors } from "../../ui/notify";
+import { PasswordFields } from "../../ui/password-fields";
 import { useZodForm } from "../../ui/use-zod-form";
 import { registerRequest } from "./auth-api";
 
@@ -63,14 +53,7 @@ export function RegisterPage() {
 
   return (
     <PageCard title={t("register.title")} description={t("register.description")}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const body = form.validate({ language: currentLanguage() });
-          if (body) register.mutate(body);
-        }}
-      >
+      <form noValidate onSubmit={form.handleSubmit((body) => register.mutate(body), { language: currentLanguage() })}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <TextInput
@@ -100,20 +83,12 @@ export function RegisterPage() {
             withAsterisk
             {...form.inputProps("login")}
           />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <PasswordInput
-              label={t("fields.password")}
-              autoComplete="new-password"
-              withAsterisk
-              {...form.inputProps("password")}
-            />
-            <PasswordInput
-              label={t("fields.passwordConfirm")}
-              autoComplete="new-password"
-              withAsterisk
-              {...form.inputProps("passwordConfirm")}
-            />
-          </SimpleGrid>
+          <PasswordFields
+            form={form}
+            label={t("fields.password")}
+            confirmLabel={t("fields.passwordConfirm")}
+            sideBySide
+          />
           <TextInput
             label={t("fields.secretQuestion")}
             description={t("register.secretHint")}

@@ -1,9 +1,10 @@
-import { Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Anchor, Button, Stack, TextInput } from "@mantine/core";
 import { resetPasswordBody, resetPasswordRequestBody } from "@planum/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { PageCard } from "../../ui/centered-page";
+import { PasswordFields } from "../../ui/password-fields";
 import { useZodForm } from "../../ui/use-zod-form";
 import { resetPassword, resetPasswordRequest } from "./auth-api";
 
@@ -25,14 +26,7 @@ function RequestLinkForm() {
 
   return (
     <PageCard title={t("reset.title")} description={t("reset.description")}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const body = form.validate();
-          if (body) request.mutate(body.email);
-        }}
-      >
+      <form noValidate onSubmit={form.handleSubmit((body) => request.mutate(body.email))}>
         <Stack gap="md">
           <TextInput
             label={t("fields.email")}
@@ -65,27 +59,9 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <PageCard title={t("reset.newTitle")} description={t("reset.newDescription")}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const body = form.validate();
-          if (body) change.mutate(body);
-        }}
-      >
+      <form noValidate onSubmit={form.handleSubmit((body) => change.mutate(body))}>
         <Stack gap="md">
-          <PasswordInput
-            label={t("fields.newPassword")}
-            autoComplete="new-password"
-            withAsterisk
-            {...form.inputProps("password")}
-          />
-          <PasswordInput
-            label={t("fields.passwordConfirm")}
-            autoComplete="new-password"
-            withAsterisk
-            {...form.inputProps("passwordConfirm")}
-          />
+          <PasswordFields form={form} label={t("fields.newPassword")} confirmLabel={t("fields.passwordConfirm")} />
           <Button type="submit" loading={change.isPending} fullWidth>
             {t("reset.newSubmit")}
           </Button>

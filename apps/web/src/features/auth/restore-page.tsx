@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { changeForgottenPasswordBody, secretQuestionQuery } from "@planum/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { PageCard } from "../../ui/centered-page";
+import { PasswordFields } from "../../ui/password-fields";
 import { useZodForm } from "../../ui/use-zod-form";
 import { changeForgottenPassword, secretQuestionRequest } from "./auth-api";
 
@@ -36,14 +37,7 @@ function LoginStep({ onFound }: { onFound: (step: { login: string; question: str
     onSuccess: onFound,
   });
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const body = form.validate();
-        if (body) find.mutate(body.login);
-      }}
-    >
+    <form noValidate onSubmit={form.handleSubmit((body) => find.mutate(body.login))}>
       <Stack gap="md">
         <TextInput
           label={t("fields.loginOrEmail")}
@@ -68,14 +62,7 @@ function AnswerStep({ login, question, onBack }: { login: string; question: stri
     onSuccess: () => navigate("/auth/success?kind=password-changed", { replace: true }),
   });
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const body = form.validate();
-        if (body) change.mutate(body);
-      }}
-    >
+    <form noValidate onSubmit={form.handleSubmit((body) => change.mutate(body))}>
       <Stack gap="md">
         <Paper withBorder p="sm" radius="sm" bg="var(--mantine-color-default-hover)">
           <Text size="xs" c="dimmed">
@@ -86,18 +73,7 @@ function AnswerStep({ login, question, onBack }: { login: string; question: stri
           </Text>
         </Paper>
         <TextInput label={t("fields.secretAnswer")} withAsterisk data-autofocus {...form.inputProps("secretAnswer")} />
-        <PasswordInput
-          label={t("fields.newPassword")}
-          autoComplete="new-password"
-          withAsterisk
-          {...form.inputProps("password")}
-        />
-        <PasswordInput
-          label={t("fields.passwordConfirm")}
-          autoComplete="new-password"
-          withAsterisk
-          {...form.inputProps("passwordConfirm")}
-        />
+        <PasswordFields form={form} label={t("fields.newPassword")} confirmLabel={t("fields.passwordConfirm")} />
         <Group grow>
           <Button variant="default" onClick={onBack}>
             {t("common:actions.back")}

@@ -1,4 +1,4 @@
-import { Avatar, Button, FileButton, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
 import {
   AVATAR_MAX_BYTES,
   AVATAR_MEDIA_TYPES,
@@ -13,6 +13,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifySuccess } from "../../ui/notify";
+import { SectionCard } from "../../ui/section-card";
 import { profileApi, useStoreUser } from "./profile-api";
 import { initialsOf, UserAvatar } from "./user-avatar";
 
@@ -73,64 +74,59 @@ export function AvatarCard({ user }: { user: User }) {
 
   const language = toLanguage(i18n.language) ?? "ru";
   return (
-    <Paper withBorder radius="md" p="lg">
-      <Stack gap="md">
-        <Title order={2} fz="lg">
-          {t("avatar.title")}
-        </Title>
-        <Group gap="lg" wrap="nowrap" align="center">
-          {preview ? (
-            <Avatar src={preview} size={88} radius={88} alt={t("avatar.preview")}>
-              {initialsOf(user)}
-            </Avatar>
-          ) : (
-            <UserAvatar user={user} size={88} radius={88} />
-          )}
-          <Stack gap={6} style={{ minWidth: 0 }}>
-            <Text size="sm" c="dimmed">
-              {preview ? t("avatar.previewHint") : t("avatar.hint", { max: MAX_MB })}
+    <SectionCard title={t("avatar.title")}>
+      <Group gap="lg" wrap="nowrap" align="center">
+        {preview ? (
+          <Avatar src={preview} size={88} radius={88} alt={t("avatar.preview")}>
+            {initialsOf(user)}
+          </Avatar>
+        ) : (
+          <UserAvatar user={user} size={88} radius={88} />
+        )}
+        <Stack gap={6} style={{ minWidth: 0 }}>
+          <Text size="sm" c="dimmed">
+            {preview ? t("avatar.previewHint") : t("avatar.hint", { max: MAX_MB })}
+          </Text>
+          {problem ? (
+            <Text size="sm" c="red" role="alert">
+              {errorMessage(language, problem.code, problem.params)}
             </Text>
-            {problem ? (
-              <Text size="sm" c="red" role="alert">
-                {errorMessage(language, problem.code, problem.params)}
-              </Text>
-            ) : null}
-          </Stack>
-        </Group>
-        <Group gap="sm">
-          {file ? (
-            <>
-              <Button onClick={() => upload.mutate(file)} loading={upload.isPending}>
-                {t("avatar.upload")}
-              </Button>
-              <Button variant="default" onClick={() => setFile(null)} disabled={upload.isPending}>
-                {t("common:actions.cancel")}
-              </Button>
-            </>
-          ) : (
-            <>
-              <FileButton onChange={choose} accept={AVATAR_MEDIA_TYPES.join(",")}>
-                {(props) => (
-                  <Button variant="light" leftSection={<IconPhotoUp size={18} />} {...props}>
-                    {t("avatar.choose")}
-                  </Button>
-                )}
-              </FileButton>
-              {user.hasAvatar ? (
-                <Button
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconTrash size={18} />}
-                  onClick={() => void askDelete()}
-                  loading={remove.isPending}
-                >
-                  {t("avatar.delete")}
+          ) : null}
+        </Stack>
+      </Group>
+      <Group gap="sm">
+        {file ? (
+          <>
+            <Button onClick={() => upload.mutate(file)} loading={upload.isPending}>
+              {t("avatar.upload")}
+            </Button>
+            <Button variant="default" onClick={() => setFile(null)} disabled={upload.isPending}>
+              {t("common:actions.cancel")}
+            </Button>
+          </>
+        ) : (
+          <>
+            <FileButton onChange={choose} accept={AVATAR_MEDIA_TYPES.join(",")}>
+              {(props) => (
+                <Button variant="light" leftSection={<IconPhotoUp size={18} />} {...props}>
+                  {t("avatar.choose")}
                 </Button>
-              ) : null}
-            </>
-          )}
-        </Group>
-      </Stack>
-    </Paper>
+              )}
+            </FileButton>
+            {user.hasAvatar ? (
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={18} />}
+                onClick={() => void askDelete()}
+                loading={remove.isPending}
+              >
+                {t("avatar.delete")}
+              </Button>
+            ) : null}
+          </>
+        )}
+      </Group>
+    </SectionCard>
   );
 }

@@ -1,9 +1,11 @@
-import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { PasswordInput, Text, TextInput } from "@mantine/core";
 import { changePasswordBody, type User, updateUserBody } from "@planum/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { notifySuccess } from "../../ui/notify";
+import { PasswordFields } from "../../ui/password-fields";
+import { SectionCard } from "../../ui/section-card";
 import { useZodForm } from "../../ui/use-zod-form";
 import { profileApi, useStoreUser } from "./profile-api";
 
@@ -18,45 +20,19 @@ export function PasswordCard() {
     },
   });
   return (
-    <Paper withBorder radius="md" p="lg">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const body = form.validate();
-          if (body) change.mutate(body);
-        }}
-      >
-        <Stack gap="md">
-          <Title order={2} fz="lg">
-            {t("password.title")}
-          </Title>
-          <PasswordInput
-            label={t("password.old")}
-            autoComplete="current-password"
-            withAsterisk
-            {...form.inputProps("oldPassword")}
-          />
-          <PasswordInput
-            label={t("password.new")}
-            autoComplete="new-password"
-            withAsterisk
-            {...form.inputProps("password")}
-          />
-          <PasswordInput
-            label={t("password.confirm")}
-            autoComplete="new-password"
-            withAsterisk
-            {...form.inputProps("passwordConfirm")}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={change.isPending}>
-              {t("password.submit")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <SectionCard
+      title={t("password.title")}
+      onSubmit={form.handleSubmit((body) => change.mutate(body))}
+      submit={{ label: t("password.submit"), loading: change.isPending }}
+    >
+      <PasswordInput
+        label={t("password.old")}
+        autoComplete="current-password"
+        withAsterisk
+        {...form.inputProps("oldPassword")}
+      />
+      <PasswordFields form={form} label={t("password.new")} confirmLabel={t("password.confirm")} />
+    </SectionCard>
   );
 }
 
@@ -79,33 +55,18 @@ export function SecretQuestionCard({ user }: { user: User }) {
     },
   });
   return (
-    <Paper withBorder radius="md" p="lg">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const body = form.validate();
-          if (body) save.mutate(body);
-        }}
-      >
-        <Stack gap="md">
-          <Title order={2} fz="lg">
-            {t("secret.title")}
-          </Title>
-          {user.secretQuestion ? null : (
-            <Text size="sm" c="orange">
-              {t("secret.missing")}
-            </Text>
-          )}
-          <TextInput label={t("secret.question")} withAsterisk {...form.inputProps("secretQuestion")} />
-          <TextInput label={t("secret.answer")} withAsterisk {...form.inputProps("secretAnswer")} />
-          <Group justify="flex-end">
-            <Button type="submit" variant="light" loading={save.isPending}>
-              {t("secret.submit")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <SectionCard
+      title={t("secret.title")}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
+      submit={{ label: t("secret.submit"), loading: save.isPending, variant: "light" }}
+    >
+      {user.secretQuestion ? null : (
+        <Text size="sm" c="orange">
+          {t("secret.missing")}
+        </Text>
+      )}
+      <TextInput label={t("secret.question")} withAsterisk {...form.inputProps("secretQuestion")} />
+      <TextInput label={t("secret.answer")} withAsterisk {...form.inputProps("secretAnswer")} />
+    </SectionCard>
   );
 }

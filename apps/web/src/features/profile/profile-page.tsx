@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
+import { Grid, Select, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
 import { LANGUAGES, type Language, type User, updateUserBody } from "@planum/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -6,6 +6,7 @@ import { z } from "zod";
 import { currentLanguage } from "../../shared/i18n";
 import { useSystemState } from "../../shared/system-state";
 import { notifySuccess } from "../../ui/notify";
+import { SectionCard } from "../../ui/section-card";
 import { useZodForm } from "../../ui/use-zod-form";
 import { useChangeLanguage } from "../language";
 import { useMe } from "../session";
@@ -61,35 +62,20 @@ function PersonalCard({ user }: { user: User }) {
     },
   });
   return (
-    <Paper withBorder radius="md" p="lg">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const body = form.validate();
-          if (body) save.mutate(body);
-        }}
-      >
-        <Stack gap="md">
-          <Group justify="space-between" gap="xs">
-            <Title order={2} fz="lg">
-              {t("personal.title")}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t("personal.login", { login: user.login })}
-            </Text>
-          </Group>
-          <TextInput label={t("personal.lastName")} withAsterisk {...form.inputProps("lastName")} />
-          <TextInput label={t("personal.firstName")} withAsterisk {...form.inputProps("firstName")} />
-          <TextInput label={t("personal.email")} type="email" withAsterisk {...form.inputProps("email")} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              {t("common:actions.save")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <SectionCard
+      title={t("personal.title")}
+      aside={
+        <Text size="sm" c="dimmed">
+          {t("personal.login", { login: user.login })}
+        </Text>
+      }
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
+      submit={{ label: t("common:actions.save"), loading: save.isPending }}
+    >
+      <TextInput label={t("personal.lastName")} withAsterisk {...form.inputProps("lastName")} />
+      <TextInput label={t("personal.firstName")} withAsterisk {...form.inputProps("firstName")} />
+      <TextInput label={t("personal.email")} type="email" withAsterisk {...form.inputProps("email")} />
+    </SectionCard>
   );
 }
 
@@ -100,26 +86,21 @@ function PreferencesCard() {
   const { dark, setDark } = useDarkMode();
   const languages = systemState?.languages.length ? systemState.languages : LANGUAGES;
   return (
-    <Paper withBorder radius="md" p="lg">
-      <Stack gap="md">
-        <Title order={2} fz="lg">
-          {t("preferences.title")}
-        </Title>
-        <Select
-          label={t("preferences.language")}
-          value={currentLanguage()}
-          allowDeselect={false}
-          data={languages.map((language) => ({ value: language, label: t(`common:language.names.${language}`) }))}
-          onChange={(value) => {
-            if (value) void changeLanguage(value as Language);
-          }}
-        />
-        <Switch
-          label={t("preferences.darkMode")}
-          checked={dark}
-          onChange={(event) => void setDark(event.currentTarget.checked)}
-        />
-      </Stack>
-    </Paper>
+    <SectionCard title={t("preferences.title")}>
+      <Select
+        label={t("preferences.language")}
+        value={currentLanguage()}
+        allowDeselect={false}
+        data={languages.map((language) => ({ value: language, label: t(`common:language.names.${language}`) }))}
+        onChange={(value) => {
+          if (value) void changeLanguage(value as Language);
+        }}
+      />
+      <Switch
+        label={t("preferences.darkMode")}
+        checked={dark}
+        onChange={(event) => void setDark(event.currentTarget.checked)}
+      />
+    </SectionCard>
   );
 }
