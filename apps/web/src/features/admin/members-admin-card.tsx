@@ -1,17 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  Skeleton,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { Badge, Button, Group, NativeSelect, Skeleton, Table, Text, TextInput } from "@mantine/core";
 import { inviteBody, type SpaceMember } from "@planum/contracts";
 import { IconUserMinus, IconUserPlus } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -19,6 +6,8 @@ import { useTranslation } from "react-i18next";
 import { queryKeys } from "../../shared/query-keys";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifySuccess } from "../../ui/notify";
+import { RowAction } from "../../ui/row-action";
+import { SectionCard } from "../../ui/section-card";
 import { useZodForm } from "../../ui/use-zod-form";
 import { useMe } from "../session";
 import { spaceRoleLabel, spacesApi, useSpaceMembers } from "../spaces";
@@ -73,17 +62,16 @@ export function MembersAdminCard({ spaceId, canWrite }: { spaceId: string; canWr
   ];
 
   return (
-    <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }}>
-      <Group justify="space-between" mb="sm">
-        <Title order={2} fz="lg">
-          {t("members.title")}
-        </Title>
-        {members.data ? (
+    <SectionCard
+      title={t("members.title")}
+      aside={
+        members.data ? (
           <Badge variant="light" color="gray">
             {members.data.length}
           </Badge>
-        ) : null}
-      </Group>
+        ) : null
+      }
+    >
       {canWrite ? <InviteForm spaceId={spaceId} onInvited={refresh} /> : null}
       {members.isPending ? (
         <Skeleton h={120} />
@@ -133,16 +121,13 @@ export function MembersAdminCard({ spaceId, canWrite }: { spaceId: string; canWr
                   {canWrite ? (
                     <Table.Td>
                       {member.userId !== me.data?.id ? (
-                        <Tooltip label={t("members.remove")}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t("members.removeNamed", { login: member.login })}
-                            onClick={() => void askKickout(member)}
-                          >
-                            <IconUserMinus size={18} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <RowAction
+                          label={t("members.remove")}
+                          ariaLabel={t("members.removeNamed", { login: member.login })}
+                          icon={<IconUserMinus size={18} />}
+                          color="red"
+                          onClick={() => void askKickout(member)}
+                        />
                       ) : null}
                     </Table.Td>
                   ) : null}
@@ -152,7 +137,7 @@ export function MembersAdminCard({ spaceId, canWrite }: { spaceId: string; canWr
           </Table>
         </Table.ScrollContainer>
       )}
-    </Paper>
+    </SectionCard>
   );
 }
 
@@ -169,15 +154,8 @@ function InviteForm({ spaceId, onInvited }: { spaceId: string; onInvited: () => 
     },
   });
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const body = form.validate();
-        if (body) invite.mutate(body.login);
-      }}
-    >
-      <Group align="flex-start" gap="sm" wrap="wrap" mb="md">
+    <form noValidate onSubmit={form.handleSubmit((body) => invite.mutate(body.login))}>
+      <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput
           aria-label={t("members.inviteLabel")}
           placeholder={t("members.invitePlaceholder")}

@@ -1,10 +1,12 @@
-import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Table, Text, Title, Tooltip } from "@mantine/core";
+import { Badge, Button, Group, Skeleton, Table, Text } from "@mantine/core";
 import type { RoleDto } from "@planum/contracts";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifyError, notifySuccess } from "../../ui/notify";
+import { RowAction } from "../../ui/row-action";
+import { SectionCard } from "../../ui/section-card";
 import { adminApi, useRoles } from "./admin-api";
 import { abilityKey } from "./role-abilities";
 import { openRoleForm } from "./role-form-modal";
@@ -33,17 +35,16 @@ export function RolesCard({ spaceId, canWrite }: { spaceId: string; canWrite: bo
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }}>
-      <Group justify="space-between" mb="sm">
-        <Title order={2} fz="lg">
-          {t("roles.title")}
-        </Title>
-        {canWrite ? (
+    <SectionCard
+      title={t("roles.title")}
+      aside={
+        canWrite ? (
           <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => openRoleForm(spaceId)}>
             {t("roles.create")}
           </Button>
-        ) : null}
-      </Group>
+        ) : null
+      }
+    >
       {roles.isPending ? (
         <Skeleton h={100} />
       ) : roles.data?.length === 0 ? (
@@ -82,25 +83,19 @@ export function RolesCard({ spaceId, canWrite }: { spaceId: string; canWrite: bo
                   {canWrite ? (
                     <Table.Td>
                       <Group gap={2} wrap="nowrap">
-                        <Tooltip label={t("roles.edit")}>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t("roles.editNamed", { name: role.name })}
-                            onClick={() => openRoleForm(spaceId, role)}
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t("roles.delete")}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t("roles.deleteNamed", { name: role.name })}
-                            onClick={() => void remove(role)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <RowAction
+                          label={t("roles.edit")}
+                          ariaLabel={t("roles.editNamed", { name: role.name })}
+                          icon={<IconPencil size={16} />}
+                          onClick={() => openRoleForm(spaceId, role)}
+                        />
+                        <RowAction
+                          label={t("roles.delete")}
+                          ariaLabel={t("roles.deleteNamed", { name: role.name })}
+                          icon={<IconTrash size={16} />}
+                          color="red"
+                          onClick={() => void remove(role)}
+                        />
                       </Group>
                     </Table.Td>
                   ) : null}
@@ -110,6 +105,6 @@ export function RolesCard({ spaceId, canWrite }: { spaceId: string; canWrite: bo
           </Table>
         </Table.ScrollContainer>
       )}
-    </Paper>
+    </SectionCard>
   );
 }
