@@ -46,18 +46,23 @@ export {
   formatFromFileName,
   type ReadScheduleOptions,
   readSchedule,
+  readTable,
   type WritableFormat,
   type WriteScheduleOptions,
   writeSchedule,
 } from "./schedule-io.js";
-export { readCsv, writeCsv } from "./tabular/csv-format.js";
+export { readCsv, readCsvTable, writeCsv } from "./tabular/csv-format.js";
 export {
+  type Cell,
   type ColumnMapping,
   DEFAULT_HEADERS,
   TABULAR_FIELDS,
+  type Table,
   type TabularField,
   type TabularReadOptions,
+  tablePreview,
+  tableToModel,
 } from "./tabular/tabular-model.js";
-export { readXlsx, writeXlsx, type XlsxReadOptions } from "./tabular/xlsx-format.js";
+export { readXlsx, readXlsxTable, writeXlsx, writeXlsxRows, type XlsxReadOptions } from "./tabular/xlsx-format.js";
 export { readXer } from "./xer/xer-reader.js";
 export { type WriteXerOptions, writeXer } from "./xer/xer-writer.js";

@@ -8,9 +8,9 @@ import { readPlanumJson, writePlanumJson } from "./planum/planum-json.js";
 import { readPlanumZip, writePlanumZip } from "./planum/planum-zip.js";
 import { readPmxml } from "./pmxml/pmxml-reader.js";
 import { writePmxml } from "./pmxml/pmxml-writer.js";
-import { readCsv, writeCsv } from "./tabular/csv-format.js";
-import type { ColumnMapping } from "./tabular/tabular-model.js";
-import { readXlsx, writeXlsx } from "./tabular/xlsx-format.js";
+import { readCsv, readCsvTable, writeCsv } from "./tabular/csv-format.js";
+import type { ColumnMapping, Table } from "./tabular/tabular-model.js";
+import { readXlsx, readXlsxTable, writeXlsx } from "./tabular/xlsx-format.js";
 import { readXer } from "./xer/xer-reader.js";
 import { type WriteXerOptions, writeXer } from "./xer/xer-writer.js";
 
@@ -63,6 +63,21 @@ export async function readSchedule(bytes: Uint8Array, options: ReadScheduleOptio
     default:
       throw new FormatError("UnsupportedFormat", `Unknown format "${String(format)}"`);
   }
+}
+
+/**
+ * The rows of a CSV or XLSX file before columns are mapped (what a column-mapping dialog previews); `tableToModel`
+ * turns them into the model `readSchedule` would give. `skipRows` only tells where CSV's delimiter guess starts:
+ * the table keeps every row. Other formats throw `UnsupportedFormat`.
+ */
+export async function readTable(
+  bytes: Uint8Array,
+  options: Pick<ReadScheduleOptions, "format" | "fileName" | "sheet" | "skipRows"> = {},
+): Promise<Table> {
+  const format = options.format ?? detectFormat(bytes, options.fileName);
+  if (format === "csv") return readCsvTable(bytes, { skipRows: options.skipRows });
+  if (format === "xlsx") return readXlsxTable(bytes, options.sheet);
+  throw new FormatError("UnsupportedFormat", `A ${String(format)} file is not a table`);
 }
 
 export interface WriteScheduleOptions {

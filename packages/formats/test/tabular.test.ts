@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { FormatError, readCsv, readXlsx, writeCsv, writeXlsx } from "../src/index.js";
+import {
+  FormatError,
+  readCsv,
+  readTable,
+  readXlsx,
+  tablePreview,
+  tableToModel,
+  writeCsv,
+  writeXlsx,
+  writeXlsxRows,
+} from "../src/index.js";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -79,5 +89,57 @@ describe("XLSX", () => {
 
   it("refuses a file that is not a workbook", async () => {
     await expect(readXlsx(enc("not a zip"))).rejects.toThrowError(/Not a readable XLSX workbook/);
+  });
+});
+
+describe("table preview (what the upload dialog shows before columns are mapped)", () => {
+  it("gives an XLSX's rows after the rows to skip, header first, and the same model as readXlsx", async () => {
+    const bytes = await writeXlsxRows(
+      [
+        ["Выгрузка подрядчика"],
+        [],
+        ["Шифр", "Работа", "Часы", "Начало"],
+        ["B1", "Фундамент", 16, new Date(Date.UTC(2026, 1, 2, 8))],
+        [],
+        ["B2", "Каркас", 40, null],
+      ],
+      { header: 3 },
+    );
+    const table = await readTable(bytes, { fileName: "contractor.xlsx" });
+    expect(table.format).toBe("xlsx");
+    expect(tablePreview(table, 2, 8)).toEqual([
+      ["Шифр", "Работа", "Часы", "Начало"],
+      ["B1", "Фундамент", "16", "2026-02-02T08:00"],
+      ["B2", "Каркас", "40", ""],
+    ]);
+    expect(tablePreview(table, 2, 2)).toHaveLength(2);
+    expect(tablePreview(table, 0, 1)).toEqual([["Выгрузка подрядчика"]]);
+    const options = { skipRows: 2, mapping: { id: "Шифр", name: "Работа", duration: "Часы", start: "Начало" } };
+    const model = tableToModel(table, options);
+    expect(model).toEqual(await readXlsx(bytes, options));
+    expect(model.activities.map((a) => [a.code, a.plannedDuration, a.plannedStart])).toEqual([
+      ["B1", 960, "2026-02-02T08:00"],
+      ["B2", 2400, undefined],
+    ]);
+  });
+
+  it("decodes a windows-1251 CSV and guesses its delimiter as the reader does", async () => {
+    const text = "Заголовок\r\nШифр;Работа\r\nB1;Фундамент\r\n";
+    const bytes = Uint8Array.from(
+      [...text].map((ch) => {
+        const code = ch.charCodeAt(0);
+        return code >= 0x410 && code <= 0x44f ? code - 0x410 + 0xc0 : code;
+      }),
+    );
+    const table = await readTable(bytes, { format: "csv", skipRows: 1 });
+    expect(tablePreview(table, 1, 8)).toEqual([
+      ["Шифр", "Работа"],
+      ["B1", "Фундамент"],
+    ]);
+    // a title row without delimiters above a short table no longer makes it one column
+    expect(readCsv(bytes, { skipRows: 1, mapping: { id: "Шифр", name: "Работа" } }).activities[0].name).toBe(
+      "Фундамент",
+    );
+    await expect(readTable(enc("ERMHDR"), { format: "xer" })).rejects.toThrowError(/not a table/);
   });
 });

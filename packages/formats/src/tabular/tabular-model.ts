@@ -162,6 +162,33 @@ export function cellText(c: Cell): string {
   return String(c).trim();
 }
 
+/** A table as read from a CSV file or an XLSX worksheet, before columns are mapped: every row, title rows too. */
+export interface Table {
+  format: "csv" | "xlsx";
+  /** "CSV" or the worksheet's name (the `table` of error locations). */
+  sheet: string;
+  rows: Cell[][];
+}
+
+/**
+ * The first rows of a table as text, as the upload dialog shows them: `skipRows` title rows dropped, the header
+ * row first, then at most `limit - 1` non-empty rows (the readers skip empty ones too), empty trailing columns cut.
+ */
+export function tablePreview(table: Table, skipRows: number, limit: number): string[][] {
+  const rows: string[][] = [];
+  for (let r = skipRows; r < table.rows.length && rows.length < limit; r++) {
+    const row = table.rows[r].map(cellText);
+    if (rows.length === 0 || row.some((c) => c !== "")) rows.push(row);
+  }
+  const width = Math.max(0, ...rows.map((row) => row.findLastIndex((c) => c !== "") + 1));
+  return rows.map((row) => Array.from({ length: width }, (_, c) => row[c] ?? ""));
+}
+
+/** The model of a table read by `readTable` (the same as `readCsv` / `readXlsx` give for the file). */
+export function tableToModel(table: Table, options: TabularReadOptions = {}): ScheduleModel {
+  return rowsToModel(table.rows, options, table.sheet, table.format);
+}
+
 /** Build a model from table rows (header included). Every bad cell is reported with its sheet, row and column. */
 export function rowsToModel(
   rows: Cell[][],

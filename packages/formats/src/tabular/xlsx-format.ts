@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { FormatError } from "../model/format-error.js";
 import type { ScheduleModel } from "../model/schedule-model.js";
-import { type Cell, rowsToModel, type TabularReadOptions } from "./tabular-model.js";
+import { type Cell, type Table, type TabularReadOptions, tableToModel } from "./tabular-model.js";
 import { modelToRows } from "./tabular-rows.js";
 
 export interface XlsxReadOptions extends TabularReadOptions {
@@ -22,7 +22,8 @@ function cellValue(v: ExcelJS.CellValue): Cell {
   return v as Cell;
 }
 
-export async function readXlsx(bytes: Uint8Array, options: XlsxReadOptions = {}): Promise<ScheduleModel> {
+/** The rows of a worksheet (the first one unless `sheet` names another), cells as text, numbers, dates or booleans. */
+export async function readXlsxTable(bytes: Uint8Array, sheet?: string): Promise<Table> {
   if (bytes.length === 0) throw new FormatError("EmptyFile", "The XLSX file is empty");
   const wb = new ExcelJS.Workbook();
   try {
@@ -32,10 +33,10 @@ export async function readXlsx(bytes: Uint8Array, options: XlsxReadOptions = {})
       entry: "workbook",
     });
   }
-  const ws = options.sheet ? wb.getWorksheet(options.sheet) : wb.worksheets[0];
+  const ws = sheet ? wb.getWorksheet(sheet) : wb.worksheets[0];
   if (!ws)
-    throw new FormatError("MalformedFile", `Worksheet "${options.sheet ?? 1}" not found`, {
-      entry: options.sheet ?? "sheet 1",
+    throw new FormatError("MalformedFile", `Worksheet "${sheet ?? 1}" not found`, {
+      entry: sheet ?? "sheet 1",
     });
   const rows: Cell[][] = [];
   for (let r = 1; r <= ws.rowCount; r++) {
@@ -44,16 +45,31 @@ export async function readXlsx(bytes: Uint8Array, options: XlsxReadOptions = {})
     for (let c = 1; c <= Math.max(row.cellCount, ws.columnCount); c++) cells.push(cellValue(row.getCell(c).value));
     rows.push(cells);
   }
-  return rowsToModel(rows, options, ws.name, "xlsx");
+  return { format: "xlsx", sheet: ws.name, rows };
 }
 
+export async function readXlsx(bytes: Uint8Array, options: XlsxReadOptions = {}): Promise<ScheduleModel> {
+  return tableToModel(await readXlsxTable(bytes, options.sheet), options);
+}
+
+/** The activities as a workbook of one sheet, our header row first (bold, frozen). */
 export async function writeXlsx(model: ScheduleModel): Promise<Uint8Array> {
+  return writeXlsxRows(modelToRows(model), { header: 1 });
+}
+
+/** Rows as a one-sheet workbook (the header row bold and frozen when `header` says which row it is, 1-based). */
+export async function writeXlsxRows(
+  rows: Cell[][],
+  options: { sheet?: string; header?: number } = {},
+): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();
   wb.creator = "Planum";
-  const ws = wb.addWorksheet("Activities");
-  for (const r of modelToRows(model)) ws.addRow(r);
-  ws.getRow(1).font = { bold: true };
-  ws.views = [{ state: "frozen", ySplit: 1 }];
+  const ws = wb.addWorksheet(options.sheet ?? "Activities");
+  for (const r of rows) ws.addRow(r);
+  if (options.header) {
+    ws.getRow(options.header).font = { bold: true };
+    ws.views = [{ state: "frozen", ySplit: options.header }];
+  }
   const buf = await wb.xlsx.writeBuffer();
   return new Uint8Array(buf as ArrayBuffer);
 }
