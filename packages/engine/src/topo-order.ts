@@ -2,58 +2,77 @@ import { K_EXTERNAL, type Network } from "./network-model.js";
 
 /**
  * Kahn's algorithm over the CPM nodes. Externals are fixed, so their edges never order anything.
+ * The ready nodes are taken in index order where possible: a scan walks the nodes by index and takes each one whose
+ * predecessors are done; a node released after the scan went past it waits in a FIFO that goes first. Input listed
+ * mostly in logical order (as schedules usually are) so gets an order close to the index order, and the passes
+ * walk their per-node arrays almost sequentially instead of jumping around the whole network.
  * When Kahn stalls, the network has loops: they are reported (one id path per strongly connected component),
  * then the smallest remaining node has its incoming edges from unordered nodes dropped (`inBroken`) so the
- * rest of the network still gets dates. The result is deterministic.
+ * rest of the network still gets dates. The set of nodes ordered before each stall does not depend on the order in
+ * which ready nodes are taken, so the dropped edges and reported loops do not either. The result is deterministic.
+ * `cpmNodes` must be in ascending index order.
  */
 export function computeOrder(net: Network, cpmNodes: Int32Array): void {
   const total = net.total;
+  const len = cpmNodes.length;
+  const { inStart, inFrom, outStart, outEdge, outTo, inBroken, kind } = net;
   const indeg = new Int32Array(total);
   const inSet = new Uint8Array(total);
-  for (let k = 0; k < cpmNodes.length; k++) inSet[cpmNodes[k]] = 1;
-  for (let k = 0; k < cpmNodes.length; k++) {
+  for (let k = 0; k < len; k++) {
     const j = cpmNodes[k];
+    inSet[j] = 1;
     let d = 0;
-    for (let e = net.inStart[j], end = net.inStart[j + 1]; e < end; e++) {
-      if (net.kind[net.inFrom[e]] !== K_EXTERNAL) d++;
+    for (let e = inStart[j], end = inStart[j + 1]; e < end; e++) {
+      if (kind[inFrom[e]] !== K_EXTERNAL) d++;
     }
     indeg[j] = d;
   }
-  const order = new Int32Array(cpmNodes.length);
-  let head = 0;
-  let tail = 0;
-  for (let k = 0; k < cpmNodes.length; k++) if (indeg[cpmNodes[k]] === 0) order[tail++] = cpmNodes[k];
+  const order = new Int32Array(len);
+  // Nodes released after the scan passed them (FIFO); each node is released once, so len entries suffice.
+  const late = new Int32Array(len);
+  let lateHead = 0;
+  let lateTail = 0;
   const done = new Uint8Array(total);
+  let tail = 0;
+  // Next position of cpmNodes the scan examines; every node before it was taken or not ready when examined.
   let scan = 0;
+  let smallest = 0;
   let reported = false;
-  while (tail < cpmNodes.length || head < tail) {
-    if (head === tail) {
-      if (!reported) {
-        net.cycles = findCycles(net, inSet, done);
-        reported = true;
+  while (tail < len) {
+    let v: number;
+    if (lateHead < lateTail) v = late[lateHead++];
+    else {
+      while (scan < len && indeg[cpmNodes[scan]] !== 0) scan++;
+      if (scan < len) v = cpmNodes[scan++];
+      else {
+        // Stalled: every node not done waits for another one that is not done.
+        if (!reported) {
+          net.cycles = findCycles(net, inSet, done);
+          reported = true;
+        }
+        while (done[cpmNodes[smallest]] === 1) smallest++;
+        v = cpmNodes[smallest];
+        for (let e = inStart[v], end = inStart[v + 1]; e < end; e++) {
+          const u = inFrom[e];
+          if (kind[u] !== K_EXTERNAL && done[u] === 0) inBroken[e] = 1;
+        }
+        indeg[v] = 0;
       }
-      while (done[cpmNodes[scan]] === 1 || indeg[cpmNodes[scan]] === 0) scan++;
-      const v = cpmNodes[scan];
-      for (let e = net.inStart[v], end = net.inStart[v + 1]; e < end; e++) {
-        const u = net.inFrom[e];
-        if (net.kind[u] !== K_EXTERNAL && done[u] === 0) net.inBroken[e] = 1;
-      }
-      indeg[v] = 0;
-      order[tail++] = v;
     }
-    const i = order[head++];
-    done[i] = 1;
-    for (let o = net.outStart[i], end = net.outStart[i + 1]; o < end; o++) {
-      const e = net.outEdge[o];
-      if (net.inBroken[e] === 1) continue;
-      const j = net.outTo[o];
+    done[v] = 1;
+    order[tail++] = v;
+    // Nodes at or after this index are still ahead of the scan, which will take them when they are ready.
+    const ahead = scan < len ? cpmNodes[scan] : total;
+    for (let o = outStart[v], end = outStart[v + 1]; o < end; o++) {
+      if (inBroken[outEdge[o]] === 1) continue;
+      const j = outTo[o];
       if (inSet[j] === 0) continue;
-      if (--indeg[j] === 0) order[tail++] = j;
+      if (--indeg[j] === 0 && j < ahead) late[lateTail++] = j;
     }
   }
   net.order = order;
   const pos = new Int32Array(total).fill(-1);
-  for (let k = 0; k < order.length; k++) pos[order[k]] = k;
+  for (let k = 0; k < len; k++) pos[order[k]] = k;
   net.topoPos = pos;
 }
 
