@@ -100,13 +100,18 @@ export async function readModel(file: UploadedFile, options: ReadOptions): Promi
       mapping: options.mapping,
     });
   } catch (error) {
-    if (error instanceof FormatError) {
-      const location = describe(error.location);
-      const reason = error.location ? error.message.replace(/ \([^()]*\)$/, "") : error.message;
-      throw new AppError("MalformedFile", { location, reason, formatCode: error.code });
-    }
-    throw new AppError("MalformedFile", { location: "—", reason: error instanceof Error ? error.message : "?" });
+    throw readFailure(error);
   }
+}
+
+/** A reader's failure as `400 MalformedFile` with the place and the reason. */
+export function readFailure(error: unknown): AppError {
+  if (error instanceof FormatError) {
+    const location = describe(error.location);
+    const reason = error.location ? error.message.replace(/ \([^()]*\)$/, "") : error.message;
+    return new AppError("MalformedFile", { location, reason, formatCode: error.code });
+  }
+  return new AppError("MalformedFile", { location: "—", reason: error instanceof Error ? error.message : "?" });
 }
 
 export interface UploadTarget {

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { writeXlsxRows } from "@planum/formats";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateXerBytes } from "../../../../../packages/formats/bench/generate-xer.mjs";
@@ -306,6 +307,67 @@ describe("interchange upload", () => {
     const csvUpload = await upload(owner, schedule.id, csv, "t.csv", "?skipRows=1");
     expect(csvUpload.status, JSON.stringify(csvUpload.body)).toBe(200);
     expect(csvUpload.body.data.activities).toBe(2);
+  });
+
+  it("previews an XLSX like a CSV (header and rows after the rows to skip) and uploads it with the mapping", async () => {
+    const { owner, schedule } = await setUpWorkspace(server);
+    const xlsx = await writeXlsxRows(
+      [
+        ["Выгрузка подрядчика"],
+        ["от 01.02.2026"],
+        ["Шифр", "Работа", "Часы", "Начало", "Предшественники"],
+        ["B1", "Фундамент", 16, new Date(Date.UTC(2026, 1, 2, 8)), null],
+        ["B2", "Каркас", 40, null, "B1"],
+        ["B3", "Кровля", 24, null, "B2 FS +8h"],
+      ],
+      { sheet: "Работы", header: 3 },
+    );
+    const preview = async (query: string) => {
+      const body = multipart(xlsx, "contractor.xlsx");
+      const answer = await server.call("POST", `/schedules/${schedule.id}/versions/upload/preview${query}`, {
+        token: owner.token,
+        body: body.payload,
+        headers: { "x-space-id": owner.spaceId, "content-type": body.contentType },
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.data;
+    };
+    const skipped = await preview("?skipRows=2");
+    expect(skipped.format).toBe("xlsx");
+    expect(skipped.rows).toEqual([
+      ["Шифр", "Работа", "Часы", "Начало", "Предшественники"],
+      ["B1", "Фундамент", "16", "2026-02-02T08:00", ""],
+      ["B2", "Каркас", "40", "", "B1"],
+      ["B3", "Кровля", "24", "", "B2 FS +8h"],
+    ]);
+    // our own header names are not there, so the file does not read until the columns are mapped
+    expect(skipped.problem).toMatch(/^Работы, 3: .*neither an activity ID nor a name/);
+    const mapping = encodeURIComponent(
+      JSON.stringify({
+        id: "Шифр",
+        name: "Работа",
+        duration: "Часы",
+        start: "Начало",
+        predecessors: "Предшественники",
+      }),
+    );
+    const mapped = await preview(`?skipRows=2&mapping=${mapping}`);
+    expect(mapped.problem).toBeNull();
+    expect(mapped.projects).toEqual([{ id: "Project", code: "Project", name: "Project", activities: 3 }]);
+    // without the rows to skip the title is the header row
+    expect((await preview("")).rows.slice(0, 3)).toEqual([
+      ["Выгрузка подрядчика", "", "", "", ""],
+      ["от 01.02.2026", "", "", "", ""],
+      ["Шифр", "Работа", "Часы", "Начало", "Предшественники"],
+    ]);
+
+    const answer = await upload(owner, schedule.id, xlsx, "contractor.xlsx", `?skipRows=2&mapping=${mapping}`);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data).toMatchObject({ format: "xlsx", activities: 3, relations: 2 });
+    const rows = await gantt(owner, answer.body.data.versionId);
+    expect(rows.name).toEqual(["Фундамент", "Каркас", "Кровля"]);
+    expect(rows.duration).toEqual([960, 2400, 1440]);
+    expect(rows.relations.lag).toEqual([0, 480]);
   });
 
   it("saves upload rules (column mapping, rows to skip) and applies one by name", async () => {
