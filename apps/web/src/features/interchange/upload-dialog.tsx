@@ -86,7 +86,14 @@ export function UploadDialog(p: UploadDialogProps) {
   }, [file, skipRows, mappingKey, p.scheduleId]);
 
   const tabular = preview?.format === "csv" || preview?.format === "xlsx";
-  const headers = preview?.rows[0]?.filter((h) => h.trim() !== "") ?? [];
+  // the server reads both CSV and XLSX: the first row after the rows to skip holds the column names
+  const headerRow = preview?.rows[0] ?? [];
+  const headers = [...new Set(headerRow.filter((h) => h.trim() !== ""))];
+  const mappedTo = (column: number) =>
+    Object.entries(mapping)
+      .filter(([, header]) => header === headerRow[column])
+      .map(([field]) => t(`fields.${field}`, { defaultValue: field }))
+      .join(", ");
   const running = p.job.status === "uploading";
 
   const choose = (next: File | null) => {
@@ -226,9 +233,30 @@ export function UploadDialog(p: UploadDialogProps) {
                   {t("upload.preview")}
                 </Text>
                 <ScrollArea type="auto">
-                  <Table withTableBorder striped fz="xs">
+                  <Table
+                    withTableBorder
+                    striped
+                    fz="xs"
+                    aria-label={t("upload.preview")}
+                    data-testid="interchange-preview"
+                  >
+                    <Table.Thead>
+                      <Table.Tr>
+                        {headerRow.map((cell, c) => (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
+                          <Table.Th key={c}>
+                            {cell}
+                            {mappedTo(c) && (
+                              <Badge size="xs" variant="light" display="block" tt="none">
+                                {mappedTo(c)}
+                              </Badge>
+                            )}
+                          </Table.Th>
+                        ))}
+                      </Table.Tr>
+                    </Table.Thead>
                     <Table.Tbody>
-                      {preview.rows.map((row, r) => (
+                      {preview.rows.slice(1).map((row, r) => (
                         // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no identity but position
                         <Table.Tr key={r}>
                           {row.map((cell, c) => (
