@@ -23,8 +23,8 @@ import {
 import { refreshFloors, refreshInEdges, refreshNode } from "./node-statics.js";
 import { MINUTES_PER_DAY, parseDateTime } from "./time-format.js";
 import { computeOrder } from "./topo-order.js";
-import type { DateLimit, LagCalendarOption, NetworkInput, RelationType } from "./types.js";
-import type { ValidatedNetwork } from "./validate-network.js";
+import type { DateLimit, LagCalendarOption, NetworkInput } from "./types.js";
+import { type RelationArrays, relationArrays, type ValidatedNetwork } from "./validate-network.js";
 
 const KIND: Record<string, number> = {
   task: K_TASK,
@@ -34,7 +34,6 @@ const KIND: Record<string, number> = {
   sum: K_SUM,
   level_of_effort: K_LOE,
 };
-const REL: Record<RelationType, number> = { FS: 0, SS: 1, FF: 2, SF: 3 };
 const LIMIT: Record<string, number> = { not_earlier: L_NOT_EARLIER, not_later: L_NOT_LATER, in_date: L_IN_DATE };
 
 const timeOr = (s: string | undefined): number => (s === undefined ? NONE : parseDateTime(s));
@@ -42,12 +41,21 @@ const limitType = (l: DateLimit | undefined): number => (l === undefined ? L_NON
 
 /** Resolves a lag-calendar option into a calendar index for a relation between nodes i and j. */
 export function lagCalendarIndex(net: Network, opt: LagCalendarOption | undefined, i: number, j: number): number {
-  switch (opt ?? net.input.options?.lagCalendar ?? "predecessor") {
-    case "successor":
+  return lagCalendarByCode(net, lagCalendarCode(opt ?? net.input.options?.lagCalendar), i, j);
+}
+
+/** Code of a lag-calendar option (index in LAG_CALENDAR_CODES); no option = predecessor, P6's default. */
+function lagCalendarCode(opt: LagCalendarOption | undefined): number {
+  return opt === "successor" ? 1 : opt === "24h" ? 2 : opt === "project" ? 3 : 0;
+}
+
+function lagCalendarByCode(net: Network, code: number, i: number, j: number): number {
+  switch (code) {
+    case 1:
       return net.cal[j];
-    case "24h":
+    case 2:
       return net.cal24h;
-    case "project":
+    case 3:
       return net.defaultCal;
     default:
       return net.cal[i];
@@ -179,25 +187,23 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
     if (p !== undefined) net.parent[j] = index.get(p) as number;
     refreshNode(net, j);
   }
-  buildEdges(net, pre?.relFrom, pre?.relTo);
+  buildEdges(net, pre);
   return net;
 }
 
 /** (Re)builds the relation CSR, edge flags, topological order and derived node lists from net.input.relations. */
-export function buildEdges(net: Network, relFrom?: Int32Array, relTo?: Int32Array): void {
-  const { total, kind, index } = net;
+export function buildEdges(net: Network, pre?: RelationArrays): void {
+  const { total, kind, cal } = net;
   const rels = net.input.relations;
-  const from = new Int32Array(rels.length);
-  const to = new Int32Array(rels.length);
-  const keep = new Uint8Array(rels.length);
+  const { relFrom: from, relTo: to, relType, relLag, relLagCal } = pre ?? relationArrays(rels, net.index);
+  const m0 = rels.length;
+  const keep = new Uint8Array(m0);
   const selfLoops: string[][] = [];
   const loe: number[] = [];
   const inCount = new Int32Array(total + 1);
-  for (let r = 0; r < rels.length; r++) {
-    const i = relFrom !== undefined ? relFrom[r] : (index.get(rels[r].from) as number);
-    const j = relTo !== undefined ? relTo[r] : (index.get(rels[r].to) as number);
-    from[r] = i;
-    to[r] = j;
+  for (let r = 0; r < m0; r++) {
+    const i = from[r];
+    const j = to[r];
     const ki = kind[i];
     const kj = kind[j];
     // Relations of WBS summaries are ignored (P6 derives sums from their children only).
@@ -218,55 +224,67 @@ export function buildEdges(net: Network, relFrom?: Int32Array, relTo?: Int32Arra
   const m = inCount[total];
   const inStart = inCount;
   const fill = inStart.slice(0, total);
-  net.inFrom = new Int32Array(m);
-  net.inType = new Uint8Array(m);
-  net.inLag = new Int32Array(m);
-  net.inLagCal = new Int16Array(m);
-  net.inFast = new Uint8Array(m);
+  const inFrom = new Int32Array(m);
+  const inType = new Uint8Array(m);
+  const inLag = new Int32Array(m);
+  const inLagCal = new Int16Array(m);
+  const inFast = new Uint8Array(m);
+  net.inFrom = inFrom;
+  net.inType = inType;
+  net.inLag = inLag;
+  net.inLagCal = inLagCal;
+  net.inFast = inFast;
   net.inActive = new Uint8Array(m);
   net.inBroken = new Uint8Array(m);
   const outCount = new Int32Array(total + 1);
-  // 0 when relations without their own lag calendar count lags on the predecessor's calendar (P6's default).
-  const defaultLag = (net.input.options?.lagCalendar ?? "predecessor") === "predecessor" ? 0 : 1;
-  for (let r = 0; r < rels.length; r++) {
+  // The lag calendar of relations without their own: P6's default counts lags on the predecessor's calendar.
+  const defaultLag = lagCalendarCode(net.input.options?.lagCalendar);
+  for (let r = 0; r < m0; r++) {
     if (keep[r] === 0) continue;
     const i = from[r];
     const j = to[r];
     const e = fill[j]++;
-    const rel = rels[r];
-    net.inFrom[e] = i;
-    net.inType[e] = REL[rel.type];
-    net.inLag[e] = rel.lag ?? 0;
-    const lc =
-      rel.lagCalendar === undefined && defaultLag === 0 ? net.cal[i] : lagCalendarIndex(net, rel.lagCalendar, i, j);
-    net.inLagCal[e] = lc;
-    net.inFast[e] = net.cal[i] === net.cal[j] && lc === net.cal[i] ? 1 : 0;
+    inFrom[e] = i;
+    inType[e] = relType[r];
+    inLag[e] = relLag[r];
+    const code = relLagCal[r];
+    const ci = cal[i];
+    const lc = code < 0 && defaultLag === 0 ? ci : lagCalendarByCode(net, code < 0 ? defaultLag : code, i, j);
+    inLagCal[e] = lc;
+    inFast[e] = ci === cal[j] && lc === ci ? 1 : 0;
     outCount[i + 1]++;
   }
   for (let i = 0; i < total; i++) outCount[i + 1] += outCount[i];
   const outFill = outCount.slice(0, total);
-  net.outEdge = new Int32Array(m);
-  net.outTo = new Int32Array(m);
+  const outEdge = new Int32Array(m);
+  const outTo = new Int32Array(m);
+  net.outEdge = outEdge;
+  net.outTo = outTo;
   for (let j = 0; j < total; j++) {
-    for (let e = inStart[j]; e < inStart[j + 1]; e++) {
-      const o = outFill[net.inFrom[e]]++;
-      net.outEdge[o] = e;
-      net.outTo[o] = j;
+    for (let e = inStart[j], end = inStart[j + 1]; e < end; e++) {
+      const o = outFill[inFrom[e]]++;
+      outEdge[o] = e;
+      outTo[o] = j;
     }
   }
   net.inStart = inStart;
   net.outStart = outCount;
   net.loeRelations = loe;
 
-  const cpm: number[] = [];
+  let cpmCount = 0;
   const loeNodes: number[] = [];
   for (let j = 0; j < net.n; j++) {
     const k = kind[j];
     if (k === K_LOE) loeNodes.push(j);
-    else if (k !== K_SUM) cpm.push(j);
+    else if (k !== K_SUM) cpmCount++;
+  }
+  const cpm = new Int32Array(cpmCount);
+  for (let j = 0, c = 0; c < cpmCount; j++) {
+    const k = kind[j];
+    if (k !== K_LOE && k !== K_SUM) cpm[c++] = j;
   }
   net.cycles = [];
-  computeOrder(net, Int32Array.from(cpm));
+  computeOrder(net, cpm);
   net.cycles = [...selfLoops, ...net.cycles];
   for (let j = 0; j < total; j++) refreshInEdges(net, j);
   net.loeNodes = Int32Array.from(loeNodes);

@@ -1,9 +1,8 @@
 import { EngineInputError } from "./engine-input-error.js";
 import { tryParseDateTime } from "./time-format.js";
-import type { NetworkInput } from "./types.js";
+import type { NetworkInput, RelationInput } from "./types.js";
 
 const ACTIVITY_TYPES = new Set(["task", "work", "milestone_start", "milestone_finish", "sum", "level_of_effort"]);
-const RELATION_TYPES = new Set(["FS", "SS", "FF", "SF"]);
 const LIMIT_TYPES = new Set(["not_earlier", "not_later", "in_date"]);
 const LAG_CALENDARS = new Set(["predecessor", "successor", "24h", "project"]);
 const PROGRESS = new Set(["retained_logic", "progress_override", "actual_dates"]);
@@ -12,12 +11,14 @@ const CRITICAL = new Set(["float", "longest_path"]);
 const SS_LAG_FROM = new Set(["early_start", "actual_start"]);
 
 type Rec = Record<string, unknown>;
-/** Item names are built only when something fails: 400k template strings would dominate a cold validation. */
-type Item = string | (() => string);
+/** The checked item's name as EngineInputError.item (built only once something fails: see the loops below). */
+type Item = string;
 
 function fail(item: Item, message: string): never {
-  throw new EngineInputError(typeof item === "string" ? item : item(), message);
+  throw new EngineInputError(item, message);
 }
+
+const activityItem = (id: string): string => `activity "${id}"`;
 
 const isRec = (v: unknown): v is Rec => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -53,13 +54,46 @@ function checkLimit(v: unknown, item: Item, field: string): void {
   checkDate(v.date, item, `${field}.date`, false);
 }
 
+/** Relation type codes (R_FS … R_SF of network-model) and lag-calendar codes (-1 = none given). */
+const REL_CODE: Record<string, number> = { FS: 0, SS: 1, FF: 2, SF: 3 };
+const LAG_CAL_CODE: Record<string, number> = { predecessor: 0, successor: 1, "24h": 2, project: 3 };
+
+/** Relations read once into flat arrays: ends as node indices, type and lag-calendar codes, lags. */
+export interface RelationArrays {
+  relFrom: Int32Array;
+  relTo: Int32Array;
+  relType: Uint8Array;
+  relLag: Int32Array;
+  /** 0 predecessor, 1 successor, 2 24h, 3 project; -1 when the relation has no lagCalendar of its own. */
+  relLagCal: Int8Array;
+}
+
 /** What validation learnt on the way, reused by the network builder so ids are looked up once. */
-export interface ValidatedNetwork {
+export interface ValidatedNetwork extends RelationArrays {
   input: NetworkInput;
   /** Activities then externals, by id. */
   index: Map<string, number>;
-  relFrom: Int32Array;
-  relTo: Int32Array;
+}
+
+/** Reads already validated relations into flat arrays (used when the relations change after validation). */
+export function relationArrays(rels: readonly RelationInput[], index: Map<string, number>): RelationArrays {
+  const m = rels.length;
+  const out: RelationArrays = {
+    relFrom: new Int32Array(m),
+    relTo: new Int32Array(m),
+    relType: new Uint8Array(m),
+    relLag: new Int32Array(m),
+    relLagCal: new Int8Array(m),
+  };
+  for (let r = 0; r < m; r++) {
+    const rel = rels[r];
+    out.relFrom[r] = index.get(rel.from) as number;
+    out.relTo[r] = index.get(rel.to) as number;
+    out.relType[r] = REL_CODE[rel.type];
+    out.relLag[r] = rel.lag ?? 0;
+    out.relLagCal[r] = rel.lagCalendar === undefined ? -1 : LAG_CAL_CODE[rel.lagCalendar];
+  }
+  return out;
 }
 
 /**
@@ -106,45 +140,54 @@ export function validateAndIndex(input: unknown): ValidatedNetwork {
   const ids = new Map<string, number>();
   let sums: Set<string> | undefined;
   const acts = input.activities as unknown[];
+  let parents = false;
   for (let k = 0; k < acts.length; k++) {
     const a = acts[k];
     if (!isRec(a) || typeof a.id !== "string" || a.id === "") {
       throw new EngineInputError(`activity #${k}`, "every activity needs a string id");
     }
     const id = a.id;
-    // Only present fields are checked and the item name is built lazily: a cold 100k-activity validation is
-    // interpreter time, so the common path stays a handful of property reads.
-    const item = () => `activity "${id}"`;
-    if (ids.has(id)) fail(item, "duplicate activity id");
+    // Only present fields are checked and the item name is built only on failure: a cold 100k-activity validation
+    // is interpreter time, so the common path stays a handful of property reads and no allocation.
+    const size = ids.size;
     ids.set(id, k);
+    if (ids.size === size) fail(activityItem(id), "duplicate activity id");
     const type = a.type;
     if (type !== undefined) {
-      checkEnum(type, ACTIVITY_TYPES, item, "type");
+      if (typeof type !== "string" || !ACTIVITY_TYPES.has(type))
+        checkEnum(type, ACTIVITY_TYPES, activityItem(id), "type");
       if (type === "sum") {
         sums ??= new Set();
         sums.add(id);
       }
     }
-    if (a.calendar !== undefined && (typeof a.calendar !== "string" || !calendarIds.has(a.calendar))) {
-      fail(item, `unknown calendar "${String(a.calendar)}"`);
+    const calendar = a.calendar;
+    if (calendar !== undefined && (typeof calendar !== "string" || !calendarIds.has(calendar))) {
+      fail(activityItem(id), `unknown calendar "${String(calendar)}"`);
     }
     const d = a.duration;
     if (typeof d !== "number" || !Number.isInteger(d) || d < 0 || d > 100_000_000) {
-      checkMinutes(d, item, "duration", false, false);
+      checkMinutes(d, activityItem(id), "duration", false, false);
     }
-    if (a.remaining !== undefined) checkMinutes(a.remaining, item, "remaining", true, false);
-    if (a.startLimit !== undefined) checkLimit(a.startLimit, item, "startLimit");
-    if (a.finishLimit !== undefined) checkLimit(a.finishLimit, item, "finishLimit");
-    if (a.actualStart !== undefined) checkDate(a.actualStart, item, "actualStart", true);
-    if (a.actualFinish !== undefined) checkDate(a.actualFinish, item, "actualFinish", true);
-    if (a.actualStart !== undefined && a.actualFinish !== undefined) {
-      if ((tryParseDateTime(a.actualFinish) as number) < (tryParseDateTime(a.actualStart) as number)) {
-        fail(item, "actualFinish is before actualStart");
+    if (a.remaining !== undefined) checkMinutes(a.remaining, activityItem(id), "remaining", true, false);
+    if (a.startLimit !== undefined) checkLimit(a.startLimit, activityItem(id), "startLimit");
+    if (a.finishLimit !== undefined) checkLimit(a.finishLimit, activityItem(id), "finishLimit");
+    const as = a.actualStart;
+    const af = a.actualFinish;
+    if (as !== undefined) checkDate(as, activityItem(id), "actualStart", true);
+    if (af !== undefined) checkDate(af, activityItem(id), "actualFinish", true);
+    if (as !== undefined && af !== undefined) {
+      if ((tryParseDateTime(af) as number) < (tryParseDateTime(as) as number)) {
+        fail(activityItem(id), "actualFinish is before actualStart");
       }
     }
-    if (a.parent !== undefined && typeof a.parent !== "string") fail(item, "parent must be an id");
+    const parent = a.parent;
+    if (parent !== undefined) {
+      if (typeof parent !== "string") fail(activityItem(id), "parent must be an id");
+      parents = true;
+    }
   }
-  for (const a of input.activities as Rec[]) {
+  for (const a of parents ? (input.activities as Rec[]) : []) {
     if (a.parent === undefined) continue;
     const item = `activity "${a.id as string}"`;
     if (!ids.has(a.parent as string)) throw new EngineInputError(item, `parent "${String(a.parent)}" does not exist`);
@@ -170,27 +213,45 @@ export function validateAndIndex(input: unknown): ValidatedNetwork {
   }
   if (!Array.isArray(input.relations)) throw new EngineInputError("network", "relations must be an array");
   const rels = input.relations as unknown[];
-  const relFrom = new Int32Array(rels.length);
-  const relTo = new Int32Array(rels.length);
-  for (let i = 0; i < rels.length; i++) {
+  const m = rels.length;
+  const relFrom = new Int32Array(m);
+  const relTo = new Int32Array(m);
+  const relType = new Uint8Array(m);
+  const relLag = new Int32Array(m);
+  const relLagCal = new Int8Array(m);
+  // One pass reads every field the builder needs into flat arrays, so it never touches the 300k objects again.
+  for (let i = 0; i < m; i++) {
     const r = rels[i];
     if (!isRec(r)) throw new EngineInputError(`relation #${i}`, "a relation must be an object");
-    const from = typeof r.from === "string" ? ids.get(r.from) : undefined;
-    const to = typeof r.to === "string" ? ids.get(r.to) : undefined;
+    const rf = r.from;
+    const rt = r.to;
+    const from = typeof rf === "string" ? ids.get(rf) : undefined;
+    const to = typeof rt === "string" ? ids.get(rt) : undefined;
+    const type = r.type;
+    const code = type === "FS" ? 0 : type === "SS" ? 1 : type === "FF" ? 2 : type === "SF" ? 3 : -1;
     // Cheap checks first; the item name is only built for the relation that fails.
-    if (from === undefined || to === undefined || typeof r.type !== "string" || !RELATION_TYPES.has(r.type)) {
-      const item = `relation #${i} ${String(r.from)}->${String(r.to)}`;
-      if (from === undefined) fail(item, `predecessor "${String(r.from)}" does not exist`);
-      if (to === undefined) fail(item, `successor "${String(r.to)}" does not exist`);
-      fail(item, `type must be FS, SS, FF or SF, got ${JSON.stringify(r.type)}`);
+    if (from === undefined || to === undefined || code < 0) {
+      const item = `relation #${i} ${String(rf)}->${String(rt)}`;
+      if (from === undefined) fail(item, `predecessor "${String(rf)}" does not exist`);
+      if (to === undefined) fail(item, `successor "${String(rt)}" does not exist`);
+      fail(item, `type must be FS, SS, FF or SF, got ${JSON.stringify(type)}`);
     }
     relFrom[i] = from as number;
     relTo[i] = to as number;
+    relType[i] = code;
     const lag = r.lag;
-    if (lag !== undefined && !(typeof lag === "number" && Number.isInteger(lag) && Math.abs(lag) <= 100_000_000)) {
-      checkMinutes(lag, `relation #${i} ${String(r.from)}->${String(r.to)}`, "lag", true, true);
+    if (lag !== undefined) {
+      if (!(typeof lag === "number" && Number.isInteger(lag) && Math.abs(lag) <= 100_000_000)) {
+        checkMinutes(lag, `relation #${i} ${String(rf)}->${String(rt)}`, "lag", true, true);
+      }
+      relLag[i] = lag as number;
     }
-    if (r.lagCalendar !== undefined) checkEnum(r.lagCalendar, LAG_CALENDARS, `relation #${i}`, "lagCalendar");
+    const lc = r.lagCalendar;
+    if (lc === undefined) relLagCal[i] = -1;
+    else {
+      checkEnum(lc, LAG_CALENDARS, `relation #${i}`, "lagCalendar");
+      relLagCal[i] = LAG_CAL_CODE[lc as string];
+    }
   }
-  return { input: input as unknown as NetworkInput, index: ids, relFrom, relTo };
+  return { input: input as unknown as NetworkInput, index: ids, relFrom, relTo, relType, relLag, relLagCal };
 }
