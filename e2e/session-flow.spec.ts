@@ -59,14 +59,20 @@ test("register, sign in, create and enter a space, switch to Russian, log out", 
   await expect(page.getByRole("navigation", { name: "Разделы пространства" })).toBeVisible();
   await shot(page, "space-structure-ru");
 
-  // the space's home lists the members, in Russian now
+  // the space's home sums the space up, in Russian now; the members themselves are managed on the admin page
   await page.goto(`${spaceUrl}/home`);
-  await expect(page.getByRole("heading", { level: 2, name: "Участники" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: spaceName })).toBeVisible();
   await expect(page.getByText("Ваша роль")).toBeVisible();
+  await expect(page.getByText("Владелец", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Участники" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Структура" })).toBeVisible();
+  await expect(page.getByRole("table")).toHaveCount(0);
+  await shot(page, "space-home-ru");
+  await page.getByRole("link", { name: "Управлять участниками" }).click();
+  await expect(page).toHaveURL(`${spaceUrl}/admin`);
   await expect(
     page.getByRole("table", { name: "Участники" }).getByRole("cell", { name: login, exact: true }),
   ).toBeVisible();
-  await shot(page, "space-home-ru");
 
   // the last used space is remembered: the bare address goes straight into it
   await page.goto("/");
