@@ -1,11 +1,16 @@
 import { type CalculateSettings, DEFAULT_CALC_SCENARIOS } from "@planum/contracts";
-import { eq } from "drizzle-orm";
-import { calculateSettings } from "../../db/schema/index.js";
-import type { Db, DbOrTx } from "../../platform/db.js";
+import { and, asc, eq, ne } from "drizzle-orm";
+import { calculateSettings, versions } from "../../db/schema/index.js";
+import type { AppContext } from "../../platform/context.js";
+import type { DbOrTx } from "../../platform/db.js";
 import { wallClockText } from "../versions/version-access.js";
+import { WorkspaceEvents } from "../versions/workspace-events.js";
+import { autoCalculation } from "./auto-calculation.js";
 
 type SettingsRow = typeof calculateSettings.$inferSelect;
-export type SettingsPatch = Partial<Omit<CalculateSettings, "scheduleId">>;
+/** The settings without the schedule id: what a client sends and what the schedule's own settings show. */
+export type CalculationFields = Omit<CalculateSettings, "scheduleId">;
+export type SettingsPatch = Partial<CalculationFields>;
 
 /** P6's defaults and the spec's default scenarios (1, 6, 9, 12). */
 export function defaultSettings(scheduleId: string): CalculateSettings {
@@ -45,29 +50,84 @@ export async function readSettings(db: DbOrTx, scheduleId: string): Promise<Calc
   return row ? toDto(row) : defaultSettings(scheduleId);
 }
 
-/** Calculation settings of a schedule: one row per schedule, absent = the defaults. */
+export function calculationFields(settings: CalculateSettings): CalculationFields {
+  const { scheduleId: _, ...fields } = settings;
+  return fields;
+}
+
+/** Whether two sets of settings calculate differently (the mode only says when a calculation runs). */
+function calculatesDifferently(a: CalculateSettings, b: CalculateSettings) {
+  return (Object.keys(a) as (keyof CalculateSettings)[]).some(
+    (key) => key !== "calculationMode" && key !== "scheduleId" && a[key] !== b[key],
+  );
+}
+
+/**
+ * Calculation settings of a schedule — the one place they live: one row per schedule, absent = the defaults. The
+ * `/calculate-settings` calls and the calculation fields of `PATCH /schedules/{id}/settings` both come here.
+ */
 export class CalculateSettingsService {
-  constructor(private readonly deps: { db: Db }) {}
+  constructor(private readonly deps: Pick<AppContext, "db" | "jobs" | "realtime">) {}
 
   get(scheduleId: string) {
     return readSettings(this.deps.db, scheduleId);
   }
 
-  /** Creates or changes the settings (POST and PUT both land here: a schedule has exactly one set). */
-  async save(spaceId: string, scheduleId: string, patch: SettingsPatch) {
-    const merged = { ...(await readSettings(this.deps.db, scheduleId)), ...patch };
-    const { scheduleId: _, ...values } = merged;
-    const [row] = await this.deps.db
+  /**
+   * Creates or changes the settings (POST and PUT both land here: a schedule has exactly one set). A change that
+   * calculates differently makes the schedule's calculated versions not calculated (and says so to the space); in
+   * auto mode every unlocked version not calculated is then calculated by the server.
+   */
+  async save(spaceId: string, scheduleId: string, patch: SettingsPatch, byUserId: string | null) {
+    const { db } = this.deps;
+    const before = await readSettings(db, scheduleId);
+    const { scheduleId: _, ...values } = { ...before, ...patch };
+    const [row] = await db
       .insert(calculateSettings)
       .values({ ...values, scheduleId, spaceId })
       .onConflictDoUpdate({ target: calculateSettings.scheduleId, set: { ...values, updatedAt: new Date() } })
       .returning();
-    return toDto(row);
+    const saved = toDto(row);
+    await this.changed(spaceId, before, saved, byUserId);
+    return saved;
   }
 
   /** Back to the defaults. */
-  async reset(scheduleId: string) {
+  async reset(spaceId: string, scheduleId: string, byUserId: string | null) {
+    const before = await readSettings(this.deps.db, scheduleId);
     await this.deps.db.delete(calculateSettings).where(eq(calculateSettings.scheduleId, scheduleId));
-    return defaultSettings(scheduleId);
+    const saved = defaultSettings(scheduleId);
+    await this.changed(spaceId, before, saved, byUserId);
+    return saved;
+  }
+
+  private async changed(spaceId: string, before: CalculateSettings, after: CalculateSettings, byUserId: string | null) {
+    const { db, realtime } = this.deps;
+    const scheduleId = after.scheduleId;
+    if (calculatesDifferently(before, after)) {
+      const stale = await db
+        .update(versions)
+        .set({ calcStatus: "not_calculated" })
+        .where(and(eq(versions.scheduleId, scheduleId), eq(versions.calcStatus, "calculated")))
+        .returning({ id: versions.id });
+      if (stale.length > 0)
+        new WorkspaceEvents(realtime).versionsChanged(
+          spaceId,
+          byUserId,
+          scheduleId,
+          stale.map((v) => v.id).sort(),
+          "updated",
+        );
+    }
+    if (after.calculationMode !== "auto") return;
+    const due = await db
+      .select({ id: versions.id })
+      .from(versions)
+      .where(
+        and(eq(versions.scheduleId, scheduleId), eq(versions.locked, false), ne(versions.calcStatus, "calculated")),
+      )
+      .orderBy(asc(versions.createdAt), asc(versions.id));
+    const auto = autoCalculation(this.deps);
+    for (const version of due) auto.changed(version.id, spaceId, byUserId);
   }
 }

@@ -16,10 +16,11 @@ import {
   workspaceGate,
 } from "../versions/version-access.js";
 import { WorkspaceEvents } from "../versions/workspace-events.js";
+import { autoCalculation, CALCULATE_JOB } from "./auto-calculation.js";
 import { CalculateSettingsService } from "./calculate-settings.service.js";
 import { beginCalculation, calculateVersion, failCalculation } from "./timetable-calc.js";
 
-export const CALCULATE_JOB = "calculate_timetable";
+export { CALCULATE_JOB };
 
 function reasonOf(error: unknown): string {
   if (error instanceof AppError) return String(error.params?.reason ?? error.code);
@@ -29,7 +30,8 @@ function reasonOf(error: unknown): string {
 /** Calculation of a version (as a job or synchronously), its results, and the schedule's calculation settings. */
 export function timetableModule(ctx: AppContext) {
   const events = new WorkspaceEvents(ctx.realtime);
-  const settings = new CalculateSettingsService({ db: ctx.db });
+  const settings = new CalculateSettingsService(ctx);
+  const auto = autoCalculation(ctx);
 
   ctx.jobs.register(CALCULATE_JOB, async ({ job, progress }) => {
     const versionId = String(job.payload.versionId);
@@ -46,6 +48,8 @@ export function timetableModule(ctx: AppContext) {
       await failCalculation(ctx.db, versionId, reason);
       events.timetable(spaceId, job.createdBy, versionId, job.id, 100, "error", reason);
       throw error;
+    } finally {
+      auto.finished(versionId);
     }
   });
 
@@ -64,6 +68,9 @@ export function timetableModule(ctx: AppContext) {
   return async function timetableRoutes(fastify: FastifyInstance) {
     const app = typed(fastify);
     const tags = ["Timetable"];
+    auto.log = (message, error) => fastify.log.error({ err: error }, message);
+    // Shutdown: pending automatic calculations are dropped (their versions stay "not calculated").
+    fastify.addHook("onClose", () => auto.close());
 
     app.patch("/versions/:id/timetable/calculate", { schema: { tags, params: versionIdParams } }, async (request) => {
       const scope = await editVersion(ctx, request, request.params.id);
@@ -93,6 +100,8 @@ export function timetableModule(ctx: AppContext) {
           await failCalculation(ctx.db, version.id, reason);
           events.timetable(grant.space.id, grant.userId, version.id, null, 100, "error", reason);
           throw error;
+        } finally {
+          auto.finished(version.id);
         }
       },
     );
@@ -132,20 +141,13 @@ export function timetableModule(ctx: AppContext) {
         { schema: { tags, params: scheduleIdParams, body: calculateSettingsBody } },
         async (request) => {
           const { grant, schedule } = await scheduleWriter(request, request.params.id);
-          const saved = await settings.save(grant.space.id, schedule.id, request.body);
-          await ctx.db
-            .update(versions)
-            .set({
-              calcStatus: sql`case when ${versions.calcStatus} = 'calculated' then 'not_calculated' else ${versions.calcStatus} end`,
-            })
-            .where(eq(versions.scheduleId, schedule.id));
-          return ok(saved);
+          return ok(await settings.save(grant.space.id, schedule.id, request.body, grant.userId));
         },
       );
     }
     app.delete("/schedules/:id/calculate-settings", { schema: { tags, params: scheduleIdParams } }, async (request) => {
-      const { schedule } = await scheduleWriter(request, request.params.id);
-      return ok(await settings.reset(schedule.id));
+      const { grant, schedule } = await scheduleWriter(request, request.params.id);
+      return ok(await settings.reset(grant.space.id, schedule.id, grant.userId));
     });
   };
 }

@@ -149,4 +149,27 @@ describe("timetable", () => {
     expect((await member.call("PATCH", `/versions/${version.id}/timetable/calculate`)).status).toBe(403);
     expect((await owner.call("DELETE", url)).body.data.scenario).toBe(1);
   });
+
+  it("a settings change that calculates differently makes calculated versions not calculated, and says so", async () => {
+    const { owner, schedule, version } = await setUpWorkspace(server);
+    const url = `/schedules/${schedule.id}/calculate-settings`;
+    const v = version.id;
+    await addItem(owner, v, { type: "work", name: "A", code: "A10", duration: 480 });
+    const calculate = () => owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`);
+    const status = async () => (await owner.call("GET", `/versions/${v}`)).body.data.calcStatus;
+    expect((await calculate()).status).toBe(200);
+    server.ctx.realtime.sent.length = 0;
+    await owner.call("PUT", url, { floatType: "start" });
+    expect(await status()).toBe("not_calculated");
+    expect(server.ctx.realtime.sent).toContainEqual(
+      expect.objectContaining({ type: "versions_changed", action: "updated", versionIds: [v] }),
+    );
+    // Saving values that calculate the same leaves the results as they are.
+    await calculate();
+    await owner.call("PUT", url, { floatType: "start" });
+    expect(await status()).toBe("calculated");
+    // Back to the defaults is a change too.
+    await owner.call("DELETE", url);
+    expect(await status()).toBe("not_calculated");
+  });
 });
