@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseUserDate } from "./dates.js";
 import { hasProhibitedCharacters, nameField, parseNumber, requiredText } from "./validation.js";
+import { calculateSettingsBody } from "./workspace.schema.js";
 
 /** Hierarchy scopes of the spec, from the widest to the narrowest; ids and access grants are named by them. */
 export const HIERARCHY_SCOPES = ["space", "facility", "project", "schedule", "version"] as const;
@@ -155,18 +156,11 @@ export const projectSettingsSchema = z
   .strict();
 export const projectSettingsBody = z.object({ settings: projectSettingsSchema });
 
-/** Schedule calculation settings (spec §3): scenario, progress, float and lag options. */
-export const scheduleSettingsSchema = z
-  .object({
-    scenario: z.number({ error: "InvalidNumber" }).int({ error: "InvalidNumber" }).min(1).max(20),
-    progressOption: z.enum(["by_progress", "by_volume", "by_labour", "by_cost"], { error: "InvalidValue" }),
-    floatType: z.enum(["start", "finish", "smallest"], { error: "InvalidValue" }),
-    lagCalendar: z.enum(["predecessor", "successor", "project", "24h"], { error: "InvalidValue" }),
-    criticalFloat: userNumber,
-    calculationMode: z.enum(["auto", "manual"], { error: "InvalidValue" }),
-  })
-  .partial()
-  .strict();
+/**
+ * A schedule's settings are its calculation settings (spec §3): the same fields and rules as the calculate settings
+ * call, stored once (in the calculate settings) and only shown and changed through `PATCH /schedules/{id}/settings`.
+ */
+export const scheduleSettingsSchema = calculateSettingsBody;
 export const scheduleSettingsBody = z.object({
   name: nameField.optional(),
   settings: scheduleSettingsSchema.optional(),

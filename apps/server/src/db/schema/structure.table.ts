@@ -84,7 +84,7 @@ export const schedules = pgTable(
     groupId: uuid("group_id").references(() => scheduleGroups.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
-    /** Calculation settings: scenario, progress option, float type, lag calendar, critical float, mode. */
+    /** The schedule's own settings. Calculation settings are not here: they live in `calculate_settings`. */
     settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default({}),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -12,7 +12,7 @@ import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";
 import type { AttributePlace, AttributesService } from "../attributes/attributes.service.js";
 import { spaceGate } from "../structure/structure-gate.js";
-import { SchedulesService, toScheduleDto } from "./schedules.service.js";
+import { SchedulesService, toScheduleDtoWithSettings } from "./schedules.service.js";
 
 /** `/schedules/{id}`: one schedule, its settings and its work attributes. */
 export function schedulesModule(ctx: AppContext, attributes: AttributesService) {
@@ -35,7 +35,7 @@ export function schedulesModule(ctx: AppContext, attributes: AttributesService) 
 
     app.get("/schedules/:id", { schema: { tags, params: idParams } }, async (request) => {
       const grant = await spaceGate(ctx, request);
-      return ok(toScheduleDto((await service.readable(grant, request.params.id)).schedule));
+      return ok(await toScheduleDtoWithSettings(ctx.db, (await service.readable(grant, request.params.id)).schedule));
     });
     app.delete("/schedules/:id", { schema: { tags, params: idParams } }, async (request) => {
       await service.delete(await spaceGate(ctx, request), request.params.id);

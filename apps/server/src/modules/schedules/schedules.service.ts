@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { scheduleGroups, schedules } from "../../db/schema/index.js";
-import type { Db, DbOrTx } from "../../platform/db.js";
+import type { AppContext } from "../../platform/context.js";
+import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
-import type { Realtime } from "../../platform/realtime.js";
 import {
   epsUpdated,
   type Grant,
@@ -12,7 +12,18 @@ import {
   requireAt,
   type ScheduleRow,
 } from "../structure/structure-gate.js";
+import {
+  CalculateSettingsService,
+  type CalculationFields,
+  calculationFields,
+  readSettings,
+  type SettingsPatch,
+} from "../timetable/calculate-settings.service.js";
 
+/**
+ * A schedule as lists answer it: `settings` are the schedule's own settings, which hold no calculation fields (those
+ * live in the calculate settings; migration 0006 moved them there).
+ */
 export function toScheduleDto(row: ScheduleRow) {
   return {
     id: row.id,
@@ -26,9 +37,24 @@ export function toScheduleDto(row: ScheduleRow) {
   };
 }
 
+/** A schedule with its calculation settings shown among its settings (`GET /schedules/{id}`, `PATCH …/settings`). */
+function withCalculation(row: ScheduleRow, calculation: CalculationFields) {
+  const dto = toScheduleDto(row);
+  return { ...dto, settings: { ...dto.settings, ...calculation } };
+}
+
+/** One schedule with its calculation settings read from the calculate settings (the one place they live). */
+export async function toScheduleDtoWithSettings(db: DbOrTx, row: ScheduleRow) {
+  return withCalculation(row, calculationFields(await readSettings(db, row.id)));
+}
+
 /** Schedules of projects: the `schedule` scope of the hierarchy. Versions and works come with later features. */
 export class SchedulesService {
-  constructor(private readonly deps: { db: Db; realtime: Realtime }) {}
+  private readonly calculation: CalculateSettingsService;
+
+  constructor(private readonly deps: Pick<AppContext, "db" | "jobs" | "realtime">) {
+    this.calculation = new CalculateSettingsService(deps);
+  }
 
   async readable(grant: Grant, id: string) {
     const found = await loadSchedule(this.deps.db, grant.space.id, id);
@@ -72,19 +98,23 @@ export class SchedulesService {
     return toScheduleDto(row);
   }
 
-  async update(grant: Grant, id: string, body: { name?: string; settings?: Record<string, unknown> }) {
+  /**
+   * Renames the schedule and changes its settings. The settings are the calculation settings: they are written
+   * through to the calculate settings (the same call as `PUT /schedules/{id}/calculate-settings`), never copied.
+   */
+  async update(grant: Grant, id: string, body: { name?: string; settings?: SettingsPatch }) {
     const { schedule } = await this.writable(grant, id);
     const [row] = await this.deps.db
       .update(schedules)
-      .set({
-        name: body.name ?? schedule.name,
-        settings: { ...schedule.settings, ...body.settings },
-        updatedAt: new Date(),
-      })
+      .set({ name: body.name ?? schedule.name, updatedAt: new Date() })
       .where(and(eq(schedules.spaceId, grant.space.id), eq(schedules.id, schedule.id)))
       .returning();
+    const calculation =
+      body.settings && Object.keys(body.settings).length > 0
+        ? await this.calculation.save(grant.space.id, schedule.id, body.settings, grant.userId)
+        : await readSettings(this.deps.db, schedule.id);
     epsUpdated(this.deps.realtime, grant, "schedules", [row.projectId]);
-    return toScheduleDto(row);
+    return withCalculation(row, calculationFields(calculation));
   }
 
   async delete(grant: Grant, id: string) {
