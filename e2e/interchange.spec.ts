@@ -142,3 +142,69 @@ test("a CSV with its own column names: map the columns, save the mapping as a ru
     expect(gantt.duration).toEqual([960, 2400]);
   }
 });
+
+test("an XLSX shows its first rows in the dialog like a CSV, its columns are mapped and it is uploaded", async ({
+  page,
+}) => {
+  const user = await registerUser(page.request, "ich");
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/auth\/select-space$/);
+  const api = await apiAs(page);
+  const space = await api.call("POST", "/space/create", { name: "Excel", type: "site" });
+  api.useSpace(space.id);
+  const facility = await api.call("POST", "/facilities/create", { name: "Объект" });
+  const project = await api.call("POST", `/facilities/${facility.id}/project/create`, { name: "Проект" });
+  const source = await api.call("POST", `/projects/${project.id}/schedules/create`, { name: "Источник" });
+  const schedule = await api.call("POST", `/projects/${project.id}/schedules/create`, { name: "График из Excel" });
+
+  // the workbook is Planum's own Excel export of a small schedule (our XLSX writer, our column names)
+  const state = await page.context().storageState();
+  const token = state.origins.flatMap((o) => o.localStorage).find((e) => e.name === "planum.auth-token")?.value;
+  const headers = { Authorization: `Bearer ${token}`, "X-Space-Id": space.id };
+  const uploaded = await page.request.post(`/api/v1/schedules/${source.id}/versions/upload/synchronous`, {
+    headers,
+    multipart: {
+      file: {
+        name: "source.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from("Activity ID;Activity Name;Duration (h);Predecessors\nK1;Котлован;24;\nK2;Сваи;56;K1\n"),
+      },
+    },
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBeTruthy();
+  const exported = await api.call("POST", `/versions/${(await uploaded.json()).data.versionId}/export/xlsx`);
+  const workbook = await page.request.get(`/api/v1/storage/download/${exported.fileId}`, { headers });
+  expect(workbook.ok()).toBeTruthy();
+
+  await page.goto(`/${space.id}/schedule/${schedule.id}`);
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload a schedule file" });
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: "from-excel.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: await workbook.body(),
+  });
+  await expect(dialog.getByTestId("interchange-format")).toHaveText("Excel (XLSX)");
+  // the preview: the header row, then the activities, read on the server from the workbook
+  const preview = dialog.getByRole("table", { name: "First rows of the file" });
+  await expect(preview.getByRole("columnheader", { name: "Activity Name" })).toBeVisible();
+  await expect(preview.getByRole("cell", { name: "Котлован" })).toBeVisible();
+  await expect(preview.getByRole("cell", { name: "Сваи" })).toBeVisible();
+  // the mapping offers the workbook's column names, and the preview marks the mapped column
+  await dialog.getByRole("combobox", { name: "Name", exact: true }).click();
+  await page.getByRole("option", { name: "Activity Name", exact: true }).click();
+  await expect(preview.getByRole("columnheader", { name: "Activity Name Name" })).toBeVisible();
+  await preview.scrollIntoViewIfNeeded();
+  await shot(page, "interchange-xlsx-preview");
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+
+  await expect(page.getByRole("combobox", { name: "Schedule version" })).toHaveValue(/from-excel/);
+  for (const name of ["Котлован", "Сваи"]) await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
+  const versions = await api.call("GET", `/schedules/${schedule.id}/versions`);
+  expect(versions).toHaveLength(1);
+  const gantt = await api.call("GET", `/versions/${versions[0].id}/gantt`);
+  const leaves = (gantt.name as string[]).filter((_, k) => gantt.type[k] !== 0);
+  expect(leaves).toEqual(["Котлован", "Сваи"]);
+  expect(gantt.relations.from).toHaveLength(1);
+});
