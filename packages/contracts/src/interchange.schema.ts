@@ -13,34 +13,6 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const IMPORT_FORMATS = ["xer", "xml-primavera", "xml", "mpx", "csv", "xlsx", "json", "zip"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-/** Fields a CSV / XLSX column can be mapped to (the same list as the readers' `TABULAR_FIELDS`). */
-export const TABULAR_COLUMNS = [
-  "project",
-  "wbs",
-  "id",
-  "name",
-  "type",
-  "status",
-  "duration",
-  "remaining",
-  "start",
-  "finish",
-  "actualStart",
-  "actualFinish",
-  "percentComplete",
-  "constraintType",
-  "constraintDate",
-  "predecessors",
-  "earlyStart",
-  "earlyFinish",
-  "lateStart",
-  "lateFinish",
-  "totalFloat",
-  "freeFloat",
-  "critical",
-] as const;
-export type TabularColumn = (typeof TABULAR_COLUMNS)[number];
-
 /** Query of `POST /schedules/{id}/versions/upload[/synchronous]`; the file is the multipart field `file`. */
 export const uploadQuery = z.object({
   /** Name of a saved import setting (column mapping) to apply to CSV / XLSX. */
@@ -50,7 +22,10 @@ export const uploadQuery = z.object({
   label: z.string().min(1).max(200).optional(),
   /** Which project of a multi-project file (its id in the file); the first one otherwise. */
   project: z.string().max(200).optional(),
-  /** CSV / XLSX column mapping as JSON `{ field: header text | column index }` (the dialog's unsaved mapping). */
+  /**
+   * CSV / XLSX column mapping as JSON `{ field: header text | column index }` (the dialog's unsaved mapping); the
+   * fields are the readers' `TABULAR_FIELDS` of `@planum/formats`, checked by the server.
+   */
   mapping: z.string().max(10_000).optional(),
 });
 export type UploadQuery = z.infer<typeof uploadQuery>;
@@ -152,7 +127,10 @@ export interface BatchFileOutcome {
 /** `POST /projects/{id}/export`: every schedule of the project (its actual version) as one project of the file. */
 export const projectExportBody = z.object({ format: z.enum(EXPORT_FORMATS).default("xer") });
 
-/** A saved upload rule: how the columns of a CSV / XLSX file map to activity fields, and the rows to skip. */
+/**
+ * A saved upload rule: how the columns of a CSV / XLSX file map to activity fields (the readers' `TABULAR_FIELDS`
+ * of `@planum/formats`, checked by the server), and the rows to skip.
+ */
 export const importSettingBody = z.object({
   name: nameField,
   format: z.enum(IMPORT_FORMATS, { error: "InvalidValue" }).nullable().optional(),

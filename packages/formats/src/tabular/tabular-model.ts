@@ -11,7 +11,10 @@ import {
 import { normalizeReferences } from "../model/validate-model.js";
 import { parseDateTime } from "../util/date-time.js";
 
-/** Columns a table (CSV / XLSX) can carry, in the order our writers put them. */
+/**
+ * Columns a table (CSV / XLSX) can carry, in the order our writers put them. The one list of mappable fields: the
+ * server checks the keys of upload mappings and saved upload rules against it.
+ */
 export const TABULAR_FIELDS = [
   "project",
   "wbs",

@@ -7,6 +7,7 @@ import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";
 import { isUniqueViolation, spaceGate } from "../structure/structure-gate.js";
+import { checkMappedFields } from "./interchange.service.js";
 
 type Row = typeof scheduleImportSettings.$inferSelect;
 
@@ -56,6 +57,7 @@ export function importSettingsRoutes(ctx: AppContext) {
     app.post("/schedule-import-settings", { schema: { tags, body: importSettingBody } }, async (request) => {
       const grant = await spaceGate(ctx, request, "schedule:write");
       const body = request.body;
+      checkMappedFields(body.mapping);
       const [row] = await ctx.db
         .insert(scheduleImportSettings)
         .values({
@@ -79,6 +81,7 @@ export function importSettingsRoutes(ctx: AppContext) {
       async (request) => {
         const grant = await spaceGate(ctx, request, "schedule:write");
         const body = request.body;
+        checkMappedFields(body.mapping);
         const [row] = await ctx.db
           .update(scheduleImportSettings)
           .set({

@@ -6,6 +6,7 @@ import {
   type FormatId,
   readSchedule,
   type ScheduleModel,
+  TABULAR_FIELDS,
   type WritableFormat,
   writeSchedule,
 } from "@planum/formats";
@@ -84,7 +85,16 @@ export function parseMapping(text: string | undefined): ColumnMapping | undefine
   for (const v of Object.values(value)) {
     if (typeof v !== "string" && typeof v !== "number") throw new AppError("InvalidValue", { field: "mapping" });
   }
+  checkMappedFields(value);
   return value as ColumnMapping;
+}
+
+const TABULAR_FIELD_SET = new Set<string>(TABULAR_FIELDS);
+
+/** A mapping may name only fields the CSV / XLSX readers know: a misspelt one would be ignored without a word. */
+export function checkMappedFields(mapping: object): void {
+  const unknown = Object.keys(mapping).find((field) => !TABULAR_FIELD_SET.has(field));
+  if (unknown !== undefined) throw new AppError("InvalidValue", { field: `mapping.${unknown}` });
 }
 
 /**

@@ -379,6 +379,10 @@ describe("interchange upload", () => {
     expect((await owner.call("POST", "/schedule-import-settings", rule)).body.errors[0].code).toBe("NameTaken");
     const bad = await owner.call("POST", "/schedule-import-settings", { ...rule, name: "x".repeat(33), skipRows: -1 });
     expect(bad.status).toBe(400);
+    // a field the readers do not know would be ignored silently: refused
+    const misspelt = await owner.call("POST", "/schedule-import-settings", { ...rule, mapping: { Name: "Работа" } });
+    expect(misspelt.status).toBe(400);
+    expect(misspelt.body.errors[0]).toMatchObject({ code: "InvalidValue", params: { field: "mapping.Name" } });
     expect((await member.call("POST", "/schedule-import-settings", { ...rule, name: "Other" })).status).toBe(403);
     expect(
       (await member.call("GET", "/schedule-import-settings")).body.data.map((r: { name: string }) => r.name),
@@ -393,6 +397,14 @@ describe("interchange upload", () => {
     expect(rows.duration).toEqual([960, 2400]);
     const unknown = await upload(owner, schedule.id, csv, "contractor.csv", "?rule=nope");
     expect(unknown.status).toBe(404);
+    const unknownField = await upload(
+      owner,
+      schedule.id,
+      csv,
+      "c.csv",
+      `?mapping=${encodeURIComponent('{"nom":"x"}')}`,
+    );
+    expect(unknownField.status).toBe(400);
 
     const id = created.body.data.id;
     const renamed = await owner.call("PUT", `/schedule-import-settings/${id}`, { ...rule, name: "Подрядчик" });
