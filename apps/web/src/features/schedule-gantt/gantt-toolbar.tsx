@@ -1,5 +1,12 @@
-import { ActionIcon, Button, Chip, Group, Loader, Select, Text, Tooltip } from "@mantine/core";
-import { IconCalendarEvent, IconChevronsDown, IconChevronsUp, IconZoomIn, IconZoomOut } from "@tabler/icons-react";
+import { ActionIcon, Badge, Button, Chip, CloseButton, Group, Loader, Select, Text, Tooltip } from "@mantine/core";
+import {
+  IconCalendarEvent,
+  IconChevronsDown,
+  IconChevronsUp,
+  IconFilter,
+  IconZoomIn,
+  IconZoomOut,
+} from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { GANTT_SCALES, type GanttScale } from "./scale-math";
 
@@ -18,6 +25,11 @@ export interface GanttToolbarProps {
   onGroupBy(key: string | null): void;
   rowCount: number;
   busy: "engine" | "preview" | null;
+  /** Filter-row conditions in use; with `showFilterIndicator` a marker says rows are hidden, with a way to clear. */
+  filterCount: number;
+  showFilterIndicator: boolean;
+  filterLabel?: string;
+  onClearFilters(): void;
 }
 
 /** Scale, zoom, today, expand/collapse, critical path, baseline and grouping. Wraps instead of clipping long labels. */
@@ -93,6 +105,23 @@ export function GanttToolbar(p: GanttToolbarProps) {
         data={[{ value: "", label: t("toolbar.noGrouping") }, ...p.groupOptions]}
         onChange={(value) => p.onGroupBy(value ? value : null)}
       />
+      {p.showFilterIndicator && p.filterCount > 0 && (
+        <Badge
+          color="orange"
+          variant="light"
+          size="lg"
+          radius="sm"
+          data-testid="filter-indicator"
+          leftSection={<IconFilter size={14} />}
+          rightSection={<CloseButton size="xs" aria-label={t("toolbar.clearFilters")} onClick={p.onClearFilters} />}
+          style={{ textTransform: "none", maxWidth: 440 }}
+          title={p.filterLabel}
+        >
+          {p.filterLabel
+            ? t("toolbar.filteredBy", { name: p.filterLabel, count: p.filterCount })
+            : t("toolbar.filtered", { count: p.filterCount })}
+        </Badge>
+      )}
       <Group gap={6} ml="auto" wrap="nowrap">
         {p.busy && <Loader size={14} />}
         {p.busy && (

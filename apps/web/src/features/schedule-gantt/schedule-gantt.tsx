@@ -7,6 +7,7 @@ import { parseFilterText } from "./filter-ops";
 import type { GanttChange, GanttData, GanttLink } from "./gantt-data";
 import { DARK_COLORS, LIGHT_COLORS } from "./gantt-theme";
 import { GanttToolbar } from "./gantt-toolbar";
+import { activeFilterCount, columnsOfView, currentView, type GanttView, zoomOfView } from "./gantt-view";
 import {
   type ColumnKey,
   columnMeta,
@@ -20,7 +21,7 @@ import { GridHeader, type SortState } from "./grid-header";
 import { clickCell, EMPTY_SELECTION, type GridSelection } from "./grid-selection";
 import { filterRows } from "./row-filter";
 import { buildGroups, groupSpan } from "./row-groups";
-import { decodeGanttData } from "./row-model";
+import { decodeGanttData, type RowModel } from "./row-model";
 import { createLabeler } from "./scale-labels";
 import {
   clampZoom,
@@ -34,10 +35,22 @@ import {
 import { type GanttPerfProbe, TimelineCanvas } from "./timeline-canvas";
 import { TreeGrid } from "./tree-grid";
 import { TreeIndex, withAncestors } from "./tree-index";
+import {
+  activeId,
+  carryColumns,
+  carryExpanded,
+  carryScrollTop,
+  carryScrollX,
+  carrySelection,
+  selectedIds,
+} from "./view-carry";
 import "./schedule-gantt.css";
 
 export interface ScheduleGanttProps {
-  /** The columnar payload of one schedule version (see gantt-data.ts). A new object re-decodes everything. */
+  /**
+   * The columnar payload of one schedule version (see gantt-data.ts). A new object re-decodes the rows; the view
+   * (scroll, zoom, expanded rows, selection, columns, filters, grouping, sorting) is carried over by row id.
+   */
   data: GanttData;
   /** Engine calendars already built by the page, by CalendarInput.id, reused instead of rebuilding. */
   calendarsById?: ReadonlyMap<string, Calendar>;
@@ -51,6 +64,19 @@ export interface ScheduleGanttProps {
   onExpandedChange?(id: number, expanded: boolean): void;
   /** Opening scale (default week). */
   scale?: GanttScale;
+  /**
+   * A view to show (a layout or template applied): columns, widths, filters, grouping, sorting, scale. Applied when
+   * the object changes; the user may change everything afterwards.
+   */
+  view?: GanttView;
+  /** The user changed the view (not called for `view` itself being applied); the page may save it. */
+  onViewChange?(view: GanttView): void;
+  /** Selected rows by id in screen order, and the row of the active cell (null on a group header). */
+  onSelectionChange?(ids: number[], activeId: number | null): void;
+  /** Show a marker in the toolbar while filter-row conditions hide rows (spec's `filter_indicator`). */
+  showFilterIndicator?: boolean;
+  /** Name of the applied filter or layout, shown in the marker. */
+  filterLabel?: string;
   /** "Today" in wall-clock minutes (default: the browser's clock). */
   today?: number;
   readOnly?: boolean;
@@ -70,20 +96,22 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
   const { t, i18n } = useTranslation("gantt");
   const { data, readOnly = false, probe } = props;
   const model = useMemo(() => decodeGanttData(data, props.calendarsById), [data, props.calendarsById]);
-  const tree = useMemo(() => new TreeIndex(model.tree, data.expanded), [model, data.expanded]);
   const [version, setVersion] = useState(0);
   const bump = useCallback(() => setVersion((x) => x + 1), []);
-  const [columns, setColumns] = useState<GridColumn[]>(() => props.columns ?? defaultColumns(model));
+  const [columns, setColumns] = useState<GridColumn[]>(() =>
+    props.view ? columnsOfView(props.view, model) : (props.columns ?? defaultColumns(model)),
+  );
   // The grid takes at most 42 % of the window at first, so a 1024 px screen still shows the timeline.
   const [gridWidth, setGridWidth] = useState(() => Math.min(700, Math.round(window.innerWidth * 0.46)));
   const [gridScroll, setGridScroll] = useState(0);
-  const [pxPerDay, setPxPerDay] = useState(SCALE_PX_PER_DAY[props.scale ?? "week"]);
+  const [pxPerDay, setPxPerDay] = useState(() =>
+    props.view ? zoomOfView(props.view) : SCALE_PX_PER_DAY[props.scale ?? "week"],
+  );
   const [showCritical, setShowCritical] = useState(true);
   const [showBaseline, setShowBaseline] = useState(true);
-  const [groupBy, setGroupBy] = useState<ColumnKey | null>(null);
-  const [sort, setSort] = useState<SortState | null>(null);
-  const [filters, setFilters] = useState<Partial<Record<ColumnKey, string>>>({});
-  const [selection, setSelection] = useState<GridSelection>(EMPTY_SELECTION);
+  const [groupBy, setGroupBy] = useState<ColumnKey | null>(() => props.view?.groupBy ?? null);
+  const [sort, setSort] = useState<SortState | null>(() => props.view?.sort ?? null);
+  const [filters, setFilters] = useState<Partial<Record<ColumnKey, string>>>(() => props.view?.filters ?? {});
   const [busy, setBusy] = useState<"engine" | "preview" | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -97,8 +125,6 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
   const colors = scheme === "dark" ? DARK_COLORS : LIGHT_COLORS;
   const today = props.today ?? wallClockNow();
   const locale = i18n.language;
-
-  useEffect(() => setColumns(props.columns ?? defaultColumns(model)), [model, props.columns]);
 
   const origin = useMemo(() => unitStart(model.minTime - 14 * DAY, "month"), [model]);
   const contentWidth = Math.ceil(((model.maxTime + 90 * DAY - origin) * pxPerDay) / DAY);
@@ -114,13 +140,58 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
   }, [locale, t]);
 
   const format = useMemo(() => createCellFormatter(locale, (type) => t(`types.${type}`)), [locale, t]);
+  const groupsOf = (m: RowModel, key: ColumnKey) => {
+    const kind = columnMeta(m, key).kind;
+    return buildGroups(m, key, (i) => format(m, i, key, kind), t("grid.emptyGroup"));
+  };
+
+  // The model and tree on screen (set after each commit): a new payload carries the view over from them by row id.
+  const shown = useRef<{ model: RowModel; tree: TreeIndex; origin: number } | null>(null);
+  // Which tree the sort, grouping and filter were last applied to, so the effects below do not apply them twice.
+  const applied = useRef<{
+    tree: TreeIndex | null;
+    sort: SortState | null;
+    groupBy: ColumnKey | null;
+    filters: Partial<Record<ColumnKey, string>>;
+  }>({ tree: null, sort: null, groupBy: null, filters: {} });
+  // A new payload gets a tree at once in the user's state (expanded rows by id, grouping, sorting, filter), so the
+  // first frame already shows the same rows at the same places; no flash of an unfiltered, re-expanded list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: built per payload; the view's state is read as it is now
+  const tree = useMemo(() => {
+    const prev = shown.current;
+    const expanded =
+      prev && prev.model !== model
+        ? carryExpanded(prev.model.ids, prev.tree.expanded, data.ids, data.expanded)
+        : data.expanded;
+    const next = new TreeIndex(model.tree, expanded);
+    if (groupBy) next.setGroups(groupsOf(model, groupBy));
+    if (sort) next.setOrder(rowComparator(model, sort.key, sort.direction));
+    const pass = filterRows(model, filters);
+    if (pass) next.setFilter(withAncestors(pass, model.parent));
+    applied.current = { tree: next, sort, groupBy, filters };
+    return next;
+  }, [model, data.expanded]);
+
+  // The selection belongs to one tree; on a new tree it is carried over by row id while rendering (no frame shows
+  // the old positions applied to the new rows).
+  const [selectionState, setSelectionState] = useState(() => ({ sel: EMPTY_SELECTION, model, tree }));
+  let selection = selectionState.sel;
+  if (selectionState.tree !== tree) {
+    selection = carrySelection(selectionState.sel, selectionState, { model, tree });
+    setSelectionState({ sel: selection, model, tree });
+  }
+  const setSelection = useCallback(
+    (next: GridSelection | ((s: GridSelection) => GridSelection)) =>
+      setSelectionState((s) => ({ ...s, sel: typeof next === "function" ? next(s.sel) : next })),
+    [],
+  );
   const columnLabel = useCallback((c: GridColumn) => c.label ?? t(`columns.${c.key}` as "columns.name"), [t]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: version invalidates texts after dates are patched
   const cellText = useCallback(
     (entry: number, column: GridColumn): string => {
       if (entry < 0) {
         const g = tree.group(entry);
-        if (column.key === "name") return `${g.label} (${g.members.length})`;
+        if (column.key === "name") return `${g.label} (${tree.groupSize(entry)})`;
         if (column.key === "start" || column.key === "finish") {
           const [s, f] = groupSpan(model, g);
           return Number.isFinite(s) ? formatDay(column.key === "start" ? s : f) : "";
@@ -134,18 +205,19 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
 
   // Sorting and grouping rebuild the visible list; filters too, a moment after typing stops.
   useEffect(() => {
+    if (applied.current.tree === tree && applied.current.sort === sort) return;
+    applied.current.sort = sort;
     tree.setOrder(sort ? rowComparator(model, sort.key, sort.direction) : null);
     bump();
   }, [tree, model, sort, bump]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: groups are rebuilt when the grouping column changes
   useEffect(() => {
-    if (!groupBy) tree.setGroups(null);
-    else {
-      const column = columns.find((c) => c.key === groupBy) ?? { key: groupBy, width: 0 };
-      const kind = columnMeta(model, groupBy).kind;
-      tree.setGroups(buildGroups(model, groupBy, (i) => format(model, i, column.key, kind), t("grid.emptyGroup")));
-    }
+    if (applied.current.tree === tree && applied.current.groupBy === groupBy) return;
+    applied.current.groupBy = groupBy;
+    tree.setGroups(groupBy ? groupsOf(model, groupBy) : null);
+    // grouping drops the sibling order; put it back
+    if (sort) tree.setOrder(rowComparator(model, sort.key, sort.direction));
     bump();
   }, [tree, model, groupBy]);
 
@@ -158,7 +230,9 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
   }, [filters, model]);
 
   useEffect(() => {
+    if (applied.current.tree === tree && applied.current.filters === filters) return;
     const timer = setTimeout(() => {
+      applied.current.filters = filters;
       const pass = filterRows(model, filters);
       tree.setFilter(pass ? withAncestors(pass, model.parent) : null);
       bump();
@@ -166,12 +240,93 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
     return () => clearTimeout(timer);
   }, [filters, model, tree, bump]);
 
-  // Open at the project start, a little in from the left edge.
+  // The first payload opens at the project start, a little in from the left edge. Later payloads (every edit and
+  // calculation brings one) keep the view: the row at the top stays at the top, the date at the left edge stays,
+  // columns keep their order and widths.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when a new payload arrives
   useLayoutEffect(() => {
-    if (hscroll.current) hscroll.current.scrollLeft = scrollXFor(model.projectStart, 40, origin, pxPerDay);
-    probe?.firstPaint?.(performance.now() - mounted.current);
-  }, [model]);
+    const prev = shown.current;
+    shown.current = { model, tree, origin };
+    if (!prev) {
+      if (hscroll.current) hscroll.current.scrollLeft = scrollXFor(model.projectStart, 40, origin, pxPerDay);
+      probe?.firstPaint?.(performance.now() - mounted.current);
+      return;
+    }
+    if (prev.tree === tree) return;
+    const el = scroller.current;
+    if (el) el.scrollTop = carryScrollTop(el.scrollTop, ROW_HEIGHT, prev, { model, tree });
+    if (hscroll.current && prev.origin !== origin) {
+      hscroll.current.scrollLeft = carryScrollX(hscroll.current.scrollLeft, prev.origin, origin, pxPerDay);
+    }
+    if (prev.model !== model) setColumns((cs) => carryColumns(cs, prev.model, model));
+  }, [tree]);
+
+  // Columns handed in replace the user's.
+  const columnsProp = useRef(props.columns);
+  useEffect(() => {
+    if (!props.columns || props.columns === columnsProp.current) return;
+    columnsProp.current = props.columns;
+    setColumns(props.columns);
+  }, [props.columns]);
+
+  // What the view was when last reported or applied: only the user's own changes are reported.
+  const view = useMemo(
+    () => currentView({ columns, filters, groupBy, sort, pxPerDay }),
+    [columns, filters, groupBy, sort, pxPerDay],
+  );
+  const viewKey = JSON.stringify(view);
+  const reportedView = useRef(viewKey);
+
+  // A view handed in (a layout applied) replaces the user's columns, filters, grouping, sorting and zoom.
+  const viewApplied = useRef(props.view);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: applied when the view object changes, not the payload
+  useLayoutEffect(() => {
+    const next = props.view;
+    if (!next || next === viewApplied.current) return;
+    viewApplied.current = next;
+    const nextColumns = columnsOfView(next, model);
+    const zoom = clampZoom(zoomOfView(next));
+    reportedView.current = JSON.stringify(
+      currentView({
+        columns: nextColumns,
+        filters: next.filters,
+        groupBy: next.groupBy,
+        sort: next.sort,
+        pxPerDay: zoom,
+      }),
+    );
+    setColumns(nextColumns);
+    setFilters(next.filters);
+    setGroupBy(next.groupBy);
+    setSort(next.sort);
+    if (zoom !== pxPerDay) {
+      const x = (hscroll.current?.clientWidth ?? 800) / 2;
+      const at = xToTime(x, { origin, pxPerDay, scrollX: hscroll.current?.scrollLeft ?? 0 });
+      pendingScrollX.current = Math.max(0, scrollXFor(at, x, origin, zoom));
+      setPxPerDay(zoom);
+    }
+  }, [props.view]);
+
+  // Report the user's changes of the view (not the applying of one), once per distinct view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the view
+  useEffect(() => {
+    if (viewKey === reportedView.current) return;
+    reportedView.current = viewKey;
+    props.onViewChange?.(view);
+  }, [viewKey]);
+
+  // Report the selection by id whenever it changes (also when a payload moved or removed selected rows).
+  const reportedSelection = useRef("");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the callback may be a new function on every render
+  useEffect(() => {
+    if (!props.onSelectionChange) return;
+    const ids = selectedIds(selection, model, tree);
+    const active = activeId(selection, model, tree);
+    const key = `${ids.join(",")}|${active}`;
+    if (key === reportedSelection.current) return;
+    reportedSelection.current = key;
+    props.onSelectionChange(ids, active);
+  }, [selection, model, tree]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the new zoom must be laid out before its scroll is set
   useLayoutEffect(() => {
@@ -277,6 +432,10 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
         onGroupBy={(key) => setGroupBy(key as ColumnKey | null)}
         rowCount={tree.count}
         busy={busy}
+        filterCount={activeFilterCount(filters)}
+        showFilterIndicator={props.showFilterIndicator ?? false}
+        filterLabel={props.filterLabel}
+        onClearFilters={() => setFilters({})}
       />
       <div className="pg-top">
         <div className="pg-grid-pane" style={{ width: gridWidth }}>

@@ -132,6 +132,9 @@ export function TreeGrid(p: TreeGridProps) {
   const { t } = useTranslation("gantt");
   const { model, tree, columns, selection } = p;
   const [editing, setEditing] = useState<Editing | null>(null);
+  // The editor being closed: moving focus away blurs it before React removes it, and that blur must not commit
+  // again (a second change with the same revision is refused as a conflict) nor commit a cancelled edit.
+  const closing = useRef(false);
   const bodyRef = useRef<HTMLDivElement>(null);
   // Stable option callbacks: a new estimateSize each render makes the virtualiser rebuild 100k measurements.
   const estimateSize = useCallback(() => ROW_HEIGHT, []);
@@ -154,6 +157,7 @@ export function TreeGrid(p: TreeGridProps) {
     if (p.readOnly || pos >= tree.count || tree.at(pos) < 0) return;
     const column = columns[col];
     if (!column || !columnMeta(model, column.key).editable) return;
+    closing.current = false;
     setEditing({ pos, col, text: initial ?? p.cellText(tree.at(pos), column), error: null });
   };
 
@@ -165,17 +169,19 @@ export function TreeGrid(p: TreeGridProps) {
       setEditing({ ...editing, error: t(`errors.${result.error}`) });
       return false;
     }
+    closing.current = true;
     p.onChanges([result.change]);
     setEditing(null);
-    bodyRef.current?.focus();
+    bodyRef.current?.focus({ preventScroll: true });
     return true;
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (editing) {
       if (e.key === "Escape") {
+        closing.current = true;
         setEditing(null);
-        bodyRef.current?.focus();
+        bodyRef.current?.focus({ preventScroll: true });
       } else if (e.key === "Enter" || e.key === "Tab") {
         e.preventDefault();
         if (commitEdit() && e.key === "Tab") {
@@ -305,7 +311,7 @@ export function TreeGrid(p: TreeGridProps) {
             }}
             onChange={(e) => setEditing({ ...editing, text: e.target.value, error: null })}
             onBlur={() => {
-              if (editing.error === null) commitEdit();
+              if (!closing.current && editing.error === null) commitEdit();
             }}
           />
         )}

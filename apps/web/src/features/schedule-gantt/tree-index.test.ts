@@ -108,6 +108,21 @@ describe("TreeIndex", () => {
     expect(list(t)).toHaveLength(7);
   });
 
+  it("counts in a group header only the members the filter lets through", () => {
+    const model = decodeGanttData(fixtureData());
+    const t = new TreeIndex(model.tree);
+    t.setGroups([
+      { key: "a", label: "A", members: Int32Array.from([1, 2]) },
+      { key: "b", label: "B", members: Int32Array.from([4]) },
+    ]);
+    expect([t.groupSize(-1), t.groupSize(-2)]).toEqual([2, 1]);
+    const pass = new Uint8Array(7);
+    pass[2] = 1;
+    t.setFilter(pass);
+    expect(list(t)).toEqual([-1, 2]);
+    expect(t.groupSize(-1)).toBe(1);
+  });
+
   it("expands a summary of a 100,000-row tree in well under 50 ms", () => {
     const { tree } = bigTree(100_000);
     const t = new TreeIndex(tree);

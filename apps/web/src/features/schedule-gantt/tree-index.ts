@@ -22,6 +22,8 @@ export class TreeIndex {
   private pass: Uint8Array | null = null;
   private groups: RowGroup[] | null = null;
   private groupOpen: Uint8Array = new Uint8Array(0);
+  /** Members of each group that pass the filter (what a header counts). */
+  private groupShown: Int32Array = new Int32Array(0);
   private positions: Int32Array | null = null;
 
   constructor(
@@ -54,6 +56,11 @@ export class TreeIndex {
 
   group(entry: number): RowGroup {
     return (this.groups as RowGroup[])[-entry - 1];
+  }
+
+  /** Members of a group that pass the filter. */
+  groupSize(entry: number): number {
+    return this.groupShown[-entry - 1] ?? 0;
   }
 
   isGrouped(): boolean {
@@ -187,11 +194,13 @@ export class TreeIndex {
     this.positions = null;
     this.length = 0;
     if (this.groups) {
+      this.groupShown = new Int32Array(this.groups.length);
       for (let g = 0; g < this.groups.length; g++) {
         const members = this.groups[g].members;
-        let any = false;
-        for (const m of members) if (this.visibleChild(m)) any = true;
-        if (!any) continue;
+        let shown = 0;
+        for (const m of members) if (this.visibleChild(m)) shown++;
+        this.groupShown[g] = shown;
+        if (shown === 0) continue;
         this.buffer[this.length++] = -(g + 1);
         if (this.groupOpen[g]) for (const m of members) if (this.visibleChild(m)) this.buffer[this.length++] = m;
       }
