@@ -8,7 +8,7 @@ import { AppError } from "../../platform/errors.js";
 import { epsUpdated, type Grant, lineage, loadNode, requireAt } from "../structure/structure-gate.js";
 import { WorkspaceEvents } from "../versions/workspace-events.js";
 import { readModel, type UploadedFile } from "./interchange.service.js";
-import { importModel } from "./model-import.js";
+import { importCrossLinks, importModel } from "./model-import.js";
 
 interface ScheduleToCreate {
   name: string;
@@ -42,7 +42,8 @@ async function schedulesOf(file: UploadedFile): Promise<{ projectName: string; s
 
 /**
  * `POST /facilities/{id}/import`: a file becomes a new project of the facility with its schedules and versions, in
- * one transaction (a failure leaves no half-made project behind).
+ * one transaction (a failure leaves no half-made project behind). Links between the file's projects become
+ * external relations between the schedules (`links` counts them).
  */
 export async function importIntoFacility(ctx: AppContext, grant: Grant, facilityId: string, file: UploadedFile) {
   const facility = await loadNode(ctx.db, grant.space.id, facilityId, ["facility"]);
@@ -70,6 +71,8 @@ export async function importIntoFacility(ctx: AppContext, grant: Grant, facility
       })
       .returning();
     const made: { scheduleId: string; versionIds: string[]; activities: number }[] = [];
+    // where each activity of each model went: a file of several projects is one model read once
+    const placed = new Map<ScheduleModel, Map<string, { id: number; versionId: string }>>();
     for (const [k, item] of content.schedules.entries()) {
       const [schedule] = await tx
         .insert(schedules)
@@ -93,15 +96,21 @@ export async function importIntoFacility(ctx: AppContext, grant: Grant, facility
         });
         versionIds.push(outcome.versionId);
         activities += outcome.activities;
+        const rows = placed.get(version.model) ?? new Map<string, { id: number; versionId: string }>();
+        for (const [activity, id] of outcome.activityIds) rows.set(activity, { id, versionId: outcome.versionId });
+        placed.set(version.model, rows);
       }
       made.push({ scheduleId: schedule.id, versionIds, activities });
     }
-    return { project, made };
+    // links between the file's projects join the schedules made of them (external relations)
+    let links = 0;
+    for (const [model, rows] of placed) links += await importCrossLinks(tx, grant.space.id, model, rows);
+    return { project, made, links };
   });
   if (created.made.length === 0) throw new AppError("MalformedFile", { location: "—", reason: "no projects" });
   epsUpdated(ctx.realtime, grant, "created", [created.project.id], [facility.id]);
   const events = new WorkspaceEvents(ctx.realtime);
   for (const m of created.made)
     events.versionsChanged(grant.space.id, grant.userId, m.scheduleId, m.versionIds, "created");
-  return { projectId: created.project.id, schedules: created.made };
+  return { projectId: created.project.id, schedules: created.made, links: created.links };
 }

@@ -428,6 +428,22 @@ describe("interchange upload", () => {
     const listed = await owner.call("GET", `/projects/${answer.body.data.projectId}/schedules`);
     expect(listed.body.data.length).toBe(2);
     expect((await send(member)).status).toBe(403);
+    // the file's link from TestProject A1000 to TestProject2 A1010 joins the two schedules (an external relation)
+    expect(answer.body.data.links).toBe(1);
+    const acrossOf = async (versionIds: string[]) => {
+      const found = (await server.ctx.db.execute(sql`
+        select p.code as pred, s.code as succ, r.version_id = s.version_id as held_by_successor
+        from relations r join wbs_items p on p.id = r.predecessor_id join wbs_items s on s.id = r.successor_id
+        where r.version_id in (${sql.join(
+          versionIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) and p.version_id <> r.version_id`)) as unknown as { rows: unknown[] };
+      return found.rows;
+    };
+    const versionsOf = (x: { schedules: { versionIds: string[] }[] }) => x.schedules.flatMap((m) => m.versionIds);
+    expect(await acrossOf(versionsOf(answer.body.data))).toEqual([
+      { pred: "A1000", succ: "A1010", held_by_successor: true },
+    ]);
 
     // and back: the project exported as one multi-project XER holds both schedules' activities
     const exported = await owner.call("POST", `/projects/${answer.body.data.projectId}/export`, { format: "xer" });
@@ -441,6 +457,9 @@ describe("interchange upload", () => {
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     const total = (x: { schedules: { activities: number }[] }) => x.schedules.reduce((n, s) => n + s.activities, 0);
     expect(total(again.body.data)).toBe(total(answer.body.data));
+    // the link travels through the multi-project file and back
+    expect(again.body.data.links).toBe(1);
+    expect(await acrossOf(versionsOf(again.body.data))).toHaveLength(1);
   });
 
   it("imports a generated 4,000-activity XER through the API", async () => {

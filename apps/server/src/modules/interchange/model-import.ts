@@ -52,6 +52,8 @@ export interface ImportOutcome {
   relations: number;
   calendarsCreated: number;
   createdCalendarIds: string[];
+  /** The model's activity id → the row it became (links to other projects of the file are made from these). */
+  activityIds: Map<string, number>;
 }
 
 /** Rows per INSERT: a JSON parameter of a few MB, far below any statement limit, and few round trips. */
@@ -292,8 +294,9 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
         critical boolean)`);
   }
 
-  // Links to activities outside the chosen project (P6 externals) are not part of this version; a pair linked
-  // twice keeps its first relation (one relation per pair, as the table requires).
+  // Links to activities outside the chosen project (P6 externals, other projects of the file) are not part of this
+  // version (a facility import keeps those between its projects: importCrossLinks); a pair linked twice keeps its
+  // first relation (one relation per pair, as the table requires).
   const seen = new Set<string>();
   const links: { p: number; s: number; t: string; l: number; c: string | null }[] = [];
   for (const r of model.relations) {
@@ -315,7 +318,46 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
     relations: links.length,
     calendarsCreated: cal.created.length,
     createdCalendarIds: cal.created,
+    activityIds,
   };
+}
+
+/**
+ * Links between projects of one file whose projects all became versions (a facility import makes a schedule of
+ * each): `importModel` skips them as links outside its project; here a link whose ends landed in two different
+ * versions is kept as an external relation. It belongs to the successor's version and its predecessor enters that
+ * version's calculation with its stored dates, as the file's external links do in P6. Returns how many were made.
+ */
+export async function importCrossLinks(
+  tx: DbOrTx,
+  spaceId: string,
+  model: ScheduleModel,
+  placed: Map<string, { id: number; versionId: string }>,
+): Promise<number> {
+  const seen = new Set<string>();
+  const links: { v: string; p: number; s: number; t: string; l: number; c: string | null }[] = [];
+  for (const r of model.relations) {
+    const p = placed.get(r.predecessorId);
+    const s = placed.get(r.successorId);
+    if (!p || !s || p.versionId === s.versionId || seen.has(`${p.id}:${s.id}`)) continue;
+    seen.add(`${p.id}:${s.id}`);
+    links.push({
+      v: s.versionId,
+      p: p.id,
+      s: s.id,
+      t: r.type.toLowerCase(),
+      l: Math.round(r.lag),
+      c: r.lagCalendar ?? null,
+    });
+  }
+  for (let k = 0; k < links.length; k += CHUNK) {
+    await tx.execute(sql`
+      insert into relations (space_id, version_id, predecessor_id, successor_id, type, lag, lag_calendar)
+      select ${spaceId}::uuid, v, p, s, t, l, c
+      from json_to_recordset(${JSON.stringify(links.slice(k, k + CHUNK))}::json)
+        as x(v uuid, p int, s int, t text, l int, c text)`);
+  }
+  return links.length;
 }
 
 function orderParentsFirst(rows: ItemRow[]): ItemRow[] {

@@ -1,6 +1,6 @@
-import { emptyModel, type ScheduleModel } from "@planum/formats";
-import { and, asc, eq } from "drizzle-orm";
-import { schedules, versions } from "../../db/schema/index.js";
+import { emptyModel, type Relation, type ScheduleModel } from "@planum/formats";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { relations, schedules, versions, wbsItems } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { exportModel } from "./model-export.js";
 
@@ -39,6 +39,38 @@ export async function projectModel(db: DbOrTx, spaceId: string, projectId: strin
       calendarIds.add(c.id);
       model.calendars.push(c);
     }
+  }
+  // Links between the schedules (external relations whose both ends are exported) become links between projects
+  // of the file, as P6 writes relationships across the projects of one XER.
+  const chosenVersions = [...chosen.values()].map((row) => row.version.id);
+  const exported = new Set(model.activities.map((a) => a.id));
+  const across = await db
+    .select({
+      p: relations.predecessorId,
+      s: relations.successorId,
+      t: relations.type,
+      l: relations.lag,
+      c: relations.lagCalendar,
+    })
+    .from(relations)
+    .innerJoin(wbsItems, eq(wbsItems.id, relations.predecessorId))
+    .where(
+      and(
+        inArray(relations.versionId, chosenVersions),
+        inArray(wbsItems.versionId, chosenVersions),
+        ne(wbsItems.versionId, relations.versionId),
+      ),
+    );
+  for (const [k, r] of across.entries()) {
+    if (!exported.has(String(r.p)) || !exported.has(String(r.s))) continue;
+    model.relations.push({
+      id: `across:${k + 1}`,
+      predecessorId: String(r.p),
+      successorId: String(r.s),
+      type: r.t.toUpperCase() as Relation["type"],
+      lag: r.l,
+      ...(r.c === "24h" ? { lagCalendar: "24h" as const } : {}),
+    });
   }
   return model;
 }
