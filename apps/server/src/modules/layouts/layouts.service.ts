@@ -25,6 +25,21 @@ const groupDto = (row: GroupRow) => ({
 });
 
 /**
+ * A layout started from a template: what the body gives overrides the template. The body arrives with the schema's
+ * defaults filled in (empty lists), so an empty list means "as the template"; widths and extras merge key by key.
+ */
+export function overTemplate(template: LayoutSettings, given: LayoutSettings): LayoutSettings {
+  return {
+    columns: given.columns.length ? given.columns : template.columns,
+    widths: { ...template.widths, ...given.widths },
+    grouping: given.grouping.length ? given.grouping : template.grouping,
+    filters: given.filters.length ? given.filters : template.filters,
+    ganttScale: given.ganttScale,
+    extra: { ...template.extra, ...given.extra },
+  };
+}
+
+/**
  * Saved views of the workspace: a user's layouts per schedule (one active), the space's layout templates, and named
  * WBS groupings per schedule.
  */
@@ -54,7 +69,7 @@ export class LayoutsService {
     let settings = body.settings;
     if (body.templateId) {
       const template = await this.template(grant, body.templateId);
-      settings = { ...template.settings, ...body.settings };
+      settings = overTemplate(template.settings, body.settings);
     }
     const row = await this.deps.db.transaction(async (tx) => {
       if (body.active) await this.deactivate(tx, grant, scheduleId);

@@ -31,7 +31,11 @@ describe("layouts", () => {
       templateId: template.body.data.id,
       active: true,
     });
-    expect(first.body.data).toMatchObject({ active: true, settings: { ganttScale: "week", widths: {} } });
+    // the template's columns, widths and grouping stay where the body gave none (its lists arrive empty by default)
+    expect(first.body.data).toMatchObject({
+      active: true,
+      settings: { ganttScale: "week", columns: ["code", "name", "start"], widths: { name: 320 }, grouping: ["status"] },
+    });
     const second = await owner.call("POST", `${base}/version-layout`, { name: "Второй", settings, active: true });
     const mine = (await owner.call("GET", `${base}/version-layout`)).body.data;
     expect(mine.map((l: { name: string; active: boolean }) => [l.name, l.active])).toEqual([
