@@ -1,4 +1,19 @@
-import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Center,
+  CloseButton,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from "@mantine/core";
 import type { WbsType } from "@planum/contracts";
 import { IconLock, IconPlus } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
@@ -13,10 +28,13 @@ import { InterchangeActions } from "../interchange";
 import { ScheduleGantt } from "../schedule-gantt";
 import { useMe } from "../session";
 import { rememberSchedule } from "../view-settings";
+import { LayoutMenu } from "./layout-menu";
+import { flagParam } from "./layout-view";
 import { RelationsPanel } from "./relations-panel";
 import { scheduleApi, scheduleKeys } from "./schedule-api";
 import { useCalculation } from "./use-calculation";
 import { useGanttSelection } from "./use-gantt-selection";
+import { useLayouts } from "./use-layouts";
 import { useUndoRedo } from "./use-undo-redo";
 import { useWbsCommands } from "./use-wbs-commands";
 import { useWorkspaceData } from "./use-workspace-data";
@@ -33,9 +51,14 @@ export function SchedulePage() {
   const me = useMe();
   const ws = useWorkspaceData(scheduleId);
   const { version, data } = ws;
-  const ganttBox = useRef<HTMLDivElement>(null);
-  const selected = useGanttSelection(ganttBox, data);
+  const selection = useGanttSelection(data);
+  const selected = selection.ids;
   const readOnly = version?.locked ?? true;
+  // Query parameters of /{space}/schedule/{id} (spec §2): filter = a saved layout or template (id or name) to apply,
+  // filter_indicator = show the active-filter marker, target = the version whose dates are the baseline bars.
+  const filterParam = ws.params.get("filter");
+  const views = useLayouts(scheduleId, filterParam);
+  const showFilterIndicator = flagParam(ws.params.get("filter_indicator"));
 
   const refresh = useWorkspaceEvents(scheduleId, version?.id ?? null, ws.gantt.data?.versionRevision ?? null);
   const revisionRef = useRef<(id: number) => number | null>(() => null);
@@ -92,7 +115,7 @@ export function SchedulePage() {
   };
 
   const add = async (type: WbsType) => {
-    const id = await commands.create(type, t(`newItem.${type}`), selected[selected.length - 1] ?? null);
+    const id = await commands.create(type, t(`newItem.${type}`), selection.active);
     if (id !== null) notifySuccess(t("added", { type: t(`types.${type}`) }));
   };
   const removeSelected = async () => {
@@ -106,7 +129,7 @@ export function SchedulePage() {
     if (answer.confirmed) commands.remove(selected);
   };
 
-  const active = selected[selected.length - 1] ?? null;
+  const active = selection.active;
 
   return (
     <Stack
@@ -122,6 +145,40 @@ export function SchedulePage() {
         <Group gap="xs" wrap="wrap">
           {version && (
             <VersionBar scheduleId={scheduleId} versions={ws.list} version={version} onSelect={ws.selectVersion} />
+          )}
+          {version && (
+            <Select
+              aria-label={t("baseline.label")}
+              leftSection={<Text size="xs">{t("baseline.short")}</Text>}
+              leftSectionWidth={72}
+              w={230}
+              clearable
+              placeholder={t("baseline.stored")}
+              data={ws.list.filter((v) => v.id !== version.id).map((v) => ({ value: v.id, label: v.label }))}
+              value={ws.target?.id ?? null}
+              onChange={(value) => ws.setParam("target", value)}
+            />
+          )}
+          {version && (
+            <LayoutMenu
+              layouts={views.layouts}
+              templates={views.templates}
+              source={views.source}
+              canWriteTemplates
+              onApply={(source) => {
+                views.apply(source);
+                ws.setParam("filter", source.layout.id);
+              }}
+              saveAs={async (name) => {
+                const created = await views.saveAs(name);
+                ws.setParam("filter", created.id);
+              }}
+              saveAsTemplate={views.saveAsTemplate}
+              remove={async (id) => {
+                await views.remove(id);
+                if (filterParam === id) ws.setParam("filter", null);
+              }}
+            />
           )}
           <InterchangeActions
             scheduleId={scheduleId}
@@ -155,6 +212,40 @@ export function SchedulePage() {
             onRedo={() => void history.redo()}
             canRedo={history.canRedo}
           />
+          {views.missing && filterParam && (
+            <Alert
+              color="yellow"
+              py={6}
+              style={{ flex: "none" }}
+              withCloseButton
+              closeButtonLabel={t("common:actions.close")}
+              onClose={() => ws.setParam("filter", null)}
+            >
+              {t("layouts.notFound", { name: filterParam })}
+            </Alert>
+          )}
+          {ws.targetId && !ws.target && (
+            <Alert color="yellow" py={6} style={{ flex: "none" }}>
+              {t("baseline.notFound")}
+            </Alert>
+          )}
+          {ws.target && (
+            <Group gap={4} style={{ flex: "none" }}>
+              <Badge
+                color="yellow"
+                variant="light"
+                radius="sm"
+                size="lg"
+                style={{ textTransform: "none" }}
+                rightSection={
+                  <CloseButton size="xs" aria-label={t("baseline.clear")} onClick={() => ws.setParam("target", null)} />
+                }
+                data-testid="baseline-indicator"
+              >
+                {t("baseline.from", { label: ws.target.label })}
+              </Badge>
+            </Group>
+          )}
           {version.locked && (
             <Alert color="orange" icon={<IconLock size={16} />} py={6} style={{ flex: "none" }}>
               {t("lockedNotice", { label: version.label })}
@@ -171,7 +262,6 @@ export function SchedulePage() {
             h={{ base: 480, md: "auto" }}
             flex={{ base: "none", md: 1 }}
             style={{ minHeight: 320, overflow: "hidden" }}
-            ref={ganttBox}
           >
             {data ? (
               <ScheduleGantt
@@ -181,6 +271,11 @@ export function SchedulePage() {
                 onChange={commands.change}
                 onLink={commands.link}
                 onExpandedChange={commands.setExpanded}
+                onSelectionChange={selection.onSelectionChange}
+                view={views.view}
+                onViewChange={views.onViewChange}
+                showFilterIndicator={showFilterIndicator}
+                filterLabel={views.source?.layout.name}
               />
             ) : ws.gantt.isError ? (
               <Center h="100%">

@@ -3,10 +3,14 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { toGanttData } from "./gantt-payload";
+import { withTargetBaseline } from "./layout-view";
 import { scheduleApi, scheduleKeys } from "./schedule-api";
 import { orderVersions, pickVersion } from "./version-order";
 
-/** Everything the workspace page reads: the schedule, its versions, the open version's Gantt payload. */
+/**
+ * Everything the workspace page reads: the schedule, its versions, the open version's Gantt payload. With the
+ * `target` query parameter naming another version of the schedule, the baseline bars are that version's dates.
+ */
 export function useWorkspaceData(scheduleId: string) {
   const [params, setParams] = useSearchParams();
   const schedule = useQuery({
@@ -33,10 +37,18 @@ export function useWorkspaceData(scheduleId: string) {
     queryFn: () => scheduleApi.gantt(version!.id),
     enabled: version !== null && (attributes.isSuccess || attributes.isError),
   });
-  const data = useMemo(
-    () => (gantt.data ? toGanttData(gantt.data, attributes.data ?? []) : null),
-    [gantt.data, attributes.data],
-  );
+  const targetId = params.get("target");
+  const target: Version | null = list.find((v) => v.id === targetId && v.id !== version?.id) ?? null;
+  const targetGantt = useQuery({
+    queryKey: scheduleKeys.gantt(target?.id ?? ""),
+    queryFn: () => scheduleApi.gantt(target!.id),
+    enabled: target !== null,
+  });
+  const data = useMemo(() => {
+    if (!gantt.data) return null;
+    const own = toGanttData(gantt.data, attributes.data ?? []);
+    return target && targetGantt.data ? withTargetBaseline(own, targetGantt.data) : own;
+  }, [gantt.data, attributes.data, target, targetGantt.data]);
 
   const selectVersion = (id: string) =>
     setParams(
@@ -48,5 +60,16 @@ export function useWorkspaceData(scheduleId: string) {
       { replace: true },
     );
 
-  return { schedule, versions, list, version, gantt, data, selectVersion, params };
+  const setParam = (name: string, value: string | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === null) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return { schedule, versions, list, version, gantt, data, selectVersion, params, setParam, target, targetId };
 }
