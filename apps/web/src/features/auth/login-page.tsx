@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { loginBody } from "@planum/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -6,6 +6,7 @@ import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { PageCard } from "../../ui/centered-page";
 import { useZodForm } from "../../ui/use-zod-form";
 import { landingPath, loginRequest, useSignIn, useToken } from "../session";
+import { GuestForm } from "./guest-form";
 
 export function LoginPage() {
   const { t } = useTranslation("auth");
@@ -28,26 +29,25 @@ export function LoginPage() {
 
   return (
     <PageCard title={t("login.title")} description={t("login.description")}>
-      <form noValidate onSubmit={form.handleSubmit((body) => login.mutate(body))}>
-        <Stack gap="md">
-          <TextInput
-            label={t("fields.loginOrEmail")}
-            autoComplete="username"
-            withAsterisk
-            data-autofocus
-            {...form.inputProps("login")}
-          />
-          <PasswordInput
-            label={t("fields.password")}
-            autoComplete="current-password"
-            withAsterisk
-            {...form.inputProps("password")}
-          />
-          <Button type="submit" loading={login.isPending} fullWidth>
-            {t("login.submit")}
-          </Button>
-        </Stack>
-      </form>
+      <GuestForm
+        onSubmit={form.handleSubmit((body) => login.mutate(body))}
+        submitLabel={t("login.submit")}
+        submitting={login.isPending}
+      >
+        <TextInput
+          label={t("fields.loginOrEmail")}
+          autoComplete="username"
+          withAsterisk
+          data-autofocus
+          {...form.inputProps("login")}
+        />
+        <PasswordInput
+          label={t("fields.password")}
+          autoComplete="current-password"
+          withAsterisk
+          {...form.inputProps("password")}
+        />
+      </GuestForm>
       <Stack gap={6}>
         <Group gap={6} justify="center">
           <Text size="sm" c="dimmed">

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Checkbox, Group, SimpleGrid, Text, TextInput } from "@mantine/core";
 import { registerBody } from "@planum/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import { notifyErrors } from "../../ui/notify";
 import { PasswordFields } from "../../ui/password-fields";
 import { useZodForm } from "../../ui/use-zod-form";
 import { registerRequest } from "./auth-api";
+import { GuestForm } from "./guest-form";
 
 const EMPTY = {
   lastName: "",
@@ -53,55 +54,54 @@ export function RegisterPage() {
 
   return (
     <PageCard title={t("register.title")} description={t("register.description")}>
-      <form noValidate onSubmit={form.handleSubmit((body) => register.mutate(body), { language: currentLanguage() })}>
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput
-              label={t("fields.lastName")}
-              autoComplete="family-name"
-              withAsterisk
-              {...form.inputProps("lastName")}
-            />
-            <TextInput
-              label={t("fields.firstName")}
-              autoComplete="given-name"
-              withAsterisk
-              {...form.inputProps("firstName")}
-            />
-          </SimpleGrid>
+      <GuestForm
+        onSubmit={form.handleSubmit((body) => register.mutate(body), { language: currentLanguage() })}
+        submitLabel={t("register.submit")}
+        submitting={register.isPending}
+      >
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
-            label={t("fields.email")}
-            type="email"
-            autoComplete="email"
+            label={t("fields.lastName")}
+            autoComplete="family-name"
             withAsterisk
-            {...form.inputProps("email")}
+            {...form.inputProps("lastName")}
           />
           <TextInput
-            label={t("fields.login")}
-            description={t("register.loginHint")}
-            autoComplete="username"
+            label={t("fields.firstName")}
+            autoComplete="given-name"
             withAsterisk
-            {...form.inputProps("login")}
+            {...form.inputProps("firstName")}
           />
-          <PasswordFields
-            form={form}
-            label={t("fields.password")}
-            confirmLabel={t("fields.passwordConfirm")}
-            sideBySide
-          />
-          <TextInput
-            label={t("fields.secretQuestion")}
-            description={t("register.secretHint")}
-            withAsterisk
-            {...form.inputProps("secretQuestion")}
-          />
-          <TextInput label={t("fields.secretAnswer")} withAsterisk {...form.inputProps("secretAnswer")} />
-          <Checkbox label={t("fields.acceptPrivacyPolicy")} {...form.checkboxProps("acceptPrivacyPolicy")} />
-          <Button type="submit" loading={register.isPending} fullWidth>
-            {t("register.submit")}
-          </Button>
-        </Stack>
-      </form>
+        </SimpleGrid>
+        <TextInput
+          label={t("fields.email")}
+          type="email"
+          autoComplete="email"
+          withAsterisk
+          {...form.inputProps("email")}
+        />
+        <TextInput
+          label={t("fields.login")}
+          description={t("register.loginHint")}
+          autoComplete="username"
+          withAsterisk
+          {...form.inputProps("login")}
+        />
+        <PasswordFields
+          form={form}
+          label={t("fields.password")}
+          confirmLabel={t("fields.passwordConfirm")}
+          sideBySide
+        />
+        <TextInput
+          label={t("fields.secretQuestion")}
+          description={t("register.secretHint")}
+          withAsterisk
+          {...form.inputProps("secretQuestion")}
+        />
+        <TextInput label={t("fields.secretAnswer")} withAsterisk {...form.inputProps("secretAnswer")} />
+        <Checkbox label={t("fields.acceptPrivacyPolicy")} {...form.checkboxProps("acceptPrivacyPolicy")} />
+      </GuestForm>
       <Group gap={6} justify="center">
         <Text size="sm" c="dimmed">
           {t("register.haveAccount")}

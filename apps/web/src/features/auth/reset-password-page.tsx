@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, TextInput } from "@mantine/core";
+import { Anchor, TextInput } from "@mantine/core";
 import { resetPasswordBody, resetPasswordRequestBody } from "@planum/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { PageCard } from "../../ui/centered-page";
 import { PasswordFields } from "../../ui/password-fields";
 import { useZodForm } from "../../ui/use-zod-form";
 import { resetPassword, resetPasswordRequest } from "./auth-api";
+import { GuestForm } from "./guest-form";
 
 /** Without a token: ask for a reset link by e-mail. With ?token=…: set the new password. */
 export function ResetPasswordPage() {
@@ -26,21 +27,20 @@ function RequestLinkForm() {
 
   return (
     <PageCard title={t("reset.title")} description={t("reset.description")}>
-      <form noValidate onSubmit={form.handleSubmit((body) => request.mutate(body.email))}>
-        <Stack gap="md">
-          <TextInput
-            label={t("fields.email")}
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            data-autofocus
-            {...form.inputProps("email")}
-          />
-          <Button type="submit" loading={request.isPending} fullWidth>
-            {t("reset.submit")}
-          </Button>
-        </Stack>
-      </form>
+      <GuestForm
+        onSubmit={form.handleSubmit((body) => request.mutate(body.email))}
+        submitLabel={t("reset.submit")}
+        submitting={request.isPending}
+      >
+        <TextInput
+          label={t("fields.email")}
+          type="email"
+          autoComplete="email"
+          withAsterisk
+          data-autofocus
+          {...form.inputProps("email")}
+        />
+      </GuestForm>
       <Anchor component={Link} to="/auth/login" size="sm" ta="center">
         {t("common:actions.backToLogin")}
       </Anchor>
@@ -59,14 +59,13 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <PageCard title={t("reset.newTitle")} description={t("reset.newDescription")}>
-      <form noValidate onSubmit={form.handleSubmit((body) => change.mutate(body))}>
-        <Stack gap="md">
-          <PasswordFields form={form} label={t("fields.newPassword")} confirmLabel={t("fields.passwordConfirm")} />
-          <Button type="submit" loading={change.isPending} fullWidth>
-            {t("reset.newSubmit")}
-          </Button>
-        </Stack>
-      </form>
+      <GuestForm
+        onSubmit={form.handleSubmit((body) => change.mutate(body))}
+        submitLabel={t("reset.newSubmit")}
+        submitting={change.isPending}
+      >
+        <PasswordFields form={form} label={t("fields.newPassword")} confirmLabel={t("fields.passwordConfirm")} />
+      </GuestForm>
       <Anchor component={Link} to="/auth/reset-password" size="sm" ta="center">
         {t("reset.requestAgain")}
       </Anchor>

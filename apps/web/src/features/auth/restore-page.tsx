@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Paper, Text, TextInput } from "@mantine/core";
 import { changeForgottenPasswordBody, secretQuestionQuery } from "@planum/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -8,6 +8,7 @@ import { PageCard } from "../../ui/centered-page";
 import { PasswordFields } from "../../ui/password-fields";
 import { useZodForm } from "../../ui/use-zod-form";
 import { changeForgottenPassword, secretQuestionRequest } from "./auth-api";
+import { GuestForm } from "./guest-form";
 
 /** Restore by secret question: the login first, then the question is shown with the answer and new password. */
 export function RestorePage() {
@@ -37,19 +38,13 @@ function LoginStep({ onFound }: { onFound: (step: { login: string; question: str
     onSuccess: onFound,
   });
   return (
-    <form noValidate onSubmit={form.handleSubmit((body) => find.mutate(body.login))}>
-      <Stack gap="md">
-        <TextInput
-          label={t("fields.loginOrEmail")}
-          autoComplete="username"
-          withAsterisk
-          {...form.inputProps("login")}
-        />
-        <Button type="submit" loading={find.isPending} fullWidth>
-          {t("restore.findQuestion")}
-        </Button>
-      </Stack>
-    </form>
+    <GuestForm
+      onSubmit={form.handleSubmit((body) => find.mutate(body.login))}
+      submitLabel={t("restore.findQuestion")}
+      submitting={find.isPending}
+    >
+      <TextInput label={t("fields.loginOrEmail")} autoComplete="username" withAsterisk {...form.inputProps("login")} />
+    </GuestForm>
   );
 }
 
@@ -62,27 +57,22 @@ function AnswerStep({ login, question, onBack }: { login: string; question: stri
     onSuccess: () => navigate("/auth/success?kind=password-changed", { replace: true }),
   });
   return (
-    <form noValidate onSubmit={form.handleSubmit((body) => change.mutate(body))}>
-      <Stack gap="md">
-        <Paper withBorder p="sm" radius="sm" bg="var(--mantine-color-default-hover)">
-          <Text size="xs" c="dimmed">
-            {t("fields.secretQuestion")}
-          </Text>
-          <Text fw={500} style={{ overflowWrap: "anywhere" }}>
-            {question}
-          </Text>
-        </Paper>
-        <TextInput label={t("fields.secretAnswer")} withAsterisk data-autofocus {...form.inputProps("secretAnswer")} />
-        <PasswordFields form={form} label={t("fields.newPassword")} confirmLabel={t("fields.passwordConfirm")} />
-        <Group grow>
-          <Button variant="default" onClick={onBack}>
-            {t("common:actions.back")}
-          </Button>
-          <Button type="submit" loading={change.isPending}>
-            {t("restore.submit")}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <GuestForm
+      onSubmit={form.handleSubmit((body) => change.mutate(body))}
+      submitLabel={t("restore.submit")}
+      submitting={change.isPending}
+      onBack={onBack}
+    >
+      <Paper withBorder p="sm" radius="sm" bg="var(--mantine-color-default-hover)">
+        <Text size="xs" c="dimmed">
+          {t("fields.secretQuestion")}
+        </Text>
+        <Text fw={500} style={{ overflowWrap: "anywhere" }}>
+          {question}
+        </Text>
+      </Paper>
+      <TextInput label={t("fields.secretAnswer")} withAsterisk data-autofocus {...form.inputProps("secretAnswer")} />
+      <PasswordFields form={form} label={t("fields.newPassword")} confirmLabel={t("fields.passwordConfirm")} />
+    </GuestForm>
   );
 }
