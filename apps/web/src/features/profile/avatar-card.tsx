@@ -9,11 +9,12 @@ import {
 } from "@planum/contracts";
 import { IconPhotoUp, IconTrash } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifySuccess } from "../../ui/notify";
 import { SectionCard } from "../../ui/section-card";
+import { useObjectUrl } from "../../ui/use-object-url";
 import { profileApi, useStoreUser } from "./profile-api";
 import { initialsOf, UserAvatar } from "./user-avatar";
 
@@ -25,17 +26,7 @@ export function AvatarCard({ user }: { user: User }) {
   const storeUser = useStoreUser();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<{ code: ErrorCode; params?: Record<string, string> } | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useObjectUrl(file);
 
   const upload = useMutation({
     mutationFn: profileApi.uploadAvatar,

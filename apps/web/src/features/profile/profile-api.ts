@@ -1,9 +1,10 @@
 import type { ChangePasswordBody, UpdateUserBody, User } from "@planum/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback } from "react";
 import { api } from "../../shared/api-client";
 import { ApiRequestError } from "../../shared/api-error";
 import { queryKeys } from "../../shared/query-keys";
+import { useObjectUrl } from "../../ui/use-object-url";
 import { meQueryKey } from "../session";
 
 export const profileApi = {
@@ -49,16 +50,5 @@ export function useAvatarUrl(userId: string | undefined, hasAvatar: boolean): st
       }
     },
   });
-  const blob = hasAvatar ? (query.data ?? null) : null;
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(blob);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [blob]);
-  return url;
+  return useObjectUrl(hasAvatar ? query.data : null);
 }
