@@ -192,6 +192,23 @@ describe("automatic calculation (calculationMode: auto)", () => {
     }
   });
 
+  it("calculates a version imported into an auto-mode schedule", async () => {
+    const { owner, schedule } = await autoWorkspace();
+    const boundary = "----planum-auto";
+    const csv = "Activity ID;Activity Name;Duration (h)\nA1;Первая;8\nA2;Вторая;16\n";
+    const uploaded = await server.call("POST", `/schedules/${schedule.id}/versions/upload/synchronous`, {
+      token: owner.token,
+      body: Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="plan.csv"\r\n` +
+          `Content-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+      ),
+      headers: { "x-space-id": owner.spaceId, "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    const table = await waitFor(owner, uploaded.body.data.versionId, (t) => t.calcStatus === "calculated");
+    expect(table.items.every((row) => row.earlyStart !== null)).toBe(true);
+  });
+
   // Last: it stops this file's server (afterAll's close runs again harmlessly).
   it("a server that stops drops the pending calculations", async () => {
     const { owner, version } = await autoWorkspace();

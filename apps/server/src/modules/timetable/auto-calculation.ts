@@ -1,5 +1,6 @@
 import type { ServerEvent } from "@planum/contracts";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { versions } from "../../db/schema/index.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import type { Realtime } from "../../platform/realtime.js";
@@ -119,12 +120,14 @@ export class AutoCalculation {
   }
 
   /**
-   * A calculation of the version ended (any: automatic, manual job, synchronous call). If this class started it,
-   * the next one may go; if it was waiting for somebody else's, it tries now.
+   * A calculation of the version ended (`automatic`: one this class started; else a manual job or synchronous call).
+   * After its own, the next one may go; if it was waiting for somebody else's, it tries now.
    */
-  finished(versionId: string) {
+  finished(versionId: string, automatic: boolean) {
     const state = this.states.get(versionId);
     if (!state || this.closed) return;
+    // Our own calculation is still queued or starting: its end will come.
+    if (state.running && !automatic) return;
     state.running = false;
     if (state.again || state.timer) {
       state.again = false;
@@ -170,7 +173,7 @@ export class AutoCalculation {
     this.track(
       this.launch(versionId, state, force).catch((error) => {
         this.log(`automatic calculation of version ${versionId} could not start`, error);
-        this.finished(versionId);
+        this.finished(versionId, true);
       }),
     );
   }
@@ -193,7 +196,7 @@ export class AutoCalculation {
     if (this.closed) return;
     if (row?.mode !== "auto" || row.locked || (row.status === "calculated" && !force)) {
       state.running = false;
-      if (state.again) this.finished(versionId);
+      if (state.again) this.finished(versionId, true);
       else if (!state.timer) this.states.delete(versionId);
       return;
     }
@@ -209,7 +212,8 @@ export class AutoCalculation {
       return;
     }
     if (this.closed) {
-      await failCalculation(db, versionId, "cancelled: the server stopped");
+      // Stopped between the look-up and the start: leave the version as a change leaves it.
+      await db.update(versions).set({ calcStatus: "not_calculated" }).where(eq(versions.id, versionId));
       return;
     }
     this.events.timetable(state.spaceId, state.byUserId, versionId, null, 0, "in_process");

@@ -49,7 +49,7 @@ export function timetableModule(ctx: AppContext) {
       events.timetable(spaceId, job.createdBy, versionId, job.id, 100, "error", reason);
       throw error;
     } finally {
-      auto.finished(versionId);
+      auto.finished(versionId, job.payload.auto === true);
     }
   });
 
@@ -101,7 +101,7 @@ export function timetableModule(ctx: AppContext) {
           events.timetable(grant.space.id, grant.userId, version.id, null, 100, "error", reason);
           throw error;
         } finally {
-          auto.finished(version.id);
+          auto.finished(version.id, false);
         }
       },
     );
