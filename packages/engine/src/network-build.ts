@@ -1,5 +1,6 @@
 import { calendar24h, compileCalendar } from "./calendar-build.js";
 import type { WorkCalendar } from "./calendar-index.js";
+import { IdIndex } from "./id-index.js";
 import {
   F_FINISH,
   F_SMALLEST,
@@ -84,7 +85,7 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
   const total = n + exts.length;
   const ids: string[] = new Array(total);
   // Validation already indexed the ids (activities, then externals, in input order).
-  const index = pre?.index ?? new Map<string, number>();
+  const index = pre?.index ?? new IdIndex(total);
   const net: Network = {
     input,
     n,
@@ -158,7 +159,7 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
   for (let j = 0; j < n; j++) {
     const a = acts[j];
     ids[j] = a.id;
-    if (pre === undefined) index.set(a.id, j);
+    if (pre === undefined) index.add(a.id);
     net.kind[j] = KIND[a.type ?? "task"];
     net.cal[j] = a.calendar !== undefined ? (calendarIndex.get(a.calendar) as number) : defaultCal;
     net.duration[j] = a.duration;
@@ -174,7 +175,7 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
     const e = exts[x];
     const j = n + x;
     ids[j] = e.id;
-    if (pre === undefined) index.set(e.id, j);
+    if (pre === undefined) index.add(e.id);
     net.kind[j] = K_EXTERNAL;
     net.cal[j] = e.calendar !== undefined ? (calendarIndex.get(e.calendar) as number) : defaultCal;
     net.extES[j] = timeOr(e.earlyStart ?? e.earlyFinish);

@@ -1,4 +1,5 @@
 import type { WorkCalendar } from "./calendar-index.js";
+import type { IdIndex } from "./id-index.js";
 import type { NetworkInput } from "./types.js";
 
 /** Node kinds (Uint8). Sums and LOEs are not part of the CPM network: they are derived after the passes. */
@@ -53,7 +54,7 @@ export interface Network {
   n: number;
   total: number;
   ids: string[];
-  index: Map<string, number>;
+  index: IdIndex;
   kind: Uint8Array;
   status: Uint8Array;
   cal: Uint16Array;

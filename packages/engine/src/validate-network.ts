@@ -1,4 +1,5 @@
 import { EngineInputError } from "./engine-input-error.js";
+import { IdIndex } from "./id-index.js";
 import { tryParseDateTime } from "./time-format.js";
 import type { NetworkInput, RelationInput } from "./types.js";
 
@@ -72,11 +73,11 @@ export interface RelationArrays {
 export interface ValidatedNetwork extends RelationArrays {
   input: NetworkInput;
   /** Activities then externals, by id. */
-  index: Map<string, number>;
+  index: IdIndex;
 }
 
 /** Reads already validated relations into flat arrays (used when the relations change after validation). */
-export function relationArrays(rels: readonly RelationInput[], index: Map<string, number>): RelationArrays {
+export function relationArrays(rels: readonly RelationInput[], index: IdIndex): RelationArrays {
   const m = rels.length;
   const out: RelationArrays = {
     relFrom: new Int32Array(m),
@@ -137,9 +138,46 @@ export function validateAndIndex(input: unknown): ValidatedNetwork {
     );
   }
   if (!Array.isArray(input.activities)) throw new EngineInputError("network", "activities must be an array");
-  const ids = new Map<string, number>();
+  const ids = new IdIndex((input.activities as unknown[]).length);
+  const { sums, parents } = indexActivities(input.activities as unknown[], calendarIds, ids);
+  for (const a of parents ? (input.activities as Rec[]) : []) {
+    if (a.parent === undefined) continue;
+    const item = `activity "${a.id as string}"`;
+    if (!ids.has(a.parent as string)) throw new EngineInputError(item, `parent "${String(a.parent)}" does not exist`);
+    if (!sums?.has(a.parent as string)) {
+      throw new EngineInputError(item, `parent "${String(a.parent)}" is not a sum activity`);
+    }
+  }
+  const externals = input.externals;
+  if (externals !== undefined) {
+    if (!Array.isArray(externals)) throw new EngineInputError("network", "externals must be an array");
+    for (const x of externals as unknown[]) {
+      if (!isRec(x) || typeof x.id !== "string" || x.id === "") {
+        throw new EngineInputError("external", "every external needs a string id");
+      }
+      const item = `external "${x.id}"`;
+      if (!ids.add(x.id)) throw new EngineInputError(item, "id is already used by an activity or external");
+      for (const f of ["earlyStart", "earlyFinish", "lateStart", "lateFinish"]) checkDate(x[f], item, f, true);
+      if (x.calendar !== undefined && (typeof x.calendar !== "string" || !calendarIds.has(x.calendar))) {
+        throw new EngineInputError(item, `unknown calendar "${String(x.calendar)}"`);
+      }
+    }
+  }
+  if (!Array.isArray(input.relations)) throw new EngineInputError("network", "relations must be an array");
+  return { input: input as unknown as NetworkInput, index: ids, ...readRelations(input.relations as unknown[], ids) };
+}
+
+/**
+ * Checks the activities and indexes their ids. Each big loop of the validation is a function of its own: a cold
+ * call runs a loop interpreted until V8 compiles it on the stack, and a small function compiles sooner and does
+ * not fall back to the interpreter for code after the loop that never ran.
+ */
+function indexActivities(
+  acts: unknown[],
+  calendarIds: Set<string>,
+  ids: IdIndex,
+): { sums: Set<string> | undefined; parents: boolean } {
   let sums: Set<string> | undefined;
-  const acts = input.activities as unknown[];
   let parents = false;
   for (let k = 0; k < acts.length; k++) {
     const a = acts[k];
@@ -147,11 +185,9 @@ export function validateAndIndex(input: unknown): ValidatedNetwork {
       throw new EngineInputError(`activity #${k}`, "every activity needs a string id");
     }
     const id = a.id;
-    // Only present fields are checked and the item name is built only on failure: a cold 100k-activity validation
-    // is interpreter time, so the common path stays a handful of property reads and no allocation.
-    const size = ids.size;
-    ids.set(id, k);
-    if (ids.size === size) fail(activityItem(id), "duplicate activity id");
+    // Only present fields are checked and the item name is built only on failure, so the common path stays a
+    // handful of property reads and no allocation.
+    if (!ids.add(id)) fail(activityItem(id), "duplicate activity id");
     const type = a.type;
     if (type !== undefined) {
       if (typeof type !== "string" || !ACTIVITY_TYPES.has(type))
@@ -187,39 +223,17 @@ export function validateAndIndex(input: unknown): ValidatedNetwork {
       parents = true;
     }
   }
-  for (const a of parents ? (input.activities as Rec[]) : []) {
-    if (a.parent === undefined) continue;
-    const item = `activity "${a.id as string}"`;
-    if (!ids.has(a.parent as string)) throw new EngineInputError(item, `parent "${String(a.parent)}" does not exist`);
-    if (!sums?.has(a.parent as string)) {
-      throw new EngineInputError(item, `parent "${String(a.parent)}" is not a sum activity`);
-    }
-  }
-  const externals = input.externals;
-  if (externals !== undefined) {
-    if (!Array.isArray(externals)) throw new EngineInputError("network", "externals must be an array");
-    for (const x of externals as unknown[]) {
-      if (!isRec(x) || typeof x.id !== "string" || x.id === "") {
-        throw new EngineInputError("external", "every external needs a string id");
-      }
-      const item = `external "${x.id}"`;
-      if (ids.has(x.id)) throw new EngineInputError(item, "id is already used by an activity or external");
-      ids.set(x.id, ids.size);
-      for (const f of ["earlyStart", "earlyFinish", "lateStart", "lateFinish"]) checkDate(x[f], item, f, true);
-      if (x.calendar !== undefined && (typeof x.calendar !== "string" || !calendarIds.has(x.calendar))) {
-        throw new EngineInputError(item, `unknown calendar "${String(x.calendar)}"`);
-      }
-    }
-  }
-  if (!Array.isArray(input.relations)) throw new EngineInputError("network", "relations must be an array");
-  const rels = input.relations as unknown[];
+  return { sums, parents };
+}
+
+/** Checks the relations and reads each one once into flat arrays, so the builder never touches the objects again. */
+function readRelations(rels: unknown[], ids: IdIndex): RelationArrays {
   const m = rels.length;
   const relFrom = new Int32Array(m);
   const relTo = new Int32Array(m);
   const relType = new Uint8Array(m);
   const relLag = new Int32Array(m);
   const relLagCal = new Int8Array(m);
-  // One pass reads every field the builder needs into flat arrays, so it never touches the 300k objects again.
   for (let i = 0; i < m; i++) {
     const r = rels[i];
     if (!isRec(r)) throw new EngineInputError(`relation #${i}`, "a relation must be an object");
@@ -253,5 +267,5 @@ export function validateAndIndex(input: unknown): ValidatedNetwork {
       relLagCal[i] = LAG_CAL_CODE[lc as string];
     }
   }
-  return { input: input as unknown as NetworkInput, index: ids, relFrom, relTo, relType, relLag, relLagCal };
+  return { relFrom, relTo, relType, relLag, relLagCal };
 }
