@@ -2,6 +2,8 @@ import { expect, type Page, test } from "@playwright/test";
 import { apiAs, registerUser, shot, signIn } from "./helpers/planum-helpers.js";
 
 test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
+// each test creates 60 works through the API first
+test.setTimeout(120_000);
 
 const ROW = 28;
 
@@ -59,7 +61,7 @@ const nameHeader = (page: Page) => page.locator('.pg-header-row [role="columnhea
 const rowCount = (page: Page) => page.getByRole("grid", { name: "Activity table" }).getAttribute("aria-rowcount");
 
 test("the view stays put while edits bring new data: scroll, column width, selection", async ({ page }) => {
-  const { space, schedule, version } = await setUp(page);
+  const { api, space, schedule, version } = await setUp(page);
   await page.goto(`/${space.id}/schedule/${schedule.id}`);
   await expect(page.locator('[data-pos="0"][data-col="1"]')).toHaveText("Бетон 1", { timeout: 30_000 });
 
@@ -123,6 +125,22 @@ test("the view stays put while edits bring new data: scroll, column width, selec
   await expect(page.locator('[role="row"][aria-selected="true"] [data-col="0"]')).toHaveText(["A250"]);
   await expect(page.locator(`[data-pos="22"][data-col="3"]`)).toHaveAttribute("data-active", "true");
   await shot(page, "schedule-view-kept-en");
+
+  // target=: another version's dates as the baseline bars, named above the chart; clearing it goes back
+  const copy = await api.call("POST", `/schedules/${schedule.id}/versions/create`, {
+    label: "Plan B",
+    kind: "target",
+    copyFromId: version.id,
+  });
+  const targetLoaded = page.waitForResponse((r) => r.url().endsWith(`/versions/${copy.id}/gantt`) && r.ok());
+  await page.goto(`/${space.id}/schedule/${schedule.id}?version=${version.id}&target=${copy.id}`);
+  await targetLoaded;
+  await expect(page.getByTestId("baseline-indicator")).toHaveText("Baseline: Plan B");
+  await expect(page.getByRole("combobox", { name: "Baseline version" })).toHaveValue("Plan B");
+  await shot(page, "schedule-baseline-target-en");
+  await page.getByRole("button", { name: "Show the stored target dates" }).click();
+  await expect(page).not.toHaveURL(/target=/);
+  await expect(page.getByTestId("baseline-indicator")).toHaveCount(0);
 });
 
 test("a layout with a filter from the link shows fewer rows, marks the filter and keeps the user's changes", async ({
