@@ -13,13 +13,13 @@ export function GuestForm({
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   submitLabel: string;
   submitting: boolean;
-  /** Shows a Back button before the submit, both sharing the width. */
+  /** Shows a Back button before the submit, which takes the rest of the width. */
   onBack?: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation("common");
   const submit = (
-    <Button type="submit" loading={submitting} fullWidth={!onBack}>
+    <Button type="submit" loading={submitting} fullWidth={!onBack} style={onBack ? { flex: 1 } : undefined}>
       {submitLabel}
     </Button>
   );
@@ -28,7 +28,7 @@ export function GuestForm({
       <Stack gap="md">
         {children}
         {onBack ? (
-          <Group grow>
+          <Group gap="sm" wrap="nowrap">
             <Button variant="default" onClick={onBack}>
               {t("actions.back")}
             </Button>
