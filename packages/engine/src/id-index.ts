@@ -6,7 +6,7 @@
  * crafted to collide), the index moves to a Map, so the worst case stays a Map's.
  */
 export class IdIndex {
-  private keys: string[] = [];
+  private list: string[] = [];
   /** Slot → key index + 1 (0 = empty). */
   private slots: Int32Array;
   private mask: number;
@@ -20,46 +20,51 @@ export class IdIndex {
   }
 
   get size(): number {
-    return this.keys.length;
+    return this.list.length;
   }
 
   /** Adds an id under the next index; false (and nothing added) when it is already there. */
   add(id: string): boolean {
     if (this.map !== undefined) {
       if (this.map.has(id)) return false;
-      this.map.set(id, this.keys.length);
-      this.keys.push(id);
+      this.map.set(id, this.list.length);
+      this.list.push(id);
       return true;
     }
-    if ((this.keys.length + 1) * 2 > this.slots.length) this.rehash(this.slots.length * 2);
-    const { slots, mask, keys } = this;
+    if ((this.list.length + 1) * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+    const { slots, mask, list } = this;
     let p = hash(id) & mask;
     for (let probes = 0; ; probes++) {
       const v = slots[p];
       if (v === 0) break;
-      if (keys[v - 1] === id) return false;
+      if (list[v - 1] === id) return false;
       if (probes > MAX_PROBES) {
         this.toMap();
         return this.add(id);
       }
       p = (p + 1) & mask;
     }
-    keys.push(id);
-    slots[p] = keys.length;
+    list.push(id);
+    slots[p] = list.length;
     return true;
   }
 
   get(id: string): number | undefined {
     if (typeof id !== "string") return undefined;
     if (this.map !== undefined) return this.map.get(id);
-    const { slots, mask, keys } = this;
+    const { slots, mask, list } = this;
     let p = hash(id) & mask;
     for (;;) {
       const v = slots[p];
       if (v === 0) return undefined;
-      if (keys[v - 1] === id) return v - 1;
+      if (list[v - 1] === id) return v - 1;
       p = (p + 1) & mask;
     }
+  }
+
+  /** The ids in index order (a copy). */
+  ids(): string[] {
+    return this.list.slice();
   }
 
   has(id: string): boolean {
@@ -69,9 +74,9 @@ export class IdIndex {
   private rehash(cap: number): void {
     const slots = new Int32Array(cap);
     const mask = cap - 1;
-    const keys = this.keys;
-    for (let k = 0; k < keys.length; k++) {
-      let p = hash(keys[k]) & mask;
+    const list = this.list;
+    for (let k = 0; k < list.length; k++) {
+      let p = hash(list[k]) & mask;
       while (slots[p] !== 0) p = (p + 1) & mask;
       slots[p] = k + 1;
     }
@@ -81,7 +86,7 @@ export class IdIndex {
 
   private toMap(): void {
     const map = new Map<string, number>();
-    for (let k = 0; k < this.keys.length; k++) map.set(this.keys[k], k);
+    for (let k = 0; k < this.list.length; k++) map.set(this.list[k], k);
     this.map = map;
     this.slots = new Int32Array(0);
   }

@@ -83,7 +83,8 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
   const exts = input.externals ?? [];
   const n = acts.length;
   const total = n + exts.length;
-  const ids: string[] = new Array(total);
+  // Validation indexed activities then externals in input order: its id list is the node order.
+  const ids: string[] = pre !== undefined ? pre.index.ids() : [];
   // Validation already indexed the ids (activities, then externals, in input order).
   const index = pre?.index ?? new IdIndex(total);
   const net: Network = {
@@ -156,13 +157,26 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
   };
   refreshFloors(net);
 
-  for (let j = 0; j < n; j++) {
+  let rich: Int32Array | undefined;
+  if (pre !== undefined) {
+    // Validation already read the common fields into flat arrays; only activities with more are read again.
+    net.kind.set(pre.actKind);
+    net.duration.set(pre.actDuration);
+    commonCalendars(net.cal, pre.actCal, defaultCal);
+    rich = pre.actRich;
+  } else {
+    for (let j = 0; j < n; j++) {
+      const a = acts[j];
+      ids.push(a.id);
+      index.add(a.id);
+      net.kind[j] = KIND[a.type ?? "task"];
+      net.cal[j] = a.calendar !== undefined ? (calendarIndex.get(a.calendar) as number) : defaultCal;
+      net.duration[j] = a.duration;
+    }
+  }
+  for (let r = 0, end = rich !== undefined ? rich.length : n; r < end; r++) {
+    const j = rich !== undefined ? rich[r] : r;
     const a = acts[j];
-    ids[j] = a.id;
-    if (pre === undefined) index.add(a.id);
-    net.kind[j] = KIND[a.type ?? "task"];
-    net.cal[j] = a.calendar !== undefined ? (calendarIndex.get(a.calendar) as number) : defaultCal;
-    net.duration[j] = a.duration;
     if (a.remaining !== undefined) net.remainingInput[j] = a.remaining;
     net.actualStartT[j] = timeOr(a.actualStart);
     net.actualFinishT[j] = timeOr(a.actualFinish);
@@ -170,12 +184,16 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
     if (a.startLimit) net.startLimitT[j] = parseDateTime(a.startLimit.date);
     net.finishLimitType[j] = limitType(a.finishLimit);
     if (a.finishLimit) net.finishLimitT[j] = parseDateTime(a.finishLimit.date);
+    const p = a.parent;
+    if (p !== undefined) net.parent[j] = index.get(p) as number;
   }
   for (let x = 0; x < exts.length; x++) {
     const e = exts[x];
     const j = n + x;
-    ids[j] = e.id;
-    if (pre === undefined) index.add(e.id);
+    if (pre === undefined) {
+      ids.push(e.id);
+      index.add(e.id);
+    }
     net.kind[j] = K_EXTERNAL;
     net.cal[j] = e.calendar !== undefined ? (calendarIndex.get(e.calendar) as number) : defaultCal;
     net.extES[j] = timeOr(e.earlyStart ?? e.earlyFinish);
@@ -183,26 +201,81 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
     net.extLS[j] = timeOr(e.lateStart ?? e.lateFinish);
     net.extLF[j] = timeOr(e.lateFinish ?? e.lateStart);
   }
-  for (let j = 0; j < n; j++) {
-    const p = acts[j].parent;
-    if (p !== undefined) net.parent[j] = index.get(p) as number;
-    refreshNode(net, j);
-  }
+  for (let j = 0; j < n; j++) refreshNode(net, j);
   buildEdges(net, pre);
   return net;
 }
 
-/** (Re)builds the relation CSR, edge flags, topological order and derived node lists from net.input.relations. */
+function commonCalendars(cal: Uint16Array, given: Int32Array, defaultCal: number): void {
+  for (let j = 0; j < given.length; j++) {
+    const c = given[j];
+    cal[j] = c < 0 ? defaultCal : c;
+  }
+}
+
+/**
+ * (Re)builds the relation CSR, edge flags, topological order and derived node lists from net.input.relations.
+ * Each pass over the relations or nodes is a small function of its own: on a cold call V8 compiles a running loop
+ * on the stack, which is quicker for a small function, and leaving the loop does not deoptimize it into code that
+ * never ran.
+ */
 export function buildEdges(net: Network, pre?: RelationArrays): void {
-  const { total, kind, cal } = net;
+  const { total, kind } = net;
   const rels = net.input.relations;
-  const { relFrom: from, relTo: to, relType, relLag, relLagCal } = pre ?? relationArrays(rels, net.index);
-  const m0 = rels.length;
-  const keep = new Uint8Array(m0);
-  const selfLoops: string[][] = [];
+  const ra = pre ?? relationArrays(rels, net.index);
+  const keep = new Uint8Array(rels.length);
+  const inStart = new Int32Array(total + 1);
   const loe: number[] = [];
-  const inCount = new Int32Array(total + 1);
-  for (let r = 0; r < m0; r++) {
+  const selfLoops = keptRelations(net, ra.relFrom, ra.relTo, keep, inStart, loe);
+  prefixSums(inStart);
+  const m = inStart[total];
+  net.inStart = inStart;
+  net.inFrom = new Int32Array(m);
+  net.inType = new Uint8Array(m);
+  net.inLag = new Int32Array(m);
+  net.inLagCal = new Int16Array(m);
+  net.inFast = new Uint8Array(m);
+  net.inActive = new Uint8Array(m);
+  net.inBroken = new Uint8Array(m);
+  const outStart = new Int32Array(total + 1);
+  fillIncoming(net, ra, keep, outStart);
+  prefixSums(outStart);
+  net.outStart = outStart;
+  net.outEdge = new Int32Array(m);
+  net.outTo = new Int32Array(m);
+  fillOutgoing(net);
+  net.loeRelations = loe;
+
+  let cpmCount = 0;
+  const loeNodes: number[] = [];
+  for (let j = 0; j < net.n; j++) {
+    const k = kind[j];
+    if (k === K_LOE) loeNodes.push(j);
+    else if (k !== K_SUM) cpmCount++;
+  }
+  net.cycles = [];
+  computeOrder(net, cpmNodes(kind, cpmCount));
+  net.cycles = [...selfLoops, ...net.cycles];
+  for (let j = 0; j < total; j++) refreshInEdges(net, j);
+  net.loeNodes = Int32Array.from(loeNodes);
+  net.sumOrder = loeNodes.length + cpmCount < net.n ? sumOrder(net) : new Int32Array(0);
+}
+
+/**
+ * Marks the relations that take part in the passes (keep = 1) and counts them per successor into inCount[j + 1];
+ * collects LOE relations; returns the self-loops (as loops of one id).
+ */
+function keptRelations(
+  net: Network,
+  from: Int32Array,
+  to: Int32Array,
+  keep: Uint8Array,
+  inCount: Int32Array,
+  loe: number[],
+): string[][] {
+  const kind = net.kind;
+  const selfLoops: string[][] = [];
+  for (let r = 0; r < from.length; r++) {
     const i = from[r];
     const j = to[r];
     const ki = kind[i];
@@ -221,29 +294,25 @@ export function buildEdges(net: Network, pre?: RelationArrays): void {
     keep[r] = 1;
     inCount[j + 1]++;
   }
-  for (let j = 0; j < total; j++) inCount[j + 1] += inCount[j];
-  const m = inCount[total];
-  const inStart = inCount;
-  const fill = inStart.slice(0, total);
-  const inFrom = new Int32Array(m);
-  const inType = new Uint8Array(m);
-  const inLag = new Int32Array(m);
-  const inLagCal = new Int16Array(m);
-  const inFast = new Uint8Array(m);
-  net.inFrom = inFrom;
-  net.inType = inType;
-  net.inLag = inLag;
-  net.inLagCal = inLagCal;
-  net.inFast = inFast;
-  net.inActive = new Uint8Array(m);
-  net.inBroken = new Uint8Array(m);
-  const outCount = new Int32Array(total + 1);
+  return selfLoops;
+}
+
+/** Counts → start offsets, in place (a[0] = 0). */
+function prefixSums(a: Int32Array): void {
+  for (let k = 1; k < a.length; k++) a[k] += a[k - 1];
+}
+
+/** Incoming CSR in successor order (relations in input order within a successor); counts out-degrees. */
+function fillIncoming(net: Network, ra: RelationArrays, keep: Uint8Array, outCount: Int32Array): void {
+  const { cal, inFrom, inType, inLag, inLagCal, inFast } = net;
+  const { relFrom, relTo, relType, relLag, relLagCal } = ra;
+  const fill = net.inStart.slice(0, net.total);
   // The lag calendar of relations without their own: P6's default counts lags on the predecessor's calendar.
   const defaultLag = lagCalendarCode(net.input.options?.lagCalendar);
-  for (let r = 0; r < m0; r++) {
+  for (let r = 0; r < keep.length; r++) {
     if (keep[r] === 0) continue;
-    const i = from[r];
-    const j = to[r];
+    const i = relFrom[r];
+    const j = relTo[r];
     const e = fill[j]++;
     inFrom[e] = i;
     inType[e] = relType[r];
@@ -255,41 +324,29 @@ export function buildEdges(net: Network, pre?: RelationArrays): void {
     inFast[e] = ci === cal[j] && lc === ci ? 1 : 0;
     outCount[i + 1]++;
   }
-  for (let i = 0; i < total; i++) outCount[i + 1] += outCount[i];
-  const outFill = outCount.slice(0, total);
-  const outEdge = new Int32Array(m);
-  const outTo = new Int32Array(m);
-  net.outEdge = outEdge;
-  net.outTo = outTo;
-  for (let j = 0; j < total; j++) {
+}
+
+/** Outgoing CSR: per predecessor, indices of its incoming-CSR edges (in successor order) and their successors. */
+function fillOutgoing(net: Network): void {
+  const { inStart, inFrom, outEdge, outTo } = net;
+  const outFill = net.outStart.slice(0, net.total);
+  for (let j = 0; j < net.total; j++) {
     for (let e = inStart[j], end = inStart[j + 1]; e < end; e++) {
       const o = outFill[inFrom[e]]++;
       outEdge[o] = e;
       outTo[o] = j;
     }
   }
-  net.inStart = inStart;
-  net.outStart = outCount;
-  net.loeRelations = loe;
+}
 
-  let cpmCount = 0;
-  const loeNodes: number[] = [];
-  for (let j = 0; j < net.n; j++) {
-    const k = kind[j];
-    if (k === K_LOE) loeNodes.push(j);
-    else if (k !== K_SUM) cpmCount++;
-  }
-  const cpm = new Int32Array(cpmCount);
-  for (let j = 0, c = 0; c < cpmCount; j++) {
+/** Activities taking part in the passes (neither sums nor LOEs), in index order. */
+function cpmNodes(kind: Uint8Array, count: number): Int32Array {
+  const cpm = new Int32Array(count);
+  for (let j = 0, c = 0; c < count; j++) {
     const k = kind[j];
     if (k !== K_LOE && k !== K_SUM) cpm[c++] = j;
   }
-  net.cycles = [];
-  computeOrder(net, cpm);
-  net.cycles = [...selfLoops, ...net.cycles];
-  for (let j = 0; j < total; j++) refreshInEdges(net, j);
-  net.loeNodes = Int32Array.from(loeNodes);
-  net.sumOrder = sumOrder(net);
+  return cpm;
 }
 
 /** Sum activities ordered so that nested sums come before their parents. */

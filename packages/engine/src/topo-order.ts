@@ -18,15 +18,7 @@ export function computeOrder(net: Network, cpmNodes: Int32Array): void {
   const { inStart, inFrom, outStart, outEdge, outTo, inBroken, kind } = net;
   const indeg = new Int32Array(total);
   const inSet = new Uint8Array(total);
-  for (let k = 0; k < len; k++) {
-    const j = cpmNodes[k];
-    inSet[j] = 1;
-    let d = 0;
-    for (let e = inStart[j], end = inStart[j + 1]; e < end; e++) {
-      if (kind[inFrom[e]] !== K_EXTERNAL) d++;
-    }
-    indeg[j] = d;
-  }
+  inDegrees(net, cpmNodes, indeg, inSet);
   const order = new Int32Array(len);
   // Nodes released after the scan passed them (FIFO); each node is released once, so len entries suffice.
   const late = new Int32Array(len);
@@ -71,9 +63,28 @@ export function computeOrder(net: Network, cpmNodes: Int32Array): void {
     }
   }
   net.order = order;
+  net.topoPos = positions(order, total);
+}
+
+/** In-degrees of the CPM nodes from other CPM nodes (externals never order anything); marks them in inSet. */
+function inDegrees(net: Network, cpmNodes: Int32Array, indeg: Int32Array, inSet: Uint8Array): void {
+  const { inStart, inFrom, kind } = net;
+  for (let k = 0; k < cpmNodes.length; k++) {
+    const j = cpmNodes[k];
+    inSet[j] = 1;
+    let d = 0;
+    for (let e = inStart[j], end = inStart[j + 1]; e < end; e++) {
+      if (kind[inFrom[e]] !== K_EXTERNAL) d++;
+    }
+    indeg[j] = d;
+  }
+}
+
+/** Each node's position in the order, -1 for nodes outside it. */
+function positions(order: Int32Array, total: number): Int32Array {
   const pos = new Int32Array(total).fill(-1);
-  for (let k = 0; k < len; k++) pos[order[k]] = k;
-  net.topoPos = pos;
+  for (let k = 0; k < order.length; k++) pos[order[k]] = k;
+  return pos;
 }
 
 /** Tarjan's SCC (iterative) over the nodes Kahn could not order; each loop is returned as an id path. */

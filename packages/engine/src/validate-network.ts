@@ -1,5 +1,6 @@
 import { EngineInputError } from "./engine-input-error.js";
 import { IdIndex } from "./id-index.js";
+import { K_LOE, K_MS_FINISH, K_MS_START, K_SUM, K_TASK } from "./network-model.js";
 import { tryParseDateTime } from "./time-format.js";
 import type { NetworkInput, RelationInput } from "./types.js";
 
@@ -17,6 +18,25 @@ type Item = string;
 
 function fail(item: Item, message: string): never {
   throw new EngineInputError(item, message);
+}
+
+/** Kind code (K_* of network-model) of an activity type, -1 when it is not one. */
+export function kindOf(type: unknown): number {
+  switch (type) {
+    case "task":
+    case "work":
+      return K_TASK;
+    case "milestone_start":
+      return K_MS_START;
+    case "milestone_finish":
+      return K_MS_FINISH;
+    case "sum":
+      return K_SUM;
+    case "level_of_effort":
+      return K_LOE;
+    default:
+      return -1;
+  }
 }
 
 const activityItem = (id: string): string => `activity "${id}"`;
@@ -69,8 +89,17 @@ export interface RelationArrays {
   relLagCal: Int8Array;
 }
 
-/** What validation learnt on the way, reused by the network builder so ids are looked up once. */
-export interface ValidatedNetwork extends RelationArrays {
+/** Activities' common fields read once: kind (K_*), calendar (index in input.calendars, -1 = default), duration. */
+export interface ActivityArrays {
+  actKind: Uint8Array;
+  actCal: Int32Array;
+  actDuration: Int32Array;
+  /** Activities with any of remaining, actual dates, limits or a parent: only these are read again. */
+  actRich: Int32Array;
+}
+
+/** What validation learnt on the way, reused by the network builder so nothing is read or looked up twice. */
+export interface ValidatedNetwork extends RelationArrays, ActivityArrays {
   input: NetworkInput;
   /** Activities then externals, by id. */
   index: IdIndex;
@@ -123,13 +152,13 @@ export function validateAndIndex(input: unknown): ValidatedNetwork {
     checkDate(opts.mustFinishBy, "options", "mustFinishBy", true);
   }
   if (!Array.isArray(input.calendars)) throw new EngineInputError("network", "calendars must be an array");
-  const calendarIds = new Set<string>();
+  const calendarIds = new Map<string, number>();
   for (const c of input.calendars as unknown[]) {
     if (!isRec(c) || typeof c.id !== "string" || c.id === "") {
       throw new EngineInputError("calendar", "every calendar needs a string id");
     }
     if (calendarIds.has(c.id)) throw new EngineInputError(`calendar "${c.id}"`, "duplicate calendar id");
-    calendarIds.add(c.id);
+    calendarIds.set(c.id, calendarIds.size);
   }
   if (typeof input.defaultCalendar !== "string" || !calendarIds.has(input.defaultCalendar)) {
     throw new EngineInputError(
@@ -139,7 +168,7 @@ export function validateAndIndex(input: unknown): ValidatedNetwork {
   }
   if (!Array.isArray(input.activities)) throw new EngineInputError("network", "activities must be an array");
   const ids = new IdIndex((input.activities as unknown[]).length);
-  const { sums, parents } = indexActivities(input.activities as unknown[], calendarIds, ids);
+  const { sums, parents, ...activityArrays } = indexActivities(input.activities as unknown[], calendarIds, ids);
   for (const a of parents ? (input.activities as Rec[]) : []) {
     if (a.parent === undefined) continue;
     const item = `activity "${a.id as string}"`;
@@ -164,7 +193,12 @@ export function validateAndIndex(input: unknown): ValidatedNetwork {
     }
   }
   if (!Array.isArray(input.relations)) throw new EngineInputError("network", "relations must be an array");
-  return { input: input as unknown as NetworkInput, index: ids, ...readRelations(input.relations as unknown[], ids) };
+  return {
+    input: input as unknown as NetworkInput,
+    index: ids,
+    ...activityArrays,
+    ...readRelations(input.relations as unknown[], ids),
+  };
 }
 
 /**
@@ -174,12 +208,17 @@ export function validateAndIndex(input: unknown): ValidatedNetwork {
  */
 function indexActivities(
   acts: unknown[],
-  calendarIds: Set<string>,
+  calendarIds: Map<string, number>,
   ids: IdIndex,
-): { sums: Set<string> | undefined; parents: boolean } {
+): ActivityArrays & { sums: Set<string> | undefined; parents: boolean } {
   let sums: Set<string> | undefined;
   let parents = false;
-  for (let k = 0; k < acts.length; k++) {
+  const n = acts.length;
+  const actKind = new Uint8Array(n);
+  const actCal = new Int32Array(n);
+  const actDuration = new Int32Array(n);
+  const rich: number[] = [];
+  for (let k = 0; k < n; k++) {
     const a = acts[k];
     if (!isRec(a) || typeof a.id !== "string" || a.id === "") {
       throw new EngineInputError(`activity #${k}`, "every activity needs a string id");
@@ -190,26 +229,46 @@ function indexActivities(
     if (!ids.add(id)) fail(activityItem(id), "duplicate activity id");
     const type = a.type;
     if (type !== undefined) {
-      if (typeof type !== "string" || !ACTIVITY_TYPES.has(type))
-        checkEnum(type, ACTIVITY_TYPES, activityItem(id), "type");
-      if (type === "sum") {
+      const kind = kindOf(type);
+      if (kind < 0) checkEnum(type, ACTIVITY_TYPES, activityItem(id), "type");
+      actKind[k] = kind;
+      if (kind === K_SUM) {
         sums ??= new Set();
         sums.add(id);
       }
     }
     const calendar = a.calendar;
-    if (calendar !== undefined && (typeof calendar !== "string" || !calendarIds.has(calendar))) {
-      fail(activityItem(id), `unknown calendar "${String(calendar)}"`);
+    if (calendar === undefined) actCal[k] = -1;
+    else {
+      const c = typeof calendar === "string" ? calendarIds.get(calendar) : undefined;
+      if (c === undefined) fail(activityItem(id), `unknown calendar "${String(calendar)}"`);
+      actCal[k] = c;
     }
     const d = a.duration;
     if (typeof d !== "number" || !Number.isInteger(d) || d < 0 || d > 100_000_000) {
       checkMinutes(d, activityItem(id), "duration", false, false);
     }
-    if (a.remaining !== undefined) checkMinutes(a.remaining, activityItem(id), "remaining", true, false);
-    if (a.startLimit !== undefined) checkLimit(a.startLimit, activityItem(id), "startLimit");
-    if (a.finishLimit !== undefined) checkLimit(a.finishLimit, activityItem(id), "finishLimit");
+    actDuration[k] = d as number;
+    const remaining = a.remaining;
+    const startLimit = a.startLimit;
+    const finishLimit = a.finishLimit;
     const as = a.actualStart;
     const af = a.actualFinish;
+    const parent = a.parent;
+    if (
+      remaining === undefined &&
+      startLimit === undefined &&
+      finishLimit === undefined &&
+      as === undefined &&
+      af === undefined &&
+      parent === undefined
+    ) {
+      continue;
+    }
+    rich.push(k);
+    if (remaining !== undefined) checkMinutes(remaining, activityItem(id), "remaining", true, false);
+    if (startLimit !== undefined) checkLimit(startLimit, activityItem(id), "startLimit");
+    if (finishLimit !== undefined) checkLimit(finishLimit, activityItem(id), "finishLimit");
     if (as !== undefined) checkDate(as, activityItem(id), "actualStart", true);
     if (af !== undefined) checkDate(af, activityItem(id), "actualFinish", true);
     if (as !== undefined && af !== undefined) {
@@ -217,13 +276,12 @@ function indexActivities(
         fail(activityItem(id), "actualFinish is before actualStart");
       }
     }
-    const parent = a.parent;
     if (parent !== undefined) {
       if (typeof parent !== "string") fail(activityItem(id), "parent must be an id");
       parents = true;
     }
   }
-  return { sums, parents };
+  return { sums, parents, actKind, actCal, actDuration, actRich: Int32Array.from(rich) };
 }
 
 /** Checks the relations and reads each one once into flat arrays, so the builder never touches the objects again. */
