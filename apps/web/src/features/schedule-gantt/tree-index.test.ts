@@ -123,15 +123,16 @@ describe("TreeIndex", () => {
     expect(t.groupSize(-1)).toBe(1);
   });
 
-  it("expands a summary of a 100,000-row tree in well under 50 ms", () => {
+  // Its speed is measured in Chromium by the bench page (expand a summary), not asserted here.
+  it("collapses and expands a summary of a 100,000-row tree back to the same rows", () => {
     const { tree } = bigTree(100_000);
     const t = new TreeIndex(tree);
     const total = t.count;
+    const before = list(t);
     t.toggleAt(0);
-    const started = performance.now();
+    expect(t.count).toBeLessThan(total);
     t.toggleAt(0);
-    const ms = performance.now() - started;
     expect(t.count).toBe(total);
-    expect(ms).toBeLessThan(50);
+    expect(list(t)).toEqual(before);
   });
 });

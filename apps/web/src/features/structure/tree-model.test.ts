@@ -74,11 +74,9 @@ describe("flattenTree", () => {
       open.add(id);
       parent = id;
     }
-    const started = performance.now();
     const flat = flattenTree((id) => chain.get(id) ?? (id === parent ? [] : undefined), open);
     expect(flat.rows).toHaveLength(20_000);
     expect(flat.rows[19_999].depth).toBe(19_999);
-    expect(performance.now() - started).toBeLessThan(200);
   });
 });
 
