@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { SectionCard } from "../../ui/section-card";
 import { spaceRoleLabel, spaceTypeLabel, useSpaceAccess, useSpaceMembers, useSpaces } from "../spaces";
-import { structureApi, structureKeys, useAbilities, useStructureLive } from "../structure";
+import { StructureNav, structureApi, structureKeys, useAbilities, useStructureLive } from "../structure";
 
 /**
  * `/:spaceId/home`: a summary of the space — its facts, the caller's role, how many members it has and what its
@@ -34,6 +34,7 @@ export function SpaceHomePage() {
 
   return (
     <Stack gap="lg">
+      <StructureNav spaceId={spaceId} active="home" />
       <Stack gap={6}>
         <Text size="sm" c="dimmed">
           {t("title")}

@@ -17,10 +17,11 @@ import {
 import { AVATAR_MEDIA_TYPES } from "@planum/contracts";
 import { IconPhotoUp, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api-client";
 import { confirm } from "../../ui/confirm-dialog";
+import { useObjectUrl } from "../../ui/use-object-url";
 import { structureKeys, useNodeRole } from "./structure-api";
 
 /** A photo of a node's gallery as `GET /eps/{id}/photos` answers. */
@@ -52,17 +53,7 @@ function usePhotoUrl(spaceId: string, nodeId: string, photoId: string): string |
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   }).data;
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(blob);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [blob]);
-  return url;
+  return useObjectUrl(blob);
 }
 
 /** The node-info panel's gallery tab: thumbnails, a larger view, upload and delete for those who may change the node. */

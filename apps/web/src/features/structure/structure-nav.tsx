@@ -1,16 +1,17 @@
 import { Button, Group, ScrollArea } from "@mantine/core";
-import { IconAdjustments, IconBinaryTree, IconShieldLock } from "@tabler/icons-react";
+import { IconAdjustments, IconBinaryTree, IconHome, IconShieldLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAbilities } from "./use-abilities";
 
-export type StructureSection = "structure" | "attributes" | "admin";
+export type StructureSection = "home" | "structure" | "attributes" | "admin";
 
-/** Links between the structure, attribute and administration screens of a space (the shell has no menu of its own). */
+/** Links between the home, structure, attribute and administration screens of a space (the shell has no menu of its own). */
 export function StructureNav({ spaceId, active }: { spaceId: string; active: StructureSection }) {
   const { t } = useTranslation("structure");
   const { can } = useAbilities(spaceId);
   const items = [
+    { section: "home" as const, to: `/${spaceId}/home`, icon: IconHome, show: true },
     { section: "structure" as const, to: `/${spaceId}`, icon: IconBinaryTree, show: true },
     { section: "attributes" as const, to: `/${spaceId}/attributes`, icon: IconAdjustments, show: true },
     {
