@@ -60,8 +60,16 @@ export class WorkCalendar {
     if (last - first > MAX_SPAN_DAYS) {
       throw new RangeError(`calendar "${this.id}" has no working time within 400 years of the schedule`);
     }
+    // The day patterns are looked up once (weekday walked incrementally, exceptions only where there are any).
+    const patterns: DayPattern[] = new Array(last - first);
+    const exceptions = this.exceptions.size > 0 ? this.exceptions : undefined;
     let count = 0;
-    for (let d = first; d < last; d++) count += this.patternOf(d).length >> 1;
+    for (let d = first, dow = dayOfWeek(first); d < last; d++) {
+      const p = exceptions?.get(d) ?? this.week[dow];
+      patterns[d - first] = p;
+      count += p.length >> 1;
+      dow = dow === 6 ? 0 : dow + 1;
+    }
     const starts = new Int32Array(count);
     const ends = new Int32Array(count);
     const cum = new Int32Array(count + 1);
@@ -72,7 +80,7 @@ export class WorkCalendar {
     for (let d = first; d < last; d++) {
       dayIdx[d - first] = k;
       if (d === this.anchorDay) anchorCum = acc;
-      const p = this.patternOf(d);
+      const p = patterns[d - first];
       const base = d * MINUTES_PER_DAY;
       for (let q = 0; q < p.length; q += 2) {
         starts[k] = base + p[q];

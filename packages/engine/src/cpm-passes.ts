@@ -125,8 +125,6 @@ export function setProjectLate(net: Network, st: ScheduleState, force = false): 
 
 /** Late dates of CPM node i from its active successors, constraints and the project late finish. */
 export function computeLate(net: Network, st: ScheduleState, i: number): boolean {
-  const c = net.cal[i];
-  const cal = net.calendars[c];
   const status = net.status[i];
   let ls: number;
   let lf: number;
@@ -139,7 +137,6 @@ export function computeLate(net: Network, st: ScheduleState, i: number): boolean
     lsT = st.sT[i];
     lfT = st.efT[i];
   } else {
-    const dur = net.remaining[i];
     lf = net.lfMaxW[i];
     let lsb = status === S_NOT_STARTED ? net.lsMaxW[i] : POS;
     const outEdge = net.outEdge;
@@ -167,22 +164,43 @@ export function computeLate(net: Network, st: ScheduleState, i: number): boolean
         if (b < lf) lf = b;
       } else if (b < lsb) lsb = b;
     }
-    // P6 starts the backward pass of every activity from the project late finish (not only open ends).
-    if (st.projLateW[c] < lf) lf = st.projLateW[c];
-    if (lsb + dur < lf) lf = lsb + dur;
-    ls = lf - dur;
-    const kind = net.kind[i];
-    if (kind === K_MS_FINISH || (dur === 0 && status === S_IN_PROGRESS)) {
-      // No remaining work: the late start coincides with the late finish (never after it).
-      lfT = cal.finishAt(lf);
-      lsT = lfT;
-    } else if (dur === 0) {
-      lsT = cal.startAt(ls);
-      lfT = lsT;
-    } else {
-      lsT = cal.startAt(ls);
-      lfT = cal.finishAt(lf);
-    }
+    return storeLate(net, st, i, lf, lsb);
+  }
+  const changed = ls !== st.lsW[i] || lf !== st.lfW[i] || lsT !== st.lsT[i] || lfT !== st.lfT[i];
+  st.lsW[i] = ls;
+  st.lfW[i] = lf;
+  st.lsT[i] = lsT;
+  st.lfT[i] = lfT;
+  return changed;
+}
+
+/**
+ * Late dates of a node that is not completed from the bounds its successors and constraints give: late finish
+ * at most `lf`, late start at most `lsb`. Returns true when they changed.
+ */
+export function storeLate(net: Network, st: ScheduleState, i: number, lfBound: number, lsb: number): boolean {
+  const c = net.cal[i];
+  const cal = net.calendars[c];
+  const status = net.status[i];
+  const dur = net.remaining[i];
+  let lf = lfBound;
+  // P6 starts the backward pass of every activity from the project late finish (not only open ends).
+  if (st.projLateW[c] < lf) lf = st.projLateW[c];
+  if (lsb + dur < lf) lf = lsb + dur;
+  const ls = lf - dur;
+  let lsT: number;
+  let lfT: number;
+  const kind = net.kind[i];
+  if (kind === K_MS_FINISH || (dur === 0 && status === S_IN_PROGRESS)) {
+    // No remaining work: the late start coincides with the late finish (never after it).
+    lfT = cal.finishAt(lf);
+    lsT = lfT;
+  } else if (dur === 0) {
+    lsT = cal.startAt(ls);
+    lfT = lsT;
+  } else {
+    lsT = cal.startAt(ls);
+    lfT = cal.finishAt(lf);
   }
   const changed = ls !== st.lsW[i] || lf !== st.lfW[i] || lsT !== st.lsT[i] || lfT !== st.lfT[i];
   st.lsW[i] = ls;

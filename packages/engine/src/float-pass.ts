@@ -1,3 +1,4 @@
+import { computeLate, storeLate } from "./cpm-passes.js";
 import {
   F_FINISH,
   F_START,
@@ -10,9 +11,10 @@ import {
   R_SS,
   S_COMPLETED,
   S_IN_PROGRESS,
+  S_NOT_STARTED,
   type ScheduleState,
 } from "./network-model.js";
-import { fastSource, forwardBound, sourceTime } from "./relation-bounds.js";
+import { backwardBound, fastSource, forwardBound, sourceTime } from "./relation-bounds.js";
 
 /**
  * Total float (start, finish or the smaller, in the activity's working minutes), free float and the
@@ -25,6 +27,11 @@ export function computeFloat(net: Network, st: ScheduleState, i: number): void {
     st.crit[i] = 0;
     return;
   }
+  storeFloat(net, st, i, freeFloat(net, st, i));
+}
+
+/** Total float, free float (`ff` = smallest gap to the successors, POS without any) and critical flag of i. */
+function storeFloat(net: Network, st: ScheduleState, i: number, ff: number): void {
   const startFloat = st.lsW[i] - st.sW[i];
   const finishFloat = st.lfW[i] - st.efW[i];
   const tf =
@@ -37,14 +44,67 @@ export function computeFloat(net: Network, st: ScheduleState, i: number): void {
   // Free float is never negative (negative float shows in total float only). It is not capped by total float: P6
   // measures it against the successors' early dates, which may lie past the project late finish that bounds total
   // float (an external successor months later: P6 stores TF 0 h with FF 1270 h).
-  st.ff[i] = Math.max(freeFloat(net, st, i), 0);
+  st.ff[i] = Math.max(ff === POS ? st.projLateW[net.cal[i]] - st.efW[i] : ff, 0);
   if (!net.longestPath) st.crit[i] = tf <= net.criticalFloat ? 1 : 0;
 }
 
 /**
+ * computeLate then computeFloat of node i with one sweep over its successors (the full backward pass): the late
+ * bounds need the successors' late dates, free float their early dates, and neither changes the other.
+ */
+export function computeLateAndFloat(net: Network, st: ScheduleState, i: number): void {
+  const status = net.status[i];
+  if (status === S_COMPLETED) {
+    computeLate(net, st, i);
+    computeFloat(net, st, i);
+    return;
+  }
+  let lf = net.lfMaxW[i];
+  let lsb = status === S_NOT_STARTED ? net.lsMaxW[i] : POS;
+  let ff = POS;
+  const cal = net.calendars[net.cal[i]];
+  const { outEdge, outTo, inActive, inType, inFast, inLag, kind } = net;
+  const { sW, efW, sT, efT, lsW, lfW, edgeT } = st;
+  // Not completed here, so "not started" is also freeFloat's "not in progress".
+  const plainStart = status === S_NOT_STARTED;
+  for (let o = net.outStart[i], end = net.outStart[i + 1]; o < end; o++) {
+    const e = outEdge[o];
+    if (inActive[e] === 0) continue;
+    const j = outTo[o];
+    const t = inType[e];
+    const fast = inFast[e] === 1 && kind[j] !== K_EXTERNAL;
+    // Late bound on i (as computeLate).
+    let b: number;
+    if (fast && plainStart) b = (t === R_FS || t === R_SS ? lsW[j] : lfW[j]) - inLag[e];
+    else b = backwardBound(net, st, e, i, j);
+    if (b < POS) {
+      if (t === R_FS || t === R_FF) {
+        if (b < lf) lf = b;
+      } else if (b < lsb) lsb = b;
+    }
+    // Gap to the successor's early date (as freeFloat).
+    const startTarget = t === R_FS || t === R_SS;
+    let gap: number;
+    if (fast) {
+      const src =
+        t === R_FS || t === R_FF ? efW[i] + inLag[e] : plainStart ? sW[i] + inLag[e] : fastSource(net, st, e, i);
+      gap = (startTarget ? sW[j] : efW[j]) - src;
+    } else {
+      const time = kind[j] === K_EXTERNAL ? sourceTime(net, st, e, i) : edgeT[e];
+      const target = startTarget ? sT[j] : efT[j];
+      if (time === NONE || target === NONE) continue;
+      gap = cal.workAt(target) - cal.workAt(time);
+    }
+    if (gap < ff) ff = gap;
+  }
+  storeLate(net, st, i, lf, lsb);
+  storeFloat(net, st, i, ff);
+}
+
+/**
  * Free float: how far i can slip without moving any successor's early date, i.e. the smallest gap between a
- * successor's early start/finish and the bound this relation puts on it. Without successors: the gap to the
- * project late finish.
+ * successor's early start/finish and the bound this relation puts on it; POS without successors (storeFloat
+ * then measures the gap to the project late finish).
  */
 function freeFloat(net: Network, st: ScheduleState, i: number): number {
   let ff = POS;
@@ -73,7 +133,7 @@ function freeFloat(net: Network, st: ScheduleState, i: number): number {
     }
     if (gap < ff) ff = gap;
   }
-  return ff === POS ? st.projLateW[net.cal[i]] - efW[i] : ff;
+  return ff;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { computeEarly, computeLate, initExternals, projectFinish, setProjectLate } from "./cpm-passes.js";
+import { computeEarly, initExternals, projectFinish, setProjectLate } from "./cpm-passes.js";
 import { computeLevelOfEffort, rollUpSums } from "./derived-activities.js";
-import { computeFloat, markLongestPath } from "./float-pass.js";
+import { computeFloat, computeLateAndFloat, markLongestPath } from "./float-pass.js";
 import type { Network, ScheduleState } from "./network-model.js";
 
 /** Forward pass in topological order. */
@@ -15,11 +15,7 @@ export function backwardPass(net: Network, st: ScheduleState): void {
   setProjectLate(net, st, true);
   const order = net.order;
   // Floats need the node's own late dates and its successors' early dates only: computed in the same sweep.
-  for (let k = order.length - 1; k >= 0; k--) {
-    const i = order[k];
-    computeLate(net, st, i);
-    computeFloat(net, st, i);
-  }
+  for (let k = order.length - 1; k >= 0; k--) computeLateAndFloat(net, st, order[k]);
   if (net.longestPath) markLongestPath(net, st);
 }
 

@@ -30,6 +30,8 @@ export function computeOrder(net: Network, cpmNodes: Int32Array): void {
   let scan = 0;
   let smallest = 0;
   let reported = false;
+  // No edge is dropped before the first stall: until then the out-edge loop need not look at inBroken.
+  let broken = false;
   while (tail < len) {
     let v: number;
     if (lateHead < lateTail) v = late[lateHead++];
@@ -49,6 +51,7 @@ export function computeOrder(net: Network, cpmNodes: Int32Array): void {
           if (kind[u] !== K_EXTERNAL && done[u] === 0) inBroken[e] = 1;
         }
         indeg[v] = 0;
+        broken = true;
       }
     }
     done[v] = 1;
@@ -56,7 +59,7 @@ export function computeOrder(net: Network, cpmNodes: Int32Array): void {
     // Nodes at or after this index are still ahead of the scan, which will take them when they are ready.
     const ahead = scan < len ? cpmNodes[scan] : total;
     for (let o = outStart[v], end = outStart[v + 1]; o < end; o++) {
-      if (inBroken[outEdge[o]] === 1) continue;
+      if (broken && inBroken[outEdge[o]] === 1) continue;
       const j = outTo[o];
       if (inSet[j] === 0) continue;
       if (--indeg[j] === 0 && j < ahead) late[lateTail++] = j;
