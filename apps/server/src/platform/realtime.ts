@@ -27,6 +27,13 @@ export class Realtime {
   /** Every event sent, kept only when a test asks for it. */
   readonly sent: ServerEvent[] = [];
   record = false;
+  /** In-process observers of every space event (the automatic calculation reacts to changes through them). */
+  private readonly listeners: ((event: ServerEvent) => void)[] = [];
+
+  /** Calls `listener` with each event sent to a space, after it was sent to the browsers. */
+  onSpaceEvent(listener: (event: ServerEvent) => void) {
+    this.listeners.push(listener);
+  }
 
   attach(server: HttpServer, hooks: RealtimeHooks) {
     const io = new Server(server, { path: "/socket.io", serveClient: false, cors: { origin: false } });
@@ -61,6 +68,7 @@ export class Realtime {
   toSpace(event: ServerEvent) {
     if (this.record) this.sent.push(event);
     this.io?.to(spaceRoom(event.spaceId)).emit(SERVER_EVENT, event);
+    for (const listener of this.listeners) listener(event);
   }
 
   /** Tells the sockets of one session (or all sessions of a user) that it ended, and closes them. */

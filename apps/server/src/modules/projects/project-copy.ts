@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
-import { attributes, attributeValues, epsNodes, scheduleGroups, schedules } from "../../db/schema/index.js";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import {
+  attributes,
+  attributeValues,
+  calculateSettings,
+  epsNodes,
+  scheduleGroups,
+  schedules,
+} from "../../db/schema/index.js";
 import type { Tx } from "../../platform/db.js";
 import type { EpsNodeRow, Grant } from "../structure/structure-gate.js";
 
@@ -95,9 +102,13 @@ export async function copyProject(tx: Tx, grant: Grant, project: EpsNodeRow, tar
     .select()
     .from(schedules)
     .where(and(eq(schedules.spaceId, spaceId), eq(schedules.projectId, project.id)));
-  if (projectSchedules.length)
-    await tx.insert(schedules).values(
-      projectSchedules.map((s) => ({
+  if (!projectSchedules.length) return copy;
+  // One insert per schedule: its new id is needed for the calculate settings, which travel with it.
+  const scheduleMap = new Map<string, string>();
+  for (const s of projectSchedules) {
+    const [created] = await tx
+      .insert(schedules)
+      .values({
         spaceId,
         projectId: copy.id,
         groupId: s.groupId ? (groupMap.get(s.groupId) ?? null) : null,
@@ -105,7 +116,17 @@ export async function copyProject(tx: Tx, grant: Grant, project: EpsNodeRow, tar
         sortOrder: s.sortOrder,
         settings: s.settings,
         createdBy: grant.userId,
-      })),
-    );
+      })
+      .returning({ id: schedules.id });
+    scheduleMap.set(s.id, created.id);
+  }
+  const settings = await tx
+    .select()
+    .from(calculateSettings)
+    .where(inArray(calculateSettings.scheduleId, [...scheduleMap.keys()]));
+  if (settings.length)
+    await tx
+      .insert(calculateSettings)
+      .values(settings.map((row) => ({ ...row, scheduleId: scheduleMap.get(row.scheduleId)!, spaceId })));
   return copy;
 }

@@ -77,6 +77,7 @@ describe("projects", () => {
       values: [{ attributeId: attr.id, value: "2500,75" }],
     });
     await owner.call("PUT", `/eps/${project.id}/passport`, { passport: { customer: "ООО Заказчик" } });
+    await owner.call("PUT", `/schedules/${schedule.id}/calculate-settings`, { floatType: "smallest", scenario: 6 });
 
     const copied = await owner.call("POST", `/projects/${project.id}/copy/${target.id}`);
     expect(copied.status).toBe(200);
@@ -90,6 +91,12 @@ describe("projects", () => {
     ]);
     const values = await owner.call("GET", `/eps/${copy.id}/attributes-with-values`);
     expect(values.body.data).toEqual([expect.objectContaining({ name: "Смета", value: 2500.75, scopeId: copy.id })]);
+    const copiedSchedule = groups.body.data.schedules[0].id;
+    expect(copiedSchedule).not.toBe(schedule.id);
+    expect((await owner.call("GET", `/schedules/${copiedSchedule}/calculate-settings`)).body.data).toMatchObject({
+      floatType: "smallest",
+      scenario: 6,
+    });
     expect((await owner.call("POST", `/projects/${project.id}/copy/${project.id}`)).status).toBe(404);
   });
 

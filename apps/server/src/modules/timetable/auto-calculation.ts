@@ -46,7 +46,7 @@ type Deps = Pick<AppContext, "db" | "jobs" | "realtime">;
  * change of it — WBS and relation edits, paste, undo, its dates, a calendar it uses, an import into it.
  *
  * Every such change is announced to the space's room (`wbs_updated`, `relations_updated`, `versions_changed`,
- * `calendars_updated`), so this class listens to what passes through `Realtime.toSpace` instead of asking each module
+ * `calendars_updated`), so this class listens to them (`Realtime.onSpaceEvent`) instead of asking each module
  * to call it: a new kind of edit that tells the browsers also reaches the calculation. Per version, changes coalesce
  * (debounceMs of quiet, maxWaitMs at most), one calculation is in flight at a time and a change during it asks for
  * exactly one more. The calculation itself is the manual one: `beginCalculation` (status in_process, the
@@ -283,13 +283,8 @@ export function autoCalculation(ctx: Deps): AutoCalculation {
   let auto = registry.get(ctx.realtime);
   if (!auto) {
     const created = new AutoCalculation(ctx);
-    const realtime = ctx.realtime;
-    const send = realtime.toSpace.bind(realtime);
-    realtime.toSpace = (event: ServerEvent) => {
-      send(event);
-      created.observe(event);
-    };
-    registry.set(realtime, created);
+    ctx.realtime.onSpaceEvent((event) => created.observe(event));
+    registry.set(ctx.realtime, created);
     auto = created;
   }
   return auto;
