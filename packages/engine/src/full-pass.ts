@@ -1,13 +1,20 @@
-import { computeEarly, initExternals, projectFinish, setProjectLate } from "./cpm-passes.js";
+import { computeEarly, initExternals, setProjectLate } from "./cpm-passes.js";
 import { computeLevelOfEffort, rollUpSums } from "./derived-activities.js";
 import { computeFloat, computeLateAndFloat, markLongestPath } from "./float-pass.js";
-import type { Network, ScheduleState } from "./network-model.js";
+import { NEG, type Network, type ScheduleState } from "./network-model.js";
 
 /** Forward pass in topological order. */
 export function forwardPass(net: Network, st: ScheduleState): void {
   const order = net.order;
-  for (let k = 0; k < order.length; k++) computeEarly(net, st, order[k]);
-  st.projectFinishT = projectFinish(net, st);
+  const efT = st.efT;
+  // The project finish (as projectFinish) is taken on the way.
+  let finish = NEG;
+  for (let k = 0; k < order.length; k++) {
+    const j = order[k];
+    computeEarly(net, st, j);
+    if (efT[j] > finish) finish = efT[j];
+  }
+  st.projectFinishT = finish === NEG ? net.projectStartT : finish;
 }
 
 /** Backward pass in reverse topological order, then floats and critical flags. */

@@ -72,11 +72,19 @@ export function computeOrder(net: Network, cpmNodes: Int32Array): void {
 /** In-degrees of the CPM nodes from other CPM nodes (externals never order anything); marks them in inSet. */
 function inDegrees(net: Network, cpmNodes: Int32Array, indeg: Int32Array, inSet: Uint8Array): void {
   const { inStart, inFrom, kind } = net;
+  // Without externals every incoming edge comes from a CPM node (edges from sums and LOEs are not in the CSR).
+  const externals = net.total > net.n;
   for (let k = 0; k < cpmNodes.length; k++) {
     const j = cpmNodes[k];
     inSet[j] = 1;
+    const start = inStart[j];
+    const end = inStart[j + 1];
+    if (!externals) {
+      indeg[j] = end - start;
+      continue;
+    }
     let d = 0;
-    for (let e = inStart[j], end = inStart[j + 1]; e < end; e++) {
+    for (let e = start; e < end; e++) {
       if (kind[inFrom[e]] !== K_EXTERNAL) d++;
     }
     indeg[j] = d;
