@@ -1,5 +1,6 @@
 import type {
   AttributeDto,
+  CalculateSettings,
   CreateVersionBody,
   GanttColumns,
   RelationRow,
@@ -18,7 +19,11 @@ export const scheduleKeys = {
   gantt: (versionId: string) => ["version", versionId, "gantt"] as const,
   relations: (versionId: string, itemId: number | null) => ["version", versionId, "relations", itemId] as const,
   undo: (versionId: string) => ["version", versionId, "undo"] as const,
+  calculateSettings: (scheduleId: string) => ["schedule", scheduleId, "calculate-settings"] as const,
 };
+
+/** What `PUT /schedules/{id}/calculate-settings` takes: every field of the settings but the schedule id. */
+export type CalculateSettingsBody = Omit<CalculateSettings, "scheduleId">;
 
 export interface ScheduleDto {
   id: string;
@@ -93,6 +98,11 @@ export const scheduleApi = {
     apiRequest<{ jobId: string; calcStatus: "in_process" }>(`/versions/${versionId}/timetable/calculate`, {
       method: "PATCH",
     }),
+  calculateSettings: (scheduleId: string) => api.get<CalculateSettings>(`/schedules/${scheduleId}/calculate-settings`),
+  saveCalculateSettings: (scheduleId: string, body: CalculateSettingsBody) =>
+    api.put<CalculateSettings>(`/schedules/${scheduleId}/calculate-settings`, body),
+  resetCalculateSettings: (scheduleId: string) =>
+    api.delete<CalculateSettings>(`/schedules/${scheduleId}/calculate-settings`),
   undoActions: (versionId: string) => api.get<UndoAction[]>(`/versions/${versionId}/undo-actions`),
   restore: (versionId: string, actionId?: number) =>
     api.post<{ undone: number[]; versionRevision: number }>(
