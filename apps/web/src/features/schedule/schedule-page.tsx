@@ -17,7 +17,7 @@ import {
 import type { WbsType } from "@planum/contracts";
 import { IconLock, IconPlus } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { ApiRequestError } from "../../shared/api-error";
@@ -28,10 +28,12 @@ import { InterchangeActions } from "../interchange";
 import { ScheduleGantt } from "../schedule-gantt";
 import { useMe } from "../session";
 import { rememberSchedule } from "../view-settings";
+import { CalculateSettingsDialog } from "./calculate-settings-dialog";
 import { LayoutMenu } from "./layout-menu";
 import { flagParam } from "./layout-view";
 import { RelationsPanel } from "./relations-panel";
 import { scheduleApi, scheduleKeys } from "./schedule-api";
+import { useCalculateSettings, useCanWriteSchedule } from "./use-calculate-settings";
 import { useCalculation } from "./use-calculation";
 import { useGanttSelection } from "./use-gantt-selection";
 import { useLayouts } from "./use-layouts";
@@ -76,6 +78,9 @@ export function SchedulePage() {
     void queryClient.invalidateQueries({ queryKey: scheduleKeys.versions(scheduleId) });
   }, [refresh, queryClient, scheduleId]);
   const calc = useCalculation(version, calculation);
+  const calcSettings = useCalculateSettings(scheduleId);
+  const canWriteSchedule = useCanWriteSchedule(spaceId, ws.schedule.data?.projectId ?? null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   useEffect(() => {
     if (ws.schedule.isSuccess) rememberSchedule(spaceId, scheduleId);
   }, [ws.schedule.isSuccess, spaceId, scheduleId]);
@@ -208,6 +213,8 @@ export function SchedulePage() {
             calculating={calc.running}
             progress={calc.progress}
             onCalculate={() => void calc.start()}
+            calculationMode={calcSettings.settings.data?.calculationMode ?? null}
+            onSettings={() => setSettingsOpen(true)}
             onUndo={() => void history.undo()}
             onRedo={() => void history.redo()}
             canRedo={history.canRedo}
@@ -287,6 +294,12 @@ export function SchedulePage() {
               </Center>
             )}
           </Paper>
+          <CalculateSettingsDialog
+            opened={settingsOpen}
+            onClose={() => setSettingsOpen(false)}
+            scheduleId={scheduleId}
+            canWrite={canWriteSchedule}
+          />
           <Paper withBorder radius="md" style={{ flex: "none" }}>
             <Tabs defaultValue="relations" keepMounted={false}>
               <Tabs.List>

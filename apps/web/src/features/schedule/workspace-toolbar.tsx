@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu, Progress, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Menu, Progress, Tooltip } from "@mantine/core";
 import type { WbsType } from "@planum/contracts";
 import {
   IconArrowBackUp,
@@ -9,6 +9,7 @@ import {
   IconIndentDecrease,
   IconIndentIncrease,
   IconPlus,
+  IconSettings,
   IconTrash,
 } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
@@ -25,6 +26,10 @@ interface WorkspaceToolbarProps {
   calculating: boolean;
   progress: number;
   onCalculate(): void;
+  /** The schedule's calculation mode (null while it loads). */
+  calculationMode: "auto" | "manual" | null;
+  /** Opens the calculation settings (open to readers too: they see them without changing them). */
+  onSettings(): void;
   onUndo(): void;
   onRedo(): void;
   canRedo: boolean;
@@ -101,6 +106,27 @@ export function WorkspaceToolbar(p: WorkspaceToolbarProps) {
         >
           {t("toolbar.calculate")}
         </Button>
+        {p.calculationMode && (
+          <Tooltip label={t(`toolbar.mode.${p.calculationMode}Help`)} multiline w={260}>
+            <Badge
+              component="button"
+              type="button"
+              aria-label={t("toolbar.mode.aria", { mode: t(`toolbar.mode.${p.calculationMode}`) })}
+              variant={p.calculationMode === "auto" ? "filled" : "light"}
+              color={p.calculationMode === "auto" ? "teal" : "gray"}
+              size="lg"
+              radius="sm"
+              style={{ textTransform: "none", cursor: "pointer" }}
+              data-testid="calc-mode"
+              onClick={p.onSettings}
+            >
+              {t(`toolbar.mode.${p.calculationMode}`)}
+            </Badge>
+          </Tooltip>
+        )}
+        <Tool label={t("toolbar.settings")} onClick={p.onSettings}>
+          <IconSettings size={18} />
+        </Tool>
         {p.calculating && (
           <Progress
             value={p.progress}
