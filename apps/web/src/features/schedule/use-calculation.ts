@@ -19,12 +19,16 @@ export interface CalculationState {
 
 /**
  * The calculate button's job: starts `PATCH …/timetable/calculate`, follows `timetable_calculate` events of the open
- * version (also when another user started it) and reports the end once.
+ * version (also when another user or the server's automatic calculation started it) and reports the end once: the
+ * success toast only for a calculation this button started (auto mode calculates after every edit, a toast each time
+ * would be noise), a failure always. `onFinished` reloads the page's data in every case.
  */
 export function useCalculation(version: Version | null, onFinished: () => void) {
   const { t } = useTranslation("schedule");
   const [state, setState] = useState<CalculationState>({ running: false, progress: 0 });
   const running = useRef(false);
+  /** The running calculation was started by this tab's button. */
+  const own = useRef(false);
   const finishedRef = useRef(onFinished);
   finishedRef.current = onFinished;
   const versionId = version?.id ?? null;
@@ -33,9 +37,12 @@ export function useCalculation(version: Version | null, onFinished: () => void) 
     (outcome: "completed" | "error", reason?: string) => {
       if (!running.current) return;
       running.current = false;
+      const mine = own.current;
+      own.current = false;
       setState({ running: false, progress: 100 });
-      if (outcome === "completed") notifySuccess(t("calc.done"));
-      else {
+      if (outcome === "completed") {
+        if (mine) notifySuccess(t("calc.done"));
+      } else {
         const text = reason && isErrorCode(reason) ? errorMessage(currentLanguage(), reason) : (reason ?? "");
         notifications.show({
           color: "red",
@@ -82,11 +89,13 @@ export function useCalculation(version: Version | null, onFinished: () => void) 
   const start = useCallback(async () => {
     if (!versionId || running.current) return;
     running.current = true;
+    own.current = true;
     setState({ running: true, progress: 0 });
     try {
       await scheduleApi.calculate(versionId);
     } catch (error) {
       running.current = false;
+      own.current = false;
       setState({ running: false, progress: 0 });
       notifyError(error);
     }
