@@ -95,7 +95,9 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
       efT = cal.finishAt(ef);
     }
   }
-  const changed = s !== st.sW[j] || ef !== st.efW[j] || sT !== st.sT[j] || efT !== st.efT[j];
+  // All four are compared on every call (int32 values, no short-circuit), so optimized code never reaches a
+  // comparison that has not run before: a cold full pass starts from zeros, where `||` would skip the later ones.
+  const changed = ((s ^ st.sW[j]) | (ef ^ st.efW[j]) | (sT ^ st.sT[j]) | (efT ^ st.efT[j])) !== 0;
   st.sW[j] = s;
   st.efW[j] = ef;
   st.sT[j] = sT;
@@ -166,7 +168,7 @@ export function computeLate(net: Network, st: ScheduleState, i: number): boolean
     }
     return storeLate(net, st, i, lf, lsb);
   }
-  const changed = ls !== st.lsW[i] || lf !== st.lfW[i] || lsT !== st.lsT[i] || lfT !== st.lfT[i];
+  const changed = ((ls ^ st.lsW[i]) | (lf ^ st.lfW[i]) | (lsT ^ st.lsT[i]) | (lfT ^ st.lfT[i])) !== 0;
   st.lsW[i] = ls;
   st.lfW[i] = lf;
   st.lsT[i] = lsT;
@@ -202,7 +204,7 @@ export function storeLate(net: Network, st: ScheduleState, i: number, lfBound: n
     lsT = cal.startAt(ls);
     lfT = cal.finishAt(lf);
   }
-  const changed = ls !== st.lsW[i] || lf !== st.lfW[i] || lsT !== st.lsT[i] || lfT !== st.lfT[i];
+  const changed = ((ls ^ st.lsW[i]) | (lf ^ st.lfW[i]) | (lsT ^ st.lsT[i]) | (lfT ^ st.lfT[i])) !== 0;
   st.lsW[i] = ls;
   st.lfW[i] = lf;
   st.lsT[i] = lsT;
