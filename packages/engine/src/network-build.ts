@@ -45,7 +45,7 @@ export function lagCalendarIndex(net: Network, opt: LagCalendarOption | undefine
   return lagCalendarByCode(net, lagCalendarCode(opt ?? net.input.options?.lagCalendar), i, j);
 }
 
-/** Code of a lag-calendar option (index in LAG_CALENDAR_CODES); no option = predecessor, P6's default. */
+/** Code of a lag-calendar option (as RelationArrays.relLagCal); no option = predecessor, P6's default. */
 function lagCalendarCode(opt: LagCalendarOption | undefined): number {
   return opt === "successor" ? 1 : opt === "24h" ? 2 : opt === "project" ? 3 : 0;
 }
@@ -85,7 +85,6 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
   const total = n + exts.length;
   // Validation indexed activities then externals in input order: its id list is the node order.
   const ids: string[] = pre !== undefined ? pre.index.ids() : [];
-  // Validation already indexed the ids (activities, then externals, in input order).
   const index = pre?.index ?? new IdIndex(total);
   const net: Network = {
     input,
