@@ -4,6 +4,7 @@ import {
   Center,
   Divider,
   Group,
+  Input,
   Loader,
   Modal,
   Radio,
@@ -64,7 +65,7 @@ export function CalculateSettingsDialog({ opened, onClose, scheduleId, canWrite 
       opened={opened}
       onClose={onClose}
       title={t("calcSettings.title")}
-      size={760}
+      size={820}
       closeButtonProps={{ "aria-label": t("common:actions.close") }}
     >
       {settings.data && fresh ? (
@@ -162,7 +163,7 @@ function SettingsFormView(props: {
         if (!readOnly) void submit();
       }}
     >
-      <Stack gap="md">
+      <Stack gap="sm">
         {readOnly && (
           <Alert color="gray" icon={<IconLock size={16} />} py={6} data-testid="calc-settings-readonly">
             {t("calcSettings.readOnly")}
@@ -190,16 +191,6 @@ function SettingsFormView(props: {
         <Divider label={t("calcSettings.sections.options")} labelPosition="left" />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
           <Select
-            label={t("calcSettings.progressOption.label")}
-            description={t(`calcSettings.progressOption.help.${form.progressOption}`)}
-            data={option("progressOption", PROGRESS_OPTIONS)}
-            value={form.progressOption}
-            allowDeselect={false}
-            disabled={readOnly}
-            error={errorOf("progressOption")}
-            onChange={(value) => value && set("progressOption", value as SettingsForm["progressOption"])}
-          />
-          <Select
             label={t("calcSettings.floatType.label")}
             description={t(`calcSettings.floatType.help.${form.floatType}`)}
             data={option("floatType", FLOAT_TYPES)}
@@ -208,6 +199,42 @@ function SettingsFormView(props: {
             disabled={readOnly}
             error={errorOf("floatType")}
             onChange={(value) => value && set("floatType", value as SettingsForm["floatType"])}
+          />
+          <Input.Wrapper
+            id="calc-critical-float"
+            label={t("calcSettings.criticalFloat.label")}
+            description={t("calcSettings.criticalFloat.help")}
+            error={errorOf("criticalFloat")}
+          >
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <Input
+                id="calc-critical-float"
+                style={{ flex: 1 }}
+                inputMode="decimal"
+                value={form.criticalFloat}
+                disabled={readOnly}
+                error={errorOf("criticalFloat") !== undefined}
+                aria-describedby="calc-critical-float-description"
+                onChange={(event) => set("criticalFloat", event.currentTarget.value)}
+              />
+              <SegmentedControl
+                aria-label={t("calcSettings.criticalFloat.unit")}
+                value={form.floatUnit}
+                disabled={readOnly}
+                data={FLOAT_UNITS.map((unit) => ({ value: unit, label: t(`calcSettings.units.${unit}`) }))}
+                onChange={(value) => set("floatUnit", value as FloatUnit)}
+              />
+            </Group>
+          </Input.Wrapper>
+          <Select
+            label={t("calcSettings.progressOption.label")}
+            description={t(`calcSettings.progressOption.help.${form.progressOption}`)}
+            data={option("progressOption", PROGRESS_OPTIONS)}
+            value={form.progressOption}
+            allowDeselect={false}
+            disabled={readOnly}
+            error={errorOf("progressOption")}
+            onChange={(value) => value && set("progressOption", value as SettingsForm["progressOption"])}
           />
           <Select
             label={t("calcSettings.lagCalendar.label")}
@@ -219,27 +246,6 @@ function SettingsFormView(props: {
             error={errorOf("lagCalendar")}
             onChange={(value) => value && set("lagCalendar", value as SettingsForm["lagCalendar"])}
           />
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <TextInput
-              style={{ flex: 1 }}
-              label={t("calcSettings.criticalFloat.label")}
-              description={t("calcSettings.criticalFloat.help")}
-              inputMode="decimal"
-              value={form.criticalFloat}
-              disabled={readOnly}
-              error={errorOf("criticalFloat")}
-              onChange={(event) => set("criticalFloat", event.currentTarget.value)}
-            />
-            <SegmentedControl
-              aria-label={t("calcSettings.criticalFloat.unit")}
-              // aligned with the input, not with its error line
-              mb={errorOf("criticalFloat") ? 22 : 0}
-              value={form.floatUnit}
-              disabled={readOnly}
-              data={FLOAT_UNITS.map((unit) => ({ value: unit, label: t(`calcSettings.units.${unit}`) }))}
-              onChange={(value) => set("floatUnit", value as FloatUnit)}
-            />
-          </Group>
           <TextInput
             label={t("calcSettings.mustFinishBy.label")}
             description={t("calcSettings.mustFinishBy.help")}
@@ -252,24 +258,39 @@ function SettingsFormView(props: {
         </SimpleGrid>
 
         <Divider label={t("calcSettings.sections.scenarios")} labelPosition="left" />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+        <Text size="xs" c="dimmed" mt={-8}>
+          {t("calcSettings.scenariosHelp")}
+        </Text>
+        <Stack gap={6}>
           {SCENARIO_FIELDS.map((field) => (
-            <Select
-              key={field}
-              label={t(`calcSettings.scenarioFields.${field}`)}
-              description={t(`calcSettings.scenarioFields.${field}Help`)}
-              data={scenarioChoices(field, form[field]).map((n) => ({
-                value: String(n),
-                label: t("calcSettings.scenarioOption", { n, name: t(`calcSettings.scenarios.${n}`) }),
-              }))}
-              value={String(form[field])}
-              allowDeselect={false}
-              disabled={readOnly}
-              error={errorOf(field)}
-              onChange={(value) => value && set(field, Number(value))}
-            />
+            <Group key={field} gap="sm" wrap="nowrap" align="flex-start">
+              <Text
+                component="label"
+                htmlFor={`calc-${field}`}
+                size="sm"
+                fw={500}
+                w={{ base: 130, sm: 260 }}
+                pt={7}
+                style={{ flex: "none" }}
+              >
+                {t(`calcSettings.scenarioFields.${field}`)}
+              </Text>
+              <Select
+                id={`calc-${field}`}
+                style={{ flex: 1 }}
+                data={scenarioChoices(field, form[field]).map((n) => ({
+                  value: String(n),
+                  label: t("calcSettings.scenarioOption", { n, name: t(`calcSettings.scenarios.${n}`) }),
+                }))}
+                value={String(form[field])}
+                allowDeselect={false}
+                disabled={readOnly}
+                error={errorOf(field)}
+                onChange={(value) => value && set(field, Number(value))}
+              />
+            </Group>
           ))}
-        </SimpleGrid>
+        </Stack>
 
         <Group justify="space-between" gap="sm" mt="xs">
           {readOnly ? (

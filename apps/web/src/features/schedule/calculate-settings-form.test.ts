@@ -20,6 +20,14 @@ describe("calculation settings form", () => {
       criticalFloat: "4",
       floatUnit: "hours",
     });
+    expect(toForm({ ...DEFAULT_SETTINGS, criticalFloat: 720 }, "ru")).toMatchObject({
+      criticalFloat: "1,5",
+      floatUnit: "days",
+    });
+    expect(toForm({ ...DEFAULT_SETTINGS, criticalFloat: -480 }, "en")).toMatchObject({
+      criticalFloat: "-1",
+      floatUnit: "days",
+    });
     expect(toForm({ ...DEFAULT_SETTINGS, criticalFloat: 90 }, "ru")).toMatchObject({
       criticalFloat: "1,5",
       floatUnit: "hours",

@@ -74,9 +74,13 @@ export function formatFloat(minutes: number, unit: FloatUnit, locale: string): s
   return (minutes / MINUTES_PER[unit]).toLocaleString(locale, { maximumFractionDigits: 2, useGrouping: false });
 }
 
-/** Whole days when the minutes make whole days, hours otherwise (4 h stays "4 hours", not "0,5 days"). */
+/**
+ * Days when the minutes are a day or more and exact in days to two decimals (720 → "1,5" days), hours otherwise
+ * (240 → "4" hours rather than "0,5" days; 90 → "1,5" hours).
+ */
 export function floatUnitOf(minutes: number): FloatUnit {
-  return minutes % MINUTES_PER_WORKDAY === 0 ? "days" : "hours";
+  if (minutes === 0) return "days";
+  return Math.abs(minutes) >= MINUTES_PER_WORKDAY && (minutes * 100) % MINUTES_PER_WORKDAY === 0 ? "days" : "hours";
 }
 
 /** Typed number in the unit → whole working minutes; null when it is no number (spec §5: trimmed, comma decimals). */
