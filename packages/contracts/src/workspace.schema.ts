@@ -18,6 +18,8 @@ export const FLOAT_TYPES = ["start", "finish", "smallest"] as const;
 export const LAG_CALENDARS = ["predecessor", "successor", "24h", "project"] as const;
 export type LagCalendar = (typeof LAG_CALENDARS)[number];
 export const CALCULATION_MODES = ["auto", "manual"] as const;
+/** What makes an activity critical (P6 "Define critical activities as"): total float ≤ a threshold, or the longest path. */
+export const CRITICAL_BY = ["float", "longest_path"] as const;
 export const GANTT_SCALES = ["day", "week", "month", "quarter", "year"] as const;
 /** Spec §3: 1 even by progress, 6 volume by actual duration, 9 labour, 12 cost. */
 export const DEFAULT_CALC_SCENARIOS = { progress: 1, volume: 6, labour: 9, cost: 12 } as const;
@@ -160,6 +162,7 @@ export const calculateSettingsSchema = z.object({
   lagCalendar: z.enum(LAG_CALENDARS),
   /** Activities with total float ≤ this many working minutes are critical. */
   criticalFloat: z.number(),
+  criticalBy: z.enum(CRITICAL_BY),
   mustFinishBy: z.string().nullable(),
   calculationMode: z.enum(CALCULATION_MODES),
 });
@@ -174,6 +177,7 @@ export const calculateSettingsBody = z
     floatType: z.enum(FLOAT_TYPES, { error: "InvalidValue" }),
     lagCalendar: z.enum(LAG_CALENDARS, { error: "InvalidValue" }),
     criticalFloat: minutesField,
+    criticalBy: z.enum(CRITICAL_BY, { error: "InvalidValue" }),
     mustFinishBy: wallClockField.nullable(),
     calculationMode: z.enum(CALCULATION_MODES, { error: "InvalidValue" }),
   })

@@ -48,6 +48,9 @@ export const calculateSettings = pgTable("calculate_settings", {
     .notNull()
     .default("predecessor"),
   criticalFloat: integer("critical_float").notNull().default(0),
+  criticalBy: text("critical_by", { enum: ["float", "longest_path"] })
+    .notNull()
+    .default("float"),
   mustFinishBy: timestamp("must_finish_by", { mode: "string", withTimezone: false }),
   calculationMode: text("calculation_mode", { enum: ["auto", "manual"] })
     .notNull()

@@ -160,6 +160,8 @@ export async function uploadVersion(
     events.calendarsUpdated(target.spaceId, target.userId, outcome.createdCalendarIds);
   }
   events.versionsChanged(target.spaceId, target.userId, target.scheduleId, [outcome.versionId], "created");
+  if (outcome.staleVersionIds.length > 0)
+    events.versionsChanged(target.spaceId, target.userId, target.scheduleId, outcome.staleVersionIds, "updated");
   return {
     versionId: outcome.versionId,
     activities: outcome.activities,

@@ -131,6 +131,30 @@ describe("interchange upload", () => {
     }
   });
 
+  it("carries the calculate settings out as the file's scheduling options and adopts a file's options on upload", async () => {
+    const { owner, schedule, project } = await setUpWorkspace(server);
+    const first = await upload(owner, schedule.id, corpusFile("pmxml/primavera.xml"), "primavera.xml");
+    const stated = {
+      progressOption: "actual_dates",
+      floatType: "smallest",
+      lagCalendar: "24h",
+      criticalFloat: 480,
+      criticalBy: "longest_path",
+    };
+    expect((await owner.call("PUT", `/schedules/${schedule.id}/calculate-settings`, stated)).status).toBe(200);
+    for (const format of ["xer", "xml-primavera"]) {
+      const exported = await owner.call("POST", `/versions/${first.body.data.versionId}/export/${format}`);
+      const download = await owner.call("GET", `/storage/download/${exported.body.data.fileId}`);
+      const bytes = (download as unknown as { raw: { rawPayload: Buffer } }).raw.rawPayload;
+      const other = (await owner.call("POST", `/projects/${project.id}/schedules/create`, { name: `Из ${format}` }))
+        .body.data;
+      const again = await upload(owner, other.id, bytes, exported.body.data.name);
+      expect(again.status, format).toBe(200);
+      const adopted = (await owner.call("GET", `/schedules/${other.id}/calculate-settings`)).body.data;
+      expect(adopted, format).toMatchObject(stated);
+    }
+  });
+
   it("refuses malformed files with a clear message and writes nothing", async () => {
     const { owner, schedule } = await setUpWorkspace(server);
     const xer = corpusFile("xer/MultiprojectWithExternal.xer");

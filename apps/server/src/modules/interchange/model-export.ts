@@ -10,6 +10,7 @@ import {
 } from "@planum/formats";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db.js";
+import { readSettings } from "../timetable/calculate-settings.service.js";
 import { execColumns } from "../versions/sql-rows.js";
 import type { VersionRow } from "../versions/version-access.js";
 import { wallClockText } from "../versions/version-access.js";
@@ -97,6 +98,7 @@ export async function exportModel(
       and (c.is_default or c.id in (select calendar_id from wbs_items where version_id = ${version.id}))`,
   );
 
+  const settings = await readSettings(db, version.scheduleId);
   const model = emptyModel();
   const projectId = "1";
   const calendarList = cals ?? [];
@@ -117,7 +119,15 @@ export async function exportModel(
     dataDate: wallClockText(version.dataDate) ?? wallClockText(version.projectStart) ?? undefined,
     scheduledFinish: wallClockText(version.finish) ?? undefined,
     defaultCalendarId: defaultCalendar,
-    options: {},
+    // The schedule's calculate settings travel as the file's scheduling options (P6 reads them back).
+    mustFinishBy: settings.mustFinishBy ?? undefined,
+    options: {
+      progress: settings.progressOption,
+      floatType: settings.floatType,
+      lagCalendar: settings.lagCalendar,
+      criticalFloat: settings.criticalFloat,
+      criticalPath: settings.criticalBy === "longest_path" ? "longest_path" : "total_float",
+    },
   });
 
   const isSum = new Set<number>();

@@ -1,9 +1,10 @@
-import type { Activity, Constraint, ScheduleModel } from "@planum/formats";
+import type { Activity, Constraint, Project, ScheduleModel } from "@planum/formats";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { calendars, versions } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { ensureDefaultCalendar } from "../calendars/calendars.service.js";
+import { adoptFileSettings, type SettingsPatch } from "../timetable/calculate-settings.service.js";
 import { execColumns } from "../versions/sql-rows.js";
 
 type LimitType = "not_earlier" | "not_later" | "in_date";
@@ -54,6 +55,22 @@ export interface ImportOutcome {
   createdCalendarIds: string[];
   /** The model's activity id → the row it became (links to other projects of the file are made from these). */
   activityIds: Map<string, number>;
+  /** Other versions of the schedule no longer calculated: the file's scheduling options changed its settings. */
+  staleVersionIds: string[];
+}
+
+/** The scheduling options a file's project states, as calculate settings (what it does not state is left alone). */
+export function fileSettings(project: Project | undefined): SettingsPatch {
+  if (!project) return {};
+  const o = project.options;
+  const patch: SettingsPatch = {};
+  if (o.progress) patch.progressOption = o.progress;
+  if (o.floatType) patch.floatType = o.floatType;
+  if (o.lagCalendar) patch.lagCalendar = o.lagCalendar;
+  if (o.criticalFloat !== undefined) patch.criticalFloat = Math.round(o.criticalFloat);
+  if (o.criticalPath) patch.criticalBy = o.criticalPath === "longest_path" ? "longest_path" : "float";
+  if (project.mustFinishBy) patch.mustFinishBy = project.mustFinishBy;
+  return patch;
 }
 
 /** Rows per INSERT: a JSON parameter of a few MB, far below any statement limit, and few round trips. */
@@ -312,8 +329,14 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
       select ${target.spaceId}::uuid, ${version.id}::uuid, p, s, t, l, c
       from json_to_recordset(${JSON.stringify(links.slice(k, k + CHUNK))}::json) as x(p int, s int, t text, l int, c text)`);
   }
+  const staleVersionIds = await adoptFileSettings(
+    tx,
+    { spaceId: target.spaceId, scheduleId: target.scheduleId, keepVersionId: version.id },
+    fileSettings(project),
+  );
   return {
     versionId: version.id,
+    staleVersionIds,
     activities: rows.filter((row) => row.type !== "sum").length,
     relations: links.length,
     calendarsCreated: cal.created.length,

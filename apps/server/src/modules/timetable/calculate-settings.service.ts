@@ -24,6 +24,7 @@ export function defaultSettings(scheduleId: string): CalculateSettings {
     floatType: "finish",
     lagCalendar: "predecessor",
     criticalFloat: 0,
+    criticalBy: "float",
     mustFinishBy: null,
     calculationMode: "manual",
   };
@@ -40,6 +41,7 @@ function toDto(row: SettingsRow): CalculateSettings {
     floatType: row.floatType,
     lagCalendar: row.lagCalendar,
     criticalFloat: row.criticalFloat,
+    criticalBy: row.criticalBy,
     mustFinishBy: wallClockText(row.mustFinishBy),
     calculationMode: row.calculationMode,
   };
@@ -53,6 +55,46 @@ export async function readSettings(db: DbOrTx, scheduleId: string): Promise<Calc
 export function calculationFields(settings: CalculateSettings): CalculationFields {
   const { scheduleId: _, ...fields } = settings;
   return fields;
+}
+
+/** The settings `before` with `patch` applied, stored as the schedule's one row. */
+async function upsertSettings(db: DbOrTx, spaceId: string, before: CalculateSettings, patch: SettingsPatch) {
+  const { scheduleId, ...values } = { ...before, ...patch };
+  const [row] = await db
+    .insert(calculateSettings)
+    .values({ ...values, scheduleId, spaceId })
+    .onConflictDoUpdate({ target: calculateSettings.scheduleId, set: { ...values, updatedAt: new Date() } })
+    .returning();
+  return toDto(row);
+}
+
+/**
+ * Writes the scheduling options an imported file states (P6's retained logic, float type, …) into its schedule's
+ * settings, inside the import's transaction, so that recalculating the version reproduces the source tool. Other
+ * versions of the schedule that this makes calculate differently are no longer calculated; their ids come back
+ * (except `keepVersionId`, the imported one, whose dates the file's tool computed with these very options).
+ */
+export async function adoptFileSettings(
+  tx: DbOrTx,
+  target: { spaceId: string; scheduleId: string; keepVersionId: string },
+  patch: SettingsPatch,
+): Promise<string[]> {
+  if (Object.keys(patch).length === 0) return [];
+  const before = await readSettings(tx, target.scheduleId);
+  const after = await upsertSettings(tx, target.spaceId, before, patch);
+  if (!calculatesDifferently(before, after)) return [];
+  const stale = await tx
+    .update(versions)
+    .set({ calcStatus: "not_calculated" })
+    .where(
+      and(
+        eq(versions.scheduleId, target.scheduleId),
+        eq(versions.calcStatus, "calculated"),
+        ne(versions.id, target.keepVersionId),
+      ),
+    )
+    .returning({ id: versions.id });
+  return stale.map((v) => v.id).sort();
 }
 
 /** Whether two sets of settings calculate differently (the mode only says when a calculation runs). */
@@ -81,13 +123,7 @@ export class CalculateSettingsService {
   async save(spaceId: string, scheduleId: string, patch: SettingsPatch, byUserId: string | null) {
     const { db } = this.deps;
     const before = await readSettings(db, scheduleId);
-    const { scheduleId: _, ...values } = { ...before, ...patch };
-    const [row] = await db
-      .insert(calculateSettings)
-      .values({ ...values, scheduleId, spaceId })
-      .onConflictDoUpdate({ target: calculateSettings.scheduleId, set: { ...values, updatedAt: new Date() } })
-      .returning();
-    const saved = toDto(row);
+    const saved = await upsertSettings(db, spaceId, before, patch);
     await this.changed(spaceId, before, saved, byUserId);
     return saved;
   }

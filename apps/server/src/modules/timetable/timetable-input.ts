@@ -200,6 +200,7 @@ export async function readNetwork(db: DbOrTx, version: VersionRow, settings: Cal
       floatType: settings.floatType,
       lagCalendar: settings.lagCalendar,
       criticalFloat: settings.criticalFloat,
+      critical: settings.criticalBy,
       ...(settings.mustFinishBy ? { mustFinishBy: settings.mustFinishBy } : {}),
     },
     calendars,

@@ -172,4 +172,32 @@ describe("timetable", () => {
     await owner.call("DELETE", url);
     expect(await status()).toBe("not_calculated");
   });
+  it("marks critical by total float or by the longest path, as the settings say", async () => {
+    const { owner, schedule, version } = await setUpWorkspace(server);
+    const v = version.id;
+    // Two chains into one milestone, and a deadline both miss: every activity has negative float.
+    const a = await addItem(owner, v, { type: "work", name: "Long", code: "A10", duration: 5 * 480 });
+    const b = await addItem(owner, v, { type: "work", name: "Short", code: "B10", duration: 2 * 480 });
+    const m = await addItem(owner, v, { type: "milestone_finish", name: "End", code: "M1" });
+    await link(owner, v, { predecessorId: a.id, successorId: m.id });
+    await link(owner, v, { predecessorId: b.id, successorId: m.id });
+    const url = `/schedules/${schedule.id}/calculate-settings`;
+    const critical = async () => {
+      expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`)).status).toBe(200);
+      const items = (await owner.call("GET", `/versions/${v}/timetable`)).body.data.items as {
+        code: string;
+        critical: boolean;
+      }[];
+      return items
+        .filter((row) => row.critical)
+        .map((row) => row.code)
+        .sort();
+    };
+    await owner.call("PUT", url, { mustFinishBy: "14.01.2025 17:00" });
+    expect(await critical()).toEqual(["A10", "B10", "M1"]);
+    const saved = await owner.call("PUT", url, { criticalBy: "longest_path" });
+    expect(saved.body.data.criticalBy).toBe("longest_path");
+    expect(await critical()).toEqual(["A10", "M1"]);
+    expect((await owner.call("PUT", url, { criticalBy: "shortest" })).status).toBe(400);
+  });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "calculate_settings" ADD COLUMN "critical_by" text DEFAULT 'float' NOT NULL;
