@@ -1,12 +1,10 @@
-import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
-import { useVirtualizer } from "@tanstack/react-virtual";
 import {
   type ClipboardEvent,
   type KeyboardEvent,
   type MouseEvent,
-  memo,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
 } from "react";
@@ -17,6 +15,7 @@ import { formatBlock, parseBlock } from "./clipboard";
 import type { GanttChange } from "./gantt-data";
 import { TYPE_SUM } from "./gantt-data";
 import { columnMeta, type GridColumn } from "./grid-columns";
+import { GridRows, scrollToShow } from "./grid-rows";
 import { clickCell, copyBlock, type GridSelection, type NavKey, navigate, pasteBlock } from "./grid-selection";
 import type { RowModel } from "./row-model";
 import type { TreeIndex } from "./tree-index";
@@ -38,9 +37,6 @@ export interface TreeGridProps {
   readOnly: boolean;
 }
 
-/** More than the rows that fit on any screen plus overscan, so slot keys stay unique within the rendered window. */
-const ROW_SLOTS = 160;
-
 const NAV_KEYS = new Set([
   "ArrowUp",
   "ArrowDown",
@@ -60,73 +56,6 @@ interface Editing {
   error: string | null;
 }
 
-interface RowProps {
-  pos: number;
-  entry: number;
-  top: number;
-  depth: number;
-  hasKids: boolean;
-  open: boolean;
-  selected: boolean;
-  activeCol: number;
-  summary: boolean;
-  columns: GridColumn[];
-  version: number;
-  text: (entry: number, column: GridColumn) => string;
-  align: ("left" | "right" | "center")[];
-  onToggle(pos: number): void;
-  toggleLabel: string;
-}
-
-const GridRow = memo(function GridRow(p: RowProps) {
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: rows of a virtualised grid are absolutely positioned divs
-    <div
-      role="row"
-      tabIndex={-1}
-      aria-rowindex={p.pos + 1}
-      aria-selected={p.selected}
-      className="pg-row"
-      data-selected={p.selected || undefined}
-      data-summary={p.summary || undefined}
-      style={{ transform: `translateY(${p.top}px)` }}
-    >
-      {p.columns.map((column, c) => (
-        // biome-ignore lint/a11y/useSemanticElements: cells of a virtualised grid, see the row above
-        <div
-          key={column.key}
-          role="gridcell"
-          tabIndex={-1}
-          className="pg-cell"
-          data-pos={p.pos}
-          data-col={c}
-          data-active={c === p.activeCol || undefined}
-          style={{ width: column.width, justifyContent: p.align[c] === "right" ? "flex-end" : "flex-start" }}
-        >
-          {column.key === "name" && (
-            <span style={{ display: "inline-block", width: p.depth * 14 + 18, flexShrink: 0 }}>
-              {p.hasKids && (
-                <button
-                  type="button"
-                  className="pg-toggle"
-                  aria-label={p.toggleLabel}
-                  aria-expanded={p.open}
-                  style={{ marginLeft: p.depth * 14 }}
-                  onMouseDown={(e) => e.stopPropagation()}
-                  onClick={() => p.onToggle(p.pos)}
-                >
-                  {p.open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-                </button>
-              )}
-            </span>
-          )}
-          <span className="pg-text">{p.text(p.entry, column)}</span>
-        </div>
-      ))}
-    </div>
-  );
-});
-
 /** The virtualised tree grid: only rows on screen exist in the DOM; cells are plain divs for speed. */
 export function TreeGrid(p: TreeGridProps) {
   const { t } = useTranslation("gantt");
@@ -136,22 +65,67 @@ export function TreeGrid(p: TreeGridProps) {
   // again (a second change with the same revision is refused as a conflict) nor commit a cancelled edit.
   const closing = useRef(false);
   const bodyRef = useRef<HTMLDivElement>(null);
-  // Stable option callbacks: a new estimateSize each render makes the virtualiser rebuild 100k measurements.
-  const estimateSize = useCallback(() => ROW_HEIGHT, []);
-  const virtualizer = useVirtualizer({
-    count: tree.count,
-    getScrollElement: p.scrollElement,
-    estimateSize,
-    overscan: 4,
-  });
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const rows = useRef<GridRows | null>(null);
   const entryAt = useCallback((pos: number) => tree.at(pos), [tree]);
-  const align = columns.map((c) => columnMeta(model, c.key).align);
 
-  // The virtualiser caches sizes by index; a new list length must reach it before it measures.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the signal that the list changed
+  // The rows are written by `GridRows` straight into the DOM, from the scroller's scroll events (no React render per
+  // scroll) and after every render (new data, selection, columns). React owns only the empty container.
+  const { scrollElement } = p;
+  useLayoutEffect(() => {
+    const container = rowsRef.current;
+    if (!container) return;
+    const painter = new GridRows(container);
+    // Until the scroller is known (its ref is set after this effect): enough rows for any screen from the top.
+    painter.height = window.innerHeight;
+    rows.current = painter;
+    return () => {
+      painter.dispose();
+      rows.current = null;
+    };
+  }, []);
+
   useEffect(() => {
-    virtualizer.measure();
-  }, [p.version, virtualizer]);
+    const painter = rows.current;
+    const scroller = scrollElement();
+    if (!painter || !scroller) return;
+    painter.scrollTop = scroller.scrollTop;
+    painter.resized(scroller.clientHeight);
+    const onScroll = () => painter.scrolled(scroller.scrollTop);
+    scroller.addEventListener("scroll", onScroll, { passive: true });
+    const observer = new ResizeObserver(() => painter.resized(scroller.clientHeight));
+    observer.observe(scroller);
+    return () => {
+      scroller.removeEventListener("scroll", onScroll);
+      observer.disconnect();
+    };
+  }, [scrollElement]);
+
+  useLayoutEffect(() => {
+    rows.current?.update({
+      count: tree.count,
+      entryAt: (pos) => tree.at(pos),
+      depthAt: (pos) => tree.depthAt(pos),
+      hasChildrenAt: (pos) => tree.hasChildrenAt(pos),
+      isExpandedAt: (pos) => tree.isExpandedAt(pos),
+      isSummary: (entry) => entry < 0 || model.type[entry] === TYPE_SUM,
+      isSelected: (entry) => selection.rows.has(entry),
+      activePos: selection.activePos,
+      activeCol: selection.activeCol,
+      columns,
+      align: columns.map((c) => columnMeta(model, c.key).align),
+      text: p.cellText,
+      expandLabel: t("grid.expand"),
+      collapseLabel: t("grid.collapse"),
+    });
+  });
+
+  const scrollToPos = (pos: number) => {
+    const el = scrollElement();
+    if (!el) return;
+    const top = scrollToShow(pos, el.scrollTop, el.clientHeight);
+    if (top !== el.scrollTop) el.scrollTop = top;
+  };
 
   const startEdit = (pos: number, col: number, initial?: string) => {
     if (p.readOnly || pos >= tree.count || tree.at(pos) < 0) return;
@@ -194,7 +168,7 @@ export function TreeGrid(p: TreeGridProps) {
       e.preventDefault();
       const next = navigate(selection, entryAt, e.key as NavKey, e.shiftKey, bounds());
       p.onSelection(next);
-      virtualizer.scrollToIndex(next.activePos, { align: "auto" });
+      scrollToPos(next.activePos);
     } else if (e.key === "Enter" || e.key === "F2") {
       e.preventDefault();
       startEdit(selection.activePos, selection.activeCol);
@@ -223,6 +197,8 @@ export function TreeGrid(p: TreeGridProps) {
   });
 
   const onMouseDown = (e: MouseEvent<HTMLDivElement>) => {
+    // the expand/collapse button leaves the selection alone
+    if ((e.target as HTMLElement).closest(".pg-toggle")) return;
     const cell = (e.target as HTMLElement).closest<HTMLElement>("[data-pos]");
     if (!cell || cell.closest("input")) return;
     const pos = Number(cell.dataset.pos);
@@ -230,6 +206,12 @@ export function TreeGrid(p: TreeGridProps) {
     if (editing && (editing.pos !== pos || editing.col !== col) && !commitEdit()) return;
     p.onSelection(clickCell(selection, entryAt, pos, col, { shift: e.shiftKey, toggle: e.ctrlKey || e.metaKey }));
     if (e.shiftKey) e.preventDefault();
+  };
+
+  const onClick = (e: MouseEvent<HTMLDivElement>) => {
+    const toggle = (e.target as HTMLElement).closest(".pg-toggle");
+    const cell = toggle?.closest<HTMLElement>("[data-pos]");
+    if (cell) p.onToggle(Number(cell.dataset.pos));
   };
 
   const onCopy = (e: ClipboardEvent<HTMLDivElement>) => {
@@ -252,7 +234,6 @@ export function TreeGrid(p: TreeGridProps) {
     );
   };
 
-  const items = virtualizer.getVirtualItems();
   const editColumnLeft = editing ? columns.slice(0, editing.col).reduce((s, c) => s + c.width, 0) : 0;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a virtualised ARIA grid; a <table> cannot host absolutely placed rows
@@ -265,37 +246,13 @@ export function TreeGrid(p: TreeGridProps) {
       className="pg-body"
       onKeyDown={onKeyDown}
       onMouseDown={onMouseDown}
+      onClick={onClick}
       onDoubleClick={() => startEdit(selection.activePos, selection.activeCol)}
       onCopy={onCopy}
       onPaste={onPaste}
     >
       <div style={{ transform: `translateX(${-p.scrollLeft}px)`, position: "relative" }}>
-        {items.map((item) => {
-          const pos = item.index;
-          const entry = tree.at(pos);
-          return (
-            <GridRow
-              // Slot keys: a row scrolled out hands its DOM to the one scrolled in (a text and transform update),
-              // instead of React removing and creating hundreds of cells every frame.
-              key={pos % ROW_SLOTS}
-              pos={pos}
-              entry={entry}
-              top={item.start}
-              depth={tree.depthAt(pos)}
-              hasKids={tree.hasChildrenAt(pos)}
-              open={tree.isExpandedAt(pos)}
-              selected={selection.rows.has(entry)}
-              activeCol={selection.activePos === pos ? selection.activeCol : -1}
-              summary={entry < 0 || model.type[entry] === TYPE_SUM}
-              columns={columns}
-              version={p.version}
-              text={p.cellText}
-              align={align}
-              onToggle={p.onToggle}
-              toggleLabel={t(tree.isExpandedAt(pos) ? "grid.collapse" : "grid.expand")}
-            />
-          );
-        })}
+        <div ref={rowsRef} />
         {editing && (
           <input
             // biome-ignore lint/a11y/noAutofocus: the editor appears because the user asked to edit this cell
