@@ -24,6 +24,7 @@ import { confirm } from "../../ui/confirm-dialog";
 import { notifyErrors, notifySuccess } from "../../ui/notify";
 import { issueText } from "../../ui/use-zod-form";
 import {
+  CRITICAL_BY,
   FLOAT_TYPES,
   FLOAT_UNITS,
   type FloatUnit,
@@ -212,7 +213,7 @@ function SettingsFormView(props: {
                 style={{ flex: 1 }}
                 inputMode="decimal"
                 value={form.criticalFloat}
-                disabled={readOnly}
+                disabled={readOnly || form.criticalBy === "longest_path"}
                 error={errorOf("criticalFloat") !== undefined}
                 aria-describedby="calc-critical-float-description"
                 onChange={(event) => set("criticalFloat", event.currentTarget.value)}
@@ -226,6 +227,16 @@ function SettingsFormView(props: {
               />
             </Group>
           </Input.Wrapper>
+          <Select
+            label={t("calcSettings.criticalBy.label")}
+            description={t(`calcSettings.criticalBy.help.${form.criticalBy}`)}
+            data={option("criticalBy", CRITICAL_BY)}
+            value={form.criticalBy}
+            allowDeselect={false}
+            disabled={readOnly}
+            error={errorOf("criticalBy")}
+            onChange={(value) => value && set("criticalBy", value as SettingsForm["criticalBy"])}
+          />
           <Select
             label={t("calcSettings.progressOption.label")}
             description={t(`calcSettings.progressOption.help.${form.progressOption}`)}

@@ -1,6 +1,7 @@
 import {
   type ApiError,
   type CalculateSettings,
+  CRITICAL_BY,
   DEFAULT_CALC_SCENARIOS,
   FLOAT_TYPES,
   formatUserDate,
@@ -12,7 +13,7 @@ import {
 import { MINUTES_PER_WORKDAY } from "./relation-format";
 import type { CalculateSettingsBody } from "./schedule-api";
 
-export { FLOAT_TYPES, LAG_CALENDARS, PROGRESS_OPTIONS };
+export { CRITICAL_BY, FLOAT_TYPES, LAG_CALENDARS, PROGRESS_OPTIONS };
 
 /** The unit the critical float is typed in: working days of 8 hours (as lags and floats elsewhere) or hours. */
 export type FloatUnit = "days" | "hours";
@@ -49,6 +50,7 @@ export interface SettingsForm {
   lagCalendar: CalculateSettings["lagCalendar"];
   criticalFloat: string;
   floatUnit: FloatUnit;
+  criticalBy: CalculateSettings["criticalBy"];
   mustFinishBy: string;
 }
 
@@ -62,6 +64,7 @@ export const DEFAULT_SETTINGS: CalculateSettingsBody = {
   floatType: "finish",
   lagCalendar: "predecessor",
   criticalFloat: 0,
+  criticalBy: "float",
   mustFinishBy: null,
   calculationMode: "manual",
 };
@@ -116,6 +119,7 @@ export function toForm(settings: CalculateSettingsBody, locale: string): Setting
     lagCalendar: settings.lagCalendar,
     criticalFloat: formatFloat(settings.criticalFloat, floatUnit, locale),
     floatUnit,
+    criticalBy: settings.criticalBy,
     mustFinishBy: showMustFinishBy(settings.mustFinishBy),
   };
 }
@@ -147,6 +151,7 @@ export function fromForm(form: SettingsForm): { body: CalculateSettingsBody } | 
       floatType: form.floatType,
       lagCalendar: form.lagCalendar,
       criticalFloat,
+      criticalBy: form.criticalBy,
       mustFinishBy,
     },
   };
