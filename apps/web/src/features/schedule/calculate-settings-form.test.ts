@@ -51,6 +51,8 @@ describe("calculation settings form", () => {
   it("turns the form into the PUT body, or says which fields it cannot read", () => {
     const form = { ...toForm(DEFAULT_SETTINGS, "en"), floatType: "smallest" as const, criticalFloat: "3" };
     expect(fromForm(form)).toEqual({ body: { ...DEFAULT_SETTINGS, floatType: "smallest", criticalFloat: 1440 } });
+    const longest = toForm({ ...DEFAULT_SETTINGS, criticalBy: "longest_path" }, "en");
+    expect(fromForm(longest)).toEqual({ body: { ...DEFAULT_SETTINGS, criticalBy: "longest_path" } });
     expect(fromForm({ ...form, criticalFloat: "x", mustFinishBy: "soon" })).toEqual({
       issues: { criticalFloat: { code: "InvalidNumber" }, mustFinishBy: { code: "InvalidDate" } },
     });
