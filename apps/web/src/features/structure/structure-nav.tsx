@@ -1,4 +1,4 @@
-import { Button, Group, ScrollArea } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
 import { IconAdjustments, IconBinaryTree, IconHome, IconShieldLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -22,25 +22,24 @@ export function StructureNav({ spaceId, active }: { spaceId: string; active: Str
     },
   ];
   return (
-    <ScrollArea type="never">
-      <Group component="nav" aria-label={t("nav.label")} gap={4} wrap="nowrap">
-        {items
-          .filter((item) => item.show)
-          .map((item) => (
-            <Button
-              key={item.section}
-              component={Link}
-              to={item.to}
-              size="compact-md"
-              variant={item.section === active ? "light" : "subtle"}
-              color={item.section === active ? undefined : "gray"}
-              aria-current={item.section === active ? "page" : undefined}
-              leftSection={<item.icon size={16} />}
-            >
-              {t(`nav.${item.section}`)}
-            </Button>
-          ))}
-      </Group>
-    </ScrollArea>
+    // Wraps on narrow screens rather than shrinking the buttons (long Russian labels were cut off at 600 px).
+    <Group component="nav" aria-label={t("nav.label")} gap={4}>
+      {items
+        .filter((item) => item.show)
+        .map((item) => (
+          <Button
+            key={item.section}
+            component={Link}
+            to={item.to}
+            size="compact-md"
+            variant={item.section === active ? "light" : "subtle"}
+            color={item.section === active ? undefined : "gray"}
+            aria-current={item.section === active ? "page" : undefined}
+            leftSection={<item.icon size={16} />}
+          >
+            {t(`nav.${item.section}`)}
+          </Button>
+        ))}
+    </Group>
   );
 }
