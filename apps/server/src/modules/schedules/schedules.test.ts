@@ -47,6 +47,7 @@ describe("schedules", () => {
       floatType: "smallest",
       lagCalendar: "24h",
       criticalFloat: 480,
+      criticalBy: "float",
       mustFinishBy: "2025-03-01T17:00",
       calculationMode: "manual",
     });
