@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
@@ -59,7 +60,10 @@ export async function buildApp(config: Config, database: Database) {
     mail: new Mail(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => app.log.info(m) }),
     realtime,
     storage: new Storage(
-      path.join(config.dataDir === "memory://" ? fs.mkdtempSync("/tmp/planum-") : config.dataDir, "storage"),
+      path.join(
+        config.dataDir === "memory://" ? fs.mkdtempSync(path.join(os.tmpdir(), "planum-")) : config.dataDir,
+        "storage",
+      ),
     ),
   };
   const users = new UsersService({
