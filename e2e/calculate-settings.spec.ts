@@ -163,6 +163,13 @@ test("calculation settings: edit and keep them, server errors beside the field, 
   await expect(readOnly.getByRole("radio", { name: "Automatic" })).toBeDisabled();
   await expect(readOnly.getByRole("button", { name: "Save" })).toHaveCount(0);
   await expect(readOnly.getByRole("button", { name: "Reset to defaults" })).toHaveCount(0);
+  await reader.keyboard.press("Escape");
+  await expect(readOnly).toBeHidden();
+  // the owner switches the schedule to auto: the member's badge follows without a reload
+  await api.call("PUT", `/schedules/${schedule.id}/calculate-settings`, { calculationMode: "auto" });
+  await expect(reader.getByTestId("calc-mode")).toHaveText("Auto");
+  await api.call("PUT", `/schedules/${schedule.id}/calculate-settings`, { calculationMode: "manual" });
+  await expect(reader.getByTestId("calc-mode")).toHaveText("Manual");
   await reader.context().close();
 
   // Russian: the long labels fit, and the server's refusal speaks Russian

@@ -38,6 +38,8 @@ export type ServerEvent =
       action: "created" | "updated" | "locked" | "label" | "actual" | "copied" | "target_dates";
     })
   | (EventBase & { type: "delete_versions"; scheduleId: string; versionIds: string[] })
+  /** A schedule's calculate settings were saved, reset or taken from an uploaded file. */
+  | (EventBase & { type: "calculate_settings_updated"; scheduleId: string })
   /** WBS rows of a version changed; `revisions[i]` is the new revision of `ids[i]`. */
   | (EventBase & {
       type: "wbs_updated";

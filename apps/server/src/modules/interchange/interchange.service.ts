@@ -160,6 +160,7 @@ export async function uploadVersion(
     events.calendarsUpdated(target.spaceId, target.userId, outcome.createdCalendarIds);
   }
   events.versionsChanged(target.spaceId, target.userId, target.scheduleId, [outcome.versionId], "created");
+  if (outcome.settingsChanged) events.calculateSettingsUpdated(target.spaceId, target.userId, target.scheduleId);
   if (outcome.staleVersionIds.length > 0)
     events.versionsChanged(target.spaceId, target.userId, target.scheduleId, outcome.staleVersionIds, "updated");
   return {

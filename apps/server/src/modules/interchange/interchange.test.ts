@@ -148,8 +148,12 @@ describe("interchange upload", () => {
       const bytes = (download as unknown as { raw: { rawPayload: Buffer } }).raw.rawPayload;
       const other = (await owner.call("POST", `/projects/${project.id}/schedules/create`, { name: `Из ${format}` }))
         .body.data;
+      server.ctx.realtime.sent.length = 0;
       const again = await upload(owner, other.id, bytes, exported.body.data.name);
       expect(again.status, format).toBe(200);
+      expect(server.ctx.realtime.sent).toContainEqual(
+        expect.objectContaining({ type: "calculate_settings_updated", scheduleId: other.id }),
+      );
       const adopted = (await owner.call("GET", `/schedules/${other.id}/calculate-settings`)).body.data;
       expect(adopted, format).toMatchObject(stated);
     }

@@ -55,7 +55,9 @@ export interface ImportOutcome {
   createdCalendarIds: string[];
   /** The model's activity id → the row it became (links to other projects of the file are made from these). */
   activityIds: Map<string, number>;
-  /** Other versions of the schedule no longer calculated: the file's scheduling options changed its settings. */
+  /** The file's scheduling options changed the schedule's calculate settings… */
+  settingsChanged: boolean;
+  /** …and so these other versions of the schedule are no longer calculated. */
   staleVersionIds: string[];
 }
 
@@ -329,14 +331,15 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
       select ${target.spaceId}::uuid, ${version.id}::uuid, p, s, t, l, c
       from json_to_recordset(${JSON.stringify(links.slice(k, k + CHUNK))}::json) as x(p int, s int, t text, l int, c text)`);
   }
-  const staleVersionIds = await adoptFileSettings(
+  const adopted = await adoptFileSettings(
     tx,
     { spaceId: target.spaceId, scheduleId: target.scheduleId, keepVersionId: version.id },
     fileSettings(project),
   );
   return {
     versionId: version.id,
-    staleVersionIds,
+    settingsChanged: adopted.changed,
+    staleVersionIds: adopted.staleVersionIds,
     activities: rows.filter((row) => row.type !== "sum").length,
     relations: links.length,
     calendarsCreated: cal.created.length,

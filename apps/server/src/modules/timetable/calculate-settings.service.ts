@@ -72,17 +72,18 @@ async function upsertSettings(db: DbOrTx, spaceId: string, before: CalculateSett
  * Writes the scheduling options an imported file states (P6's retained logic, float type, …) into its schedule's
  * settings, inside the import's transaction, so that recalculating the version reproduces the source tool. Other
  * versions of the schedule that this makes calculate differently are no longer calculated; their ids come back
- * (except `keepVersionId`, the imported one, whose dates the file's tool computed with these very options).
+ * (except `keepVersionId`, the imported one, whose dates the file's tool computed with these very options), with
+ * whether the settings changed at all.
  */
 export async function adoptFileSettings(
   tx: DbOrTx,
   target: { spaceId: string; scheduleId: string; keepVersionId: string },
   patch: SettingsPatch,
-): Promise<string[]> {
-  if (Object.keys(patch).length === 0) return [];
+): Promise<{ changed: boolean; staleVersionIds: string[] }> {
+  if (Object.keys(patch).length === 0) return { changed: false, staleVersionIds: [] };
   const before = await readSettings(tx, target.scheduleId);
   const after = await upsertSettings(tx, target.spaceId, before, patch);
-  if (!calculatesDifferently(before, after)) return [];
+  if (!calculatesDifferently(before, after)) return { changed: false, staleVersionIds: [] };
   const stale = await tx
     .update(versions)
     .set({ calcStatus: "not_calculated" })
@@ -94,7 +95,7 @@ export async function adoptFileSettings(
       ),
     )
     .returning({ id: versions.id });
-  return stale.map((v) => v.id).sort();
+  return { changed: true, staleVersionIds: stale.map((v) => v.id).sort() };
 }
 
 /** Whether two sets of settings calculate differently (the mode only says when a calculation runs). */
@@ -140,6 +141,7 @@ export class CalculateSettingsService {
   private async changed(spaceId: string, before: CalculateSettings, after: CalculateSettings, byUserId: string | null) {
     const { db, realtime } = this.deps;
     const scheduleId = after.scheduleId;
+    new WorkspaceEvents(realtime).calculateSettingsUpdated(spaceId, byUserId, scheduleId);
     if (calculatesDifferently(before, after)) {
       const stale = await db
         .update(versions)

@@ -164,6 +164,9 @@ describe("timetable", () => {
     expect(server.ctx.realtime.sent).toContainEqual(
       expect.objectContaining({ type: "versions_changed", action: "updated", versionIds: [v] }),
     );
+    expect(server.ctx.realtime.sent).toContainEqual(
+      expect.objectContaining({ type: "calculate_settings_updated", scheduleId: schedule.id }),
+    );
     // Saving values that calculate the same leaves the results as they are.
     await calculate();
     await owner.call("PUT", url, { floatType: "start" });

@@ -28,6 +28,16 @@ export class WorkspaceEvents {
     });
   }
 
+  calculateSettingsUpdated(spaceId: string, byUserId: string | null, scheduleId: string) {
+    this.realtime.toSpace({
+      v: EVENTS_PROTOCOL_VERSION,
+      type: "calculate_settings_updated",
+      spaceId,
+      byUserId,
+      scheduleId,
+    });
+  }
+
   versionsDeleted(spaceId: string, byUserId: string | null, scheduleId: string, versionIds: string[]) {
     this.realtime.toSpace({
       v: EVENTS_PROTOCOL_VERSION,

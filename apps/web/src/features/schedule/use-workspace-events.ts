@@ -43,6 +43,12 @@ export function useWorkspaceEvents(scheduleId: string, versionId: string | null,
       case "timetable_calculate":
         if (event.versionId === versionId && event.status !== "in_process") refresh();
         break;
+      case "calculate_settings_updated":
+        // the mode badge and the settings dialog show another user's (or an upload's) settings
+        if (event.scheduleId === scheduleId) {
+          void queryClient.invalidateQueries({ queryKey: scheduleKeys.calculateSettings(scheduleId) });
+        }
+        break;
       case "calendars_updated":
         // row calendars are part of the payload: the bars move with a changed working week
         refresh();
