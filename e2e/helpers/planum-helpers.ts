@@ -76,7 +76,7 @@ export async function apiAs(page: Page) {
   const token = await tokenOf(page);
   expect(token).toBeTruthy();
   let spaceId = "";
-  const call = async (method: "GET" | "POST", path: string, data?: unknown) => {
+  const call = async (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, data?: unknown) => {
     const response = await page.request.fetch(`/api/v1${path}`, {
       method,
       data,
