@@ -24,6 +24,10 @@ describe("access", () => {
       grants: [{ roleId, abilities: ["attribute:write", "schedule:write"] }],
     });
     expect((await member.call("PATCH", `/schedules/${schedule.id}/settings`, { name: "Мой график" })).status).toBe(200);
+    // the schedule's own role call shows the grant (the project's does not: it is granted below it)
+    const abilities = async (path: string) => (await member.call("GET", path)).body.data.abilities as string[];
+    expect(await abilities(`/schedules/${schedule.id}/role`)).toContain("schedule:write");
+    expect(await abilities(`/eps/${project.id}/role`)).not.toContain("schedule:write");
     const free = await owner.call("GET", `/access/free-abilities?roleId=${roleId}&resourceId=${schedule.id}`);
     expect(free.body.data).toEqual(["eps:write", "eps:comment", "attribute:read"]);
     const spaceWide = await owner.call("GET", `/access/free-abilities?roleId=${roleId}`);
@@ -37,6 +41,7 @@ describe("access", () => {
     });
     expect(revoked.body.data.grants[0].abilities).toEqual(["attribute:write"]);
     expect((await member.call("PATCH", `/schedules/${schedule.id}/settings`, { name: "Снова" })).status).toBe(403);
+    expect(await abilities(`/schedules/${schedule.id}/role`)).not.toContain("schedule:write");
     expect((await owner.call("GET", `/access/resource/${project.id}`)).body.data).toMatchObject({
       scope: "project",
       grants: [],

@@ -11,7 +11,7 @@ import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";
 import type { AttributePlace, AttributesService } from "../attributes/attributes.service.js";
-import { spaceGate } from "../structure/structure-gate.js";
+import { abilitiesAt, spaceGate } from "../structure/structure-gate.js";
 import { SchedulesService, toScheduleDtoWithSettings } from "./schedules.service.js";
 
 /** `/schedules/{id}`: one schedule, its settings and its work attributes. */
@@ -36,6 +36,12 @@ export function schedulesModule(ctx: AppContext, attributes: AttributesService) 
     app.get("/schedules/:id", { schema: { tags, params: idParams } }, async (request) => {
       const grant = await spaceGate(ctx, request);
       return ok(await toScheduleDtoWithSettings(ctx.db, (await service.readable(grant, request.params.id)).schedule));
+    });
+    /** The caller's abilities at this schedule: space-wide ones widened by grants on its lineage, itself included. */
+    app.get("/schedules/:id/role", { schema: { tags, params: idParams } }, async (request) => {
+      const grant = await spaceGate(ctx, request);
+      const { lineage } = await service.readable(grant, request.params.id);
+      return ok({ role: grant.role, roleId: grant.roleId, abilities: await abilitiesAt(ctx.db, grant, lineage) });
     });
     app.delete("/schedules/:id", { schema: { tags, params: idParams } }, async (request) => {
       await service.delete(await spaceGate(ctx, request), request.params.id);

@@ -20,6 +20,7 @@ export const scheduleKeys = {
   relations: (versionId: string, itemId: number | null) => ["version", versionId, "relations", itemId] as const,
   undo: (versionId: string) => ["version", versionId, "undo"] as const,
   calculateSettings: (scheduleId: string) => ["schedule", scheduleId, "calculate-settings"] as const,
+  abilities: (scheduleId: string) => ["schedule", scheduleId, "abilities"] as const,
 };
 
 /** What `PUT /schedules/{id}/calculate-settings` takes: every field of the settings but the schedule id. */
@@ -98,6 +99,9 @@ export const scheduleApi = {
     apiRequest<{ jobId: string; calcStatus: "in_process" }>(`/versions/${versionId}/timetable/calculate`, {
       method: "PATCH",
     }),
+  /** The caller's abilities at the schedule (grants on the schedule itself included). */
+  abilities: (scheduleId: string) =>
+    api.get<{ abilities: string[] }>(`/schedules/${scheduleId}/role`).then((role) => role.abilities),
   calculateSettings: (scheduleId: string) => api.get<CalculateSettings>(`/schedules/${scheduleId}/calculate-settings`),
   saveCalculateSettings: (scheduleId: string, body: CalculateSettingsBody) =>
     api.put<CalculateSettings>(`/schedules/${scheduleId}/calculate-settings`, body),

@@ -79,7 +79,7 @@ export function SchedulePage() {
   }, [refresh, queryClient, scheduleId]);
   const calc = useCalculation(version, calculation);
   const calcSettings = useCalculateSettings(scheduleId);
-  const canWriteSchedule = useCanWriteSchedule(spaceId, ws.schedule.data?.projectId ?? null);
+  const canWriteSchedule = useCanWriteSchedule(scheduleId);
   const [settingsOpen, setSettingsOpen] = useState(false);
   useEffect(() => {
     if (ws.schedule.isSuccess) rememberSchedule(spaceId, scheduleId);

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { structureApi, structureKeys } from "../structure";
 import { type CalculateSettingsBody, scheduleApi, scheduleKeys } from "./schedule-api";
 
 /**
@@ -32,15 +31,15 @@ export function useCalculateSettings(scheduleId: string) {
 }
 
 /**
- * Whether the caller may change the schedule's settings: the `schedule:write` ability at its project (space-wide
- * abilities widened by grants on the project's lineage, `GET /eps/{project}/role`), the same ability the server asks
- * for. Unknown while loading (treated as no); the server's 403 still answers anyone the screen let through.
+ * Whether the caller may change the schedule's settings: the `schedule:write` ability at the schedule (space-wide
+ * abilities widened by grants on its lineage, the schedule itself included — `GET /schedules/{id}/role`), the same
+ * ability the server asks for. Unknown while loading (treated as no); the server's 403 still answers anyone else.
  */
-export function useCanWriteSchedule(spaceId: string, projectId: string | null) {
-  const role = useQuery({
-    queryKey: structureKeys.role(spaceId, projectId ?? ""),
-    queryFn: () => structureApi.role(projectId!),
-    enabled: projectId !== null && projectId !== "",
+export function useCanWriteSchedule(scheduleId: string) {
+  const abilities = useQuery({
+    queryKey: scheduleKeys.abilities(scheduleId),
+    queryFn: () => scheduleApi.abilities(scheduleId),
+    enabled: scheduleId !== "",
   });
-  return role.data?.abilities.includes("schedule:write") ?? false;
+  return abilities.data?.includes("schedule:write") ?? false;
 }
