@@ -167,6 +167,20 @@ export const calculateSettingsSchema = z.object({
   calculationMode: z.enum(CALCULATION_MODES),
 });
 export type CalculateSettings = z.infer<typeof calculateSettingsSchema>;
+/** P6's defaults and the spec's default scenarios: what a schedule without settings, and a reset, calculates with. */
+export const DEFAULT_CALCULATE_SETTINGS: Omit<CalculateSettings, "scheduleId"> = {
+  scenario: DEFAULT_CALC_SCENARIOS.progress,
+  volumeScenario: DEFAULT_CALC_SCENARIOS.volume,
+  labourScenario: DEFAULT_CALC_SCENARIOS.labour,
+  costScenario: DEFAULT_CALC_SCENARIOS.cost,
+  progressOption: "retained_logic",
+  floatType: "finish",
+  lagCalendar: "predecessor",
+  criticalFloat: 0,
+  criticalBy: "float",
+  mustFinishBy: null,
+  calculationMode: "manual",
+};
 export const calculateSettingsBody = z
   .object({
     scenario: scenarioNumber,

@@ -1,4 +1,4 @@
-import { type CalculateSettings, DEFAULT_CALC_SCENARIOS } from "@planum/contracts";
+import { type CalculateSettings, DEFAULT_CALCULATE_SETTINGS } from "@planum/contracts";
 import { and, asc, eq, ne } from "drizzle-orm";
 import { calculateSettings, versions } from "../../db/schema/index.js";
 import type { AppContext } from "../../platform/context.js";
@@ -14,20 +14,7 @@ export type SettingsPatch = Partial<CalculationFields>;
 
 /** P6's defaults and the spec's default scenarios (1, 6, 9, 12). */
 export function defaultSettings(scheduleId: string): CalculateSettings {
-  return {
-    scheduleId,
-    scenario: DEFAULT_CALC_SCENARIOS.progress,
-    volumeScenario: DEFAULT_CALC_SCENARIOS.volume,
-    labourScenario: DEFAULT_CALC_SCENARIOS.labour,
-    costScenario: DEFAULT_CALC_SCENARIOS.cost,
-    progressOption: "retained_logic",
-    floatType: "finish",
-    lagCalendar: "predecessor",
-    criticalFloat: 0,
-    criticalBy: "float",
-    mustFinishBy: null,
-    calculationMode: "manual",
-  };
+  return { scheduleId, ...DEFAULT_CALCULATE_SETTINGS };
 }
 
 function toDto(row: SettingsRow): CalculateSettings {

@@ -2,7 +2,7 @@ import {
   type ApiError,
   type CalculateSettings,
   CRITICAL_BY,
-  DEFAULT_CALC_SCENARIOS,
+  DEFAULT_CALCULATE_SETTINGS,
   FLOAT_TYPES,
   formatUserDate,
   LAG_CALENDARS,
@@ -54,20 +54,8 @@ export interface SettingsForm {
   mustFinishBy: string;
 }
 
-/** The settings' defaults (P6's, and the spec's default scenarios), as the server's DELETE restores them. */
-export const DEFAULT_SETTINGS: CalculateSettingsBody = {
-  scenario: DEFAULT_CALC_SCENARIOS.progress,
-  volumeScenario: DEFAULT_CALC_SCENARIOS.volume,
-  labourScenario: DEFAULT_CALC_SCENARIOS.labour,
-  costScenario: DEFAULT_CALC_SCENARIOS.cost,
-  progressOption: "retained_logic",
-  floatType: "finish",
-  lagCalendar: "predecessor",
-  criticalFloat: 0,
-  criticalBy: "float",
-  mustFinishBy: null,
-  calculationMode: "manual",
-};
+/** The settings' defaults, as the server's DELETE restores them (one list, in the contracts). */
+export const DEFAULT_SETTINGS: CalculateSettingsBody = DEFAULT_CALCULATE_SETTINGS;
 
 /** A bare date typed for "must finish by" means the end of that day, stored as 23:59 and shown as the date alone. */
 const END_OF_DAY = "23:59";
