@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Stack, Text } from "@mantine/core";
-import { modals } from "@mantine/modals";
 import { type ReactNode, useEffect, useState } from "react";
 import { i18n } from "../shared/i18n";
+import { askInModal } from "./ask-in-modal";
 
 export interface ConfirmOptions {
   /** Default: the generic "confirm action" text. */
@@ -28,23 +28,11 @@ export interface ConfirmResult {
 
 /** The shared confirmation dialog of spec §2, as a promise: `const { confirmed, checked } = await confirm({...})`. */
 export function confirm(options: ConfirmOptions): Promise<ConfirmResult> {
-  return new Promise((resolve) => {
-    let settled = false;
-    let modalId = "";
-    const finish = (result: ConfirmResult) => {
-      if (settled) return;
-      settled = true;
-      modals.close(modalId);
-      resolve(result);
-    };
-    modalId = modals.open({
-      title: options.title ?? i18n.t("common:confirm.title"),
-      withCloseButton: !options.hideCloseButton,
-      closeButtonProps: { "aria-label": i18n.t("common:actions.close") },
-      centered: true,
-      onClose: () => finish({ confirmed: false, checked: false }),
-      children: <ConfirmBody options={options} onFinish={finish} />,
-    });
+  return askInModal<ConfirmResult>({
+    title: options.title ?? i18n.t("common:confirm.title"),
+    withCloseButton: !options.hideCloseButton,
+    dismissed: { confirmed: false, checked: false },
+    body: (done) => <ConfirmBody options={options} onFinish={done} />,
   });
 }
 

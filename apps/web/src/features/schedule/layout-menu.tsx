@@ -1,10 +1,10 @@
 import { ActionIcon, Button, Group, Menu, Select, Stack, TextInput, Tooltip } from "@mantine/core";
-import { modals } from "@mantine/modals";
 import { hasProhibitedCharacters, NAME_MAX_LENGTH } from "@planum/contracts";
 import { IconDeviceFloppy, IconLayoutColumns, IconTemplate, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { i18n } from "../../shared/i18n";
+import { askInModal } from "../../ui/ask-in-modal";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifyError, notifySuccess } from "../../ui/notify";
 import type { LayoutSource, SavedLayout } from "./layout-view";
@@ -132,23 +132,10 @@ function nameError(name: string): string | null {
 
 /** Asks for a layout's name; resolves null when cancelled. */
 function askName(title: string, current: string): Promise<string | null> {
-  return new Promise((resolve) => {
-    const id = `layout-name-${Date.now()}`;
-    let settled = false;
-    const done = (value: string | null) => {
-      if (settled) return;
-      settled = true;
-      modals.close(id);
-      resolve(value);
-    };
-    modals.open({
-      modalId: id,
-      title,
-      centered: true,
-      closeButtonProps: { "aria-label": i18n.t("common:actions.close") },
-      onClose: () => done(null),
-      children: <NameForm current={current} onDone={done} />,
-    });
+  return askInModal<string | null>({
+    title,
+    dismissed: null,
+    body: (done) => <NameForm current={current} onDone={done} />,
   });
 }
 

@@ -1,9 +1,9 @@
 import { Button, Group, SegmentedControl, Stack, TextInput } from "@mantine/core";
-import { modals } from "@mantine/modals";
 import { hasProhibitedCharacters, parseUserDate, type Version } from "@planum/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { i18n } from "../../shared/i18n";
+import { askInModal } from "../../ui/ask-in-modal";
 
 export interface VersionForm {
   label: string;
@@ -28,23 +28,10 @@ export function askNewVersion(options: {
   kind: Version["kind"];
   withStart: boolean;
 }): Promise<VersionForm | null> {
-  return new Promise((resolve) => {
-    const id = `version-form-${Date.now()}`;
-    let settled = false;
-    const done = (value: VersionForm | null) => {
-      if (settled) return;
-      settled = true;
-      modals.close(id);
-      resolve(value);
-    };
-    modals.open({
-      modalId: id,
-      title: options.title,
-      centered: true,
-      closeButtonProps: { "aria-label": i18n.t("common:actions.close") },
-      onClose: () => done(null),
-      children: <NewVersionForm {...options} onDone={done} />,
-    });
+  return askInModal<VersionForm | null>({
+    title: options.title,
+    dismissed: null,
+    body: (done) => <NewVersionForm {...options} onDone={done} />,
   });
 }
 
@@ -116,23 +103,10 @@ function NewVersionForm(props: {
 
 /** Asks for a new label of a version; resolves null when cancelled. */
 export function askLabel(current: string): Promise<string | null> {
-  return new Promise((resolve) => {
-    const id = `version-label-${Date.now()}`;
-    let settled = false;
-    const done = (value: string | null) => {
-      if (settled) return;
-      settled = true;
-      modals.close(id);
-      resolve(value);
-    };
-    modals.open({
-      modalId: id,
-      title: i18n.t("schedule:versions.changeLabel"),
-      centered: true,
-      closeButtonProps: { "aria-label": i18n.t("common:actions.close") },
-      onClose: () => done(null),
-      children: <LabelForm current={current} onDone={done} />,
-    });
+  return askInModal<string | null>({
+    title: i18n.t("schedule:versions.changeLabel"),
+    dismissed: null,
+    body: (done) => <LabelForm current={current} onDone={done} />,
   });
 }
 
