@@ -1,10 +1,9 @@
-import { ActionIcon, Button, Group, Menu, Select, Stack, TextInput, Tooltip } from "@mantine/core";
+import { ActionIcon, Group, Menu, Select, Tooltip } from "@mantine/core";
 import { hasProhibitedCharacters, NAME_MAX_LENGTH } from "@planum/contracts";
 import { IconDeviceFloppy, IconLayoutColumns, IconTemplate, IconTrash } from "@tabler/icons-react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { i18n } from "../../shared/i18n";
-import { askInModal } from "../../ui/ask-in-modal";
+import { askText } from "../../ui/ask-text";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifyError, notifySuccess } from "../../ui/notify";
 import type { LayoutSource, SavedLayout } from "./layout-view";
@@ -132,42 +131,11 @@ function nameError(name: string): string | null {
 
 /** Asks for a layout's name; resolves null when cancelled. */
 function askName(title: string, current: string): Promise<string | null> {
-  return askInModal<string | null>({
+  return askText({
     title,
-    dismissed: null,
-    body: (done) => <NameForm current={current} onDone={done} />,
+    label: i18n.t("schedule:layouts.name"),
+    current,
+    validate: nameError,
+    checkWhileTyping: false,
   });
-}
-
-function NameForm({ current, onDone }: { current: string; onDone(value: string | null): void }) {
-  const { t } = useTranslation("schedule");
-  const [name, setName] = useState(current);
-  const [touched, setTouched] = useState(false);
-  const error = nameError(name);
-  return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        setTouched(true);
-        if (!error) onDone(name.trim());
-      }}
-    >
-      <Stack gap="sm">
-        <TextInput
-          label={t("layouts.name")}
-          value={name}
-          data-autofocus
-          error={touched ? error : null}
-          onChange={(event) => setName(event.currentTarget.value)}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => onDone(null)}>
-            {t("common:actions.cancel")}
-          </Button>
-          <Button type="submit">{t("common:actions.save")}</Button>
-        </Group>
-      </Stack>
-    </form>
-  );
 }

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { i18n } from "../../shared/i18n";
 import { askInModal } from "../../ui/ask-in-modal";
+import { askText } from "../../ui/ask-text";
 
 export interface VersionForm {
   label: string;
@@ -103,42 +104,11 @@ function NewVersionForm(props: {
 
 /** Asks for a new label of a version; resolves null when cancelled. */
 export function askLabel(current: string): Promise<string | null> {
-  return askInModal<string | null>({
+  return askText({
     title: i18n.t("schedule:versions.changeLabel"),
-    dismissed: null,
-    body: (done) => <LabelForm current={current} onDone={done} />,
+    label: i18n.t("schedule:versions.label"),
+    current,
+    validate: labelError,
+    checkWhileTyping: true,
   });
-}
-
-function LabelForm({ current, onDone }: { current: string; onDone(value: string | null): void }) {
-  const { t } = useTranslation("schedule");
-  const [label, setLabel] = useState(current);
-  const error = labelError(label);
-  return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!error) onDone(label.trim());
-      }}
-    >
-      <Stack gap="sm">
-        <TextInput
-          label={t("versions.label")}
-          value={label}
-          data-autofocus
-          error={error}
-          onChange={(event) => setLabel(event.currentTarget.value)}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => onDone(null)}>
-            {t("common:actions.cancel")}
-          </Button>
-          <Button type="submit" disabled={error !== null}>
-            {t("common:actions.save")}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
 }
