@@ -199,6 +199,52 @@ test("a layout with a filter from the link shows fewer rows, marks the filter an
   await expect.poll(() => rowCount(page)).toBe("31"); // one group header + 30 works
   await expect(page.getByTestId("filter-indicator")).toContainText("Бетон по типу");
 
+  // the view saved as a new layout: an empty name is refused only once Save is pressed
+  await page.getByRole("button", { name: "Save the view" }).click();
+  await page.getByRole("menuitem", { name: "Save as a new layout…" }).click();
+  let ask = page.getByRole("dialog", { name: "Save as a new layout…" });
+  await expect(ask.getByText("Enter a name")).toHaveCount(0);
+  await ask.getByRole("button", { name: "Save" }).click();
+  await expect(ask.getByText("Enter a name")).toBeVisible();
+  await ask.getByRole("textbox", { name: "Name" }).fill("  Бетон мой  ");
+  await ask.getByRole("button", { name: "Save" }).click();
+  await expect(ask).toBeHidden();
+  await expect
+    .poll(async () =>
+      (await api.call("GET", `/schedules/${schedule.id}/version-layout`)).map((l: { name: string }) => l.name),
+    )
+    .toContain("Бетон мой");
+  // it holds the template's view that was on screen, not the layout shown before
+  const saved = (await api.call("GET", `/schedules/${schedule.id}/version-layout`)).find(
+    (l: { name: string }) => l.name === "Бетон мой",
+  );
+  expect(saved.settings).toMatchObject({ columns: ["code", "name", "type", "duration"], grouping: ["type"] });
+  expect(saved.settings.filters).toEqual([{ key: "name", text: "Бетон" }]);
+
+  // renaming the version: an emptied label is refused while typing and Save waits for a valid one
+  await page.getByRole("button", { name: "Version actions" }).click();
+  await page.getByRole("menuitem", { name: "Rename version" }).click();
+  ask = page.getByRole("dialog", { name: "Rename version" });
+  const label = ask.getByRole("textbox", { name: "Version label" });
+  await expect(label).toHaveValue("Main");
+  await label.fill("");
+  await expect(ask.getByText("Enter a label")).toBeVisible();
+  await expect(ask.getByRole("button", { name: "Save" })).toBeDisabled();
+  await label.fill("Main 2");
+  await ask.getByRole("button", { name: "Save" }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByText("Version label changed")).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await api.call("GET", `/schedules/${schedule.id}/versions`)).map((v: { label: string }) => v.label),
+    )
+    .toContain("Main 2");
+
+  // back to the template for the Russian screen
+  await page.getByRole("combobox", { name: "Layout" }).click();
+  await page.getByRole("option", { name: "Бетон по типу" }).click();
+  await expect(page.getByTestId("filter-indicator")).toContainText("Бетон по типу");
+
   // the same in Russian
   await page.evaluate(() =>
     (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(

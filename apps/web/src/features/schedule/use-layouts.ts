@@ -36,6 +36,14 @@ export function useLayouts(scheduleId: string, filterParam: string | null) {
   const [source, setSource] = useState<LayoutSource | null>(null);
   const [view, setView] = useState<GanttView | undefined>(undefined);
   const [missing, setMissing] = useState(false);
+  /** The view on screen as last reported by the Gantt, or as last applied from a layout (whichever came later). */
+  const latestView = useRef<GanttView | undefined>(undefined);
+  const show = useCallback((next: LayoutSource) => {
+    const applied = viewOfLayout(next.layout.settings);
+    latestView.current = applied;
+    setSource(next);
+    setView(applied);
+  }, []);
   const ready = (layouts.isSuccess || layouts.isError) && (templates.isSuccess || templates.isError);
 
   useRealtimeEvents((event) => {
@@ -52,9 +60,8 @@ export function useLayouts(scheduleId: string, filterParam: string | null) {
     const found = initialLayout(filterParam, layouts.data ?? [], templates.data ?? []);
     setMissing(filterParam !== null && found === null);
     if (!found) return;
-    setSource(found);
-    setView(viewOfLayout(found.layout.settings));
-  }, [ready, filterParam, layouts.data, templates.data]);
+    show(found);
+  }, [ready, filterParam, layouts.data, templates.data, show]);
 
   const reloadLayouts = useCallback(
     () => queryClient.invalidateQueries({ queryKey: layoutKeys.layouts(scheduleId) }),
@@ -65,8 +72,7 @@ export function useLayouts(scheduleId: string, filterParam: string | null) {
     (next: LayoutSource) => {
       // the page puts the layout into the `filter` parameter; that is not a new opening
       opened.current = next.layout.id;
-      setSource(next);
-      setView(viewOfLayout(next.layout.settings));
+      show(next);
       if (next.kind === "layout" && !next.layout.active) {
         void apiRequest<SavedLayout>(`${base}/version-layout/${next.layout.id}`, {
           method: "PUT",
@@ -76,14 +82,13 @@ export function useLayouts(scheduleId: string, filterParam: string | null) {
           .catch(notifyError);
       }
     },
-    [base, reloadLayouts],
+    [base, reloadLayouts, show],
   );
 
   // Saving back: the newest view wins; one request at a time per layout.
   const pending = useRef<{ timer?: number; view?: GanttView }>({});
   const sourceRef = useRef(source);
   sourceRef.current = source;
-  const latestView = useRef<GanttView | undefined>(undefined);
   const onViewChange = useCallback(
     (next: GanttView) => {
       latestView.current = next;
@@ -110,7 +115,7 @@ export function useLayouts(scheduleId: string, filterParam: string | null) {
   );
   useEffect(() => () => window.clearTimeout(pending.current.timer), []);
 
-  /** The view on screen now: the last one reported, else the applied one. */
+  /** The view on screen now (a layout applied after the last report replaces it). */
   const viewNow = () => latestView.current ?? view;
 
   const saveAs = async (name: string): Promise<SavedLayout> => {
