@@ -64,7 +64,7 @@ export function computeLateAndFloat(net: Network, st: ScheduleState, i: number):
   let ff = POS;
   const cal = net.calendars[net.cal[i]];
   const { outEdge, outTo, inActive, inType, inFast, inLag, kind } = net;
-  const { sW, efW, sT, efT, lsW, lfW, edgeT } = st;
+  const { lsW, lfW } = st;
   // Not completed here, so "not started" is also freeFloat's "not in progress".
   const plainStart = status === S_NOT_STARTED;
   for (let o = net.outStart[i], end = net.outStart[i + 1]; o < end; o++) {
@@ -82,19 +82,7 @@ export function computeLateAndFloat(net: Network, st: ScheduleState, i: number):
         if (b < lf) lf = b;
       } else if (b < lsb) lsb = b;
     }
-    // Gap to the successor's early date (as freeFloat).
-    const startTarget = t === R_FS || t === R_SS;
-    let gap: number;
-    if (fast) {
-      const src =
-        t === R_FS || t === R_FF ? efW[i] + inLag[e] : plainStart ? sW[i] + inLag[e] : fastSource(net, st, e, i);
-      gap = (startTarget ? sW[j] : efW[j]) - src;
-    } else {
-      const time = kind[j] === K_EXTERNAL ? sourceTime(net, st, e, i) : edgeT[e];
-      const target = startTarget ? sT[j] : efT[j];
-      if (time === NONE || target === NONE) continue;
-      gap = cal.workAt(target) - cal.workAt(time);
-    }
+    const gap = freeFloatGap(net, st, e, i, j, fast, plainStart, cal);
     if (gap < ff) ff = gap;
   }
   storeLate(net, st, i, lf, lsb);
@@ -109,31 +97,45 @@ export function computeLateAndFloat(net: Network, st: ScheduleState, i: number):
 function freeFloat(net: Network, st: ScheduleState, i: number): number {
   let ff = POS;
   const cal = net.calendars[net.cal[i]];
-  const { outEdge, outTo, inActive, inType, inFast, inLag, kind } = net;
-  const { sW, efW, sT, efT, edgeT } = st;
+  const { outEdge, outTo, inActive, inFast, kind } = net;
   // Source end of i for start-sourced fast relations; started activities need the helper (SS lag rules).
   const plainStart = net.status[i] !== S_IN_PROGRESS;
   for (let o = net.outStart[i], end = net.outStart[i + 1]; o < end; o++) {
     const e = outEdge[o];
     if (inActive[e] === 0) continue;
     const j = outTo[o];
-    const t = inType[e];
-    const startTarget = t === R_FS || t === R_SS;
-    let gap: number;
-    if (inFast[e] === 1 && kind[j] !== K_EXTERNAL) {
-      const src =
-        t === R_FS || t === R_FF ? efW[i] + inLag[e] : plainStart ? sW[i] + inLag[e] : fastSource(net, st, e, i);
-      gap = (startTarget ? sW[j] : efW[j]) - src;
-    } else {
-      // Externals keep their given early dates; one without the date this relation targets bounds nothing.
-      const time = kind[j] === K_EXTERNAL ? sourceTime(net, st, e, i) : edgeT[e];
-      const target = startTarget ? sT[j] : efT[j];
-      if (time === NONE || target === NONE) continue;
-      gap = cal.workAt(target) - cal.workAt(time);
-    }
+    const gap = freeFloatGap(net, st, e, i, j, inFast[e] === 1 && kind[j] !== K_EXTERNAL, plainStart, cal);
     if (gap < ff) ff = gap;
   }
   return ff;
+}
+
+/**
+ * The gap between successor j's early date and the bound relation e (from i) puts on it; POS when it bounds nothing.
+ * `fast`: a relation on working minutes of one calendar to a non-external successor; `plainStart`: i not in progress.
+ */
+function freeFloatGap(
+  net: Network,
+  st: ScheduleState,
+  e: number,
+  i: number,
+  j: number,
+  fast: boolean,
+  plainStart: boolean,
+  cal: Network["calendars"][number],
+): number {
+  const t = net.inType[e];
+  const startTarget = t === R_FS || t === R_SS;
+  if (fast) {
+    const lag = net.inLag[e];
+    const src = t === R_FS || t === R_FF ? st.efW[i] + lag : plainStart ? st.sW[i] + lag : fastSource(net, st, e, i);
+    return (startTarget ? st.sW[j] : st.efW[j]) - src;
+  }
+  // Externals keep their given early dates; one without the date this relation targets bounds nothing.
+  const time = net.kind[j] === K_EXTERNAL ? sourceTime(net, st, e, i) : st.edgeT[e];
+  const target = startTarget ? st.sT[j] : st.efT[j];
+  if (time === NONE || target === NONE) return POS;
+  return cal.workAt(target) - cal.workAt(time);
 }
 
 /**
