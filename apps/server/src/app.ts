@@ -7,10 +7,9 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { errorMessage } from "@planum/contracts";
 import Fastify from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import { authModule } from "./modules/auth/auth.routes.js";
 import { LoginThrottle } from "./modules/auth/login-throttle.js";
-import { SessionStore } from "./modules/auth/session-store.js";
 import { calendarsModule } from "./modules/calendars/calendars.routes.js";
 import { interchangeModule } from "./modules/interchange/interchange.routes.js";
 import { layoutsModule } from "./modules/layouts/layouts.routes.js";
@@ -26,6 +25,7 @@ import { usersModule } from "./modules/users/users.routes.js";
 import { UsersService } from "./modules/users/users.service.js";
 import { versionsModule } from "./modules/versions/versions.routes.js";
 import { wbsModule } from "./modules/wbs/wbs.routes.js";
+import { AccessRules } from "./platform/access.js";
 import { registerAuthHook } from "./platform/auth-hook.js";
 import type { Config } from "./platform/config.js";
 import type { AppContext } from "./platform/context.js";
@@ -34,6 +34,8 @@ import { handleError, requestLanguage } from "./platform/http-errors.js";
 import { Jobs } from "./platform/jobs.js";
 import { Mail } from "./platform/mail.js";
 import { Realtime } from "./platform/realtime.js";
+import { answerSerializer } from "./platform/route.js";
+import { SessionStore } from "./platform/sessions.js";
 import { Storage } from "./platform/storage.js";
 
 /** Builds the whole server around an open database; `main.ts` listens with it, tests call it through inject. */
@@ -46,7 +48,7 @@ export async function buildApp(config: Config, database: Database) {
     requestTimeout: 5 * 60_000,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer(config.mode === "test" || process.env.PLANUM_CHECK_ANSWERS === "1"));
 
   const db = database.db;
   const sessions = new SessionStore(db, { tokenTtlHours: config.tokenTtlHours, idleMinutes: config.idleMinutes });
@@ -56,6 +58,7 @@ export async function buildApp(config: Config, database: Database) {
     db,
     databaseKind: database.kind,
     sessions,
+    access: new AccessRules({ db, sessions }),
     jobs: new Jobs(db),
     mail: new Mail(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => app.log.info(m) }),
     realtime,

@@ -226,6 +226,27 @@ export const updateRelationBody = z.object({
   lag: minutesField.optional(),
   lagCalendar: z.enum(LAG_CALENDARS, { error: "InvalidValue" }).nullable().optional(),
 });
+/** Answer of a relation edit: the relation and the version's new revision. */
+export const relationChangeSchema = z.object({ relation: relationRowSchema, versionRevision: z.number() });
+export const relationDeleteSchema = z.object({ deleted: z.array(z.number()), versionRevision: z.number() });
+const linkEndSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  versionId: z.string(),
+  scheduleId: z.string(),
+  scheduleName: z.string(),
+});
+/** A relation between works of two different schedules (`GET /schedules/{id}/links`). */
+export const scheduleLinkSchema = z.object({
+  id: z.number(),
+  type: z.enum(LINK_TYPES),
+  lag: z.number(),
+  versionId: z.string(),
+  predecessor: linkEndSchema,
+  successor: linkEndSchema,
+});
+export type ScheduleLink = z.infer<typeof scheduleLinkSchema>;
 export const relationParams = z.object({ id: workspaceUuid, relationId: z.coerce.number().int().positive() });
 export const relationsQuery = z.object({ itemId: z.coerce.number().int().positive().optional() });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AuthContext, SessionStore } from "../modules/auth/session-store.js";
 import { AppError } from "./errors.js";
+import type { AuthContext, SessionStore } from "./sessions.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -29,10 +29,4 @@ export function registerAuthHook(app: FastifyInstance, sessions: SessionStore) {
     if (request.auth || request.routeOptions.config?.public) return;
     throw new AppError(resolved === "expired" ? "SessionExpired" : "Unauthorized");
   });
-}
-
-/** The signed-in user of a call behind the auth hook. */
-export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError("Unauthorized");
-  return request.auth;
 }

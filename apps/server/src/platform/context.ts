@@ -1,9 +1,10 @@
-import type { SessionStore } from "../modules/auth/session-store.js";
+import type { AccessRules } from "./access.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db.js";
 import type { Jobs } from "./jobs.js";
 import type { Mail } from "./mail.js";
 import type { Realtime } from "./realtime.js";
+import type { SessionStore } from "./sessions.js";
 import type { Storage } from "./storage.js";
 
 /** What the modules are built from; each module takes only the parts it uses. */
@@ -12,6 +13,8 @@ export interface AppContext {
   db: Db;
   databaseKind: "embedded" | "postgres";
   sessions: SessionStore;
+  /** The access rules routes declare (`access: ctx.access.version("write")`). */
+  access: AccessRules;
   jobs: Jobs;
   mail: Mail;
   realtime: Realtime;

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { jobs } from "../db/schema/index.js";
-import type { Db } from "./db.js";
+import type { Db, DbOrTx } from "./db.js";
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -8,6 +8,14 @@ export interface JobContext {
   job: JobRow;
   /** Records progress (0–100) and an optional message; handlers also push it to the browser themselves. */
   progress(percent: number, message?: string): Promise<void>;
+  /**
+   * Marks the job completed with its result inside the transaction that commits the job's effect, so the two commit
+   * together: a process killed after that commit leaves a completed job, never a done effect with a failed job. A
+   * handler that does not call it is completed when it returns (it must then be safe to run again).
+   */
+  complete(tx: DbOrTx, result?: Record<string, unknown>): Promise<void>;
+  /** Aborted when somebody asks the job to stop (`/batch-processing/stop`), whichever process runs it. */
+  signal: AbortSignal;
 }
 
 export type JobHandler = (context: JobContext) => Promise<Record<string, unknown> | undefined>;
@@ -20,6 +28,7 @@ export type JobHandler = (context: JobContext) => Promise<Record<string, unknown
 export class Jobs {
   private readonly handlers = new Map<string, JobHandler>();
   private queue: Promise<void> = Promise.resolve();
+  private readonly running = new Map<string, AbortController>();
 
   constructor(private readonly db: Db) {}
 
@@ -40,6 +49,13 @@ export class Jobs {
   async get(id: string) {
     const [row] = await this.db.select().from(jobs).where(eq(jobs.id, id));
     return row ?? null;
+  }
+
+  /** Asks a job to stop wherever it runs; its handler sees `signal.aborted`. False when it is not running. */
+  async requestStop(id: string): Promise<boolean> {
+    const controller = this.running.get(id);
+    controller?.abort();
+    return Boolean(controller);
   }
 
   /** Re-runs jobs a previous process left queued or half done. */
@@ -72,15 +88,30 @@ export class Jobs {
         .set({ ...values, updatedAt: new Date() })
         .where(eq(jobs.id, row.id));
     };
+    const [current] = await this.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, row.id));
+    if (current?.status === "completed" || current?.status === "error") return;
     await update({ status: "in_process" });
+    let completed = false;
+    const controller = new AbortController();
+    this.running.set(row.id, controller);
     try {
       const result = await handler({
         job: row,
         progress: (percent, message) => update({ progress: Math.round(percent), message: message ?? null }),
+        complete: async (tx, result) => {
+          await tx
+            .update(jobs)
+            .set({ status: "completed", progress: 100, result: result ?? null, updatedAt: new Date() })
+            .where(eq(jobs.id, row.id));
+          completed = true;
+        },
+        signal: controller.signal,
       });
-      await update({ status: "completed", progress: 100, result: result ?? null });
+      if (!completed) await update({ status: "completed", progress: 100, result: result ?? null });
     } catch (error) {
       await update({ status: "error", error: error instanceof Error ? error.message : String(error) }).catch(() => {});
+    } finally {
+      this.running.delete(row.id);
     }
   }
 }

@@ -1,11 +1,11 @@
 import { loginBody, type Session } from "@planum/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { requireAuth } from "../../platform/auth-hook.js";
+import { requireAuth } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { ok, typed } from "../../platform/http.js";
+import type { UserRow } from "../../platform/sessions.js";
 import { toUserDto } from "../users/user-dto.js";
 import type { UsersService } from "../users/users.service.js";
-import type { UserRow } from "./session-store.js";
 
 export async function sessionAnswer(ctx: AppContext, user: UserRow, request: FastifyRequest): Promise<Session> {
   const { token, expiresAt } = await ctx.sessions.create(user.id, {

@@ -1,65 +1,93 @@
 import {
   createRelationBody,
+  relationChangeSchema,
+  relationDeleteSchema,
   relationParams,
+  relationRowSchema,
   relationsQuery,
   revisionBody,
   scheduleIdParams,
+  scheduleLinkSchema,
   updateRelationBody,
   versionIdParams,
 } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { AppContext } from "../../platform/context.js";
-import { ok, typed } from "../../platform/http.js";
-import { editVersion, loadScheduleScope, readVersion, workspaceGate } from "../versions/version-access.js";
+import { route } from "../../platform/route.js";
 import { WorkspaceEvents } from "../versions/workspace-events.js";
 import { RelationsService } from "./relations.service.js";
 
 /** Relations of a version under /versions/{id}/relations, and a schedule's links with other schedules. */
 export function relationsModule(ctx: AppContext) {
   const service = new RelationsService({ db: ctx.db, events: new WorkspaceEvents(ctx.realtime) });
-  return async function relationsRoutes(fastify: FastifyInstance) {
-    const app = typed(fastify);
+  const { access } = ctx;
+  return async function relationsRoutes(app: FastifyInstance) {
     const tags = ["Relations"];
 
-    app.get(
-      "/versions/:id/relations",
-      { schema: { tags, params: versionIdParams, querystring: relationsQuery } },
-      async (request) =>
-        ok(await service.list(await readVersion(ctx, request, request.params.id), request.query.itemId)),
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/versions/:id/relations",
+        tags,
+        params: versionIdParams,
+        query: relationsQuery,
+        response: z.array(relationRowSchema),
+        access: access.version("read"),
+      },
+      ({ scope, query }) => service.list(scope, query.itemId),
     );
-    app.post(
-      "/versions/:id/relations",
-      { schema: { tags, params: versionIdParams, body: createRelationBody } },
-      async (request) => ok(await service.create(await editVersion(ctx, request, request.params.id), request.body)),
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/relations",
+        tags,
+        params: versionIdParams,
+        body: createRelationBody,
+        response: relationChangeSchema,
+        access: access.version("write"),
+      },
+      ({ scope, body }) => service.create(scope, body),
     );
-    app.patch(
-      "/versions/:id/relations/:relationId",
-      { schema: { tags, params: relationParams, body: updateRelationBody } },
-      async (request) =>
-        ok(
-          await service.update(
-            await editVersion(ctx, request, request.params.id),
-            request.params.relationId,
-            request.body,
-          ),
-        ),
+    route(
+      app,
+      {
+        method: "PATCH",
+        url: "/versions/:id/relations/:relationId",
+        tags,
+        params: relationParams,
+        body: updateRelationBody,
+        response: relationChangeSchema,
+        access: access.version("write"),
+      },
+      ({ scope, params, body }) => service.update(scope, params.relationId, body),
     );
-    app.delete(
-      "/versions/:id/relations/:relationId",
-      { schema: { tags, params: relationParams, body: revisionBody } },
-      async (request) =>
-        ok(
-          await service.delete(
-            await editVersion(ctx, request, request.params.id),
-            request.params.relationId,
-            request.body.revision,
-          ),
-        ),
+    route(
+      app,
+      {
+        method: "DELETE",
+        url: "/versions/:id/relations/:relationId",
+        tags,
+        params: relationParams,
+        body: revisionBody,
+        response: relationDeleteSchema,
+        access: access.version("write"),
+      },
+      ({ scope, params, body }) => service.delete(scope, params.relationId, body.revision),
     );
-    app.get("/schedules/:id/links", { schema: { tags, params: scheduleIdParams } }, async (request) => {
-      const grant = await workspaceGate(ctx, request);
-      await loadScheduleScope(ctx.db, grant, request.params.id);
-      return ok(await service.links(grant, request.params.id));
-    });
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/schedules/:id/links",
+        tags,
+        params: scheduleIdParams,
+        response: z.array(scheduleLinkSchema),
+        access: access.schedule("read"),
+      },
+      ({ scope }) => service.links(scope.grant, scope.schedule.id),
+    );
   };
 }

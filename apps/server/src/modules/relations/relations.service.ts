@@ -1,4 +1,4 @@
-import type { LagCalendar, LinkType, RelationRow } from "@planum/contracts";
+import type { LagCalendar, LinkType, RelationRow, ScheduleLink } from "@planum/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import { relations, wbsItems } from "../../db/schema/index.js";
 import type { Db } from "../../platform/db.js";
@@ -53,6 +53,26 @@ interface ListedRow {
 }
 
 /** Relations between works (spec §3): FS/SS/FF/SF with lag, inside a version or to a work of another schedule. */
+/** A row of the links query; ids of works are integers, of versions and schedules UUIDs. */
+interface LinkRow {
+  id: number;
+  type: LinkType;
+  lag: number;
+  version_id: string;
+  pred_id: number;
+  pred_code: string;
+  pred_name: string;
+  pred_version: string;
+  pred_schedule: string;
+  pred_schedule_name: string;
+  succ_id: number;
+  succ_code: string;
+  succ_name: string;
+  succ_version: string;
+  succ_schedule: string;
+  succ_schedule_name: string;
+}
+
 export class RelationsService {
   constructor(private readonly deps: { db: Db; events: WorkspaceEvents }) {}
 
@@ -264,27 +284,29 @@ export class RelationsService {
       where r.space_id = ${grant.space.id} and sa.id <> sb.id and (sa.id = ${scheduleId} or sb.id = ${scheduleId})
       order by r.id`,
     );
-    return (result.rows as Record<string, string | number>[]).map((row) => ({
-      id: row.id,
-      type: row.type,
-      lag: row.lag,
-      versionId: row.version_id,
-      predecessor: {
-        id: row.pred_id,
-        code: row.pred_code,
-        name: row.pred_name,
-        versionId: row.pred_version,
-        scheduleId: row.pred_schedule,
-        scheduleName: row.pred_schedule_name,
-      },
-      successor: {
-        id: row.succ_id,
-        code: row.succ_code,
-        name: row.succ_name,
-        versionId: row.succ_version,
-        scheduleId: row.succ_schedule,
-        scheduleName: row.succ_schedule_name,
-      },
-    }));
+    return (result.rows as LinkRow[]).map(
+      (row): ScheduleLink => ({
+        id: row.id,
+        type: row.type,
+        lag: row.lag,
+        versionId: row.version_id,
+        predecessor: {
+          id: row.pred_id,
+          code: row.pred_code,
+          name: row.pred_name,
+          versionId: row.pred_version,
+          scheduleId: row.pred_schedule,
+          scheduleName: row.pred_schedule_name,
+        },
+        successor: {
+          id: row.succ_id,
+          code: row.succ_code,
+          name: row.succ_name,
+          versionId: row.succ_version,
+          scheduleId: row.succ_schedule,
+          scheduleName: row.succ_schedule_name,
+        },
+      }),
+    );
   }
 }

@@ -1,7 +1,7 @@
 import { createSpaceBody, inviteBody, kickoutBody, renameSpaceBody, updateSpaceSettingsBody } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { requireAuth } from "../../platform/auth-hook.js";
+import { requireAuth } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { ok, typed } from "../../platform/http.js";
 import { requireSpace, toAccessDto } from "./space-access.js";

@@ -3,7 +3,7 @@ import { desc, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { clientErrors, mailOutbox } from "../../db/schema/index.js";
-import { requireAuth } from "../../platform/auth-hook.js";
+import { requireAuth } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";

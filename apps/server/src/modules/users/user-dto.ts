@@ -1,6 +1,6 @@
 import type { User } from "@planum/contracts";
 import { toLanguage } from "@planum/contracts";
-import type { UserRow } from "../auth/session-store.js";
+import type { UserRow } from "../../platform/sessions.js";
 
 export function toUserDto(row: UserRow): User {
   return {

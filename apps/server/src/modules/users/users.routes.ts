@@ -10,7 +10,7 @@ import {
 } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { requireAuth } from "../../platform/auth-hook.js";
+import { requireAuth } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";

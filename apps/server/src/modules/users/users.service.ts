@@ -13,10 +13,10 @@ import { AppError } from "../../platform/errors.js";
 import type { Mail } from "../../platform/mail.js";
 import { hashSecret, normalizeSecretAnswer, verifySecret } from "../../platform/passwords.js";
 import type { Realtime } from "../../platform/realtime.js";
+import type { SessionStore, UserRow } from "../../platform/sessions.js";
 import type { Storage } from "../../platform/storage.js";
 import { hashToken, newToken } from "../../platform/tokens.js";
 import type { LoginThrottle } from "../auth/login-throttle.js";
-import type { SessionStore, UserRow } from "../auth/session-store.js";
 import { resetMail } from "./reset-mail.js";
 
 const RESET_TOKEN_TTL_MS = 60 * 60_000;

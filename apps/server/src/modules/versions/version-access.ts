@@ -1,23 +1,15 @@
 import type { Version } from "@planum/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { epsNodes, schedules, versions } from "../../db/schema/index.js";
+import { versions } from "../../db/schema/index.js";
+import { assertUnlocked, loadSchedule, loadVersion, type VersionRow } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
-import { type Grant, lineage, requireAt, spaceGate } from "../structure/structure-gate.js";
+import { type Grant, requireAt, spaceGate } from "../structure/structure-gate.js";
 
-export type VersionRow = typeof versions.$inferSelect;
+export type { VersionRow, VersionScope } from "../../platform/access.js";
 export type GateContext = Pick<AppContext, "db" | "sessions">;
-
-/** A version reached through the caller's space, with what access checks and events need. */
-export interface VersionScope {
-  grant: Grant;
-  version: VersionRow;
-  scheduleId: string;
-  /** Ids of the project's ancestors, the project and the schedule: resource grants on any of them apply. */
-  lineage: string[];
-}
 
 /** "2025-01-13 08:00:00" (either driver's text of a timestamp without time zone) → "2025-01-13T08:00". */
 export function wallClockText(value: string | null | undefined): string | null {
@@ -50,34 +42,19 @@ export function workspaceGate(ctx: GateContext, request: FastifyRequest): Promis
 
 /** A schedule of the caller's space and its lineage, or 404 (another space's schedule included). */
 export async function loadScheduleScope(db: DbOrTx, grant: Grant, scheduleId: string) {
-  const [row] = await db
-    .select({ id: schedules.id, name: schedules.name, projectId: schedules.projectId, path: epsNodes.path })
-    .from(schedules)
-    .innerJoin(epsNodes, eq(epsNodes.id, schedules.projectId))
-    .where(and(eq(schedules.spaceId, grant.space.id), eq(schedules.id, scheduleId)));
-  if (!row) throw new AppError("NotFound");
-  return { ...row, lineage: [...lineage(row), row.id] };
+  const found = await loadSchedule(db, grant.space.id, scheduleId);
+  return {
+    id: found.schedule.id,
+    name: found.schedule.name,
+    projectId: found.schedule.projectId,
+    lineage: found.lineage,
+  };
 }
 
-/** A version of the caller's space, or 404: ids of other spaces are indistinguishable from missing ones. */
-export async function loadVersion(db: DbOrTx, grant: Grant, versionId: string): Promise<VersionScope> {
-  const [row] = await db
-    .select({ version: versions, path: epsNodes.path })
-    .from(versions)
-    .innerJoin(schedules, eq(schedules.id, versions.scheduleId))
-    .innerJoin(epsNodes, eq(epsNodes.id, schedules.projectId))
-    .where(and(eq(versions.spaceId, grant.space.id), eq(versions.id, versionId)));
-  if (!row) throw new AppError("NotFound");
-  const version = row.version;
-  return { grant, version, scheduleId: version.scheduleId, lineage: [...lineage(row), version.scheduleId] };
-}
+export { assertUnlocked, loadVersion };
 
 export function requireScheduleWrite(db: DbOrTx, grant: Grant, scheduleLineage: string[]) {
   return requireAt(db, grant, "schedule:write", scheduleLineage);
-}
-
-export function assertUnlocked(version: VersionRow) {
-  if (version.locked) throw new AppError("VersionLocked", { label: version.label });
 }
 
 /** Read access to a version in the caller's space. */

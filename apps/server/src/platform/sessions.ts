@@ -1,7 +1,7 @@
 import { and, eq, lt, ne, or, sql } from "drizzle-orm";
-import { sessions, users } from "../../db/schema/index.js";
-import type { Db } from "../../platform/db.js";
-import { hashToken, newToken } from "../../platform/tokens.js";
+import { sessions, users } from "../db/schema/index.js";
+import type { Db } from "./db.js";
+import { hashToken, newToken } from "./tokens.js";
 
 export type UserRow = typeof users.$inferSelect;
 

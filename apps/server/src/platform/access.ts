@@ -1,0 +1,312 @@
+import {
+  type Ability,
+  ALL_ABILITIES,
+  addressAllowed,
+  BASE_MEMBER_ABILITIES,
+  DEFAULT_MEMBER_ABILITIES,
+  RESOURCE_ABILITIES,
+  SPACE_HEADER,
+} from "@planum/contracts";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import {
+  epsNodes,
+  memberRoles,
+  resourceGrants,
+  roles,
+  schedules,
+  spaceMembers,
+  spaces,
+  versions,
+} from "../db/schema/index.js";
+import type { Db, DbOrTx } from "./db.js";
+import { AppError } from "./errors.js";
+import type { AuthContext, SessionStore } from "./sessions.js";
+
+/**
+ * Who may call what. A route declares the access it needs (`access: rules.version("write")`); the route wrapper
+ * (`platform/route.ts`) runs the rule before the handler and hands its result — the caller's scope — to the handler.
+ * Every space-scoped rule checks, in this order: signed in, active member of a live space, allowed address, the
+ * space's own idle time-out, the ability (space-wide or granted on the resource's lineage), then the resource itself
+ * inside that space. Another space's ids answer 403 (the space) or 404 (a resource), whether they exist or not.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type SpaceRow = typeof spaces.$inferSelect;
+export type EpsNodeRow = typeof epsNodes.$inferSelect;
+export type ScheduleRow = typeof schedules.$inferSelect;
+export type VersionRow = typeof versions.$inferSelect;
+export type MemberRole = "owner" | "member";
+
+/** The caller inside a space: their membership, role and space-wide abilities. */
+export interface Grant {
+  space: SpaceRow;
+  role: MemberRole;
+  abilities: string[];
+  /** The configurable role assigned to the member, if any (owners ignore it). */
+  roleId: string | null;
+  userId: string;
+}
+
+/** A schedule of the caller's space. `lineage` = ancestors' ids, the project's and the schedule's own. */
+export interface ScheduleScope {
+  grant: Grant;
+  schedule: ScheduleRow;
+  lineage: string[];
+}
+
+/** A version of the caller's space, with what access checks and events need. */
+export interface VersionScope {
+  grant: Grant;
+  version: VersionRow;
+  scheduleId: string;
+  /** Ids of the project's ancestors, the project and the schedule: resource grants on any of them apply. */
+  lineage: string[];
+}
+
+/** A structure node of the caller's space. */
+export interface NodeScope {
+  grant: Grant;
+  node: EpsNodeRow;
+  lineage: string[];
+}
+
+/** A declared need of a route: a name for the API documentation and the check that yields the caller's scope. */
+export interface AccessRule<Scope> {
+  readonly describe: string;
+  /** Guest routes skip the sign-in check of the auth hook. */
+  readonly guest?: boolean;
+  check(request: FastifyRequest, params: Record<string, unknown>): Promise<Scope>;
+}
+
+/**
+ * Abilities of the two built-in membership roles. The owner holds every ability; a member holds these only while no
+ * configurable role (packages/contracts structure-abilities.ts) is assigned to them.
+ */
+export const ROLE_ABILITIES: Record<MemberRole, string[]> = {
+  owner: [...ALL_ABILITIES],
+  member: [...DEFAULT_MEMBER_ABILITIES],
+};
+
+/** A member's abilities: everything for owners, else their assigned role's (plus seeing the space), else the default. */
+export function abilitiesOf(role: MemberRole, assigned: string[] | null): string[] {
+  if (role === "owner") return ROLE_ABILITIES.owner;
+  if (!assigned) return ROLE_ABILITIES.member;
+  return [...new Set([...BASE_MEMBER_ABILITIES, ...assigned])];
+}
+
+/** The space row and the caller's membership, or null: a deleted space or a non-member sees nothing. */
+export async function findMembership(db: DbOrTx, spaceId: string, userId: string) {
+  if (!UUID.test(spaceId)) return null;
+  const [row] = await db
+    .select({ space: spaces, role: spaceMembers.role, roleId: roles.id, roleAbilities: roles.abilities })
+    .from(spaces)
+    .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, spaces.id), eq(spaceMembers.userId, userId)))
+    .leftJoin(memberRoles, and(eq(memberRoles.spaceId, spaces.id), eq(memberRoles.userId, userId)))
+    .leftJoin(roles, eq(roles.id, memberRoles.roleId))
+    .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt), eq(spaceMembers.status, "active")));
+  return row ?? null;
+}
+
+export function ipRefused(space: SpaceRow, address: string): boolean {
+  const list = space.settings.ipAllowList ?? [];
+  return list.length > 0 && !addressAllowed(address, list);
+}
+
+/** Ids of a node and its ancestors, read from its materialised path. */
+export function lineage(node: Pick<EpsNodeRow, "path">): string[] {
+  return node.path.split("/").filter(Boolean);
+}
+
+/** The signed-in user of a call behind the auth hook. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError("Unauthorized");
+  return request.auth;
+}
+
+/** Abilities the role holds below these resources through grants (only the widenable ones). */
+export async function grantedAt(db: DbOrTx, grant: Grant, resourceIds: string[]): Promise<Set<string>> {
+  if (grant.role === "owner" || !grant.roleId || resourceIds.length === 0) return new Set();
+  const rows = await db
+    .select({ ability: resourceGrants.ability })
+    .from(resourceGrants)
+    .where(
+      and(
+        eq(resourceGrants.spaceId, grant.space.id),
+        eq(resourceGrants.roleId, grant.roleId),
+        inArray(resourceGrants.resourceId, resourceIds),
+      ),
+    );
+  return new Set(rows.map((row) => row.ability));
+}
+
+/** The caller's abilities at a place of the hierarchy: the space-wide ones plus the grants on its lineage. */
+export async function abilitiesAt(db: DbOrTx, grant: Grant, resourceIds: string[]): Promise<string[]> {
+  const extra = await grantedAt(db, grant, resourceIds);
+  return [...new Set([...grant.abilities, ...extra])];
+}
+
+/** Refuses with 403 unless the caller holds `ability` space-wide or through a grant on one of `resourceIds`. */
+export async function requireAt(db: DbOrTx, grant: Grant, ability: Ability, resourceIds: string[]) {
+  if (grant.abilities.includes(ability)) return;
+  if ((RESOURCE_ABILITIES as string[]).includes(ability) && (await grantedAt(db, grant, resourceIds)).has(ability))
+    return;
+  throw new AppError("Forbidden");
+}
+
+/** A node of the caller's space, optionally of given kinds; anything else (another space too) is 404. */
+export async function loadNode(db: DbOrTx, spaceId: string, id: string, kinds?: EpsNodeRow["kind"][]) {
+  if (!UUID.test(id)) throw new AppError("NotFound");
+  const [node] = await db
+    .select()
+    .from(epsNodes)
+    .where(and(eq(epsNodes.spaceId, spaceId), eq(epsNodes.id, id)));
+  if (!node || (kinds && !kinds.includes(node.kind))) throw new AppError("NotFound");
+  return node;
+}
+
+/** A schedule of the caller's space with the lineage of its project (for grants), or 404. */
+export async function loadSchedule(db: DbOrTx, spaceId: string, id: string) {
+  if (!UUID.test(id)) throw new AppError("NotFound");
+  const [row] = await db
+    .select({ schedule: schedules, projectPath: epsNodes.path })
+    .from(schedules)
+    .innerJoin(epsNodes, eq(epsNodes.id, schedules.projectId))
+    .where(and(eq(schedules.spaceId, spaceId), eq(schedules.id, id)));
+  if (!row) throw new AppError("NotFound");
+  return { schedule: row.schedule, lineage: [...lineage({ path: row.projectPath }), row.schedule.id] };
+}
+
+/** A version of the caller's space, or 404: ids of other spaces are indistinguishable from missing ones. */
+export async function loadVersion(db: DbOrTx, grant: Grant, versionId: string): Promise<VersionScope> {
+  if (!UUID.test(versionId)) throw new AppError("NotFound");
+  const [row] = await db
+    .select({ version: versions, path: epsNodes.path })
+    .from(versions)
+    .innerJoin(schedules, eq(schedules.id, versions.scheduleId))
+    .innerJoin(epsNodes, eq(epsNodes.id, schedules.projectId))
+    .where(and(eq(versions.spaceId, grant.space.id), eq(versions.id, versionId)));
+  if (!row) throw new AppError("NotFound");
+  const version = row.version;
+  return { grant, version, scheduleId: version.scheduleId, lineage: [...lineage(row), version.scheduleId] };
+}
+
+export function assertUnlocked(version: VersionRow) {
+  if (version.locked) throw new AppError("VersionLocked", { label: version.label });
+}
+
+type Where = { param: string } | "header";
+
+/**
+ * The rules routes declare. Built once per app from the database and the session store; a rule is a value, so a
+ * module may keep its own composed rules beside its routes.
+ */
+export class AccessRules {
+  constructor(private readonly deps: { db: Db; sessions: SessionStore }) {}
+
+  /** Anyone, signed in or not (login, registration, system state…). */
+  readonly guest: AccessRule<null> = { describe: "guest", guest: true, check: async () => null };
+
+  /** Any signed-in user (their own profile, their list of spaces…). */
+  readonly user: AccessRule<AuthContext> = {
+    describe: "signed-in user",
+    check: async (request) => requireAuth(request),
+  };
+
+  /** The installation's system administrator (the first registered account). */
+  readonly systemAdmin: AccessRule<AuthContext> = {
+    describe: "system administrator",
+    check: async (request) => {
+      const auth = requireAuth(request);
+      if (!auth.user.isSystemAdmin) throw new AppError("Forbidden");
+      return auth;
+    },
+  };
+
+  /**
+   * A member of a space holding `ability` space-wide. The space comes from a path parameter (`/space/{id}`) or, for
+   * the routes that are not nested under a space, from the `X-Space-Id` header.
+   */
+  space(ability: Ability = "space:read", from: Where = "header"): AccessRule<Grant> {
+    const where = from === "header" ? `header ${SPACE_HEADER}` : `{${from.param}}`;
+    return {
+      describe: `space member with ${ability} (space from ${where})`,
+      check: (request, params) => {
+        const raw = from === "header" ? request.headers[SPACE_HEADER] : params[from.param];
+        const spaceId = Array.isArray(raw) ? raw[0] : raw;
+        return this.grant(request, typeof spaceId === "string" ? spaceId : "", ability);
+      },
+    };
+  }
+
+  /** A schedule `{param}` of the caller's space; "write" needs schedule:write there (space-wide or granted). */
+  schedule(mode: "read" | "write", param = "id"): AccessRule<ScheduleScope> {
+    return {
+      describe: `schedule:${mode} at schedule {${param}}`,
+      check: async (request, params) => {
+        const grant = await this.grant(request, headerSpace(request), "schedule:read");
+        const scope = { grant, ...(await loadSchedule(this.deps.db, grant.space.id, String(params[param] ?? ""))) };
+        if (mode === "write") await requireAt(this.deps.db, grant, "schedule:write", scope.lineage);
+        return scope;
+      },
+    };
+  }
+
+  /** A version `{param}` of the caller's space; "write" also needs schedule:write and an unlocked version. */
+  version(mode: "read" | "write", param = "id"): AccessRule<VersionScope> {
+    return {
+      describe:
+        mode === "write" ? `schedule:write at unlocked version {${param}}` : `schedule:read at version {${param}}`,
+      check: async (request, params) => {
+        const grant = await this.grant(request, headerSpace(request), "schedule:read");
+        const scope = await loadVersion(this.deps.db, grant, String(params[param] ?? ""));
+        if (mode === "write") {
+          await requireAt(this.deps.db, grant, "schedule:write", scope.lineage);
+          assertUnlocked(scope.version);
+        }
+        return scope;
+      },
+    };
+  }
+
+  /** A structure node `{param}` of the caller's space (of given kinds), where the caller holds `ability`. */
+  node(ability: Ability, options: { param?: string; kinds?: EpsNodeRow["kind"][] } = {}): AccessRule<NodeScope> {
+    const param = options.param ?? "id";
+    const kinds = options.kinds ? ` (${options.kinds.join(" or ")})` : "";
+    return {
+      describe: `${ability} at node {${param}}${kinds}`,
+      check: async (request, params) => {
+        const grant = await this.grant(request, headerSpace(request), "space:read");
+        const node = await loadNode(this.deps.db, grant.space.id, String(params[param] ?? ""), options.kinds);
+        const nodeLineage = lineage(node);
+        await requireAt(this.deps.db, grant, ability, nodeLineage);
+        return { grant, node, lineage: nodeLineage };
+      },
+    };
+  }
+
+  /**
+   * The gate of every space-scoped call: an active member of a live space, calling from an allowed address, not idle
+   * past the space's own time-out, holding `ability` space-wide.
+   */
+  async grant(request: FastifyRequest, spaceId: string, ability: Ability = "space:read"): Promise<Grant> {
+    const auth = requireAuth(request);
+    const found = await findMembership(this.deps.db, spaceId, auth.user.id);
+    if (!found) throw new AppError("Forbidden");
+    if (ipRefused(found.space, request.ip)) throw new AppError("IPNotAllowed");
+    const idleMinutes = found.space.settings.idleMinutes;
+    if (idleMinutes && auth.lastSeenAt.getTime() + idleMinutes * 60_000 <= Date.now()) {
+      await this.deps.sessions.revoke(auth.sessionId);
+      throw new AppError("SessionExpired");
+    }
+    const abilities = abilitiesOf(found.role, found.roleId ? (found.roleAbilities ?? []) : null);
+    if (!abilities.includes(ability)) throw new AppError("Forbidden");
+    return { space: found.space, role: found.role, abilities, roleId: found.roleId ?? null, userId: auth.user.id };
+  }
+}
+
+function headerSpace(request: FastifyRequest): string {
+  const raw = request.headers[SPACE_HEADER];
+  return (Array.isArray(raw) ? raw[0] : raw) ?? "";
+}
