@@ -33,6 +33,7 @@ import type { Database } from "./platform/db.js";
 import { handleError, requestLanguage } from "./platform/http-errors.js";
 import { Jobs } from "./platform/jobs.js";
 import { Mail } from "./platform/mail.js";
+import { ProcessRegistry } from "./platform/processes.js";
 import { Realtime } from "./platform/realtime.js";
 import { answerSerializer } from "./platform/route.js";
 import { SessionStore } from "./platform/sessions.js";
@@ -52,14 +53,23 @@ export async function buildApp(config: Config, database: Database) {
 
   const db = database.db;
   const sessions = new SessionStore(db, { tokenTtlHours: config.tokenTtlHours, idleMinutes: config.idleMinutes });
-  const realtime = new Realtime();
+  const realtime = new Realtime(database.kind === "postgres" ? database.pool : null);
+  const serverProcess = new ProcessRegistry(db, config.role);
   const ctx: AppContext = {
     config,
     db,
     databaseKind: database.kind,
     sessions,
     access: new AccessRules({ db, sessions }),
-    jobs: new Jobs(db),
+    jobs: new Jobs({
+      db,
+      connection: database.connection,
+      process: serverProcess,
+      queue: config.jobQueue,
+      runWorkers: config.role !== "web",
+      log: (message) => app.log.warn(message),
+    }),
+    process: serverProcess,
     mail: new Mail(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => app.log.info(m) }),
     realtime,
     storage: new Storage(
@@ -145,5 +155,18 @@ export async function buildApp(config: Config, database: Database) {
     });
   }
 
-  return { app, ctx, attachRealtime };
+  /** Starts what runs beside the requests: the heartbeat and the job workers (after every module registered its). */
+  async function startBackground() {
+    await serverProcess.start();
+    await ctx.jobs.start();
+  }
+
+  /** Stops taking jobs, lets the running one finish for a while or hands it back, and leaves the process list. */
+  async function stopBackground(graceMs = config.drainSeconds * 1000) {
+    await ctx.jobs.drain(graceMs);
+    await ctx.jobs.stop();
+    await serverProcess.stop().catch(() => {});
+  }
+
+  return { app, ctx, attachRealtime, startBackground, stopBackground };
 }

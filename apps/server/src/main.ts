@@ -6,9 +6,15 @@ import { buildApp } from "./app.js";
 import { loadConfig } from "./platform/config.js";
 import { openDatabase, serverRoot } from "./platform/db.js";
 
-/** Starts Planum: database (migrated), HTTP API, web app, sockets and job workers. */
+/**
+ * Starts Planum: database (migrated), then by role (PLANUM_ROLE) the HTTP API, web app and sockets (`web`), the job
+ * workers (`worker`), or all of them (`all`, the default and the only role on the embedded database).
+ */
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
+  if (!config.databaseUrl && config.role !== "all") {
+    throw new Error("PLANUM_ROLE web or worker needs a PostgreSQL database (DATABASE_URL): the embedded one serves one process");
+  }
   if (!config.webDist) {
     const built = path.resolve(serverRoot, "../web/dist");
     if (fs.existsSync(path.join(built, "index.html"))) config.webDist = built;
@@ -20,22 +26,34 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     execFileSync(process.execPath, [cli, "migrate"], { env: process.env, stdio: ["ignore", "ignore", "inherit"] });
   }
   const database = await openDatabase(config);
-  const { app, ctx, attachRealtime } = await buildApp(config, database);
-  attachRealtime();
-  await app.listen({ port: config.port, host: config.host });
-  await ctx.jobs.resumeUnfinished();
+  const { app, ctx, attachRealtime, startBackground, stopBackground } = await buildApp(config, database);
+  const serving = config.role !== "worker";
+  if (serving) {
+    attachRealtime();
+    await app.listen({ port: config.port, host: config.host });
+  } else {
+    ctx.realtime.startDetached();
+    await app.ready();
+  }
+  await startBackground();
   const sweep = setInterval(() => ctx.sessions.deleteStale().catch(() => {}), 10 * 60_000);
   sweep.unref();
 
-  let closing = false;
-  const shutdown = async () => {
-    if (closing) return;
-    closing = true;
-    clearInterval(sweep);
-    await ctx.realtime.close();
-    await app.close();
-    await ctx.jobs.idle();
-    await database.close();
+  let closing: Promise<void> | null = null;
+  /**
+   * SIGTERM drains: stop taking jobs and let the running one finish (or hand it to another process after
+   * PLANUM_DRAIN_SECONDS), finish the requests in flight, close the sockets (their browsers reconnect to another
+   * process behind the load balancer), then the database.
+   */
+  const shutdown = () => {
+    closing ??= (async () => {
+      clearInterval(sweep);
+      await stopBackground();
+      await ctx.realtime.close();
+      await app.close();
+      await database.close();
+    })();
+    return closing;
   };
   return { app, ctx, config, database, shutdown };
 }

@@ -21,6 +21,12 @@ export interface Config {
   logLevel: string;
   /** Shared buffers of the embedded database; more caches more pages of big schedules at the cost of memory. */
   sharedBuffers: string;
+  /** What this process does: `all` (API, sockets and jobs), `web` (API and sockets) or `worker` (jobs only). */
+  role: "all" | "web" | "worker";
+  /** The pg-boss queue of the installation (processes sharing a database share it). */
+  jobQueue: string;
+  /** Seconds a stopping process lets its running job finish before handing it to another process. */
+  drainSeconds: number;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -29,6 +35,12 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
   return value;
+}
+
+function roleFromEnv(raw: string | undefined): Config["role"] {
+  if (!raw) return "all";
+  if (raw === "all" || raw === "web" || raw === "worker") return raw;
+  throw new Error(`PLANUM_ROLE must be all, web or worker, got "${raw}"`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -50,5 +62,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.PLANUM_WEB_DIST === "" ? null : env.PLANUM_WEB_DIST || null,
     logLevel: env.LOG_LEVEL || (mode === "test" ? "silent" : "info"),
     sharedBuffers: env.PLANUM_PG_SHARED_BUFFERS || "64MB",
+    role: roleFromEnv(env.PLANUM_ROLE),
+    jobQueue: env.PLANUM_JOB_QUEUE || "planum",
+    drainSeconds: intFromEnv(env, "PLANUM_DRAIN_SECONDS", 20),
   };
 }

@@ -3,6 +3,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db.js";
 import type { Jobs } from "./jobs.js";
 import type { Mail } from "./mail.js";
+import type { ProcessRegistry } from "./processes.js";
 import type { Realtime } from "./realtime.js";
 import type { SessionStore } from "./sessions.js";
 import type { Storage } from "./storage.js";
@@ -16,6 +17,8 @@ export interface AppContext {
   /** The access rules routes declare (`access: ctx.access.version("write")`). */
   access: AccessRules;
   jobs: Jobs;
+  /** This process as the others see it (heartbeat, role). */
+  process: ProcessRegistry;
   mail: Mail;
   realtime: Realtime;
   storage: Storage;

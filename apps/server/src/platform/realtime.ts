@@ -1,5 +1,7 @@
 import type { Server as HttpServer } from "node:http";
 import { SERVER_EVENT, SESSION_ENDED_EVENT, type ServerEvent } from "@planum/contracts";
+import { createAdapter } from "@socket.io/postgres-adapter";
+import type pg from "pg";
 import { Server } from "socket.io";
 
 /** Who a socket belongs to, resolved from the token it connected with. */
@@ -19,7 +21,10 @@ const userRoom = (userId: string) => `user:${userId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /**
- * Pushes facts to browsers. Before the socket server is attached (tests through inject, the CLI) events go
+ * Pushes facts to browsers. On PostgreSQL every process's socket server is joined to the others through
+ * @socket.io/postgres-adapter (NOTIFY, large payloads through `socket_io_attachments`), so an event, a disconnection
+ * or a room change made by one process reaches the sockets of all; on the embedded database there is one process
+ * and the default in-memory adapter. Before a socket server exists (tests through inject, the CLI) events go
  * nowhere, which is right: nobody is listening.
  */
 export class Realtime {
@@ -35,8 +40,25 @@ export class Realtime {
     this.listeners.push(listener);
   }
 
+  /** The pool whose database carries events between processes (PostgreSQL only); null for one process. */
+  constructor(private readonly adapterPool: pg.Pool | null = null) {}
+
+  private createServer() {
+    const io = new Server({ path: "/socket.io", serveClient: false, cors: { origin: false } });
+    if (this.adapterPool) {
+      io.adapter(createAdapter(this.adapterPool, { errorHandler: () => {}, heartbeatInterval: 5_000 }));
+    }
+    return io;
+  }
+
+  /** A process without HTTP (role worker) still sends events: through the adapter to the processes with sockets. */
+  startDetached() {
+    this.io = this.createServer();
+  }
+
   attach(server: HttpServer, hooks: RealtimeHooks) {
-    const io = new Server(server, { path: "/socket.io", serveClient: false, cors: { origin: false } });
+    const io = this.createServer();
+    io.attach(server);
     io.use(async (socket, next) => {
       const token = typeof socket.handshake.auth?.token === "string" ? socket.handshake.auth.token : "";
       const identity = token ? await hooks.authenticate(token).catch(() => null) : null;

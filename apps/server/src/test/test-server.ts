@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -24,14 +25,17 @@ export async function createTestServer(env: Record<string, string> = {}) {
     NODE_ENV: "test",
     PLANUM_DATA_DIR: dataDir,
     DATABASE_URL: process.env.DATABASE_URL ?? "",
+    // Servers of parallel test files may share one PostgreSQL: each runs only the jobs it enqueued.
+    PLANUM_JOB_QUEUE: `test_${randomUUID().replaceAll("-", "")}`,
     ...env,
   });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? dataDir : "memory://",
   });
-  const { app, ctx, attachRealtime } = await buildApp(config, database);
+  const { app, ctx, attachRealtime, startBackground, stopBackground } = await buildApp(config, database);
   await app.ready();
+  await startBackground();
   ctx.realtime.record = true;
 
   async function call(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, options: CallOptions = {}) {
@@ -79,6 +83,8 @@ export async function createTestServer(env: Record<string, string> = {}) {
 
   async function close() {
     await ctx.jobs.idle();
+    await stopBackground(0);
+    await ctx.realtime.close();
     await app.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,8 +1,13 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { spaces } from "./spaces.table.js";
 import { users } from "./users.table.js";
 
-/** Long-running work (space deletion, demo data, later imports and calculations), persisted so it survives restarts. */
+/**
+ * Long-running work (imports, exports, calculations, space deletion, demo data) as users see it: status, progress,
+ * result. pg-boss (schema `pgboss`) carries the work to a worker process; this row records who runs it (`runner_id`,
+ * a row of `server_processes`) and how many times it was started (`attempt`), so a job whose process died is taken
+ * over, and only the latest attempt may complete it.
+ */
 export const jobs = pgTable(
   "jobs",
   {
@@ -18,11 +23,33 @@ export const jobs = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
     result: jsonb("result").$type<Record<string, unknown>>(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    runnerId: uuid("runner_id"),
+    attempt: integer("attempt").notNull().default(0),
+    stopRequested: boolean("stop_requested").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("jobs_status_idx").on(t.status)],
 );
+
+/** Server processes alive on this database: each one refreshes `seen_at` every few seconds while it runs. */
+export const serverProcesses = pgTable("server_processes", {
+  id: uuid("id").primaryKey(),
+  role: text("role", { enum: ["all", "web", "worker"] }).notNull(),
+  host: text("host").notNull(),
+  pid: integer("pid").notNull(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
+
+/** Socket events too large for a PostgreSQL NOTIFY, as @socket.io/postgres-adapter stores them between processes. */
+export const socketIoAttachments = pgTable("socket_io_attachments", {
+  id: bigserial("id", { mode: "number" }).unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+  payload: bytea("payload"),
+});
 
 export const storedFiles = pgTable("stored_files", {
   id: uuid("id").primaryKey().defaultRandom(),
