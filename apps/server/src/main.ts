@@ -13,7 +13,9 @@ import { openDatabase, serverRoot } from "./platform/db.js";
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   if (!config.databaseUrl && config.role !== "all") {
-    throw new Error("PLANUM_ROLE web or worker needs a PostgreSQL database (DATABASE_URL): the embedded one serves one process");
+    throw new Error(
+      "PLANUM_ROLE web or worker needs a PostgreSQL database (DATABASE_URL): the embedded one serves one process",
+    );
   }
   if (!config.webDist) {
     const built = path.resolve(serverRoot, "../web/dist");

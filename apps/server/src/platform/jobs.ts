@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import PgBoss from "pg-boss";
 import type pg from "pg";
+import PgBoss from "pg-boss";
 import { jobs } from "../db/schema/index.js";
 import type { Db, DbOrTx } from "./db.js";
 import { PRESUMED_DEAD_SECONDS, type ProcessRegistry } from "./processes.js";
@@ -265,7 +265,9 @@ export class Jobs {
       if (!completed) await update({ status: "completed", progress: 100, result: result ?? null });
     } catch (error) {
       if (!(error instanceof JobTakenOver)) {
-        await update({ status: "error", error: error instanceof Error ? error.message : String(error) }).catch(() => {});
+        await update({ status: "error", error: error instanceof Error ? error.message : String(error) }).catch(
+          () => {},
+        );
       }
     } finally {
       clearInterval(watch);

@@ -24,7 +24,9 @@ export class ProcessRegistry {
   ) {}
 
   async start() {
-    await this.db.insert(serverProcesses).values({ id: this.id, role: this.role, host: os.hostname(), pid: process.pid });
+    await this.db
+      .insert(serverProcesses)
+      .values({ id: this.id, role: this.role, host: os.hostname(), pid: process.pid });
     this.timer = setInterval(() => {
       this.beat().catch(() => {});
     }, HEARTBEAT_MS);

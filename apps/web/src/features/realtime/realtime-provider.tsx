@@ -51,7 +51,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!token) return;
-    const socket = io({ path: "/socket.io", auth: { token }, transports: ["websocket", "polling"] });
+    // WebSocket only: one connection stays on one server process, so several processes behind a load balancer need
+    // no sticky sessions (long polling would send each request of a session to any process). docs/deploy.md
+    const socket = io({ path: "/socket.io", auth: { token }, transports: ["websocket"] });
     socketRef.current = socket;
     let lostTimer: number | undefined;
     let sessionEnded = false;
