@@ -4,16 +4,7 @@ import path from "node:path";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateXerBytes } from "../../../packages/formats/bench/generate-xer.mjs";
-import {
-  call,
-  connectSocket,
-  freshDatabase,
-  type PlanumProcess,
-  signUp,
-  sleep,
-  startProcess,
-  until,
-} from "./cluster-kit.js";
+import { call, connectSocket, freshDatabase, type PlanumProcess, signUp, startProcess, until } from "./cluster-kit.js";
 
 /**
  * Planum as an operator runs it: several `planum serve` processes on one PostgreSQL and one S3-compatible store.
