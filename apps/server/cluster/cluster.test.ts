@@ -247,3 +247,41 @@ describe("several server processes on one PostgreSQL", () => {
     expect(rows.map((r) => r.id)).toContain(done.result?.versionId);
   });
 });
+
+describe("process roles", () => {
+  it("runs jobs on a worker process and tells a browser connected to the web process", async () => {
+    const database = await freshDatabase();
+    databases.push(database);
+    const env = { DATABASE_URL: database.url, ...s3Env };
+    const [web, worker] = await Promise.all([
+      startProcess("web", { ...env, PLANUM_ROLE: "web" }),
+      startProcess("worker", { ...env, PLANUM_ROLE: "worker" }),
+    ]);
+    started.push(web, worker);
+    const owner = await signUp(web, "roles");
+    const { spaceId, scheduleId } = await scheduleOf(web, owner.token);
+    const socket = await connectSocket(web, owner.token);
+    await socket.join(spaceId);
+
+    const upload = await call(web, "POST", `/schedules/${scheduleId}/versions/upload`, {
+      token: owner.token,
+      spaceId,
+      form: xerForm(500),
+    });
+    const jobId = upload.body.data.jobId;
+    const done = await until("the job to end", async () => {
+      const row = await jobRow(database, jobId);
+      return row.status === "completed" || row.status === "error" ? row : null;
+    });
+    expect(done.status).toBe("completed");
+    const { rows } = await database.pool.query(
+      "select p.role from jobs j join server_processes p on p.id = j.runner_id where j.id = $1",
+      [jobId],
+    );
+    expect(rows[0]?.role).toBe("worker");
+    // The worker has no HTTP port, yet its progress reached the socket on the web process.
+    await until("the import event", async () =>
+      socket.events.find((e) => e.type === "import" && e.jobId === jobId && e.status === "completed"),
+    );
+  });
+});
