@@ -163,6 +163,7 @@ export async function buildApp(config: Config, database: Database) {
 
   /** Stops taking jobs, lets the running one finish for a while or hands it back, and leaves the process list. */
   async function stopBackground(graceMs = config.drainSeconds * 1000) {
+    serverProcess.draining = true;
     await ctx.jobs.drain(graceMs);
     await ctx.jobs.stop();
     await serverProcess.stop().catch(() => {});

@@ -16,6 +16,8 @@ export const PRESUMED_DEAD_SECONDS = 20;
  */
 export class ProcessRegistry {
   readonly id = randomUUID();
+  /** Set when the process begins to stop: the health check says so, so a load balancer sends nothing new here. */
+  draining = false;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
