@@ -5,6 +5,7 @@
 //   gantt during sign-in   a few Gantt reads sent while that burst runs: they must not wait behind the hashing
 //   gantt cold / gantt     every user reads the demo schedule's Gantt at once, BENCH_LOAD_ROUNDS times
 //   gantt if-none-match    the same with the ETag of the user's previous answer (304 without a body)
+//   gantt, one user        one user reading it 50 times in a row: the cost of one read without a crowd
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -213,6 +214,12 @@ try {
   };
   await readAll(`gantt, ${USERS} users`, false);
   await readAll(`gantt if-none-match, ${USERS} users`, true);
+
+  const alone = [];
+  const aloneStart = performance.now();
+  for (let i = 0; i < 50; i++)
+    alone.push(await call("GET", `/versions/${versionId}/gantt`, { token: owner.token, spaceId: space.id }));
+  report("gantt, one user", alone, performance.now() - aloneStart, 1);
 } finally {
   await stop();
 }
