@@ -56,6 +56,7 @@ let stopping = false;
 server.on("exit", (code) => {
   if (!stopping) {
     console.error(`the server stopped (code ${code})`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
     process.exit(1);
   }
 });
