@@ -15,6 +15,7 @@ const suites = [
   "packages/formats/bench/run.mjs",
   "apps/server/bench/run.mjs",
   "apps/server/bench/workspace-calc.mjs",
+  "apps/server/bench/load.mjs",
   "apps/web/bench/run.mjs",
 ];
 let failed = false;

@@ -33,6 +33,7 @@ import type { Database } from "./platform/db.js";
 import { handleError, requestLanguage } from "./platform/http-errors.js";
 import { Jobs } from "./platform/jobs.js";
 import { Mail } from "./platform/mail.js";
+import { Passwords } from "./platform/passwords.js";
 import { ProcessRegistry } from "./platform/processes.js";
 import { Realtime } from "./platform/realtime.js";
 import { answerSerializer } from "./platform/route.js";
@@ -79,11 +80,14 @@ export async function buildApp(config: Config, database: Database) {
       ),
     ),
   };
+  const passwords = new Passwords({ threads: config.hashThreads, queueLimit: config.hashQueueLimit });
+  app.addHook("onClose", () => passwords.close());
   const users = new UsersService({
     db,
     sessions,
     throttle: new LoginThrottle(db),
     mail: ctx.mail,
+    passwords,
     storage: ctx.storage,
     realtime,
     publicUrl: config.publicUrl,

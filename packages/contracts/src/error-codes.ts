@@ -61,6 +61,8 @@ export const ERROR_CODES = [
   "TooManyAttempts",
   // server (500)
   "UnknownException",
+  // overloaded (503): the answer carries Retry-After
+  "ServerBusy",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -115,6 +117,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CalculationFailed: 409,
   TooManyAttempts: 429,
   UnknownException: 500,
+  ServerBusy: 503,
   MalformedFile: 400,
 };
 

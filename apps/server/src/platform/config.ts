@@ -1,5 +1,6 @@
 import path from "node:path";
 import { IDLE_MINUTES_DEFAULT } from "@planum/contracts";
+import { defaultHashThreads } from "./passwords.js";
 
 /** Everything the server reads from its environment, read once at start. */
 export interface Config {
@@ -27,6 +28,12 @@ export interface Config {
   jobQueue: string;
   /** Seconds a stopping process lets its running job finish before handing it to another process. */
   drainSeconds: number;
+  /** Worker threads hashing passwords; by default every core but one, which stays with the API. */
+  hashThreads: number;
+  /** Password hashings allowed to wait for a thread; beyond them sign-ins answer ServerBusy (503, Retry-After). */
+  hashQueueLimit: number;
+  /** Memory for Gantt answers of unchanged versions (per process, least recently used go first). */
+  ganttCacheBytes: number;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -65,5 +72,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     role: roleFromEnv(env.PLANUM_ROLE),
     jobQueue: env.PLANUM_JOB_QUEUE || "planum",
     drainSeconds: intFromEnv(env, "PLANUM_DRAIN_SECONDS", 20),
+    hashThreads: intFromEnv(env, "PLANUM_HASH_THREADS", defaultHashThreads()),
+    // ~30 ms a hash: 1,000 waiting is about 30 s of one thread's work, past which waiting is worse than retrying.
+    hashQueueLimit: intFromEnv(env, "PLANUM_HASH_QUEUE_LIMIT", 1000),
+    ganttCacheBytes: intFromEnv(env, "PLANUM_GANTT_CACHE_MB", 64) * 1024 * 1024,
   };
 }

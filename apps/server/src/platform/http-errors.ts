@@ -58,6 +58,9 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
     );
   }
   if (error instanceof AppError) {
+    // "Come back in N seconds" (a busy server, too many sign-in attempts) is also said the way HTTP clients read it.
+    if ((error.status === 503 || error.status === 429) && typeof error.params?.seconds === "number")
+      reply.header("retry-after", String(error.params.seconds));
     const items = error.details ?? [{ code: error.code, params: error.params }];
     return send(
       reply,

@@ -11,7 +11,7 @@ import { passwordResets, users } from "../../db/schema/index.js";
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import type { Mail } from "../../platform/mail.js";
-import { hashSecret, normalizeSecretAnswer, verifySecret } from "../../platform/passwords.js";
+import { normalizeSecretAnswer, type Passwords } from "../../platform/passwords.js";
 import type { Realtime } from "../../platform/realtime.js";
 import type { SessionStore, UserRow } from "../../platform/sessions.js";
 import type { Storage } from "../../platform/storage.js";
@@ -38,6 +38,7 @@ export class UsersService {
       sessions: SessionStore;
       throttle: LoginThrottle;
       mail: Mail;
+      passwords: Passwords;
       storage: Storage;
       realtime: Realtime;
       publicUrl: string;
@@ -67,8 +68,8 @@ export class UsersService {
     const { db } = this.deps;
     await this.assertUnique(body.login, body.email);
     const [passwordHash, secretAnswerHash] = await Promise.all([
-      hashSecret(body.password),
-      hashSecret(normalizeSecretAnswer(body.secretAnswer)),
+      this.deps.passwords.hash(body.password),
+      this.deps.passwords.hash(normalizeSecretAnswer(body.secretAnswer)),
     ]);
     // The first account of an installation administers it (reads the mail outbox, system settings).
     const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
@@ -106,7 +107,7 @@ export class UsersService {
     await throttle.assertAllowed(loginOrEmail, ip);
     const user = await findByLoginOrEmail(this.deps.db, loginOrEmail);
     // Verify against a real hash even for unknown users, so timing does not reveal which logins exist.
-    const ok = await verifySecret(user?.passwordHash ?? DUMMY_HASH, password);
+    const ok = await this.deps.passwords.verify(user?.passwordHash ?? DUMMY_HASH, password);
     if (!user || !ok) {
       await throttle.recordFailure(loginOrEmail, ip);
       throw new AppError("WrongCredentials");
@@ -126,7 +127,7 @@ export class UsersService {
     if (body.darkMode !== undefined) values.darkMode = body.darkMode;
     if (body.secretQuestion !== undefined) values.secretQuestion = body.secretQuestion;
     if (body.secretAnswer !== undefined)
-      values.secretAnswerHash = await hashSecret(normalizeSecretAnswer(body.secretAnswer));
+      values.secretAnswerHash = await this.deps.passwords.hash(normalizeSecretAnswer(body.secretAnswer));
     const [row] = await this.deps.db.update(users).set(values).where(eq(users.id, user.id)).returning();
     return row;
   }
@@ -146,7 +147,7 @@ export class UsersService {
 
   /** A new password ends every other session of the user: whoever knew the old one is signed out. */
   async changePassword(user: UserRow, sessionId: string, body: ChangePasswordBody) {
-    if (!(await verifySecret(user.passwordHash, body.oldPassword)))
+    if (!(await this.deps.passwords.verify(user.passwordHash, body.oldPassword)))
       throw new AppError("WrongPassword", { field: "oldPassword" });
     await this.setPassword(user.id, body.password);
     await this.deps.sessions.revokeAllOf(user.id, sessionId);
@@ -155,7 +156,7 @@ export class UsersService {
   private async setPassword(userId: string, password: string) {
     await this.deps.db
       .update(users)
-      .set({ passwordHash: await hashSecret(password), updatedAt: new Date() })
+      .set({ passwordHash: await this.deps.passwords.hash(password), updatedAt: new Date() })
       .where(eq(users.id, userId));
   }
 
@@ -199,7 +200,7 @@ export class UsersService {
       if (used.length === 0) throw new AppError("InvalidResetToken");
       await tx
         .update(users)
-        .set({ passwordHash: await hashSecret(body.password), updatedAt: new Date() })
+        .set({ passwordHash: await this.deps.passwords.hash(body.password), updatedAt: new Date() })
         .where(eq(users.id, reset.userId));
     });
     await this.deps.sessions.revokeAllOf(reset.userId);
@@ -220,7 +221,7 @@ export class UsersService {
     const user = await findByLoginOrEmail(this.deps.db, body.login);
     if (!user) throw new AppError("UserNotFound");
     if (!user.secretAnswerHash) throw new AppError("NoSecretQuestion");
-    if (!(await verifySecret(user.secretAnswerHash, normalizeSecretAnswer(body.secretAnswer)))) {
+    if (!(await this.deps.passwords.verify(user.secretAnswerHash, normalizeSecretAnswer(body.secretAnswer)))) {
       await throttle.recordFailure(body.login, ip);
       throw new AppError("WrongSecretAnswer", { field: "secretAnswer" });
     }

@@ -18,7 +18,7 @@ import type { AppContext } from "../../platform/context.js";
 import { ok, typed } from "../../platform/http.js";
 import { editVersion, readVersion } from "../versions/version-access.js";
 import { WorkspaceEvents } from "../versions/workspace-events.js";
-import { buildGanttColumns } from "./gantt-columns.js";
+import { GanttCache } from "./gantt-cache.js";
 import { WbsService } from "./wbs.service.js";
 import { WbsPasteService } from "./wbs-paste.js";
 import { WbsTreeService } from "./wbs-tree.service.js";
@@ -31,6 +31,7 @@ export function wbsModule(ctx: AppContext) {
   const wbs = new WbsService(deps);
   const tree = new WbsTreeService(deps);
   const paste = new WbsPasteService(deps);
+  const gantt = new GanttCache(ctx.db, ctx.config.ganttCacheBytes);
 
   return async function wbsRoutes(fastify: FastifyInstance) {
     const app = typed(fastify);
@@ -38,10 +39,10 @@ export function wbsModule(ctx: AppContext) {
     const read = (request: Parameters<typeof readVersion>[1], id: string) => readVersion(ctx, request, id);
     const edit = (request: Parameters<typeof editVersion>[1], id: string) => editVersion(ctx, request, id);
 
-    app.get("/versions/:id/gantt", { schema: { tags, params: versionIdParams } }, async (request) => {
-      const scope = await read(request, request.params.id);
-      return ok(await buildGanttColumns(ctx.db, scope.version, scope.grant.userId));
-    });
+    // Served from a cache keyed by the version's state in the database, with an ETag; access is checked first.
+    app.get("/versions/:id/gantt", { schema: { tags, params: versionIdParams } }, async (request, reply) =>
+      gantt.answer(await read(request, request.params.id), request, reply),
+    );
 
     app.get(
       "/versions/:id/wbs",
