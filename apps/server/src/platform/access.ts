@@ -7,7 +7,7 @@ import {
   RESOURCE_ABILITIES,
   SPACE_HEADER,
 } from "@planum/contracts";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import {
   epsNodes,
@@ -108,6 +108,8 @@ export async function findMembership(db: DbOrTx, spaceId: string, userId: string
     .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt), eq(spaceMembers.status, "active")));
   return row ?? null;
 }
+
+type Membership = NonNullable<Awaited<ReturnType<typeof findMembership>>>;
 
 export function ipRefused(space: SpaceRow, address: string): boolean {
   const list = space.settings.ipAllowList ?? [];
@@ -259,8 +261,8 @@ export class AccessRules {
       describe:
         mode === "write" ? `schedule:write at unlocked version {${param}}` : `schedule:read at version {${param}}`,
       check: async (request, params) => {
-        const grant = await this.grant(request, headerSpace(request), "schedule:read");
-        const scope = await loadVersion(this.deps.db, grant, String(params[param] ?? ""));
+        const scope = await this.versionScope(request, String(params[param] ?? ""));
+        const { grant } = scope;
         if (mode === "write") {
           await requireAt(this.deps.db, grant, "schedule:write", scope.lineage);
           assertUnlocked(scope.version);
@@ -287,12 +289,56 @@ export class AccessRules {
   }
 
   /**
+   * The caller's grant in the space of the header and the version, in one round trip: the version calls are the
+   * most frequent of all (every Gantt read), so the membership and the version are read by one query.
+   */
+  private async versionScope(request: FastifyRequest, versionId: string): Promise<VersionScope> {
+    const auth = requireAuth(request);
+    const spaceId = headerSpace(request);
+    if (!UUID.test(spaceId)) throw new AppError("Forbidden");
+    const wanted = UUID.test(versionId) ? versionId : null;
+    const [row] = await this.deps.db
+      .select({
+        space: spaces,
+        role: spaceMembers.role,
+        roleId: roles.id,
+        roleAbilities: roles.abilities,
+        version: versions,
+        path: epsNodes.path,
+      })
+      .from(spaces)
+      .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, spaces.id), eq(spaceMembers.userId, auth.user.id)))
+      .leftJoin(memberRoles, and(eq(memberRoles.spaceId, spaces.id), eq(memberRoles.userId, auth.user.id)))
+      .leftJoin(roles, eq(roles.id, memberRoles.roleId))
+      .leftJoin(versions, and(eq(versions.spaceId, spaces.id), wanted ? eq(versions.id, wanted) : sql`false`))
+      .leftJoin(schedules, eq(schedules.id, versions.scheduleId))
+      .leftJoin(epsNodes, eq(epsNodes.id, schedules.projectId))
+      .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt), eq(spaceMembers.status, "active")));
+    const grant = await this.admit(request, auth, row ?? null, "schedule:read");
+    if (!row.version || row.path === null) throw new AppError("NotFound");
+    return {
+      grant,
+      version: row.version,
+      scheduleId: row.version.scheduleId,
+      lineage: [...lineage({ path: row.path }), row.version.scheduleId],
+    };
+  }
+
+  /**
    * The gate of every space-scoped call: an active member of a live space, calling from an allowed address, not idle
    * past the space's own time-out, holding `ability` space-wide.
    */
   async grant(request: FastifyRequest, spaceId: string, ability: Ability = "space:read"): Promise<Grant> {
     const auth = requireAuth(request);
-    const found = await findMembership(this.deps.db, spaceId, auth.user.id);
+    return this.admit(request, auth, await findMembership(this.deps.db, spaceId, auth.user.id), ability);
+  }
+
+  private async admit(
+    request: FastifyRequest,
+    auth: AuthContext,
+    found: Pick<Membership, "space" | "role" | "roleId" | "roleAbilities"> | null,
+    ability: Ability,
+  ): Promise<Grant> {
     if (!found) throw new AppError("Forbidden");
     if (ipRefused(found.space, request.ip)) throw new AppError("IPNotAllowed");
     const idleMinutes = found.space.settings.idleMinutes;

@@ -2,7 +2,7 @@ import type { Version } from "@planum/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { versions } from "../../db/schema/index.js";
-import { assertUnlocked, loadSchedule, loadVersion, type VersionRow } from "../../platform/access.js";
+import { AccessRules, assertUnlocked, loadSchedule, loadVersion, type VersionRow } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
@@ -59,15 +59,12 @@ export function requireScheduleWrite(db: DbOrTx, grant: Grant, scheduleLineage: 
 
 /** Read access to a version in the caller's space. */
 export async function readVersion(ctx: GateContext, request: FastifyRequest, versionId: string) {
-  return loadVersion(ctx.db, await workspaceGate(ctx, request), versionId);
+  return new AccessRules(ctx).version("read").check(request, { id: versionId });
 }
 
 /** Write access to an unlocked version: the gate, the schedule:write ability (or a grant), the lock. */
 export async function editVersion(ctx: GateContext, request: FastifyRequest, versionId: string) {
-  const scope = await readVersion(ctx, request, versionId);
-  await requireScheduleWrite(ctx.db, scope.grant, scope.lineage);
-  assertUnlocked(scope.version);
-  return scope;
+  return new AccessRules(ctx).version("write").check(request, { id: versionId });
 }
 
 /**
