@@ -19,7 +19,7 @@ import {
   spaces,
   versions,
 } from "../db/schema/index.js";
-import type { Db, DbOrTx } from "./db.js";
+import { type Db, type DbOrTx, UNNAMED } from "./db.js";
 import { AppError } from "./errors.js";
 import type { AuthContext, SessionStore } from "./sessions.js";
 
@@ -31,6 +31,8 @@ import type { AuthContext, SessionStore } from "./sessions.js";
  * inside that space. Another space's ids answer 403 (the space) or 404 (a resource), whether they exist or not.
  */
 
+/** Stands for an id that cannot exist, where a malformed id must find nothing. */
+const NO_ID = "00000000-0000-0000-0000-000000000000";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type SpaceRow = typeof spaces.$inferSelect;
@@ -205,7 +207,32 @@ type Where = { param: string } | "header";
  * module may keep its own composed rules beside its routes.
  */
 export class AccessRules {
-  constructor(private readonly deps: { db: Db; sessions: SessionStore }) {}
+  /** Prepared once: the statement is planned once per connection instead of built and parsed per call. */
+  private readonly versionQuery;
+
+  constructor(private readonly deps: { db: Db; sessions: SessionStore }) {
+    const userId = sql.placeholder("userId");
+    this.versionQuery = deps.db
+      .select({
+        space: spaces,
+        role: spaceMembers.role,
+        roleId: roles.id,
+        roleAbilities: roles.abilities,
+        version: versions,
+        path: epsNodes.path,
+      })
+      .from(spaces)
+      .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, spaces.id), eq(spaceMembers.userId, userId)))
+      .leftJoin(memberRoles, and(eq(memberRoles.spaceId, spaces.id), eq(memberRoles.userId, userId)))
+      .leftJoin(roles, eq(roles.id, memberRoles.roleId))
+      .leftJoin(versions, and(eq(versions.spaceId, spaces.id), eq(versions.id, sql.placeholder("versionId"))))
+      .leftJoin(schedules, eq(schedules.id, versions.scheduleId))
+      .leftJoin(epsNodes, eq(epsNodes.id, schedules.projectId))
+      .where(
+        and(eq(spaces.id, sql.placeholder("spaceId")), isNull(spaces.deletedAt), eq(spaceMembers.status, "active")),
+      )
+      .prepare(UNNAMED);
+  }
 
   /** Anyone, signed in or not (login, registration, system state…). */
   readonly guest: AccessRule<null> = { describe: "guest", guest: true, check: async () => null };
@@ -296,24 +323,11 @@ export class AccessRules {
     const auth = requireAuth(request);
     const spaceId = headerSpace(request);
     if (!UUID.test(spaceId)) throw new AppError("Forbidden");
-    const wanted = UUID.test(versionId) ? versionId : null;
-    const [row] = await this.deps.db
-      .select({
-        space: spaces,
-        role: spaceMembers.role,
-        roleId: roles.id,
-        roleAbilities: roles.abilities,
-        version: versions,
-        path: epsNodes.path,
-      })
-      .from(spaces)
-      .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, spaces.id), eq(spaceMembers.userId, auth.user.id)))
-      .leftJoin(memberRoles, and(eq(memberRoles.spaceId, spaces.id), eq(memberRoles.userId, auth.user.id)))
-      .leftJoin(roles, eq(roles.id, memberRoles.roleId))
-      .leftJoin(versions, and(eq(versions.spaceId, spaces.id), wanted ? eq(versions.id, wanted) : sql`false`))
-      .leftJoin(schedules, eq(schedules.id, versions.scheduleId))
-      .leftJoin(epsNodes, eq(epsNodes.id, schedules.projectId))
-      .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt), eq(spaceMembers.status, "active")));
+    const [row] = await this.versionQuery.execute({
+      userId: auth.user.id,
+      spaceId,
+      versionId: UUID.test(versionId) ? versionId : NO_ID,
+    });
     const grant = await this.admit(request, auth, row ?? null, "schedule:read");
     if (!row.version || row.path === null) throw new AppError("NotFound");
     return {

@@ -17,6 +17,13 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;
 
+/**
+ * Name of a Drizzle prepared query: built once, sent unnamed. A named statement would live in the database session,
+ * and on the embedded database all pool connections share PGlite's one session, so a second connection preparing
+ * the same name fails.
+ */
+export const UNNAMED = "";
+
 export interface Database {
   db: Db;
   /** The connection pool behind `db`: the job queue and the socket adapter use it too. */

@@ -1,6 +1,6 @@
 import { and, eq, lt, ne, or, sql } from "drizzle-orm";
 import { sessions, users } from "../db/schema/index.js";
-import type { Db } from "./db.js";
+import { type Db, UNNAMED } from "./db.js";
 import { hashToken, newToken } from "./tokens.js";
 
 export type UserRow = typeof users.$inferSelect;
@@ -16,10 +16,20 @@ export interface AuthContext {
 const LAST_SEEN_WRITE_INTERVAL_MS = 30_000;
 
 export class SessionStore {
+  /** Every request resolves its token: prepared once, planned once per connection. */
+  private readonly byToken;
+
   constructor(
     private readonly db: Db,
     private readonly options: { tokenTtlHours: number; idleMinutes: number },
-  ) {}
+  ) {
+    this.byToken = db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder("hash")))
+      .prepare(UNNAMED);
+  }
 
   async create(userId: string, meta: { ip?: string; userAgent?: string }) {
     const token = newToken();
@@ -39,11 +49,7 @@ export class SessionStore {
    * deleted and reported as such, so the browser can tell idleness from a bad token.
    */
   async resolve(token: string): Promise<AuthContext | "expired" | null> {
-    const rows = await this.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, hashToken(token)));
+    const rows = await this.byToken.execute({ hash: hashToken(token) });
     const row = rows[0];
     if (!row) return null;
     const now = Date.now();

@@ -2,14 +2,14 @@ import type { Version } from "@planum/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { versions } from "../../db/schema/index.js";
-import { AccessRules, assertUnlocked, loadSchedule, loadVersion, type VersionRow } from "../../platform/access.js";
+import { assertUnlocked, loadSchedule, loadVersion, type VersionRow } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { type Grant, requireAt, spaceGate } from "../structure/structure-gate.js";
 
 export type { VersionRow, VersionScope } from "../../platform/access.js";
-export type GateContext = Pick<AppContext, "db" | "sessions">;
+export type GateContext = Pick<AppContext, "db" | "sessions" | "access">;
 
 /** "2025-01-13 08:00:00" (either driver's text of a timestamp without time zone) → "2025-01-13T08:00". */
 export function wallClockText(value: string | null | undefined): string | null {
@@ -59,12 +59,12 @@ export function requireScheduleWrite(db: DbOrTx, grant: Grant, scheduleLineage: 
 
 /** Read access to a version in the caller's space. */
 export async function readVersion(ctx: GateContext, request: FastifyRequest, versionId: string) {
-  return new AccessRules(ctx).version("read").check(request, { id: versionId });
+  return ctx.access.version("read").check(request, { id: versionId });
 }
 
 /** Write access to an unlocked version: the gate, the schedule:write ability (or a grant), the lock. */
 export async function editVersion(ctx: GateContext, request: FastifyRequest, versionId: string) {
-  return new AccessRules(ctx).version("write").check(request, { id: versionId });
+  return ctx.access.version("write").check(request, { id: versionId });
 }
 
 /**
