@@ -11,14 +11,8 @@ import { attributeAccess, attributes, attributeValues, epsNodes, roles } from ".
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import type { Realtime } from "../../platform/realtime.js";
-import {
-  type EpsNodeRow,
-  epsUpdated,
-  type Grant,
-  likePattern,
-  lineage,
-  loadNode,
-} from "../structure/structure-gate.js";
+import { likePattern } from "../../platform/sql.js";
+import { type EpsNodeRow, epsUpdated, type Grant, lineage, loadNode } from "../structure/structure-gate.js";
 import { type AttributeWithScope, attributesAt, callerAccess, roleAccess, toAttributeDto } from "./attribute-access.js";
 
 /** Where an attribute is defined: a node, a schedule, or (neither) the whole space. */

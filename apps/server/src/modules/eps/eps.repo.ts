@@ -2,7 +2,8 @@ import type { EpsRow } from "@planum/contracts";
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { epsNodes } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
-import { type EpsNodeRow, likePattern, lineage } from "../structure/structure-gate.js";
+import { likePattern } from "../../platform/sql.js";
+import { type EpsNodeRow, lineage } from "../structure/structure-gate.js";
 
 const light = {
   id: epsNodes.id,

@@ -5,16 +5,9 @@ import { epsNodes, epsPhotos, resourceGrants, schedules } from "../../db/schema/
 import type { Db, DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import type { Realtime } from "../../platform/realtime.js";
+import { isUniqueViolation } from "../../platform/sql.js";
 import type { Storage } from "../../platform/storage.js";
-import {
-  type EpsNodeRow,
-  epsUpdated,
-  type Grant,
-  isUniqueViolation,
-  lineage,
-  loadNode,
-  requireAt,
-} from "../structure/structure-gate.js";
+import { type EpsNodeRow, epsUpdated, type Grant, lineage, loadNode, requireAt } from "../structure/structure-gate.js";
 import { EpsRepo, subtreeOf, toNodeDto } from "./eps.repo.js";
 
 /** Which kinds may hang below which: nodes group nodes and facilities, facilities hold projects. */

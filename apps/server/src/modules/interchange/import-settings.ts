@@ -6,7 +6,8 @@ import type { AppContext } from "../../platform/context.js";
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";
-import { isUniqueViolation, spaceGate } from "../structure/structure-gate.js";
+import { isUniqueViolation } from "../../platform/sql.js";
+import { spaceGate } from "../structure/structure-gate.js";
 import { checkMappedFields } from "./interchange.service.js";
 
 type Row = typeof scheduleImportSettings.$inferSelect;

@@ -10,8 +10,8 @@ import {
 } from "@planum/formats";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db.js";
+import { execColumns } from "../../platform/sql.js";
 import { readSettings } from "../timetable/calculate-settings.service.js";
-import { execColumns } from "../versions/sql-rows.js";
 import type { VersionRow } from "../versions/version-access.js";
 import { wallClockText } from "../versions/version-access.js";
 

@@ -4,8 +4,8 @@ import { memberRoles, roles, spaceMembers } from "../../db/schema/index.js";
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import type { Realtime } from "../../platform/realtime.js";
+import { isUniqueViolation } from "../../platform/sql.js";
 import type { SpaceGrant } from "../spaces/space-access.js";
-import { isUniqueViolation } from "../structure/structure-gate.js";
 
 type RoleRow = typeof roles.$inferSelect;
 

@@ -42,14 +42,3 @@ export function epsUpdated(
     parentIds: [...new Set(parentIds)],
   });
 }
-
-/** Escapes LIKE wildcards so a search for "50%" finds the text, not everything. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** PostgreSQL's unique-violation, from either driver. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}

@@ -4,7 +4,7 @@ import { versions } from "../../db/schema/index.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import type { Realtime } from "../../platform/realtime.js";
-import { execRows } from "../versions/sql-rows.js";
+import { execRows } from "../../platform/sql.js";
 import { WorkspaceEvents } from "../versions/workspace-events.js";
 import { beginCalculation, failCalculation } from "./timetable-calc.js";
 

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { versions } from "../../db/schema/index.js";
+import { execRows } from "../../platform/sql.js";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
 import { buildTree, setUpSpace } from "../structure/structure.test-kit.js";
-import { execRows } from "../versions/sql-rows.js";
 import { seedDemoSchedule } from "./demo-schedule.js";
 
 let server: TestServer;

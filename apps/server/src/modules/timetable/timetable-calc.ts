@@ -3,8 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { versions } from "../../db/schema/index.js";
 import type { Db, DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
-import { execRows } from "../versions/sql-rows.js";
-import { intArray } from "../wbs/wbs-copy.js";
+import { execRows, intArray } from "../../platform/sql.js";
 import { readSettings } from "./calculate-settings.service.js";
 import { readNetwork } from "./timetable-input.js";
 

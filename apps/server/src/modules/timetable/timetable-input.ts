@@ -3,10 +3,9 @@ import type { ActivityInput, ExternalInput, NetworkInput, RelationInput, Scenari
 import { scenario } from "@planum/engine";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db.js";
+import { execColumns, execRows, intArray } from "../../platform/sql.js";
 import { ensureDefaultCalendar } from "../calendars/calendars.service.js";
-import { execColumns, execRows } from "../versions/sql-rows.js";
 import type { VersionRow } from "../versions/version-access.js";
-import { intArray } from "../wbs/wbs-copy.js";
 
 const TEXT = `'YYYY-MM-DD"T"HH24:MI'`;
 const text = (column: string) => sql.raw(`to_char(${column}, ${TEXT})`);

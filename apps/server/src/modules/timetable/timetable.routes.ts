@@ -5,7 +5,7 @@ import { versions } from "../../db/schema/index.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";
-import { execColumns } from "../versions/sql-rows.js";
+import { execColumns } from "../../platform/sql.js";
 import {
   editVersion,
   loadScheduleScope,

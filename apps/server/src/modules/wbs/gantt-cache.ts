@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../platform/db.js";
-import { execRows } from "../versions/sql-rows.js";
+import { execRows } from "../../platform/sql.js";
 import type { VersionScope } from "../versions/version-access.js";
 import { buildGanttColumns } from "./gantt-columns.js";
 

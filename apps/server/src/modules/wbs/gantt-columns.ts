@@ -2,7 +2,7 @@ import type { GanttColumns } from "@planum/contracts";
 import { parseDateTime } from "@planum/engine";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db.js";
-import { execColumns, execRows } from "../versions/sql-rows.js";
+import { execColumns, execRows } from "../../platform/sql.js";
 import type { VersionRow } from "../versions/version-access.js";
 import { treeOrder } from "./wbs-dto.js";
 

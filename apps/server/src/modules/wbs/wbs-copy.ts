@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db.js";
-import { execRows } from "../versions/sql-rows.js";
+import { execRows, intArray } from "../../platform/sql.js";
 
 /** Columns copied as they are when rows are duplicated (ids, tree position and revision are assigned anew). */
 const COPIED_COLUMNS = [
@@ -42,9 +42,6 @@ const COPIED_COLUMNS = [
 ];
 const columnList = sql.raw(COPIED_COLUMNS.join(", "));
 const sourceColumns = sql.raw(COPIED_COLUMNS.map((c) => `s.${c}`).join(", "));
-
-/** A PostgreSQL array literal for one parameter: drizzle would otherwise spread a JS array into one parameter each. */
-export const intArray = (values: readonly number[]) => `{${values.join(",")}}`;
 
 export interface CopyRowsInput {
   spaceId: string;

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { calendars, wbsItems } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
-import { execRows } from "../versions/sql-rows.js";
+import { execRows } from "../../platform/sql.js";
 import { staleRevision, toWbsDto, type WbsRow } from "./wbs-dto.js";
 
 /**

@@ -3,8 +3,8 @@ import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { wbsItemFlags, wbsItems } from "../../db/schema/index.js";
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
+import { execRows, intArray } from "../../platform/sql.js";
 import { snapshotRelationsOf, snapshotWbs } from "../undo/undo.repo.js";
-import { execRows } from "../versions/sql-rows.js";
 import type { VersionScope } from "../versions/version-access.js";
 import type { WorkspaceEvents } from "../versions/workspace-events.js";
 import {
@@ -19,7 +19,6 @@ import {
   subtreeIds,
 } from "./wbs.repo.js";
 import { applyChange, editValues } from "./wbs-changes.js";
-import { intArray } from "./wbs-copy.js";
 import { toWbsDto, treeOrder } from "./wbs-dto.js";
 
 const ZERO_DURATION: WbsType[] = ["sum", "milestone_start", "milestone_finish"];

@@ -1,5 +1,5 @@
 import type { SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../platform/db.js";
+import type { DbOrTx } from "./db.js";
 
 /**
  * Raw SQL for the bulk paths (Gantt columns, calculation, copies): both drivers answer `{ rows }`, but the shared
@@ -18,4 +18,18 @@ export async function execColumns<T>(db: DbOrTx, query: SQL): Promise<T> {
   const result = await execRows(db, query);
   const value = (result.rows[0] as { j: unknown }).j;
   return (typeof value === "string" ? JSON.parse(value) : value) as T;
+}
+
+/** A PostgreSQL array literal for one parameter: drizzle would otherwise spread a JS array into one parameter each. */
+export const intArray = (values: readonly number[]) => `{${values.join(",")}}`;
+
+/** Escapes LIKE wildcards so a search for "50%" finds the text, not everything. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** PostgreSQL's unique-violation, from either driver. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
 }
