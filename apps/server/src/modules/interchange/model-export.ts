@@ -11,9 +11,9 @@ import {
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db.js";
 import { execColumns } from "../../platform/sql.js";
-import { readSettings } from "../timetable/calculate-settings.service.js";
 import type { VersionRow } from "../versions/version-access.js";
 import { wallClockText } from "../versions/version-access.js";
+import { readSettings } from "../workspace/calculation/calculate-settings.service.js";
 
 /** The version's rows as columns (one JSON value; see execColumns). Dates as "YYYY-MM-DDTHH:mm" text. */
 interface ItemColumns {

@@ -18,7 +18,7 @@ import {
   calculationFields,
   readSettings,
   type SettingsPatch,
-} from "../timetable/calculate-settings.service.js";
+} from "../workspace/calculation/calculate-settings.service.js";
 
 /**
  * A schedule as lists answer it: `settings` are the schedule's own settings, which hold no calculation fields (those

@@ -3,7 +3,7 @@ import { calendars, relations, schedules, versions, wbsItems } from "../../db/sc
 import type { Db } from "../../platform/db.js";
 import { ensureDefaultCalendar } from "../calendars/calendars.service.js";
 import { copyWbsRows } from "../wbs/wbs-copy.js";
-import { calculateVersion } from "./timetable-calc.js";
+import { calculateVersion } from "../workspace/calculation/calculate-version.js";
 
 const TWO_SHIFTS: [string, string][] = [
   ["07:00", "15:00"],
