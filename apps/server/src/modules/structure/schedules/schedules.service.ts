@@ -9,7 +9,7 @@ import {
   calculationFields,
   readSettings,
   type SettingsPatch,
-} from "../../timetable/calculate-settings.service.js";
+} from "../../workspace/calculation/calculate-settings.service.js";
 import {
   epsUpdated,
   type Grant,

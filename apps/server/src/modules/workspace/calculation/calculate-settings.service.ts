@@ -1,13 +1,18 @@
 import { type CalculateSettings, DEFAULT_CALCULATE_SETTINGS } from "@planum/contracts";
-import { and, asc, eq, ne } from "drizzle-orm";
-import { calculateSettings, versions } from "../../db/schema/index.js";
-import type { AppContext } from "../../platform/context.js";
-import type { DbOrTx } from "../../platform/db.js";
-import { wallClockText } from "../../platform/sql.js";
-import { WorkspaceEvents } from "../../platform/workspace-events.js";
+import type { AppContext } from "../../../platform/context.js";
+import type { DbOrTx } from "../../../platform/db.js";
+import { wallClockText } from "../../../platform/sql.js";
+import { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { autoCalculation } from "./auto-calculation.js";
+import {
+  deleteSettings,
+  findSettings,
+  markSchedulesVersionsStale,
+  type SettingsRow,
+  upsertSettings as storeSettings,
+  versionsDue,
+} from "./calculation.repo.js";
 
-type SettingsRow = typeof calculateSettings.$inferSelect;
 /** The settings without the schedule id: what a client sends and what the schedule's own settings show. */
 export type CalculationFields = Omit<CalculateSettings, "scheduleId">;
 export type SettingsPatch = Partial<CalculationFields>;
@@ -35,7 +40,7 @@ function toDto(row: SettingsRow): CalculateSettings {
 }
 
 export async function readSettings(db: DbOrTx, scheduleId: string): Promise<CalculateSettings> {
-  const [row] = await db.select().from(calculateSettings).where(eq(calculateSettings.scheduleId, scheduleId));
+  const row = await findSettings(db, scheduleId);
   return row ? toDto(row) : defaultSettings(scheduleId);
 }
 
@@ -47,12 +52,7 @@ export function calculationFields(settings: CalculateSettings): CalculationField
 /** The settings `before` with `patch` applied, stored as the schedule's one row. */
 async function upsertSettings(db: DbOrTx, spaceId: string, before: CalculateSettings, patch: SettingsPatch) {
   const { scheduleId, ...values } = { ...before, ...patch };
-  const [row] = await db
-    .insert(calculateSettings)
-    .values({ ...values, scheduleId, spaceId })
-    .onConflictDoUpdate({ target: calculateSettings.scheduleId, set: { ...values, updatedAt: new Date() } })
-    .returning();
-  return toDto(row);
+  return toDto(await storeSettings(db, spaceId, scheduleId, values));
 }
 
 /**
@@ -71,18 +71,8 @@ export async function adoptFileSettings(
   const before = await readSettings(tx, target.scheduleId);
   const after = await upsertSettings(tx, target.spaceId, before, patch);
   if (!calculatesDifferently(before, after)) return { changed: false, staleVersionIds: [] };
-  const stale = await tx
-    .update(versions)
-    .set({ calcStatus: "not_calculated" })
-    .where(
-      and(
-        eq(versions.scheduleId, target.scheduleId),
-        eq(versions.calcStatus, "calculated"),
-        ne(versions.id, target.keepVersionId),
-      ),
-    )
-    .returning({ id: versions.id });
-  return { changed: true, staleVersionIds: stale.map((v) => v.id).sort() };
+  const staleVersionIds = await markSchedulesVersionsStale(tx, target.scheduleId, target.keepVersionId);
+  return { changed: true, staleVersionIds };
 }
 
 /** Whether two sets of settings calculate differently (the mode only says when a calculation runs). */
@@ -119,7 +109,7 @@ export class CalculateSettingsService {
   /** Back to the defaults. */
   async reset(spaceId: string, scheduleId: string, byUserId: string | null) {
     const before = await readSettings(this.deps.db, scheduleId);
-    await this.deps.db.delete(calculateSettings).where(eq(calculateSettings.scheduleId, scheduleId));
+    await deleteSettings(this.deps.db, scheduleId);
     const saved = defaultSettings(scheduleId);
     await this.changed(spaceId, before, saved, byUserId);
     return saved;
@@ -130,28 +120,12 @@ export class CalculateSettingsService {
     const scheduleId = after.scheduleId;
     new WorkspaceEvents(realtime).calculateSettingsUpdated(spaceId, byUserId, scheduleId);
     if (calculatesDifferently(before, after)) {
-      const stale = await db
-        .update(versions)
-        .set({ calcStatus: "not_calculated" })
-        .where(and(eq(versions.scheduleId, scheduleId), eq(versions.calcStatus, "calculated")))
-        .returning({ id: versions.id });
+      const stale = await markSchedulesVersionsStale(db, scheduleId);
       if (stale.length > 0)
-        new WorkspaceEvents(realtime).versionsChanged(
-          spaceId,
-          byUserId,
-          scheduleId,
-          stale.map((v) => v.id).sort(),
-          "updated",
-        );
+        new WorkspaceEvents(realtime).versionsChanged(spaceId, byUserId, scheduleId, stale, "updated");
     }
     if (after.calculationMode !== "auto") return;
-    const due = await db
-      .select({ id: versions.id })
-      .from(versions)
-      .where(
-        and(eq(versions.scheduleId, scheduleId), eq(versions.locked, false), ne(versions.calcStatus, "calculated")),
-      )
-      .orderBy(asc(versions.createdAt), asc(versions.id));
+    const due = await versionsDue(db, scheduleId);
     const auto = autoCalculation(this.deps);
     for (const version of due) auto.changed(version.id, spaceId, byUserId);
   }

@@ -1,12 +1,15 @@
 import type { ServerEvent } from "@planum/contracts";
-import { eq, sql } from "drizzle-orm";
-import { versions } from "../../db/schema/index.js";
-import type { AppContext } from "../../platform/context.js";
-import { AppError } from "../../platform/errors.js";
-import type { Realtime } from "../../platform/realtime.js";
-import { execRows } from "../../platform/sql.js";
-import { WorkspaceEvents } from "../../platform/workspace-events.js";
-import { beginCalculation, failCalculation } from "./timetable-calc.js";
+import type { AppContext } from "../../../platform/context.js";
+import { AppError } from "../../../platform/errors.js";
+import type { Realtime } from "../../../platform/realtime.js";
+import { WorkspaceEvents } from "../../../platform/workspace-events.js";
+import {
+  abandonCalculation,
+  autoState,
+  autoVersionsUsingCalendars,
+  beginCalculation,
+  failCalculation,
+} from "./calculation.repo.js";
 
 /** The job type of a version's calculation (manual `PATCH …/timetable/calculate` and automatic ones alike). */
 export const CALCULATE_JOB = "calculate_timetable";
@@ -186,13 +189,7 @@ export class AutoCalculation {
   /** Starts the calculation job if the version is due; otherwise lets the state go (or waits for a running one). */
   private async launch(versionId: string, state: VersionState, force: boolean) {
     const { db, jobs } = this.deps;
-    const result = await execRows(
-      db,
-      sql`select v.locked, v.calc_status as status, coalesce(s.calculation_mode, 'manual') as mode
-          from versions v left join calculate_settings s on s.schedule_id = v.schedule_id
-          where v.id = ${versionId}`,
-    );
-    const row = result.rows[0] as { locked: boolean; status: string; mode: string } | undefined;
+    const row = await autoState(db, versionId);
     if (this.closed) return;
     if (row?.mode !== "auto" || row.locked || (row.status === "calculated" && !force)) {
       state.running = false;
@@ -213,7 +210,7 @@ export class AutoCalculation {
     }
     if (this.closed) {
       // Stopped between the look-up and the start: leave the version as a change leaves it.
-      await db.update(versions).set({ calcStatus: "not_calculated" }).where(eq(versions.id, versionId));
+      await abandonCalculation(db, versionId);
       return;
     }
     this.events.timetable(state.spaceId, state.byUserId, versionId, null, 0, "in_process");
@@ -253,23 +250,8 @@ export class AutoCalculation {
    */
   private async calendarsChanged(spaceId: string, byUserId: string | null, calendarIds: string[]) {
     if (calendarIds.length === 0) return;
-    const ids = sql`array[${sql.join(
-      calendarIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}]::uuid[]`;
-    const result = await execRows(
-      this.deps.db,
-      sql`
-      with touched as (
-        select count(*) filter (where c.is_default) > 0 or count(*) < ${calendarIds.length} as all_versions
-        from calendars c where c.id = any(${ids}) and c.space_id = ${spaceId})
-      select v.id from versions v join calculate_settings s on s.schedule_id = v.schedule_id, touched
-      where v.space_id = ${spaceId} and s.calculation_mode = 'auto' and not v.locked
-        and (touched.all_versions
-             or exists (select 1 from wbs_items w where w.version_id = v.id and w.calendar_id = any(${ids})))
-      order by v.id`,
-    );
-    for (const row of result.rows as { id: string }[]) this.changed(row.id, spaceId, byUserId, true);
+    const due = await autoVersionsUsingCalendars(this.deps.db, spaceId, calendarIds);
+    for (const id of due) this.changed(id, spaceId, byUserId, true);
   }
 }
 
