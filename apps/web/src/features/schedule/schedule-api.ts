@@ -1,6 +1,7 @@
 import type {
   AttributeDto,
   CalculateSettings,
+  CalculationStarted,
   CreateVersionBody,
   GanttColumns,
   RelationRow,
@@ -96,7 +97,7 @@ export const scheduleApi = {
     }),
 
   calculate: (versionId: string) =>
-    apiRequest<{ jobId: string; calcStatus: "in_process" }>(`/versions/${versionId}/timetable/calculate`, {
+    apiRequest<CalculationStarted>(`/versions/${versionId}/timetable/calculate`, {
       method: "PATCH",
     }),
   /** The caller's abilities at the schedule (grants on the schedule itself included). */
