@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
-import { setUpWorkspace } from "../versions/workspace.test-kit.js";
+import { setUpWorkspace } from "../workspace/workspace.test-kit.js";
 import { uploadVersion } from "./interchange.service.js";
 
 const corpus = path.resolve(__dirname, "../../../../../../shared/corpus");
