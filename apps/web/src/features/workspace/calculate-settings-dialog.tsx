@@ -38,8 +38,8 @@ import {
   serverIssues,
   toForm,
 } from "./calculate-settings-form";
-import type { CalculateSettingsBody } from "./schedule-api";
 import { useCalculateSettings } from "./use-calculate-settings";
+import type { CalculateSettingsBody } from "./workspace-api";
 
 interface CalculateSettingsDialogProps {
   opened: boolean;
@@ -51,7 +51,7 @@ interface CalculateSettingsDialogProps {
 
 /** "Calculation settings" of the schedule workspace: P6's schedule options, the scenarios and the calculation mode. */
 export function CalculateSettingsDialog({ opened, onClose, scheduleId, canWrite }: CalculateSettingsDialogProps) {
-  const { t } = useTranslation("schedule");
+  const { t } = useTranslation("workspace");
   const { settings, save, reset } = useCalculateSettings(scheduleId);
   // what another planner saved meanwhile (no event says so): read again on every opening, then fill the form
   const [fresh, setFresh] = useState(false);
@@ -89,7 +89,7 @@ function SettingsFormView(props: {
   reset(): Promise<CalculateSettingsBody>;
   onDone(): void;
 }) {
-  const { t, i18n } = useTranslation("schedule");
+  const { t, i18n } = useTranslation("workspace");
   const language = toLanguage(i18n.language) ?? "ru";
   const [form, setForm] = useState<SettingsForm>(() => toForm(props.initial, i18n.language));
   const [issues, setIssues] = useState<FormIssues>({});

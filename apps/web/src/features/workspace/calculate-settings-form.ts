@@ -11,7 +11,7 @@ import {
   parseUserDate,
 } from "@planum/contracts";
 import { MINUTES_PER_WORKDAY } from "./relation-format";
-import type { CalculateSettingsBody } from "./schedule-api";
+import type { CalculateSettingsBody } from "./workspace-api";
 
 export { CRITICAL_BY, FLOAT_TYPES, LAG_CALENDARS, PROGRESS_OPTIONS };
 

@@ -1,6 +1,6 @@
 import type { AttributeDto, GanttColumns, UpdateWbsBody } from "@planum/contracts";
 import { formatDate, formatDateTime, tryParseDate, tryParseDateTime } from "@planum/engine";
-import type { GanttAttribute, GanttAttributeKind, GanttChange, GanttData } from "../schedule-gantt";
+import type { GanttAttribute, GanttAttributeKind, GanttChange, GanttData } from "./gantt";
 
 const KIND_OF: Partial<Record<AttributeDto["type"], GanttAttributeKind>> = {
   number: "number",

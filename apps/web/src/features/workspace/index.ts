@@ -1,1 +1,1 @@
-export { SchedulePage } from "./schedule-page";
+export { WorkspacePage } from "./workspace-page";

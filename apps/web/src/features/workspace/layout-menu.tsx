@@ -26,7 +26,7 @@ const optionOf = (s: LayoutSource) => `${s.kind}:${s.layout.id}`;
  * or a space template (a starting point), save the current view as a new layout or template, delete a layout.
  */
 export function LayoutMenu(p: LayoutMenuProps) {
-  const { t } = useTranslation("schedule");
+  const { t } = useTranslation("workspace");
   const data = [
     ...(p.layouts.length
       ? [{ group: t("layouts.mine"), items: p.layouts.map((l) => ({ value: `layout:${l.id}`, label: l.name })) }]
@@ -123,9 +123,9 @@ export function LayoutMenu(p: LayoutMenuProps) {
 
 function nameError(name: string): string | null {
   const trimmed = name.trim();
-  if (trimmed === "") return i18n.t("schedule:layouts.errors.required");
-  if (trimmed.length > NAME_MAX_LENGTH) return i18n.t("schedule:layouts.errors.tooLong", { max: NAME_MAX_LENGTH });
-  if (hasProhibitedCharacters(trimmed)) return i18n.t("schedule:versions.errors.prohibited");
+  if (trimmed === "") return i18n.t("workspace:layouts.errors.required");
+  if (trimmed.length > NAME_MAX_LENGTH) return i18n.t("workspace:layouts.errors.tooLong", { max: NAME_MAX_LENGTH });
+  if (hasProhibitedCharacters(trimmed)) return i18n.t("workspace:versions.errors.prohibited");
   return null;
 }
 
@@ -133,7 +133,7 @@ function nameError(name: string): string | null {
 function askName(title: string, current: string): Promise<string | null> {
   return askText({
     title,
-    label: i18n.t("schedule:layouts.name"),
+    label: i18n.t("workspace:layouts.name"),
     current,
     validate: nameError,
     checkWhileTyping: false,

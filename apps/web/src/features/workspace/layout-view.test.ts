@@ -1,6 +1,6 @@
 import type { LayoutSettings } from "@planum/contracts";
 import { describe, expect, it } from "vitest";
-import { fixtureData } from "../schedule-gantt/test-fixture";
+import { fixtureData } from "./gantt/test-fixture";
 import { findLayout, flagParam, initialLayout, layoutOfView, viewOfLayout, withTargetBaseline } from "./layout-view";
 
 const settings: LayoutSettings = {

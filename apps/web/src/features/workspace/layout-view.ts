@@ -1,14 +1,8 @@
-import type { GanttColumns, LayoutSettings } from "@planum/contracts";
-import { BUILT_IN_COLUMNS, type ColumnKey, type GanttData, type GanttView } from "../schedule-gantt";
+import type { GanttColumns, Layout, LayoutSettings } from "@planum/contracts";
+import { BUILT_IN_COLUMNS, type ColumnKey, type GanttData, type GanttView } from "./gantt";
 
 /** A saved view: the user's version layout of the schedule, or a template of the space. */
-export interface SavedLayout {
-  id: string;
-  name: string;
-  settings: LayoutSettings;
-  active: boolean;
-  updatedAt: string;
-}
+export type SavedLayout = Layout;
 
 const BUILT_IN = new Set<string>(BUILT_IN_COLUMNS);
 const isColumnKey = (key: unknown): key is ColumnKey =>

@@ -5,10 +5,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { confirm } from "../../ui/confirm-dialog";
-import type { GanttData } from "../schedule-gantt";
+import type { GanttData } from "./gantt";
 import { positionOf } from "./gantt-payload";
 import { daysToMinutes, LINK_TYPE_CODES, linkTypeLabel, minutesToDays, showDateTime } from "./relation-format";
-import { scheduleApi, scheduleKeys } from "./schedule-api";
+import { workspaceApi, workspaceKeys } from "./workspace-api";
 
 interface RelationsPanelProps {
   versionId: string;
@@ -21,14 +21,14 @@ interface RelationsPanelProps {
 
 /** The relations tab: predecessors and successors of the selected work with the spec's columns, add and delete. */
 export function RelationsPanel({ versionId, data, itemId, readOnly, run }: RelationsPanelProps) {
-  const { t, i18n } = useTranslation("schedule");
+  const { t, i18n } = useTranslation("workspace");
   const [direction, setDirection] = useState<"predecessor" | "successor">("predecessor");
   const [other, setOther] = useState<string | null>(null);
   const [type, setType] = useState<LinkType>("fs");
   const [lagText, setLagText] = useState("0");
   const relations = useQuery({
-    queryKey: scheduleKeys.relations(versionId, itemId),
-    queryFn: () => scheduleApi.relations(versionId, itemId!),
+    queryKey: workspaceKeys.relations(versionId, itemId),
+    queryFn: () => workspaceApi.relations(versionId, itemId!),
     enabled: itemId !== null,
   });
   const at = itemId === null ? -1 : positionOf(data, itemId);
@@ -56,7 +56,7 @@ export function RelationsPanel({ versionId, data, itemId, readOnly, run }: Relat
       direction === "predecessor"
         ? { predecessorId: Number(other), successorId: itemId, type, lag }
         : { predecessorId: itemId, successorId: Number(other), type, lag };
-    const done = await run(() => scheduleApi.createRelation(versionId, body), "relation_create");
+    const done = await run(() => workspaceApi.createRelation(versionId, body), "relation_create");
     if (done !== null) setOther(null);
   };
   const remove = async (row: RelationRow) => {
@@ -65,7 +65,7 @@ export function RelationsPanel({ versionId, data, itemId, readOnly, run }: Relat
       danger: true,
       confirmLabel: t("relations.delete"),
     });
-    if (answer.confirmed) await run(() => scheduleApi.deleteRelation(row.versionId, row.id, row.revision), null);
+    if (answer.confirmed) await run(() => workspaceApi.deleteRelation(row.versionId, row.id, row.revision), null);
   };
   const rows = relations.data ?? [];
   const locale = i18n.language;

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { type CalculateSettingsBody, scheduleApi, scheduleKeys } from "./schedule-api";
+import { type CalculateSettingsBody, workspaceApi, workspaceKeys } from "./workspace-api";
 
 /**
  * The schedule's calculation settings (`/schedules/{id}/calculate-settings`): read for the toolbar's mode badge and
@@ -8,23 +8,23 @@ import { type CalculateSettingsBody, scheduleApi, scheduleKeys } from "./schedul
  */
 export function useCalculateSettings(scheduleId: string) {
   const queryClient = useQueryClient();
-  const key = scheduleKeys.calculateSettings(scheduleId);
+  const key = workspaceKeys.calculateSettings(scheduleId);
   const settings = useQuery({
     queryKey: key,
-    queryFn: () => scheduleApi.calculateSettings(scheduleId),
+    queryFn: () => workspaceApi.calculateSettings(scheduleId),
     enabled: scheduleId !== "",
   });
   const save = useCallback(
     async (body: CalculateSettingsBody) => {
-      const saved = await scheduleApi.saveCalculateSettings(scheduleId, body);
-      queryClient.setQueryData(scheduleKeys.calculateSettings(scheduleId), saved);
+      const saved = await workspaceApi.saveCalculateSettings(scheduleId, body);
+      queryClient.setQueryData(workspaceKeys.calculateSettings(scheduleId), saved);
       return saved;
     },
     [queryClient, scheduleId],
   );
   const reset = useCallback(async () => {
-    const saved = await scheduleApi.resetCalculateSettings(scheduleId);
-    queryClient.setQueryData(scheduleKeys.calculateSettings(scheduleId), saved);
+    const saved = await workspaceApi.resetCalculateSettings(scheduleId);
+    queryClient.setQueryData(workspaceKeys.calculateSettings(scheduleId), saved);
     return saved;
   }, [queryClient, scheduleId]);
   return { settings, save, reset };
@@ -37,8 +37,8 @@ export function useCalculateSettings(scheduleId: string) {
  */
 export function useCanWriteSchedule(scheduleId: string) {
   const abilities = useQuery({
-    queryKey: scheduleKeys.abilities(scheduleId),
-    queryFn: () => scheduleApi.abilities(scheduleId),
+    queryKey: workspaceKeys.abilities(scheduleId),
+    queryFn: () => workspaceApi.abilities(scheduleId),
     enabled: scheduleId !== "",
   });
   return abilities.data?.includes("schedule:write") ?? false;

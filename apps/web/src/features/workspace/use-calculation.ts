@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../shared/i18n";
 import { notifyError, notifySuccess } from "../../ui/notify";
 import { useRealtimeEvents } from "../realtime";
-import { scheduleApi } from "./schedule-api";
+import { workspaceApi } from "./workspace-api";
 
 /** Spec §8: a calculation error shows its reason for 4 seconds. */
 const CALC_ERROR_TOAST_MS = 4000;
@@ -24,7 +24,7 @@ export interface CalculationState {
  * would be noise), a failure always. `onFinished` reloads the page's data in every case.
  */
 export function useCalculation(version: Version | null, onFinished: () => void) {
-  const { t } = useTranslation("schedule");
+  const { t } = useTranslation("workspace");
   const [state, setState] = useState<CalculationState>({ running: false, progress: 0 });
   const running = useRef(false);
   /** The running calculation was started by this tab's button. */
@@ -68,7 +68,7 @@ export function useCalculation(version: Version | null, onFinished: () => void) 
     if (!state.running || !versionId) return;
     const timer = window.setInterval(async () => {
       try {
-        const fresh = await scheduleApi.version(versionId);
+        const fresh = await workspaceApi.version(versionId);
         if (fresh.calcStatus === "calculated") finish("completed");
         else if (fresh.calcStatus === "not_calculated") finish("error", fresh.calcError ?? undefined);
       } catch {
@@ -92,7 +92,7 @@ export function useCalculation(version: Version | null, onFinished: () => void) 
     own.current = true;
     setState({ running: true, progress: 0 });
     try {
-      await scheduleApi.calculate(versionId);
+      await workspaceApi.calculate(versionId);
     } catch (error) {
       running.current = false;
       own.current = false;

@@ -1,12 +1,12 @@
 import { useCallback, useMemo, useState } from "react";
-import type { GanttData } from "../schedule-gantt";
+import type { GanttData } from "./gantt";
 
 export interface GanttSelection {
   /** Selected row ids in screen order, rows no longer in the payload left out. */
   ids: number[];
   /** The row of the active cell when it is selected, else the last selected row; null = nothing selected. */
   active: number | null;
-  /** For `ScheduleGantt`'s `onSelectionChange`. */
+  /** For `WorkspaceGantt`'s `onSelectionChange`. */
   onSelectionChange(ids: number[], activeId: number | null): void;
 }
 

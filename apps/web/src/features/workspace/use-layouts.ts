@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { api, apiRequest } from "../../shared/api-client";
 import { notifyError } from "../../ui/notify";
 import { useRealtimeEvents } from "../realtime";
-import type { GanttView } from "../schedule-gantt";
+import type { GanttView } from "./gantt";
 import { initialLayout, type LayoutSource, layoutOfView, type SavedLayout, viewOfLayout } from "./layout-view";
 
 /** Debounce of saving the view back to the active layout (a column drag or zoom fires many changes). */

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError, notifyInfo, notifySuccess } from "../../ui/notify";
-import { scheduleApi } from "./schedule-api";
 import {
   afterUndo,
   EMPTY_LEDGER,
@@ -11,6 +10,7 @@ import {
   shortcutOf,
   takeRedo,
 } from "./undo-ledger";
+import { workspaceApi } from "./workspace-api";
 
 function typingIn(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -29,7 +29,7 @@ interface UndoOptions {
 
 /** Undo through the server's history (any user's latest change), redo of this tab's own undone changes; Ctrl+Z / Ctrl+Y. */
 export function useUndoRedo({ versionId, userId, readOnly, revisionOf, onApplied }: UndoOptions) {
-  const { t } = useTranslation("schedule");
+  const { t } = useTranslation("workspace");
   const ledger = useRef<Ledger>(EMPTY_LEDGER);
   const [counts, setCounts] = useState({ redo: 0 });
   const busy = useRef(false);
@@ -52,13 +52,13 @@ export function useUndoRedo({ versionId, userId, readOnly, revisionOf, onApplied
     if (!id || locked || busy.current) return;
     busy.current = true;
     try {
-      const actions = await scheduleApi.undoActions(id);
+      const actions = await workspaceApi.undoActions(id);
       const newest = actions[0];
       if (!newest) {
         notifyInfo(t("undo.nothing"));
         return;
       }
-      await scheduleApi.restore(id, newest.id);
+      await workspaceApi.restore(id, newest.id);
       set(afterUndo(ledger.current, newest, me ?? ""));
       notifySuccess(t("undo.done", { action: t(`undo.actions.${newest.action}`, { defaultValue: newest.action }) }));
       latest.current.onApplied();

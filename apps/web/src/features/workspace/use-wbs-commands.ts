@@ -2,10 +2,10 @@ import type { WbsType } from "@planum/contracts";
 import { useCallback, useRef } from "react";
 import { ApiRequestError } from "../../shared/api-error";
 import { notifyError } from "../../ui/notify";
-import type { GanttChange, GanttData, GanttLink } from "../schedule-gantt";
+import type { GanttChange, GanttData, GanttLink } from "./gantt";
 import { changeToUpdate, placementFor, positionOf } from "./gantt-payload";
-import { type MoveDirection, scheduleApi } from "./schedule-api";
 import type { LedgerCommand } from "./undo-ledger";
+import { type MoveDirection, workspaceApi } from "./workspace-api";
 
 interface CommandOptions {
   versionId: string | null;
@@ -64,9 +64,9 @@ export function useWbsCommands({ versionId, data, record, refresh }: CommandOpti
       if (!id) return;
       const body = changeToUpdate(c, ref.current.data?.attributes ?? []);
       void run(
-        () => scheduleApi.updateItem(id, c.id, body),
+        () => workspaceApi.updateItem(id, c.id, body),
         { action: "update", itemIds: [c.id] },
-        (rev) => scheduleApi.updateItem(id, c.id, { ...body, revision: rev(c.id) ?? body.revision }),
+        (rev) => workspaceApi.updateItem(id, c.id, { ...body, revision: rev(c.id) ?? body.revision }),
       );
     },
     [run],
@@ -78,9 +78,9 @@ export function useWbsCommands({ versionId, data, record, refresh }: CommandOpti
       if (!id) return;
       const body = { predecessorId: l.from, successorId: l.to, type: l.type.toLowerCase() as "fs", lag: 0 };
       void run(
-        () => scheduleApi.createRelation(id, body),
+        () => workspaceApi.createRelation(id, body),
         { action: "relation_create", itemIds: [] },
-        () => scheduleApi.createRelation(id, body),
+        () => workspaceApi.createRelation(id, body),
       );
     },
     [run],
@@ -93,9 +93,9 @@ export function useWbsCommands({ versionId, data, record, refresh }: CommandOpti
       if (!id || !current) return null;
       const body = { type, name, ...placementFor(current, selectedId) };
       const result = await run(
-        () => scheduleApi.createItem(id, body),
+        () => workspaceApi.createItem(id, body),
         { action: "create", itemIds: [] },
-        () => scheduleApi.createItem(id, body),
+        () => workspaceApi.createItem(id, body),
       );
       return result?.item.id ?? null;
     },
@@ -108,10 +108,10 @@ export function useWbsCommands({ versionId, data, record, refresh }: CommandOpti
       if (!id || ids.length === 0) return;
       const refs = () => ids.map((item) => ({ id: item, revision: revisionOf(item) ?? 0 }));
       void run(
-        () => scheduleApi.deleteItems(id, refs()),
+        () => workspaceApi.deleteItems(id, refs()),
         { action: "delete", itemIds: ids },
         // undo brings rows back under their old ids, so the same ids can be deleted again
-        () => scheduleApi.deleteItems(id, refs()),
+        () => workspaceApi.deleteItems(id, refs()),
       );
     },
     [run, revisionOf],
@@ -123,9 +123,9 @@ export function useWbsCommands({ versionId, data, record, refresh }: CommandOpti
       const revision = revisionOf(itemId);
       if (!id || revision === null) return;
       void run(
-        () => scheduleApi.moveItem(id, itemId, revision, direction),
+        () => workspaceApi.moveItem(id, itemId, revision, direction),
         { action: "move", itemIds: [itemId] },
-        (rev) => scheduleApi.moveItem(id, itemId, rev(itemId) ?? revision, direction),
+        (rev) => workspaceApi.moveItem(id, itemId, rev(itemId) ?? revision, direction),
       );
     },
     [run, revisionOf],
@@ -134,7 +134,7 @@ export function useWbsCommands({ versionId, data, record, refresh }: CommandOpti
   const setExpanded = useCallback((itemId: number, open: boolean) => {
     const id = ref.current.versionId;
     // the flag is the user's view state: a failure only means it is not remembered next time
-    if (id) void scheduleApi.setExpanded(id, [itemId], open).catch(() => undefined);
+    if (id) void workspaceApi.setExpanded(id, [itemId], open).catch(() => undefined);
   }, []);
 
   /** Any other change (the relations tab): `action` names it for redo, null when it cannot be replayed. */

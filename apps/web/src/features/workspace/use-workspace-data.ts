@@ -4,8 +4,8 @@ import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { toGanttData } from "./gantt-payload";
 import { withTargetBaseline } from "./layout-view";
-import { scheduleApi, scheduleKeys } from "./schedule-api";
 import { orderVersions, pickVersion } from "./version-order";
+import { workspaceApi, workspaceKeys } from "./workspace-api";
 
 /**
  * Everything the workspace page reads: the schedule, its versions, the open version's Gantt payload. With the
@@ -14,17 +14,17 @@ import { orderVersions, pickVersion } from "./version-order";
 export function useWorkspaceData(scheduleId: string) {
   const [params, setParams] = useSearchParams();
   const schedule = useQuery({
-    queryKey: scheduleKeys.schedule(scheduleId),
-    queryFn: () => scheduleApi.schedule(scheduleId),
+    queryKey: workspaceKeys.schedule(scheduleId),
+    queryFn: () => workspaceApi.schedule(scheduleId),
   });
   const versions = useQuery({
-    queryKey: scheduleKeys.versions(scheduleId),
-    queryFn: () => scheduleApi.versions(scheduleId),
+    queryKey: workspaceKeys.versions(scheduleId),
+    queryFn: () => workspaceApi.versions(scheduleId),
     enabled: schedule.isSuccess,
   });
   const attributes = useQuery({
-    queryKey: scheduleKeys.attributes(scheduleId),
-    queryFn: () => scheduleApi.attributes(scheduleId),
+    queryKey: workspaceKeys.attributes(scheduleId),
+    queryFn: () => workspaceApi.attributes(scheduleId),
     enabled: schedule.isSuccess,
     // attribute columns are a bonus: the Gantt works without them
     meta: { silentError: true },
@@ -33,15 +33,15 @@ export function useWorkspaceData(scheduleId: string) {
   const list = useMemo(() => orderVersions(versions.data ?? []), [versions.data]);
   const version: Version | null = pickVersion(list, params.get("version"));
   const gantt = useQuery({
-    queryKey: scheduleKeys.gantt(version?.id ?? ""),
-    queryFn: () => scheduleApi.gantt(version!.id),
+    queryKey: workspaceKeys.gantt(version?.id ?? ""),
+    queryFn: () => workspaceApi.gantt(version!.id),
     enabled: version !== null && (attributes.isSuccess || attributes.isError),
   });
   const targetId = params.get("target");
   const target: Version | null = list.find((v) => v.id === targetId && v.id !== version?.id) ?? null;
   const targetGantt = useQuery({
-    queryKey: scheduleKeys.gantt(target?.id ?? ""),
-    queryFn: () => scheduleApi.gantt(target!.id),
+    queryKey: workspaceKeys.gantt(target?.id ?? ""),
+    queryFn: () => workspaceApi.gantt(target!.id),
     enabled: target !== null,
   });
   const data = useMemo(() => {

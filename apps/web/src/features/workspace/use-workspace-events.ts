@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { useRealtimeEvents } from "../realtime";
-import { scheduleKeys } from "./schedule-api";
+import { workspaceKeys } from "./workspace-api";
 
 /** Several events of one change (rows, relations, version) arrive together: they cause one reload. */
 const DEBOUNCE_MS = 150;
@@ -18,9 +18,9 @@ export function useWorkspaceEvents(scheduleId: string, versionId: string | null,
     if (!versionId) return;
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => {
-      void queryClient.invalidateQueries({ queryKey: scheduleKeys.gantt(versionId) });
+      void queryClient.invalidateQueries({ queryKey: workspaceKeys.gantt(versionId) });
       void queryClient.invalidateQueries({ queryKey: ["version", versionId, "relations"] });
-      void queryClient.invalidateQueries({ queryKey: scheduleKeys.versions(scheduleId) });
+      void queryClient.invalidateQueries({ queryKey: workspaceKeys.versions(scheduleId) });
     }, DEBOUNCE_MS);
   }, [queryClient, scheduleId, versionId]);
 
@@ -31,7 +31,7 @@ export function useWorkspaceEvents(scheduleId: string, versionId: string | null,
       case "versions_changed":
       case "delete_versions":
         if (event.scheduleId === scheduleId) {
-          void queryClient.invalidateQueries({ queryKey: scheduleKeys.versions(scheduleId) });
+          void queryClient.invalidateQueries({ queryKey: workspaceKeys.versions(scheduleId) });
         }
         break;
       case "wbs_updated":
@@ -46,7 +46,7 @@ export function useWorkspaceEvents(scheduleId: string, versionId: string | null,
       case "calculate_settings_updated":
         // the mode badge and the settings dialog show another user's (or an upload's) settings
         if (event.scheduleId === scheduleId) {
-          void queryClient.invalidateQueries({ queryKey: scheduleKeys.calculateSettings(scheduleId) });
+          void queryClient.invalidateQueries({ queryKey: workspaceKeys.calculateSettings(scheduleId) });
         }
         break;
       case "calendars_updated":

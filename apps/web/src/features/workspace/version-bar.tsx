@@ -16,9 +16,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifyError, notifySuccess } from "../../ui/notify";
-import { scheduleApi, scheduleKeys } from "./schedule-api";
 import { askLabel, askNewVersion } from "./version-dialogs";
 import { nextLabel, targetChoices } from "./version-order";
+import { workspaceApi, workspaceKeys } from "./workspace-api";
 
 interface VersionBarProps {
   scheduleId: string;
@@ -29,9 +29,9 @@ interface VersionBarProps {
 
 /** The version switcher with the open version's badges and everything one does to versions. */
 export function VersionBar({ scheduleId, versions, version, onSelect }: VersionBarProps) {
-  const { t } = useTranslation("schedule");
+  const { t } = useTranslation("workspace");
   const queryClient = useQueryClient();
-  const reload = () => queryClient.invalidateQueries({ queryKey: scheduleKeys.versions(scheduleId) });
+  const reload = () => queryClient.invalidateQueries({ queryKey: workspaceKeys.versions(scheduleId) });
 
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
@@ -55,8 +55,8 @@ export function VersionBar({ scheduleId, versions, version, onSelect }: VersionB
     if (!form) return;
     try {
       const created = copyFrom
-        ? await scheduleApi.copyVersion(copyFrom.id, scheduleId, { label: form.label, kind: form.kind })
-        : await scheduleApi.createVersion(scheduleId, form);
+        ? await workspaceApi.copyVersion(copyFrom.id, scheduleId, { label: form.label, kind: form.kind })
+        : await workspaceApi.createVersion(scheduleId, form);
       notifySuccess(t("versions.created"));
       await reload();
       onSelect(created.id);
@@ -125,7 +125,7 @@ export function VersionBar({ scheduleId, versions, version, onSelect }: VersionB
             leftSection={<IconPencil size={14} />}
             onClick={async () => {
               const label = await askLabel(version.label);
-              if (label) await act(() => scheduleApi.changeLabel(version.id, label), "versions.labelChanged");
+              if (label) await act(() => workspaceApi.changeLabel(version.id, label), "versions.labelChanged");
             }}
           >
             {t("versions.changeLabel")}
@@ -134,7 +134,7 @@ export function VersionBar({ scheduleId, versions, version, onSelect }: VersionB
             leftSection={version.locked ? <IconLockOpen size={14} /> : <IconLock size={14} />}
             onClick={() =>
               act(
-                () => scheduleApi.setLocked(version.id, !version.locked),
+                () => workspaceApi.setLocked(version.id, !version.locked),
                 version.locked ? "versions.unlocked" : "versions.lockedDone",
               )
             }
@@ -144,7 +144,7 @@ export function VersionBar({ scheduleId, versions, version, onSelect }: VersionB
           <Menu.Item
             leftSection={<IconStar size={14} />}
             disabled={version.kind === "actual"}
-            onClick={() => act(() => scheduleApi.setActual(version.id), "versions.actualSet")}
+            onClick={() => act(() => workspaceApi.setActual(version.id), "versions.actualSet")}
           >
             {t("versions.setActual")}
           </Menu.Item>
@@ -154,7 +154,7 @@ export function VersionBar({ scheduleId, versions, version, onSelect }: VersionB
               key={target.id}
               disabled={version.locked}
               onClick={() =>
-                act(() => scheduleApi.updateTargetDates(version.id, target.id), "versions.targetDatesDone")
+                act(() => workspaceApi.updateTargetDates(version.id, target.id), "versions.targetDatesDone")
               }
             >
               <Text size="sm" style={{ overflowWrap: "anywhere" }}>
@@ -173,7 +173,7 @@ export function VersionBar({ scheduleId, versions, version, onSelect }: VersionB
                 confirmLabel: t("versions.delete"),
               });
               if (!answer.confirmed) return;
-              await act(() => scheduleApi.deleteVersion(version.id), "versions.deleted");
+              await act(() => workspaceApi.deleteVersion(version.id), "versions.deleted");
             }}
           >
             {t("versions.delete")}

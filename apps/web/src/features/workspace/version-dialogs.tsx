@@ -16,9 +16,9 @@ export interface VersionForm {
 const LABEL_MAX = 64;
 
 function labelError(label: string): string | null {
-  if (label.trim() === "") return i18n.t("schedule:versions.errors.labelRequired");
-  if (label.length > LABEL_MAX) return i18n.t("schedule:versions.errors.labelTooLong", { max: LABEL_MAX });
-  if (hasProhibitedCharacters(label)) return i18n.t("schedule:versions.errors.prohibited");
+  if (label.trim() === "") return i18n.t("workspace:versions.errors.labelRequired");
+  if (label.length > LABEL_MAX) return i18n.t("workspace:versions.errors.labelTooLong", { max: LABEL_MAX });
+  if (hasProhibitedCharacters(label)) return i18n.t("workspace:versions.errors.prohibited");
   return null;
 }
 
@@ -42,7 +42,7 @@ function NewVersionForm(props: {
   withStart: boolean;
   onDone(value: VersionForm | null): void;
 }) {
-  const { t } = useTranslation("schedule");
+  const { t } = useTranslation("workspace");
   const [label, setLabel] = useState(props.label);
   const [kind, setKind] = useState<Version["kind"]>(props.kind);
   const [start, setStart] = useState("");
@@ -105,8 +105,8 @@ function NewVersionForm(props: {
 /** Asks for a new label of a version; resolves null when cancelled. */
 export function askLabel(current: string): Promise<string | null> {
   return askText({
-    title: i18n.t("schedule:versions.changeLabel"),
-    label: i18n.t("schedule:versions.label"),
+    title: i18n.t("workspace:versions.changeLabel"),
+    label: i18n.t("workspace:versions.label"),
     current,
     validate: labelError,
     checkWhileTyping: true,

@@ -1,18 +1,30 @@
 import type {
   AttributeDto,
   CalculateSettings,
+  CreateRelationBody,
   CreateVersionBody,
   GanttColumns,
+  MoveDirection,
+  RelationChange,
+  RelationDelete,
   RelationRow,
+  RestoreResult,
+  TargetDatesResult,
+  UndoAction,
+  UpdateRelationBody,
   UpdateWbsBody,
   Version,
+  VersionsDeleted,
+  WbsDeleted,
   WbsItem,
+  WbsItemChange,
+  WbsMoved,
   WbsType,
 } from "@planum/contracts";
 import { api, apiRequest } from "../../shared/api-client";
 
 /** Cache keys of the workspace; socket events invalidate them. */
-export const scheduleKeys = {
+export const workspaceKeys = {
   schedule: (id: string) => ["schedule", id] as const,
   versions: (scheduleId: string) => ["schedule", scheduleId, "versions"] as const,
   attributes: (scheduleId: string) => ["schedule", scheduleId, "attributes"] as const,
@@ -33,25 +45,11 @@ export interface ScheduleDto {
   name: string;
 }
 
-export interface UndoAction {
-  id: number;
-  kind: "undo_wbs" | "undo_relation";
-  action: string;
-  userId: string | null;
-  itemCount: number;
-  createdAt: string;
-}
+export type { MoveDirection, UndoAction };
+/** What the relations panel sends to create a relation. */
+export type RelationBody = CreateRelationBody;
 
-type Changed<T> = T & { versionRevision: number };
-export type MoveDirection = "up" | "down" | "left" | "right";
-export interface RelationBody {
-  predecessorId: number;
-  successorId: number;
-  type: "fs" | "ss" | "ff" | "sf";
-  lag: number;
-}
-
-export const scheduleApi = {
+export const workspaceApi = {
   schedule: (id: string) => api.get<ScheduleDto>(`/schedules/${id}`),
   attributes: (id: string) => api.get<AttributeDto[]>(`/schedules/${id}/attributes/all`),
   versions: (scheduleId: string) => api.get<Version[]>(`/schedules/${scheduleId}/versions`),
@@ -64,33 +62,36 @@ export const scheduleApi = {
   setActual: (id: string) => api.post<Version>(`/versions/${id}/setActualStatus`),
   changeLabel: (id: string, label: string) =>
     apiRequest<Version>(`/versions/${id}/change-label`, { method: "PATCH", body: { label } }),
-  deleteVersion: (id: string) => api.delete<unknown>(`/versions/${id}`),
+  deleteVersion: (id: string) => api.delete<VersionsDeleted>(`/versions/${id}`),
   updateTargetDates: (id: string, targetVersionId?: string) =>
-    apiRequest<unknown>(`/versions/${id}/update/target-dates`, { method: "PATCH", body: { targetVersionId } }),
+    apiRequest<TargetDatesResult>(`/versions/${id}/update/target-dates`, {
+      method: "PATCH",
+      body: { targetVersionId },
+    }),
 
   gantt: (versionId: string) => api.get<GanttColumns>(`/versions/${versionId}/gantt`),
   createItem: (
     versionId: string,
     body: { type: WbsType; name: string; parentId?: number | null; afterId?: number; duration?: number },
-  ) => api.post<Changed<{ item: WbsItem }>>(`/versions/${versionId}/wbs/create`, body),
+  ) => api.post<WbsItemChange>(`/versions/${versionId}/wbs/create`, body),
   updateItem: (versionId: string, itemId: number, body: UpdateWbsBody) =>
-    apiRequest<Changed<{ item: WbsItem }>>(`/versions/${versionId}/wbs/${itemId}/update`, { method: "PATCH", body }),
-  getItem: (versionId: string, itemId: number) => api.get<{ item: WbsItem }>(`/versions/${versionId}/wbs/${itemId}`),
+    apiRequest<WbsItemChange>(`/versions/${versionId}/wbs/${itemId}/update`, { method: "PATCH", body }),
+  getItem: (versionId: string, itemId: number) => api.get<WbsItem>(`/versions/${versionId}/wbs/${itemId}`),
   moveItem: (versionId: string, itemId: number, revision: number, direction: MoveDirection) =>
-    api.post<Changed<unknown>>(`/versions/${versionId}/wbs/${itemId}/move`, { revision, direction }),
+    api.post<WbsMoved>(`/versions/${versionId}/wbs/${itemId}/move`, { revision, direction }),
   deleteItems: (versionId: string, items: { id: number; revision: number }[]) =>
-    apiRequest<Changed<{ deleted: number[] }>>(`/versions/${versionId}/wbs`, { method: "DELETE", body: { items } }),
+    apiRequest<WbsDeleted>(`/versions/${versionId}/wbs`, { method: "DELETE", body: { items } }),
   setExpanded: (versionId: string, ids: number[], value: boolean) =>
-    apiRequest<unknown>(`/versions/${versionId}/wbs/expand`, { method: "PATCH", body: { ids, value } }),
+    apiRequest<{ updated: number }>(`/versions/${versionId}/wbs/expand`, { method: "PATCH", body: { ids, value } }),
 
   relations: (versionId: string, itemId: number) =>
     api.get<RelationRow[]>(`/versions/${versionId}/relations`, { query: { itemId } }),
   createRelation: (versionId: string, body: RelationBody) =>
-    api.post<Changed<{ relation: RelationRow }>>(`/versions/${versionId}/relations`, body),
-  updateRelation: (versionId: string, relationId: number, body: { revision: number; type?: string; lag?: number }) =>
-    apiRequest<Changed<unknown>>(`/versions/${versionId}/relations/${relationId}`, { method: "PATCH", body }),
+    api.post<RelationChange>(`/versions/${versionId}/relations`, body),
+  updateRelation: (versionId: string, relationId: number, body: UpdateRelationBody) =>
+    apiRequest<RelationChange>(`/versions/${versionId}/relations/${relationId}`, { method: "PATCH", body }),
   deleteRelation: (versionId: string, relationId: number, revision: number) =>
-    apiRequest<Changed<unknown>>(`/versions/${versionId}/relations/${relationId}`, {
+    apiRequest<RelationDelete>(`/versions/${versionId}/relations/${relationId}`, {
       method: "DELETE",
       body: { revision },
     }),
@@ -109,8 +110,5 @@ export const scheduleApi = {
     api.delete<CalculateSettings>(`/schedules/${scheduleId}/calculate-settings`),
   undoActions: (versionId: string) => api.get<UndoAction[]>(`/versions/${versionId}/undo-actions`),
   restore: (versionId: string, actionId?: number) =>
-    api.post<{ undone: number[]; versionRevision: number }>(
-      `/versions/${versionId}/restore`,
-      actionId ? { actionId } : {},
-    ),
+    api.post<RestoreResult>(`/versions/${versionId}/restore`, actionId ? { actionId } : {}),
 };

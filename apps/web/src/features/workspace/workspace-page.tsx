@@ -25,14 +25,13 @@ import { confirm } from "../../ui/confirm-dialog";
 import { notifyError, notifySuccess } from "../../ui/notify";
 import { NotFoundPage } from "../errors";
 import { InterchangeActions } from "../interchange";
-import { ScheduleGantt } from "../schedule-gantt";
 import { useMe } from "../session";
 import { rememberSchedule } from "../view-settings";
 import { CalculateSettingsDialog } from "./calculate-settings-dialog";
+import { WorkspaceGantt } from "./gantt";
 import { LayoutMenu } from "./layout-menu";
 import { flagParam } from "./layout-view";
 import { RelationsPanel } from "./relations-panel";
-import { scheduleApi, scheduleKeys } from "./schedule-api";
 import { useCalculateSettings, useCanWriteSchedule } from "./use-calculate-settings";
 import { useCalculation } from "./use-calculation";
 import { useGanttSelection } from "./use-gantt-selection";
@@ -43,11 +42,12 @@ import { useWorkspaceData } from "./use-workspace-data";
 import { useWorkspaceEvents } from "./use-workspace-events";
 import { VersionBar } from "./version-bar";
 import { askNewVersion } from "./version-dialogs";
+import { workspaceApi, workspaceKeys } from "./workspace-api";
 import { WorkspaceToolbar } from "./workspace-toolbar";
 
 /** /:spaceId/schedule/:id — the planner's workspace: versions, the WBS with its Gantt, relations, calculation. */
-export function SchedulePage() {
-  const { t } = useTranslation("schedule");
+export function WorkspacePage() {
+  const { t } = useTranslation("workspace");
   const { id: scheduleId = "", spaceId = "" } = useParams();
   const queryClient = useQueryClient();
   const me = useMe();
@@ -75,7 +75,7 @@ export function SchedulePage() {
   revisionRef.current = commands.revisionOf;
   const calculation = useCallback(() => {
     refresh();
-    void queryClient.invalidateQueries({ queryKey: scheduleKeys.versions(scheduleId) });
+    void queryClient.invalidateQueries({ queryKey: workspaceKeys.versions(scheduleId) });
   }, [refresh, queryClient, scheduleId]);
   const calc = useCalculation(version, calculation);
   const calcSettings = useCalculateSettings(scheduleId);
@@ -110,8 +110,8 @@ export function SchedulePage() {
     });
     if (!form) return;
     try {
-      const created = await scheduleApi.createVersion(scheduleId, form);
-      await queryClient.invalidateQueries({ queryKey: scheduleKeys.versions(scheduleId) });
+      const created = await workspaceApi.createVersion(scheduleId, form);
+      await queryClient.invalidateQueries({ queryKey: workspaceKeys.versions(scheduleId) });
       ws.selectVersion(created.id);
       notifySuccess(t("versions.created"));
     } catch (error) {
@@ -271,7 +271,7 @@ export function SchedulePage() {
             style={{ minHeight: 320, overflow: "hidden" }}
           >
             {data ? (
-              <ScheduleGantt
+              <WorkspaceGantt
                 data={data}
                 scale={scale}
                 readOnly={readOnly}

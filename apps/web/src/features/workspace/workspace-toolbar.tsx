@@ -13,7 +13,7 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import type { MoveDirection } from "./schedule-api";
+import type { MoveDirection } from "./workspace-api";
 
 export const NEW_ITEM_TYPES: readonly WbsType[] = ["task", "work", "sum", "milestone_start", "milestone_finish"];
 
@@ -53,7 +53,7 @@ function Tool(props: { label: string; disabled?: boolean; onClick(): void; child
 
 /** What a planner does to the WBS: add, delete, indent, move, calculate, undo; wraps on narrow screens. */
 export function WorkspaceToolbar(p: WorkspaceToolbarProps) {
-  const { t } = useTranslation("schedule");
+  const { t } = useTranslation("workspace");
   const one = p.selectedCount === 1;
   return (
     <Group gap="xs" wrap="wrap" style={{ flex: "none" }}>

@@ -34,7 +34,7 @@ export interface GanttToolbarProps {
 
 /** Scale, zoom, today, expand/collapse, critical path, baseline and grouping. Wraps instead of clipping long labels. */
 export function GanttToolbar(p: GanttToolbarProps) {
-  const { t } = useTranslation("gantt");
+  const { t } = useTranslation("workspace", { keyPrefix: "gantt" });
   return (
     <Group
       gap="xs"

@@ -25,7 +25,7 @@ const MIN_WIDTH = 40;
 
 /** Column titles (click to sort, drag the right edge to resize) above a filter row of the spec's operators. */
 export function GridHeader(p: GridHeaderProps) {
-  const { t } = useTranslation("gantt");
+  const { t } = useTranslation("workspace", { keyPrefix: "gantt" });
 
   const startResize = (index: number, e: PointerEvent<HTMLDivElement>) => {
     e.preventDefault();

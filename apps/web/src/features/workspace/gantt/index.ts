@@ -14,5 +14,5 @@ export { BUILT_IN_COLUMNS, defaultColumns } from "./grid-columns";
 export type { SortState } from "./grid-header";
 export { decodeGanttData, GanttDataError, type RowModel } from "./row-model";
 export { GANTT_SCALES, type GanttScale } from "./scale-math";
-export { ScheduleGantt, type ScheduleGanttProps } from "./schedule-gantt";
 export type { GanttPerfProbe } from "./timeline-canvas";
+export { WorkspaceGantt, type WorkspaceGanttProps } from "./workspace-gantt";

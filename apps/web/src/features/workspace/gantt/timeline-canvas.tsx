@@ -63,7 +63,7 @@ const HEADER_FONT = "12px Inter, system-ui, sans-serif";
  * schedule one requestAnimationFrame draw and never re-render React.
  */
 export function TimelineCanvas(props: TimelineCanvasProps) {
-  const { t } = useTranslation("gantt");
+  const { t } = useTranslation("workspace", { keyPrefix: "gantt" });
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const live = useRef(props);
   live.current = props;

@@ -58,7 +58,7 @@ interface Editing {
 
 /** The virtualised tree grid: only rows on screen exist in the DOM; cells are plain divs for speed. */
 export function TreeGrid(p: TreeGridProps) {
-  const { t } = useTranslation("gantt");
+  const { t } = useTranslation("workspace", { keyPrefix: "gantt" });
   const { model, tree, columns, selection } = p;
   const [editing, setEditing] = useState<Editing | null>(null);
   // The editor being closed: moving focus away blurs it before React removes it, and that blur must not commit

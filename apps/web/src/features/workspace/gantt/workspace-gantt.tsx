@@ -44,9 +44,9 @@ import {
   carrySelection,
   selectedIds,
 } from "./view-carry";
-import "./schedule-gantt.css";
+import "./workspace-gantt.css";
 
-export interface ScheduleGanttProps {
+export interface WorkspaceGanttProps {
   /**
    * The columnar payload of one schedule version (see gantt-data.ts). A new object re-decodes the rows; the view
    * (scroll, zoom, expanded rows, selection, columns, filters, grouping, sorting) is carried over by row id.
@@ -92,8 +92,8 @@ function wallClockNow(): number {
 }
 
 /** The schedule workspace: a virtualised tree grid beside a canvas Gantt timeline, sharing one row model. */
-export function ScheduleGantt(props: ScheduleGanttProps) {
-  const { t, i18n } = useTranslation("gantt");
+export function WorkspaceGantt(props: WorkspaceGanttProps) {
+  const { t, i18n } = useTranslation("workspace", { keyPrefix: "gantt" });
   const { data, readOnly = false, probe } = props;
   const model = useMemo(() => decodeGanttData(data, props.calendarsById), [data, props.calendarsById]);
   const [version, setVersion] = useState(0);

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from "react";
 import type { GanttChange, GanttData, GanttLink } from "../gantt-data";
 import { decodeGanttData } from "../row-model";
 import type { GanttScale } from "../scale-math";
-import { ScheduleGantt, type ScheduleGanttProps } from "../schedule-gantt";
+import { WorkspaceGantt, type WorkspaceGanttProps } from "../workspace-gantt";
 import { generateBenchData } from "./bench-data";
 
 /** What the perf script reads from the page (window.__ganttBench). */
@@ -78,7 +78,7 @@ export function GanttBenchPage({ rows, scale }: { rows: number; scale: GanttScal
     setPayload({ data, arrived });
   }, [rows, state]);
 
-  const probe = useMemo<ScheduleGanttProps["probe"]>(
+  const probe = useMemo<WorkspaceGanttProps["probe"]>(
     () => ({
       frame(ms, dragging) {
         state.frames.push({ ms, dragging, at: performance.now() });
@@ -109,7 +109,7 @@ export function GanttBenchPage({ rows, scale }: { rows: number; scale: GanttScal
       </Group>
       <div style={{ flex: 1, minHeight: 0 }}>
         {payload && (
-          <ScheduleGantt
+          <WorkspaceGantt
             data={payload.data}
             scale={scale}
             today={TODAY}

@@ -4,8 +4,8 @@ import { toLanguage } from "@planum/contracts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
-import { theme } from "../../../app/theme";
-import { i18n } from "../../../shared/i18n";
+import { theme } from "../../../../app/theme";
+import { i18n } from "../../../../shared/i18n";
 import { GANTT_SCALES, type GanttScale } from "../scale-math";
 import { GanttBenchPage } from "./gantt-bench-page";
 
