@@ -2,7 +2,7 @@ import type { ServerEvent } from "@planum/contracts";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError } from "../../../platform/errors.js";
 import type { Realtime } from "../../../platform/realtime.js";
-import { WorkspaceEvents } from "../../versions/workspace-events.js";
+import { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import {
   abandonCalculation,
   autoState,

@@ -3,8 +3,8 @@ import type { VersionScope } from "../../../platform/access.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError } from "../../../platform/errors.js";
 import { JobTakenOver } from "../../../platform/jobs.js";
-import { toVersionDto } from "../../versions/version-access.js";
-import { WorkspaceEvents } from "../../versions/workspace-events.js";
+import { WorkspaceEvents } from "../../../platform/workspace-events.js";
+import { toVersionDto } from "../versions/version-dto.js";
 import { type AutoCalculation, autoCalculation, CALCULATE_JOB } from "./auto-calculation.js";
 import { calculateVersion } from "./calculate-version.js";
 import {
