@@ -3,8 +3,8 @@ import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { calendars, wbsItems } from "../../db/schema/index.js";
 import type { Db, DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
+import type { WorkspaceEvents } from "../../platform/workspace-events.js";
 import type { Grant } from "../structure/structure-gate.js";
-import type { WorkspaceEvents } from "../versions/workspace-events.js";
 
 export type CalendarRow = typeof calendars.$inferSelect;
 type Week = [string, string][][];

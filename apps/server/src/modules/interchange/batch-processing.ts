@@ -11,12 +11,12 @@ import {
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { schedules } from "../../db/schema/index.js";
+import { loadScheduleScope, loadVersion, requireScheduleWrite, workspaceGate } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";
 import { requestLanguage } from "../../platform/http-errors.js";
 import type { JobContext } from "../../platform/jobs.js";
-import { loadScheduleScope, loadVersion, requireScheduleWrite, workspaceGate } from "../versions/version-access.js";
 import { EXPORT_FORMAT, interchangeEvent, uploadVersion, writeModel } from "./interchange.service.js";
 import { exportModel } from "./model-export.js";
 

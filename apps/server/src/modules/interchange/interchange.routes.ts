@@ -15,18 +15,18 @@ import {
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { schedules } from "../../db/schema/index.js";
-import type { AppContext } from "../../platform/context.js";
-import { AppError } from "../../platform/errors.js";
-import { ok, typed } from "../../platform/http.js";
-import { requestLanguage } from "../../platform/http-errors.js";
-import { lineage, loadNode, requireAt, spaceGate } from "../structure/structure-gate.js";
 import {
   loadScheduleScope,
   loadVersion,
   readVersion,
   requireScheduleWrite,
   workspaceGate,
-} from "../versions/version-access.js";
+} from "../../platform/access.js";
+import type { AppContext } from "../../platform/context.js";
+import { AppError } from "../../platform/errors.js";
+import { ok, typed } from "../../platform/http.js";
+import { requestLanguage } from "../../platform/http-errors.js";
+import { lineage, loadNode, requireAt, spaceGate } from "../structure/structure-gate.js";
 import { batchProcessing, IMPORT_JOB } from "./batch-processing.js";
 import { importIntoFacility } from "./facility-import.js";
 import { findImportRule, importSettingsRoutes } from "./import-settings.js";

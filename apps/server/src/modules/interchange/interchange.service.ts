@@ -13,7 +13,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
-import { WorkspaceEvents } from "../versions/workspace-events.js";
+import { WorkspaceEvents } from "../../platform/workspace-events.js";
 import { importModel } from "./model-import.js";
 
 /** The spec's format names → the readers' ids. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
-import { type Actor, addItem, link, setUpWorkspace } from "../versions/workspace.test-kit.js";
+import { type Actor, addItem, link, setUpWorkspace } from "../workspace/workspace.test-kit.js";
 import { autoCalculation } from "./auto-calculation.js";
 
 let server: TestServer;

@@ -5,7 +5,7 @@ import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import type { Realtime } from "../../platform/realtime.js";
 import { execRows } from "../../platform/sql.js";
-import { WorkspaceEvents } from "../versions/workspace-events.js";
+import { WorkspaceEvents } from "../../platform/workspace-events.js";
 import { beginCalculation, failCalculation } from "./timetable-calc.js";
 
 /** The job type of a version's calculation (manual `PATCH …/timetable/calculate` and automatic ones alike). */

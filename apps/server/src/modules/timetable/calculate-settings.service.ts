@@ -3,8 +3,8 @@ import { and, asc, eq, ne } from "drizzle-orm";
 import { calculateSettings, versions } from "../../db/schema/index.js";
 import type { AppContext } from "../../platform/context.js";
 import type { DbOrTx } from "../../platform/db.js";
-import { wallClockText } from "../versions/version-access.js";
-import { WorkspaceEvents } from "../versions/workspace-events.js";
+import { wallClockText } from "../../platform/sql.js";
+import { WorkspaceEvents } from "../../platform/workspace-events.js";
 import { autoCalculation } from "./auto-calculation.js";
 
 type SettingsRow = typeof calculateSettings.$inferSelect;

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { calendars, relations, schedules, versions, wbsItems } from "../../db/schema/index.js";
 import type { Db } from "../../platform/db.js";
 import { ensureDefaultCalendar } from "../calendars/calendars.service.js";
-import { copyWbsRows } from "../wbs/wbs-copy.js";
+import { copyWbsRows } from "../workspace/wbs/wbs-copy.js";
 import { calculateVersion } from "./timetable-calc.js";
 
 const TWO_SHIFTS: [string, string][] = [

@@ -2,10 +2,10 @@ import type { CalculateSettings } from "@planum/contracts";
 import type { ActivityInput, ExternalInput, NetworkInput, RelationInput, ScenarioNumber } from "@planum/engine";
 import { scenario } from "@planum/engine";
 import { type SQL, sql } from "drizzle-orm";
+import type { VersionRow } from "../../platform/access.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { execColumns, execRows, intArray } from "../../platform/sql.js";
 import { ensureDefaultCalendar } from "../calendars/calendars.service.js";
-import type { VersionRow } from "../versions/version-access.js";
 
 const TEXT = `'YYYY-MM-DD"T"HH24:MI'`;
 const text = (column: string) => sql.raw(`to_char(${column}, ${TEXT})`);

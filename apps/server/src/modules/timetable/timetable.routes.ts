@@ -2,20 +2,20 @@ import { calculateSettingsBody, scheduleIdParams, versionIdParams } from "@planu
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { versions } from "../../db/schema/index.js";
-import type { AppContext } from "../../platform/context.js";
-import { AppError } from "../../platform/errors.js";
-import { ok, typed } from "../../platform/http.js";
-import { execColumns } from "../../platform/sql.js";
 import {
   editVersion,
   loadScheduleScope,
   readVersion,
   requireScheduleWrite,
-  toVersionDto,
   type VersionScope,
   workspaceGate,
-} from "../versions/version-access.js";
-import { WorkspaceEvents } from "../versions/workspace-events.js";
+} from "../../platform/access.js";
+import type { AppContext } from "../../platform/context.js";
+import { AppError } from "../../platform/errors.js";
+import { ok, typed } from "../../platform/http.js";
+import { execColumns } from "../../platform/sql.js";
+import { WorkspaceEvents } from "../../platform/workspace-events.js";
+import { toVersionDto } from "../workspace/versions/version-dto.js";
 import { autoCalculation, CALCULATE_JOB } from "./auto-calculation.js";
 import { CalculateSettingsService } from "./calculate-settings.service.js";
 import { beginCalculation, calculateVersion, failCalculation } from "./timetable-calc.js";

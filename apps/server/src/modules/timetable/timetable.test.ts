@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
-import { addItem, link, setUpWorkspace } from "../versions/workspace.test-kit.js";
+import { addItem, link, setUpWorkspace } from "../workspace/workspace.test-kit.js";
 
 let server: TestServer;
 beforeAll(async () => {
