@@ -17,9 +17,9 @@ import { spacesModule } from "./modules/spaces/spaces.routes.js";
 import { storageFilesModule } from "./modules/storage-files/storage-files.routes.js";
 import { structureModule } from "./modules/structure/structure.routes.js";
 import { PLANUM_VERSION, systemModule } from "./modules/system/system.routes.js";
-import { timetableModule } from "./modules/timetable/timetable.routes.js";
 import { usersModule } from "./modules/users/users.routes.js";
 import { UsersService } from "./modules/users/users.service.js";
+import { calculationModule } from "./modules/workspace/calculation/calculation.routes.js";
 import { workspaceModule } from "./modules/workspace/workspace.routes.js";
 import { AccessRules } from "./platform/access.js";
 import { registerAuthHook } from "./platform/auth-hook.js";
@@ -112,7 +112,7 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(structureModule(ctx));
       await api.register(workspaceModule(ctx));
       await api.register(calendarsModule(ctx));
-      await api.register(timetableModule(ctx));
+      await api.register(calculationModule(ctx));
       await api.register(interchangeModule(ctx));
       await api.register(storageFilesModule(ctx));
     },

@@ -1,6 +1,7 @@
 import type {
   AttributeDto,
   CalculateSettings,
+  CalculationStarted,
   CreateRelationBody,
   CreateVersionBody,
   GanttColumns,
@@ -97,7 +98,7 @@ export const workspaceApi = {
     }),
 
   calculate: (versionId: string) =>
-    apiRequest<{ jobId: string; calcStatus: "in_process" }>(`/versions/${versionId}/timetable/calculate`, {
+    apiRequest<CalculationStarted>(`/versions/${versionId}/timetable/calculate`, {
       method: "PATCH",
     }),
   /** The caller's abilities at the schedule (grants on the schedule itself included). */

@@ -1,0 +1,265 @@
+import { randomUUID } from "node:crypto";
+import type { EpsKind, Passport } from "@planum/contracts";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { epsNodes, epsPhotos, resourceGrants, schedules } from "../../../db/schema/index.js";
+import type { Db, DbOrTx } from "../../../platform/db.js";
+import { AppError } from "../../../platform/errors.js";
+import type { Realtime } from "../../../platform/realtime.js";
+import { isUniqueViolation } from "../../../platform/sql.js";
+import type { Storage } from "../../../platform/storage.js";
+import { type EpsNodeRow, epsUpdated, type Grant, lineage, loadNode, requireAt } from "../structure-gate.js";
+import { EpsRepo, subtreeOf, toNodeDto } from "./eps.repo.js";
+
+/** Which kinds may hang below which: nodes group nodes and facilities, facilities hold projects. */
+const ALLOWED_PARENTS: Record<EpsKind, (EpsKind | null)[]> = {
+  node: [null, "node"],
+  facility: [null, "node"],
+  project: ["facility"],
+};
+
+export interface EpsDeps {
+  db: Db;
+  realtime: Realtime;
+  storage: Storage;
+}
+
+export class EpsService {
+  constructor(private readonly deps: EpsDeps) {}
+
+  async node(grant: Grant, id: string, kinds?: EpsKind[]) {
+    const node = await loadNode(this.deps.db, grant.space.id, id, kinds);
+    return toNodeDto(node, await new EpsRepo(this.deps.db).hasChildren(node.id));
+  }
+
+  async create(grant: Grant, kind: EpsKind, body: { parentId?: string | null; name: string; key?: string }) {
+    const db = this.deps.db;
+    const parent = body.parentId ? await loadNode(db, grant.space.id, body.parentId) : null;
+    if (!ALLOWED_PARENTS[kind].includes(parent?.kind ?? null)) throw new AppError("InvalidParent");
+    await requireAt(db, grant, "eps:write", parent ? lineage(parent) : []);
+    const id = randomUUID();
+    try {
+      const node = await db.transaction(async (tx) => {
+        const [{ next }] = await tx
+          .select({ next: sql<number>`coalesce(max(${epsNodes.sortOrder}) + 1, 0)::int` })
+          .from(epsNodes)
+          .where(
+            and(
+              eq(epsNodes.spaceId, grant.space.id),
+              parent ? eq(epsNodes.parentId, parent.id) : isNull(epsNodes.parentId),
+            ),
+          );
+        const [row] = await tx
+          .insert(epsNodes)
+          .values({
+            id,
+            spaceId: grant.space.id,
+            parentId: parent?.id ?? null,
+            kind,
+            name: body.name,
+            key: body.key ?? null,
+            sortOrder: next,
+            path: `${parent?.path ?? "/"}${id}/`,
+            depth: parent ? parent.depth + 1 : 0,
+            createdBy: grant.userId,
+          })
+          .returning();
+        return row;
+      });
+      epsUpdated(this.deps.realtime, grant, "created", [node.id], [node.parentId]);
+      return toNodeDto(node, false);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError("KeyTaken", { field: "key" });
+      throw error;
+    }
+  }
+
+  /** Loads a node of the given kinds and checks that the caller may change it. */
+  async writable(grant: Grant, id: string, kinds?: EpsKind[]) {
+    const node = await loadNode(this.deps.db, grant.space.id, id, kinds);
+    await requireAt(this.deps.db, grant, "eps:write", lineage(node));
+    return node;
+  }
+
+  private async update(grant: Grant, node: EpsNodeRow, values: Partial<EpsNodeRow>, action: "updated" = "updated") {
+    const [row] = await this.deps.db
+      .update(epsNodes)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(epsNodes.spaceId, grant.space.id), eq(epsNodes.id, node.id)))
+      .returning();
+    epsUpdated(this.deps.realtime, grant, action, [row.id], [row.parentId]);
+    return toNodeDto(row, await new EpsRepo(this.deps.db).hasChildren(row.id));
+  }
+
+  async rename(grant: Grant, id: string, name: string, kinds?: EpsKind[]) {
+    return this.update(grant, await this.writable(grant, id, kinds), { name });
+  }
+
+  async setPassport(grant: Grant, id: string, passport: Passport) {
+    return (await this.update(grant, await this.writable(grant, id), { passport })).passport;
+  }
+
+  /** Merges settings of a facility or project (absent fields keep their value). */
+  async patchSettings(grant: Grant, id: string, kind: EpsKind, settings: Record<string, unknown>) {
+    const node = await this.writable(grant, id, [kind]);
+    return this.update(grant, node, { settings: { ...node.settings, ...settings } });
+  }
+
+  async setKey(grant: Grant, id: string, key: string) {
+    const node = await this.writable(grant, id);
+    if (!(await this.keyFree(grant.space.id, key, node.id))) throw new AppError("KeyTaken", { field: "key" });
+    try {
+      return { key: (await this.update(grant, node, { key })).key };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError("KeyTaken", { field: "key" });
+      throw error;
+    }
+  }
+
+  async keyFree(spaceId: string, key: string, exceptId?: string): Promise<boolean> {
+    const [row] = await this.deps.db
+      .select({ id: epsNodes.id })
+      .from(epsNodes)
+      .where(and(eq(epsNodes.spaceId, spaceId), eq(epsNodes.key, key)));
+    return !row || row.id === exceptId;
+  }
+
+  async byKey(grant: Grant, key: string) {
+    const [node] = await this.deps.db
+      .select()
+      .from(epsNodes)
+      .where(and(eq(epsNodes.spaceId, grant.space.id), eq(epsNodes.key, key)));
+    if (!node) throw new AppError("NotFound");
+    return toNodeDto(node, await new EpsRepo(this.deps.db).hasChildren(node.id));
+  }
+
+  /** Swaps the node with its previous (up) or next (down) sibling; at the edge nothing moves. */
+  async shift(grant: Grant, id: string, direction: "up" | "down") {
+    const node = await this.writable(grant, id);
+    const siblings = await this.deps.db.transaction(async (tx) => {
+      const sameParent = node.parentId ? eq(epsNodes.parentId, node.parentId) : isNull(epsNodes.parentId);
+      const [neighbour] = await tx
+        .select()
+        .from(epsNodes)
+        .where(
+          and(
+            eq(epsNodes.spaceId, grant.space.id),
+            sameParent,
+            direction === "up" ? lt(epsNodes.sortOrder, node.sortOrder) : gt(epsNodes.sortOrder, node.sortOrder),
+          ),
+        )
+        .orderBy(direction === "up" ? desc(epsNodes.sortOrder) : asc(epsNodes.sortOrder))
+        .limit(1);
+      if (neighbour) {
+        await tx.update(epsNodes).set({ sortOrder: neighbour.sortOrder }).where(eq(epsNodes.id, node.id));
+        await tx.update(epsNodes).set({ sortOrder: node.sortOrder }).where(eq(epsNodes.id, neighbour.id));
+      }
+      return new EpsRepo(tx).children(grant.space.id, node.parentId);
+    });
+    epsUpdated(this.deps.realtime, grant, "moved", [node.id], [node.parentId]);
+    return siblings;
+  }
+
+  /**
+   * Moves a node (with its subtree) under another parent, where its kind may hang, at a position among the new
+   * siblings. The subtree's materialised paths and depths are rewritten in one statement, in one transaction.
+   */
+  async move(grant: Grant, id: string, parentId: string | null, index?: number) {
+    const db = this.deps.db;
+    const node = await this.writable(grant, id);
+    const parent = parentId ? await loadNode(db, grant.space.id, parentId) : null;
+    if (!ALLOWED_PARENTS[node.kind].includes(parent?.kind ?? null)) throw new AppError("InvalidParent");
+    if (parent?.path.startsWith(node.path)) throw new AppError("InvalidParent");
+    if (parent) await requireAt(db, grant, "eps:write", lineage(parent));
+    const newPath = `${parent?.path ?? "/"}${node.id}/`;
+    const depthShift = (parent ? parent.depth + 1 : 0) - node.depth;
+    const siblings = await db.transaction(async (tx) => {
+      const sameParent = parent ? eq(epsNodes.parentId, parent.id) : isNull(epsNodes.parentId);
+      const others = await tx
+        .select({ id: epsNodes.id })
+        .from(epsNodes)
+        .where(and(eq(epsNodes.spaceId, grant.space.id), sameParent, sql`${epsNodes.id} <> ${node.id}`))
+        .orderBy(asc(epsNodes.sortOrder));
+      const order = others.map((row) => row.id);
+      order.splice(Math.min(index ?? order.length, order.length), 0, node.id);
+      await tx
+        .update(epsNodes)
+        .set({
+          path: sql`${newPath} || substr(${epsNodes.path}, ${node.path.length + 1})`,
+          depth: sql`${epsNodes.depth} + ${depthShift}`,
+        })
+        .where(and(eq(epsNodes.spaceId, grant.space.id), subtreeOf([node])));
+      await tx
+        .update(epsNodes)
+        .set({ parentId: parent?.id ?? null, updatedAt: new Date() })
+        .where(eq(epsNodes.id, node.id));
+      for (const [position, siblingId] of order.entries())
+        await tx.update(epsNodes).set({ sortOrder: position }).where(eq(epsNodes.id, siblingId));
+      return new EpsRepo(tx).children(grant.space.id, parent?.id ?? null);
+    });
+    epsUpdated(this.deps.realtime, grant, "moved", [node.id], [node.parentId, parent?.id ?? null]);
+    return siblings;
+  }
+
+  /**
+   * Deletes whole subtrees (nodes, their schedules, attributes defined on them, values, comments, grants) in one
+   * transaction, only when the caller confirmed the current count; otherwise answers ConfirmationRequired(count).
+   */
+  async deleteNodes(grant: Grant, ids: string[], confirmCount: number | undefined, kinds?: EpsKind[]) {
+    const db = this.deps.db;
+    const nodes = await db
+      .select()
+      .from(epsNodes)
+      .where(and(eq(epsNodes.spaceId, grant.space.id), inArray(epsNodes.id, [...new Set(ids)])));
+    if (nodes.length !== new Set(ids).size || (kinds && nodes.some((n) => !kinds.includes(n.kind))))
+      throw new AppError("NotFound");
+    for (const node of nodes) await requireAt(db, grant, "eps:write", lineage(node));
+    const result = await db.transaction(async (tx) => {
+      const count = await new EpsRepo(tx).subtreeCount(grant.space.id, nodes);
+      if (confirmCount !== count) throw new AppError("ConfirmationRequired", { count });
+      const inside = tx
+        .select({ id: epsNodes.id })
+        .from(epsNodes)
+        .where(and(eq(epsNodes.spaceId, grant.space.id), subtreeOf(nodes)));
+      const [{ scheduleCount }] = await tx
+        .select({ scheduleCount: sql<number>`count(*)::int` })
+        .from(schedules)
+        .where(and(eq(schedules.spaceId, grant.space.id), inArray(schedules.projectId, inside)));
+      const scheduleIds = tx.select({ id: schedules.id }).from(schedules).where(inArray(schedules.projectId, inside));
+      await tx
+        .delete(resourceGrants)
+        .where(
+          and(
+            eq(resourceGrants.spaceId, grant.space.id),
+            or(inArray(resourceGrants.resourceId, inside), inArray(resourceGrants.resourceId, scheduleIds)),
+          ),
+        );
+      // Photos cascade with their nodes, but their files live in the file store: collect them to remove afterwards.
+      const photoFiles = await tx
+        .select({ fileId: epsPhotos.fileId })
+        .from(epsPhotos)
+        .where(and(eq(epsPhotos.spaceId, grant.space.id), inArray(epsPhotos.nodeId, inside)));
+      // Deepest first is not needed: removing the subtree by path in one statement satisfies the parent FK at commit.
+      await tx.delete(epsNodes).where(and(eq(epsNodes.spaceId, grant.space.id), subtreeOf(nodes)));
+      return { deleted: count, schedules: scheduleCount, photoFiles };
+    });
+    for (const { fileId } of result.photoFiles) await this.deps.storage.remove(db, fileId);
+    epsUpdated(
+      this.deps.realtime,
+      grant,
+      "deleted",
+      nodes.map((n) => n.id),
+      nodes.map((n) => n.parentId),
+    );
+    return { deleted: result.deleted, schedules: result.schedules };
+  }
+
+  /** How many nodes and schedules deleting these nodes would remove (for the confirmation dialog). */
+  async deleteCount(grant: Grant, ids: string[], db: DbOrTx = this.deps.db) {
+    const nodes = await db
+      .select()
+      .from(epsNodes)
+      .where(and(eq(epsNodes.spaceId, grant.space.id), inArray(epsNodes.id, ids)));
+    if (nodes.length !== new Set(ids).size) throw new AppError("NotFound");
+    return { count: await new EpsRepo(db).subtreeCount(grant.space.id, nodes) };
+  }
+}

@@ -1,0 +1,173 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { scheduleGroups, schedules } from "../../../db/schema/index.js";
+import type { Db } from "../../../platform/db.js";
+import { AppError } from "../../../platform/errors.js";
+import type { Realtime } from "../../../platform/realtime.js";
+import { groupOfProject, toScheduleDto } from "../schedules/schedules.service.js";
+import { epsUpdated, type Grant, lineage, loadNode, requireAt } from "../structure-gate.js";
+
+type GroupRow = typeof scheduleGroups.$inferSelect;
+
+/** Schedule groups: named, nestable folders of a project's schedules. */
+export class ScheduleGroupsService {
+  constructor(private readonly deps: { db: Db; realtime: Realtime }) {}
+
+  private async project(grant: Grant, projectId: string, ability: "schedule:read" | "schedule:write") {
+    const project = await loadNode(this.deps.db, grant.space.id, projectId, ["project"]);
+    await requireAt(this.deps.db, grant, ability, lineage(project));
+    return project;
+  }
+
+  /** A group of the caller's space, with the right to change its project's schedules. */
+  private async writableGroup(grant: Grant, id: string) {
+    const [group] = await this.deps.db
+      .select()
+      .from(scheduleGroups)
+      .where(and(eq(scheduleGroups.spaceId, grant.space.id), eq(scheduleGroups.id, id)));
+    if (!group) throw new AppError("NotFound");
+    await this.project(grant, group.projectId, "schedule:write");
+    return group;
+  }
+
+  /** Groups (flat, with parentId and order) and the project's schedules, or of every project without a filter. */
+  async list(grant: Grant, projectId?: string) {
+    if (projectId) await this.project(grant, projectId, "schedule:read");
+    else if (!grant.abilities.includes("schedule:read")) throw new AppError("Forbidden");
+    const where = (table: typeof scheduleGroups | typeof schedules) =>
+      and(eq(table.spaceId, grant.space.id), projectId ? eq(table.projectId, projectId) : undefined);
+    const groups = await this.deps.db
+      .select()
+      .from(scheduleGroups)
+      .where(where(scheduleGroups))
+      .orderBy(asc(scheduleGroups.sortOrder), asc(scheduleGroups.createdAt));
+    const rows = await this.deps.db.select().from(schedules).where(where(schedules)).orderBy(asc(schedules.sortOrder));
+    return {
+      groups: groups.map((g) => ({
+        id: g.id,
+        projectId: g.projectId,
+        parentId: g.parentId,
+        name: g.name,
+        order: g.sortOrder,
+      })),
+      schedules: rows.map(toScheduleDto),
+    };
+  }
+
+  async create(grant: Grant, body: { projectId: string; name: string; parentId?: string | null }) {
+    const project = await this.project(grant, body.projectId, "schedule:write");
+    if (body.parentId) await groupOfProject(this.deps.db, grant.space.id, project.id, body.parentId);
+    const [group] = await this.deps.db
+      .insert(scheduleGroups)
+      .values({
+        spaceId: grant.space.id,
+        projectId: project.id,
+        parentId: body.parentId ?? null,
+        name: body.name,
+        sortOrder: await this.nextOrder(project.id, body.parentId ?? null),
+      })
+      .returning();
+    this.changed(grant, project.id);
+    return group;
+  }
+
+  private async nextOrder(projectId: string, parentId: string | null) {
+    const [{ next }] = await this.deps.db
+      .select({ next: sql<number>`coalesce(max(${scheduleGroups.sortOrder}) + 1, 0)::int` })
+      .from(scheduleGroups)
+      .where(
+        and(
+          eq(scheduleGroups.projectId, projectId),
+          parentId ? eq(scheduleGroups.parentId, parentId) : isNull(scheduleGroups.parentId),
+        ),
+      );
+    return next;
+  }
+
+  async rename(grant: Grant, id: string, name: string) {
+    const group = await this.writableGroup(grant, id);
+    const [row] = await this.deps.db
+      .update(scheduleGroups)
+      .set({ name })
+      .where(eq(scheduleGroups.id, group.id))
+      .returning();
+    this.changed(grant, group.projectId);
+    return row;
+  }
+
+  /** Puts a schedule into a group of its own project (null: out of any group). */
+  async moveSchedule(grant: Grant, scheduleId: string, groupId: string | null) {
+    const [schedule] = await this.deps.db
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.spaceId, grant.space.id), eq(schedules.id, scheduleId)));
+    if (!schedule) throw new AppError("NotFound", { field: "scheduleId" });
+    await this.project(grant, schedule.projectId, "schedule:write");
+    if (groupId) await groupOfProject(this.deps.db, grant.space.id, schedule.projectId, groupId);
+    const [row] = await this.deps.db
+      .update(schedules)
+      .set({ groupId })
+      .where(eq(schedules.id, schedule.id))
+      .returning();
+    this.changed(grant, schedule.projectId);
+    return toScheduleDto(row);
+  }
+
+  /** Moves a group under another group of the same project (or to the top) at a position; never into itself. */
+  async move(grant: Grant, id: string, parentId: string | null, index?: number) {
+    const group = await this.writableGroup(grant, id);
+    const all = await this.deps.db
+      .select()
+      .from(scheduleGroups)
+      .where(and(eq(scheduleGroups.spaceId, grant.space.id), eq(scheduleGroups.projectId, group.projectId)));
+    if (parentId) {
+      if (!all.some((g) => g.id === parentId)) throw new AppError("NotFound", { field: "parentId" });
+      for (
+        let at: GroupRow | undefined = all.find((g) => g.id === parentId);
+        at;
+        at = all.find((g) => g.id === at!.parentId)
+      )
+        if (at.id === group.id) throw new AppError("InvalidParent");
+    }
+    const siblings = all
+      .filter((g) => g.parentId === parentId && g.id !== group.id)
+      .sort((a, b) => a.sortOrder - b.sortOrder);
+    siblings.splice(Math.min(index ?? siblings.length, siblings.length), 0, group);
+    await this.deps.db.transaction(async (tx) => {
+      for (const [order, sibling] of siblings.entries())
+        await tx
+          .update(scheduleGroups)
+          .set(sibling.id === group.id ? { parentId, sortOrder: order } : { sortOrder: order })
+          .where(eq(scheduleGroups.id, sibling.id));
+    });
+    this.changed(grant, group.projectId);
+    return this.list(grant, group.projectId);
+  }
+
+  /** Deletes a group and its subgroups; their schedules stay in the project, moved to the deleted group's parent. */
+  async delete(grant: Grant, id: string) {
+    const group = await this.writableGroup(grant, id);
+    const all = await this.deps.db
+      .select()
+      .from(scheduleGroups)
+      .where(and(eq(scheduleGroups.spaceId, grant.space.id), eq(scheduleGroups.projectId, group.projectId)));
+    const doomed = new Set([group.id]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const g of all)
+        if (g.parentId && doomed.has(g.parentId) && !doomed.has(g.id)) {
+          doomed.add(g.id);
+          grew = true;
+        }
+    }
+    await this.deps.db.transaction(async (tx) => {
+      for (const doomedId of doomed)
+        await tx.update(schedules).set({ groupId: group.parentId }).where(eq(schedules.groupId, doomedId));
+      await tx.delete(scheduleGroups).where(eq(scheduleGroups.id, group.id));
+    });
+    this.changed(grant, group.projectId);
+  }
+
+  private changed(grant: Grant, projectId: string) {
+    epsUpdated(this.deps.realtime, grant, "schedules", [projectId]);
+  }
+}
