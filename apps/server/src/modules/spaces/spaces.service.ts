@@ -16,7 +16,7 @@ import type { Realtime } from "../../platform/realtime.js";
 import type { UserRow } from "../../platform/sessions.js";
 import type { Storage } from "../../platform/storage.js";
 import { seedDemoStructure } from "../structure/structure-demo.js";
-import { seedDemoWorkspace } from "../timetable/demo-schedule.js";
+import { seedDemoWorkspace } from "./demo-schedule.js";
 import { toAccessDto, toMemberDto, toSettingsDto, toSpaceDto } from "./spaces.dto.js";
 import { SpacesRepo } from "./spaces.repo.js";
 

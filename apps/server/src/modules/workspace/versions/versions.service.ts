@@ -1,13 +1,12 @@
 import type { CreateVersionBody, Version, VersionKind } from "@planum/contracts";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { versions, wbsItems } from "../../../db/schema/index.js";
-import type { VersionRow, VersionScope } from "../../../platform/access.js";
+import type { Grant, VersionRow, VersionScope } from "../../../platform/access.js";
 import type { Db, DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import { execRows } from "../../../platform/sql.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { ensureDefaultCalendar } from "../../calendars/calendars.service.js";
-import type { Grant } from "../../structure/structure-gate.js";
 import { copyWbsRows } from "../wbs/wbs-copy.js";
 import { toVersionDto } from "./version-dto.js";
 import { bumpVersion } from "./versions.repo.js";
