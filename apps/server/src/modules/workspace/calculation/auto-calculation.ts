@@ -9,6 +9,7 @@ import {
   autoVersionsUsingCalendars,
   beginCalculation,
   failCalculation,
+  handCalculationToJob,
 } from "./calculation.repo.js";
 
 /** The job type of a version's calculation (manual `PATCH …/timetable/calculate` and automatic ones alike). */
@@ -42,7 +43,7 @@ interface VersionState {
   retries: number;
 }
 
-type Deps = Pick<AppContext, "db" | "jobs" | "realtime">;
+type Deps = Pick<AppContext, "db" | "jobs" | "realtime" | "process">;
 
 /**
  * `calculationMode: auto` (spec §3): a version of a schedule in auto mode is recalculated by the server after every
@@ -198,8 +199,8 @@ export class AutoCalculation {
       return;
     }
     try {
-      if (row.status === "in_process") throw new AppError("CalculationInProgress");
-      await beginCalculation(db, versionId);
+      if (row.held) throw new AppError("CalculationInProgress");
+      await beginCalculation(db, versionId, this.deps.process.id);
     } catch (error) {
       if (error instanceof AppError && error.code === "CalculationInProgress")
         return this.waitForOther(versionId, state, force);
@@ -215,11 +216,12 @@ export class AutoCalculation {
     }
     this.events.timetable(state.spaceId, state.byUserId, versionId, null, 0, "in_process");
     try {
-      await jobs.enqueue(CALCULATE_JOB, {
+      const job = await jobs.enqueue(CALCULATE_JOB, {
         spaceId: state.spaceId,
         userId: state.byUserId ?? undefined,
         payload: { versionId, auto: true },
       });
+      await handCalculationToJob(db, versionId, job.id);
       // `running` stays true until the job's handler calls finished().
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

@@ -87,7 +87,7 @@ function calculatesDifferently(a: CalculateSettings, b: CalculateSettings) {
  * `/calculate-settings` calls and the calculation fields of `PATCH /schedules/{id}/settings` both come here.
  */
 export class CalculateSettingsService {
-  constructor(private readonly deps: Pick<AppContext, "db" | "jobs" | "realtime">) {}
+  constructor(private readonly deps: Pick<AppContext, "db" | "jobs" | "realtime" | "process">) {}
 
   get(scheduleId: string) {
     return readSettings(this.deps.db, scheduleId);

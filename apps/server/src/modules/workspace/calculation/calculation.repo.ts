@@ -2,6 +2,7 @@ import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { calculateSettings, versions } from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
+import { PRESUMED_DEAD_SECONDS } from "../../../platform/processes.js";
 import { execColumns, execRows, intArray } from "../../../platform/sql.js";
 
 /**
@@ -20,12 +21,27 @@ export async function findVersion(db: DbOrTx, versionId: string): Promise<Versio
   return row ?? null;
 }
 
-/** Marks a version as being calculated; refused while another calculation of it runs, or when it is locked. */
-export async function beginCalculation(db: DbOrTx, versionId: string) {
+/**
+ * Whether the version's calculation is held by somebody alive: a process calculating it synchronously whose heartbeat
+ * is recent, or a job still queued or running (a job of a dead process is taken over by another, so it stays held).
+ * A version left `in_process` by a killed process is therefore free again.
+ */
+const heldByTheLiving = sql`(${versions.calcStatus} = 'in_process' and (
+  case when ${versions.calcJobId} is not null
+    then exists (select 1 from jobs j where j.id = ${versions.calcJobId} and j.status in ('queued', 'in_process'))
+    else exists (select 1 from server_processes p where p.id = ${versions.calcRunnerId}
+                   and p.seen_at > now() - make_interval(secs => ${PRESUMED_DEAD_SECONDS}))
+  end))`;
+
+/**
+ * Marks a version as being calculated by the process `runnerId`; refused while a live calculation of it runs, or
+ * when it is locked.
+ */
+export async function beginCalculation(db: DbOrTx, versionId: string, runnerId: string) {
   const [row] = await db
     .update(versions)
-    .set({ calcStatus: "in_process", calcError: null })
-    .where(and(eq(versions.id, versionId), ne(versions.calcStatus, "in_process"), eq(versions.locked, false)))
+    .set({ calcStatus: "in_process", calcError: null, calcRunnerId: runnerId, calcJobId: null })
+    .where(and(eq(versions.id, versionId), sql`not ${heldByTheLiving}`, eq(versions.locked, false)))
     .returning();
   if (row) return row;
   const current = await findVersion(db, versionId);
@@ -34,14 +50,28 @@ export async function beginCalculation(db: DbOrTx, versionId: string) {
   throw new AppError("CalculationInProgress");
 }
 
+/** The calculation begun by this process is handed to a job: the version is held while the job is open. */
+export async function handCalculationToJob(db: DbOrTx, versionId: string, jobId: string) {
+  await db
+    .update(versions)
+    .set({ calcJobId: jobId })
+    .where(and(eq(versions.id, versionId), eq(versions.calcStatus, "in_process")));
+}
+
 /** Ends a failed calculation: the version is not calculated and says why. */
 export async function failCalculation(db: DbOrTx, versionId: string, reason: string) {
-  await db.update(versions).set({ calcStatus: "not_calculated", calcError: reason }).where(eq(versions.id, versionId));
+  await db
+    .update(versions)
+    .set({ calcStatus: "not_calculated", calcError: reason, calcRunnerId: null, calcJobId: null })
+    .where(eq(versions.id, versionId));
 }
 
 /** Leaves a version as a change leaves it (a calculation begun but never started). */
 export async function abandonCalculation(db: DbOrTx, versionId: string) {
-  await db.update(versions).set({ calcStatus: "not_calculated" }).where(eq(versions.id, versionId));
+  await db
+    .update(versions)
+    .set({ calcStatus: "not_calculated", calcRunnerId: null, calcJobId: null })
+    .where(eq(versions.id, versionId));
 }
 
 /**
@@ -55,6 +85,8 @@ export async function finishCalculation(tx: DbOrTx, versionId: string, readRevis
       calcStatus: sql`case when ${versions.revision} = ${readRevision} then 'calculated' else 'not_calculated' end`,
       calcError: null,
       calculatedAt: new Date(),
+      calcRunnerId: null,
+      calcJobId: null,
       finish,
       revision: sql`${versions.revision} + 1`,
     })
@@ -187,15 +219,22 @@ export async function versionsDue(db: DbOrTx, scheduleId: string) {
 
 // ---- automatic calculation ----
 
-/** Whether a version is locked, its calculation status and its schedule's calculation mode. */
+/**
+ * Whether a version is locked, its calculation status, whether a live calculation holds it, and its schedule's
+ * calculation mode.
+ */
 export async function autoState(db: DbOrTx, versionId: string) {
-  const result = await execRows(
-    db,
-    sql`select v.locked, v.calc_status as status, coalesce(s.calculation_mode, 'manual') as mode
-        from versions v left join calculate_settings s on s.schedule_id = v.schedule_id
-        where v.id = ${versionId}`,
-  );
-  return result.rows[0] as { locked: boolean; status: string; mode: string } | undefined;
+  const [row] = await db
+    .select({
+      locked: versions.locked,
+      status: versions.calcStatus,
+      held: sql<boolean>`${heldByTheLiving}`,
+      mode: sql<string>`coalesce(${calculateSettings.calculationMode}, 'manual')`,
+    })
+    .from(versions)
+    .leftJoin(calculateSettings, eq(calculateSettings.scheduleId, versions.scheduleId))
+    .where(eq(versions.id, versionId));
+  return row;
 }
 
 /**

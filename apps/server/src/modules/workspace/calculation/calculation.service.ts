@@ -7,7 +7,13 @@ import { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { toVersionDto } from "../versions/version-dto.js";
 import { type AutoCalculation, autoCalculation, CALCULATE_JOB } from "./auto-calculation.js";
 import { calculateVersion } from "./calculate-version.js";
-import { beginCalculation, failCalculation, findVersion, readTimetableItems } from "./calculation.repo.js";
+import {
+  beginCalculation,
+  failCalculation,
+  findVersion,
+  handCalculationToJob,
+  readTimetableItems,
+} from "./calculation.repo.js";
 
 function reasonOf(error: unknown): string {
   if (error instanceof AppError) return String(error.params?.reason ?? error.code);
@@ -23,7 +29,7 @@ export class CalculationService {
   private readonly events: WorkspaceEvents;
   readonly auto: AutoCalculation;
 
-  constructor(private readonly deps: Pick<AppContext, "db" | "jobs" | "realtime">) {
+  constructor(private readonly deps: Pick<AppContext, "db" | "jobs" | "realtime" | "process">) {
     this.events = new WorkspaceEvents(deps.realtime);
     this.auto = autoCalculation(deps);
     deps.jobs.register(CALCULATE_JOB, async ({ job, progress, complete }) => {
@@ -55,6 +61,7 @@ export class CalculationService {
       userId: scope.grant.userId,
       payload: { versionId: scope.version.id },
     });
+    await handCalculationToJob(this.deps.db, scope.version.id, job.id);
     return { jobId: job.id, calcStatus: "in_process" as const };
   }
 
@@ -87,7 +94,7 @@ export class CalculationService {
   }
 
   private async begin(scope: VersionScope) {
-    await beginCalculation(this.deps.db, scope.version.id);
+    await beginCalculation(this.deps.db, scope.version.id, this.deps.process.id);
     this.events.timetable(scope.grant.space.id, scope.grant.userId, scope.version.id, null, 0, "in_process");
   }
 

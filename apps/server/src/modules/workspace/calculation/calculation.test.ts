@@ -203,4 +203,64 @@ describe("timetable", () => {
     expect(await critical()).toEqual(["A10", "M1"]);
     expect((await owner.call("PUT", url, { criticalBy: "shortest" })).status).toBe(400);
   });
+  it("a version left in process by a killed process is free again; a live holder or an open job keeps it", async () => {
+    const { owner, version } = await setUpWorkspace(server);
+    const v = version.id;
+    await addItem(owner, v, { type: "work", name: "A", code: "A10", duration: 480 });
+    const hold = (holder: { runner?: string; job?: string }) =>
+      server.ctx.db.execute(sql`update versions set calc_status = 'in_process', calc_runner_id = ${holder.runner ?? null},
+        calc_job_id = ${holder.job ?? null} where id = ${v}`);
+    const calculate = async () => {
+      const answer = await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`);
+      return answer.status === 200 ? "calculated" : answer.body.errors[0].code;
+    };
+
+    // Held by this (live) process, e.g. a synchronous calculation still running: refused, as a job start is.
+    await hold({ runner: server.ctx.process.id });
+    expect(await calculate()).toBe("CalculationInProgress");
+    expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate`)).body.errors[0].code).toBe(
+      "CalculationInProgress",
+    );
+
+    // Held by another process: refused while its heartbeat is recent, free once it went quiet (the process was killed).
+    const other = "6f1c2b1e-0000-4000-8000-00000000beef";
+    await server.ctx.db.execute(
+      sql`insert into server_processes (id, role, host, pid) values (${other}, 'all', 'elsewhere', 1)`,
+    );
+    await hold({ runner: other });
+    expect(await calculate()).toBe("CalculationInProgress");
+    await server.ctx.db.execute(
+      sql`update server_processes set seen_at = now() - interval '1 minute' where id = ${other}`,
+    );
+    expect(await calculate()).toBe("calculated");
+    const after = (await owner.call("GET", `/versions/${v}`)).body.data;
+    expect(after).toMatchObject({ calcStatus: "calculated", calcError: null });
+
+    // A process that is gone altogether (its row already cleaned up) holds nothing either.
+    await hold({ runner: "6f1c2b1e-0000-4000-8000-00000000dead" });
+    expect(await calculate()).toBe("calculated");
+
+    // Held by a job: refused while the job is open (another process may run it), free once it ended.
+    const [job] = (
+      (await server.ctx.db.execute(sql`insert into jobs (type, status) values ('calculate_timetable', 'in_process')
+        returning id`)) as unknown as { rows: { id: string }[] }
+    ).rows;
+    await hold({ runner: other, job: job.id });
+    expect(await calculate()).toBe("CalculationInProgress");
+    await server.ctx.db.execute(sql`update jobs set status = 'error' where id = ${job.id}`);
+    expect(await calculate()).toBe("calculated");
+
+    // A job started through the API hands the version to itself and frees it when it ends.
+    const started = await owner.call("PATCH", `/versions/${v}/timetable/calculate`);
+    expect(started.status).toBe(200);
+    await server.ctx.jobs.idle();
+    const [row] = (
+      (await server.ctx.db.execute(
+        sql`select calc_status, calc_runner_id, calc_job_id from versions where id = ${v}`,
+      )) as unknown as {
+        rows: { calc_status: string; calc_runner_id: string | null; calc_job_id: string | null }[];
+      }
+    ).rows;
+    expect(row).toEqual({ calc_status: "calculated", calc_runner_id: null, calc_job_id: null });
+  });
 });
