@@ -5,6 +5,7 @@ import type { VersionRow, VersionScope } from "../../../platform/access.js";
 import type { Db, DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import { execRows } from "../../../platform/sql.js";
+import { todayAt } from "../../../platform/time.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { ensureDefaultCalendar } from "../../calendars/calendars.service.js";
 import type { Grant } from "../../structure/structure-gate.js";
@@ -14,7 +15,7 @@ import { bumpVersion } from "./versions.repo.js";
 
 /** Today at 08:00 (wall clock of the server's UTC date): where a new schedule starts unless told otherwise. */
 function defaultProjectStart(): string {
-  return `${new Date().toISOString().slice(0, 10)}T08:00`;
+  return todayAt("08:00");
 }
 
 export class VersionsService {
