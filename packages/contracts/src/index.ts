@@ -1,4 +1,5 @@
 export * from "./calculation.schema.js";
+export * from "./calendars.schema.js";
 export * from "./dates.js";
 export * from "./error-codes.js";
 export * from "./error-messages.js";
