@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { calculateVersion } from "../dist/modules/timetable/timetable-calc.js";
+import { calculateVersion } from "../dist/modules/workspace/calculation/calculate-version.js";
 import { buildGanttColumns } from "../dist/modules/workspace/wbs/gantt-columns.js";
 import { openDatabase } from "../dist/platform/db.js";
 

@@ -23,7 +23,6 @@ import { epsNodes } from "../../../db/schema/index.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError } from "../../../platform/errors.js";
 import { ok, typed } from "../../../platform/http.js";
-import { requireSpace } from "../../spaces/space-access.js";
 import { abilitiesAt, lineage, loadNode, spaceGate } from "../structure-gate.js";
 import { EpsRepo } from "./eps.repo.js";
 import { EpsService } from "./eps.service.js";
@@ -98,7 +97,7 @@ export function epsModule(ctx: AppContext) {
         .from(epsNodes)
         .where(eq(epsNodes.id, request.params.id));
       if (!row) throw new AppError("NotFound");
-      await requireSpace(ctx, request, row.spaceId, "eps:read");
+      await ctx.access.grant(request, row.spaceId, "eps:read");
       return ok({ spaceId: row.spaceId });
     });
 

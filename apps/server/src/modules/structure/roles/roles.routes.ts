@@ -2,7 +2,6 @@ import { assignRoleBody, assignRoleParams, createRoleBody, idParams, updateRoleB
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../../platform/context.js";
 import { ok, typed } from "../../../platform/http.js";
-import { requireSpace } from "../../spaces/space-access.js";
 import { spaceGate } from "../structure-gate.js";
 import { RolesService } from "./roles.service.js";
 
@@ -36,7 +35,7 @@ export function rolesModule(ctx: AppContext) {
       "/space/:id/users/roles",
       { schema: { tags, params: assignRoleParams.pick({ id: true }) } },
       async (request) => {
-        const grant = await requireSpace(ctx, request, request.params.id, "members:read");
+        const grant = await ctx.access.grant(request, request.params.id, "members:read");
         return ok(await service.assignments(grant.space.id));
       },
     );
@@ -44,7 +43,7 @@ export function rolesModule(ctx: AppContext) {
       "/space/:id/users/:userId/role",
       { schema: { tags, params: assignRoleParams, body: assignRoleBody } },
       async (request) => {
-        const grant = await requireSpace(ctx, request, request.params.id, "members:write");
+        const grant = await ctx.access.grant(request, request.params.id, "members:write");
         return ok(await service.assign(grant, request.params.userId, request.body.roleId));
       },
     );

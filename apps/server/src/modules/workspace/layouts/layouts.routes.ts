@@ -1,23 +1,25 @@
 import {
   createLayoutBody,
+  deletedIdSchema,
   groupSettingBody,
   groupSettingIdParams,
+  groupSettingListSchema,
+  groupSettingSchema,
   layoutIdParams,
-  layoutSettingsField,
+  layoutListSchema,
+  layoutSchema,
+  layoutTemplateBody,
   scheduleIdParams,
   updateGroupSettingBody,
   updateLayoutBody,
+  updateLayoutTemplateBody,
+  viewSettingsSchema,
 } from "@planum/contracts";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
-import { loadScheduleScope, requireScheduleWrite, workspaceGate } from "../../../platform/access.js";
+import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../../platform/context.js";
-import { ok, typed } from "../../../platform/http.js";
+import { route } from "../../../platform/route.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { LayoutsService } from "./layouts.service.js";
-
-const templateBody = z.object({ name: createLayoutBody.shape.name, settings: layoutSettingsField });
-const updateTemplateBody = templateBody.partial();
 
 /**
  * Layouts under /schedules/{id}: version-layout (the caller's own views), version-layout-template (shared by the
@@ -25,113 +27,177 @@ const updateTemplateBody = templateBody.partial();
  */
 export function layoutsModule(ctx: AppContext) {
   const service = new LayoutsService({ db: ctx.db, events: new WorkspaceEvents(ctx.realtime) });
+  const { access } = ctx;
 
-  async function schedule(request: FastifyRequest, id: string, write = false) {
-    const grant = await workspaceGate(ctx, request);
-    const scope = await loadScheduleScope(ctx.db, grant, id);
-    if (write) await requireScheduleWrite(ctx.db, grant, scope.lineage);
-    return { grant, scheduleId: scope.id };
-  }
-
-  return async function layoutsRoutes(fastify: FastifyInstance) {
-    const app = typed(fastify);
+  return async function layoutsRoutes(app: FastifyInstance) {
     const tags = ["Layouts"];
-
-    app.get("/viewsettings", { schema: { tags } }, async (request) => {
-      const grant = await workspaceGate(ctx, request);
-      return ok({ templates: await service.templates(grant) });
-    });
-
     // A layout is the caller's own view: seeing the schedule is enough to keep one.
-    app.get("/schedules/:id/version-layout", { schema: { tags, params: scheduleIdParams } }, async (request) => {
-      const { grant, scheduleId } = await schedule(request, request.params.id);
-      return ok(await service.layouts(grant, scheduleId));
-    });
-    app.post(
-      "/schedules/:id/version-layout",
-      { schema: { tags, params: scheduleIdParams, body: createLayoutBody } },
-      async (request) => {
-        const { grant, scheduleId } = await schedule(request, request.params.id);
-        return ok(await service.createLayout(grant, scheduleId, request.body));
+    const read = access.schedule("read");
+    const write = access.schedule("write");
+
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/viewsettings",
+        tags,
+        response: viewSettingsSchema,
+        access: access.space("schedule:read"),
       },
-    );
-    app.put(
-      "/schedules/:id/version-layout/:layoutId",
-      { schema: { tags, params: layoutIdParams, body: updateLayoutBody } },
-      async (request) => {
-        const { grant, scheduleId } = await schedule(request, request.params.id);
-        return ok(await service.updateLayout(grant, scheduleId, request.params.layoutId, request.body));
-      },
-    );
-    app.delete(
-      "/schedules/:id/version-layout/:layoutId",
-      { schema: { tags, params: layoutIdParams } },
-      async (request) => {
-        const { grant, scheduleId } = await schedule(request, request.params.id);
-        return ok(await service.deleteLayout(grant, scheduleId, request.params.layoutId));
-      },
+      async ({ scope }) => ({ templates: await service.templates(scope) }),
     );
 
-    app.get(
-      "/schedules/:id/version-layout-template",
-      { schema: { tags, params: scheduleIdParams } },
-      async (request) => {
-        const { grant } = await schedule(request, request.params.id);
-        return ok(await service.templates(grant));
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/schedules/:id/version-layout",
+        tags,
+        params: scheduleIdParams,
+        response: layoutListSchema,
+        access: read,
       },
+      ({ scope }) => service.layouts(scope.grant, scope.schedule.id),
     );
-    app.post(
-      "/schedules/:id/version-layout-template",
-      { schema: { tags, params: scheduleIdParams, body: templateBody } },
-      async (request) => {
-        const { grant } = await schedule(request, request.params.id, true);
-        return ok(await service.createTemplate(grant, request.body));
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/schedules/:id/version-layout",
+        tags,
+        params: scheduleIdParams,
+        body: createLayoutBody,
+        response: layoutSchema,
+        access: read,
       },
+      ({ scope, body }) => service.createLayout(scope.grant, scope.schedule.id, body),
     );
-    app.put(
-      "/schedules/:id/version-layout-template/:layoutId",
-      { schema: { tags, params: layoutIdParams, body: updateTemplateBody } },
-      async (request) => {
-        const { grant } = await schedule(request, request.params.id, true);
-        return ok(await service.updateTemplate(grant, request.params.layoutId, request.body));
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/schedules/:id/version-layout/:layoutId",
+        tags,
+        params: layoutIdParams,
+        body: updateLayoutBody,
+        response: layoutSchema,
+        access: read,
       },
+      ({ scope, params, body }) => service.updateLayout(scope.grant, scope.schedule.id, params.layoutId, body),
     );
-    app.delete(
-      "/schedules/:id/version-layout-template/:layoutId",
-      { schema: { tags, params: layoutIdParams } },
-      async (request) => {
-        const { grant } = await schedule(request, request.params.id, true);
-        return ok(await service.deleteTemplate(grant, request.params.layoutId));
+    route(
+      app,
+      {
+        method: "DELETE",
+        url: "/schedules/:id/version-layout/:layoutId",
+        tags,
+        params: layoutIdParams,
+        response: deletedIdSchema,
+        access: read,
       },
+      ({ scope, params }) => service.deleteLayout(scope.grant, scope.schedule.id, params.layoutId),
     );
 
-    app.get("/schedules/:id/wbs-group-setting", { schema: { tags, params: scheduleIdParams } }, async (request) => {
-      const { grant, scheduleId } = await schedule(request, request.params.id);
-      return ok(await service.groupSettings(grant, scheduleId));
-    });
-    app.post(
-      "/schedules/:id/wbs-group-setting",
-      { schema: { tags, params: scheduleIdParams, body: groupSettingBody } },
-      async (request) => {
-        const { grant, scheduleId } = await schedule(request, request.params.id, true);
-        return ok(await service.createGroupSetting(grant, scheduleId, request.body));
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/schedules/:id/version-layout-template",
+        tags,
+        params: scheduleIdParams,
+        response: layoutListSchema,
+        access: read,
       },
+      ({ scope }) => service.templates(scope.grant),
     );
-    app.put(
-      "/schedules/:id/wbs-group-setting/:settingId",
-      { schema: { tags, params: groupSettingIdParams, body: updateGroupSettingBody } },
-      async (request) => {
-        const { grant, scheduleId } = await schedule(request, request.params.id, true);
-        return ok(await service.updateGroupSetting(grant, scheduleId, request.params.settingId, request.body));
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/schedules/:id/version-layout-template",
+        tags,
+        params: scheduleIdParams,
+        body: layoutTemplateBody,
+        response: layoutSchema,
+        access: write,
       },
+      ({ scope, body }) => service.createTemplate(scope.grant, body),
     );
-    app.delete(
-      "/schedules/:id/wbs-group-setting/:settingId",
-      { schema: { tags, params: groupSettingIdParams } },
-      async (request) => {
-        const { grant, scheduleId } = await schedule(request, request.params.id, true);
-        return ok(await service.deleteGroupSetting(grant, scheduleId, request.params.settingId));
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/schedules/:id/version-layout-template/:layoutId",
+        tags,
+        params: layoutIdParams,
+        body: updateLayoutTemplateBody,
+        response: layoutSchema,
+        access: write,
       },
+      ({ scope, params, body }) => service.updateTemplate(scope.grant, params.layoutId, body),
+    );
+    route(
+      app,
+      {
+        method: "DELETE",
+        url: "/schedules/:id/version-layout-template/:layoutId",
+        tags,
+        params: layoutIdParams,
+        response: deletedIdSchema,
+        access: write,
+      },
+      ({ scope, params }) => service.deleteTemplate(scope.grant, params.layoutId),
+    );
+
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/schedules/:id/wbs-group-setting",
+        tags,
+        params: scheduleIdParams,
+        response: groupSettingListSchema,
+        access: read,
+      },
+      ({ scope }) => service.groupSettings(scope.grant, scope.schedule.id),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/schedules/:id/wbs-group-setting",
+        tags,
+        params: scheduleIdParams,
+        body: groupSettingBody,
+        response: groupSettingSchema,
+        access: write,
+      },
+      ({ scope, body }) => service.createGroupSetting(scope.grant, scope.schedule.id, body),
+    );
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/schedules/:id/wbs-group-setting/:settingId",
+        tags,
+        params: groupSettingIdParams,
+        body: updateGroupSettingBody,
+        response: groupSettingSchema,
+        access: write,
+      },
+      ({ scope, params, body }) => service.updateGroupSetting(scope.grant, scope.schedule.id, params.settingId, body),
+    );
+    route(
+      app,
+      {
+        method: "DELETE",
+        url: "/schedules/:id/wbs-group-setting/:settingId",
+        tags,
+        params: groupSettingIdParams,
+        response: deletedIdSchema,
+        access: write,
+      },
+      ({ scope, params }) => service.deleteGroupSetting(scope.grant, scope.schedule.id, params.settingId),
     );
   };
 }

@@ -1,12 +1,11 @@
 import type { LagCalendar, LinkType, RelationRow, ScheduleLink } from "@planum/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import { relations, wbsItems } from "../../../db/schema/index.js";
-import type { VersionScope } from "../../../platform/access.js";
+import type { Grant, VersionScope } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import { execRows, isUniqueViolation, wallClockText } from "../../../platform/sql.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
-import type { Grant } from "../../structure/structure-gate.js";
 import { applyChange } from "../wbs/wbs-changes.js";
 import { staleRevision } from "../wbs/wbs-dto.js";
 import { findLoop } from "./relation-loops.js";

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, inArray, or, sql } from "drizzle-orm";
 import { relations, type UndoInverse, undoActions, wbsItems } from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
 
@@ -143,4 +143,50 @@ export async function applyInverse(tx: DbOrTx, versionId: string, inverse: UndoI
     for (const row of part) touched.relations.add(row.id as number);
   }
   return touched;
+}
+
+/** The newest actions of a version, newest first (as deep as undo goes). */
+export function listUndoActions(db: DbOrTx, spaceId: string, versionId: string) {
+  return db
+    .select({
+      id: undoActions.id,
+      kind: undoActions.kind,
+      action: undoActions.action,
+      userId: undoActions.userId,
+      itemCount: undoActions.itemCount,
+      createdAt: undoActions.createdAt,
+    })
+    .from(undoActions)
+    .where(and(eq(undoActions.spaceId, spaceId), eq(undoActions.versionId, versionId)))
+    .orderBy(desc(undoActions.id))
+    .limit(UNDO_DEPTH);
+}
+
+export async function latestUndoId(tx: DbOrTx, versionId: string): Promise<number | undefined> {
+  const [latest] = await tx
+    .select({ id: undoActions.id })
+    .from(undoActions)
+    .where(eq(undoActions.versionId, versionId))
+    .orderBy(desc(undoActions.id))
+    .limit(1);
+  return latest?.id;
+}
+
+/** The actions from `from` to the newest, newest first: what a restore down to `from` undoes. */
+export function undoStepsFrom(tx: DbOrTx, versionId: string, from: number) {
+  return tx
+    .select()
+    .from(undoActions)
+    .where(and(eq(undoActions.versionId, versionId), gte(undoActions.id, from)))
+    .orderBy(desc(undoActions.id));
+}
+
+export async function deleteUndoAction(tx: DbOrTx, id: number) {
+  await tx.delete(undoActions).where(eq(undoActions.id, id));
+}
+
+/** Current revisions of WBS rows (for the event of a restore). */
+export function wbsRevisions(tx: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return tx.select({ id: wbsItems.id, revision: wbsItems.revision }).from(wbsItems).where(inArray(wbsItems.id, ids));
 }

@@ -1,134 +1,190 @@
 import {
   changeLabelBody,
   copyVersionBody,
+  copyVersionParams,
   createVersionBody,
   deleteVersionsBody,
+  emptyWorksSchema,
   scheduleIdParams,
   setLockedBody,
   targetDatesBody,
+  targetDatesResultSchema,
   updateVersionBody,
   versionIdParams,
-  workspaceUuid,
+  versionListSchema,
+  versionSchema,
+  versionsDeletedSchema,
 } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import {
-  editVersion,
-  loadScheduleScope,
-  loadVersion,
-  readVersion,
-  requireScheduleWrite,
-  workspaceGate,
-} from "../../../platform/access.js";
 import type { AppContext } from "../../../platform/context.js";
-import { ok, typed } from "../../../platform/http.js";
+import { route } from "../../../platform/route.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
+import { WorkspaceAccess } from "../workspace-access.js";
 import { toVersionDto } from "./version-dto.js";
 import { VersionsService } from "./versions.service.js";
-
-const copyParams = z.object({ id: workspaceUuid, targetId: workspaceUuid });
 
 /** Versions of a schedule: list, create, copy, lock, relabel, make actual, delete, target dates. */
 export function versionsModule(ctx: AppContext) {
   const service = new VersionsService({ db: ctx.db, events: new WorkspaceEvents(ctx.realtime) });
+  const { access } = ctx;
+  const workspace = new WorkspaceAccess(access, ctx.db);
 
-  /** Changing a version's status or label needs schedule:write but not an unlocked version. */
-  const manage = async (request: Parameters<typeof readVersion>[1], id: string) => {
-    const scope = await readVersion(ctx, request, id);
-    await requireScheduleWrite(ctx.db, scope.grant, scope.lineage);
-    return scope;
-  };
-
-  return async function versionsRoutes(fastify: FastifyInstance) {
-    const app = typed(fastify);
+  return async function versionsRoutes(app: FastifyInstance) {
     const tags = ["Versions"];
 
-    app.get("/schedules/:id/versions", { schema: { tags, params: scheduleIdParams } }, async (request) => {
-      const grant = await workspaceGate(ctx, request);
-      await loadScheduleScope(ctx.db, grant, request.params.id);
-      return ok(await service.list(grant, request.params.id));
-    });
-
-    app.post(
-      "/schedules/:id/versions/create",
-      { schema: { tags, params: scheduleIdParams, body: createVersionBody } },
-      async (request) => {
-        const grant = await workspaceGate(ctx, request);
-        const schedule = await loadScheduleScope(ctx.db, grant, request.params.id);
-        await requireScheduleWrite(ctx.db, grant, schedule.lineage);
-        return ok(await service.create(grant, schedule.id, request.body));
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/schedules/:id/versions",
+        tags,
+        params: scheduleIdParams,
+        response: versionListSchema,
+        access: access.schedule("read"),
       },
+      ({ scope }) => service.list(scope.grant, scope.schedule.id),
     );
-
-    app.get("/versions/:id", { schema: { tags, params: versionIdParams } }, async (request) =>
-      ok(toVersionDto((await readVersion(ctx, request, request.params.id)).version)),
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/schedules/:id/versions/create",
+        tags,
+        params: scheduleIdParams,
+        body: createVersionBody,
+        response: versionSchema,
+        access: access.schedule("write"),
+      },
+      ({ scope, body }) => service.create(scope.grant, scope.schedule.id, body),
     );
-
-    app.patch(
-      "/versions/:id",
-      { schema: { tags, params: versionIdParams, body: updateVersionBody } },
-      async (request) => ok(await service.update(await editVersion(ctx, request, request.params.id), request.body)),
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/versions/:id",
+        tags,
+        params: versionIdParams,
+        response: versionSchema,
+        access: access.version("read"),
+      },
+      ({ scope }) => toVersionDto(scope.version),
     );
-
-    app.delete("/versions/:id", { schema: { tags, params: versionIdParams } }, async (request) => {
-      const scope = await manage(request, request.params.id);
-      return ok(await service.delete(scope.grant, [scope.version]));
-    });
-
-    app.delete("/versions", { schema: { tags, body: deleteVersionsBody } }, async (request) => {
-      const grant = await workspaceGate(ctx, request);
-      const scopes = [];
-      for (const id of new Set(request.body.ids)) {
-        const scope = await loadVersion(ctx.db, grant, id);
-        await requireScheduleWrite(ctx.db, grant, scope.lineage);
-        scopes.push(scope);
-      }
-      return ok(
-        await service.delete(
-          grant,
-          scopes.map((scope) => scope.version),
+    route(
+      app,
+      {
+        method: "PATCH",
+        url: "/versions/:id",
+        tags,
+        params: versionIdParams,
+        body: updateVersionBody,
+        response: versionSchema,
+        access: access.version("write"),
+      },
+      ({ scope, body }) => service.update(scope, body),
+    );
+    route(
+      app,
+      {
+        method: "DELETE",
+        url: "/versions/:id",
+        tags,
+        params: versionIdParams,
+        response: versionsDeletedSchema,
+        access: workspace.versionStatus(),
+      },
+      ({ scope }) => service.delete(scope.grant, [scope.version]),
+    );
+    route(
+      app,
+      {
+        method: "DELETE",
+        url: "/versions",
+        tags,
+        body: deleteVersionsBody,
+        response: versionsDeletedSchema,
+        access: workspace.versionsInBody("ids"),
+      },
+      ({ scope }) =>
+        service.delete(
+          scope.grant,
+          scope.versions.map((version) => version.version),
         ),
-      );
-    });
-
-    app.post("/versions/:id/setActualStatus", { schema: { tags, params: versionIdParams } }, async (request) =>
-      ok(await service.setActual(await manage(request, request.params.id))),
     );
-
-    app.post(
-      "/versions/:id/setLocked",
-      { schema: { tags, params: versionIdParams, body: setLockedBody } },
-      async (request) => ok(await service.setLocked(await manage(request, request.params.id), request.body.locked)),
-    );
-
-    app.patch(
-      "/versions/:id/change-label",
-      { schema: { tags, params: versionIdParams, body: changeLabelBody } },
-      async (request) => ok(await service.changeLabel(await manage(request, request.params.id), request.body.label)),
-    );
-
-    app.get("/versions/:id/check-empty-works", { schema: { tags, params: versionIdParams } }, async (request) =>
-      ok(await service.emptyWorks(await readVersion(ctx, request, request.params.id))),
-    );
-
-    app.post(
-      "/versions/:id/copy-to/:targetId",
-      { schema: { tags, params: copyParams, body: copyVersionBody.optional() } },
-      async (request) => {
-        const scope = await readVersion(ctx, request, request.params.id);
-        const target = await loadScheduleScope(ctx.db, scope.grant, request.params.targetId);
-        await requireScheduleWrite(ctx.db, scope.grant, target.lineage);
-        return ok(await service.copyTo(scope, target.id, request.body ?? {}));
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/setActualStatus",
+        tags,
+        params: versionIdParams,
+        response: versionSchema,
+        access: workspace.versionStatus(),
       },
+      ({ scope }) => service.setActual(scope),
     );
-
-    app.patch(
-      "/versions/:id/update/target-dates",
-      { schema: { tags, params: versionIdParams, body: targetDatesBody.optional() } },
-      async (request) => {
-        const scope = await editVersion(ctx, request, request.params.id);
-        return ok(await service.updateTargetDates(scope, request.body?.targetVersionId));
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/setLocked",
+        tags,
+        params: versionIdParams,
+        body: setLockedBody,
+        response: versionSchema,
+        access: workspace.versionStatus(),
       },
+      ({ scope, body }) => service.setLocked(scope, body.locked),
+    );
+    route(
+      app,
+      {
+        method: "PATCH",
+        url: "/versions/:id/change-label",
+        tags,
+        params: versionIdParams,
+        body: changeLabelBody,
+        response: versionSchema,
+        access: workspace.versionStatus(),
+      },
+      ({ scope, body }) => service.changeLabel(scope, body.label),
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/versions/:id/check-empty-works",
+        tags,
+        params: versionIdParams,
+        response: emptyWorksSchema,
+        access: access.version("read"),
+      },
+      ({ scope }) => service.emptyWorks(scope),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/copy-to/:targetId",
+        tags,
+        params: copyVersionParams,
+        body: copyVersionBody.optional(),
+        response: versionSchema,
+        access: workspace.versionToSchedule("id", "targetId"),
+      },
+      ({ scope, body }) => service.copyTo(scope, scope.target.schedule.id, body ?? {}),
+    );
+    route(
+      app,
+      {
+        method: "PATCH",
+        url: "/versions/:id/update/target-dates",
+        tags,
+        params: versionIdParams,
+        body: targetDatesBody.optional(),
+        response: targetDatesResultSchema,
+        access: access.version("write"),
+      },
+      ({ scope, body }) => service.updateTargetDates(scope, body?.targetVersionId),
     );
   };
 }

@@ -4,26 +4,38 @@ import {
   deleteWbsBody,
   findQuery,
   flagsBody,
+  ganttColumnsSchema,
   moveWbsBody,
   pasteMatrixBody,
   revisionBody,
   updateWbsBody,
   updateWbsTypeBody,
   versionIdParams,
+  wbsCopiedSchema,
+  wbsCountSchema,
+  wbsDeletedSchema,
+  wbsDissolvedSchema,
+  wbsFlagsSchema,
+  wbsFlagsUpdatedSchema,
+  wbsFoundListSchema,
+  wbsItemChangeSchema,
   wbsItemParams,
+  wbsItemSchema,
+  wbsListQuery,
+  wbsListSchema,
+  wbsMovedSchema,
+  wbsPassportSchema,
+  wbsPastedSchema,
+  wbsPathSchema,
 } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { editVersion, readVersion } from "../../../platform/access.js";
 import type { AppContext } from "../../../platform/context.js";
-import { ok, typed } from "../../../platform/http.js";
+import { route } from "../../../platform/route.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { GanttCache } from "./gantt-cache.js";
 import { WbsService } from "./wbs.service.js";
 import { WbsPasteService } from "./wbs-paste.js";
 import { WbsTreeService } from "./wbs-tree.service.js";
-
-const listQuery = z.object({ parentId: z.union([z.literal("root"), z.coerce.number().int().positive()]).optional() });
 
 /** WBS of a version under /versions/{id}: list, gantt, edits, moves, copy, paste, flags, find, count, passport. */
 export function wbsModule(ctx: AppContext) {
@@ -32,113 +44,245 @@ export function wbsModule(ctx: AppContext) {
   const tree = new WbsTreeService(deps);
   const paste = new WbsPasteService(deps);
   const gantt = new GanttCache(ctx.db, ctx.config.ganttCacheBytes);
+  const { access } = ctx;
 
-  return async function wbsRoutes(fastify: FastifyInstance) {
-    const app = typed(fastify);
+  return async function wbsRoutes(app: FastifyInstance) {
     const tags = ["WBS"];
-    const read = (request: Parameters<typeof readVersion>[1], id: string) => readVersion(ctx, request, id);
-    const edit = (request: Parameters<typeof editVersion>[1], id: string) => editVersion(ctx, request, id);
+    const read = access.version("read");
+    const edit = access.version("write");
 
     // Served from a cache keyed by the version's state in the database, with an ETag; access is checked first.
-    app.get("/versions/:id/gantt", { schema: { tags, params: versionIdParams } }, async (request, reply) =>
-      gantt.answer(await read(request, request.params.id), request, reply),
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/versions/:id/gantt",
+        tags,
+        summary: "The version as Gantt columns (ETag, 304, gzip/br)",
+        params: versionIdParams,
+        response: ganttColumnsSchema,
+        access: read,
+      },
+      ({ scope, request, reply }) => gantt.answer(scope, request, reply),
     );
 
-    app.get(
-      "/versions/:id/wbs",
-      { schema: { tags, params: versionIdParams, querystring: listQuery } },
-      async (request) => {
-        const parent = request.query.parentId;
-        return ok(await wbs.list(await read(request, request.params.id), parent === "root" ? null : parent));
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/versions/:id/wbs",
+        tags,
+        params: versionIdParams,
+        query: wbsListQuery,
+        response: wbsListSchema,
+        access: read,
       },
+      ({ scope, query }) => wbs.list(scope, query.parentId === "root" ? null : query.parentId),
     );
-    app.get("/versions/:id/wbs/count", { schema: { tags, params: versionIdParams } }, async (request) =>
-      ok(await wbs.count(await read(request, request.params.id))),
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/versions/:id/wbs/count",
+        tags,
+        params: versionIdParams,
+        response: wbsCountSchema,
+        access: read,
+      },
+      ({ scope }) => wbs.count(scope),
     );
-    app.get(
-      "/versions/:id/wbs/find",
-      { schema: { tags, params: versionIdParams, querystring: findQuery } },
-      async (request) =>
-        ok(await wbs.find(await read(request, request.params.id), request.query.q, request.query.limit)),
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/versions/:id/wbs/find",
+        tags,
+        params: versionIdParams,
+        query: findQuery,
+        response: wbsFoundListSchema,
+        access: read,
+      },
+      ({ scope, query }) => wbs.find(scope, query.q, query.limit),
     );
-    app.get("/versions/:id/wbs/flags", { schema: { tags, params: versionIdParams } }, async (request) =>
-      ok(await wbs.flags(await read(request, request.params.id))),
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/versions/:id/wbs/flags",
+        tags,
+        params: versionIdParams,
+        response: wbsFlagsSchema,
+        access: read,
+      },
+      ({ scope }) => wbs.flags(scope),
     );
     // Flags are the caller's own view state: a locked version may still be expanded and checked.
-    app.patch(
-      "/versions/:id/wbs/expand",
-      { schema: { tags, params: versionIdParams, body: flagsBody } },
-      async (request) =>
-        ok(
-          await wbs.setFlags(await read(request, request.params.id), "expanded", request.body.ids, request.body.value),
-        ),
+    route(
+      app,
+      {
+        method: "PATCH",
+        url: "/versions/:id/wbs/expand",
+        tags,
+        params: versionIdParams,
+        body: flagsBody,
+        response: wbsFlagsUpdatedSchema,
+        access: read,
+      },
+      ({ scope, body }) => wbs.setFlags(scope, "expanded", body.ids, body.value),
     );
-    app.patch(
-      "/versions/:id/wbs/check",
-      { schema: { tags, params: versionIdParams, body: flagsBody } },
-      async (request) =>
-        ok(await wbs.setFlags(await read(request, request.params.id), "checked", request.body.ids, request.body.value)),
+    route(
+      app,
+      {
+        method: "PATCH",
+        url: "/versions/:id/wbs/check",
+        tags,
+        params: versionIdParams,
+        body: flagsBody,
+        response: wbsFlagsUpdatedSchema,
+        access: read,
+      },
+      ({ scope, body }) => wbs.setFlags(scope, "checked", body.ids, body.value),
     );
-    app.get("/versions/:id/wbs/:itemId", { schema: { tags, params: wbsItemParams } }, async (request) =>
-      ok(await wbs.get(await read(request, request.params.id), request.params.itemId)),
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/versions/:id/wbs/:itemId",
+        tags,
+        params: wbsItemParams,
+        response: wbsItemSchema,
+        access: read,
+      },
+      ({ scope, params }) => wbs.get(scope, params.itemId),
     );
-    app.get("/versions/:id/wbs/:itemId/passport", { schema: { tags, params: wbsItemParams } }, async (request) =>
-      ok(await wbs.passport(await read(request, request.params.id), request.params.itemId)),
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/versions/:id/wbs/:itemId/passport",
+        tags,
+        params: wbsItemParams,
+        response: wbsPassportSchema,
+        access: read,
+      },
+      ({ scope, params }) => wbs.passport(scope, params.itemId),
     );
-    app.get("/versions/:id/wbs/:itemId/material-path", { schema: { tags, params: wbsItemParams } }, async (request) =>
-      ok(await wbs.materialPath(await read(request, request.params.id), request.params.itemId)),
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/versions/:id/wbs/:itemId/material-path",
+        tags,
+        params: wbsItemParams,
+        response: wbsPathSchema,
+        access: read,
+      },
+      ({ scope, params }) => wbs.materialPath(scope, params.itemId),
     );
 
-    app.post(
-      "/versions/:id/wbs/create",
-      { schema: { tags, params: versionIdParams, body: createWbsBody } },
-      async (request) => ok(await wbs.create(await edit(request, request.params.id), request.body)),
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/wbs/create",
+        tags,
+        params: versionIdParams,
+        body: createWbsBody,
+        response: wbsItemChangeSchema,
+        access: edit,
+      },
+      ({ scope, body }) => wbs.create(scope, body),
     );
-    app.patch(
-      "/versions/:id/wbs/:itemId/update",
-      { schema: { tags, params: wbsItemParams, body: updateWbsBody } },
-      async (request) =>
-        ok(await wbs.update(await edit(request, request.params.id), request.params.itemId, request.body)),
+    route(
+      app,
+      {
+        method: "PATCH",
+        url: "/versions/:id/wbs/:itemId/update",
+        tags,
+        params: wbsItemParams,
+        body: updateWbsBody,
+        response: wbsItemChangeSchema,
+        access: edit,
+      },
+      ({ scope, params, body }) => wbs.update(scope, params.itemId, body),
     );
-    app.patch(
-      "/versions/:id/wbs/:itemId/type",
-      { schema: { tags, params: wbsItemParams, body: updateWbsTypeBody } },
-      async (request) =>
-        ok(
-          await wbs.updateType(
-            await edit(request, request.params.id),
-            request.params.itemId,
-            request.body.revision,
-            request.body.type,
-          ),
-        ),
+    route(
+      app,
+      {
+        method: "PATCH",
+        url: "/versions/:id/wbs/:itemId/type",
+        tags,
+        params: wbsItemParams,
+        body: updateWbsTypeBody,
+        response: wbsItemChangeSchema,
+        access: edit,
+      },
+      ({ scope, params, body }) => wbs.updateType(scope, params.itemId, body.revision, body.type),
     );
-    app.post(
-      "/versions/:id/wbs/:itemId/move",
-      { schema: { tags, params: wbsItemParams, body: moveWbsBody } },
-      async (request) =>
-        ok(await tree.move(await edit(request, request.params.id), request.params.itemId, request.body)),
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/wbs/:itemId/move",
+        tags,
+        params: wbsItemParams,
+        body: moveWbsBody,
+        response: wbsMovedSchema,
+        access: edit,
+      },
+      ({ scope, params, body }) => tree.move(scope, params.itemId, body),
     );
-    app.post(
-      "/versions/:id/wbs/:itemId/dissolve",
-      { schema: { tags, params: wbsItemParams, body: revisionBody } },
-      async (request) =>
-        ok(await tree.dissolve(await edit(request, request.params.id), request.params.itemId, request.body.revision)),
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/wbs/:itemId/dissolve",
+        tags,
+        params: wbsItemParams,
+        body: revisionBody,
+        response: wbsDissolvedSchema,
+        access: edit,
+      },
+      ({ scope, params, body }) => tree.dissolve(scope, params.itemId, body.revision),
     );
-    app.post(
-      "/versions/:id/wbs/copy",
-      { schema: { tags, params: versionIdParams, body: copyWbsBody } },
-      async (request) => ok(await tree.copy(await edit(request, request.params.id), request.body)),
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/wbs/copy",
+        tags,
+        params: versionIdParams,
+        body: copyWbsBody,
+        response: wbsCopiedSchema,
+        access: edit,
+      },
+      ({ scope, body }) => tree.copy(scope, body),
     );
-    app.post(
-      "/versions/:id/wbs/paste-matrix",
-      { schema: { tags, params: versionIdParams, body: pasteMatrixBody } },
-      async (request) => ok(await paste.paste(await edit(request, request.params.id), request.body)),
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/wbs/paste-matrix",
+        tags,
+        params: versionIdParams,
+        body: pasteMatrixBody,
+        response: wbsPastedSchema,
+        access: edit,
+      },
+      ({ scope, body }) => paste.paste(scope, body),
     );
-    app.delete(
-      "/versions/:id/wbs",
-      { schema: { tags, params: versionIdParams, body: deleteWbsBody } },
-      async (request) => ok(await wbs.delete(await edit(request, request.params.id), request.body.items)),
+    route(
+      app,
+      {
+        method: "DELETE",
+        url: "/versions/:id/wbs",
+        tags,
+        params: versionIdParams,
+        body: deleteWbsBody,
+        response: wbsDeletedSchema,
+        access: edit,
+      },
+      ({ scope, body }) => wbs.delete(scope, body.items),
     );
   };
 }
