@@ -69,15 +69,38 @@ export type ServerEvent =
   | (EventBase & { type: "calendars_updated"; calendarIds: string[] })
   | (EventBase & { type: "layouts_updated"; scheduleId: string | null })
   | (EventBase & {
-      /** Interchange jobs (spec: import, export, batch_import, batch_export, download). */
-      type: "import" | "export" | "batch_import" | "batch_export" | "download";
+      /** Interchange jobs (spec: import, export, batch_import, batch_export). */
+      type: "import" | "export" | "batch_import" | "batch_export";
       jobId: string;
       scheduleId: string | null;
       versionId: string | null;
       progress: number;
       status: "uploading" | "completed" | "error";
       error?: string;
-    });
+    })
+  /** A stop asked of a batch job (`requested`, by `POST /batch-processing/stop`) and its job stopping (`stopped`). */
+  | (EventBase & {
+      type: "batch_stop";
+      jobId: string;
+      job: "batch_import" | "batch_export";
+      status: "requested" | "stopped";
+      progress: number;
+    })
+  /** A file made a new project of a facility (`POST /facilities/{id}/import`). */
+  | (EventBase & {
+      type: "project_import";
+      facilityId: string;
+      projectId: string;
+      scheduleIds: string[];
+      status: "completed";
+    })
+  /** A project written to one file (`POST /projects/{id}/export`), ready to download. */
+  | (EventBase & { type: "project_export"; projectId: string; fileId: string; name: string; status: "completed" })
+  /**
+   * A file of the space's storage was downloaded (`GET /storage/download/{id}`): `document_download` for a document
+   * (the documents area), `download` for a prepared file (an export, a comparison).
+   */
+  | (EventBase & { type: "download" | "document_download"; fileId: string; name: string; size: number });
 
 export type ServerEventType = ServerEvent["type"];
 

@@ -3,6 +3,7 @@ import {
   batchExportBody,
   batchImportQuery,
   batchStopBody,
+  EVENTS_PROTOCOL_VERSION,
   type ExportFormat,
   errorMessage,
   type ImportFormat,
@@ -49,6 +50,19 @@ export function batchProcessing(ctx: AppContext) {
   const messageOf = (error: unknown, language: Language) =>
     error instanceof AppError ? errorMessage(language, error.code, error.params) : String(error);
 
+  /** Tells the space that a batch job stopped, whichever process it ran on. */
+  const stopEvent = (job: JobContext["job"], kind: "batch_import" | "batch_export", progress: number) =>
+    ctx.realtime.toSpace({
+      v: EVENTS_PROTOCOL_VERSION,
+      type: "batch_stop",
+      spaceId: job.spaceId!,
+      byUserId: job.createdBy,
+      jobId: job.id,
+      job: kind,
+      status: "stopped",
+      progress: Math.round(progress),
+    });
+
   /** What earlier attempts of the job recorded (its checkpoints): a job taken over resumes after them. */
   const doneBefore = (job: JobContext["job"]) =>
     [...((job.result as { files?: BatchFileOutcome[] } | null)?.files ?? [])] as BatchFileOutcome[];
@@ -68,9 +82,12 @@ export function batchProcessing(ctx: AppContext) {
         status,
         error,
       });
+    let stopped = false;
     for (const [k, file] of input.files.entries()) {
       if (k < outcomes.length) continue;
       if (signal.aborted) {
+        if (!stopped) stopEvent(job, "batch_import", (k / input.files.length) * 100);
+        stopped = true;
         outcomes.push({ name: file.name, error: "stopped" });
         continue;
       }
@@ -103,7 +120,8 @@ export function batchProcessing(ctx: AppContext) {
       await ctx.storage.remove(ctx.db, file.fileId).catch(() => {});
       event(percent, "uploading");
     }
-    const failed = outcomes.every((o) => o.error);
+    // A stopped batch ends completed with what it did; one whose every file failed is an error.
+    const failed = !stopped && outcomes.every((o) => o.error);
     event(
       100,
       failed ? "error" : "completed",
@@ -119,7 +137,10 @@ export function batchProcessing(ctx: AppContext) {
     const grant = { space: { id: job.spaceId! } } as Parameters<typeof loadVersion>[1];
     for (const [k, versionId] of input.versionIds.entries()) {
       if (k < outcomes.length) continue;
-      if (signal.aborted) break;
+      if (signal.aborted) {
+        stopEvent(job, "batch_export", (k / input.versionIds.length) * 100);
+        break;
+      }
       try {
         const scope = await loadVersion(ctx.db, grant, versionId);
         const [schedule] = await ctx.db
@@ -236,6 +257,18 @@ export function batchProcessing(ctx: AppContext) {
       if (!ours || (job.type !== IMPORT_JOB && job.type !== BATCH_EXPORT)) throw new AppError("NotFound");
       // The flag is in the job's row: whichever process runs the job sees it (its `signal`) and stops between files.
       const running = await ctx.jobs.requestStop(job.id);
+      if (running) {
+        ctx.realtime.toSpace({
+          v: EVENTS_PROTOCOL_VERSION,
+          type: "batch_stop",
+          spaceId: grant.space.id,
+          byUserId: grant.userId,
+          jobId: job.id,
+          job: job.type === IMPORT_JOB ? "batch_import" : "batch_export",
+          status: "requested",
+          progress: job.progress,
+        });
+      }
       interchangeEvent(ctx, {
         type: job.type === IMPORT_JOB ? "batch_import" : "batch_export",
         spaceId: grant.space.id,

@@ -1,5 +1,6 @@
 import {
   compareBody,
+  EVENTS_PROTOCOL_VERSION,
   type ExportResult,
   errorMessage,
   exportParams,
@@ -298,7 +299,18 @@ export function interchangeModule(ctx: AppContext) {
     app.post("/facilities/:id/import", { schema: { tags, params: scheduleIdParams } }, async (request) => {
       const grant = await spaceGate(ctx, request, "eps:read");
       const file = await readUpload(request, ctx.config.maxUploadBytes);
-      return ok(await importIntoFacility(ctx, grant, request.params.id, file));
+      const made = await importIntoFacility(ctx, grant, request.params.id, file);
+      ctx.realtime.toSpace({
+        v: EVENTS_PROTOCOL_VERSION,
+        type: "project_import",
+        spaceId: grant.space.id,
+        byUserId: grant.userId,
+        facilityId: request.params.id,
+        projectId: made.projectId,
+        scheduleIds: made.schedules.map((s) => s.scheduleId),
+        status: "completed",
+      });
+      return ok(made);
     });
 
     app.post(
@@ -317,6 +329,16 @@ export function interchangeModule(ctx: AppContext) {
           bytes: await writeModel(model, request.body.format),
           spaceId: grant.space.id,
           ownerUserId: grant.userId,
+        });
+        ctx.realtime.toSpace({
+          v: EVENTS_PROTOCOL_VERSION,
+          type: "project_export",
+          spaceId: grant.space.id,
+          byUserId: grant.userId,
+          projectId: project.id,
+          fileId: stored.id,
+          name: stored.name,
+          status: "completed",
         });
         const answer: ExportResult = { fileId: stored.id, name: stored.name, size: stored.size };
         return ok(answer);

@@ -182,7 +182,7 @@ export async function uploadVersion(
 export function interchangeEvent(
   ctx: Pick<AppContext, "realtime">,
   input: {
-    type: "import" | "export" | "batch_import" | "batch_export" | "download";
+    type: "import" | "export" | "batch_import" | "batch_export";
     spaceId: string;
     userId: string | null;
     jobId: string;

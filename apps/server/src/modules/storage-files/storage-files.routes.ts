@@ -1,4 +1,4 @@
-import { storageFileParams } from "@planum/contracts";
+import { EVENTS_PROTOCOL_VERSION, storageFileParams } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
 import { workspaceGate } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
@@ -26,6 +26,15 @@ export function storageFilesModule(ctx: AppContext) {
       if (!found || found.file.spaceId !== grant.space.id || found.file.area === "backup") {
         throw new AppError("NotFound");
       }
+      ctx.realtime.toSpace({
+        v: EVENTS_PROTOCOL_VERSION,
+        type: found.file.area === "documents" ? "document_download" : "download",
+        spaceId: grant.space.id,
+        byUserId: grant.userId,
+        fileId: found.file.id,
+        name: found.file.name,
+        size: found.file.size,
+      });
       return reply
         .header("content-type", found.file.mediaType)
         .header("content-length", found.bytes.length)
