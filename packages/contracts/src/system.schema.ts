@@ -31,3 +31,17 @@ export const jobSchema = z.object({
   error: z.string().nullable(),
 });
 export type Job = z.infer<typeof jobSchema>;
+
+/**
+ * `GET /health-check`: whether this process can serve. `ok` answers 200; `unavailable` (the database or the file
+ * store does not answer) and `draining` (the process is stopping) answer 503 with `{ success: false, data }`, so a
+ * load balancer sends nothing new here.
+ */
+export const REACHABILITY = ["ok", "unreachable"] as const;
+export const healthSchema = z.object({
+  status: z.enum(["ok", "unavailable", "draining"]),
+  version: z.string(),
+  database: z.enum(REACHABILITY),
+  storage: z.enum(REACHABILITY),
+});
+export type Health = z.infer<typeof healthSchema>;

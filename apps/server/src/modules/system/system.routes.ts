@@ -1,5 +1,12 @@
-import { BASE_LANGUAGE, clientErrorBody, ERROR_MESSAGES, LANGUAGES, type SystemState } from "@planum/contracts";
-import { desc, sql } from "drizzle-orm";
+import {
+  BASE_LANGUAGE,
+  clientErrorBody,
+  ERROR_MESSAGES,
+  healthSchema,
+  LANGUAGES,
+  type SystemState,
+} from "@planum/contracts";
+import { desc } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { clientErrors, mailOutbox } from "../../db/schema/index.js";
@@ -7,12 +14,20 @@ import { requireAuth } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";
+import { route } from "../../platform/route.js";
 import { ClientErrorLimiter } from "./client-error-limiter.js";
+import { HealthService } from "./health.service.js";
 
 export const PLANUM_VERSION = "0.1.0";
 
 export function systemModule(ctx: AppContext) {
   const limiter = new ClientErrorLimiter();
+  const health = new HealthService({
+    db: ctx.db,
+    storage: ctx.storage,
+    process: ctx.process,
+    version: PLANUM_VERSION,
+  });
 
   return async function systemRoutes(fastify: FastifyInstance) {
     const app = typed(fastify);
@@ -32,10 +47,23 @@ export function systemModule(ctx: AppContext) {
       return ok(state);
     });
 
-    app.get("/health-check", { config: guest, schema: { tags: ["System"] } }, async () => {
-      await ctx.db.execute(sql`select 1`);
-      return ok({ status: "ok", version: PLANUM_VERSION });
-    });
+    /** For load balancers: 200 while the database and the store answer, 503 when either does not or while draining. */
+    route(
+      fastify,
+      {
+        method: "GET",
+        url: "/health-check",
+        tags: ["System"],
+        summary: "200 when the database and the file store answer; 503 when either does not, or while draining",
+        response: healthSchema,
+        access: ctx.access.guest,
+      },
+      async ({ reply }) => {
+        const state = await health.check();
+        if (state.status === "ok") return state;
+        return reply.status(503).send({ success: false, data: state });
+      },
+    );
 
     /** Errors the browser met; kept for the administrators, limited per address so it cannot flood the table. */
     app.post(
