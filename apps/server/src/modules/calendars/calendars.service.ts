@@ -1,9 +1,9 @@
 import type { WorkspaceCalendar } from "@planum/contracts";
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { calendars, wbsItems } from "../../db/schema/index.js";
+import type { Grant } from "../../platform/access.js";
 import type { Db, DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
-import type { Grant } from "../structure/structure-gate.js";
 import type { WorkspaceEvents } from "../versions/workspace-events.js";
 
 export type CalendarRow = typeof calendars.$inferSelect;

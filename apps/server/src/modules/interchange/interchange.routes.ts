@@ -15,11 +15,11 @@ import {
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { schedules } from "../../db/schema/index.js";
+import { lineage, loadNode, requireAt } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";
 import { requestLanguage } from "../../platform/http-errors.js";
-import { lineage, loadNode, requireAt, spaceGate } from "../structure/structure-gate.js";
 import {
   loadScheduleScope,
   loadVersion,
@@ -286,7 +286,7 @@ export function interchangeModule(ctx: AppContext) {
 
     /** A file as a new project of the facility: one schedule per project of the file (a Planum ZIP: all versions). */
     app.post("/facilities/:id/import", { schema: { tags, params: scheduleIdParams } }, async (request) => {
-      const grant = await spaceGate(ctx, request, "eps:read");
+      const grant = await ctx.access.space("eps:read").check(request, {});
       const file = await readUpload(request, ctx.config.maxUploadBytes);
       return ok(await importIntoFacility(ctx, grant, request.params.id, file));
     });

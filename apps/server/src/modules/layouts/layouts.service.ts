@@ -1,9 +1,9 @@
 import type { LayoutSettings } from "@planum/contracts";
 import { and, asc, eq } from "drizzle-orm";
 import { layoutTemplates, versionLayouts, wbsGroupSettings } from "../../db/schema/index.js";
+import type { Grant } from "../../platform/access.js";
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
-import type { Grant } from "../structure/structure-gate.js";
 import type { WorkspaceEvents } from "../versions/workspace-events.js";
 
 type LayoutRow = typeof versionLayouts.$inferSelect;

@@ -1,10 +1,10 @@
 import type { LagCalendar, LinkType, RelationRow, ScheduleLink } from "@planum/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import { relations, wbsItems } from "../../db/schema/index.js";
+import type { Grant } from "../../platform/access.js";
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { execRows, isUniqueViolation } from "../../platform/sql.js";
-import type { Grant } from "../structure/structure-gate.js";
 import { type VersionScope, wallClockText } from "../versions/version-access.js";
 import type { WorkspaceEvents } from "../versions/workspace-events.js";
 import { applyChange } from "../wbs/wbs-changes.js";

@@ -2,11 +2,17 @@ import type { Version } from "@planum/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { versions } from "../../db/schema/index.js";
-import { assertUnlocked, loadSchedule, loadVersion, type VersionRow } from "../../platform/access.js";
+import {
+  assertUnlocked,
+  type Grant,
+  loadSchedule,
+  loadVersion,
+  requireAt,
+  type VersionRow,
+} from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
-import { type Grant, requireAt, spaceGate } from "../structure/structure-gate.js";
 
 export type { VersionRow, VersionScope } from "../../platform/access.js";
 export type GateContext = Pick<AppContext, "db" | "sessions" | "access">;
@@ -37,7 +43,7 @@ export function toVersionDto(row: VersionRow): Version {
 
 /** Every workspace call needs the space of `X-Space-Id` and the right to see schedules. */
 export function workspaceGate(ctx: GateContext, request: FastifyRequest): Promise<Grant> {
-  return spaceGate(ctx, request, "schedule:read");
+  return ctx.access.space("schedule:read").check(request, {});
 }
 
 /** A schedule of the caller's space and its lineage, or 404 (another space's schedule included). */

@@ -1,11 +1,11 @@
 import type { CreateVersionBody, Version, VersionKind } from "@planum/contracts";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { versions, wbsItems } from "../../db/schema/index.js";
+import type { Grant } from "../../platform/access.js";
 import type { Db, DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { execRows } from "../../platform/sql.js";
 import { ensureDefaultCalendar } from "../calendars/calendars.service.js";
-import type { Grant } from "../structure/structure-gate.js";
 import { copyWbsRows } from "../wbs/wbs-copy.js";
 import { bumpVersion, toVersionDto, type VersionRow, type VersionScope } from "./version-access.js";
 import type { WorkspaceEvents } from "./workspace-events.js";

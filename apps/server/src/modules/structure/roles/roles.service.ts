@@ -1,11 +1,11 @@
 import { ABILITIES, EVENTS_PROTOCOL_VERSION } from "@planum/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { memberRoles, roles, spaceMembers } from "../../../db/schema/index.js";
+import type { Grant as SpaceGrant } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { Realtime } from "../../../platform/realtime.js";
 import { isUniqueViolation } from "../../../platform/sql.js";
-import type { SpaceGrant } from "../../spaces/space-access.js";
 
 type RoleRow = typeof roles.$inferSelect;
 
