@@ -5,8 +5,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { calculateVersion } from "../dist/modules/timetable/timetable-calc.js";
-import { buildGanttColumns } from "../dist/modules/wbs/gantt-columns.js";
+import { calculateVersion } from "../dist/modules/workspace/calculation/calculate-version.js";
+import { buildGanttColumns } from "../dist/modules/workspace/wbs/gantt-columns.js";
 import { openDatabase } from "../dist/platform/db.js";
 
 const ACTIVITIES = Number(process.argv[2] ?? 100_000);

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
@@ -12,19 +11,15 @@ import { authModule } from "./modules/auth/auth.routes.js";
 import { LoginThrottle } from "./modules/auth/login-throttle.js";
 import { calendarsModule } from "./modules/calendars/calendars.routes.js";
 import { interchangeModule } from "./modules/interchange/interchange.routes.js";
-import { layoutsModule } from "./modules/layouts/layouts.routes.js";
-import { relationsModule } from "./modules/relations/relations.routes.js";
 import { findMembership, ipRefused } from "./modules/spaces/space-access.js";
 import { spacesModule } from "./modules/spaces/spaces.routes.js";
 import { storageFilesModule } from "./modules/storage-files/storage-files.routes.js";
 import { structureModule } from "./modules/structure/structure.routes.js";
 import { PLANUM_VERSION, systemModule } from "./modules/system/system.routes.js";
-import { timetableModule } from "./modules/timetable/timetable.routes.js";
-import { undoModule } from "./modules/undo/undo.routes.js";
 import { usersModule } from "./modules/users/users.routes.js";
 import { UsersService } from "./modules/users/users.service.js";
-import { versionsModule } from "./modules/versions/versions.routes.js";
-import { wbsModule } from "./modules/wbs/wbs.routes.js";
+import { calculationModule } from "./modules/workspace/calculation/calculation.routes.js";
+import { workspaceModule } from "./modules/workspace/workspace.routes.js";
 import { AccessRules } from "./platform/access.js";
 import { registerAuthHook } from "./platform/auth-hook.js";
 import type { Config } from "./platform/config.js";
@@ -38,7 +33,10 @@ import { ProcessRegistry } from "./platform/processes.js";
 import { Realtime } from "./platform/realtime.js";
 import { answerSerializer } from "./platform/route.js";
 import { SessionStore } from "./platform/sessions.js";
-import { Storage } from "./platform/storage.js";
+import { createStorage } from "./platform/storage.js";
+
+/** How often a process looks for temp files past PLANUM_TEMP_FILE_HOURS. */
+const TEMP_SWEEP_MS = 10 * 60_000;
 
 /** Builds the whole server around an open database; `main.ts` listens with it, tests call it through inject. */
 export async function buildApp(config: Config, database: Database) {
@@ -73,13 +71,9 @@ export async function buildApp(config: Config, database: Database) {
     process: serverProcess,
     mail: new Mail(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => app.log.info(m) }),
     realtime,
-    storage: new Storage(
-      path.join(
-        config.dataDir === "memory://" ? fs.mkdtempSync(path.join(os.tmpdir(), "planum-")) : config.dataDir,
-        "storage",
-      ),
-    ),
+    storage: createStorage(config),
   };
+  app.addHook("onClose", () => ctx.storage.close());
   const passwords = new Passwords({ threads: config.hashThreads, queueLimit: config.hashQueueLimit });
   app.addHook("onClose", () => passwords.close());
   const users = new UsersService({
@@ -114,13 +108,9 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(usersModule(ctx, users));
       await api.register(spacesModule(ctx));
       await api.register(structureModule(ctx));
-      await api.register(versionsModule(ctx));
-      await api.register(wbsModule(ctx));
-      await api.register(relationsModule(ctx));
+      await api.register(workspaceModule(ctx));
       await api.register(calendarsModule(ctx));
-      await api.register(timetableModule(ctx));
-      await api.register(undoModule(ctx));
-      await api.register(layoutsModule(ctx));
+      await api.register(calculationModule(ctx));
       await api.register(interchangeModule(ctx));
       await api.register(storageFilesModule(ctx));
     },
@@ -159,15 +149,22 @@ export async function buildApp(config: Config, database: Database) {
     });
   }
 
+  /** Files of the temp area outlive their use by PLANUM_TEMP_FILE_HOURS at most; every process sweeps, one wins a row. */
+  let sweepTimer: NodeJS.Timeout | null = null;
+  const sweepTempFiles = () => ctx.storage.sweepTemp(db, config.tempFileHours);
+
   /** Starts what runs beside the requests: the heartbeat and the job workers (after every module registered its). */
   async function startBackground() {
     await serverProcess.start();
     await ctx.jobs.start();
+    sweepTimer = setInterval(() => sweepTempFiles().catch((error) => app.log.warn(error)), TEMP_SWEEP_MS);
+    sweepTimer.unref();
   }
 
   /** Stops taking jobs, lets the running one finish for a while or hands it back, and leaves the process list. */
   async function stopBackground(graceMs = config.drainSeconds * 1000) {
     serverProcess.draining = true;
+    if (sweepTimer) clearInterval(sweepTimer);
     await ctx.jobs.drain(graceMs);
     await ctx.jobs.stop();
     await serverProcess.stop().catch(() => {});

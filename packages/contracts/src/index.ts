@@ -1,3 +1,4 @@
+export * from "./calculation.schema.js";
 export * from "./dates.js";
 export * from "./error-codes.js";
 export * from "./error-messages.js";

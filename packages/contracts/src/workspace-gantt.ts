@@ -1,4 +1,5 @@
-import type { CalcStatus } from "./workspace.schema.js";
+import { z } from "zod";
+import { CALC_STATUSES, type CalcStatus } from "./workspace.schema.js";
 
 /**
  * The columnar Gantt payload of one schedule version (`GET /versions/{id}/gantt`), the one type the server builds and
@@ -118,3 +119,54 @@ export const GANTT_TYPE_CODES = ["sum", "task", "work", "milestone_start", "mile
 export const GANTT_LIMIT_CODES = [null, "not_earlier", "not_later", "in_date"] as const;
 /** Relation types by code (spec §3, §9). */
 export const GANTT_LINK_CODES = ["FS", "SS", "FF", "SF"] as const;
+
+const ints = z.array(z.number());
+const interval = z.tuple([z.string(), z.string()]);
+
+/**
+ * The answer of `GET /versions/{id}/gantt` for the API documentation: `GanttColumns` above, field by field. The
+ * server sends the cached bytes as they are, so this schema documents the answer and is not applied to it.
+ */
+export const ganttColumnsSchema = z.object({
+  version: z.literal(1),
+  ids: ints,
+  parent: ints,
+  type: ints,
+  code: z.array(z.string()),
+  name: z.array(z.string()),
+  calendar: ints,
+  duration: ints,
+  remaining: ints,
+  earlyStart: ints,
+  earlyFinish: ints,
+  lateStart: ints,
+  lateFinish: ints,
+  totalFloat: z.array(z.number().nullable()),
+  freeFloat: z.array(z.number().nullable()),
+  critical: ints,
+  progress: ints,
+  baselineStart: ints,
+  baselineFinish: ints,
+  actualStart: ints,
+  actualFinish: ints,
+  startLimitType: ints,
+  startLimitDate: ints,
+  finishLimitType: ints,
+  finishLimitDate: ints,
+  revision: ints,
+  expanded: ints,
+  attrs: z.record(z.string(), z.array(z.union([z.string(), z.number(), z.null()]))),
+  relations: z.object({ from: ints, to: ints, type: ints, lag: ints }),
+  calendars: z.array(
+    z.object({
+      id: z.string(),
+      week: z.array(z.array(interval)),
+      exceptions: z.array(z.object({ date: z.string(), intervals: z.array(interval) })).optional(),
+    }),
+  ),
+  defaultCalendar: z.number(),
+  projectStart: z.number(),
+  dataDate: z.number(),
+  calcStatus: z.enum(CALC_STATUSES),
+  versionRevision: z.number(),
+});

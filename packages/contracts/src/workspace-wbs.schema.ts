@@ -18,6 +18,7 @@ export const WORK_STATUSES = ["not_started", "in_progress", "completed"] as cons
 export const LINK_TYPES = ["fs", "ss", "ff", "sf"] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
 export const MOVE_DIRECTIONS = ["up", "down", "left", "right"] as const;
+export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
 export const UNDO_KINDS = ["undo_wbs", "undo_relation"] as const;
 
 export const wbsItemSchema = z.object({
@@ -183,6 +184,54 @@ export const findQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 export const wbsItemParams = z.object({ id: workspaceUuid, itemId: z.coerce.number().int().positive() });
+/** `parentId=root` lists the top level, a number that row's children; absent, the whole version in tree order. */
+export const wbsListQuery = z.object({
+  parentId: z.union([z.literal("root"), z.coerce.number().int().positive()]).optional(),
+});
+
+// ---- WBS answers ----
+
+export const wbsListSchema = z.array(wbsItemSchema);
+export const wbsCountSchema = z.object({ total: z.number(), byType: z.record(z.string(), z.number()) });
+export type WbsCount = z.infer<typeof wbsCountSchema>;
+export const wbsFoundSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  type: z.enum(WBS_TYPES),
+  parentId: z.number().nullable(),
+});
+export type WbsFound = z.infer<typeof wbsFoundSchema>;
+export const wbsFoundListSchema = z.array(wbsFoundSchema);
+/** The caller's own view state of the version's rows. */
+export const wbsFlagsSchema = z.object({ collapsed: z.array(z.number()), checked: z.array(z.number()) });
+export type WbsFlags = z.infer<typeof wbsFlagsSchema>;
+export const wbsFlagsUpdatedSchema = z.object({ updated: z.number() });
+/** One row of the path from the root to an item. */
+export const wbsPathStepSchema = z.object({ id: z.number(), code: z.string(), name: z.string(), type: z.string() });
+export type WbsPathStep = z.infer<typeof wbsPathStepSchema>;
+export const wbsPathSchema = z.array(wbsPathStepSchema);
+export const wbsPassportSchema = z.object({
+  item: wbsItemSchema,
+  /** The item's ancestors, the root first. */
+  path: wbsPathSchema,
+  children: z.number(),
+  predecessors: z.number(),
+  successors: z.number(),
+});
+export type WbsPassport = z.infer<typeof wbsPassportSchema>;
+/** Every change inside a version answers the version's new revision. */
+const changed = { versionRevision: z.number() };
+export const wbsItemChangeSchema = z.object({ item: wbsItemSchema, ...changed });
+export type WbsItemChange = z.infer<typeof wbsItemChangeSchema>;
+export const wbsMovedSchema = z.object({ id: z.number(), ...changed });
+export type WbsMoved = z.infer<typeof wbsMovedSchema>;
+export const wbsDissolvedSchema = z.object({ moved: z.array(z.number()), ...changed });
+export const wbsCopiedSchema = z.object({ ids: z.array(z.number()), count: z.number(), ...changed });
+export const wbsPastedSchema = z.object({ updated: z.array(z.number()), created: z.array(z.number()), ...changed });
+export type WbsPasted = z.infer<typeof wbsPastedSchema>;
+export const wbsDeletedSchema = z.object({ deleted: z.array(z.number()), ...changed });
+export type WbsDeleted = z.infer<typeof wbsDeletedSchema>;
 
 // ---- relations ----
 
@@ -220,15 +269,19 @@ export const createRelationBody = z.object({
   lag: minutesField.default(0),
   lagCalendar: z.enum(LAG_CALENDARS, { error: "InvalidValue" }).nullable().optional(),
 });
+export type CreateRelationBody = z.input<typeof createRelationBody>;
 export const updateRelationBody = z.object({
   revision: revisionField,
   type: z.enum(LINK_TYPES, { error: "InvalidValue" }).optional(),
   lag: minutesField.optional(),
   lagCalendar: z.enum(LAG_CALENDARS, { error: "InvalidValue" }).nullable().optional(),
 });
+export type UpdateRelationBody = z.input<typeof updateRelationBody>;
 /** Answer of a relation edit: the relation and the version's new revision. */
 export const relationChangeSchema = z.object({ relation: relationRowSchema, versionRevision: z.number() });
+export type RelationChange = z.infer<typeof relationChangeSchema>;
 export const relationDeleteSchema = z.object({ deleted: z.array(z.number()), versionRevision: z.number() });
+export type RelationDelete = z.infer<typeof relationDeleteSchema>;
 const linkEndSchema = z.object({
   id: z.number(),
   code: z.string(),
@@ -262,3 +315,7 @@ export const undoActionSchema = z.object({
   createdAt: z.string(),
 });
 export const restoreBody = z.object({ actionId: z.number().int().positive().optional() });
+export type UndoAction = z.infer<typeof undoActionSchema>;
+export const undoActionListSchema = z.array(undoActionSchema);
+export const restoreResultSchema = z.object({ undone: z.array(z.number()), versionRevision: z.number() });
+export type RestoreResult = z.infer<typeof restoreResultSchema>;

@@ -108,6 +108,13 @@ export const emptyWorksSchema = z.object({
   count: z.number(),
   items: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
 });
+export type EmptyWorks = z.infer<typeof emptyWorksSchema>;
+export const versionListSchema = z.array(versionSchema);
+export const copyVersionParams = z.object({ id: workspaceUuid, targetId: workspaceUuid });
+export const versionsDeletedSchema = z.object({ deleted: z.array(z.string()) });
+export type VersionsDeleted = z.infer<typeof versionsDeletedSchema>;
+export const targetDatesResultSchema = z.object({ targetVersionId: z.string(), updated: z.number() });
+export type TargetDatesResult = z.infer<typeof targetDatesResultSchema>;
 
 // ---- calendars ----
 
@@ -253,3 +260,12 @@ export const groupSettingBody = z.object({
 });
 export const updateGroupSettingBody = groupSettingBody.partial();
 export const groupSettingIdParams = z.object({ id: workspaceUuid, settingId: workspaceUuid });
+export type GroupSetting = z.infer<typeof groupSettingSchema>;
+export type Layout = z.infer<typeof layoutSchema>;
+export const layoutListSchema = z.array(layoutSchema);
+export const groupSettingListSchema = z.array(groupSettingSchema);
+/** What a deletion of a layout, template or grouping answers. */
+export const deletedIdSchema = z.object({ id: z.string() });
+export const viewSettingsSchema = z.object({ templates: layoutListSchema });
+export const layoutTemplateBody = z.object({ name: createLayoutBody.shape.name, settings: layoutSettingsField });
+export const updateLayoutTemplateBody = layoutTemplateBody.partial();

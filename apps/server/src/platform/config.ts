@@ -34,6 +34,22 @@ export interface Config {
   hashQueueLimit: number;
   /** Memory for Gantt answers of unchanged versions (per process, least recently used go first). */
   ganttCacheBytes: number;
+  /** An S3-compatible object store for files (PLANUM_S3_BUCKET set); null keeps them in `dataDir/storage`. */
+  s3: S3Config | null;
+  /** Hours a file of the temp area lives before the sweep removes it. */
+  tempFileHours: number;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** Address of a store other than AWS (MinIO, Ceph, s3rver…); empty for AWS itself. */
+  endpoint: string | null;
+  region: string;
+  /** Both empty: the SDK's own chain (instance role, AWS_* variables, shared config) provides the keys. */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** `bucket` in the path rather than the host name, which most stores other than AWS need. */
+  forcePathStyle: boolean;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -42,6 +58,25 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
   return value;
+}
+
+function s3FromEnv(env: NodeJS.ProcessEnv): S3Config | null {
+  const bucket = env.PLANUM_S3_BUCKET;
+  if (!bucket) return null;
+  const accessKeyId = env.PLANUM_S3_ACCESS_KEY_ID || null;
+  const secretAccessKey = env.PLANUM_S3_SECRET_ACCESS_KEY || null;
+  if (!accessKeyId !== !secretAccessKey) {
+    throw new Error("PLANUM_S3_ACCESS_KEY_ID and PLANUM_S3_SECRET_ACCESS_KEY are set together or not at all");
+  }
+  const pathStyle = (env.PLANUM_S3_FORCE_PATH_STYLE ?? "").toLowerCase();
+  return {
+    bucket,
+    endpoint: env.PLANUM_S3_ENDPOINT || null,
+    region: env.PLANUM_S3_REGION || "us-east-1",
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: pathStyle === "1" || pathStyle === "true" || pathStyle === "yes",
+  };
 }
 
 function roleFromEnv(raw: string | undefined): Config["role"] {
@@ -76,5 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // ~30 ms a hash: 1,000 waiting is about 30 s of one thread's work, past which waiting is worse than retrying.
     hashQueueLimit: intFromEnv(env, "PLANUM_HASH_QUEUE_LIMIT", 1000),
     ganttCacheBytes: intFromEnv(env, "PLANUM_GANTT_CACHE_MB", 64) * 1024 * 1024,
+    s3: s3FromEnv(env),
+    tempFileHours: intFromEnv(env, "PLANUM_TEMP_FILE_HOURS", 24),
   };
 }

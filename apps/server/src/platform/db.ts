@@ -121,6 +121,7 @@ async function serveEmbedded(options: { dataDir: string; sharedBuffers?: string 
     // statements together; several connections let the pool and the job queue wait on it independently.
     maxConnections: 32,
   });
+  keepStatementsTogether((server as unknown as { queryQueue: SocketQueryQueue }).queryQueue, client);
   await server.start();
   return {
     socketDir,
@@ -131,4 +132,83 @@ async function serveEmbedded(options: { dataDir: string; sharedBuffers?: string 
       fs.rmSync(socketDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The private statement queue of pglite-socket 0.2 (`QueryQueueManager`), as far as it is touched here. */
+interface SocketQueryQueue {
+  queue: {
+    handlerId: number;
+    message: Uint8Array;
+    resolve(n: number): void;
+    reject(e: unknown): void;
+    onData(d: Uint8Array): void;
+  }[];
+  processing: boolean;
+  lastHandlerId: number | null;
+  processQueue(): Promise<void>;
+  clearQueueForHandler(handlerId: number): void;
+}
+
+/**
+ * pglite-socket keeps a transaction's messages together but otherwise takes the protocol messages of all connections
+ * in arrival order, so one connection's Parse / Bind / Execute of an unnamed statement can interleave with
+ * another's on PGlite's one session ("bind message supplies 3 parameters, but prepared statement "" requires 1").
+ * This replaces its queue processing with the same loop that also keeps a connection's extended-protocol messages
+ * together up to their Sync (or a simple Query), as one PostgreSQL session would see them.
+ */
+function keepStatementsTogether(queue: SocketQueryQueue, pglite: PGlite) {
+  const SYNC = 0x53; // 'S'
+  const QUERY = 0x51; // 'Q'
+  let openSequence = false;
+  const clear = queue.clearQueueForHandler.bind(queue);
+  // A connection gone in the middle of its messages must not hold the session for ever.
+  queue.clearQueueForHandler = (handlerId: number) => {
+    clear(handlerId);
+    if (queue.lastHandlerId === handlerId && openSequence) {
+      openSequence = false;
+      void queue.processQueue();
+    }
+  };
+  queue.processQueue = async function processQueue() {
+    if (queue.processing || queue.queue.length === 0) return;
+    queue.processing = true;
+    try {
+      while (queue.queue.length > 0) {
+        const held = (openSequence || pglite.isInTransaction()) && queue.lastHandlerId !== null;
+        const index = held ? queue.queue.findIndex((item) => item.handlerId === queue.lastHandlerId) : 0;
+        // The connection holding the session has not sent its next message yet: wait for it (its enqueue restarts us).
+        if (index === -1) break;
+        const [item] = queue.queue.splice(index, 1);
+        let bytes = 0;
+        try {
+          await pglite.runExclusive(() =>
+            pglite.execProtocolRawStream(item.message, {
+              onRawData: (data: Uint8Array) => {
+                bytes += data.length;
+                item.onData(data);
+              },
+            }),
+          );
+        } catch (error) {
+          openSequence = false;
+          item.reject(error);
+          return;
+        }
+        const type = item.message[0];
+        // Startup messages have no type byte (they begin with a length); they never open a sequence either.
+        openSequence = item.message.length > 0 && type !== SYNC && type !== QUERY && isTypedMessage(item.message);
+        queue.lastHandlerId = item.handlerId;
+        item.resolve(bytes);
+      }
+    } finally {
+      queue.processing = false;
+    }
+  };
+}
+
+/** A protocol message with a type byte: its length after the type byte matches what the message holds. */
+function isTypedMessage(message: Uint8Array) {
+  if (message.length < 5) return false;
+  const length = ((message[1] << 24) | (message[2] << 16) | (message[3] << 8) | message[4]) >>> 0;
+  return length + 1 === message.length;
 }

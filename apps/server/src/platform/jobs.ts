@@ -18,6 +18,11 @@ export interface JobContext {
    * handler that does not call it is completed when it returns (it must then be safe to run again).
    */
   complete(tx: DbOrTx, result?: Record<string, unknown>): Promise<void>;
+  /**
+   * Records a partial result (and progress) inside the transaction that commits one step's effect, so an attempt
+   * that takes the job over finds in `job.result` what is already done and does not do it twice.
+   */
+  checkpoint(tx: DbOrTx, result: Record<string, unknown>, percent?: number): Promise<void>;
   /** Aborted when somebody asks the job to stop (`/batch-processing/stop`), whichever process runs it. */
   signal: AbortSignal;
 }
@@ -259,6 +264,14 @@ export class Jobs {
             .returning({ id: jobs.id });
           if (done.length === 0) throw new JobTakenOver(row.id);
           completed = true;
+        },
+        checkpoint: async (tx, result, percent) => {
+          const saved = await tx
+            .update(jobs)
+            .set({ result, ...(percent === undefined ? {} : { progress: Math.round(percent) }), updatedAt: new Date() })
+            .where(ours)
+            .returning({ id: jobs.id });
+          if (saved.length === 0) throw new JobTakenOver(row.id);
         },
         signal: controller.signal,
       });

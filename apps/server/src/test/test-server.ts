@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Session } from "@planum/contracts";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../platform/config.js";
-import { openDatabase } from "../platform/db.js";
+import { type Database, openDatabase } from "../platform/db.js";
 
 export interface CallOptions {
   token?: string;
@@ -19,7 +19,7 @@ export interface CallOptions {
  * A real server on a real database: PGlite in memory, or the PostgreSQL of DATABASE_URL (CI runs the API suite on
  * both). Calls go through HTTP handling with Fastify's inject, so routing, validation and the auth hook all run.
  */
-export async function createTestServer(env: Record<string, string> = {}) {
+export async function createTestServer(env: Record<string, string> = {}, options: { database?: Database } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "planum-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -29,10 +29,13 @@ export async function createTestServer(env: Record<string, string> = {}) {
     PLANUM_JOB_QUEUE: `test_${randomUUID().replaceAll("-", "")}`,
     ...env,
   });
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.databaseUrl ? dataDir : "memory://",
-  });
+  // A second server may run on the database of a first one (two processes of one installation); the first closes it.
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? dataDir : "memory://",
+    }));
   const { app, ctx, attachRealtime, startBackground, stopBackground } = await buildApp(config, database);
   await app.ready();
   await startBackground();
@@ -86,11 +89,11 @@ export async function createTestServer(env: Record<string, string> = {}) {
     await stopBackground(0);
     await ctx.realtime.close();
     await app.close();
-    await database.close();
+    if (!options.database) await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { app, ctx, attachRealtime, call, signUp, createSpace, close };
+  return { app, ctx, database, attachRealtime, call, signUp, createSpace, close };
 }
 
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>;

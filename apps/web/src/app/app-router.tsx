@@ -13,11 +13,11 @@ import {
 import { CalendarsPage } from "../features/calendars";
 import { DisconnectPage, ErrorPage, NotFoundPage } from "../features/errors";
 import { ProfilePage } from "../features/profile";
-import { SchedulePage } from "../features/schedule";
 import { SpaceHomePage } from "../features/space-home";
 import { SelectSpacePage } from "../features/spaces";
 import { StructurePage } from "../features/structure";
 import { ViewSettingsPage } from "../features/view-settings";
+import { WorkspacePage } from "../features/workspace";
 import { HomeRedirect, RootLayout } from "./root-layout";
 import { RouteErrorPage } from "./route-error-page";
 import { AuthenticatedLayout } from "./shell/authenticated-layout";
@@ -75,7 +75,7 @@ export function createAppRouter() {
                 { path: "attributes", element: <AttributesPage /> },
                 { path: "admin", element: <AdminPage /> },
                 { path: "profile", element: <ProfilePage /> },
-                { path: "schedule/:id", element: <SchedulePage /> },
+                { path: "schedule/:id", element: <WorkspacePage /> },
                 { path: "calendars", element: <CalendarsPage /> },
                 { path: "viewsettings", element: <ViewSettingsPage /> },
               ],

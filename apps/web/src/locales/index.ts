@@ -4,45 +4,42 @@ import enAuth from "./en/auth.json";
 import enCalendars from "./en/calendars.json";
 import enCommon from "./en/common.json";
 import enErrorsPage from "./en/errors-page.json";
-import enGantt from "./en/gantt.json";
 import enInterchange from "./en/interchange.json";
 import enProfile from "./en/profile.json";
-import enSchedule from "./en/schedule.json";
 import enShell from "./en/shell.json";
 import enSpaceHome from "./en/space-home.json";
 import enSpaces from "./en/spaces.json";
 import enStructure from "./en/structure.json";
 import enViewSettings from "./en/view-settings.json";
+import enWorkspace from "./en/workspace.json";
 import frAdmin from "./fr/admin.json";
 import frAttributes from "./fr/attributes.json";
 import frAuth from "./fr/auth.json";
 import frCalendars from "./fr/calendars.json";
 import frCommon from "./fr/common.json";
 import frErrorsPage from "./fr/errors-page.json";
-import frGantt from "./fr/gantt.json";
 import frInterchange from "./fr/interchange.json";
 import frProfile from "./fr/profile.json";
-import frSchedule from "./fr/schedule.json";
 import frShell from "./fr/shell.json";
 import frSpaceHome from "./fr/space-home.json";
 import frSpaces from "./fr/spaces.json";
 import frStructure from "./fr/structure.json";
 import frViewSettings from "./fr/view-settings.json";
+import frWorkspace from "./fr/workspace.json";
 import ruAdmin from "./ru/admin.json";
 import ruAttributes from "./ru/attributes.json";
 import ruAuth from "./ru/auth.json";
 import ruCalendars from "./ru/calendars.json";
 import ruCommon from "./ru/common.json";
 import ruErrorsPage from "./ru/errors-page.json";
-import ruGantt from "./ru/gantt.json";
 import ruInterchange from "./ru/interchange.json";
 import ruProfile from "./ru/profile.json";
-import ruSchedule from "./ru/schedule.json";
 import ruShell from "./ru/shell.json";
 import ruSpaceHome from "./ru/space-home.json";
 import ruSpaces from "./ru/spaces.json";
 import ruStructure from "./ru/structure.json";
 import ruViewSettings from "./ru/view-settings.json";
+import ruWorkspace from "./ru/workspace.json";
 
 /** One namespace per domain (ARCHITECTURE.md, convention 13); Russian is the base language. */
 export const NAMESPACES = [
@@ -53,11 +50,10 @@ export const NAMESPACES = [
   "profile",
   "shell",
   "errors-page",
-  "gantt",
   "structure",
   "attributes",
   "admin",
-  "schedule",
+  "workspace",
   "calendars",
   "view-settings",
   "interchange",
@@ -73,11 +69,10 @@ export const resources = {
     profile: ruProfile,
     shell: ruShell,
     "errors-page": ruErrorsPage,
-    gantt: ruGantt,
     structure: ruStructure,
     attributes: ruAttributes,
     admin: ruAdmin,
-    schedule: ruSchedule,
+    workspace: ruWorkspace,
     calendars: ruCalendars,
     "view-settings": ruViewSettings,
     interchange: ruInterchange,
@@ -90,11 +85,10 @@ export const resources = {
     profile: enProfile,
     shell: enShell,
     "errors-page": enErrorsPage,
-    gantt: enGantt,
     structure: enStructure,
     attributes: enAttributes,
     admin: enAdmin,
-    schedule: enSchedule,
+    workspace: enWorkspace,
     calendars: enCalendars,
     "view-settings": enViewSettings,
     interchange: enInterchange,
@@ -107,11 +101,10 @@ export const resources = {
     profile: frProfile,
     shell: frShell,
     "errors-page": frErrorsPage,
-    gantt: frGantt,
     structure: frStructure,
     attributes: frAttributes,
     admin: frAdmin,
-    schedule: frSchedule,
+    workspace: frWorkspace,
     calendars: frCalendars,
     "view-settings": frViewSettings,
     interchange: frInterchange,

@@ -48,6 +48,13 @@ export const versions = pgTable(
       .notNull()
       .default("not_calculated"),
     calcError: text("calc_error"),
+    /**
+     * Who holds an `in_process` calculation: the process calculating it synchronously (`server_processes.id`, no
+     * foreign key: rows of dead processes go away), or the job that calculates it. A version whose holder is dead
+     * or whose job has ended is free again (a killed process never keeps it in process).
+     */
+    calcRunnerId: uuid("calc_runner_id"),
+    calcJobId: uuid("calc_job_id"),
     calculatedAt: timestamp("calculated_at", { withTimezone: true }),
     finish: wallClock("finish"),
     revision: integer("revision").notNull().default(0),

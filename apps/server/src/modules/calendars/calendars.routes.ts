@@ -1,11 +1,10 @@
 import { calendarQuery, createCalendarBody, updateCalendarBody, workspaceUuid } from "@planum/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { loadNode, requireAt } from "../../platform/access.js";
+import { loadNode, requireAt, workspaceGate } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { ok, typed } from "../../platform/http.js";
-import { workspaceGate } from "../versions/version-access.js";
-import { WorkspaceEvents } from "../versions/workspace-events.js";
+import { WorkspaceEvents } from "../../platform/workspace-events.js";
 import { CalendarsService, toCalendarDto } from "./calendars.service.js";
 
 const params = z.object({ id: workspaceUuid });

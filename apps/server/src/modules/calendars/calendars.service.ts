@@ -4,7 +4,7 @@ import { calendars, wbsItems } from "../../db/schema/index.js";
 import type { Grant } from "../../platform/access.js";
 import type { Db, DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
-import type { WorkspaceEvents } from "../versions/workspace-events.js";
+import type { WorkspaceEvents } from "../../platform/workspace-events.js";
 
 export type CalendarRow = typeof calendars.$inferSelect;
 type Week = [string, string][][];

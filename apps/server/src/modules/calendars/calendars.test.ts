@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
-import { addItem, setUpWorkspace } from "../versions/workspace.test-kit.js";
+import { addItem, setUpWorkspace } from "../workspace/workspace.test-kit.js";
 
 let server: TestServer;
 beforeAll(async () => {

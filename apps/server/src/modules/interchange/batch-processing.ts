@@ -11,12 +11,12 @@ import {
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { schedules } from "../../db/schema/index.js";
+import { loadScheduleScope, loadVersion, requireScheduleWrite, workspaceGate } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";
 import { requestLanguage } from "../../platform/http-errors.js";
-import type { JobContext } from "../../platform/jobs.js";
-import { loadScheduleScope, loadVersion, requireScheduleWrite, workspaceGate } from "../versions/version-access.js";
+import { type JobContext, JobTakenOver } from "../../platform/jobs.js";
 import { EXPORT_FORMAT, interchangeEvent, uploadVersion, writeModel } from "./interchange.service.js";
 import { exportModel } from "./model-export.js";
 
@@ -42,17 +42,20 @@ interface ExportPayload {
 
 /**
  * Batch import and export (spec §7 Batch processing): several files or versions in one job, each file on its own
- * all-or-nothing, so one damaged file is reported without losing the others. Stop requests are kept in this
- * process and honoured between files (the job queue runs in this process too).
+ * all-or-nothing, so one damaged file is reported without losing the others. A stop request reaches the job wherever
+ * it runs and is honoured between files.
  */
 export function batchProcessing(ctx: AppContext) {
-  const stopped = new Set<string>();
   const messageOf = (error: unknown, language: Language) =>
     error instanceof AppError ? errorMessage(language, error.code, error.params) : String(error);
 
-  const runImport = async ({ job, progress }: JobContext) => {
+  /** What earlier attempts of the job recorded (its checkpoints): a job taken over resumes after them. */
+  const doneBefore = (job: JobContext["job"]) =>
+    [...((job.result as { files?: BatchFileOutcome[] } | null)?.files ?? [])] as BatchFileOutcome[];
+
+  const runImport = async ({ job, checkpoint, signal }: JobContext) => {
     const input = job.payload as unknown as ImportPayload;
-    const outcomes: BatchFileOutcome[] = [];
+    const outcomes = doneBefore(job);
     const event = (percent: number, status: "uploading" | "completed" | "error", error?: string) =>
       interchangeEvent(ctx, {
         type: "batch_import",
@@ -65,33 +68,40 @@ export function batchProcessing(ctx: AppContext) {
         status,
         error,
       });
-    try {
-      for (const [k, file] of input.files.entries()) {
-        if (stopped.has(job.id)) {
-          outcomes.push({ name: file.name, error: "stopped" });
-          continue;
-        }
-        const stored = await ctx.storage.read(ctx.db, file.fileId);
-        try {
-          if (!stored) throw new AppError("NotFound");
-          const result = await uploadVersion(
-            ctx,
-            { bytes: stored.bytes, name: file.name },
-            { skipRows: input.skipRows, format: input.format },
-            { spaceId: job.spaceId!, userId: job.createdBy, scheduleId: input.scheduleId },
-          );
-          outcomes.push({ name: file.name, versionId: result.versionId, activities: result.activities });
-        } catch (error) {
-          outcomes.push({ name: file.name, error: messageOf(error, input.language) });
-        } finally {
-          await ctx.storage.remove(ctx.db, file.fileId).catch(() => {});
-        }
-        const percent = ((k + 1) / input.files.length) * 100;
-        await progress(percent);
-        event(percent, "uploading");
+    for (const [k, file] of input.files.entries()) {
+      if (k < outcomes.length) continue;
+      if (signal.aborted) {
+        outcomes.push({ name: file.name, error: "stopped" });
+        continue;
       }
-    } finally {
-      stopped.delete(job.id);
+      const percent = ((k + 1) / input.files.length) * 100;
+      const stored = await ctx.storage.read(ctx.db, file.fileId);
+      let outcome: BatchFileOutcome;
+      try {
+        if (!stored) throw new AppError("NotFound");
+        // Each file's version commits with the job's record of it, so a takeover never imports a file twice.
+        const result = await uploadVersion(
+          ctx,
+          { bytes: stored.bytes, name: file.name },
+          { skipRows: input.skipRows, format: input.format },
+          { spaceId: job.spaceId!, userId: job.createdBy, scheduleId: input.scheduleId },
+          undefined,
+          (tx, result) =>
+            checkpoint(
+              tx,
+              { files: [...outcomes, { name: file.name, versionId: result.versionId, activities: result.activities }] },
+              percent,
+            ),
+        );
+        outcome = { name: file.name, versionId: result.versionId, activities: result.activities };
+      } catch (error) {
+        if (error instanceof JobTakenOver) throw error;
+        outcome = { name: file.name, error: messageOf(error, input.language) };
+        await checkpoint(ctx.db, { files: [...outcomes, outcome] }, percent);
+      }
+      outcomes.push(outcome);
+      await ctx.storage.remove(ctx.db, file.fileId).catch(() => {});
+      event(percent, "uploading");
     }
     const failed = outcomes.every((o) => o.error);
     event(
@@ -103,12 +113,13 @@ export function batchProcessing(ctx: AppContext) {
     return { files: outcomes };
   };
 
-  const runExport = async ({ job, progress }: JobContext) => {
+  const runExport = async ({ job, checkpoint, signal }: JobContext) => {
     const input = job.payload as unknown as ExportPayload;
-    const outcomes: BatchFileOutcome[] = [];
+    const outcomes = doneBefore(job);
     const grant = { space: { id: job.spaceId! } } as Parameters<typeof loadVersion>[1];
     for (const [k, versionId] of input.versionIds.entries()) {
-      if (stopped.has(job.id)) break;
+      if (k < outcomes.length) continue;
+      if (signal.aborted) break;
       try {
         const scope = await loadVersion(ctx.db, grant, versionId);
         const [schedule] = await ctx.db
@@ -131,7 +142,7 @@ export function batchProcessing(ctx: AppContext) {
         outcomes.push({ name: versionId, versionId, error: messageOf(error, input.language) });
       }
       const percent = ((k + 1) / input.versionIds.length) * 100;
-      await progress(percent);
+      await checkpoint(ctx.db, { files: outcomes }, percent);
       interchangeEvent(ctx, {
         type: "batch_export",
         spaceId: job.spaceId!,
@@ -143,7 +154,6 @@ export function batchProcessing(ctx: AppContext) {
         status: k + 1 === input.versionIds.length ? "completed" : "uploading",
       });
     }
-    stopped.delete(job.id);
     return { files: outcomes };
   };
 
@@ -224,8 +234,8 @@ export function batchProcessing(ctx: AppContext) {
       const job = await ctx.jobs.get(request.body.jobId);
       const ours = job && job.spaceId === grant.space.id && job.createdBy === grant.userId;
       if (!ours || (job.type !== IMPORT_JOB && job.type !== BATCH_EXPORT)) throw new AppError("NotFound");
-      const running = job.status === "queued" || job.status === "in_process";
-      if (running) stopped.add(job.id);
+      // The flag is in the job's row: whichever process runs the job sees it (its `signal`) and stops between files.
+      const running = await ctx.jobs.requestStop(job.id);
       interchangeEvent(ctx, {
         type: job.type === IMPORT_JOB ? "batch_import" : "batch_export",
         spaceId: grant.space.id,

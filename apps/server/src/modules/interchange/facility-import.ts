@@ -6,8 +6,8 @@ import { epsNodes, schedules } from "../../db/schema/index.js";
 import { type Grant, lineage, loadNode, requireAt } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
+import { WorkspaceEvents } from "../../platform/workspace-events.js";
 import { epsUpdated } from "../structure/structure-events.js";
-import { WorkspaceEvents } from "../versions/workspace-events.js";
 import { readModel, type UploadedFile } from "./interchange.service.js";
 import { importCrossLinks, importModel } from "./model-import.js";
 

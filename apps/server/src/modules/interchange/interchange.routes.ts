@@ -15,18 +15,21 @@ import {
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { schedules } from "../../db/schema/index.js";
-import { lineage, loadNode, requireAt } from "../../platform/access.js";
+import {
+  lineage,
+  loadNode,
+  loadScheduleScope,
+  loadVersion,
+  readVersion,
+  requireAt,
+  requireScheduleWrite,
+  workspaceGate,
+} from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";
 import { requestLanguage } from "../../platform/http-errors.js";
-import {
-  loadScheduleScope,
-  loadVersion,
-  readVersion,
-  requireScheduleWrite,
-  workspaceGate,
-} from "../versions/version-access.js";
+import { JobTakenOver } from "../../platform/jobs.js";
 import { batchProcessing, IMPORT_JOB } from "./batch-processing.js";
 import { importIntoFacility } from "./facility-import.js";
 import { findImportRule, importSettingsRoutes } from "./import-settings.js";
@@ -60,7 +63,7 @@ export function interchangeModule(ctx: AppContext) {
   const batch = batchProcessing(ctx);
   ctx.jobs.register(IMPORT_JOB, async (context) => {
     if (batch.isBatchImport(context.job.payload)) return batch.runImport(context);
-    const { job, progress } = context;
+    const { job, progress, complete } = context;
     const input = job.payload as unknown as ImportPayload;
     const base = { type: "import" as const, spaceId: job.spaceId!, userId: job.createdBy, jobId: job.id };
     const report = async (percent: number) => {
@@ -74,6 +77,7 @@ export function interchangeModule(ctx: AppContext) {
       });
     };
     const stored = await ctx.storage.read(ctx.db, input.fileId);
+    let keepFile = false;
     try {
       if (!stored) throw new AppError("NotFound");
       await report(10);
@@ -89,6 +93,9 @@ export function interchangeModule(ctx: AppContext) {
           project: input.project,
         },
         report,
+        // The version and the job's completion commit together: a process killed after this commit leaves a
+        // completed job with its version, and the job is never run again.
+        (tx, result) => complete(tx, { ...result }),
       );
       interchangeEvent(ctx, {
         ...base,
@@ -99,6 +106,11 @@ export function interchangeModule(ctx: AppContext) {
       });
       return { ...result };
     } catch (error) {
+      // Another process runs the job now: its file and its outcome are that attempt's.
+      if (error instanceof JobTakenOver) {
+        keepFile = true;
+        throw error;
+      }
       // The job row keeps the message in the uploader's language, so a reloaded page can show it as it was.
       const message =
         error instanceof AppError ? errorMessage(input.language, error.code, error.params) : String(error);
@@ -112,7 +124,7 @@ export function interchangeModule(ctx: AppContext) {
       });
       throw new Error(message);
     } finally {
-      if (stored) await ctx.storage.remove(ctx.db, input.fileId).catch(() => {});
+      if (stored && !keepFile) await ctx.storage.remove(ctx.db, input.fileId).catch(() => {});
     }
   });
 

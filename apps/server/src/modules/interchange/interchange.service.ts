@@ -12,8 +12,9 @@ import {
 } from "@planum/formats";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../platform/context.js";
+import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
-import { WorkspaceEvents } from "../versions/workspace-events.js";
+import { WorkspaceEvents } from "../../platform/workspace-events.js";
 import { importModel } from "./model-import.js";
 
 /** The spec's format names → the readers' ids. */
@@ -134,7 +135,8 @@ export interface UploadTarget {
 
 /**
  * Reads and writes a file as a new version, all or nothing: the model is complete before the transaction starts
- * (readers throw before returning), and every row goes in one transaction.
+ * (readers throw before returning), and every row goes in one transaction. `withinCommit` runs in that transaction
+ * with the answer (a job completes itself there), so the version and whatever records it commit together.
  */
 export async function uploadVersion(
   ctx: Pick<AppContext, "db" | "realtime">,
@@ -142,19 +144,30 @@ export async function uploadVersion(
   options: ReadOptions,
   target: UploadTarget,
   onProgress?: (percent: number) => Promise<void>,
+  withinCommit?: (tx: DbOrTx, result: UploadResult) => Promise<void>,
 ): Promise<UploadResult> {
   const began = performance.now();
   const model = await readModel(file, options);
   await onProgress?.(40);
-  const outcome = await ctx.db.transaction((tx) =>
-    importModel(tx, model, {
+  const { outcome, result } = await ctx.db.transaction(async (tx) => {
+    const outcome = await importModel(tx, model, {
       spaceId: target.spaceId,
       userId: target.userId,
       scheduleId: target.scheduleId,
       label: target.label || file.name.replace(/\.[^.]+$/, "") || file.name,
       projectId: target.project,
-    }),
-  );
+    });
+    const result: UploadResult = {
+      versionId: outcome.versionId,
+      activities: outcome.activities,
+      relations: outcome.relations,
+      calendarsCreated: outcome.calendarsCreated,
+      format: model.source?.format ?? options.format ?? "unknown",
+      elapsedMs: Math.round(performance.now() - began),
+    };
+    await withinCommit?.(tx, result);
+    return { outcome, result };
+  });
   const events = new WorkspaceEvents(ctx.realtime);
   if (outcome.createdCalendarIds.length > 0) {
     events.calendarsUpdated(target.spaceId, target.userId, outcome.createdCalendarIds);
@@ -163,14 +176,7 @@ export async function uploadVersion(
   if (outcome.settingsChanged) events.calculateSettingsUpdated(target.spaceId, target.userId, target.scheduleId);
   if (outcome.staleVersionIds.length > 0)
     events.versionsChanged(target.spaceId, target.userId, target.scheduleId, outcome.staleVersionIds, "updated");
-  return {
-    versionId: outcome.versionId,
-    activities: outcome.activities,
-    relations: outcome.relations,
-    calendarsCreated: outcome.calendarsCreated,
-    format: model.source?.format ?? options.format ?? "unknown",
-    elapsedMs: Math.round(performance.now() - began),
-  };
+  return result;
 }
 
 export function interchangeEvent(

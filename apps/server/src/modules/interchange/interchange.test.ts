@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateXerBytes } from "../../../../../packages/formats/bench/generate-xer.mjs";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
-import { type Actor, setUpWorkspace } from "../versions/workspace.test-kit.js";
+import { type Actor, setUpWorkspace } from "../workspace/workspace.test-kit.js";
 
 const repoRoot = path.resolve(__dirname, "../../../../..");
 const corpus = path.resolve(repoRoot, "../shared/corpus");

@@ -9,11 +9,10 @@ import {
   standardWeek,
 } from "@planum/formats";
 import { sql } from "drizzle-orm";
+import type { VersionRow } from "../../platform/access.js";
 import type { DbOrTx } from "../../platform/db.js";
-import { execColumns } from "../../platform/sql.js";
-import { readSettings } from "../timetable/calculate-settings.service.js";
-import type { VersionRow } from "../versions/version-access.js";
-import { wallClockText } from "../versions/version-access.js";
+import { execColumns, wallClockText } from "../../platform/sql.js";
+import { readSettings } from "../workspace/calculation/calculate-settings.service.js";
 
 /** The version's rows as columns (one JSON value; see execColumns). Dates as "YYYY-MM-DDTHH:mm" text. */
 interface ItemColumns {

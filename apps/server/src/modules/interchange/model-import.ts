@@ -5,7 +5,7 @@ import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { execColumns } from "../../platform/sql.js";
 import { ensureDefaultCalendar } from "../calendars/calendars.service.js";
-import { adoptFileSettings, type SettingsPatch } from "../timetable/calculate-settings.service.js";
+import { adoptFileSettings, type SettingsPatch } from "../workspace/calculation/calculate-settings.service.js";
 
 type LimitType = "not_earlier" | "not_later" | "in_date";
 type ItemType = "sum" | "task" | "work" | "milestone_start" | "milestone_finish";

@@ -1,7 +1,7 @@
 import type { ChangedActivity, ComparedActivity, VersionComparison } from "@planum/contracts";
 import type { Activity } from "@planum/formats";
+import type { VersionRow } from "../../platform/access.js";
 import type { DbOrTx } from "../../platform/db.js";
-import type { VersionRow } from "../versions/version-access.js";
 import { exportModel } from "./model-export.js";
 
 /** What a planner compares between two versions of an activity; dates are the calculated (or file) dates. */

@@ -15,8 +15,8 @@ import type { JobContext, Jobs } from "../../platform/jobs.js";
 import type { Realtime } from "../../platform/realtime.js";
 import type { Storage } from "../../platform/storage.js";
 import { seedDemoStructure } from "../structure/structure-demo.js";
-import { seedDemoWorkspace } from "../timetable/demo-schedule.js";
 import { findByLoginOrEmail } from "../users/users.service.js";
+import { seedDemoWorkspace } from "./demo-schedule.js";
 import type { MemberRole, SpaceGrant, SpaceRow } from "./space-access.js";
 
 export function toSpaceDto(space: SpaceRow, role: MemberRole): Space {

@@ -1,9 +1,9 @@
 import { storageFileParams } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
+import { workspaceGate } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";
-import { workspaceGate } from "../versions/version-access.js";
 
 /** `filename*` (RFC 5987) carries Cyrillic names; the plain `filename` is an ASCII fallback for old clients. */
 function contentDisposition(name: string) {

@@ -1,13 +1,8 @@
-import type { LayoutSettings } from "@planum/contracts";
-import { BUILT_IN_COLUMNS, GANTT_SCALES, type GanttScale } from "../schedule-gantt";
+import type { Layout, LayoutSettings } from "@planum/contracts";
+import { BUILT_IN_COLUMNS, GANTT_SCALES, type GanttScale } from "../workspace/gantt";
 
-export interface LayoutTemplate {
-  id: string;
-  name: string;
-  settings: LayoutSettings;
-  active: boolean;
-  updatedAt: string;
-}
+/** A layout template of the space (the same answer as a user's layout). */
+export type LayoutTemplate = Layout;
 
 /** What the form edits of a template; widths and filters are carried through untouched. */
 export interface LayoutDraft {

@@ -23,14 +23,14 @@ import { api, apiRequest } from "../../shared/api-client";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifySuccess } from "../../ui/notify";
 import { useRealtimeEvents } from "../realtime";
-import { BUILT_IN_COLUMNS, GANTT_SCALES } from "../schedule-gantt";
+import { BUILT_IN_COLUMNS, GANTT_SCALES } from "../workspace/gantt";
 import { lastSchedule } from "./last-schedule";
 import { DEFAULT_DRAFT, draftOf, type LayoutDraft, type LayoutTemplate, settingsOf } from "./layout-settings";
 
 /** /:spaceId/viewsettings: the space's layout templates (columns, grouping, scale) to start workspace views from. */
 export function ViewSettingsPage() {
   const { t } = useTranslation("view-settings");
-  const gantt = useTranslation("gantt").t;
+  const gantt = useTranslation("workspace", { keyPrefix: "gantt" }).t;
   const { spaceId = "" } = useParams();
   const [params] = useSearchParams();
   const scheduleId = params.get("schedule") ?? lastSchedule(spaceId);

@@ -10,7 +10,7 @@ import {
   calculationFields,
   readSettings,
   type SettingsPatch,
-} from "../../timetable/calculate-settings.service.js";
+} from "../../workspace/calculation/calculate-settings.service.js";
 import { epsUpdated } from "../structure-events.js";
 
 /**
@@ -45,7 +45,7 @@ export async function toScheduleDtoWithSettings(db: DbOrTx, row: ScheduleRow) {
 export class SchedulesService {
   private readonly calculation: CalculateSettingsService;
 
-  constructor(private readonly deps: Pick<AppContext, "db" | "jobs" | "realtime">) {
+  constructor(private readonly deps: Pick<AppContext, "db" | "jobs" | "realtime" | "process">) {
     this.calculation = new CalculateSettingsService(deps);
   }
 

@@ -1,0 +1,107 @@
+import type { CalculateSettings } from "@planum/contracts";
+import type { ActivityInput, ExternalInput, NetworkInput, RelationInput, ScenarioNumber } from "@planum/engine";
+import { scenario } from "@planum/engine";
+import type { DbOrTx } from "../../../platform/db.js";
+import { ensureDefaultCalendar } from "../../calendars/calendars.service.js";
+import { type ItemRow, itemAt, readNetworkRows, type VersionRow } from "./calculation.repo.js";
+
+const LINK = { fs: "FS", ss: "SS", ff: "FF", sf: "SF" } as const;
+
+/**
+ * Remaining duration of a started work that has none entered: the schedule's scenario (spec §3, engine numbering)
+ * derives it from percent, target duration or the physical quantities. A scenario whose data is missing falls back
+ * to scenario 1 (even by the entered percent).
+ */
+function remainingOf(row: ItemRow, n: number): number {
+  const input = {
+    duration: row.d,
+    percentComplete: row.pc,
+    targetDuration: row.td ?? undefined,
+    plannedVolume: row.pv ?? undefined,
+    actualVolume: row.av ?? undefined,
+    plannedLabour: row.pl ?? undefined,
+    actualLabour: row.al ?? undefined,
+    plannedCost: row.pcost ?? undefined,
+    actualCost: row.acost ?? undefined,
+    intensity: row.bi ?? undefined,
+  };
+  try {
+    return scenario(n as ScenarioNumber, input).remaining;
+  } catch {
+    return scenario(1, input).remaining;
+  }
+}
+
+/**
+ * Reads a version in bulk (items, relations, external predecessors, the space's calendars) and builds the engine's
+ * network. Drafts take no part in the calculation, nor do relations that touch them.
+ */
+export async function calculationInput(db: DbOrTx, version: VersionRow, settings: CalculateSettings) {
+  const defaultCalendar = await ensureDefaultCalendar(db, version.spaceId);
+  const {
+    c,
+    r,
+    inVersion,
+    outside,
+    externals: externalRows,
+    calendars: calendarRows,
+  } = await readNetworkRows(db, version);
+  const n = c.id.length;
+  const activities: ActivityInput[] = new Array(n);
+  for (let k = 0, j = -1; k < n; k++) {
+    if (c.st[k] !== "not_started") j++;
+    const activity: ActivityInput = { id: String(c.id[k]), type: c.t[k], duration: c.d[k] };
+    if (c.cal[k]) activity.calendar = c.cal[k]!;
+    if (c.p[k] >= 0) activity.parent = String(c.p[k]);
+    if (c.slt[k] && c.sld[k]) activity.startLimit = { type: c.slt[k]!, date: c.sld[k]! };
+    if (c.flt[k] && c.fld[k]) activity.finishLimit = { type: c.flt[k]!, date: c.fld[k]! };
+    if (c.st[k] !== "not_started" && c.as[j]) {
+      const row = itemAt(c, k, j);
+      activity.actualStart = row.as!;
+      if (row.st === "completed" && row.af) activity.actualFinish = row.af;
+      else activity.remaining = row.rem ?? remainingOf(row, settings.scenario);
+    }
+    activities[k] = activity;
+  }
+  const known = new Set<number>(outside);
+  const relations: RelationInput[] = [];
+  for (let k = 0; k < r.a.length; k++) {
+    const from = r.a[k];
+    if (!inVersion.has(r.b[k]) || (!inVersion.has(from) && !known.has(from))) continue;
+    const out: RelationInput = { from: String(from), to: String(r.b[k]), type: LINK[r.t[k]], lag: r.l[k] };
+    if (r.c[k]) out.lagCalendar = r.c[k] as RelationInput["lagCalendar"];
+    relations.push(out);
+  }
+  const externals: ExternalInput[] = externalRows.map((x) => ({
+    id: String(x.id),
+    ...(x.es ? { earlyStart: x.es } : {}),
+    ...(x.ef ? { earlyFinish: x.ef } : {}),
+    ...(x.ls ? { lateStart: x.ls } : {}),
+    ...(x.lf ? { lateFinish: x.lf } : {}),
+    ...(x.cal ? { calendar: x.cal } : {}),
+  }));
+  const calendars = calendarRows.map((c) => ({ id: c.id, week: c.week, exceptions: c.exceptions }));
+  const wall = (v: string) => `${v.slice(0, 10)}T${v.slice(11, 16)}`;
+  const input: NetworkInput = {
+    projectStart: wall(version.projectStart),
+    ...(version.dataDate ? { dataDate: wall(version.dataDate) } : {}),
+    options: {
+      progress: settings.progressOption,
+      floatType: settings.floatType,
+      lagCalendar: settings.lagCalendar,
+      criticalFloat: settings.criticalFloat,
+      critical: settings.criticalBy,
+      ...(settings.mustFinishBy ? { mustFinishBy: settings.mustFinishBy } : {}),
+    },
+    calendars,
+    defaultCalendar: defaultCalendar.id,
+    activities,
+    relations,
+    ...(externals.length ? { externals } : {}),
+  };
+  // The stored results, one text per item (dates as minutes since 1970: several times cheaper than to_char), so the
+  // calculation rewrites only the rows whose results moved.
+  const stored = new Map<string, string>();
+  for (let k = 0; k < n; k++) stored.set(activities[k].id, c.res[k]);
+  return { input, stored };
+}

@@ -1,0 +1,192 @@
+import { and, desc, eq, getTableColumns, gte, inArray, or, sql } from "drizzle-orm";
+import { relations, type UndoInverse, undoActions, wbsItems } from "../../../db/schema/index.js";
+import type { DbOrTx } from "../../../platform/db.js";
+
+/** How many changes of a version can be undone; older ones are forgotten. */
+export const UNDO_DEPTH = 100;
+const CHUNK = 500;
+
+export type UndoKind = "undo_wbs" | "undo_relation";
+
+export async function snapshotWbs(tx: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = [];
+  for (let i = 0; i < ids.length; i += 10_000) {
+    rows.push(
+      ...(await tx
+        .select()
+        .from(wbsItems)
+        .where(inArray(wbsItems.id, ids.slice(i, i + 10_000)))),
+    );
+  }
+  return rows;
+}
+
+/** Relations touching these items: a deletion of the items takes them along, so undo must bring them back too. */
+export async function snapshotRelationsOf(tx: DbOrTx, itemIds: number[]) {
+  if (itemIds.length === 0) return [];
+  const rows = [];
+  for (let i = 0; i < itemIds.length; i += 10_000) {
+    const part = itemIds.slice(i, i + 10_000);
+    rows.push(
+      ...(await tx
+        .select()
+        .from(relations)
+        .where(or(inArray(relations.predecessorId, part), inArray(relations.successorId, part)))),
+    );
+  }
+  const unique = new Map(rows.map((row) => [row.id, row]));
+  return [...unique.values()];
+}
+
+export async function snapshotRelations(tx: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return tx.select().from(relations).where(inArray(relations.id, ids));
+}
+
+export async function recordUndo(
+  tx: DbOrTx,
+  entry: {
+    spaceId: string;
+    versionId: string;
+    kind: UndoKind;
+    action: string;
+    userId: string | null;
+    itemCount: number;
+    inverse: UndoInverse;
+  },
+) {
+  await tx.insert(undoActions).values(entry);
+  // Forget what lies beyond the undo depth, so the history of a busy version stays small.
+  await tx.execute(sql`
+    delete from undo_actions where version_id = ${entry.versionId} and id <= (
+      select id from undo_actions where version_id = ${entry.versionId} order by id desc offset ${UNDO_DEPTH} limit 1)`);
+}
+
+/** Parents before children, so restored subtrees satisfy the parent foreign key row by row. */
+function parentsFirst(rows: Record<string, unknown>[]) {
+  const pending = new Map(rows.map((row) => [row.id as number, row]));
+  const out: Record<string, unknown>[] = [];
+  const visit = (row: Record<string, unknown>) => {
+    if (!pending.has(row.id as number)) return;
+    pending.delete(row.id as number);
+    const parent = pending.get(row.parentId as number);
+    if (parent) visit(parent);
+    out.push(row);
+  };
+  for (const row of rows) visit(row);
+  return out;
+}
+
+const wbsColumns = Object.keys(getTableColumns(wbsItems)).filter((key) => key !== "id");
+const relationColumns = Object.keys(getTableColumns(relations)).filter((key) => key !== "id");
+
+function excludedSet(table: typeof wbsItems | typeof relations, keys: string[]) {
+  const columns = getTableColumns(table) as Record<string, { name: string }>;
+  const set: Record<string, unknown> = {};
+  for (const key of keys) {
+    const name = columns[key].name;
+    set[key] =
+      name === "revision"
+        ? sql.raw(`greatest(${table === wbsItems ? "wbs_items" : "relations"}.revision, excluded.revision) + 1`)
+        : sql.raw(`excluded.${name}`);
+  }
+  return set;
+}
+
+/**
+ * Replays one inverse: removes what the change created, then puts rows back as they were (inserting those that were
+ * deleted under their old ids). Revisions only grow, so a client holding a row's newer revision sees a conflict
+ * rather than silently overwriting the restored values.
+ */
+export async function applyInverse(tx: DbOrTx, versionId: string, inverse: UndoInverse) {
+  const touched = {
+    wbs: new Set<number>(),
+    relations: new Set<number>(),
+    deletedWbs: [] as number[],
+    deletedRelations: [] as number[],
+  };
+  if (inverse.relations?.remove.length) {
+    const gone = await tx
+      .delete(relations)
+      .where(and(eq(relations.versionId, versionId), inArray(relations.id, inverse.relations.remove)))
+      .returning({ id: relations.id });
+    touched.deletedRelations.push(...gone.map((row) => row.id));
+  }
+  if (inverse.wbs?.remove.length) {
+    const gone = await tx
+      .delete(wbsItems)
+      .where(and(eq(wbsItems.versionId, versionId), inArray(wbsItems.id, inverse.wbs.remove)))
+      .returning({ id: wbsItems.id });
+    touched.deletedWbs.push(...gone.map((row) => row.id));
+  }
+  const wbsRows = parentsFirst(inverse.wbs?.restore ?? []);
+  for (let i = 0; i < wbsRows.length; i += CHUNK) {
+    const part = wbsRows
+      .slice(i, i + CHUNK)
+      .map((row): Record<string, unknown> => ({ ...row, revision: (row.revision as number) + 1 }));
+    await tx
+      .insert(wbsItems)
+      .values(part as (typeof wbsItems.$inferInsert)[])
+      .onConflictDoUpdate({ target: wbsItems.id, set: excludedSet(wbsItems, wbsColumns) });
+    for (const row of part) touched.wbs.add(row.id as number);
+  }
+  const relationRows = inverse.relations?.restore ?? [];
+  for (let i = 0; i < relationRows.length; i += CHUNK) {
+    const part = relationRows
+      .slice(i, i + CHUNK)
+      .map((row): Record<string, unknown> => ({ ...row, revision: (row.revision as number) + 1 }));
+    await tx
+      .insert(relations)
+      .values(part as (typeof relations.$inferInsert)[])
+      .onConflictDoUpdate({ target: relations.id, set: excludedSet(relations, relationColumns) });
+    for (const row of part) touched.relations.add(row.id as number);
+  }
+  return touched;
+}
+
+/** The newest actions of a version, newest first (as deep as undo goes). */
+export function listUndoActions(db: DbOrTx, spaceId: string, versionId: string) {
+  return db
+    .select({
+      id: undoActions.id,
+      kind: undoActions.kind,
+      action: undoActions.action,
+      userId: undoActions.userId,
+      itemCount: undoActions.itemCount,
+      createdAt: undoActions.createdAt,
+    })
+    .from(undoActions)
+    .where(and(eq(undoActions.spaceId, spaceId), eq(undoActions.versionId, versionId)))
+    .orderBy(desc(undoActions.id))
+    .limit(UNDO_DEPTH);
+}
+
+export async function latestUndoId(tx: DbOrTx, versionId: string): Promise<number | undefined> {
+  const [latest] = await tx
+    .select({ id: undoActions.id })
+    .from(undoActions)
+    .where(eq(undoActions.versionId, versionId))
+    .orderBy(desc(undoActions.id))
+    .limit(1);
+  return latest?.id;
+}
+
+/** The actions from `from` to the newest, newest first: what a restore down to `from` undoes. */
+export function undoStepsFrom(tx: DbOrTx, versionId: string, from: number) {
+  return tx
+    .select()
+    .from(undoActions)
+    .where(and(eq(undoActions.versionId, versionId), gte(undoActions.id, from)))
+    .orderBy(desc(undoActions.id));
+}
+
+export async function deleteUndoAction(tx: DbOrTx, id: number) {
+  await tx.delete(undoActions).where(eq(undoActions.id, id));
+}
+
+/** Current revisions of WBS rows (for the event of a restore). */
+export function wbsRevisions(tx: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return tx.select({ id: wbsItems.id, revision: wbsItems.revision }).from(wbsItems).where(inArray(wbsItems.id, ids));
+}

@@ -1,0 +1,59 @@
+import type { VersionScope } from "../../../platform/access.js";
+import type { Db } from "../../../platform/db.js";
+import { AppError } from "../../../platform/errors.js";
+import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
+import { bumpVersion } from "../versions/versions.repo.js";
+import {
+  applyInverse,
+  deleteUndoAction,
+  latestUndoId,
+  listUndoActions,
+  undoStepsFrom,
+  wbsRevisions,
+} from "./undo.repo.js";
+
+/**
+ * Undo history of a version: every WBS and relation change records its inverse; restore steps back through the
+ * history, newest first, down to and including the chosen action (the latest when none is named).
+ */
+export class UndoService {
+  constructor(private readonly deps: { db: Db; events: WorkspaceEvents }) {}
+
+  async list(scope: VersionScope) {
+    const rows = await listUndoActions(this.deps.db, scope.grant.space.id, scope.version.id);
+    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  }
+
+  async restore(scope: VersionScope, actionId: number | undefined) {
+    const { grant, version } = scope;
+    const result = await this.deps.db.transaction(async (tx) => {
+      const revision = await bumpVersion(tx, version.id);
+      const from = actionId ?? (await latestUndoId(tx, version.id));
+      if (from === undefined) throw new AppError("NotFound");
+      const steps = await undoStepsFrom(tx, version.id, from);
+      if (steps.length === 0 || steps[steps.length - 1].id !== from) throw new AppError("NotFound");
+      const wbs = new Set<number>();
+      const rels = new Set<number>();
+      const deletedWbs = new Set<number>();
+      const deletedRelations = new Set<number>();
+      for (const step of steps) {
+        const touched = await applyInverse(tx, version.id, step.inverse);
+        for (const id of touched.wbs) wbs.add(id);
+        for (const id of touched.relations) rels.add(id);
+        for (const id of touched.deletedWbs) deletedWbs.add(id);
+        for (const id of touched.deletedRelations) deletedRelations.add(id);
+        await deleteUndoAction(tx, step.id);
+      }
+      for (const id of deletedWbs) wbs.delete(id);
+      const current = await wbsRevisions(tx, [...wbs]);
+      return { revision, undone: steps.map((s) => s.id), current, rels: [...rels], deletedWbs, deletedRelations };
+    });
+    this.deps.events.wbsUpdated(grant.space.id, grant.userId, version.id, result.revision, "restore", result.current, [
+      ...result.deletedWbs,
+    ]);
+    this.deps.events.relationsUpdated(grant.space.id, grant.userId, version.id, result.revision, result.rels, [
+      ...result.deletedRelations,
+    ]);
+    return { undone: result.undone, versionRevision: result.revision };
+  }
+}

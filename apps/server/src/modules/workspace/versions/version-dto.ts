@@ -1,0 +1,21 @@
+import type { Version } from "@planum/contracts";
+import type { VersionRow } from "../../../platform/access.js";
+import { wallClockText } from "../../../platform/sql.js";
+
+export function toVersionDto(row: VersionRow): Version {
+  return {
+    id: row.id,
+    scheduleId: row.scheduleId,
+    kind: row.kind,
+    label: row.label,
+    locked: row.locked,
+    dataDate: wallClockText(row.dataDate),
+    projectStart: wallClockText(row.projectStart)!,
+    calcStatus: row.calcStatus,
+    calcError: row.calcError,
+    calculatedAt: row.calculatedAt?.toISOString() ?? null,
+    finish: wallClockText(row.finish),
+    revision: row.revision,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

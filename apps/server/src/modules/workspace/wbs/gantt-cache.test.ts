@@ -1,0 +1,144 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestServer, type TestServer } from "../../../test/test-server.js";
+import { type Actor, addItem, link, setUpWorkspace } from "../workspace.test-kit.js";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+/** The Gantt as the browser asks for it, with extra headers (If-None-Match, Accept-Encoding). */
+function gantt(actor: Actor, versionId: string, headers: Record<string, string> = {}) {
+  return server.call("GET", `/versions/${versionId}/gantt`, {
+    token: actor.token,
+    headers: { "x-space-id": actor.spaceId, ...headers },
+  });
+}
+
+/** The same, undecoded (the test server's `call` reads every JSON answer as text). */
+function ganttBytes(actor: Actor, versionId: string, acceptEncoding: string) {
+  return server.app.inject({
+    method: "GET",
+    url: `/api/v1/versions/${versionId}/gantt`,
+    headers: { authorization: `Bearer ${actor.token}`, "x-space-id": actor.spaceId, "accept-encoding": acceptEncoding },
+  });
+}
+
+describe("gantt answers of unchanged versions", () => {
+  it("answers 304 to the current ETag, a new ETag after an edit, a calculation or a calendar change", async () => {
+    const { owner, version } = await setUpWorkspace(server);
+    const v = version.id;
+    const a = await addItem(owner, v, { type: "work", name: "Котлован", code: "A10", duration: 480 });
+    const b = await addItem(owner, v, { type: "work", name: "Фундамент", code: "A20", duration: 960 });
+    await link(owner, v, { predecessorId: a.id, successorId: b.id });
+
+    const first = await gantt(owner, v);
+    expect(first.status).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers["cache-control"]).toBe("private, no-cache");
+    expect(first.body.data.name).toEqual(["Котлован", "Фундамент"]);
+
+    const same = await gantt(owner, v, { "if-none-match": etag });
+    expect(same.status).toBe(304);
+    expect(same.raw.body).toBe("");
+    expect(same.headers.etag).toBe(etag);
+    // A list of ETags, or a weak one, matches as well; another ETag does not.
+    expect((await gantt(owner, v, { "if-none-match": `"other", W/${etag}` })).status).toBe(304);
+    expect((await gantt(owner, v, { "if-none-match": '"other"' })).status).toBe(200);
+
+    const renamed = await owner.call("PATCH", `/versions/${v}/wbs/${a.id}/update`, {
+      revision: a.revision,
+      name: "Котлован 2",
+    });
+    expect(renamed.status).toBe(200);
+    const afterEdit = await gantt(owner, v, { "if-none-match": etag });
+    expect(afterEdit.status).toBe(200);
+    expect(afterEdit.body.data.name).toEqual(["Котлован 2", "Фундамент"]);
+    const editEtag = afterEdit.headers.etag as string;
+    expect(editEtag).not.toBe(etag);
+
+    expect(afterEdit.body.data.calcStatus).toBe("not_calculated");
+    expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`)).status).toBe(200);
+    const afterCalc = await gantt(owner, v, { "if-none-match": editEtag });
+    expect(afterCalc.status).toBe(200);
+    expect(afterCalc.body.data.calcStatus).toBe("calculated");
+    expect(afterCalc.body.data.earlyStart.every((t: number) => t > 0)).toBe(true);
+    const calcEtag = afterCalc.headers.etag as string;
+    expect(calcEtag).not.toBe(editEtag);
+
+    // Calendars are part of the answer, and their edits do not touch the version.
+    const [calendar] = (await owner.call("GET", "/calendars")).body.data;
+    const week = Array.from({ length: 7 }, (_, day) => (day < 6 ? [["07:00", "19:00"]] : []));
+    const changed = await owner.call("PUT", `/calendars/${calendar.id}`, { revision: calendar.revision, week });
+    expect(changed.status).toBe(200);
+    const afterCalendar = await gantt(owner, v, { "if-none-match": calcEtag });
+    expect(afterCalendar.status).toBe(200);
+    expect(afterCalendar.body.data.calendars[0].week[5]).toEqual([["07:00", "19:00"]]);
+  });
+
+  it("compresses with gzip or brotli when asked, and the bytes are the same answer", async () => {
+    const { owner, version } = await setUpWorkspace(server);
+    const v = version.id;
+    for (let i = 0; i < 20; i++) await addItem(owner, v, { type: "work", name: `Работа ${i}`, duration: 480 });
+    const plain = await gantt(owner, v);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toBe("accept-encoding");
+
+    const zipped = await ganttBytes(owner, v, "gzip, deflate");
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    const unzipped = gunzipSync(zipped.rawPayload).toString();
+    expect(JSON.parse(unzipped)).toEqual(plain.body);
+    expect(zipped.rawPayload.length).toBeLessThan(unzipped.length);
+
+    const brotli = await ganttBytes(owner, v, "gzip, br");
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.body);
+    expect(brotli.headers.etag).toBe(plain.headers.etag);
+  });
+
+  it("checks access before the cache: another space's user gets 403 or 404 even with the right ETag", async () => {
+    const { owner, version, intruder, stranger } = await setUpWorkspace(server);
+    await addItem(owner, version.id, { type: "work", name: "Тайное", duration: 480 });
+    const cached = await gantt(owner, version.id);
+    const etag = cached.headers.etag as string;
+
+    const asIntruder = await gantt(intruder, version.id, { "if-none-match": etag });
+    expect(asIntruder.status).toBe(403);
+    expect(asIntruder.headers.etag).toBeUndefined();
+    expect(JSON.stringify(asIntruder.body)).not.toContain("Тайное");
+
+    const fromOwnSpace = await gantt(stranger, version.id, { "if-none-match": etag });
+    expect(fromOwnSpace.status).toBe(404);
+    expect(JSON.stringify(fromOwnSpace.body)).not.toContain("Тайное");
+  });
+
+  it("keeps each user's collapsed rows: one user's cached answer never reaches another whose answer differs", async () => {
+    const { owner, member, version } = await setUpWorkspace(server);
+    const v = version.id;
+    const sum = await addItem(owner, v, { type: "sum", name: "Каркас", code: "S1" });
+    await addItem(owner, v, { type: "work", name: "Колонны", code: "A10", parentId: sum.id, duration: 480 });
+
+    const ownerOpen = await gantt(owner, v);
+    expect(ownerOpen.body.data.expanded).toEqual([1, 1]);
+    // The member has collapsed nothing either: the same answer, the same ETag.
+    const memberOpen = await gantt(member, v);
+    expect(memberOpen.headers.etag).toBe(ownerOpen.headers.etag);
+
+    const collapsed = await member.call("PATCH", `/versions/${v}/wbs/expand`, { ids: [sum.id], value: false });
+    expect(collapsed.status).toBe(200);
+    const memberClosed = await gantt(member, v, { "if-none-match": memberOpen.headers.etag as string });
+    expect(memberClosed.status).toBe(200);
+    expect(memberClosed.body.data.expanded).toEqual([0, 1]);
+    expect(memberClosed.headers.etag).not.toBe(ownerOpen.headers.etag);
+
+    // The owner still gets the open tree, and the member's ETag does not validate the owner's answer.
+    const ownerAgain = await gantt(owner, v, { "if-none-match": memberClosed.headers.etag as string });
+    expect(ownerAgain.status).toBe(200);
+    expect(ownerAgain.body.data.expanded).toEqual([1, 1]);
+    expect((await gantt(owner, v, { "if-none-match": ownerOpen.headers.etag as string })).status).toBe(304);
+  });
+});

@@ -1,0 +1,123 @@
+import type { UpdateWbsBody } from "@planum/contracts";
+import { inArray } from "drizzle-orm";
+import { type UndoInverse, wbsItems } from "../../../db/schema/index.js";
+import type { VersionScope } from "../../../platform/access.js";
+import type { Db, Tx } from "../../../platform/db.js";
+import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
+import { recordUndo, type UndoKind } from "../undo/undo.repo.js";
+import { bumpVersion } from "../versions/versions.repo.js";
+import type { WbsRow } from "./wbs-dto.js";
+
+export interface ChangeOutcome<T> {
+  result: T;
+  /** WBS rows whose values changed (their new revisions go out in the event). */
+  changed: number[];
+  deleted?: number[];
+  /** Relations created, changed or removed along (e.g. by a deletion), for the relations event. */
+  relationsChanged?: number[];
+  relationsDeleted?: number[];
+  inverse: UndoInverse;
+  itemCount: number;
+}
+
+/**
+ * One change of a version's content, the same way every time: in one transaction the version's revision is bumped
+ * (which also re-checks the lock), the change runs, its inverse is recorded for undo; after the commit the space room
+ * learns which rows changed and their new revisions.
+ */
+export async function applyChange<T>(
+  deps: { db: Db; events: WorkspaceEvents },
+  scope: VersionScope,
+  kind: UndoKind,
+  action: string,
+  run: (tx: Tx) => Promise<ChangeOutcome<T>>,
+): Promise<T & { versionRevision: number }> {
+  const { grant, version } = scope;
+  const done = await deps.db.transaction(async (tx) => {
+    const revision = await bumpVersion(tx, version.id);
+    const outcome = await run(tx);
+    await recordUndo(tx, {
+      spaceId: grant.space.id,
+      versionId: version.id,
+      kind,
+      action,
+      userId: grant.userId,
+      itemCount: outcome.itemCount,
+      inverse: outcome.inverse,
+    });
+    const changed = outcome.changed.length
+      ? await tx
+          .select({ id: wbsItems.id, revision: wbsItems.revision })
+          .from(wbsItems)
+          .where(inArray(wbsItems.id, outcome.changed))
+      : [];
+    return { revision, outcome, changed };
+  });
+  const { outcome } = done;
+  if (done.changed.length || outcome.deleted?.length) {
+    deps.events.wbsUpdated(
+      grant.space.id,
+      grant.userId,
+      version.id,
+      done.revision,
+      action,
+      done.changed,
+      outcome.deleted,
+    );
+  }
+  if (outcome.relationsChanged?.length || outcome.relationsDeleted?.length) {
+    deps.events.relationsUpdated(
+      grant.space.id,
+      grant.userId,
+      version.id,
+      done.revision,
+      outcome.relationsChanged ?? [],
+      outcome.relationsDeleted ?? [],
+    );
+  }
+  return { ...outcome.result, versionRevision: done.revision };
+}
+
+type EditableSet = Partial<typeof wbsItems.$inferInsert>;
+
+/**
+ * The column values of an edit, with the status rules of P6: starting a work records its actual start, completing it
+ * records the finish and 100 %, resetting it to not started clears the actuals. Milestones and sums carry no duration.
+ */
+export function editValues(
+  row: WbsRow,
+  body: Omit<UpdateWbsBody, "revision">,
+  fallbackDate: string | null,
+): EditableSet {
+  const { attrs, ...fields } = body;
+  const set: EditableSet = { ...fields };
+  if (attrs) {
+    const merged = { ...row.attrs };
+    for (const [key, value] of Object.entries(attrs)) {
+      if (value === null) delete merged[key];
+      else merged[key] = value;
+    }
+    set.attrs = merged;
+  }
+  const status = body.status ?? row.status;
+  const actualStart = body.actualStart !== undefined ? body.actualStart : row.actualStart;
+  if (body.status === "not_started") {
+    set.actualStart = null;
+    set.actualFinish = null;
+    set.percentComplete = 0;
+    set.remaining = null;
+  } else if (status === "in_progress" || status === "completed") {
+    if (!actualStart) set.actualStart = row.earlyStart ?? fallbackDate;
+    if (status === "completed") {
+      if (body.actualFinish === undefined && !row.actualFinish) set.actualFinish = row.earlyFinish ?? fallbackDate;
+      set.percentComplete = 100;
+      set.remaining = 0;
+    }
+  } else if (body.actualStart) {
+    set.status = body.actualFinish ? "completed" : "in_progress";
+  }
+  const type = row.type;
+  if (type === "sum" || type === "milestone_start" || type === "milestone_finish") set.duration = 0;
+  if (set.duration === undefined) delete set.duration;
+  return set;
+}

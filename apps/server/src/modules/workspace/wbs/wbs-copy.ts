@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../../platform/db.js";
+import { execRows, intArray } from "../../../platform/sql.js";
+
+/** Columns copied as they are when rows are duplicated (ids, tree position and revision are assigned anew). */
+const COPIED_COLUMNS = [
+  "type",
+  "code",
+  "name",
+  "calendar_id",
+  "duration",
+  "start_limit_type",
+  "start_limit_date",
+  "finish_limit_type",
+  "finish_limit_date",
+  "in_scope",
+  "status",
+  "percent_complete",
+  "actual_start",
+  "actual_finish",
+  "remaining",
+  "baseline_duration",
+  "base_intensity",
+  "target_duration",
+  "target_start",
+  "target_finish",
+  "planned_volume",
+  "actual_volume",
+  "planned_labour",
+  "actual_labour",
+  "planned_cost",
+  "actual_cost",
+  "measure",
+  "attrs",
+  "early_start",
+  "early_finish",
+  "late_start",
+  "late_finish",
+  "total_float",
+  "free_float",
+  "critical",
+];
+const columnList = sql.raw(COPIED_COLUMNS.join(", "));
+const sourceColumns = sql.raw(COPIED_COLUMNS.map((c) => `s.${c}`).join(", "));
+
+export interface CopyRowsInput {
+  spaceId: string;
+  fromVersionId: string;
+  toVersionId: string;
+  /** Items to copy with their whole subtrees; null copies the whole version. */
+  ids: number[] | null;
+  /** Parent of the copied top rows (null = root). */
+  rootParentId: number | null;
+  /** Copied top rows get sort orders rootOrderStart + step, + 2 step, … in their original order. */
+  rootOrderStart: number;
+  rootOrderStep?: number;
+}
+
+/**
+ * Duplicates WBS rows (subtrees) and the relations among them in two statements, however many rows: new ids come
+ * from the identity sequence inside SQL, so nothing travels through JavaScript. A whole-version copy also keeps the
+ * external relations (predecessors in other versions). Returns the new ids of the copied top rows.
+ */
+export async function copyWbsRows(tx: DbOrTx, input: CopyRowsInput): Promise<{ topIds: number[]; count: number }> {
+  const selection =
+    input.ids === null
+      ? sql`select id from wbs_items where version_id = ${input.fromVersionId}`
+      : sql`select w.id from wbs_items w where w.version_id = ${input.fromVersionId} and w.id = any(${intArray(input.ids)}::int[])
+            union
+            select w.id from wbs_items w join sel on w.parent_id = sel.id`;
+  await tx.execute(sql`drop table if exists pg_temp.wbs_copy_map`);
+  await tx.execute(sql`
+    create temp table wbs_copy_map on commit drop as
+    with recursive sel(id) as (${selection})
+    select s.id as old_id, nextval(pg_get_serial_sequence('wbs_items', 'id'))::int as new_id, s.parent_id as old_parent,
+           s.sort_order, (s.parent_id is null or s.parent_id not in (select id from sel)) as top,
+           row_number() over (order by (s.parent_id is null or s.parent_id not in (select id from sel)) desc, s.sort_order, s.id) as rn
+    from wbs_items s where s.id in (select id from sel)`);
+  await tx.execute(sql`
+    insert into wbs_items (id, space_id, version_id, parent_id, sort_order, revision, ${columnList})
+    select m.new_id, ${input.spaceId}::uuid, ${input.toVersionId}::uuid,
+           case when m.top then ${input.rootParentId}::int else pm.new_id end,
+           case when m.top then ${input.rootOrderStart}::float8 + m.rn * ${input.rootOrderStep ?? 1}::float8 else m.sort_order end, 1, ${sourceColumns}
+    from wbs_copy_map m join wbs_items s on s.id = m.old_id left join wbs_copy_map pm on pm.old_id = m.old_parent
+    order by m.rn`);
+  const externals =
+    input.ids === null
+      ? sql`union all
+          select r.predecessor_id, b.new_id, r.type, r.lag, r.lag_calendar from relations r
+          join wbs_copy_map b on b.old_id = r.successor_id
+          where r.version_id = ${input.fromVersionId} and r.predecessor_id not in (select old_id from wbs_copy_map)`
+      : sql``;
+  await tx.execute(sql`
+    insert into relations (space_id, version_id, predecessor_id, successor_id, type, lag, lag_calendar)
+    select ${input.spaceId}::uuid, ${input.toVersionId}::uuid, p, s, t, l, c from (
+      select a.new_id as p, b.new_id as s, r.type as t, r.lag as l, r.lag_calendar as c from relations r
+      join wbs_copy_map a on a.old_id = r.predecessor_id join wbs_copy_map b on b.old_id = r.successor_id
+      ${externals}
+    ) x`);
+  const tops = await execRows(tx, sql`select new_id from wbs_copy_map where top order by rn`);
+  const count = await execRows(tx, sql`select count(*)::int as n from wbs_copy_map`);
+  return {
+    topIds: (tops.rows as { new_id: number }[]).map((row) => row.new_id),
+    count: (count.rows as { n: number }[])[0].n,
+  };
+}

@@ -1,0 +1,124 @@
+import { EVENTS_PROTOCOL_VERSION } from "@planum/contracts";
+import type { Realtime } from "./realtime.js";
+
+type VersionAction = "created" | "updated" | "locked" | "label" | "actual" | "copied" | "target_dates";
+
+/**
+ * The workspace's facts for the space room: other users' screens patch or refetch what changed. Every change of a
+ * version's content carries the version's new revision, so a client can tell whether it missed one.
+ */
+export class WorkspaceEvents {
+  constructor(private readonly realtime: Realtime) {}
+
+  versionsChanged(
+    spaceId: string,
+    byUserId: string | null,
+    scheduleId: string,
+    versionIds: string[],
+    action: VersionAction,
+  ) {
+    this.realtime.toSpace({
+      v: EVENTS_PROTOCOL_VERSION,
+      type: "versions_changed",
+      spaceId,
+      byUserId,
+      scheduleId,
+      versionIds,
+      action,
+    });
+  }
+
+  calculateSettingsUpdated(spaceId: string, byUserId: string | null, scheduleId: string) {
+    this.realtime.toSpace({
+      v: EVENTS_PROTOCOL_VERSION,
+      type: "calculate_settings_updated",
+      spaceId,
+      byUserId,
+      scheduleId,
+    });
+  }
+
+  versionsDeleted(spaceId: string, byUserId: string | null, scheduleId: string, versionIds: string[]) {
+    this.realtime.toSpace({
+      v: EVENTS_PROTOCOL_VERSION,
+      type: "delete_versions",
+      spaceId,
+      byUserId,
+      scheduleId,
+      versionIds,
+    });
+  }
+
+  wbsUpdated(
+    spaceId: string,
+    byUserId: string | null,
+    versionId: string,
+    versionRevision: number,
+    action: string,
+    changed: { id: number; revision: number }[],
+    deletedIds: number[] = [],
+  ) {
+    this.realtime.toSpace({
+      v: EVENTS_PROTOCOL_VERSION,
+      type: "wbs_updated",
+      spaceId,
+      byUserId,
+      versionId,
+      versionRevision,
+      action,
+      ids: changed.map((row) => row.id),
+      revisions: changed.map((row) => row.revision),
+      deletedIds,
+    });
+  }
+
+  relationsUpdated(
+    spaceId: string,
+    byUserId: string | null,
+    versionId: string,
+    versionRevision: number,
+    ids: number[],
+    deletedIds: number[] = [],
+  ) {
+    this.realtime.toSpace({
+      v: EVENTS_PROTOCOL_VERSION,
+      type: "relations_updated",
+      spaceId,
+      byUserId,
+      versionId,
+      versionRevision,
+      ids,
+      deletedIds,
+    });
+  }
+
+  timetable(
+    spaceId: string,
+    byUserId: string | null,
+    versionId: string,
+    jobId: string | null,
+    progress: number,
+    status: "in_process" | "completed" | "error",
+    error?: string,
+  ) {
+    this.realtime.toSpace({
+      v: EVENTS_PROTOCOL_VERSION,
+      type: "timetable_calculate",
+      spaceId,
+      byUserId,
+      versionId,
+      jobId,
+      progress,
+      status,
+      ...(error ? { error } : {}),
+    });
+  }
+
+  calendarsUpdated(spaceId: string, byUserId: string | null, calendarIds: string[]) {
+    this.realtime.toSpace({ v: EVENTS_PROTOCOL_VERSION, type: "calendars_updated", spaceId, byUserId, calendarIds });
+  }
+
+  layoutsUpdated(spaceId: string, byUserId: string | null, scheduleId: string | null) {
+    this.realtime.toSpace({ v: EVENTS_PROTOCOL_VERSION, type: "layouts_updated", spaceId, byUserId, scheduleId });
+  }
+}

@@ -1,0 +1,124 @@
+import { Group, Text } from "@mantine/core";
+import { useEffect, useMemo, useState } from "react";
+import type { GanttChange, GanttData, GanttLink } from "../gantt-data";
+import { decodeGanttData } from "../row-model";
+import type { GanttScale } from "../scale-math";
+import { WorkspaceGantt, type WorkspaceGanttProps } from "../workspace-gantt";
+import { generateBenchData } from "./bench-data";
+
+/** What the perf script reads from the page (window.__ganttBench). */
+export interface BenchState {
+  rows: number;
+  generateMs: number;
+  parseMs: number;
+  decodeMs: number;
+  /** From the moment the JSON text "arrived" to the end of the first canvas frame. */
+  firstPaintMs: number | null;
+  frames: { ms: number; dragging: boolean; at: number }[];
+  previews: { engineMs: number; roundTripMs: number; mode: string }[];
+  expands: number[];
+  engineReadyMs: number | null;
+  changes: GanttChange[];
+  links: GanttLink[];
+  /** Parses and decodes a freshly generated payload of n rows, `runs` times; returns ms per run. */
+  measureDecode(n: number, runs: number): { parseMs: number[]; decodeMs: number[]; jsonMB: number };
+}
+
+declare global {
+  interface Window {
+    __ganttBench?: BenchState;
+  }
+}
+
+const TODAY = 29_000_000 + 1440 * 80;
+
+/** A full-screen workspace on a generated schedule (?n=100000&scale=week), instrumented for gantt-perf.mjs. */
+export function GanttBenchPage({ rows, scale }: { rows: number; scale: GanttScale }) {
+  const [payload, setPayload] = useState<{ data: GanttData; arrived: number } | null>(null);
+  const state = useMemo<BenchState>(
+    () => ({
+      rows,
+      generateMs: 0,
+      parseMs: 0,
+      decodeMs: 0,
+      firstPaintMs: null,
+      frames: [],
+      previews: [],
+      expands: [],
+      engineReadyMs: null,
+      changes: [],
+      links: [],
+      measureDecode(n, runs) {
+        const text = JSON.stringify(generateBenchData({ activities: n }));
+        const parseMs: number[] = [];
+        const decodeMs: number[] = [];
+        for (let k = 0; k < runs; k++) {
+          const t0 = performance.now();
+          const data = JSON.parse(text) as GanttData;
+          const t1 = performance.now();
+          decodeGanttData(data);
+          parseMs.push(t1 - t0);
+          decodeMs.push(performance.now() - t1);
+        }
+        return { parseMs, decodeMs, jsonMB: text.length / 1e6 };
+      },
+    }),
+    [rows],
+  );
+
+  useEffect(() => {
+    window.__ganttBench = state;
+    // Generation (the server's work) happens before the clock starts; the text stands in for the HTTP body.
+    const g0 = performance.now();
+    const text = JSON.stringify(generateBenchData({ activities: rows }));
+    state.generateMs = performance.now() - g0;
+    const arrived = performance.now();
+    const data = JSON.parse(text) as GanttData;
+    state.parseMs = performance.now() - arrived;
+    setPayload({ data, arrived });
+  }, [rows, state]);
+
+  const probe = useMemo<WorkspaceGanttProps["probe"]>(
+    () => ({
+      frame(ms, dragging) {
+        state.frames.push({ ms, dragging, at: performance.now() });
+        if (state.firstPaintMs === null && payload) state.firstPaintMs = performance.now() - payload.arrived;
+      },
+      preview(engineMs, roundTripMs, mode) {
+        state.previews.push({ engineMs, roundTripMs, mode });
+      },
+      engineReady(ms) {
+        state.engineReadyMs = ms;
+      },
+      expand(ms) {
+        state.expands.push(ms);
+      },
+    }),
+    [state, payload],
+  );
+
+  return (
+    <div style={{ height: "100vh", display: "flex", flexDirection: "column" }}>
+      <Group px="sm" py={4} gap="md" style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
+        <Text size="sm" fw={600}>
+          Planum · Gantt bench
+        </Text>
+        <Text size="xs" c="dimmed">
+          {rows.toLocaleString()} activities
+        </Text>
+      </Group>
+      <div style={{ flex: 1, minHeight: 0 }}>
+        {payload && (
+          <WorkspaceGantt
+            data={payload.data}
+            scale={scale}
+            today={TODAY}
+            probe={probe}
+            onChange={(c) => state.changes.push(c)}
+            onLink={(l) => state.links.push(l)}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

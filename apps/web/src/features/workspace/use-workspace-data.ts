@@ -1,0 +1,75 @@
+import type { Version } from "@planum/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { toGanttData } from "./gantt-payload";
+import { withTargetBaseline } from "./layout-view";
+import { orderVersions, pickVersion } from "./version-order";
+import { workspaceApi, workspaceKeys } from "./workspace-api";
+
+/**
+ * Everything the workspace page reads: the schedule, its versions, the open version's Gantt payload. With the
+ * `target` query parameter naming another version of the schedule, the baseline bars are that version's dates.
+ */
+export function useWorkspaceData(scheduleId: string) {
+  const [params, setParams] = useSearchParams();
+  const schedule = useQuery({
+    queryKey: workspaceKeys.schedule(scheduleId),
+    queryFn: () => workspaceApi.schedule(scheduleId),
+  });
+  const versions = useQuery({
+    queryKey: workspaceKeys.versions(scheduleId),
+    queryFn: () => workspaceApi.versions(scheduleId),
+    enabled: schedule.isSuccess,
+  });
+  const attributes = useQuery({
+    queryKey: workspaceKeys.attributes(scheduleId),
+    queryFn: () => workspaceApi.attributes(scheduleId),
+    enabled: schedule.isSuccess,
+    // attribute columns are a bonus: the Gantt works without them
+    meta: { silentError: true },
+    retry: false,
+  });
+  const list = useMemo(() => orderVersions(versions.data ?? []), [versions.data]);
+  const version: Version | null = pickVersion(list, params.get("version"));
+  const gantt = useQuery({
+    queryKey: workspaceKeys.gantt(version?.id ?? ""),
+    queryFn: () => workspaceApi.gantt(version!.id),
+    enabled: version !== null && (attributes.isSuccess || attributes.isError),
+  });
+  const targetId = params.get("target");
+  const target: Version | null = list.find((v) => v.id === targetId && v.id !== version?.id) ?? null;
+  const targetGantt = useQuery({
+    queryKey: workspaceKeys.gantt(target?.id ?? ""),
+    queryFn: () => workspaceApi.gantt(target!.id),
+    enabled: target !== null,
+  });
+  const data = useMemo(() => {
+    if (!gantt.data) return null;
+    const own = toGanttData(gantt.data, attributes.data ?? []);
+    return target && targetGantt.data ? withTargetBaseline(own, targetGantt.data) : own;
+  }, [gantt.data, attributes.data, target, targetGantt.data]);
+
+  const selectVersion = (id: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set("version", id);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const setParam = (name: string, value: string | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === null) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return { schedule, versions, list, version, gantt, data, selectVersion, params, setParam, target, targetId };
+}

@@ -1,0 +1,115 @@
+import type {
+  AttributeDto,
+  CalculateSettings,
+  CalculationStarted,
+  CreateRelationBody,
+  CreateVersionBody,
+  GanttColumns,
+  MoveDirection,
+  RelationChange,
+  RelationDelete,
+  RelationRow,
+  RestoreResult,
+  TargetDatesResult,
+  UndoAction,
+  UpdateRelationBody,
+  UpdateWbsBody,
+  Version,
+  VersionsDeleted,
+  WbsDeleted,
+  WbsItem,
+  WbsItemChange,
+  WbsMoved,
+  WbsType,
+} from "@planum/contracts";
+import { api, apiRequest } from "../../shared/api-client";
+
+/** Cache keys of the workspace; socket events invalidate them. */
+export const workspaceKeys = {
+  schedule: (id: string) => ["schedule", id] as const,
+  versions: (scheduleId: string) => ["schedule", scheduleId, "versions"] as const,
+  attributes: (scheduleId: string) => ["schedule", scheduleId, "attributes"] as const,
+  gantt: (versionId: string) => ["version", versionId, "gantt"] as const,
+  relations: (versionId: string, itemId: number | null) => ["version", versionId, "relations", itemId] as const,
+  undo: (versionId: string) => ["version", versionId, "undo"] as const,
+  calculateSettings: (scheduleId: string) => ["schedule", scheduleId, "calculate-settings"] as const,
+  abilities: (scheduleId: string) => ["schedule", scheduleId, "abilities"] as const,
+};
+
+/** What `PUT /schedules/{id}/calculate-settings` takes: every field of the settings but the schedule id. */
+export type CalculateSettingsBody = Omit<CalculateSettings, "scheduleId">;
+
+export interface ScheduleDto {
+  id: string;
+  projectId: string;
+  groupId: string | null;
+  name: string;
+}
+
+export type { MoveDirection, UndoAction };
+/** What the relations panel sends to create a relation. */
+export type RelationBody = CreateRelationBody;
+
+export const workspaceApi = {
+  schedule: (id: string) => api.get<ScheduleDto>(`/schedules/${id}`),
+  attributes: (id: string) => api.get<AttributeDto[]>(`/schedules/${id}/attributes/all`),
+  versions: (scheduleId: string) => api.get<Version[]>(`/schedules/${scheduleId}/versions`),
+  version: (id: string) => api.get<Version>(`/versions/${id}`),
+  createVersion: (scheduleId: string, body: Partial<CreateVersionBody>) =>
+    api.post<Version>(`/schedules/${scheduleId}/versions/create`, body),
+  copyVersion: (id: string, scheduleId: string, body: { label?: string; kind?: Version["kind"] }) =>
+    api.post<Version>(`/versions/${id}/copy-to/${scheduleId}`, body),
+  setLocked: (id: string, locked: boolean) => api.post<Version>(`/versions/${id}/setLocked`, { locked }),
+  setActual: (id: string) => api.post<Version>(`/versions/${id}/setActualStatus`),
+  changeLabel: (id: string, label: string) =>
+    apiRequest<Version>(`/versions/${id}/change-label`, { method: "PATCH", body: { label } }),
+  deleteVersion: (id: string) => api.delete<VersionsDeleted>(`/versions/${id}`),
+  updateTargetDates: (id: string, targetVersionId?: string) =>
+    apiRequest<TargetDatesResult>(`/versions/${id}/update/target-dates`, {
+      method: "PATCH",
+      body: { targetVersionId },
+    }),
+
+  gantt: (versionId: string) => api.get<GanttColumns>(`/versions/${versionId}/gantt`),
+  createItem: (
+    versionId: string,
+    body: { type: WbsType; name: string; parentId?: number | null; afterId?: number; duration?: number },
+  ) => api.post<WbsItemChange>(`/versions/${versionId}/wbs/create`, body),
+  updateItem: (versionId: string, itemId: number, body: UpdateWbsBody) =>
+    apiRequest<WbsItemChange>(`/versions/${versionId}/wbs/${itemId}/update`, { method: "PATCH", body }),
+  getItem: (versionId: string, itemId: number) => api.get<WbsItem>(`/versions/${versionId}/wbs/${itemId}`),
+  moveItem: (versionId: string, itemId: number, revision: number, direction: MoveDirection) =>
+    api.post<WbsMoved>(`/versions/${versionId}/wbs/${itemId}/move`, { revision, direction }),
+  deleteItems: (versionId: string, items: { id: number; revision: number }[]) =>
+    apiRequest<WbsDeleted>(`/versions/${versionId}/wbs`, { method: "DELETE", body: { items } }),
+  setExpanded: (versionId: string, ids: number[], value: boolean) =>
+    apiRequest<{ updated: number }>(`/versions/${versionId}/wbs/expand`, { method: "PATCH", body: { ids, value } }),
+
+  relations: (versionId: string, itemId: number) =>
+    api.get<RelationRow[]>(`/versions/${versionId}/relations`, { query: { itemId } }),
+  createRelation: (versionId: string, body: RelationBody) =>
+    api.post<RelationChange>(`/versions/${versionId}/relations`, body),
+  updateRelation: (versionId: string, relationId: number, body: UpdateRelationBody) =>
+    apiRequest<RelationChange>(`/versions/${versionId}/relations/${relationId}`, { method: "PATCH", body }),
+  deleteRelation: (versionId: string, relationId: number, revision: number) =>
+    apiRequest<RelationDelete>(`/versions/${versionId}/relations/${relationId}`, {
+      method: "DELETE",
+      body: { revision },
+    }),
+
+  calculate: (versionId: string) =>
+    apiRequest<CalculationStarted>(`/versions/${versionId}/timetable/calculate`, {
+      method: "PATCH",
+    }),
+  /** The caller's abilities at the schedule (grants on the schedule itself included). */
+  abilities: (scheduleId: string) =>
+    api.get<{ abilities: string[] }>(`/schedules/${scheduleId}/role`).then((role) => role.abilities),
+  calculateSettings: (scheduleId: string) => api.get<CalculateSettings>(`/schedules/${scheduleId}/calculate-settings`),
+  saveCalculateSettings: (scheduleId: string, body: CalculateSettingsBody) =>
+    api.put<CalculateSettings>(`/schedules/${scheduleId}/calculate-settings`, body),
+  resetCalculateSettings: (scheduleId: string) =>
+    api.delete<CalculateSettings>(`/schedules/${scheduleId}/calculate-settings`),
+  undoActions: (versionId: string) => api.get<UndoAction[]>(`/versions/${versionId}/undo-actions`),
+  restore: (versionId: string, actionId?: number) =>
+    api.post<RestoreResult>(`/versions/${versionId}/restore`, actionId ? { actionId } : {}),
+};

@@ -1,0 +1,327 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Center,
+  CloseButton,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from "@mantine/core";
+import type { WbsType } from "@planum/contracts";
+import { IconLock, IconPlus } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
+import { ApiRequestError } from "../../shared/api-error";
+import { confirm } from "../../ui/confirm-dialog";
+import { notifyError, notifySuccess } from "../../ui/notify";
+import { NotFoundPage } from "../errors";
+import { InterchangeActions } from "../interchange";
+import { useMe } from "../session";
+import { rememberSchedule } from "../view-settings";
+import { CalculateSettingsDialog } from "./calculate-settings-dialog";
+import { WorkspaceGantt } from "./gantt";
+import { LayoutMenu } from "./layout-menu";
+import { flagParam } from "./layout-view";
+import { RelationsPanel } from "./relations-panel";
+import { useCalculateSettings, useCanWriteSchedule } from "./use-calculate-settings";
+import { useCalculation } from "./use-calculation";
+import { useGanttSelection } from "./use-gantt-selection";
+import { useLayouts } from "./use-layouts";
+import { useUndoRedo } from "./use-undo-redo";
+import { useWbsCommands } from "./use-wbs-commands";
+import { useWorkspaceData } from "./use-workspace-data";
+import { useWorkspaceEvents } from "./use-workspace-events";
+import { VersionBar } from "./version-bar";
+import { askNewVersion } from "./version-dialogs";
+import { workspaceApi, workspaceKeys } from "./workspace-api";
+import { WorkspaceToolbar } from "./workspace-toolbar";
+
+/** /:spaceId/schedule/:id — the planner's workspace: versions, the WBS with its Gantt, relations, calculation. */
+export function WorkspacePage() {
+  const { t } = useTranslation("workspace");
+  const { id: scheduleId = "", spaceId = "" } = useParams();
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const ws = useWorkspaceData(scheduleId);
+  const { version, data } = ws;
+  const selection = useGanttSelection(data);
+  const selected = selection.ids;
+  const readOnly = version?.locked ?? true;
+  // Query parameters of /{space}/schedule/{id} (spec §2): filter = a saved layout or template (id or name) to apply,
+  // filter_indicator = show the active-filter marker, target = the version whose dates are the baseline bars.
+  const filterParam = ws.params.get("filter");
+  const views = useLayouts(scheduleId, filterParam);
+  const showFilterIndicator = flagParam(ws.params.get("filter_indicator"));
+
+  const refresh = useWorkspaceEvents(scheduleId, version?.id ?? null, ws.gantt.data?.versionRevision ?? null);
+  const revisionRef = useRef<(id: number) => number | null>(() => null);
+  const history = useUndoRedo({
+    versionId: version?.id ?? null,
+    userId: me.data?.id ?? null,
+    readOnly,
+    revisionOf: (id) => revisionRef.current(id),
+    onApplied: refresh,
+  });
+  const commands = useWbsCommands({ versionId: version?.id ?? null, data, record: history.record, refresh });
+  revisionRef.current = commands.revisionOf;
+  const calculation = useCallback(() => {
+    refresh();
+    void queryClient.invalidateQueries({ queryKey: workspaceKeys.versions(scheduleId) });
+  }, [refresh, queryClient, scheduleId]);
+  const calc = useCalculation(version, calculation);
+  const calcSettings = useCalculateSettings(scheduleId);
+  const canWriteSchedule = useCanWriteSchedule(scheduleId);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  useEffect(() => {
+    if (ws.schedule.isSuccess) rememberSchedule(spaceId, scheduleId);
+  }, [ws.schedule.isSuccess, spaceId, scheduleId]);
+  const scale = useMemo(() => {
+    const wanted = ws.params.get("scale");
+    return wanted === "day" || wanted === "month" || wanted === "quarter" || wanted === "year" ? wanted : "week";
+  }, [ws.params]);
+
+  if (ws.schedule.isError) {
+    const error = ws.schedule.error;
+    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) return <NotFoundPage />;
+  }
+  if (ws.schedule.isPending || ws.versions.isPending) {
+    return (
+      <Center h={240}>
+        <Loader />
+      </Center>
+    );
+  }
+
+  const createFirst = async () => {
+    const form = await askNewVersion({
+      title: t("versions.newVersion"),
+      label: t("versions.firstLabel"),
+      kind: "version",
+      withStart: true,
+    });
+    if (!form) return;
+    try {
+      const created = await workspaceApi.createVersion(scheduleId, form);
+      await queryClient.invalidateQueries({ queryKey: workspaceKeys.versions(scheduleId) });
+      ws.selectVersion(created.id);
+      notifySuccess(t("versions.created"));
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  const add = async (type: WbsType) => {
+    const id = await commands.create(type, t(`newItem.${type}`), selection.active);
+    if (id !== null) notifySuccess(t("added", { type: t(`types.${type}`) }));
+  };
+  const removeSelected = async () => {
+    if (!data || selected.length === 0) return;
+    const names = selected.map((id) => data.code[data.ids.indexOf(id)]).join(", ");
+    const answer = await confirm({
+      message: t("deleteConfirm", { count: selected.length, names }),
+      danger: true,
+      confirmLabel: t("toolbar.delete"),
+    });
+    if (answer.confirmed) commands.remove(selected);
+  };
+
+  const active = selection.active;
+
+  return (
+    <Stack
+      gap="xs"
+      // a fixed height lets the Gantt fill the screen on desktops; narrow screens scroll the page instead
+      h={{ base: "auto", md: "calc(100dvh - 56px - 2 * var(--app-shell-padding, 16px))" }}
+      mih={560}
+    >
+      <Group justify="space-between" gap="xs" wrap="wrap" style={{ flex: "none" }}>
+        <Title order={1} fz={{ base: 18, sm: 22 }} style={{ overflowWrap: "anywhere", minWidth: 0 }}>
+          {ws.schedule.data?.name}
+        </Title>
+        <Group gap="xs" wrap="wrap">
+          {version && (
+            <VersionBar scheduleId={scheduleId} versions={ws.list} version={version} onSelect={ws.selectVersion} />
+          )}
+          {version && (
+            <Select
+              aria-label={t("baseline.label")}
+              leftSection={<Text size="xs">{t("baseline.short")}</Text>}
+              leftSectionWidth={72}
+              w={230}
+              clearable
+              placeholder={t("baseline.stored")}
+              data={ws.list.filter((v) => v.id !== version.id).map((v) => ({ value: v.id, label: v.label }))}
+              value={ws.target?.id ?? null}
+              onChange={(value) => ws.setParam("target", value)}
+            />
+          )}
+          {version && (
+            <LayoutMenu
+              layouts={views.layouts}
+              templates={views.templates}
+              source={views.source}
+              canWriteTemplates
+              onApply={(source) => {
+                views.apply(source);
+                ws.setParam("filter", source.layout.id);
+              }}
+              saveAs={async (name) => {
+                const created = await views.saveAs(name);
+                ws.setParam("filter", created.id);
+              }}
+              saveAsTemplate={views.saveAsTemplate}
+              remove={async (id) => {
+                await views.remove(id);
+                if (filterParam === id) ws.setParam("filter", null);
+              }}
+            />
+          )}
+          <InterchangeActions
+            scheduleId={scheduleId}
+            versionId={version?.id ?? null}
+            canImport={ws.schedule.isSuccess}
+            onImported={ws.selectVersion}
+          />
+        </Group>
+      </Group>
+      {!version ? (
+        <Paper withBorder p="lg" radius="md">
+          <Stack gap="sm" align="flex-start">
+            <Text>{t("versions.none")}</Text>
+            <Button leftSection={<IconPlus size={16} />} onClick={createFirst}>
+              {t("versions.createFirst")}
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <>
+          <WorkspaceToolbar
+            readOnly={readOnly}
+            selectedCount={selected.length}
+            onAdd={(type) => void add(type)}
+            onDelete={() => void removeSelected()}
+            onMove={(direction) => active !== null && commands.move(active, direction)}
+            calculating={calc.running}
+            progress={calc.progress}
+            onCalculate={() => void calc.start()}
+            calculationMode={calcSettings.settings.data?.calculationMode ?? null}
+            onSettings={() => setSettingsOpen(true)}
+            onUndo={() => void history.undo()}
+            onRedo={() => void history.redo()}
+            canRedo={history.canRedo}
+          />
+          {views.missing && filterParam && (
+            <Alert
+              color="yellow"
+              py={6}
+              style={{ flex: "none" }}
+              withCloseButton
+              closeButtonLabel={t("common:actions.close")}
+              onClose={() => ws.setParam("filter", null)}
+            >
+              {t("layouts.notFound", { name: filterParam })}
+            </Alert>
+          )}
+          {ws.targetId && !ws.target && (
+            <Alert color="yellow" py={6} style={{ flex: "none" }}>
+              {t("baseline.notFound")}
+            </Alert>
+          )}
+          {ws.target && (
+            <Group gap={4} style={{ flex: "none" }}>
+              <Badge
+                color="yellow"
+                variant="light"
+                radius="sm"
+                size="lg"
+                style={{ textTransform: "none" }}
+                rightSection={
+                  <CloseButton size="xs" aria-label={t("baseline.clear")} onClick={() => ws.setParam("target", null)} />
+                }
+                data-testid="baseline-indicator"
+              >
+                {t("baseline.from", { label: ws.target.label })}
+              </Badge>
+            </Group>
+          )}
+          {version.locked && (
+            <Alert color="orange" icon={<IconLock size={16} />} py={6} style={{ flex: "none" }}>
+              {t("lockedNotice", { label: version.label })}
+            </Alert>
+          )}
+          {version.calcError && version.calcStatus !== "calculated" && (
+            <Alert color="red" py={6} title={t("calc.failed")} style={{ flex: "none" }}>
+              {version.calcError}
+            </Alert>
+          )}
+          <Paper
+            withBorder
+            radius="md"
+            h={{ base: 480, md: "auto" }}
+            flex={{ base: "none", md: 1 }}
+            style={{ minHeight: 320, overflow: "hidden" }}
+          >
+            {data ? (
+              <WorkspaceGantt
+                data={data}
+                scale={scale}
+                readOnly={readOnly}
+                onChange={commands.change}
+                onLink={commands.link}
+                onExpandedChange={commands.setExpanded}
+                onSelectionChange={selection.onSelectionChange}
+                view={views.view}
+                onViewChange={views.onViewChange}
+                showFilterIndicator={showFilterIndicator}
+                filterLabel={views.source?.layout.name}
+              />
+            ) : ws.gantt.isError ? (
+              <Center h="100%">
+                <Text c="red">{t("loadFailed")}</Text>
+              </Center>
+            ) : (
+              <Center h="100%">
+                <Loader />
+              </Center>
+            )}
+          </Paper>
+          <CalculateSettingsDialog
+            opened={settingsOpen}
+            onClose={() => setSettingsOpen(false)}
+            scheduleId={scheduleId}
+            canWrite={canWriteSchedule}
+          />
+          <Paper withBorder radius="md" style={{ flex: "none" }}>
+            <Tabs defaultValue="relations" keepMounted={false}>
+              <Tabs.List>
+                <Tabs.Tab value="relations">{t("relations.title")}</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="relations">
+                <Box mah={330} style={{ overflow: "auto" }}>
+                  {data && (
+                    <RelationsPanel
+                      versionId={version.id}
+                      data={data}
+                      itemId={active}
+                      readOnly={readOnly}
+                      run={commands.send}
+                    />
+                  )}
+                </Box>
+              </Tabs.Panel>
+            </Tabs>
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
+}
