@@ -68,3 +68,10 @@ export const spaceAccessSchema = z.object({
   abilities: z.array(z.string()),
 });
 export type SpaceAccess = z.infer<typeof spaceAccessSchema>;
+
+/** A space id in the path; anything but a UUID is simply a space the caller cannot see (403). */
+export const spaceIdParams = z.object({ id: z.string() });
+
+/** A space's long-running change (deletion, demo filling) started as a job: its events carry the same id. */
+export const spaceJobSchema = z.object({ jobId: z.string() });
+export type SpaceJob = z.infer<typeof spaceJobSchema>;

@@ -31,3 +31,28 @@ export const jobSchema = z.object({
   error: z.string().nullable(),
 });
 export type Job = z.infer<typeof jobSchema>;
+
+/** A job of the caller, polled by id. */
+export const jobParams = z.object({ id: z.uuid({ error: "NotFound" }) });
+
+/** A message of the mail outbox (kept because no SMTP server is configured, or for the record). */
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const localizationSchema = z.object({ languages: z.array(z.enum(LANGUAGES)), default: z.enum(LANGUAGES) });
+export type Localization = z.infer<typeof localizationSchema>;
+export const defaultLanguageSchema = z.object({ language: z.enum(LANGUAGES) });
+/** The server-side texts of one language: the error messages by code. */
+export const localizationTextsSchema = z.object({
+  language: z.enum(LANGUAGES),
+  errors: z.record(z.string(), z.string()),
+});
+export type LocalizationTexts = z.infer<typeof localizationTextsSchema>;

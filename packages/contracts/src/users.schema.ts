@@ -102,3 +102,13 @@ export const secretQuestionQuery = z.object({ login: requiredText({ max: 254, al
 /** Largest avatar accepted, in bytes. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_MEDIA_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+
+/** A user id in the path; a malformed id is a user that does not exist. */
+export const userIdParams = z.object({ id: z.uuid({ error: "NotFound" }) });
+
+/** The secret question of an account, shown before the answer is asked for. */
+export const secretQuestionSchema = z.object({ question: z.string() });
+export type SecretQuestion = z.infer<typeof secretQuestionSchema>;
+
+/** The language of `/localization/set/{id}`. */
+export const languageParams = z.object({ id: z.enum(LANGUAGES, { error: "InvalidValue" }) });

@@ -18,7 +18,8 @@ export {
   type ScenarioNumber,
   scenario,
 } from "./progress-scenarios.js";
-export { schedule } from "./schedule.js";
+export type { ResultColumns } from "./result-format.js";
+export { schedule, scheduleColumns } from "./schedule.js";
 export {
   type ActivityPatch,
   type CalculationStats,
@@ -34,6 +35,9 @@ export {
   parseDateTime,
   tryParseDate,
   tryParseDateTime,
+  tryWallMinutes,
+  type WallTime,
+  wallMinutes,
 } from "./time-format.js";
 export type {
   ActivityInput,

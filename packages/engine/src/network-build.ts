@@ -22,7 +22,7 @@ import {
   P_RETAINED,
 } from "./network-model.js";
 import { refreshFloors, refreshInEdges, refreshNode } from "./node-statics.js";
-import { MINUTES_PER_DAY, parseDateTime } from "./time-format.js";
+import { MINUTES_PER_DAY, type WallTime, wallMinutes } from "./time-format.js";
 import { computeOrder } from "./topo-order.js";
 import type { DateLimit, LagCalendarOption, NetworkInput } from "./types.js";
 import { type RelationArrays, relationArrays, type ValidatedNetwork } from "./validate-network.js";
@@ -37,7 +37,7 @@ const KIND: Record<string, number> = {
 };
 const LIMIT: Record<string, number> = { not_earlier: L_NOT_EARLIER, not_later: L_NOT_LATER, in_date: L_IN_DATE };
 
-const timeOr = (s: string | undefined): number => (s === undefined ? NONE : parseDateTime(s));
+const timeOr = (s: WallTime | undefined): number => (s === undefined ? NONE : wallMinutes(s));
 const limitType = (l: DateLimit | undefined): number => (l === undefined ? L_NONE : LIMIT[l.type]);
 
 /** Resolves a lag-calendar option into a calendar index for a relation between nodes i and j. */
@@ -66,8 +66,8 @@ function lagCalendarByCode(net: Network, code: number, i: number, j: number): nu
 /** Compiles a validated network into flat arrays, CSR adjacency and a topological order. */
 export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Network {
   const opts = input.options ?? {};
-  const projectStartT = parseDateTime(input.projectStart);
-  const dataDateT = input.dataDate !== undefined ? parseDateTime(input.dataDate) : projectStartT;
+  const projectStartT = wallMinutes(input.projectStart);
+  const dataDateT = input.dataDate !== undefined ? wallMinutes(input.dataDate) : projectStartT;
   const anchorDay = Math.floor(projectStartT / MINUTES_PER_DAY);
   const calendars: WorkCalendar[] = [];
   const calendarIndex = new Map<string, number>();
@@ -140,7 +140,7 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
     dataDateT,
     hasDataDate: input.dataDate !== undefined,
     floorT: Math.max(projectStartT, dataDateT),
-    mustFinishByT: opts.mustFinishBy !== undefined ? parseDateTime(opts.mustFinishBy) : NONE,
+    mustFinishByT: opts.mustFinishBy !== undefined ? wallMinutes(opts.mustFinishBy) : NONE,
     progress:
       opts.progress === "progress_override"
         ? P_OVERRIDE
@@ -180,9 +180,9 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
     net.actualStartT[j] = timeOr(a.actualStart);
     net.actualFinishT[j] = timeOr(a.actualFinish);
     net.startLimitType[j] = limitType(a.startLimit);
-    if (a.startLimit) net.startLimitT[j] = parseDateTime(a.startLimit.date);
+    if (a.startLimit) net.startLimitT[j] = wallMinutes(a.startLimit.date);
     net.finishLimitType[j] = limitType(a.finishLimit);
-    if (a.finishLimit) net.finishLimitT[j] = parseDateTime(a.finishLimit.date);
+    if (a.finishLimit) net.finishLimitT[j] = wallMinutes(a.finishLimit.date);
     const p = a.parent;
     if (p !== undefined) net.parent[j] = index.get(p) as number;
   }

@@ -2,7 +2,7 @@ import { EngineInputError } from "./engine-input-error.js";
 import { fullPass } from "./full-pass.js";
 import { buildNetwork } from "./network-build.js";
 import { createState, type Network, type ScheduleState } from "./network-model.js";
-import { formatResult } from "./result-format.js";
+import { formatResult, type ResultColumns, resultColumns } from "./result-format.js";
 import type { NetworkInput, NetworkResult } from "./types.js";
 import { validateAndIndex } from "./validate-network.js";
 
@@ -39,4 +39,14 @@ export function schedule(input: NetworkInput): NetworkResult {
   const net = compileNetwork(input);
   const st = calculateNetwork(net);
   return formatResult(net, st);
+}
+
+/**
+ * The same calculation answered as columns (dates in minutes): for callers that store results rather than show
+ * them. Throws EngineInputError (with `.item`) on bad input.
+ */
+export function scheduleColumns(input: NetworkInput): ResultColumns {
+  const net = compileNetwork(input);
+  const st = calculateNetwork(net);
+  return resultColumns(net, st);
 }

@@ -4,9 +4,9 @@ import { incrementalPass } from "./incremental-pass.js";
 import { buildEdges, buildNetwork } from "./network-build.js";
 import { createState, type Network, NONE, type ScheduleState } from "./network-model.js";
 import { refreshInEdges, refreshNode } from "./node-statics.js";
-import { formatActivity, formatResult } from "./result-format.js";
+import { formatActivity, formatResult, type ResultColumns, resultColumns } from "./result-format.js";
 import { guard } from "./schedule.js";
-import { parseDateTime } from "./time-format.js";
+import { wallMinutes } from "./time-format.js";
 import type { ActivityInput, ActivityResult, NetworkInput, NetworkResult, RelationInput } from "./types.js";
 import { validateAndIndex, validateNetwork } from "./validate-network.js";
 
@@ -33,6 +33,8 @@ export interface Scheduler {
   removeRelation(from: string, to: string, type?: RelationInput["type"]): number;
   /** Full result in the public shape (calculates first when edits are pending). */
   result(): NetworkResult;
+  /** Full result as columns, dates in minutes (calculates first when edits are pending). */
+  resultColumns(): ResultColumns;
   /** One activity's result, or undefined for an unknown id. */
   activity(id: string): ActivityResult | undefined;
   /** Ids of the activities recomputed by the last calculate(). */
@@ -133,13 +135,13 @@ export function createScheduler(input: NetworkInput, options: SchedulerOptions =
     }
     net.duration[j] = next.duration;
     net.remainingInput[j] = next.remaining ?? -1;
-    net.actualStartT[j] = next.actualStart !== undefined ? parseDateTime(next.actualStart) : NONE;
-    net.actualFinishT[j] = next.actualFinish !== undefined ? parseDateTime(next.actualFinish) : NONE;
+    net.actualStartT[j] = next.actualStart !== undefined ? wallMinutes(next.actualStart) : NONE;
+    net.actualFinishT[j] = next.actualFinish !== undefined ? wallMinutes(next.actualFinish) : NONE;
     const lim = { not_earlier: 1, not_later: 2, in_date: 3 } as const;
     net.startLimitType[j] = next.startLimit ? lim[next.startLimit.type] : 0;
-    net.startLimitT[j] = next.startLimit ? parseDateTime(next.startLimit.date) : 0;
+    net.startLimitT[j] = next.startLimit ? wallMinutes(next.startLimit.date) : 0;
     net.finishLimitType[j] = next.finishLimit ? lim[next.finishLimit.type] : 0;
-    net.finishLimitT[j] = next.finishLimit ? parseDateTime(next.finishLimit.date) : 0;
+    net.finishLimitT[j] = next.finishLimit ? wallMinutes(next.finishLimit.date) : 0;
     const before = net.status[j];
     guard(() => refreshNode(net, j));
     if (net.status[j] !== before) {
@@ -179,6 +181,10 @@ export function createScheduler(input: NetworkInput, options: SchedulerOptions =
     result() {
       calculate();
       return formatResult(net, st);
+    },
+    resultColumns() {
+      calculate();
+      return resultColumns(net, st);
     },
     activity(id) {
       const j = net.index.get(id);

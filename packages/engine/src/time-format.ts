@@ -29,6 +29,29 @@ export function tryParseDateTime(s: unknown): number | undefined {
   return day * MINUTES_PER_DAY + h * 60 + min;
 }
 
+/** A wall-clock time as the engine takes it: "YYYY-MM-DDTHH:mm" text, or minutes since 1970-01-01T00:00. */
+export type WallTime = string | number;
+
+/** Bounds of a wall time in minutes: years 0000 to 9999. */
+const MIN_T = -719_528 * MINUTES_PER_DAY;
+const MAX_T = 2_932_897 * MINUTES_PER_DAY - 1;
+
+/** Minutes of a wall time given as text or as a whole number of minutes; undefined when malformed. */
+export function tryWallMinutes(v: unknown): number | undefined {
+  if (typeof v === "number") return Number.isInteger(v) && v >= MIN_T && v <= MAX_T ? v : undefined;
+  return tryParseDateTime(v);
+}
+
+/** Minutes of a wall time (text or minutes). Throws RangeError when malformed. */
+export function wallMinutes(v: WallTime): number {
+  if (typeof v === "number") {
+    const t = tryWallMinutes(v);
+    if (t === undefined) throw new RangeError(`malformed wall time ${v}, expected whole minutes`);
+    return t;
+  }
+  return parseDateTime(v);
+}
+
 /** Parses "YYYY-MM-DDTHH:mm" into minutes since 1970-01-01T00:00 (wall clock). Throws RangeError when malformed. */
 export function parseDateTime(s: string): number {
   const t = tryParseDateTime(s);

@@ -1,3 +1,5 @@
+import type { WallTime } from "./time-format.js";
+
 /** Public input and output shapes of the engine (the JSON of `planum-engine`). */
 
 export type RelationType = "FS" | "SS" | "FF" | "SF";
@@ -28,8 +30,8 @@ export interface CalendarInput {
 
 export interface DateLimit {
   type: LimitType;
-  /** "YYYY-MM-DDTHH:mm" */
-  date: string;
+  /** "YYYY-MM-DDTHH:mm" or minutes since 1970-01-01T00:00 */
+  date: WallTime;
 }
 
 export interface ActivityInput {
@@ -40,8 +42,8 @@ export interface ActivityInput {
   duration: number;
   startLimit?: DateLimit;
   finishLimit?: DateLimit;
-  actualStart?: string;
-  actualFinish?: string;
+  actualStart?: WallTime;
+  actualFinish?: WallTime;
   /** Remaining duration in working minutes. */
   remaining?: number;
   /** Id of the `sum` activity this one rolls up into. */
@@ -60,10 +62,10 @@ export interface RelationInput {
 /** An activity of another schedule, known only by fixed dates. */
 export interface ExternalInput {
   id: string;
-  earlyStart?: string;
-  earlyFinish?: string;
-  lateStart?: string;
-  lateFinish?: string;
+  earlyStart?: WallTime;
+  earlyFinish?: WallTime;
+  lateStart?: WallTime;
+  lateFinish?: WallTime;
   calendar?: string;
 }
 
@@ -75,14 +77,14 @@ export interface ScheduleOptions {
   criticalFloat?: number;
   critical?: CriticalMode;
   /** P6 project "must finish by": late finish of open-ended activities. */
-  mustFinishBy?: string;
+  mustFinishBy?: WallTime;
   /** P6 "calculate start-to-start lag from" (default "early_start", P6's default). */
   ssLagFrom?: SsLagFrom;
 }
 
 export interface NetworkInput {
-  projectStart: string;
-  dataDate?: string;
+  projectStart: WallTime;
+  dataDate?: WallTime;
   options?: ScheduleOptions;
   calendars: CalendarInput[];
   defaultCalendar: string;

@@ -1,7 +1,7 @@
 import { EngineInputError } from "./engine-input-error.js";
 import { IdIndex } from "./id-index.js";
 import { K_LOE, K_MS_FINISH, K_MS_START, K_SUM, K_TASK } from "./network-model.js";
-import { tryParseDateTime } from "./time-format.js";
+import { tryWallMinutes } from "./time-format.js";
 import type { NetworkInput, RelationInput } from "./types.js";
 
 const ACTIVITY_TYPES = new Set(["task", "work", "milestone_start", "milestone_finish", "sum", "level_of_effort"]);
@@ -45,8 +45,8 @@ const isRec = (v: unknown): v is Rec => typeof v === "object" && v !== null && !
 
 function checkDate(v: unknown, item: Item, field: string, optional: boolean): void {
   if (v === undefined && optional) return;
-  if (tryParseDateTime(v) === undefined) {
-    fail(item, `${field} "${String(v)}" is not a date YYYY-MM-DDTHH:mm`);
+  if (tryWallMinutes(v) === undefined) {
+    fail(item, `${field} "${String(v)}" is not a date YYYY-MM-DDTHH:mm (or whole minutes since 1970)`);
   }
 }
 
@@ -272,7 +272,7 @@ function indexActivities(
     if (as !== undefined) checkDate(as, activityItem(id), "actualStart", true);
     if (af !== undefined) checkDate(af, activityItem(id), "actualFinish", true);
     if (as !== undefined && af !== undefined) {
-      if ((tryParseDateTime(af) as number) < (tryParseDateTime(as) as number)) {
+      if ((tryWallMinutes(af) as number) < (tryWallMinutes(as) as number)) {
         fail(activityItem(id), "actualFinish is before actualStart");
       }
     }

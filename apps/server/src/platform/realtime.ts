@@ -93,12 +93,16 @@ export class Realtime {
     for (const listener of this.listeners) listener(event);
   }
 
-  /** Tells the sockets of one session (or all sessions of a user) that it ended, and closes them. */
-  endSession(target: { sessionId?: string; userId?: string }, reason: string) {
+  /**
+   * Tells the sockets of one session (or all sessions of a user, but `exceptSessionId`) that it ended, and closes
+   * them, on every process (through the adapter).
+   */
+  endSession(target: { sessionId?: string; userId?: string; exceptSessionId?: string }, reason: string) {
     if (!this.io) return;
     const room = target.sessionId ? sessionRoom(target.sessionId) : userRoom(target.userId ?? "");
-    this.io.to(room).emit(SESSION_ENDED_EVENT, { reason });
-    this.io.in(room).disconnectSockets(true);
+    const except = target.exceptSessionId ? [sessionRoom(target.exceptSessionId)] : [];
+    this.io.to(room).except(except).emit(SESSION_ENDED_EVENT, { reason });
+    this.io.in(room).except(except).disconnectSockets(true);
   }
 
   /** Removes every socket of a user from a space's room (kicked out, space deleted). */

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storedFiles } from "../db/schema/index.js";
-import { setUpWorkspace } from "../modules/versions/workspace.test-kit.js";
+import { setUpWorkspace } from "../modules/workspace/workspace.test-kit.js";
 import { type S3TestServer, startS3Server } from "../test/s3-server.js";
 import { createTestServer, type TestServer } from "../test/test-server.js";
 import { objectKey, Storage } from "./storage.js";

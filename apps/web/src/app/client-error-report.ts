@@ -1,3 +1,4 @@
+import type { ClientErrorBody } from "@planum/contracts";
 import { api } from "../shared/api-client";
 
 const reported = new Set<string>();
@@ -9,12 +10,12 @@ export function reportClientError(error: unknown): void {
   reported.add(message);
   const stack = error instanceof Error && error.stack ? error.stack.slice(0, 20000) : undefined;
   void api
-    .post("/client-error", {
+    .post<null>("/client-error", {
       message,
       stack,
       url: window.location.href.slice(0, 2000),
       userAgent: navigator.userAgent.slice(0, 500),
-    })
+    } satisfies ClientErrorBody)
     .catch(() => {});
 }
 

@@ -1,36 +1,52 @@
-import { loginBody, type Session } from "@planum/contracts";
+import { loginBody, registerBody, sessionSchema } from "@planum/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { requireAuth } from "../../platform/access.js";
+import { z } from "zod";
 import type { AppContext } from "../../platform/context.js";
-import { ok, typed } from "../../platform/http.js";
-import type { UserRow } from "../../platform/sessions.js";
-import { toUserDto } from "../users/user-dto.js";
+import { route } from "../../platform/route.js";
 import type { UsersService } from "../users/users.service.js";
+import { AuthService, type ClientMeta } from "./auth.service.js";
 
-export async function sessionAnswer(ctx: AppContext, user: UserRow, request: FastifyRequest): Promise<Session> {
-  const { token, expiresAt } = await ctx.sessions.create(user.id, {
-    ip: request.ip,
-    userAgent: request.headers["user-agent"],
-  });
-  return { token, expiresAt: expiresAt.toISOString(), user: toUserDto(user) };
-}
+const client = (request: FastifyRequest): ClientMeta => ({
+  ip: request.ip,
+  userAgent: request.headers["user-agent"],
+});
 
+/** Signing in and out. */
 export function authModule(ctx: AppContext, users: UsersService) {
-  return async function authRoutes(fastify: FastifyInstance) {
-    const app = typed(fastify);
-    const tags = ["Auth"];
-
-    app.post("/auth/login", { config: { public: true }, schema: { tags, body: loginBody } }, async (request) => {
-      const user = await users.login(request.body.login, request.body.password, request.ip);
-      return ok(await sessionAnswer(ctx, user, request));
-    });
-
-    /** Revokes the token at once: it stops working for the API and its sockets are closed. */
-    app.post("/auth/logout", { schema: { tags } }, async (request) => {
-      const auth = requireAuth(request);
-      await ctx.sessions.revoke(auth.sessionId);
-      ctx.realtime.endSession({ sessionId: auth.sessionId }, "logout");
-      return ok(null);
-    });
+  const service = new AuthService({ users, sessions: ctx.sessions, realtime: ctx.realtime });
+  const { access } = ctx;
+  return async function authRoutes(app: FastifyInstance) {
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/auth/login",
+        tags: ["Auth"],
+        body: loginBody,
+        response: sessionSchema,
+        access: access.guest,
+      },
+      ({ body, request }) => service.login(body, client(request)),
+    );
+    route(
+      app,
+      { method: "POST", url: "/auth/logout", tags: ["Auth"], response: z.null(), access: access.user },
+      async ({ scope }) => {
+        await service.logout(scope);
+        return null;
+      },
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/users/register-and-login",
+        tags: ["Users"],
+        body: registerBody,
+        response: sessionSchema,
+        access: access.guest,
+      },
+      ({ body, request }) => service.registerAndLogin(body, client(request)),
+    );
   };
 }

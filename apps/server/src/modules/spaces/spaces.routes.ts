@@ -1,93 +1,162 @@
-import { createSpaceBody, inviteBody, kickoutBody, renameSpaceBody, updateSpaceSettingsBody } from "@planum/contracts";
+import {
+  createSpaceBody,
+  inviteBody,
+  kickoutBody,
+  renameSpaceBody,
+  spaceAccessSchema,
+  spaceIdParams,
+  spaceJobSchema,
+  spaceMemberSchema,
+  spaceSchema,
+  spaceSettingsSchema,
+  updateSpaceSettingsBody,
+} from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { requireAuth } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
-import { ok, typed } from "../../platform/http.js";
-import { requireSpace, toAccessDto } from "./space-access.js";
-import { SpacesService } from "./spaces.service.js";
+import { route } from "../../platform/route.js";
+import { SpacesService, type UserDirectory } from "./spaces.service.js";
 
-/** A space id in the path; anything but a UUID is simply a space the caller cannot see. */
-const spaceParams = z.object({ id: z.string() });
-
-export function spacesModule(ctx: AppContext) {
+/** Spaces: the caller's list, creating, renaming, deleting, the demo, members and settings (`/space/{id}/…`). */
+export function spacesModule(ctx: AppContext, users: UserDirectory) {
   const service = new SpacesService({
     db: ctx.db,
     jobs: ctx.jobs,
     realtime: ctx.realtime,
     storage: ctx.storage,
+    users,
     defaultIdleMinutes: ctx.config.idleMinutes,
   });
-  const gate = (request: Parameters<typeof requireSpace>[1], id: string, ability?: string) =>
-    requireSpace(ctx, request, id, ability);
+  const { access } = ctx;
+  const inPath = { param: "id" };
 
-  return async function spacesRoutes(fastify: FastifyInstance) {
-    const app = typed(fastify);
+  return async function spacesRoutes(app: FastifyInstance) {
     const tags = ["Space"];
 
-    app.get("/users/spaces", { schema: { tags } }, async (request) =>
-      ok(await service.listFor(requireAuth(request).user.id)),
+    route(
+      app,
+      { method: "GET", url: "/users/spaces", tags, response: z.array(spaceSchema), access: access.user },
+      ({ scope }) => service.listFor(scope.user.id),
     );
-
-    app.post("/space/create", { schema: { tags, body: createSpaceBody } }, async (request) =>
-      ok(await service.create(requireAuth(request).user.id, request.body)),
+    route(
+      app,
+      { method: "POST", url: "/space/create", tags, body: createSpaceBody, response: spaceSchema, access: access.user },
+      ({ scope, body }) => service.create(scope.user.id, body),
     );
-
-    app.put("/space/:id", { schema: { tags, params: spaceParams, body: renameSpaceBody } }, async (request) => {
-      const grant = await gate(request, request.params.id, "space:write");
-      return ok(await service.rename(grant, request.body.name, requireAuth(request).user.id));
-    });
-
-    app.delete("/space/:id", { schema: { tags, params: spaceParams } }, async (request) => {
-      const grant = await gate(request, request.params.id, "space:delete");
-      return ok(await service.startDeletion(grant, requireAuth(request).user.id));
-    });
-
-    app.post("/space/:id/demo", { schema: { tags, params: spaceParams } }, async (request) => {
-      const grant = await gate(request, request.params.id, "space:write");
-      return ok(await service.startDemo(grant, requireAuth(request).user.id));
-    });
-
-    app.get("/space/:id/users", { schema: { tags, params: spaceParams } }, async (request) => {
-      const grant = await gate(request, request.params.id, "members:read");
-      return ok(await service.members(grant.space.id));
-    });
-
-    app.post(
-      "/space/:id/users/invite",
-      { schema: { tags, params: spaceParams, body: inviteBody } },
-      async (request) => {
-        const grant = await gate(request, request.params.id, "members:write");
-        return ok(await service.invite(grant, request.body.login, requireAuth(request).user.id));
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/space/:id",
+        tags,
+        params: spaceIdParams,
+        body: renameSpaceBody,
+        response: spaceSchema,
+        access: access.space("space:write", inPath),
+      },
+      ({ scope, body }) => service.rename(scope, body.name),
+    );
+    route(
+      app,
+      {
+        method: "DELETE",
+        url: "/space/:id",
+        tags,
+        params: spaceIdParams,
+        response: spaceJobSchema,
+        access: access.space("space:delete", inPath),
+      },
+      ({ scope }) => service.startDeletion(scope),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/space/:id/demo",
+        tags,
+        params: spaceIdParams,
+        response: spaceJobSchema,
+        access: access.space("space:write", inPath),
+      },
+      ({ scope }) => service.startDemo(scope),
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/space/:id/users",
+        tags,
+        params: spaceIdParams,
+        response: z.array(spaceMemberSchema),
+        access: access.space("members:read", inPath),
+      },
+      ({ scope }) => service.members(scope.space.id),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/space/:id/users/invite",
+        tags,
+        params: spaceIdParams,
+        body: inviteBody,
+        response: spaceMemberSchema,
+        access: access.space("members:write", inPath),
+      },
+      ({ scope, body }) => service.invite(scope, body.login),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/space/:id/users/kickout",
+        tags,
+        params: spaceIdParams,
+        body: kickoutBody,
+        response: z.null(),
+        access: access.space("members:write", inPath),
+      },
+      async ({ scope, body }) => {
+        await service.kickout(scope, body.userId);
+        return null;
       },
     );
-
-    app.post(
-      "/space/:id/users/kickout",
-      { schema: { tags, params: spaceParams, body: kickoutBody } },
-      async (request) => {
-        const grant = await gate(request, request.params.id, "members:write");
-        await service.kickout(grant, request.body.userId, requireAuth(request).user.id);
-        return ok(null);
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/space/:id/settings",
+        tags,
+        params: spaceIdParams,
+        response: spaceSettingsSchema,
+        access: access.space("space:read", inPath),
       },
+      ({ scope }) => service.settings(scope),
     );
-
-    app.get("/space/:id/settings", { schema: { tags, params: spaceParams } }, async (request) => {
-      const grant = await gate(request, request.params.id);
-      return ok(service.settings(grant.space));
-    });
-
-    app.put(
-      "/space/:id/settings",
-      { schema: { tags, params: spaceParams, body: updateSpaceSettingsBody } },
-      async (request) => {
-        const grant = await gate(request, request.params.id, "space:admin");
-        return ok(await service.updateSettings(grant, request.body, requireAuth(request).user.id));
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/space/:id/settings",
+        tags,
+        params: spaceIdParams,
+        body: updateSpaceSettingsBody,
+        response: spaceSettingsSchema,
+        access: access.space("space:admin", inPath),
       },
+      ({ scope, body }) => service.updateSettings(scope, body),
     );
-
-    app.get("/space/:id/access", { schema: { tags, params: spaceParams } }, async (request) =>
-      ok(toAccessDto(await gate(request, request.params.id))),
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/space/:id/access",
+        tags,
+        params: spaceIdParams,
+        response: spaceAccessSchema,
+        access: access.space("space:read", inPath),
+      },
+      ({ scope }) => service.access(scope),
     );
   };
 }

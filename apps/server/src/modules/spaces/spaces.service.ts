@@ -1,104 +1,96 @@
 import {
   type CreateSpaceBody,
   EVENTS_PROTOCOL_VERSION,
-  IDLE_MINUTES_DEFAULT,
   type Space,
+  type SpaceAccess,
+  type SpaceJob,
   type SpaceMember,
   type SpaceSettings,
   type UpdateSpaceSettingsBody,
 } from "@planum/contracts";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { spaceMembers, spaces, storedFiles, users } from "../../db/schema/index.js";
+import type { Grant } from "../../platform/access.js";
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import type { JobContext, Jobs } from "../../platform/jobs.js";
 import type { Realtime } from "../../platform/realtime.js";
+import type { UserRow } from "../../platform/sessions.js";
 import type { Storage } from "../../platform/storage.js";
 import { seedDemoStructure } from "../structure/structure-demo.js";
-import { findByLoginOrEmail } from "../users/users.service.js";
 import { seedDemoWorkspace } from "./demo-schedule.js";
-import type { MemberRole, SpaceGrant, SpaceRow } from "./space-access.js";
+import { toAccessDto, toMemberDto, toSettingsDto, toSpaceDto } from "./spaces.dto.js";
+import { SpacesRepo } from "./spaces.repo.js";
 
-export function toSpaceDto(space: SpaceRow, role: MemberRole): Space {
-  return {
-    id: space.id,
-    name: space.name,
-    type: space.type,
-    paidType: space.paidType,
-    demo: space.demo,
-    role,
-    createdAt: space.createdAt.toISOString(),
-  };
+/** Who can be invited: the accounts module answers (by login or e-mail). */
+export interface UserDirectory {
+  findByLoginOrEmail(loginOrEmail: string): Promise<UserRow | null>;
 }
 
+/**
+ * Spaces and their members. A space's deletion and its demo filling are jobs this service registers and runs; a
+ * member who leaves (kicked out) or a deleted space stop reaching the space's room on every server process.
+ */
 export class SpacesService {
+  private readonly repo: SpacesRepo;
+
   constructor(
-    private readonly deps: { db: Db; jobs: Jobs; realtime: Realtime; storage: Storage; defaultIdleMinutes: number },
+    private readonly deps: {
+      db: Db;
+      jobs: Jobs;
+      realtime: Realtime;
+      storage: Storage;
+      users: UserDirectory;
+      defaultIdleMinutes: number;
+    },
   ) {
+    this.repo = new SpacesRepo(deps.db);
     deps.jobs.register("space_delete", (job) => this.runDeletion(job));
     deps.jobs.register("demo_space", (job) => this.runDemo(job));
   }
 
+  /** A new space with its creator as the owner. */
   async create(userId: string, body: CreateSpaceBody): Promise<Space> {
-    return this.deps.db.transaction(async (tx) => {
-      const [space] = await tx
-        .insert(spaces)
-        .values({ name: body.name, type: body.type, createdBy: userId })
-        .returning();
-      await tx.insert(spaceMembers).values({ spaceId: space.id, userId, role: "owner" });
+    return this.repo.transaction(async (tx) => {
+      const space = await this.repo.insert(tx, { name: body.name, type: body.type, createdBy: userId });
+      await this.repo.insertMember(tx, { spaceId: space.id, userId, role: "owner" });
       return toSpaceDto(space, "owner");
     });
   }
 
   async listFor(userId: string): Promise<Space[]> {
-    const rows = await this.deps.db
-      .select({ space: spaces, role: spaceMembers.role })
-      .from(spaces)
-      .innerJoin(spaceMembers, eq(spaceMembers.spaceId, spaces.id))
-      .where(and(eq(spaceMembers.userId, userId), eq(spaceMembers.status, "active"), isNull(spaces.deletedAt)))
-      .orderBy(asc(spaces.createdAt));
-    return rows.map((row) => toSpaceDto(row.space, row.role));
+    return (await this.repo.listOf(userId)).map((row) => toSpaceDto(row.space, row.role));
   }
 
-  async rename(grant: SpaceGrant, name: string, byUserId: string): Promise<Space> {
-    const [space] = await this.deps.db.update(spaces).set({ name }).where(eq(spaces.id, grant.space.id)).returning();
+  access(grant: Grant): SpaceAccess {
+    return toAccessDto(grant);
+  }
+
+  async rename(grant: Grant, name: string): Promise<Space> {
+    const space = await this.repo.update(grant.space.id, { name });
     this.deps.realtime.toSpace({
       v: EVENTS_PROTOCOL_VERSION,
       type: "space_renamed",
       spaceId: space.id,
-      byUserId,
+      byUserId: grant.userId,
       name,
     });
     return toSpaceDto(space, grant.role);
   }
 
   /** The space disappears for every member at once; its rows are then removed by a job that reports progress. */
-  async startDeletion(grant: SpaceGrant, byUserId: string) {
-    await this.deps.db.update(spaces).set({ deletedAt: new Date() }).where(eq(spaces.id, grant.space.id));
-    const job = await this.deps.jobs.enqueue("space_delete", { spaceId: grant.space.id, userId: byUserId });
+  async startDeletion(grant: Grant): Promise<SpaceJob> {
+    await this.repo.update(grant.space.id, { deletedAt: new Date() });
+    const job = await this.deps.jobs.enqueue("space_delete", { spaceId: grant.space.id, userId: grant.userId });
     return { jobId: job.id };
   }
 
-  private async runDeletion({ job, progress }: JobContext) {
+  private async runDeletion({ job, progress, complete }: JobContext) {
     const spaceId = job.spaceId!;
-    const emit = (percent: number, status: "in_process" | "completed") =>
-      this.deps.realtime.toSpace({
-        v: EVENTS_PROTOCOL_VERSION,
-        type: "space_delete",
-        spaceId,
-        byUserId: job.createdBy,
-        jobId: job.id,
-        progress: percent,
-        status,
-      });
+    const emit = this.jobEvents("space_delete", spaceId, job);
     emit(0, "in_process");
     // Files first (they live outside the database), then the rows: every space table cascades from `spaces`.
-    const files = await this.deps.db
-      .select({ id: storedFiles.id })
-      .from(storedFiles)
-      .where(eq(storedFiles.spaceId, spaceId));
-    for (const [index, file] of files.entries()) {
-      await this.deps.storage.remove(this.deps.db, file.id);
+    const files = await this.repo.fileIds(spaceId);
+    for (const [index, fileId] of files.entries()) {
+      await this.deps.storage.remove(this.deps.db, fileId);
       if (index % 20 === 0) {
         const percent = Math.round((index / files.length) * 80);
         await progress(percent);
@@ -107,124 +99,109 @@ export class SpacesService {
     }
     await progress(90);
     emit(90, "in_process");
-    await this.deps.db.delete(spaces).where(eq(spaces.id, spaceId));
+    const result = { deleted: spaceId };
+    await this.repo.transaction(async (tx) => {
+      await this.repo.delete(tx, spaceId);
+      await complete(tx, result);
+    });
     emit(100, "completed");
+    // Its sockets leave the room on every process: nothing of the space reaches them any more.
     this.deps.realtime.leaveSpace(spaceId);
-    return { deleted: spaceId };
+    return result;
   }
 
-  async startDemo(grant: SpaceGrant, byUserId: string) {
-    const job = await this.deps.jobs.enqueue("demo_space", { spaceId: grant.space.id, userId: byUserId });
+  async startDemo(grant: Grant): Promise<SpaceJob> {
+    const job = await this.deps.jobs.enqueue("demo_space", { spaceId: grant.space.id, userId: grant.userId });
     return { jobId: job.id };
   }
 
   /**
-   * Marks the space as a demo. Each feature adds its own demo content here (the structure, schedules…) as it
-   * arrives, so the demo always shows everything the product can do at that point.
+   * Marks the space as a demo and fills it: the structure, then the demo schedule. One transaction with the job's
+   * completion, so a demo is whole or absent, and a finished job is never filled twice.
    */
-  private async runDemo({ job, progress }: JobContext) {
+  private async runDemo({ job, complete }: JobContext) {
     const spaceId = job.spaceId!;
-    const emit = (percent: number, status: "in_process" | "completed") =>
+    const emit = this.jobEvents("demo_space", spaceId, job);
+    emit(0, "in_process");
+    const result = { spaceId };
+    await this.repo.transaction(async (tx) => {
+      await this.repo.update(spaceId, { demo: true }, tx);
+      await seedDemoStructure(tx as Db, spaceId, job.createdBy);
+      await seedDemoWorkspace(tx as Db, spaceId, job.createdBy);
+      await complete(tx, result);
+    });
+    emit(100, "completed");
+    return result;
+  }
+
+  private jobEvents(type: "space_delete" | "demo_space", spaceId: string, job: JobContext["job"]) {
+    return (percent: number, status: "in_process" | "completed") =>
       this.deps.realtime.toSpace({
         v: EVENTS_PROTOCOL_VERSION,
-        type: "demo_space",
+        type,
         spaceId,
         byUserId: job.createdBy,
         jobId: job.id,
         progress: percent,
         status,
       });
-    emit(0, "in_process");
-    await this.deps.db.update(spaces).set({ demo: true }).where(eq(spaces.id, spaceId));
-    await seedDemoStructure(this.deps.db, spaceId, job.createdBy);
-    await seedDemoWorkspace(this.deps.db, spaceId, job.createdBy);
-    await progress(100);
-    emit(100, "completed");
-    return { spaceId };
   }
 
   async members(spaceId: string): Promise<SpaceMember[]> {
-    const rows = await this.deps.db
-      .select({ member: spaceMembers, user: users })
-      .from(spaceMembers)
-      .innerJoin(users, eq(users.id, spaceMembers.userId))
-      .where(eq(spaceMembers.spaceId, spaceId))
-      .orderBy(asc(users.lastName), asc(users.firstName));
-    return rows.map(({ member, user }) => ({
-      userId: user.id,
-      login: user.login,
-      email: user.email,
-      lastName: user.lastName,
-      firstName: user.firstName,
-      role: member.role,
-      status: member.status,
-      joinedAt: member.joinedAt.toISOString(),
-    }));
+    return (await this.repo.members(spaceId)).map(toMemberDto);
   }
 
-  async invite(grant: SpaceGrant, login: string, byUserId: string): Promise<SpaceMember> {
-    const user = await findByLoginOrEmail(this.deps.db, login);
+  async invite(grant: Grant, login: string): Promise<SpaceMember> {
+    const user = await this.deps.users.findByLoginOrEmail(login);
     if (!user) throw new AppError("UserNotFound", { field: "login" });
-    const inserted = await this.deps.db
-      .insert(spaceMembers)
-      .values({ spaceId: grant.space.id, userId: user.id, role: "member" })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted.length === 0) throw new AppError("AlreadyMember", { field: "login" });
-    this.membersChanged(grant.space.id, byUserId);
-    const member = (await this.members(grant.space.id)).find((m) => m.userId === user.id)!;
+    const member = await this.repo.transaction(async (tx) => {
+      const added = await this.repo.insertMember(tx, { spaceId: grant.space.id, userId: user.id, role: "member" });
+      if (!added) throw new AppError("AlreadyMember", { field: "login" });
+      const [row] = await this.repo.members(grant.space.id, user.id, tx);
+      return toMemberDto(row);
+    });
+    this.membersChanged(grant);
     return member;
   }
 
-  async kickout(grant: SpaceGrant, userId: string, byUserId: string) {
-    await this.deps.db.transaction(async (tx) => {
-      const [target] = await tx
-        .select()
-        .from(spaceMembers)
-        .where(and(eq(spaceMembers.spaceId, grant.space.id), eq(spaceMembers.userId, userId)));
+  /** The member leaves the space; their sockets leave its room on every process, so nothing more reaches them. */
+  async kickout(grant: Grant, userId: string) {
+    const spaceId = grant.space.id;
+    await this.repo.transaction(async (tx) => {
+      const target = await this.repo.member(tx, spaceId, userId);
       if (!target) throw new AppError("UserNotFound", { field: "userId" });
-      if (target.role === "owner") {
-        const [{ owners }] = await tx
-          .select({ owners: sql<number>`count(*)::int` })
-          .from(spaceMembers)
-          .where(and(eq(spaceMembers.spaceId, grant.space.id), eq(spaceMembers.role, "owner")));
-        if (owners <= 1) throw new AppError("LastOwner");
-      }
-      await tx
-        .delete(spaceMembers)
-        .where(and(eq(spaceMembers.spaceId, grant.space.id), eq(spaceMembers.userId, userId)));
+      if (target.role === "owner" && (await this.repo.ownerCount(tx, spaceId)) <= 1) throw new AppError("LastOwner");
+      await this.repo.deleteMember(tx, spaceId, userId);
     });
-    this.deps.realtime.leaveSpace(grant.space.id, userId);
-    this.membersChanged(grant.space.id, byUserId);
+    this.deps.realtime.leaveSpace(spaceId, userId);
+    this.membersChanged(grant);
   }
 
-  private membersChanged(spaceId: string, byUserId: string) {
-    this.deps.realtime.toSpace({ v: EVENTS_PROTOCOL_VERSION, type: "space_members_changed", spaceId, byUserId });
+  private membersChanged(grant: Grant) {
+    this.deps.realtime.toSpace({
+      v: EVENTS_PROTOCOL_VERSION,
+      type: "space_members_changed",
+      spaceId: grant.space.id,
+      byUserId: grant.userId,
+    });
   }
 
-  settings(space: SpaceRow): SpaceSettings {
-    return {
-      ipAllowList: space.settings.ipAllowList ?? [],
-      idleMinutes: space.settings.idleMinutes ?? this.deps.defaultIdleMinutes ?? IDLE_MINUTES_DEFAULT,
-    };
+  settings(grant: Grant): SpaceSettings {
+    return toSettingsDto(grant.space, this.deps.defaultIdleMinutes);
   }
 
-  async updateSettings(grant: SpaceGrant, body: UpdateSpaceSettingsBody, byUserId: string): Promise<SpaceSettings> {
+  async updateSettings(grant: Grant, body: UpdateSpaceSettingsBody): Promise<SpaceSettings> {
     const next = {
       ipAllowList: body.ipAllowList ?? grant.space.settings.ipAllowList ?? [],
       idleMinutes: body.idleMinutes ?? grant.space.settings.idleMinutes ?? null,
     };
-    const [space] = await this.deps.db
-      .update(spaces)
-      .set({ settings: next })
-      .where(eq(spaces.id, grant.space.id))
-      .returning();
+    const space = await this.repo.update(grant.space.id, { settings: next });
     this.deps.realtime.toSpace({
       v: EVENTS_PROTOCOL_VERSION,
       type: "space_settings_changed",
       spaceId: space.id,
-      byUserId,
+      byUserId: grant.userId,
     });
-    return this.settings(space);
+    return toSettingsDto(space, this.deps.defaultIdleMinutes);
   }
 }

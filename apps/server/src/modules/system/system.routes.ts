@@ -1,102 +1,106 @@
-import { BASE_LANGUAGE, clientErrorBody, ERROR_MESSAGES, LANGUAGES, type SystemState } from "@planum/contracts";
-import { desc, sql } from "drizzle-orm";
+import {
+  BASE_LANGUAGE,
+  clientErrorBody,
+  defaultLanguageSchema,
+  jobParams,
+  jobSchema,
+  languageParams,
+  localizationSchema,
+  localizationTextsSchema,
+  outboxMessageSchema,
+  systemStateSchema,
+} from "@planum/contracts";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { clientErrors, mailOutbox } from "../../db/schema/index.js";
-import { requireAuth } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
-import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";
-import { ClientErrorLimiter } from "./client-error-limiter.js";
+import { route } from "../../platform/route.js";
+import { PLANUM_VERSION, SystemService } from "./system.service.js";
 
-export const PLANUM_VERSION = "0.1.0";
+export { PLANUM_VERSION } from "./system.service.js";
 
 export function systemModule(ctx: AppContext) {
-  const limiter = new ClientErrorLimiter();
+  const service = new SystemService({
+    db: ctx.db,
+    config: ctx.config,
+    databaseKind: ctx.databaseKind,
+    mail: ctx.mail,
+    jobs: ctx.jobs,
+  });
+  const { access } = ctx;
 
   return async function systemRoutes(fastify: FastifyInstance) {
     const app = typed(fastify);
     const guest = { public: true };
+    const tags = ["System"];
 
-    app.get("/system-state", { config: guest, schema: { tags: ["System"] } }, async () => {
-      const state: SystemState = {
-        version: PLANUM_VERSION,
-        mode: ctx.config.mode,
-        languages: [...LANGUAGES],
-        defaultLanguage: BASE_LANGUAGE,
-        database: ctx.databaseKind,
-        mail: ctx.mail.kind,
-        idleMinutes: ctx.config.idleMinutes,
-        registrationOpen: true,
-      };
-      return ok(state);
-    });
+    route(
+      fastify,
+      { method: "GET", url: "/system-state", tags, response: systemStateSchema, access: access.guest },
+      () => service.state(),
+    );
 
     app.get("/health-check", { config: guest, schema: { tags: ["System"] } }, async () => {
       await ctx.db.execute(sql`select 1`);
       return ok({ status: "ok", version: PLANUM_VERSION });
     });
 
-    /** Errors the browser met; kept for the administrators, limited per address so it cannot flood the table. */
-    app.post(
-      "/client-error",
-      { config: guest, schema: { tags: ["System"], body: clientErrorBody } },
-      async (request) => {
-        if (!limiter.allow(request.ip)) throw new AppError("TooManyAttempts", { seconds: 60 });
-        await ctx.db.insert(clientErrors).values({ ...request.body, userId: request.auth?.user.id, ip: request.ip });
-        return ok(null);
+    route(
+      fastify,
+      { method: "POST", url: "/client-error", tags, body: clientErrorBody, response: z.null(), access: access.guest },
+      async ({ body, request }) => {
+        await service.recordClientError(body, { userId: request.auth?.user.id, ip: request.ip });
+        return null;
       },
     );
 
-    app.get("/localization", { config: guest, schema: { tags: ["Localization"] } }, async () =>
-      ok({ languages: [...LANGUAGES], default: BASE_LANGUAGE }),
+    const localization = ["Localization"];
+    route(
+      fastify,
+      { method: "GET", url: "/localization", tags: localization, response: localizationSchema, access: access.guest },
+      () => service.localization(),
     );
-    app.get("/localization/default", { config: guest, schema: { tags: ["Localization"] } }, async () =>
-      ok({ language: BASE_LANGUAGE }),
-    );
-    /** The server-side texts of one language (error messages), for clients that render them themselves. */
-    app.get(
-      "/localization/:id",
+    route(
+      fastify,
       {
-        config: guest,
-        schema: { tags: ["Localization"], params: z.object({ id: z.enum(LANGUAGES, { error: "InvalidValue" }) }) },
+        method: "GET",
+        url: "/localization/default",
+        tags: localization,
+        response: defaultLanguageSchema,
+        access: access.guest,
       },
-      async (request) => ok({ language: request.params.id, errors: ERROR_MESSAGES[request.params.id] }),
+      () => ({ language: BASE_LANGUAGE }),
+    );
+    route(
+      fastify,
+      {
+        method: "GET",
+        url: "/localization/:id",
+        tags: localization,
+        params: languageParams,
+        response: localizationTextsSchema,
+        access: access.guest,
+      },
+      ({ params }) => service.texts(params.id),
     );
 
-    /** Mail kept because no SMTP server is configured: only system administrators may read it. */
-    app.get("/system/outbox", { schema: { tags: ["System"] } }, async (request) => {
-      if (!requireAuth(request).user.isSystemAdmin) throw new AppError("Forbidden");
-      const rows = await ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(100);
-      return ok(
-        rows.map((row) => ({
-          id: row.id,
-          to: row.to,
-          subject: row.subject,
-          body: row.body,
-          createdAt: row.createdAt.toISOString(),
-          sentAt: row.sentAt?.toISOString() ?? null,
-          error: row.error,
-        })),
-      );
-    });
-
-    app.get(
-      "/jobs/:id",
-      { schema: { tags: ["System"], params: z.object({ id: z.uuid({ error: "NotFound" }) }) } },
-      async (request) => {
-        const auth = requireAuth(request);
-        const job = await ctx.jobs.get(request.params.id);
-        if (!job || job.createdBy !== auth.user.id) throw new AppError("NotFound");
-        return ok({
-          id: job.id,
-          type: job.type,
-          status: job.status,
-          progress: job.progress,
-          message: job.message,
-          error: job.error,
-        });
+    route(
+      fastify,
+      {
+        method: "GET",
+        url: "/system/outbox",
+        tags,
+        response: z.array(outboxMessageSchema),
+        access: access.systemAdmin,
       },
+      () => service.outbox(),
+    );
+
+    route(
+      fastify,
+      { method: "GET", url: "/jobs/:id", tags, params: jobParams, response: jobSchema, access: access.user },
+      ({ scope, params }) => service.job(scope.user.id, params.id),
     );
   };
 }

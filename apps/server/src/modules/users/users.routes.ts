@@ -1,100 +1,153 @@
 import {
   changeForgottenPasswordBody,
   changePasswordBody,
-  LANGUAGES,
+  languageParams,
   registerBody,
   resetPasswordBody,
   resetPasswordRequestBody,
   secretQuestionQuery,
+  secretQuestionSchema,
   updateUserBody,
+  userIdParams,
+  userSchema,
 } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { requireAuth } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
-import { AppError } from "../../platform/errors.js";
-import { ok, typed } from "../../platform/http.js";
 import { requestLanguage } from "../../platform/http-errors.js";
-import { sessionAnswer } from "../auth/auth.routes.js";
+import { fileAnswer, route } from "../../platform/route.js";
 import { readAvatarUpload } from "./avatar-upload.js";
 import { toUserDto } from "./user-dto.js";
 import type { UsersService } from "./users.service.js";
 
+/** Accounts: registration, the caller's profile, passwords and their restoring, avatars, the interface language. */
 export function usersModule(ctx: AppContext, service: UsersService) {
-  return async function usersRoutes(fastify: FastifyInstance) {
-    const app = typed(fastify);
+  const { access } = ctx;
+  return async function usersRoutes(app: FastifyInstance) {
     const tags = ["Users"];
-    const guest = { public: true };
 
-    app.post("/users/register", { config: guest, schema: { tags, body: registerBody } }, async (request) =>
-      ok(toUserDto(await service.register(request.body))),
+    route(
+      app,
+      { method: "POST", url: "/users/register", tags, body: registerBody, response: userSchema, access: access.guest },
+      async ({ body }) => toUserDto(await service.register(body)),
     );
-
-    app.post("/users/register-and-login", { config: guest, schema: { tags, body: registerBody } }, async (request) => {
-      const user = await service.register(request.body);
-      return ok(await sessionAnswer(ctx, user, request));
-    });
-
-    app.get("/users/who-am-i", { schema: { tags } }, async (request) => ok(toUserDto(requireAuth(request).user)));
-
-    app.put("/users", { schema: { tags, body: updateUserBody } }, async (request) =>
-      ok(toUserDto(await service.update(requireAuth(request).user, request.body))),
+    route(
+      app,
+      { method: "GET", url: "/users/who-am-i", tags, response: userSchema, access: access.user },
+      ({ scope }) => toUserDto(scope.user),
     );
-
-    app.put("/users/change-password", { schema: { tags, body: changePasswordBody } }, async (request) => {
-      const auth = requireAuth(request);
-      await service.changePassword(auth.user, auth.sessionId, request.body);
-      return ok(null);
-    });
-
-    app.put(
-      "/users/reset-password-request",
-      { config: guest, schema: { tags, body: resetPasswordRequestBody } },
-      async (request) => {
-        await service.requestPasswordReset(request.body.email, requestLanguage(request));
-        return ok(null);
+    route(
+      app,
+      { method: "PUT", url: "/users", tags, body: updateUserBody, response: userSchema, access: access.user },
+      async ({ scope, body }) => toUserDto(await service.update(scope.user, body)),
+    );
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/users/change-password",
+        tags,
+        body: changePasswordBody,
+        response: z.null(),
+        access: access.user,
+      },
+      async ({ scope, body }) => {
+        await service.changePassword(scope.user, scope.sessionId, body);
+        return null;
       },
     );
-
-    app.put("/users/reset-password", { config: guest, schema: { tags, body: resetPasswordBody } }, async (request) => {
-      await service.resetPassword(request.body);
-      return ok(null);
-    });
-
-    app.get(
-      "/users/secret-question",
-      { config: guest, schema: { tags, querystring: secretQuestionQuery } },
-      async (request) => ok({ question: await service.secretQuestion(request.query.login) }),
-    );
-
-    app.put(
-      "/users/change-forgotten-password",
-      { config: guest, schema: { tags, body: changeForgottenPasswordBody } },
-      async (request) => {
-        await service.changeForgottenPassword(request.body, request.ip);
-        return ok(null);
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/users/reset-password-request",
+        tags,
+        body: resetPasswordRequestBody,
+        response: z.null(),
+        access: access.guest,
+      },
+      async ({ body, request }) => {
+        await service.requestPasswordReset(body.email, requestLanguage(request));
+        return null;
       },
     );
-
-    app.put("/users/accept-privacy-policy", { schema: { tags } }, async (request) =>
-      ok(toUserDto(await service.acceptPrivacyPolicy(requireAuth(request).user))),
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/users/reset-password",
+        tags,
+        body: resetPasswordBody,
+        response: z.null(),
+        access: access.guest,
+      },
+      async ({ body }) => {
+        await service.resetPassword(body);
+        return null;
+      },
     );
-
-    app.post("/users/avatar", { schema: { tags, consumes: ["multipart/form-data"] } }, async (request) => {
-      const user = requireAuth(request).user;
-      return ok(toUserDto(await service.setAvatar(user, await readAvatarUpload(request))));
-    });
-
-    app.delete("/users/avatar", { schema: { tags } }, async (request) =>
-      ok(toUserDto(await service.deleteAvatar(requireAuth(request).user))),
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/users/secret-question",
+        tags,
+        query: secretQuestionQuery,
+        response: secretQuestionSchema,
+        access: access.guest,
+      },
+      ({ query }) => service.secretQuestion(query.login),
     );
-
-    app.get(
-      "/users/:id/avatar",
-      { schema: { tags, params: z.object({ id: z.uuid({ error: "NotFound" }) }) } },
-      async (request, reply) => {
-        const found = await service.avatar(request.params.id);
-        if (!found) throw new AppError("NotFound");
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/users/change-forgotten-password",
+        tags,
+        body: changeForgottenPasswordBody,
+        response: z.null(),
+        access: access.guest,
+      },
+      async ({ body, request }) => {
+        await service.changeForgottenPassword(body, request.ip);
+        return null;
+      },
+    );
+    route(
+      app,
+      { method: "PUT", url: "/users/accept-privacy-policy", tags, response: userSchema, access: access.user },
+      async ({ scope }) => toUserDto(await service.acceptPrivacyPolicy(scope.user)),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/users/avatar",
+        tags,
+        summary: "multipart/form-data with one `file` part (PNG, JPEG, GIF or WebP, 2 MB at most)",
+        response: userSchema,
+        access: access.user,
+      },
+      async ({ scope, request }) => toUserDto(await service.setAvatar(scope.user, await readAvatarUpload(request))),
+    );
+    route(
+      app,
+      { method: "DELETE", url: "/users/avatar", tags, response: userSchema, access: access.user },
+      async ({ scope }) => toUserDto(await service.deleteAvatar(scope.user)),
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/users/:id/avatar",
+        tags,
+        params: userIdParams,
+        response: fileAnswer,
+        raw: { contentType: "image/png, image/jpeg, image/gif or image/webp" },
+        access: access.user,
+      },
+      async ({ params, reply }) => {
+        const found = await service.avatar(params.id);
         return reply
           .type(found.file.mediaType)
           .header("cache-control", "private, max-age=60")
@@ -102,11 +155,17 @@ export function usersModule(ctx: AppContext, service: UsersService) {
           .send(found.bytes);
       },
     );
-
-    app.get(
-      "/localization/set/:id",
-      { schema: { tags: ["Localization"], params: z.object({ id: z.enum(LANGUAGES, { error: "InvalidValue" }) }) } },
-      async (request) => ok(toUserDto(await service.setLanguage(requireAuth(request).user, request.params.id))),
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/localization/set/:id",
+        tags: ["Localization"],
+        params: languageParams,
+        response: userSchema,
+        access: access.user,
+      },
+      async ({ scope, params }) => toUserDto(await service.setLanguage(scope.user, params.id)),
     );
   };
 }

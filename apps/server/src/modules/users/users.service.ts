@@ -6,32 +6,28 @@ import type {
   ResetPasswordBody,
   UpdateUserBody,
 } from "@planum/contracts";
-import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
-import { passwordResets, users } from "../../db/schema/index.js";
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import type { Mail } from "../../platform/mail.js";
 import { normalizeSecretAnswer, type Passwords } from "../../platform/passwords.js";
 import type { Realtime } from "../../platform/realtime.js";
 import type { SessionStore, UserRow } from "../../platform/sessions.js";
+import { isUniqueViolation } from "../../platform/sql.js";
 import type { Storage } from "../../platform/storage.js";
 import { hashToken, newToken } from "../../platform/tokens.js";
 import type { LoginThrottle } from "../auth/login-throttle.js";
 import { resetMail } from "./reset-mail.js";
+import { type UserChanges, UsersRepo } from "./users.repo.js";
 
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
-/** Finds a user by login or e-mail, case-insensitively (people type either in the same field). */
-export async function findByLoginOrEmail(db: Db, loginOrEmail: string): Promise<UserRow | null> {
-  const value = loginOrEmail.trim().toLowerCase();
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(or(eq(sql`lower(${users.login})`, value), eq(sql`lower(${users.email})`, value)));
-  return row ?? null;
-}
-
+/**
+ * Accounts: registration, credentials, profile, password changes and resets, avatars. Passwords and secret answers
+ * are hashed in the worker pool of `platform/passwords.ts`; the SQL is in `users.repo.ts`.
+ */
 export class UsersService {
+  private readonly repo: UsersRepo;
+
   constructor(
     private readonly deps: {
       db: Db;
@@ -43,69 +39,55 @@ export class UsersService {
       realtime: Realtime;
       publicUrl: string;
     },
-  ) {}
+  ) {
+    this.repo = new UsersRepo(deps.db);
+  }
+
+  /** By login or e-mail, case-insensitively; other modules look people up through this (an invitation). */
+  findByLoginOrEmail(loginOrEmail: string): Promise<UserRow | null> {
+    return this.repo.findByLoginOrEmail(loginOrEmail);
+  }
 
   private async assertUnique(login: string | null, email: string | null, exceptUserId?: string) {
-    const { db } = this.deps;
-    const exclude = exceptUserId ? ne(users.id, exceptUserId) : sql`true`;
-    if (login) {
-      const [taken] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(sql`lower(${users.login})`, login.toLowerCase()), exclude));
-      if (taken) throw new AppError("LoginTaken", { field: "login" });
-    }
-    if (email) {
-      const [taken] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), exclude));
-      if (taken) throw new AppError("EmailTaken", { field: "email" });
-    }
+    if (login && (await this.repo.loginTaken(login, exceptUserId)))
+      throw new AppError("LoginTaken", { field: "login" });
+    if (email && (await this.repo.emailTaken(email, exceptUserId)))
+      throw new AppError("EmailTaken", { field: "email" });
   }
 
   async register(body: RegisterBody): Promise<UserRow> {
-    const { db } = this.deps;
     await this.assertUnique(body.login, body.email);
     const [passwordHash, secretAnswerHash] = await Promise.all([
       this.deps.passwords.hash(body.password),
       this.deps.passwords.hash(normalizeSecretAnswer(body.secretAnswer)),
     ]);
     // The first account of an installation administers it (reads the mail outbox, system settings).
-    const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+    const isSystemAdmin = (await this.repo.count()) === 0;
     try {
-      const [row] = await db
-        .insert(users)
-        .values({
-          login: body.login,
-          email: body.email,
-          lastName: body.lastName,
-          firstName: body.firstName,
-          passwordHash,
-          secretQuestion: body.secretQuestion,
-          secretAnswerHash,
-          language: body.language ?? null,
-          privacyPolicyAcceptedAt: new Date(),
-          isSystemAdmin: count === 0,
-        })
-        .returning();
-      return row;
+      return await this.repo.insert({
+        login: body.login,
+        email: body.email,
+        lastName: body.lastName,
+        firstName: body.firstName,
+        passwordHash,
+        secretQuestion: body.secretQuestion,
+        secretAnswerHash,
+        language: body.language ?? null,
+        privacyPolicyAcceptedAt: new Date(),
+        isSystemAdmin,
+      });
     } catch (error) {
       // Two registrations racing for one login: the unique index decides.
-      if (
-        String(
-          (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code,
-        ) === "23505"
-      )
-        throw new AppError("LoginTaken", { field: "login" });
+      if (isUniqueViolation(error)) throw new AppError("LoginTaken", { field: "login" });
       throw error;
     }
   }
 
-  async login(loginOrEmail: string, password: string, ip: string) {
+  /** The account of these credentials; failures are counted per account and address (throttling). */
+  async verifyCredentials(loginOrEmail: string, password: string, ip: string): Promise<UserRow> {
     const { throttle } = this.deps;
     await throttle.assertAllowed(loginOrEmail, ip);
-    const user = await findByLoginOrEmail(this.deps.db, loginOrEmail);
+    const user = await this.repo.findByLoginOrEmail(loginOrEmail);
     // Verify against a real hash even for unknown users, so timing does not reveal which logins exist.
     const ok = await this.deps.passwords.verify(user?.passwordHash ?? DUMMY_HASH, password);
     if (!user || !ok) {
@@ -119,7 +101,7 @@ export class UsersService {
   async update(user: UserRow, body: UpdateUserBody): Promise<UserRow> {
     if (body.email && body.email.toLowerCase() !== user.email.toLowerCase())
       await this.assertUnique(null, body.email, user.id);
-    const values: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    const values: UserChanges = { updatedAt: new Date() };
     if (body.lastName !== undefined) values.lastName = body.lastName;
     if (body.firstName !== undefined) values.firstName = body.firstName;
     if (body.email !== undefined) values.email = body.email;
@@ -128,8 +110,7 @@ export class UsersService {
     if (body.secretQuestion !== undefined) values.secretQuestion = body.secretQuestion;
     if (body.secretAnswer !== undefined)
       values.secretAnswerHash = await this.deps.passwords.hash(normalizeSecretAnswer(body.secretAnswer));
-    const [row] = await this.deps.db.update(users).set(values).where(eq(users.id, user.id)).returning();
-    return row;
+    return this.repo.update(user.id, values);
   }
 
   async setLanguage(user: UserRow, language: Language) {
@@ -137,88 +118,59 @@ export class UsersService {
   }
 
   async acceptPrivacyPolicy(user: UserRow) {
-    const [row] = await this.deps.db
-      .update(users)
-      .set({ privacyPolicyAcceptedAt: new Date() })
-      .where(eq(users.id, user.id))
-      .returning();
-    return row;
+    return this.repo.update(user.id, { privacyPolicyAcceptedAt: new Date() });
   }
 
-  /** A new password ends every other session of the user: whoever knew the old one is signed out. */
+  /** A new password ends every other session of the user (and their sockets): whoever knew the old one is out. */
   async changePassword(user: UserRow, sessionId: string, body: ChangePasswordBody) {
     if (!(await this.deps.passwords.verify(user.passwordHash, body.oldPassword)))
       throw new AppError("WrongPassword", { field: "oldPassword" });
     await this.setPassword(user.id, body.password);
     await this.deps.sessions.revokeAllOf(user.id, sessionId);
+    this.deps.realtime.endSession({ userId: user.id, exceptSessionId: sessionId }, "password_changed");
   }
 
   private async setPassword(userId: string, password: string) {
-    await this.deps.db
-      .update(users)
-      .set({ passwordHash: await this.deps.passwords.hash(password), updatedAt: new Date() })
-      .where(eq(users.id, userId));
+    await this.repo.update(userId, { passwordHash: await this.deps.passwords.hash(password), updatedAt: new Date() });
   }
 
   /** Always answers the same way, so the call cannot be used to learn which e-mails are registered. */
   async requestPasswordReset(email: string, language: Language) {
-    const { db, mail } = this.deps;
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+    const user = await this.repo.findByEmail(email);
     if (!user) return;
     const token = newToken();
-    await db.insert(passwordResets).values({
+    await this.repo.insertReset({
       tokenHash: hashToken(token),
       userId: user.id,
       expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
     });
     const link = `${this.deps.publicUrl}/auth/reset-password?token=${token}`;
-    await mail.send({ to: user.email, ...resetMail(toMailLanguage(user.language, language), link) });
+    await this.deps.mail.send({ to: user.email, ...resetMail(toMailLanguage(user.language, language), link) });
   }
 
   async resetPassword(body: ResetPasswordBody) {
-    const { db } = this.deps;
-    const [reset] = await db
-      .select()
-      .from(passwordResets)
-      .where(
-        and(
-          eq(passwordResets.tokenHash, hashToken(body.token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, new Date()),
-        ),
-      );
+    const reset = await this.repo.findLiveReset(hashToken(body.token));
     if (!reset) throw new AppError("InvalidResetToken");
-    await db.transaction(async (tx) => {
-      const used = await tx
-        .update(passwordResets)
-        .set({ usedAt: new Date() })
-        .where(and(eq(passwordResets.tokenHash, reset.tokenHash), isNull(passwordResets.usedAt)))
-        .returning();
-      if (used.length === 0) throw new AppError("InvalidResetToken");
-      await tx
-        .update(users)
-        .set({ passwordHash: await this.deps.passwords.hash(body.password), updatedAt: new Date() })
-        .where(eq(users.id, reset.userId));
+    const passwordHash = await this.deps.passwords.hash(body.password);
+    await this.repo.transaction(async (tx) => {
+      if (!(await this.repo.useReset(tx, reset.tokenHash))) throw new AppError("InvalidResetToken");
+      await this.repo.update(reset.userId, { passwordHash, updatedAt: new Date() }, tx);
     });
-    await this.deps.sessions.revokeAllOf(reset.userId);
-    this.deps.realtime.endSession({ userId: reset.userId }, "password_reset");
+    await this.endAllSessions(reset.userId);
   }
 
   async secretQuestion(login: string) {
-    const user = await findByLoginOrEmail(this.deps.db, login);
+    const user = await this.repo.findByLoginOrEmail(login);
     if (!user) throw new AppError("UserNotFound");
     if (!user.secretQuestion || !user.secretAnswerHash) throw new AppError("NoSecretQuestion");
-    return user.secretQuestion;
+    return { question: user.secretQuestion };
   }
 
   /** Restore by secret question; wrong answers count as failed sign-ins, so the answer cannot be brute-forced. */
   async changeForgottenPassword(body: ChangeForgottenPasswordBody, ip: string) {
     const { throttle } = this.deps;
     await throttle.assertAllowed(body.login, ip);
-    const user = await findByLoginOrEmail(this.deps.db, body.login);
+    const user = await this.repo.findByLoginOrEmail(body.login);
     if (!user) throw new AppError("UserNotFound");
     if (!user.secretAnswerHash) throw new AppError("NoSecretQuestion");
     if (!(await this.deps.passwords.verify(user.secretAnswerHash, normalizeSecretAnswer(body.secretAnswer)))) {
@@ -227,30 +179,36 @@ export class UsersService {
     }
     await throttle.recordSuccess(body.login);
     await this.setPassword(user.id, body.password);
-    await this.deps.sessions.revokeAllOf(user.id);
-    this.deps.realtime.endSession({ userId: user.id }, "password_reset");
+    await this.endAllSessions(user.id);
+  }
+
+  /** Every session of the user ends, and their sockets on every server process are told so and closed. */
+  private async endAllSessions(userId: string) {
+    await this.deps.sessions.revokeAllOf(userId);
+    this.deps.realtime.endSession({ userId }, "password_reset");
   }
 
   async setAvatar(user: UserRow, file: { bytes: Buffer; mediaType: string; name: string }) {
     const { db, storage } = this.deps;
     const saved = await storage.save(db, { area: "documents", ...file, ownerUserId: user.id });
-    const [row] = await db.update(users).set({ avatarFileId: saved.id }).where(eq(users.id, user.id)).returning();
+    const row = await this.repo.update(user.id, { avatarFileId: saved.id });
     if (user.avatarFileId) await storage.remove(db, user.avatarFileId);
     return row;
   }
 
   async deleteAvatar(user: UserRow) {
     const { db, storage } = this.deps;
-    const [row] = await db.update(users).set({ avatarFileId: null }).where(eq(users.id, user.id)).returning();
+    const row = await this.repo.update(user.id, { avatarFileId: null });
     if (user.avatarFileId) await storage.remove(db, user.avatarFileId);
     return row;
   }
 
+  /** A user's avatar bytes, or 404. */
   async avatar(userId: string) {
-    const { db, storage } = this.deps;
-    const [user] = await db.select({ fileId: users.avatarFileId }).from(users).where(eq(users.id, userId));
-    if (!user?.fileId) return null;
-    return storage.read(db, user.fileId);
+    const fileId = await this.repo.avatarFileId(userId);
+    const found = fileId ? await this.deps.storage.read(this.deps.db, fileId) : null;
+    if (!found) throw new AppError("NotFound");
+    return found;
   }
 }
 

@@ -1,5 +1,6 @@
-import type { AbilityInfo, AssignedRole, CreateRoleBody, RoleAssignment, RoleDto } from "@planum/contracts";
+import type { AbilityInfo, AssignedRole, createRoleBody, RoleAssignment, RoleDto } from "@planum/contracts";
 import { useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
 import { api } from "../../shared/api-client";
 
 /** Role keys sit under the space's "roles" prefix, invalidated when members or roles change (space_members_changed). */
@@ -9,7 +10,8 @@ export const roleKeys = {
   assignments: (spaceId: string) => ["space", spaceId, "roles", "assignments"] as const,
 };
 
-export type RoleBody = CreateRoleBody;
+/** The body of a role's creation (its update takes any part of it): the contract's schema. */
+export type RoleBody = z.input<typeof createRoleBody>;
 
 const id = encodeURIComponent;
 

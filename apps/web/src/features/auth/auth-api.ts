@@ -1,4 +1,10 @@
-import type { ChangeForgottenPasswordBody, RegisterBody, ResetPasswordBody, User } from "@planum/contracts";
+import type {
+  ChangeForgottenPasswordBody,
+  RegisterBody,
+  ResetPasswordBody,
+  SecretQuestion,
+  User,
+} from "@planum/contracts";
 import { api } from "../../shared/api-client";
 
 export function registerRequest(body: RegisterBody): Promise<User> {
@@ -13,8 +19,8 @@ export function resetPassword(body: ResetPasswordBody): Promise<null> {
   return api.put<null>("/users/reset-password", body);
 }
 
-export function secretQuestionRequest(login: string): Promise<{ question: string }> {
-  return api.get<{ question: string }>("/users/secret-question", { query: { login } });
+export function secretQuestionRequest(login: string): Promise<SecretQuestion> {
+  return api.get<SecretQuestion>("/users/secret-question", { query: { login } });
 }
 
 export function changeForgottenPassword(body: ChangeForgottenPasswordBody): Promise<null> {

@@ -1,4 +1,4 @@
-import type { CreateSpaceBody, Space, SpaceAccess, SpaceMember } from "@planum/contracts";
+import type { CreateSpaceBody, Space, SpaceAccess, SpaceJob, SpaceMember } from "@planum/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../shared/api-client";
 import { queryKeys } from "../../shared/query-keys";
@@ -30,8 +30,8 @@ export function useSpaceMembers(spaceId: string) {
 export const spacesApi = {
   create: (body: CreateSpaceBody) => api.post<Space>("/space/create", body),
   rename: (spaceId: string, name: string) => api.put<Space>(`/space/${encodeURIComponent(spaceId)}`, { name }),
-  remove: (spaceId: string) => api.delete<{ jobId: string }>(`/space/${encodeURIComponent(spaceId)}`),
-  fillDemo: (spaceId: string) => api.post<{ jobId: string }>(`/space/${encodeURIComponent(spaceId)}/demo`),
+  remove: (spaceId: string) => api.delete<SpaceJob>(`/space/${encodeURIComponent(spaceId)}`),
+  fillDemo: (spaceId: string) => api.post<SpaceJob>(`/space/${encodeURIComponent(spaceId)}/demo`),
   invite: (spaceId: string, login: string) =>
     api.post<SpaceMember>(`/space/${encodeURIComponent(spaceId)}/users/invite`, { login }),
   kickout: (spaceId: string, userId: string) =>
