@@ -180,3 +180,21 @@ export const setAttributeAccessBody = z.object({
 });
 export const deleteAttributeAccessBody = z.object({ roleId: uuidField, attributeId: uuidField });
 export const roleParams = z.object({ id: uuidField, roleId: uuidField });
+
+// Answers of the attribute calls.
+
+export const attributeValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/** An attribute applying at a node with the node's value. */
+export const attributeWithValueSchema = attributeSchema.extend({ value: attributeValueSchema });
+export type AttributeWithValue = z.infer<typeof attributeWithValueSchema>;
+export const nodeValueSchema = z.object({ attributeId: z.string(), value: attributeValueSchema });
+/** A node of the subtree whose value of the searched attribute matches. */
+export const valueMatchSchema = z.object({
+  nodeId: z.string(),
+  name: z.string(),
+  kind: z.enum(["node", "facility", "project"]),
+  value: attributeValueSchema,
+});
+export type ValueMatch = z.infer<typeof valueMatchSchema>;
+export const attributeViewSettingsSchema = z.object({ order: z.array(z.string()), hidden: z.array(z.string()) });
+export type AttributeViewSettings = z.infer<typeof attributeViewSettingsSchema>;

@@ -13,6 +13,7 @@ const abilityList = z
   });
 
 export const createRoleBody = z.object({ name: nameField, abilities: abilityList });
+export type CreateRoleBody = z.infer<typeof createRoleBody>;
 export const updateRoleBody = z.object({ name: nameField.optional(), abilities: abilityList.optional() });
 export const assignRoleParams = z.object({ id: z.string(), userId: uuidField });
 export const assignRoleBody = z.object({ roleId: uuidField.nullable() });
@@ -89,3 +90,38 @@ export const updatePresetBody = z.object({ name: nameField.optional(), filter: f
 export const presetsQuery = z.object({ target: z.enum(FILTER_TARGETS, { error: "InvalidValue" }).optional() });
 export const setStateBody = z.object({ id: uuidField });
 export const resetStateBody = z.object({ target: z.enum(FILTER_TARGETS, { error: "InvalidValue" }) });
+
+// Answers of the role, access and filtering calls.
+
+export const abilityInfoSchema = z.object({ ability: z.string(), description: z.string() });
+export type AbilityInfo = z.infer<typeof abilityInfoSchema>;
+export const roleAssignmentSchema = z.object({ userId: z.string(), roleId: z.string() });
+export type RoleAssignment = z.infer<typeof roleAssignmentSchema>;
+export const assignedRoleSchema = z.object({
+  userId: z.string(),
+  role: z.enum(["owner", "member"]),
+  roleId: z.string().nullable(),
+});
+export type AssignedRole = z.infer<typeof assignedRoleSchema>;
+
+/** Every role's grants on one resource (a node, facility, project or schedule). */
+export const resourceGrantsSchema = z.object({
+  resourceId: z.string(),
+  scope: z.enum(["node", "facility", "project", "schedule"]),
+  name: z.string(),
+  grants: z.array(z.object({ roleId: z.string(), roleName: z.string(), abilities: z.array(z.string()) })),
+});
+export type ResourceGrants = z.infer<typeof resourceGrantsSchema>;
+
+export const filterPresetSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  target: z.enum(FILTER_TARGETS),
+  filter: z.object({
+    logic: z.enum(FILTER_LOGIC),
+    conditions: z.array(z.object({ field: z.string(), operator: z.string(), value: z.unknown().optional() })),
+  }),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type FilterPreset = z.infer<typeof filterPresetSchema>;

@@ -179,3 +179,121 @@ export const moveGroupBody = z.object({
   /** Position among the new siblings (0 = first); absent puts it last. */
   index: z.number().int().min(0).optional(),
 });
+
+// Answers of the structure calls.
+
+/** A JSON object kept as given (passports, settings, per-user tree settings). */
+const jsonObject = z.record(z.string(), z.unknown());
+
+/** One node, facility or project with its passport and settings. */
+/** A stored passport: texts, ISO dates and numbers by field. */
+export const passportAnswerSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+export const epsNodeSchema = epsRowSchema.extend({
+  /** Ancestor ids from the root down, this node excluded. */
+  ancestorIds: z.array(z.string()),
+  passport: passportAnswerSchema,
+  settings: jsonObject,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type EpsNode = z.infer<typeof epsNodeSchema>;
+
+/** A listing of the tree: the whole tree, one level, or search matches with their ancestors' ids. */
+export const epsListSchema = z.object({ nodes: z.array(epsRowSchema), ancestorIds: z.array(z.string()).optional() });
+export type EpsList = z.infer<typeof epsListSchema>;
+/** The siblings of a moved node, in their new order. */
+export const epsSiblingsSchema = z.object({ nodes: z.array(epsRowSchema) });
+export const deleteNodesSchema = z.object({ deleted: z.number(), schedules: z.number() });
+export type DeleteNodesResult = z.infer<typeof deleteNodesSchema>;
+export const treeStateSchema = z.object({ expanded: z.array(z.string()) });
+export const nodeSpaceSchema = z.object({ spaceId: z.string() });
+export const nodeKeySchema = z.object({ key: z.string().nullable() });
+export const keyCheckSchema = z.object({ valid: z.boolean(), code: z.literal("KeyTaken").optional() });
+export const epsCommentSchema = z.object({
+  id: z.string(),
+  nodeId: z.string(),
+  userId: z.string().nullable(),
+  author: z.string().nullable(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type EpsComment = z.infer<typeof epsCommentSchema>;
+/** The caller's membership role, configurable role and effective abilities at a node or schedule. */
+export const callerRoleSchema = z.object({
+  role: z.enum(["owner", "member"]),
+  roleId: z.string().nullable(),
+  abilities: z.array(z.string()),
+});
+export type CallerRole = z.infer<typeof callerRoleSchema>;
+export const userSettingsSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  settings: jsonObject,
+  active: z.boolean(),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+export const epsPhotoSchema = z.object({
+  id: z.string(),
+  fileId: z.string(),
+  name: z.string(),
+  size: z.number(),
+  mediaType: z.string(),
+  caption: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type EpsPhoto = z.infer<typeof epsPhotoSchema>;
+/** The photos of the whole space, light. */
+export const spacePhotoSchema = z.object({
+  id: z.string(),
+  nodeId: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+});
+
+/** A project of a facility, light. */
+export const facilityProjectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  key: z.string().nullable(),
+  order: z.number(),
+});
+export const facilitySchema = epsNodeSchema.extend({ projects: z.array(facilityProjectSchema) });
+export type Facility = z.infer<typeof facilitySchema>;
+
+const ancestorSchema = z.object({ id: z.string(), name: z.string(), kind: z.enum(EPS_KINDS) });
+/** The project card: its node, the path of ancestors by name, and counts of what it holds. */
+export const projectDetailsSchema = z.object({
+  project: epsNodeSchema,
+  facility: ancestorSchema.extend({ depth: z.number() }).nullable(),
+  ancestors: z.array(ancestorSchema),
+  schedules: z.number(),
+  scheduleGroups: z.number(),
+});
+export type ProjectDetails = z.infer<typeof projectDetailsSchema>;
+
+export const scheduleSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  groupId: z.string().nullable(),
+  name: z.string(),
+  order: z.number(),
+  settings: jsonObject,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ScheduleDto = z.infer<typeof scheduleSchema>;
+
+export const scheduleGroupSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  parentId: z.string().nullable(),
+  name: z.string(),
+  order: z.number(),
+});
+export type ScheduleGroupDto = z.infer<typeof scheduleGroupSchema>;
+/** Groups (flat, with parentId and order) and schedules of a project, or of every project. */
+export const scheduleGroupListSchema = z.object({
+  groups: z.array(scheduleGroupSchema),
+  schedules: z.array(scheduleSchema),
+});
+export type ScheduleGroupList = z.infer<typeof scheduleGroupListSchema>;

@@ -364,6 +364,39 @@ export class AccessRules {
     if (!abilities.includes(ability)) throw new AppError("Forbidden");
     return { space: found.space, role: found.role, abilities, roleId: found.roleId ?? null, userId: auth.user.id };
   }
+
+  /**
+   * A structure node `{param}` of the caller's space (of given kinds) for a caller holding `ability` space-wide, checked
+   * before the node is looked up: reading the tree is space-wide, grants never widen it.
+   */
+  nodeIn(ability: Ability, options: { param?: string; kinds?: EpsNodeRow["kind"][] } = {}): AccessRule<NodeScope> {
+    const param = options.param ?? "id";
+    const kinds = options.kinds ? ` (${options.kinds.join(" or ")})` : "";
+    return {
+      describe: `space member with ${ability} (space from header ${SPACE_HEADER}), node {${param}}${kinds}`,
+      check: async (request, params) => {
+        const grant = await this.grant(request, headerSpace(request), ability);
+        const node = await loadNode(this.deps.db, grant.space.id, String(params[param] ?? ""), options.kinds);
+        return { grant, node, lineage: lineage(node) };
+      },
+    };
+  }
+
+  /**
+   * A schedule `{param}` of the caller's space where the caller holds `ability` space-wide or through a grant on the
+   * schedule's lineage (a grant on a project may widen schedule:read there, unlike `schedule(mode)`).
+   */
+  scheduleAt(ability: "schedule:read" | "schedule:write", param = "id"): AccessRule<ScheduleScope> {
+    return {
+      describe: `${ability} at schedule {${param}} (space-wide or granted on its lineage)`,
+      check: async (request, params) => {
+        const grant = await this.grant(request, headerSpace(request), "space:read");
+        const scope = { grant, ...(await loadSchedule(this.deps.db, grant.space.id, String(params[param] ?? ""))) };
+        await requireAt(this.deps.db, grant, ability, scope.lineage);
+        return scope;
+      },
+    };
+  }
 }
 
 function headerSpace(request: FastifyRequest): string {

@@ -82,7 +82,7 @@ export const attributes = pgTable(
 
 /**
  * One row per (attribute, node) that has a value. Chosen over a JSONB map on the node by measurement
- * (see modules/structure/eps/CONTEXT.md): a node's values are one index range, a single change rewrites one small row,
+ * (see modules/structure/CONTEXT.md): a node's values are one index range, a single change rewrites one small row,
  * and searching one attribute's values is an index scan instead of a scan of every node's map.
  */
 export const attributeValues = pgTable(

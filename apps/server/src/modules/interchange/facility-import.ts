@@ -3,10 +3,11 @@ import type { ScheduleModel } from "@planum/formats";
 import { readPlanumZip } from "@planum/formats";
 import { and, eq, sql } from "drizzle-orm";
 import { epsNodes, schedules } from "../../db/schema/index.js";
+import { type Grant, lineage, loadNode, requireAt } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { WorkspaceEvents } from "../../platform/workspace-events.js";
-import { epsUpdated, type Grant, lineage, loadNode, requireAt } from "../structure/structure-gate.js";
+import { epsUpdated } from "../structure/structure-events.js";
 import { readModel, type UploadedFile } from "./interchange.service.js";
 import { importCrossLinks, importModel } from "./model-import.js";
 

@@ -7,7 +7,6 @@ import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";
 import { isUniqueViolation } from "../../platform/sql.js";
-import { spaceGate } from "../structure/structure-gate.js";
 import { checkMappedFields } from "./interchange.service.js";
 
 type Row = typeof scheduleImportSettings.$inferSelect;
@@ -46,7 +45,7 @@ export function importSettingsRoutes(ctx: AppContext) {
     const app = typed(fastify);
 
     app.get("/schedule-import-settings", { schema: { tags } }, async (request) => {
-      const grant = await spaceGate(ctx, request, "schedule:read");
+      const grant = await ctx.access.space("schedule:read").check(request, {});
       const rows = await ctx.db
         .select()
         .from(scheduleImportSettings)
@@ -56,7 +55,7 @@ export function importSettingsRoutes(ctx: AppContext) {
     });
 
     app.post("/schedule-import-settings", { schema: { tags, body: importSettingBody } }, async (request) => {
-      const grant = await spaceGate(ctx, request, "schedule:write");
+      const grant = await ctx.access.space("schedule:write").check(request, {});
       const body = request.body;
       checkMappedFields(body.mapping);
       const [row] = await ctx.db
@@ -80,7 +79,7 @@ export function importSettingsRoutes(ctx: AppContext) {
       "/schedule-import-settings/:id",
       { schema: { tags, params: idParams, body: importSettingBody } },
       async (request) => {
-        const grant = await spaceGate(ctx, request, "schedule:write");
+        const grant = await ctx.access.space("schedule:write").check(request, {});
         const body = request.body;
         checkMappedFields(body.mapping);
         const [row] = await ctx.db
@@ -105,7 +104,7 @@ export function importSettingsRoutes(ctx: AppContext) {
     );
 
     app.delete("/schedule-import-settings/:id", { schema: { tags, params: idParams } }, async (request) => {
-      const grant = await spaceGate(ctx, request, "schedule:write");
+      const grant = await ctx.access.space("schedule:write").check(request, {});
       const [row] = await ctx.db
         .delete(scheduleImportSettings)
         .where(

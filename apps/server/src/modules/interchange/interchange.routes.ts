@@ -17,9 +17,12 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { schedules } from "../../db/schema/index.js";
 import {
+  lineage,
+  loadNode,
   loadScheduleScope,
   loadVersion,
   readVersion,
+  requireAt,
   requireScheduleWrite,
   workspaceGate,
 } from "../../platform/access.js";
@@ -28,7 +31,6 @@ import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";
 import { requestLanguage } from "../../platform/http-errors.js";
 import { JobTakenOver } from "../../platform/jobs.js";
-import { lineage, loadNode, requireAt, spaceGate } from "../structure/structure-gate.js";
 import { batchProcessing, IMPORT_JOB } from "./batch-processing.js";
 import { importIntoFacility } from "./facility-import.js";
 import { findImportRule, importSettingsRoutes } from "./import-settings.js";
@@ -297,7 +299,7 @@ export function interchangeModule(ctx: AppContext) {
 
     /** A file as a new project of the facility: one schedule per project of the file (a Planum ZIP: all versions). */
     app.post("/facilities/:id/import", { schema: { tags, params: scheduleIdParams } }, async (request) => {
-      const grant = await spaceGate(ctx, request, "eps:read");
+      const grant = await ctx.access.space("eps:read").check(request, {});
       const file = await readUpload(request, ctx.config.maxUploadBytes);
       const made = await importIntoFacility(ctx, grant, request.params.id, file);
       ctx.realtime.toSpace({

@@ -8,20 +8,27 @@ import { EpsService } from "./eps/eps.service.js";
 import { facilitiesModule } from "./facilities/facilities.routes.js";
 import { filteringModule } from "./filtering/filtering.routes.js";
 import { projectsModule } from "./projects/projects.routes.js";
+import { ProjectsService } from "./projects/projects.service.js";
 import { rolesModule } from "./roles/roles.routes.js";
 import { scheduleGroupsModule } from "./schedule-groups/schedule-groups.routes.js";
 import { schedulesModule } from "./schedules/schedules.routes.js";
+import { SchedulesService } from "./schedules/schedules.service.js";
 
-/** The structure feature: EPS, facilities, projects, schedules, groups, attributes, roles, access, filtering. */
+/**
+ * The enterprise project structure: the EPS tree, facilities, projects, schedules and their groups, attributes,
+ * roles, resource grants and filter presets. The space comes from `X-Space-Id`; every route declares its access.
+ */
 export function structureModule(ctx: AppContext) {
   const eps = new EpsService(ctx);
   const attributes = new AttributesService(ctx);
+  const schedules = new SchedulesService(ctx);
+  const projects = new ProjectsService(ctx);
   return async function structureRoutes(app: FastifyInstance) {
-    await app.register(epsModule(ctx));
+    await app.register(epsModule(ctx, eps));
     await app.register(attributesModule(ctx, attributes));
-    await app.register(facilitiesModule(ctx, eps));
-    await app.register(projectsModule(ctx, eps, attributes));
-    await app.register(schedulesModule(ctx, attributes));
+    await app.register(facilitiesModule(ctx, eps, projects));
+    await app.register(projectsModule(ctx, { eps, projects, schedules, attributes }));
+    await app.register(schedulesModule(ctx, schedules, attributes));
     await app.register(scheduleGroupsModule(ctx));
     await app.register(rolesModule(ctx));
     await app.register(accessModule(ctx));

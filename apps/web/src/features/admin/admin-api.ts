@@ -1,4 +1,4 @@
-import type { createRoleBody, RoleDto } from "@planum/contracts";
+import type { AbilityInfo, AssignedRole, createRoleBody, RoleAssignment, RoleDto } from "@planum/contracts";
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "../../shared/api-client";
@@ -17,13 +17,13 @@ const id = encodeURIComponent;
 
 export const adminApi = {
   roles: () => api.get<RoleDto[]>("/roles"),
-  catalogue: () => api.get<{ ability: string; description: string }[]>("/roles/abilities"),
+  catalogue: () => api.get<AbilityInfo[]>("/roles/abilities"),
   createRole: (body: RoleBody) => api.post<RoleDto>("/roles", body),
   updateRole: (roleId: string, body: Partial<RoleBody>) => api.put<RoleDto>(`/roles/${id(roleId)}`, body),
   deleteRole: (roleId: string) => api.delete<null>(`/roles/${id(roleId)}`),
-  assignments: (spaceId: string) => api.get<{ userId: string; roleId: string }[]>(`/space/${id(spaceId)}/users/roles`),
+  assignments: (spaceId: string) => api.get<RoleAssignment[]>(`/space/${id(spaceId)}/users/roles`),
   assign: (spaceId: string, userId: string, roleId: string | null) =>
-    api.put<{ userId: string; roleId: string | null }>(`/space/${id(spaceId)}/users/${id(userId)}/role`, { roleId }),
+    api.put<AssignedRole>(`/space/${id(spaceId)}/users/${id(userId)}/role`, { roleId }),
 };
 
 export function useRoles(spaceId: string, enabled = true) {

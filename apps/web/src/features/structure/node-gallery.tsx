@@ -14,7 +14,7 @@ import {
   Text,
   UnstyledButton,
 } from "@mantine/core";
-import { AVATAR_MEDIA_TYPES } from "@planum/contracts";
+import { AVATAR_MEDIA_TYPES, type EpsPhoto } from "@planum/contracts";
 import { IconPhotoUp, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -25,15 +25,7 @@ import { useObjectUrl } from "../../ui/use-object-url";
 import { structureKeys, useNodeRole } from "./structure-api";
 
 /** A photo of a node's gallery as `GET /eps/{id}/photos` answers. */
-export interface NodePhoto {
-  id: string;
-  fileId: string;
-  name: string;
-  size: number;
-  mediaType: string;
-  caption: string | null;
-  createdAt: string;
-}
+export type NodePhoto = EpsPhoto;
 
 /** The image types the server accepts (it checks the bytes; the picker only narrows the choice). */
 const ACCEPT = AVATAR_MEDIA_TYPES.join(",");

@@ -1,37 +1,26 @@
-import type { AttributeDto, AttributeValue, EpsKind, EpsRow, Passport } from "@planum/contracts";
+import type {
+  AttributeValue,
+  AttributeWithValue,
+  CallerRole,
+  DeleteNodesResult,
+  EpsComment,
+  EpsKind,
+  EpsList,
+  EpsNode,
+  EpsRow,
+  ScheduleDto,
+} from "@planum/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api, apiRequest } from "../../shared/api-client";
 import { ROOT } from "./tree-model";
 
-/** A node as the server answers for one node (the light row plus its card). */
-export interface EpsNode extends EpsRow {
-  ancestorIds: string[];
-  passport: Partial<Record<keyof Passport, string | number>>;
-  settings: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
-export type NodeAttribute = AttributeDto & { value: AttributeValue };
-export interface NodeRole {
-  role: "owner" | "member";
-  roleId: string | null;
-  abilities: string[];
-}
-export interface ScheduleDto {
-  id: string;
-  projectId: string;
-  groupId: string | null;
-  name: string;
-  order: number;
-}
-export interface CommentDto {
-  id: string;
-  nodeId: string;
-  userId: string;
-  author: string | null;
-  text: string;
-  createdAt: string;
-}
+// The answers' types come from the contracts (packages/contracts structure*.schema.ts).
+export type { EpsNode, ScheduleDto };
+/** An attribute applying at a node with the node's value. */
+export type NodeAttribute = AttributeWithValue;
+/** The caller's roles and effective abilities at a node. */
+export type NodeRole = CallerRole;
+export type CommentDto = EpsComment;
 
 /** Every structure key starts with the space's, so one prefix invalidates a space's structure. */
 export const structureKeys = {
@@ -51,7 +40,7 @@ const id = encodeURIComponent;
 
 export const structureApi = {
   children: (parentId: string) => api.get<{ nodes: EpsRow[] }>("/eps", { query: { parentId } }),
-  search: (text: string) => api.get<{ nodes: EpsRow[]; ancestorIds: string[] }>("/eps", { query: { search: text } }),
+  search: (text: string) => api.get<Required<EpsList>>("/eps", { query: { search: text } }),
   wholeTree: () => api.get<{ nodes: EpsRow[] }>("/eps"),
   treeState: () => api.get<{ expanded: string[] }>("/eps/tree-state"),
   saveTreeState: (expanded: string[]) => api.put<{ expanded: string[] }>("/eps/tree-state", { expanded }),
@@ -71,11 +60,11 @@ export const structureApi = {
     apiRequest<{ nodes: EpsRow[] }>(`/eps/${id(nodeId)}/move`, { method: "PATCH", body }),
   /** Without `confirmCount` the server changes nothing and answers 409 ConfirmationRequired { count }. */
   remove: (ids: string[], confirmCount?: number) =>
-    apiRequest<{ deleted: number; schedules: number }>("/eps/delete-by-checkbox", {
+    apiRequest<DeleteNodesResult>("/eps/delete-by-checkbox", {
       method: "DELETE",
       body: { ids, confirmCount },
     }),
-  setKey: (nodeId: string, key: string) => api.put<{ key: string }>(`/eps/${id(nodeId)}/set-key`, { key }),
+  setKey: (nodeId: string, key: string) => api.put<{ key: string | null }>(`/eps/${id(nodeId)}/set-key`, { key }),
   setPassport: (nodeId: string, passport: Record<string, string>) =>
     api.put<EpsNode["passport"]>(`/eps/${id(nodeId)}/passport`, { passport }),
   values: (nodeId: string) => api.get<NodeAttribute[]>(`/eps/${id(nodeId)}/attributes-with-values`),

@@ -1,29 +1,64 @@
-import { freeAbilitiesQuery, grantBody, idParams } from "@planum/contracts";
+import { freeAbilitiesQuery, grantBody, idParams, resourceGrantsSchema } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { AppContext } from "../../../platform/context.js";
-import { ok, typed } from "../../../platform/http.js";
-import { spaceGate } from "../structure-gate.js";
+import { route } from "../../../platform/route.js";
 import { AccessService } from "./access.service.js";
 
 /** `/access…`: resource grants of roles (read with roles:read, change with roles:write). */
 export function accessModule(ctx: AppContext) {
   const service = new AccessService(ctx);
-  return async function accessRoutes(fastify: FastifyInstance) {
-    const app = typed(fastify);
+  const { access } = ctx;
+  return async function accessRoutes(app: FastifyInstance) {
     const tags = ["Access"];
 
-    app.get("/access/resource/:id", { schema: { tags, params: idParams } }, async (request) =>
-      ok(await service.ofResource(await spaceGate(ctx, request, "roles:read"), request.params.id)),
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/access/resource/:id",
+        tags,
+        params: idParams,
+        response: resourceGrantsSchema,
+        access: access.space("roles:read"),
+      },
+      ({ scope, params }) => service.ofResource(scope, params.id),
     );
-    app.post("/access/grant", { schema: { tags, body: grantBody } }, async (request) =>
-      ok(await service.grant(await spaceGate(ctx, request, "roles:write"), request.body)),
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/access/grant",
+        tags,
+        body: grantBody,
+        response: resourceGrantsSchema,
+        access: access.space("roles:write"),
+      },
+      ({ scope, body }) => service.grant(scope, body),
     );
-    app.post("/access/revoke", { schema: { tags, body: grantBody } }, async (request) =>
-      ok(await service.revoke(await spaceGate(ctx, request, "roles:write"), request.body)),
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/access/revoke",
+        tags,
+        body: grantBody,
+        response: resourceGrantsSchema,
+        access: access.space("roles:write"),
+      },
+      ({ scope, body }) => service.revoke(scope, body),
     );
-    app.get("/access/free-abilities", { schema: { tags, querystring: freeAbilitiesQuery } }, async (request) => {
-      const grant = await spaceGate(ctx, request, "roles:read");
-      return ok(await service.free(grant, request.query.roleId, request.query.resourceId));
-    });
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/access/free-abilities",
+        tags,
+        query: freeAbilitiesQuery,
+        response: z.array(z.string()),
+        access: access.space("roles:read"),
+      },
+      ({ scope, query }) => service.free(scope, query.roleId, query.resourceId),
+    );
   };
 }

@@ -1,10 +1,11 @@
 import { ALL_ABILITIES, RESOURCE_ABILITIES } from "@planum/contracts";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { epsNodes, resourceGrants, roles, schedules } from "../../../db/schema/index.js";
+import type { Grant } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { Realtime } from "../../../platform/realtime.js";
-import { epsUpdated, type Grant } from "../structure-gate.js";
+import { epsUpdated } from "../structure-events.js";
 
 type Scope = "facility" | "project" | "schedule";
 

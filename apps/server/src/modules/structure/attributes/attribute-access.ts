@@ -1,8 +1,8 @@
-import { type AttributeAccess, isComputedType } from "@planum/contracts";
+import { type AttributeAccess, type AttributeDto, isComputedType } from "@planum/contracts";
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { attributeAccess, attributes, epsNodes } from "../../../db/schema/index.js";
+import { abilitiesAt, type Grant } from "../../../platform/access.js";
 import type { DbOrTx } from "../../../platform/db.js";
-import { abilitiesAt, type Grant } from "../structure-gate.js";
 
 export type AttributeRow = typeof attributes.$inferSelect;
 export interface AttributeWithScope extends AttributeRow {
@@ -62,16 +62,16 @@ export async function callerAccess(db: DbOrTx, grant: Grant, lineageIds: string[
   return roleAccess(db, abilities, grant.roleId, attributeIds);
 }
 
-export function toAttributeDto(row: AttributeWithScope, access: AttributeAccess) {
+export function toAttributeDto(row: AttributeWithScope, access: AttributeAccess): AttributeDto {
   return {
     id: row.id,
     name: row.name,
-    type: row.type,
+    type: row.type as AttributeDto["type"],
     target: row.target,
     scope: row.scheduleId ? "schedule" : row.nodeId ? (row.nodeKind ?? "node") : "space",
     scopeId: row.scheduleId ?? row.nodeId ?? null,
     listValues: row.listValues,
-    settings: row.settings,
+    settings: row.settings as AttributeDto["settings"],
     computed: isComputedType(row.type),
     access,
   };

@@ -1,127 +1,223 @@
 import {
   attributeParams,
+  attributeSchema,
   attributeViewSettingsBody,
+  attributeViewSettingsSchema,
+  attributeWithValueSchema,
   createAttributeBody,
   deleteAttributeAccessBody,
   idParams,
+  nodeValueSchema,
   roleParams,
   setAttributeAccessBody,
   updateAttributeBody,
   updateValuesBody,
+  valueMatchSchema,
   valuesSearchQuery,
 } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../../platform/context.js";
-import { AppError } from "../../../platform/errors.js";
-import { ok, typed } from "../../../platform/http.js";
-import { loadNode, spaceGate } from "../structure-gate.js";
-import { AttributesService, nodePlace } from "./attributes.service.js";
+import { route } from "../../../platform/route.js";
+import { type AttributesService, nodePlace } from "./attributes.service.js";
 
 const createOnNodeBody = createAttributeBody.and(z.object({ spaceWide: z.boolean().optional() }));
 
 /** Attributes of the structure tree (`/eps/{id}/attributes…`, values, access). */
-export function attributesModule(ctx: AppContext, service = new AttributesService(ctx)) {
-  return async function attributesRoutes(fastify: FastifyInstance) {
-    const app = typed(fastify);
+export function attributesModule(ctx: AppContext, service: AttributesService) {
+  const { access } = ctx;
+  return async function attributesRoutes(app: FastifyInstance) {
     const tags = ["Attributes"];
-    const node = async (request: Parameters<typeof spaceGate>[1], id: string, ability: "eps:read" | "space:read") => {
-      const grant = await spaceGate(ctx, request, ability);
-      return { grant, node: await loadNode(ctx.db, grant.space.id, id) };
-    };
+    /** Every call names a node the caller sees; what they may do with its attributes the service decides. */
+    const atNode = access.nodeIn("eps:read");
 
-    app.post(
-      "/eps/:id/attributes/create",
-      { schema: { tags, params: idParams, body: createOnNodeBody } },
-      async (request) => {
-        const { grant, node: row } = await node(request, request.params.id, "eps:read");
-        return ok(await service.create(grant, nodePlace(row), request.body));
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/eps/:id/attributes/create",
+        tags,
+        params: idParams,
+        body: createOnNodeBody,
+        response: attributeSchema,
+        access: atNode,
+      },
+      ({ scope, body }) => service.create(scope.grant, nodePlace(scope.node), body),
+    );
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/eps/:id/attributes/:attrId/update",
+        tags,
+        params: attributeParams,
+        body: updateAttributeBody,
+        response: attributeSchema,
+        access: atNode,
+      },
+      ({ scope, params, body }) => service.update(scope.grant, nodePlace(scope.node), params.attrId, body),
+    );
+    route(
+      app,
+      {
+        method: "DELETE",
+        url: "/eps/:id/attributes/:attrId/delete",
+        tags,
+        params: attributeParams,
+        response: z.null(),
+        access: atNode,
+      },
+      async ({ scope, params }) => {
+        await service.delete(scope.grant, nodePlace(scope.node), params.attrId);
+        return null;
       },
     );
-    app.put(
-      "/eps/:id/attributes/:attrId/update",
-      { schema: { tags, params: attributeParams, body: updateAttributeBody } },
-      async (request) => {
-        const { grant, node: row } = await node(request, request.params.id, "eps:read");
-        return ok(await service.update(grant, nodePlace(row), request.params.attrId, request.body));
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/eps/:id/attributes/get",
+        tags,
+        summary: "Attributes defined on this node itself",
+        params: idParams,
+        response: z.array(attributeSchema),
+        access: atNode,
       },
+      ({ scope }) => service.definedAt(scope.grant, nodePlace(scope.node)),
     );
-    app.delete("/eps/:id/attributes/:attrId/delete", { schema: { tags, params: attributeParams } }, async (request) => {
-      const { grant, node: row } = await node(request, request.params.id, "eps:read");
-      await service.delete(grant, nodePlace(row), request.params.attrId);
-      return ok(null);
-    });
-    /** Attributes defined on this node itself. */
-    app.get("/eps/:id/attributes/get", { schema: { tags, params: idParams } }, async (request) => {
-      const { grant, node: row } = await node(request, request.params.id, "eps:read");
-      return ok(await service.definedAt(grant, nodePlace(row)));
-    });
-    /** Attributes applying here (space-wide, inherited, own) that the caller may read, minus the hidden ones. */
-    app.get("/eps/:id/attributes/get-visible", { schema: { tags, params: idParams } }, async (request) => {
-      const { grant, node: row } = await node(request, request.params.id, "eps:read");
-      return ok(await service.visible(grant, nodePlace(row), { hidden: row.attributeView.hidden }));
-    });
-
-    app.get("/eps/:id/attribute-values", { schema: { tags, params: idParams } }, async (request) => {
-      const { grant, node: row } = await node(request, request.params.id, "eps:read");
-      const values = await service.nodeValues(grant, row);
-      return ok(values.map((v) => ({ attributeId: v.id, value: v.value })));
-    });
-    app.get(
-      "/eps/:id/attribute-values/search",
-      { schema: { tags, params: idParams, querystring: valuesSearchQuery } },
-      async (request) => {
-        const { grant, node: row } = await node(request, request.params.id, "eps:read");
-        return ok(await service.searchValues(grant, row, request.query.attributeId, request.query.text));
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/eps/:id/attributes/get-visible",
+        tags,
+        summary:
+          "Attributes applying here (space-wide, inherited, own) that the caller may read, minus the hidden ones",
+        params: idParams,
+        response: z.array(attributeSchema),
+        access: atNode,
       },
-    );
-    app.get("/eps/:id/attributes-with-values", { schema: { tags, params: idParams } }, async (request) => {
-      const { grant, node: row } = await node(request, request.params.id, "eps:read");
-      return ok(await service.withValues(grant, row));
-    });
-    app.put(
-      "/eps/:id/values/update",
-      { schema: { tags, params: idParams, body: updateValuesBody } },
-      async (request) => {
-        const { grant, node: row } = await node(request, request.params.id, "eps:read");
-        return ok(await service.updateValues(grant, row, request.body.values));
-      },
-    );
-
-    app.get("/eps/:id/attribute/settings", { schema: { tags, params: idParams } }, async (request) => {
-      const { grant } = await node(request, request.params.id, "eps:read");
-      return ok(await service.viewSettings(grant, request.params.id));
-    });
-    app.put(
-      "/eps/:id/attribute/settings",
-      { schema: { tags, params: idParams, body: attributeViewSettingsBody } },
-      async (request) => {
-        const { grant } = await node(request, request.params.id, "eps:read");
-        return ok(await service.setViewSettings(grant, request.params.id, request.body));
-      },
+      ({ scope: { grant, node } }) => service.visible(grant, nodePlace(node), { hidden: node.attributeView.hidden }),
     );
 
-    /** Every role's access is edited through a node: the attributes applying there. */
-    app.get("/eps/:id/attribute-access/:roleId", { schema: { tags, params: roleParams } }, async (request) => {
-      const { grant, node: row } = await node(request, request.params.id, "eps:read");
-      if (!grant.abilities.includes("roles:read")) throw new AppError("Forbidden");
-      return ok(await service.forRole(grant, nodePlace(row), request.params.roleId));
-    });
-    app.put(
-      "/eps/:id/attribute-access",
-      { schema: { tags, params: idParams, body: setAttributeAccessBody } },
-      async (request) => {
-        const { grant, node: row } = await node(request, request.params.id, "eps:read");
-        return ok(await service.setAccess(grant, nodePlace(row), request.body.roleId, request.body.items));
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/eps/:id/attribute-values",
+        tags,
+        params: idParams,
+        response: z.array(nodeValueSchema),
+        access: atNode,
       },
+      ({ scope }) => service.valuesOf(scope.grant, scope.node),
     );
-    app.delete(
-      "/eps/:id/attribute-access",
-      { schema: { tags, params: idParams, body: deleteAttributeAccessBody } },
-      async (request) => {
-        const { grant, node: row } = await node(request, request.params.id, "eps:read");
-        await service.clearAccess(grant, nodePlace(row), request.body.roleId, request.body.attributeId);
-        return ok(null);
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/eps/:id/attribute-values/search",
+        tags,
+        params: idParams,
+        query: valuesSearchQuery,
+        response: z.array(valueMatchSchema),
+        access: atNode,
+      },
+      ({ scope, query }) => service.searchValues(scope.grant, scope.node, query.attributeId, query.text),
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/eps/:id/attributes-with-values",
+        tags,
+        params: idParams,
+        response: z.array(attributeWithValueSchema),
+        access: atNode,
+      },
+      ({ scope }) => service.withValues(scope.grant, scope.node),
+    );
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/eps/:id/values/update",
+        tags,
+        params: idParams,
+        body: updateValuesBody,
+        response: z.array(attributeWithValueSchema),
+        access: atNode,
+      },
+      ({ scope, body }) => service.updateValues(scope.grant, scope.node, body.values),
+    );
+
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/eps/:id/attribute/settings",
+        tags,
+        params: idParams,
+        response: attributeViewSettingsSchema,
+        access: atNode,
+      },
+      ({ scope }) => scope.node.attributeView,
+    );
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/eps/:id/attribute/settings",
+        tags,
+        params: idParams,
+        body: attributeViewSettingsBody,
+        response: attributeViewSettingsSchema,
+        access: atNode,
+      },
+      ({ scope, body }) => service.setViewSettings(scope.grant, scope.node, body),
+    );
+
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/eps/:id/attribute-access/:roleId",
+        tags,
+        summary:
+          "A role's access to the attributes applying at this node (every role's access is edited through a node)",
+        params: roleParams,
+        response: z.array(attributeSchema),
+        access: atNode,
+      },
+      ({ scope, params }) => service.accessOfRole(scope.grant, nodePlace(scope.node), params.roleId),
+    );
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/eps/:id/attribute-access",
+        tags,
+        params: idParams,
+        body: setAttributeAccessBody,
+        response: z.array(attributeSchema),
+        access: atNode,
+      },
+      ({ scope, body }) => service.setAccess(scope.grant, nodePlace(scope.node), body.roleId, body.items),
+    );
+    route(
+      app,
+      {
+        method: "DELETE",
+        url: "/eps/:id/attribute-access",
+        tags,
+        params: idParams,
+        body: deleteAttributeAccessBody,
+        response: z.null(),
+        access: atNode,
+      },
+      async ({ scope, body }) => {
+        await service.clearAccess(scope.grant, nodePlace(scope.node), body.roleId, body.attributeId);
+        return null;
       },
     );
   };

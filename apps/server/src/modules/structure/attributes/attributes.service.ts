@@ -8,11 +8,12 @@ import {
 } from "@planum/contracts";
 import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { attributeAccess, attributes, attributeValues, epsNodes, roles } from "../../../db/schema/index.js";
+import { type EpsNodeRow, type Grant, lineage } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { Realtime } from "../../../platform/realtime.js";
 import { likePattern } from "../../../platform/sql.js";
-import { type EpsNodeRow, epsUpdated, type Grant, lineage, loadNode } from "../structure-gate.js";
+import { epsUpdated } from "../structure-events.js";
 import { type AttributeWithScope, attributesAt, callerAccess, roleAccess, toAttributeDto } from "./attribute-access.js";
 
 /** Where an attribute is defined: a node, a schedule, or (neither) the whole space. */
@@ -65,6 +66,12 @@ export class AttributesService {
       rows.map((r) => r.id),
     );
     return rows.map((row) => toAttributeDto(row, access.get(row.id)!));
+  }
+
+  /** What a role may do with each attribute at a place, for a caller who may see roles (roles:read). */
+  async accessOfRole(grant: Grant, place: AttributePlace, roleId: string) {
+    if (!grant.abilities.includes("roles:read")) throw new AppError("Forbidden");
+    return this.forRole(grant, place, roleId);
   }
 
   private async role(grant: Grant, roleId: string) {
@@ -191,6 +198,11 @@ export class AttributesService {
     }));
   }
 
+  /** The node's values of the attributes the caller may read. */
+  async valuesOf(grant: Grant, node: EpsNodeRow) {
+    return (await this.nodeValues(grant, node)).map((v) => ({ attributeId: v.id, value: v.value }));
+  }
+
   /** Validates every value first (all errors at once), then writes them together. */
   async updateValues(grant: Grant, node: EpsNodeRow, items: { attributeId: string; value: unknown }[]) {
     const visible = new Map((await this.visible(grant, nodePlace(node))).map((a) => [a.id, a]));
@@ -287,14 +299,8 @@ export class AttributesService {
     epsUpdated(this.deps.realtime, grant, "roles", place.nodeId ? [place.nodeId] : []);
   }
 
-  async viewSettings(grant: Grant, nodeId: string) {
-    const node = await loadNode(this.deps.db, grant.space.id, nodeId);
-    return node.attributeView;
-  }
-
-  async setViewSettings(grant: Grant, nodeId: string, view: { order: string[]; hidden: string[] }) {
+  async setViewSettings(grant: Grant, node: EpsNodeRow, view: { order: string[]; hidden: string[] }) {
     this.requireAdmin(grant);
-    const node = await loadNode(this.deps.db, grant.space.id, nodeId);
     await this.deps.db
       .update(epsNodes)
       .set({ attributeView: view })

@@ -1,17 +1,17 @@
 import { EVENTS_PROTOCOL_VERSION } from "@planum/contracts";
 import { and, asc, eq, ne } from "drizzle-orm";
 import { epsComments, epsTreeState, epsUserSettings, users } from "../../../db/schema/index.js";
+import { type Grant, type NodeScope, requireAt } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { Realtime } from "../../../platform/realtime.js";
-import { type Grant, lineage, loadNode, requireAt } from "../structure-gate.js";
 
 /** Comments on nodes, and what each user keeps for themselves: named node settings and the tree's expanded rows. */
 export class EpsPersonalService {
   constructor(private readonly deps: { db: Db; realtime: Realtime }) {}
 
-  async comments(grant: Grant, nodeId: string) {
-    await loadNode(this.deps.db, grant.space.id, nodeId);
+  async comments({ grant, node }: NodeScope) {
+    const nodeId = node.id;
     const rows = await this.deps.db
       .select({ comment: epsComments, lastName: users.lastName, firstName: users.firstName })
       .from(epsComments)
@@ -28,9 +28,10 @@ export class EpsPersonalService {
     }));
   }
 
-  async addComment(grant: Grant, nodeId: string, text: string) {
-    const node = await loadNode(this.deps.db, grant.space.id, nodeId);
-    await requireAt(this.deps.db, grant, "eps:comment", lineage(node));
+  async addComment(scope: NodeScope, text: string) {
+    const { grant, node, lineage } = scope;
+    const nodeId = node.id;
+    await requireAt(this.deps.db, grant, "eps:comment", lineage);
     const [comment] = await this.deps.db
       .insert(epsComments)
       .values({ spaceId: grant.space.id, nodeId, userId: grant.userId, text })
@@ -43,12 +44,12 @@ export class EpsPersonalService {
       nodeId,
       commentId: comment.id,
     });
-    return (await this.comments(grant, nodeId)).find((c) => c.id === comment.id)!;
+    return (await this.comments(scope)).find((c) => c.id === comment.id)!;
   }
 
   /** Authors delete their own comments; others need the right to change the node. */
-  async deleteComment(grant: Grant, nodeId: string, commentId: string) {
-    const node = await loadNode(this.deps.db, grant.space.id, nodeId);
+  async deleteComment({ grant, node, lineage }: NodeScope, commentId: string) {
+    const nodeId = node.id;
     const [comment] = await this.deps.db
       .select()
       .from(epsComments)
@@ -56,12 +57,11 @@ export class EpsPersonalService {
         and(eq(epsComments.spaceId, grant.space.id), eq(epsComments.nodeId, nodeId), eq(epsComments.id, commentId)),
       );
     if (!comment) throw new AppError("NotFound");
-    if (comment.userId !== grant.userId) await requireAt(this.deps.db, grant, "eps:write", lineage(node));
+    if (comment.userId !== grant.userId) await requireAt(this.deps.db, grant, "eps:write", lineage);
     await this.deps.db.delete(epsComments).where(eq(epsComments.id, commentId));
   }
 
   async settings(grant: Grant, nodeId: string) {
-    await loadNode(this.deps.db, grant.space.id, nodeId);
     const rows = await this.deps.db
       .select()
       .from(epsUserSettings)
@@ -84,7 +84,6 @@ export class EpsPersonalService {
     nodeId: string,
     body: { id?: string; name: string; settings: Record<string, unknown> },
   ) {
-    await loadNode(this.deps.db, grant.space.id, nodeId);
     if (JSON.stringify(body.settings).length > 64_000) throw new AppError("InvalidValue", { field: "settings" });
     if (body.id) {
       const updated = await this.deps.db

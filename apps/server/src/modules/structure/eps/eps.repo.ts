@@ -1,9 +1,9 @@
-import type { EpsRow } from "@planum/contracts";
+import type { EpsRow, Passport } from "@planum/contracts";
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { epsNodes } from "../../../db/schema/index.js";
+import { type EpsNodeRow, lineage } from "../../../platform/access.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import { likePattern } from "../../../platform/sql.js";
-import { type EpsNodeRow, lineage } from "../structure-gate.js";
 
 const light = {
   id: epsNodes.id,
@@ -66,6 +66,12 @@ export class EpsRepo {
     return { nodes: rows.map(({ path: _path, ...row }) => row), ancestorIds: [...ancestorIds] };
   }
 
+  /** The space of a node whatever the space (for links opened without one), or null. */
+  async spaceOf(id: string): Promise<string | null> {
+    const [row] = await this.db.select({ spaceId: epsNodes.spaceId }).from(epsNodes).where(eq(epsNodes.id, id));
+    return row?.spaceId ?? null;
+  }
+
   async hasChildren(id: string): Promise<boolean> {
     const [row] = await this.db.select({ id: epsNodes.id }).from(epsNodes).where(eq(epsNodes.parentId, id)).limit(1);
     return Boolean(row);
@@ -86,6 +92,11 @@ export function subtreeOf(nodes: Pick<EpsNodeRow, "path">[]) {
   return or(...nodes.map((node) => sql`${epsNodes.path} like ${`${node.path}%`}`))!;
 }
 
+/** The stored passport: its fields were validated on the way in (texts, ISO dates, numbers). */
+export function passportOf(node: EpsNodeRow): Passport {
+  return node.passport as Passport;
+}
+
 export function toNodeDto(node: EpsNodeRow, hasChildren: boolean) {
   return {
     id: node.id,
@@ -97,7 +108,7 @@ export function toNodeDto(node: EpsNodeRow, hasChildren: boolean) {
     hasChildren,
     /** Ancestor ids from the root down, this node excluded. */
     ancestorIds: lineage(node).slice(0, -1),
-    passport: node.passport,
+    passport: passportOf(node),
     settings: node.settings,
     createdAt: node.createdAt.toISOString(),
     updatedAt: node.updatedAt.toISOString(),

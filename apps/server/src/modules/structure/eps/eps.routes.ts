@@ -1,194 +1,475 @@
 import {
+  callerRoleSchema,
   commentBody,
   commentParams,
   confirmQuery,
   createNodeBody,
   deleteByCheckboxBody,
+  deleteNodesSchema,
+  epsCommentSchema,
   epsListQuery,
+  epsListSchema,
+  epsNodeSchema,
+  epsPhotoSchema,
+  epsSiblingsSchema,
   idParams,
   keyBody,
+  keyCheckSchema,
   keyParams,
   moveNodeBody,
+  nodeKeySchema,
+  nodeSpaceSchema,
+  passportAnswerSchema,
   passportBody,
   renameBody,
   setActiveBody,
+  spacePhotoSchema,
   treeStateBody,
+  treeStateSchema,
   userSettingsBody,
+  userSettingsSchema,
   uuidField,
 } from "@planum/contracts";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { epsNodes } from "../../../db/schema/index.js";
+import { type AccessRule, abilitiesAt, type Grant } from "../../../platform/access.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError } from "../../../platform/errors.js";
-import { ok, typed } from "../../../platform/http.js";
-import { abilitiesAt, lineage, loadNode, spaceGate } from "../structure-gate.js";
-import { EpsRepo } from "./eps.repo.js";
+import { fileAnswer, route } from "../../../platform/route.js";
+import { passportOf } from "./eps.repo.js";
 import { EpsService } from "./eps.service.js";
 import { EpsPersonalService } from "./eps-personal.service.js";
-import { registerEpsPhotoRoutes } from "./eps-photos.js";
+import { EpsPhotosService, readPhotoUpload } from "./eps-photos.service.js";
 
 const settingsParams = z.object({ id: uuidField, settingsId: uuidField });
+const photoParams = z.object({ id: uuidField, photoId: uuidField });
 
-/** The structure tree (`/eps…`): listing, node operations, passport, keys, comments and per-user settings. */
-export function epsModule(ctx: AppContext) {
-  const service = new EpsService(ctx);
+/** The structure tree (`/eps…`): listing, node operations, passport, keys, comments, photos and per-user settings. */
+export function epsModule(ctx: AppContext, service: EpsService = new EpsService(ctx)) {
   const personal = new EpsPersonalService(ctx);
-  const repo = new EpsRepo(ctx.db);
+  const photos = new EpsPhotosService(ctx);
+  const { access } = ctx;
 
-  return async function epsRoutes(fastify: FastifyInstance) {
-    const app = typed(fastify);
+  /** A member holding eps:read in the space of node `{id}`: links opened without a space need no X-Space-Id. */
+  const memberOfNodeSpace: AccessRule<Grant> = {
+    describe: "space member with eps:read in the space of node {id} (no X-Space-Id needed)",
+    check: async (request, params) => {
+      const spaceId = await service.spaceOf(String(params.id ?? ""));
+      if (!spaceId) throw new AppError("NotFound");
+      return access.grant(request, spaceId, "eps:read");
+    },
+  };
+
+  return async function epsRoutes(app: FastifyInstance) {
     const tags = ["EPS"];
 
-    /** Whole light tree; `parentId` for one level (root: "root"); `search` for matches and their ancestors. */
-    const list = async (request: { query: z.infer<typeof epsListQuery> } & Parameters<typeof spaceGate>[1]) => {
-      const grant = await spaceGate(ctx, request, "eps:read");
-      const { parentId, search } = request.query;
-      if (search) return ok(await repo.search(grant.space.id, search));
-      if (parentId) {
-        if (parentId !== "root") await loadNode(ctx.db, grant.space.id, parentId);
-        return ok({ nodes: await repo.children(grant.space.id, parentId === "root" ? null : parentId) });
-      }
-      return ok({ nodes: await repo.all(grant.space.id) });
-    };
-    app.get("/eps", { schema: { tags, querystring: epsListQuery } }, list);
     // Analytics summaries are a later feature; until then both listings are the same light tree.
-    app.get("/eps/without-analytic", { schema: { tags, querystring: epsListQuery } }, list);
+    for (const url of ["/eps", "/eps/without-analytic"])
+      route(
+        app,
+        {
+          method: "GET",
+          url,
+          tags,
+          summary: "The whole light tree; `parentId` for one level (root: `root`); `search` for matches",
+          query: epsListQuery,
+          response: epsListSchema,
+          access: access.space("eps:read"),
+        },
+        ({ scope, query }) => service.list(scope, query),
+      );
 
-    app.post("/eps/create", { schema: { tags, body: createNodeBody } }, async (request) => {
-      const grant = await spaceGate(ctx, request);
-      return ok(await service.create(grant, "node", request.body));
-    });
-
-    app.get("/eps/get-by-key/:key", { schema: { tags, params: keyParams } }, async (request) => {
-      const grant = await spaceGate(ctx, request, "eps:read");
-      return ok(await service.byKey(grant, request.params.key));
-    });
-
-    app.delete("/eps/delete-by-checkbox", { schema: { tags, body: deleteByCheckboxBody } }, async (request) => {
-      const grant = await spaceGate(ctx, request);
-      return ok(await service.deleteNodes(grant, request.body.ids, request.body.confirmCount));
-    });
-
-    app.get("/eps/tree-state", { schema: { tags } }, async (request) =>
-      ok(await personal.treeState(await spaceGate(ctx, request, "eps:read"))),
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/eps/create",
+        tags,
+        body: createNodeBody,
+        response: epsNodeSchema,
+        access: access.space(),
+      },
+      ({ scope, body }) => service.create(scope, "node", body),
     );
-    app.put("/eps/tree-state", { schema: { tags, body: treeStateBody } }, async (request) =>
-      ok(await personal.saveTreeState(await spaceGate(ctx, request, "eps:read"), request.body.expanded)),
+
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/eps/get-by-key/:key",
+        tags,
+        params: keyParams,
+        response: epsNodeSchema,
+        access: access.space("eps:read"),
+      },
+      ({ scope, params }) => service.byKey(scope, params.key),
     );
 
-    registerEpsPhotoRoutes(ctx, fastify);
+    route(
+      app,
+      {
+        method: "DELETE",
+        url: "/eps/delete-by-checkbox",
+        tags,
+        body: deleteByCheckboxBody,
+        response: deleteNodesSchema,
+        access: access.space(),
+      },
+      ({ scope, body }) => service.deleteNodes(scope, body.ids, body.confirmCount),
+    );
 
-    app.get("/eps/:id", { schema: { tags, params: idParams } }, async (request) => {
-      const grant = await spaceGate(ctx, request, "eps:read");
-      return ok(await service.node(grant, request.params.id));
-    });
+    route(
+      app,
+      { method: "GET", url: "/eps/tree-state", tags, response: treeStateSchema, access: access.space("eps:read") },
+      ({ scope }) => personal.treeState(scope),
+    );
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/eps/tree-state",
+        tags,
+        body: treeStateBody,
+        response: treeStateSchema,
+        access: access.space("eps:read"),
+      },
+      ({ scope, body }) => personal.saveTreeState(scope, body.expanded),
+    );
 
-    app.delete("/eps/:id", { schema: { tags, params: idParams, querystring: confirmQuery } }, async (request) => {
-      const grant = await spaceGate(ctx, request);
-      return ok(await service.deleteNodes(grant, [request.params.id], request.query.confirmCount, ["node"]));
-    });
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/eps/photos",
+        tags,
+        summary: "The photos of the whole space",
+        response: z.array(spacePhotoSchema),
+        access: access.space("eps:read"),
+      },
+      ({ scope }) => photos.ofSpace(scope),
+    );
 
-    /** The space a node belongs to, for links opened without a space: needs no X-Space-Id, only membership. */
-    app.get("/eps/:id/space-id", { schema: { tags, params: idParams } }, async (request) => {
-      const [row] = await ctx.db
-        .select({ spaceId: epsNodes.spaceId })
-        .from(epsNodes)
-        .where(eq(epsNodes.id, request.params.id));
-      if (!row) throw new AppError("NotFound");
-      await ctx.access.grant(request, row.spaceId, "eps:read");
-      return ok({ spaceId: row.spaceId });
-    });
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/eps/:id",
+        tags,
+        params: idParams,
+        response: epsNodeSchema,
+        access: access.nodeIn("eps:read"),
+      },
+      ({ scope }) => service.describe(scope.node),
+    );
+
+    route(
+      app,
+      {
+        method: "DELETE",
+        url: "/eps/:id",
+        tags,
+        params: idParams,
+        query: confirmQuery,
+        response: deleteNodesSchema,
+        access: access.space(),
+      },
+      ({ scope, params, query }) => service.deleteNodes(scope, [params.id], query.confirmCount, ["node"]),
+    );
+
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/eps/:id/space-id",
+        tags,
+        summary: "The space a node belongs to, for links opened without a space",
+        params: idParams,
+        response: nodeSpaceSchema,
+        access: memberOfNodeSpace,
+      },
+      ({ scope }) => ({ spaceId: scope.space.id }),
+    );
 
     for (const direction of ["up", "down"] as const)
-      app.patch(`/eps/:id/${direction}`, { schema: { tags, params: idParams } }, async (request) => {
-        const grant = await spaceGate(ctx, request);
-        return ok({ nodes: await service.shift(grant, request.params.id, direction) });
-      });
+      route(
+        app,
+        {
+          method: "PATCH",
+          url: `/eps/:id/${direction}`,
+          tags,
+          params: idParams,
+          response: epsSiblingsSchema,
+          access: access.node("eps:write"),
+        },
+        async ({ scope }) => ({ nodes: await service.shift(scope, direction) }),
+      );
 
-    app.patch("/eps/:id/move", { schema: { tags, params: idParams, body: moveNodeBody } }, async (request) => {
-      const grant = await spaceGate(ctx, request);
-      const { parentId, index } = request.body;
-      return ok({ nodes: await service.move(grant, request.params.id, parentId, index) });
-    });
+    route(
+      app,
+      {
+        method: "PATCH",
+        url: "/eps/:id/move",
+        tags,
+        params: idParams,
+        body: moveNodeBody,
+        response: epsSiblingsSchema,
+        access: access.node("eps:write"),
+      },
+      async ({ scope, body }) => ({ nodes: await service.move(scope, body.parentId, body.index) }),
+    );
 
-    app.patch("/eps/:id/rename", { schema: { tags, params: idParams, body: renameBody } }, async (request) => {
-      const grant = await spaceGate(ctx, request);
-      return ok(await service.rename(grant, request.params.id, request.body.name));
-    });
+    route(
+      app,
+      {
+        method: "PATCH",
+        url: "/eps/:id/rename",
+        tags,
+        params: idParams,
+        body: renameBody,
+        response: epsNodeSchema,
+        access: access.node("eps:write"),
+      },
+      ({ scope, body }) => service.rename(scope, body.name),
+    );
 
-    app.get("/eps/:id/get-key", { schema: { tags, params: idParams } }, async (request) => {
-      const grant = await spaceGate(ctx, request, "eps:read");
-      return ok({ key: (await loadNode(ctx.db, grant.space.id, request.params.id)).key });
-    });
-    app.put("/eps/:id/set-key", { schema: { tags, params: idParams, body: keyBody } }, async (request) => {
-      const grant = await spaceGate(ctx, request);
-      return ok(await service.setKey(grant, request.params.id, request.body.key));
-    });
-    /** Whether the key could be set on this node: format problems answer 400, a taken key `{ valid: false }`. */
-    app.post("/eps/:id/validate-key", { schema: { tags, params: idParams, body: keyBody } }, async (request) => {
-      const grant = await spaceGate(ctx, request, "eps:read");
-      const node = await loadNode(ctx.db, grant.space.id, request.params.id);
-      const free = await service.keyFree(grant.space.id, request.body.key, node.id);
-      return ok({ valid: free, ...(free ? {} : { code: "KeyTaken" }) });
-    });
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/eps/:id/get-key",
+        tags,
+        params: idParams,
+        response: nodeKeySchema,
+        access: access.nodeIn("eps:read"),
+      },
+      ({ scope }) => ({ key: scope.node.key }),
+    );
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/eps/:id/set-key",
+        tags,
+        params: idParams,
+        body: keyBody,
+        response: nodeKeySchema,
+        access: access.node("eps:write"),
+      },
+      ({ scope, body }) => service.setKey(scope, body.key),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/eps/:id/validate-key",
+        tags,
+        summary: "Whether the key could be set on this node: format problems answer 400, a taken key `valid: false`",
+        params: idParams,
+        body: keyBody,
+        response: keyCheckSchema,
+        access: access.nodeIn("eps:read"),
+      },
+      ({ scope, body }) => service.checkKey(scope, body.key),
+    );
 
-    app.get("/eps/:id/passport", { schema: { tags, params: idParams } }, async (request) => {
-      const grant = await spaceGate(ctx, request, "eps:read");
-      return ok((await loadNode(ctx.db, grant.space.id, request.params.id)).passport);
-    });
-    app.put("/eps/:id/passport", { schema: { tags, params: idParams, body: passportBody } }, async (request) => {
-      const grant = await spaceGate(ctx, request);
-      return ok(await service.setPassport(grant, request.params.id, request.body.passport));
-    });
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/eps/:id/passport",
+        tags,
+        params: idParams,
+        response: passportAnswerSchema,
+        access: access.nodeIn("eps:read"),
+      },
+      ({ scope }) => passportOf(scope.node),
+    );
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/eps/:id/passport",
+        tags,
+        params: idParams,
+        body: passportBody,
+        response: passportAnswerSchema,
+        access: access.node("eps:write"),
+      },
+      ({ scope, body }) => service.setPassport(scope, body.passport),
+    );
 
-    app.get("/eps/:id/comments", { schema: { tags, params: idParams } }, async (request) => {
-      const grant = await spaceGate(ctx, request, "eps:read");
-      return ok(await personal.comments(grant, request.params.id));
-    });
-    app.post("/eps/:id/comments", { schema: { tags, params: idParams, body: commentBody } }, async (request) => {
-      const grant = await spaceGate(ctx, request, "eps:read");
-      return ok(await personal.addComment(grant, request.params.id, request.body.text));
-    });
-    app.delete("/eps/:id/comments/:commentId", { schema: { tags, params: commentParams } }, async (request) => {
-      const grant = await spaceGate(ctx, request, "eps:read");
-      await personal.deleteComment(grant, request.params.id, request.params.commentId);
-      return ok(null);
-    });
-
-    /** The caller's membership role, configurable role and effective abilities at this node. */
-    app.get("/eps/:id/role", { schema: { tags, params: idParams } }, async (request) => {
-      const grant = await spaceGate(ctx, request, "eps:read");
-      const node = await loadNode(ctx.db, grant.space.id, request.params.id);
-      const abilities = await abilitiesAt(ctx.db, grant, lineage(node));
-      return ok({ role: grant.role, roleId: grant.roleId, abilities });
-    });
-
-    app.get("/eps/:id/user/settings", { schema: { tags, params: idParams } }, async (request) => {
-      const grant = await spaceGate(ctx, request, "eps:read");
-      return ok(await personal.settings(grant, request.params.id));
-    });
-    app.post(
-      "/eps/:id/user/settings",
-      { schema: { tags, params: idParams, body: userSettingsBody } },
-      async (request) => {
-        const grant = await spaceGate(ctx, request, "eps:read");
-        return ok(await personal.saveSettings(grant, request.params.id, request.body));
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/eps/:id/comments",
+        tags,
+        params: idParams,
+        response: z.array(epsCommentSchema),
+        access: access.nodeIn("eps:read"),
+      },
+      ({ scope }) => personal.comments(scope),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/eps/:id/comments",
+        tags,
+        params: idParams,
+        body: commentBody,
+        response: epsCommentSchema,
+        access: access.nodeIn("eps:read"),
+      },
+      ({ scope, body }) => personal.addComment(scope, body.text),
+    );
+    route(
+      app,
+      {
+        method: "DELETE",
+        url: "/eps/:id/comments/:commentId",
+        tags,
+        params: commentParams,
+        response: z.null(),
+        access: access.nodeIn("eps:read"),
+      },
+      async ({ scope, params }) => {
+        await personal.deleteComment(scope, params.commentId);
+        return null;
       },
     );
-    app.patch(
-      "/eps/:id/user/settings/set-active",
-      { schema: { tags, params: idParams, body: setActiveBody } },
-      async (request) => {
-        const grant = await spaceGate(ctx, request, "eps:read");
-        return ok(await personal.setActive(grant, request.params.id, request.body.settingsId));
+
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/eps/:id/role",
+        tags,
+        summary: "The caller's membership role, configurable role and effective abilities at this node",
+        params: idParams,
+        response: callerRoleSchema,
+        access: access.nodeIn("eps:read"),
+      },
+      async ({ scope: { grant, lineage } }) => ({
+        role: grant.role,
+        roleId: grant.roleId,
+        abilities: await abilitiesAt(ctx.db, grant, lineage),
+      }),
+    );
+
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/eps/:id/user/settings",
+        tags,
+        params: idParams,
+        response: z.array(userSettingsSchema),
+        access: access.nodeIn("eps:read"),
+      },
+      ({ scope }) => personal.settings(scope.grant, scope.node.id),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/eps/:id/user/settings",
+        tags,
+        params: idParams,
+        body: userSettingsBody,
+        response: z.array(userSettingsSchema),
+        access: access.nodeIn("eps:read"),
+      },
+      ({ scope, body }) => personal.saveSettings(scope.grant, scope.node.id, body),
+    );
+    route(
+      app,
+      {
+        method: "PATCH",
+        url: "/eps/:id/user/settings/set-active",
+        tags,
+        params: idParams,
+        body: setActiveBody,
+        response: z.array(userSettingsSchema),
+        access: access.nodeIn("eps:read"),
+      },
+      ({ scope, body }) => personal.setActive(scope.grant, scope.node.id, body.settingsId),
+    );
+    route(
+      app,
+      {
+        method: "DELETE",
+        url: "/eps/:id/user/settings/:settingsId",
+        tags,
+        params: settingsParams,
+        response: z.null(),
+        access: access.nodeIn("eps:read"),
+      },
+      async ({ scope, params }) => {
+        await personal.deleteSettings(scope.grant, scope.node.id, params.settingsId);
+        return null;
       },
     );
-    app.delete("/eps/:id/user/settings/:settingsId", { schema: { tags, params: settingsParams } }, async (request) => {
-      const grant = await spaceGate(ctx, request, "eps:read");
-      await personal.deleteSettings(grant, request.params.id, request.params.settingsId);
-      return ok(null);
-    });
+
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/eps/:id/photos",
+        tags,
+        params: idParams,
+        response: z.array(epsPhotoSchema),
+        access: access.nodeIn("eps:read"),
+      },
+      ({ scope }) => photos.ofNode(scope),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/eps/:id/photos",
+        tags,
+        summary: "Adds a photo (multipart `file`: PNG, JPEG, GIF or WebP, 10 MB at most); needs eps:write there",
+        params: idParams,
+        response: epsPhotoSchema,
+        access: access.nodeIn("eps:read"),
+      },
+      ({ scope, request }) => photos.add(scope, () => readPhotoUpload(request)),
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/eps/:id/photos/:photoId",
+        tags,
+        params: photoParams,
+        response: fileAnswer,
+        raw: { contentType: "image/*" },
+        access: access.nodeIn("eps:read"),
+      },
+      async ({ scope, params, reply }) => {
+        const photo = await photos.read(scope, params.photoId);
+        return reply
+          .type(photo.mediaType)
+          .header("cache-control", "private, max-age=60")
+          .header("x-content-type-options", "nosniff")
+          .send(photo.bytes);
+      },
+    );
+    route(
+      app,
+      {
+        method: "DELETE",
+        url: "/eps/:id/photos/:photoId",
+        tags,
+        params: photoParams,
+        response: z.null(),
+        access: access.nodeIn("eps:read"),
+      },
+      async ({ scope, params }) => {
+        await photos.remove(scope, params.photoId);
+        return null;
+      },
+    );
   };
 }

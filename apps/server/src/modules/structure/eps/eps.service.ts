@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { EpsKind, Passport } from "@planum/contracts";
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { epsNodes, epsPhotos, resourceGrants, schedules } from "../../../db/schema/index.js";
+import { type EpsNodeRow, type Grant, lineage, loadNode, type NodeScope, requireAt } from "../../../platform/access.js";
 import type { Db, DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { Realtime } from "../../../platform/realtime.js";
 import { isUniqueViolation } from "../../../platform/sql.js";
 import type { Storage } from "../../../platform/storage.js";
-import { type EpsNodeRow, epsUpdated, type Grant, lineage, loadNode, requireAt } from "../structure-gate.js";
+import { epsUpdated } from "../structure-events.js";
 import { EpsRepo, subtreeOf, toNodeDto } from "./eps.repo.js";
 
 /** Which kinds may hang below which: nodes group nodes and facilities, facilities hold projects. */
@@ -26,9 +27,26 @@ export interface EpsDeps {
 export class EpsService {
   constructor(private readonly deps: EpsDeps) {}
 
-  async node(grant: Grant, id: string, kinds?: EpsKind[]) {
-    const node = await loadNode(this.deps.db, grant.space.id, id, kinds);
+  /** Whole light tree; `parentId` for one level (root: "root"); `search` for matches and their ancestors. */
+  async list(grant: Grant, query: { parentId?: string; search?: string }) {
+    const repo = new EpsRepo(this.deps.db);
+    const { parentId, search } = query;
+    if (search) return repo.search(grant.space.id, search);
+    if (parentId) {
+      if (parentId !== "root") await loadNode(this.deps.db, grant.space.id, parentId);
+      return { nodes: await repo.children(grant.space.id, parentId === "root" ? null : parentId) };
+    }
+    return { nodes: await repo.all(grant.space.id) };
+  }
+
+  /** The node as answers show it. */
+  async describe(node: EpsNodeRow) {
     return toNodeDto(node, await new EpsRepo(this.deps.db).hasChildren(node.id));
+  }
+
+  /** The space a node belongs to (for links opened without a space), or null. */
+  spaceOf(id: string) {
+    return new EpsRepo(this.deps.db).spaceOf(id);
   }
 
   async create(grant: Grant, kind: EpsKind, body: { parentId?: string | null; name: string; key?: string }) {
@@ -73,13 +91,6 @@ export class EpsService {
     }
   }
 
-  /** Loads a node of the given kinds and checks that the caller may change it. */
-  async writable(grant: Grant, id: string, kinds?: EpsKind[]) {
-    const node = await loadNode(this.deps.db, grant.space.id, id, kinds);
-    await requireAt(this.deps.db, grant, "eps:write", lineage(node));
-    return node;
-  }
-
   private async update(grant: Grant, node: EpsNodeRow, values: Partial<EpsNodeRow>, action: "updated" = "updated") {
     const [row] = await this.deps.db
       .update(epsNodes)
@@ -90,22 +101,30 @@ export class EpsService {
     return toNodeDto(row, await new EpsRepo(this.deps.db).hasChildren(row.id));
   }
 
-  async rename(grant: Grant, id: string, name: string, kinds?: EpsKind[]) {
-    return this.update(grant, await this.writable(grant, id, kinds), { name });
+  // The methods below take a node the caller may change (the route's access `node("eps:write")` loaded it).
+
+  async rename({ grant, node }: NodeScope, name: string) {
+    return this.update(grant, node, { name });
   }
 
-  async setPassport(grant: Grant, id: string, passport: Passport) {
-    return (await this.update(grant, await this.writable(grant, id), { passport })).passport;
+  async setPassport({ grant, node }: NodeScope, passport: Passport) {
+    return (await this.update(grant, node, { passport })).passport;
   }
 
   /** Merges settings of a facility or project (absent fields keep their value). */
-  async patchSettings(grant: Grant, id: string, kind: EpsKind, settings: Record<string, unknown>) {
-    const node = await this.writable(grant, id, [kind]);
+  async patchSettings({ grant, node }: NodeScope, settings: Record<string, unknown>) {
     return this.update(grant, node, { settings: { ...node.settings, ...settings } });
   }
 
-  async setKey(grant: Grant, id: string, key: string) {
-    const node = await this.writable(grant, id);
+  /** Merges a project's settings, refusing a planned finish before its planned start. */
+  async patchProjectSettings(scope: NodeScope, settings: Record<string, unknown>) {
+    const merged = { ...scope.node.settings, ...settings };
+    if (merged.plannedStart && merged.plannedFinish && String(merged.plannedFinish) < String(merged.plannedStart))
+      throw new AppError("InvalidDate", { field: "settings.plannedFinish" });
+    return this.patchSettings(scope, settings);
+  }
+
+  async setKey({ grant, node }: NodeScope, key: string) {
     if (!(await this.keyFree(grant.space.id, key, node.id))) throw new AppError("KeyTaken", { field: "key" });
     try {
       return { key: (await this.update(grant, node, { key })).key };
@@ -113,6 +132,12 @@ export class EpsService {
       if (isUniqueViolation(error)) throw new AppError("KeyTaken", { field: "key" });
       throw error;
     }
+  }
+
+  /** Whether the key could be set on the node: a taken key answers `valid: false` with its code. */
+  async checkKey({ grant, node }: NodeScope, key: string) {
+    const free = await this.keyFree(grant.space.id, key, node.id);
+    return { valid: free, ...(free ? {} : { code: "KeyTaken" as const }) };
   }
 
   async keyFree(spaceId: string, key: string, exceptId?: string): Promise<boolean> {
@@ -133,8 +158,7 @@ export class EpsService {
   }
 
   /** Swaps the node with its previous (up) or next (down) sibling; at the edge nothing moves. */
-  async shift(grant: Grant, id: string, direction: "up" | "down") {
-    const node = await this.writable(grant, id);
+  async shift({ grant, node }: NodeScope, direction: "up" | "down") {
     const siblings = await this.deps.db.transaction(async (tx) => {
       const sameParent = node.parentId ? eq(epsNodes.parentId, node.parentId) : isNull(epsNodes.parentId);
       const [neighbour] = await tx
@@ -163,9 +187,8 @@ export class EpsService {
    * Moves a node (with its subtree) under another parent, where its kind may hang, at a position among the new
    * siblings. The subtree's materialised paths and depths are rewritten in one statement, in one transaction.
    */
-  async move(grant: Grant, id: string, parentId: string | null, index?: number) {
+  async move({ grant, node }: NodeScope, parentId: string | null, index?: number) {
     const db = this.deps.db;
-    const node = await this.writable(grant, id);
     const parent = parentId ? await loadNode(db, grant.space.id, parentId) : null;
     if (!ALLOWED_PARENTS[node.kind].includes(parent?.kind ?? null)) throw new AppError("InvalidParent");
     if (parent?.path.startsWith(node.path)) throw new AppError("InvalidParent");

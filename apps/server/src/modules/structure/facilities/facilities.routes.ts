@@ -1,62 +1,95 @@
-import { confirmQuery, createNodeBody, facilitySettingsBody, idParams, keyBody } from "@planum/contracts";
-import { and, asc, eq } from "drizzle-orm";
+import {
+  confirmQuery,
+  createNodeBody,
+  deleteNodesSchema,
+  epsNodeSchema,
+  facilitySchema,
+  facilitySettingsBody,
+  idParams,
+  keyBody,
+} from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { epsNodes } from "../../../db/schema/index.js";
 import type { AppContext } from "../../../platform/context.js";
-import { ok, typed } from "../../../platform/http.js";
+import { route } from "../../../platform/route.js";
 import type { EpsService } from "../eps/eps.service.js";
-import { spaceGate } from "../structure-gate.js";
+import type { ProjectsService } from "../projects/projects.service.js";
 
 const createProjectBody = z.object({ name: createNodeBody.shape.name, key: keyBody.shape.key.optional() });
 
 /** Facilities: structure nodes of kind `facility` (the `facility` scope), which hold projects. */
-export function facilitiesModule(ctx: AppContext, eps: EpsService) {
-  return async function facilitiesRoutes(fastify: FastifyInstance) {
-    const app = typed(fastify);
+export function facilitiesModule(ctx: AppContext, eps: EpsService, projects: ProjectsService) {
+  const { access } = ctx;
+  return async function facilitiesRoutes(app: FastifyInstance) {
     const tags = ["Facilities"];
 
-    app.post("/facilities/create", { schema: { tags, body: createNodeBody } }, async (request) =>
-      ok(await eps.create(await spaceGate(ctx, request), "facility", request.body)),
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/facilities/create",
+        tags,
+        body: createNodeBody,
+        response: epsNodeSchema,
+        access: access.space(),
+      },
+      ({ scope, body }) => eps.create(scope, "facility", body),
     );
 
-    /** The facility with its projects (light rows). */
-    app.get("/facilities/:id", { schema: { tags, params: idParams } }, async (request) => {
-      const grant = await spaceGate(ctx, request, "eps:read");
-      const facility = await eps.node(grant, request.params.id, ["facility"]);
-      const projects = await ctx.db
-        .select({ id: epsNodes.id, name: epsNodes.name, key: epsNodes.key, order: epsNodes.sortOrder })
-        .from(epsNodes)
-        .where(and(eq(epsNodes.spaceId, grant.space.id), eq(epsNodes.parentId, facility.id)))
-        .orderBy(asc(epsNodes.sortOrder));
-      return ok({ ...facility, projects });
-    });
-
-    app.delete(
-      "/facilities/:id",
-      { schema: { tags, params: idParams, querystring: confirmQuery } },
-      async (request) => {
-        const grant = await spaceGate(ctx, request);
-        return ok(await eps.deleteNodes(grant, [request.params.id], request.query.confirmCount, ["facility"]));
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/facilities/:id",
+        tags,
+        summary: "The facility with its projects (light rows)",
+        params: idParams,
+        response: facilitySchema,
+        access: access.nodeIn("eps:read", { kinds: ["facility"] }),
       },
+      async ({ scope }) => projects.facility(await eps.describe(scope.node), scope.grant),
     );
 
-    app.patch(
-      "/facilities/:id/settings",
-      { schema: { tags, params: idParams, body: facilitySettingsBody } },
-      async (request) => {
-        const grant = await spaceGate(ctx, request);
-        return ok(await eps.patchSettings(grant, request.params.id, "facility", request.body.settings));
+    route(
+      app,
+      {
+        method: "DELETE",
+        url: "/facilities/:id",
+        tags,
+        params: idParams,
+        query: confirmQuery,
+        response: deleteNodesSchema,
+        access: access.space(),
       },
+      ({ scope, params, query }) => eps.deleteNodes(scope, [params.id], query.confirmCount, ["facility"]),
     );
 
-    app.post(
-      "/facilities/:id/project/create",
-      { schema: { tags, params: idParams, body: createProjectBody } },
-      async (request) => {
-        const grant = await spaceGate(ctx, request);
-        return ok(await eps.create(grant, "project", { ...request.body, parentId: request.params.id }));
+    route(
+      app,
+      {
+        method: "PATCH",
+        url: "/facilities/:id/settings",
+        tags,
+        params: idParams,
+        body: facilitySettingsBody,
+        response: epsNodeSchema,
+        access: access.node("eps:write", { kinds: ["facility"] }),
       },
+      ({ scope, body }) => eps.patchSettings(scope, body.settings),
+    );
+
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/facilities/:id/project/create",
+        tags,
+        params: idParams,
+        body: createProjectBody,
+        response: epsNodeSchema,
+        access: access.space(),
+      },
+      ({ scope, params, body }) => eps.create(scope, "project", { ...body, parentId: params.id }),
     );
   };
 }

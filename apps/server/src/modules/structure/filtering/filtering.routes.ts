@@ -1,5 +1,6 @@
 import {
   createPresetBody,
+  filterPresetSchema,
   idParams,
   presetsQuery,
   resetStateBody,
@@ -7,36 +8,60 @@ import {
   updatePresetBody,
 } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { AppContext } from "../../../platform/context.js";
-import { ok, typed } from "../../../platform/http.js";
-import { spaceGate } from "../structure-gate.js";
+import { route } from "../../../platform/route.js";
 import { FilteringService } from "./filtering.service.js";
 
 /** `/filtering`: the caller's own filter presets in a space (nobody sees another user's presets). */
 export function filteringModule(ctx: AppContext) {
   const service = new FilteringService(ctx);
-  return async function filteringRoutes(fastify: FastifyInstance) {
-    const app = typed(fastify);
+  const { access } = ctx;
+  return async function filteringRoutes(app: FastifyInstance) {
     const tags = ["Filtering"];
+    const member = access.space();
+    const presets = z.array(filterPresetSchema);
 
-    app.get("/filtering", { schema: { tags, querystring: presetsQuery } }, async (request) =>
-      ok(await service.list(await spaceGate(ctx, request), request.query.target)),
+    route(
+      app,
+      { method: "GET", url: "/filtering", tags, query: presetsQuery, response: presets, access: member },
+      ({ scope, query }) => service.list(scope, query.target),
     );
-    app.post("/filtering", { schema: { tags, body: createPresetBody } }, async (request) =>
-      ok(await service.create(await spaceGate(ctx, request), request.body)),
+    route(
+      app,
+      { method: "POST", url: "/filtering", tags, body: createPresetBody, response: filterPresetSchema, access: member },
+      ({ scope, body }) => service.create(scope, body),
     );
-    app.put("/filtering/:id", { schema: { tags, params: idParams, body: updatePresetBody } }, async (request) =>
-      ok(await service.update(await spaceGate(ctx, request), request.params.id, request.body)),
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/filtering/:id",
+        tags,
+        params: idParams,
+        body: updatePresetBody,
+        response: filterPresetSchema,
+        access: member,
+      },
+      ({ scope, params, body }) => service.update(scope, params.id, body),
     );
-    app.post("/filtering/set-state", { schema: { tags, body: setStateBody } }, async (request) =>
-      ok(await service.setState(await spaceGate(ctx, request), request.body.id)),
+    route(
+      app,
+      { method: "POST", url: "/filtering/set-state", tags, body: setStateBody, response: presets, access: member },
+      ({ scope, body }) => service.setState(scope, body.id),
     );
-    app.post("/filtering/reset-state", { schema: { tags, body: resetStateBody } }, async (request) =>
-      ok(await service.resetState(await spaceGate(ctx, request), request.body.target)),
+    route(
+      app,
+      { method: "POST", url: "/filtering/reset-state", tags, body: resetStateBody, response: presets, access: member },
+      ({ scope, body }) => service.resetState(scope, body.target),
     );
-    app.delete("/filtering/:id", { schema: { tags, params: idParams } }, async (request) => {
-      await service.delete(await spaceGate(ctx, request), request.params.id);
-      return ok(null);
-    });
+    route(
+      app,
+      { method: "DELETE", url: "/filtering/:id", tags, params: idParams, response: z.null(), access: member },
+      async ({ scope, params }) => {
+        await service.delete(scope, params.id);
+        return null;
+      },
+    );
   };
 }

@@ -1,18 +1,19 @@
+import type { FilterPreset } from "@planum/contracts";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { attributes, filteringPresets } from "../../../db/schema/index.js";
+import type { Grant } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
-import type { Grant } from "../structure-gate.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Filter = { logic: "and" | "or"; conditions: { field: string; operator: string; value?: unknown }[] };
 type PresetRow = typeof filteringPresets.$inferSelect;
 
-const toDto = (row: PresetRow) => ({
+const toDto = (row: PresetRow): FilterPreset => ({
   id: row.id,
   name: row.name,
-  target: row.target,
-  filter: row.filter as Filter,
+  target: row.target as FilterPreset["target"],
+  filter: row.filter as FilterPreset["filter"],
   active: row.active,
   createdAt: row.createdAt.toISOString(),
 });

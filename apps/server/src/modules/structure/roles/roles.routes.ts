@@ -1,51 +1,109 @@
-import { assignRoleBody, assignRoleParams, createRoleBody, idParams, updateRoleBody } from "@planum/contracts";
+import {
+  abilityInfoSchema,
+  assignedRoleSchema,
+  assignRoleBody,
+  assignRoleParams,
+  createRoleBody,
+  idParams,
+  roleAssignmentSchema,
+  roleSchema,
+  updateRoleBody,
+} from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { AppContext } from "../../../platform/context.js";
-import { ok, typed } from "../../../platform/http.js";
-import { spaceGate } from "../structure-gate.js";
+import { route } from "../../../platform/route.js";
 import { RolesService } from "./roles.service.js";
 
 /** `/roles` CRUD (space from X-Space-Id) and the assignment of a role to a member. */
 export function rolesModule(ctx: AppContext) {
   const service = new RolesService(ctx);
-  return async function rolesRoutes(fastify: FastifyInstance) {
-    const app = typed(fastify);
+  const { access } = ctx;
+  return async function rolesRoutes(app: FastifyInstance) {
     const tags = ["Roles"];
 
-    app.get("/roles", { schema: { tags } }, async (request) =>
-      ok(await service.list((await spaceGate(ctx, request, "roles:read")).space.id)),
+    route(
+      app,
+      { method: "GET", url: "/roles", tags, response: z.array(roleSchema), access: access.space("roles:read") },
+      ({ scope }) => service.list(scope.space.id),
     );
-    /** Every ability string with its description, for the role editor. */
-    app.get("/roles/abilities", { schema: { tags } }, async (request) => {
-      await spaceGate(ctx, request, "roles:read");
-      return ok(service.catalogue());
-    });
-    app.post("/roles", { schema: { tags, body: createRoleBody } }, async (request) =>
-      ok(await service.create(await spaceGate(ctx, request, "roles:write"), request.body)),
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/roles/abilities",
+        tags,
+        summary: "Every ability string with its description, for the role editor",
+        response: z.array(abilityInfoSchema),
+        access: access.space("roles:read"),
+      },
+      () => service.catalogue(),
     );
-    app.put("/roles/:id", { schema: { tags, params: idParams, body: updateRoleBody } }, async (request) =>
-      ok(await service.update(await spaceGate(ctx, request, "roles:write"), request.params.id, request.body)),
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/roles",
+        tags,
+        body: createRoleBody,
+        response: roleSchema,
+        access: access.space("roles:write"),
+      },
+      ({ scope, body }) => service.create(scope, body),
     );
-    app.delete("/roles/:id", { schema: { tags, params: idParams } }, async (request) => {
-      await service.delete(await spaceGate(ctx, request, "roles:write"), request.params.id);
-      return ok(null);
-    });
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/roles/:id",
+        tags,
+        params: idParams,
+        body: updateRoleBody,
+        response: roleSchema,
+        access: access.space("roles:write"),
+      },
+      ({ scope, params, body }) => service.update(scope, params.id, body),
+    );
+    route(
+      app,
+      {
+        method: "DELETE",
+        url: "/roles/:id",
+        tags,
+        params: idParams,
+        response: z.null(),
+        access: access.space("roles:write"),
+      },
+      async ({ scope, params }) => {
+        await service.delete(scope, params.id);
+        return null;
+      },
+    );
 
-    app.get(
-      "/space/:id/users/roles",
-      { schema: { tags, params: assignRoleParams.pick({ id: true }) } },
-      async (request) => {
-        const grant = await ctx.access.grant(request, request.params.id, "members:read");
-        return ok(await service.assignments(grant.space.id));
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/space/:id/users/roles",
+        tags,
+        params: assignRoleParams.pick({ id: true }),
+        response: z.array(roleAssignmentSchema),
+        access: access.space("members:read", { param: "id" }),
       },
+      ({ scope }) => service.assignments(scope.space.id),
     );
-    app.put(
-      "/space/:id/users/:userId/role",
-      { schema: { tags, params: assignRoleParams, body: assignRoleBody } },
-      async (request) => {
-        const grant = await ctx.access.grant(request, request.params.id, "members:write");
-        return ok(await service.assign(grant, request.params.userId, request.body.roleId));
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/space/:id/users/:userId/role",
+        tags,
+        params: assignRoleParams,
+        body: assignRoleBody,
+        response: assignedRoleSchema,
+        access: access.space("members:write", { param: "id" }),
       },
+      ({ scope, params, body }) => service.assign(scope, params.userId, body.roleId),
     );
   };
 }

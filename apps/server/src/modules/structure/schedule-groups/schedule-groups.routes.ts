@@ -4,57 +4,94 @@ import {
   moveGroupBody,
   moveScheduleBody,
   renameBody,
+  scheduleGroupListSchema,
   scheduleGroupQuery,
+  scheduleGroupSchema,
+  scheduleSchema,
 } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { AppContext } from "../../../platform/context.js";
-import { ok, typed } from "../../../platform/http.js";
-import { spaceGate } from "../structure-gate.js";
+import { route } from "../../../platform/route.js";
 import { ScheduleGroupsService } from "./schedule-groups.service.js";
 
-const toDto = (g: { id: string; projectId: string; parentId: string | null; name: string; sortOrder: number }) => ({
-  id: g.id,
-  projectId: g.projectId,
-  parentId: g.parentId,
-  name: g.name,
-  order: g.sortOrder,
-});
-
-/** `/schedule-group…`: folders of a project's schedules. */
+/** `/schedule-group…`: folders of a project's schedules (the project's schedule rights are checked by the service). */
 export function scheduleGroupsModule(ctx: AppContext) {
   const service = new ScheduleGroupsService(ctx);
-  return async function scheduleGroupsRoutes(fastify: FastifyInstance) {
-    const app = typed(fastify);
+  const { access } = ctx;
+  return async function scheduleGroupsRoutes(app: FastifyInstance) {
     const tags = ["Schedule groups"];
+    const member = access.space();
 
-    app.post("/schedule-group/create", { schema: { tags, body: createScheduleGroupBody } }, async (request) =>
-      ok(toDto(await service.create(await spaceGate(ctx, request), request.body))),
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/schedule-group/create",
+        tags,
+        body: createScheduleGroupBody,
+        response: scheduleGroupSchema,
+        access: member,
+      },
+      ({ scope, body }) => service.create(scope, body),
     );
-    app.get("/schedule-group", { schema: { tags, querystring: scheduleGroupQuery } }, async (request) =>
-      ok(await service.list(await spaceGate(ctx, request), request.query.projectId)),
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/schedule-group",
+        tags,
+        query: scheduleGroupQuery,
+        response: scheduleGroupListSchema,
+        access: member,
+      },
+      ({ scope, query }) => service.list(scope, query.projectId),
     );
-    app.post("/schedule-group/move-schedule", { schema: { tags, body: moveScheduleBody } }, async (request) =>
-      ok(await service.moveSchedule(await spaceGate(ctx, request), request.body.scheduleId, request.body.groupId)),
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/schedule-group/move-schedule",
+        tags,
+        body: moveScheduleBody,
+        response: scheduleSchema,
+        access: member,
+      },
+      ({ scope, body }) => service.moveSchedule(scope, body.scheduleId, body.groupId),
     );
-    app.patch("/schedule-group/:id", { schema: { tags, params: idParams, body: renameBody } }, async (request) =>
-      ok(toDto(await service.rename(await spaceGate(ctx, request), request.params.id, request.body.name))),
+    route(
+      app,
+      {
+        method: "PATCH",
+        url: "/schedule-group/:id",
+        tags,
+        params: idParams,
+        body: renameBody,
+        response: scheduleGroupSchema,
+        access: member,
+      },
+      ({ scope, params, body }) => service.rename(scope, params.id, body.name),
     );
-    app.patch(
-      "/schedule-group/:id/move",
-      { schema: { tags, params: idParams, body: moveGroupBody } },
-      async (request) =>
-        ok(
-          await service.move(
-            await spaceGate(ctx, request),
-            request.params.id,
-            request.body.parentId,
-            request.body.index,
-          ),
-        ),
+    route(
+      app,
+      {
+        method: "PATCH",
+        url: "/schedule-group/:id/move",
+        tags,
+        params: idParams,
+        body: moveGroupBody,
+        response: scheduleGroupListSchema,
+        access: member,
+      },
+      ({ scope, params, body }) => service.move(scope, params.id, body.parentId, body.index),
     );
-    app.delete("/schedule-group/:id", { schema: { tags, params: idParams } }, async (request) => {
-      await service.delete(await spaceGate(ctx, request), request.params.id);
-      return ok(null);
-    });
+    route(
+      app,
+      { method: "DELETE", url: "/schedule-group/:id", tags, params: idParams, response: z.null(), access: member },
+      async ({ scope, params }) => {
+        await service.delete(scope, params.id);
+        return null;
+      },
+    );
   };
 }

@@ -1,12 +1,21 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { scheduleGroups, schedules } from "../../../db/schema/index.js";
+import { type Grant, lineage, loadNode, requireAt } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { Realtime } from "../../../platform/realtime.js";
 import { groupOfProject, toScheduleDto } from "../schedules/schedules.service.js";
-import { epsUpdated, type Grant, lineage, loadNode, requireAt } from "../structure-gate.js";
+import { epsUpdated } from "../structure-events.js";
 
 type GroupRow = typeof scheduleGroups.$inferSelect;
+
+const toGroupDto = (g: GroupRow) => ({
+  id: g.id,
+  projectId: g.projectId,
+  parentId: g.parentId,
+  name: g.name,
+  order: g.sortOrder,
+});
 
 /** Schedule groups: named, nestable folders of a project's schedules. */
 export class ScheduleGroupsService {
@@ -42,13 +51,7 @@ export class ScheduleGroupsService {
       .orderBy(asc(scheduleGroups.sortOrder), asc(scheduleGroups.createdAt));
     const rows = await this.deps.db.select().from(schedules).where(where(schedules)).orderBy(asc(schedules.sortOrder));
     return {
-      groups: groups.map((g) => ({
-        id: g.id,
-        projectId: g.projectId,
-        parentId: g.parentId,
-        name: g.name,
-        order: g.sortOrder,
-      })),
+      groups: groups.map(toGroupDto),
       schedules: rows.map(toScheduleDto),
     };
   }
@@ -67,7 +70,7 @@ export class ScheduleGroupsService {
       })
       .returning();
     this.changed(grant, project.id);
-    return group;
+    return toGroupDto(group);
   }
 
   private async nextOrder(projectId: string, parentId: string | null) {
@@ -91,7 +94,7 @@ export class ScheduleGroupsService {
       .where(eq(scheduleGroups.id, group.id))
       .returning();
     this.changed(grant, group.projectId);
-    return row;
+    return toGroupDto(row);
   }
 
   /** Puts a schedule into a group of its own project (null: out of any group). */

@@ -1,96 +1,160 @@
 import {
   attributeParams,
+  attributeSchema,
+  callerRoleSchema,
   createAttributeBody,
   idParams,
   roleParams,
+  scheduleSchema,
   scheduleSettingsBody,
   setAttributeAccessBody,
 } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { abilitiesAt, type ScheduleScope } from "../../../platform/access.js";
 import type { AppContext } from "../../../platform/context.js";
-import { AppError } from "../../../platform/errors.js";
-import { ok, typed } from "../../../platform/http.js";
+import { route } from "../../../platform/route.js";
 import type { AttributePlace, AttributesService } from "../attributes/attributes.service.js";
-import { abilitiesAt, spaceGate } from "../structure-gate.js";
-import { SchedulesService, toScheduleDtoWithSettings } from "./schedules.service.js";
+import type { SchedulesService } from "./schedules.service.js";
+
+/** Work attributes of a schedule are defined at the schedule itself. */
+const placeOf = ({ schedule, lineage }: ScheduleScope): AttributePlace => ({
+  nodeId: null,
+  scheduleId: schedule.id,
+  target: "work",
+  lineage,
+});
 
 /** `/schedules/{id}`: one schedule, its settings and its work attributes. */
-export function schedulesModule(ctx: AppContext, attributes: AttributesService) {
-  const service = new SchedulesService(ctx);
-
-  return async function schedulesRoutes(fastify: FastifyInstance) {
-    const app = typed(fastify);
+export function schedulesModule(ctx: AppContext, service: SchedulesService, attributes: AttributesService) {
+  const { access } = ctx;
+  return async function schedulesRoutes(app: FastifyInstance) {
     const tags = ["Schedules"];
-    const place = async (request: Parameters<typeof spaceGate>[1], id: string) => {
-      const grant = await spaceGate(ctx, request);
-      const found = await service.readable(grant, id);
-      const at: AttributePlace = {
-        nodeId: null,
-        scheduleId: found.schedule.id,
-        target: "work",
-        lineage: found.lineage,
-      };
-      return { grant, place: at };
-    };
+    const read = access.scheduleAt("schedule:read");
+    const write = access.scheduleAt("schedule:write");
 
-    app.get("/schedules/:id", { schema: { tags, params: idParams } }, async (request) => {
-      const grant = await spaceGate(ctx, request);
-      return ok(await toScheduleDtoWithSettings(ctx.db, (await service.readable(grant, request.params.id)).schedule));
-    });
-    /** The caller's abilities at this schedule: space-wide ones widened by grants on its lineage, itself included. */
-    app.get("/schedules/:id/role", { schema: { tags, params: idParams } }, async (request) => {
-      const grant = await spaceGate(ctx, request);
-      const { lineage } = await service.readable(grant, request.params.id);
-      return ok({ role: grant.role, roleId: grant.roleId, abilities: await abilitiesAt(ctx.db, grant, lineage) });
-    });
-    app.delete("/schedules/:id", { schema: { tags, params: idParams } }, async (request) => {
-      await service.delete(await spaceGate(ctx, request), request.params.id);
-      return ok(null);
-    });
-    app.patch(
-      "/schedules/:id/settings",
-      { schema: { tags, params: idParams, body: scheduleSettingsBody } },
-      async (request) => ok(await service.update(await spaceGate(ctx, request), request.params.id, request.body)),
+    route(
+      app,
+      { method: "GET", url: "/schedules/:id", tags, params: idParams, response: scheduleSchema, access: read },
+      ({ scope }) => service.describe(scope.schedule),
     );
-
-    /** Work attributes defined on this schedule. */
-    app.get("/schedules/:id/attributes", { schema: { tags, params: idParams } }, async (request) => {
-      const { grant, place: at } = await place(request, request.params.id);
-      return ok(await attributes.definedAt(grant, at));
-    });
-    app.post(
-      "/schedules/:id/attributes",
-      { schema: { tags, params: idParams, body: createAttributeBody } },
-      async (request) => {
-        const { grant, place: at } = await place(request, request.params.id);
-        return ok(await attributes.create(grant, at, { ...request.body, target: "work" }));
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/schedules/:id/role",
+        tags,
+        summary: "The caller's abilities at this schedule: space-wide ones widened by grants on its lineage",
+        params: idParams,
+        response: callerRoleSchema,
+        access: read,
+      },
+      async ({ scope: { grant, lineage } }) => ({
+        role: grant.role,
+        roleId: grant.roleId,
+        abilities: await abilitiesAt(ctx.db, grant, lineage),
+      }),
+    );
+    route(
+      app,
+      { method: "DELETE", url: "/schedules/:id", tags, params: idParams, response: z.null(), access: write },
+      async ({ scope }) => {
+        await service.delete(scope);
+        return null;
       },
     );
-    /** Every work attribute applying in this schedule (space, project lineage, schedule) the caller may read. */
-    app.get("/schedules/:id/attributes/all", { schema: { tags, params: idParams } }, async (request) => {
-      const { grant, place: at } = await place(request, request.params.id);
-      return ok(await attributes.visible(grant, at));
-    });
-    app.get("/schedules/:id/attributes/all/role/:roleId", { schema: { tags, params: roleParams } }, async (request) => {
-      const { grant, place: at } = await place(request, request.params.id);
-      if (!grant.abilities.includes("roles:read")) throw new AppError("Forbidden");
-      return ok(await attributes.forRole(grant, at, request.params.roleId));
-    });
-    app.post(
-      "/schedules/:id/attributes/access",
-      { schema: { tags, params: idParams, body: setAttributeAccessBody } },
-      async (request) => {
-        const { grant, place: at } = await place(request, request.params.id);
-        return ok(await attributes.setAccess(grant, at, request.body.roleId, request.body.items));
+    route(
+      app,
+      {
+        method: "PATCH",
+        url: "/schedules/:id/settings",
+        tags,
+        params: idParams,
+        body: scheduleSettingsBody,
+        response: scheduleSchema,
+        access: write,
       },
+      ({ scope, body }) => service.update(scope, body),
     );
-    app.delete(
-      "/schedules/:id/attributes/:attrId/delete",
-      { schema: { tags, params: attributeParams } },
-      async (request) => {
-        const { grant, place: at } = await place(request, request.params.id);
-        await attributes.delete(grant, at, request.params.attrId);
-        return ok(null);
+
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/schedules/:id/attributes",
+        tags,
+        summary: "Work attributes defined on this schedule",
+        params: idParams,
+        response: z.array(attributeSchema),
+        access: read,
+      },
+      ({ scope }) => attributes.definedAt(scope.grant, placeOf(scope)),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/schedules/:id/attributes",
+        tags,
+        params: idParams,
+        body: createAttributeBody,
+        response: attributeSchema,
+        access: read,
+      },
+      ({ scope, body }) => attributes.create(scope.grant, placeOf(scope), { ...body, target: "work" }),
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/schedules/:id/attributes/all",
+        tags,
+        summary:
+          "Every work attribute applying in this schedule (space, project lineage, schedule) the caller may read",
+        params: idParams,
+        response: z.array(attributeSchema),
+        access: read,
+      },
+      ({ scope }) => attributes.visible(scope.grant, placeOf(scope)),
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/schedules/:id/attributes/all/role/:roleId",
+        tags,
+        params: roleParams,
+        response: z.array(attributeSchema),
+        access: read,
+      },
+      ({ scope, params }) => attributes.accessOfRole(scope.grant, placeOf(scope), params.roleId),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/schedules/:id/attributes/access",
+        tags,
+        params: idParams,
+        body: setAttributeAccessBody,
+        response: z.array(attributeSchema),
+        access: read,
+      },
+      ({ scope, body }) => attributes.setAccess(scope.grant, placeOf(scope), body.roleId, body.items),
+    );
+    route(
+      app,
+      {
+        method: "DELETE",
+        url: "/schedules/:id/attributes/:attrId/delete",
+        tags,
+        params: attributeParams,
+        response: z.null(),
+        access: read,
+      },
+      async ({ scope, params }) => {
+        await attributes.delete(scope.grant, placeOf(scope), params.attrId);
+        return null;
       },
     );
   };

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { scheduleGroups, schedules } from "../../../db/schema/index.js";
+import type { NodeScope, ScheduleRow, ScheduleScope } from "../../../platform/access.js";
 import type { AppContext } from "../../../platform/context.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
@@ -10,15 +11,7 @@ import {
   readSettings,
   type SettingsPatch,
 } from "../../workspace/calculation/calculate-settings.service.js";
-import {
-  epsUpdated,
-  type Grant,
-  lineage,
-  loadNode,
-  loadSchedule,
-  requireAt,
-  type ScheduleRow,
-} from "../structure-gate.js";
+import { epsUpdated } from "../structure-events.js";
 
 /**
  * A schedule as lists answer it: `settings` are the schedule's own settings, which hold no calculation fields (those
@@ -56,21 +49,13 @@ export class SchedulesService {
     this.calculation = new CalculateSettingsService(deps);
   }
 
-  async readable(grant: Grant, id: string) {
-    const found = await loadSchedule(this.deps.db, grant.space.id, id);
-    await requireAt(this.deps.db, grant, "schedule:read", found.lineage);
-    return found;
+  /** The schedule with its calculation settings. */
+  describe(schedule: ScheduleRow) {
+    return toScheduleDtoWithSettings(this.deps.db, schedule);
   }
 
-  async writable(grant: Grant, id: string) {
-    const found = await loadSchedule(this.deps.db, grant.space.id, id);
-    await requireAt(this.deps.db, grant, "schedule:write", found.lineage);
-    return found;
-  }
-
-  async listOfProject(grant: Grant, projectId: string) {
-    const project = await loadNode(this.deps.db, grant.space.id, projectId, ["project"]);
-    await requireAt(this.deps.db, grant, "schedule:read", lineage(project));
+  /** The schedules of a project the caller may read (access `node("schedule:read", project)`). */
+  async listOfProject({ grant, node: project }: NodeScope) {
     const rows = await this.deps.db
       .select()
       .from(schedules)
@@ -79,9 +64,8 @@ export class SchedulesService {
     return rows.map(toScheduleDto);
   }
 
-  async create(grant: Grant, projectId: string, body: { name: string; groupId?: string | null }) {
-    const project = await loadNode(this.deps.db, grant.space.id, projectId, ["project"]);
-    await requireAt(this.deps.db, grant, "schedule:write", lineage(project));
+  /** A new schedule of a project where the caller may change schedules (access `node("schedule:write", project)`). */
+  async create({ grant, node: project }: NodeScope, body: { name: string; groupId?: string | null }) {
     if (body.groupId) await groupOfProject(this.deps.db, grant.space.id, project.id, body.groupId);
     const [row] = await this.deps.db
       .insert(schedules)
@@ -102,8 +86,7 @@ export class SchedulesService {
    * Renames the schedule and changes its settings. The settings are the calculation settings: they are written
    * through to the calculate settings (the same call as `PUT /schedules/{id}/calculate-settings`), never copied.
    */
-  async update(grant: Grant, id: string, body: { name?: string; settings?: SettingsPatch }) {
-    const { schedule } = await this.writable(grant, id);
+  async update({ grant, schedule }: ScheduleScope, body: { name?: string; settings?: SettingsPatch }) {
     const [row] = await this.deps.db
       .update(schedules)
       .set({ name: body.name ?? schedule.name, updatedAt: new Date() })
@@ -117,8 +100,7 @@ export class SchedulesService {
     return withCalculation(row, calculationFields(calculation));
   }
 
-  async delete(grant: Grant, id: string) {
-    const { schedule } = await this.writable(grant, id);
+  async delete({ grant, schedule }: ScheduleScope) {
     await this.deps.db
       .delete(schedules)
       .where(and(eq(schedules.spaceId, grant.space.id), eq(schedules.id, schedule.id)));

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   attributes,
   attributeValues,
@@ -8,8 +8,8 @@ import {
   scheduleGroups,
   schedules,
 } from "../../../db/schema/index.js";
-import type { Tx } from "../../../platform/db.js";
-import type { EpsNodeRow, Grant } from "../structure-gate.js";
+import type { EpsNodeRow, Grant } from "../../../platform/access.js";
+import type { DbOrTx, Tx } from "../../../platform/db.js";
 
 /**
  * Copies a project below a facility in one transaction: the node (without its key, which must stay unique),
@@ -129,4 +129,36 @@ export async function copyProject(tx: Tx, grant: Grant, project: EpsNodeRow, tar
       .insert(calculateSettings)
       .values(settings.map((row) => ({ ...row, scheduleId: scheduleMap.get(row.scheduleId)!, spaceId })));
   return copy;
+}
+
+/** Reads of projects and facilities beyond the tree's own. */
+export class ProjectsRepo {
+  constructor(private readonly db: DbOrTx) {}
+
+  /** The projects of a facility, light, in their order. */
+  projectsOf(spaceId: string, facilityId: string) {
+    return this.db
+      .select({ id: epsNodes.id, name: epsNodes.name, key: epsNodes.key, order: epsNodes.sortOrder })
+      .from(epsNodes)
+      .where(and(eq(epsNodes.spaceId, spaceId), eq(epsNodes.parentId, facilityId)))
+      .orderBy(asc(epsNodes.sortOrder));
+  }
+
+  /** Nodes by id with their depth, from the root down. */
+  ancestors(spaceId: string, ids: string[]) {
+    return this.db
+      .select({ id: epsNodes.id, name: epsNodes.name, kind: epsNodes.kind, depth: epsNodes.depth })
+      .from(epsNodes)
+      .where(and(eq(epsNodes.spaceId, spaceId), inArray(epsNodes.id, ids)))
+      .orderBy(epsNodes.depth);
+  }
+
+  /** How many rows of a table (schedules, schedule groups) belong to the project. */
+  async count(table: typeof schedules | typeof scheduleGroups, spaceId: string, projectId: string) {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(and(eq(table.spaceId, spaceId), eq(table.projectId, projectId)));
+    return row.n;
+  }
 }
