@@ -7,8 +7,8 @@ import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { WorkspaceEvents } from "../../platform/workspace-events.js";
 import { epsUpdated, type Grant, lineage, loadNode, requireAt } from "../structure/structure-gate.js";
-import { readModel, type UploadedFile } from "./interchange.service.js";
 import { importCrossLinks, importModel } from "./model-import.js";
+import { readModel, type UploadedFile } from "./upload.js";
 
 interface ScheduleToCreate {
   name: string;
