@@ -1,4 +1,5 @@
 export * from "./calculation.schema.js";
+export * from "./calendars.schema.js";
 export * from "./dates.js";
 export * from "./error-codes.js";
 export * from "./error-messages.js";
@@ -7,6 +8,7 @@ export * from "./interchange.schema.js";
 export * from "./languages.js";
 export * from "./network.js";
 export * from "./spaces.schema.js";
+export * from "./storage.schema.js";
 export * from "./structure.schema.js";
 export * from "./structure-abilities.js";
 export * from "./structure-attributes.schema.js";

@@ -56,3 +56,17 @@ export const localizationTextsSchema = z.object({
   errors: z.record(z.string(), z.string()),
 });
 export type LocalizationTexts = z.infer<typeof localizationTextsSchema>;
+
+/**
+ * `GET /health-check`: whether this process can serve. `ok` answers 200; `unavailable` (the database or the file
+ * store does not answer) and `draining` (the process is stopping) answer 503 with `{ success: false, data }`, so a
+ * load balancer sends nothing new here.
+ */
+export const REACHABILITY = ["ok", "unreachable"] as const;
+export const healthSchema = z.object({
+  status: z.enum(["ok", "unavailable", "draining"]),
+  version: z.string(),
+  database: z.enum(REACHABILITY),
+  storage: z.enum(REACHABILITY),
+});
+export type Health = z.infer<typeof healthSchema>;

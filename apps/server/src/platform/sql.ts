@@ -34,8 +34,5 @@ export function isUniqueViolation(error: unknown): boolean {
   return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
-/** "2025-01-13 08:00:00" (either driver's text of a timestamp without time zone) → "2025-01-13T08:00". */
-export function wallClockText(value: string | null | undefined): string | null {
-  if (value == null) return null;
-  return `${value.slice(0, 10)}T${value.slice(11, 16)}`;
-}
+/** Moved to the time module; kept here while modules still import it from this file. */
+export { wallClockText } from "./time.js";

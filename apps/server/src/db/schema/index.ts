@@ -1,3 +1,4 @@
+export * from "./calendars.table.js";
 export * from "./eps-photos.table.js";
 export * from "./interchange.table.js";
 export * from "./platform.table.js";

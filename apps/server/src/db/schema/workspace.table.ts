@@ -14,10 +14,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { calendars } from "./calendars.table.js";
 import { spaces } from "./spaces.table.js";
 import { schedules } from "./structure.table.js";
 import { users } from "./users.table.js";
-import { calendars } from "./workspace-settings.table.js";
 
 /**
  * Inside a schedule: versions, their WBS items and relations, undo history and per-user row flags.

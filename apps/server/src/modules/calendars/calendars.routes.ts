@@ -1,11 +1,17 @@
-import { calendarQuery, createCalendarBody, updateCalendarBody, workspaceUuid } from "@planum/contracts";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  calendarDeleteSchema,
+  calendarListSchema,
+  calendarQuery,
+  calendarSchema,
+  createCalendarBody,
+  updateCalendarBody,
+  workspaceUuid,
+} from "@planum/contracts";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { workspaceGate } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
-import { ok, typed } from "../../platform/http.js";
+import { route } from "../../platform/route.js";
 import { WorkspaceEvents } from "../../platform/workspace-events.js";
-import { loadNode, requireAt } from "../structure/structure-gate.js";
 import { CalendarsService, toCalendarDto } from "./calendars.service.js";
 
 const params = z.object({ id: workspaceUuid });
@@ -13,42 +19,51 @@ const params = z.object({ id: workspaceUuid });
 /** `/calendars`: the space's working calendars (space from `X-Space-Id`). */
 export function calendarsModule(ctx: AppContext) {
   const service = new CalendarsService({ db: ctx.db, events: new WorkspaceEvents(ctx.realtime) });
-  const writer = async (request: FastifyRequest) => {
-    const grant = await workspaceGate(ctx, request);
-    await requireAt(ctx.db, grant, "schedule:write", []);
-    return grant;
-  };
+  const { access } = ctx;
+  // Reading calendars is part of reading schedules; changing them needs schedule:write space-wide.
+  const reader = access.space("schedule:read");
+  const writer = access.space("schedule:write");
 
-  return async function calendarsRoutes(fastify: FastifyInstance) {
-    const app = typed(fastify);
+  return async function calendarsRoutes(app: FastifyInstance) {
     const tags = ["Calendars"];
 
-    app.get("/calendars", { schema: { tags, querystring: calendarQuery } }, async (request) => {
-      const grant = await workspaceGate(ctx, request);
-      return ok(await service.list(grant, request.query.projectId));
-    });
-
-    app.get("/calendars/:id", { schema: { tags, params } }, async (request) => {
-      const grant = await workspaceGate(ctx, request);
-      return ok(toCalendarDto(await service.get(grant, request.params.id)));
-    });
-
-    app.post("/calendars", { schema: { tags, body: createCalendarBody } }, async (request) => {
-      const grant = await writer(request);
-      if (request.body.projectId) await loadNode(ctx.db, grant.space.id, request.body.projectId, ["project"]);
-      return ok(await service.create(grant, request.body));
-    });
-
-    app.put("/calendars/:id", { schema: { tags, params, body: updateCalendarBody } }, async (request) =>
-      ok(await service.update(await writer(request), request.params.id, request.body)),
+    route(
+      app,
+      { method: "GET", url: "/calendars", tags, query: calendarQuery, response: calendarListSchema, access: reader },
+      ({ scope, query }) => service.list(scope, query.projectId),
     );
-
-    app.delete("/calendars/:id", { schema: { tags, params } }, async (request) =>
-      ok(await service.delete(await writer(request), request.params.id)),
+    route(
+      app,
+      { method: "GET", url: "/calendars/:id", tags, params, response: calendarSchema, access: reader },
+      async ({ scope, params }) => toCalendarDto(await service.get(scope, params.id)),
     );
-
-    app.put("/calendars/:id/default", { schema: { tags, params } }, async (request) =>
-      ok(await service.setDefault(await writer(request), request.params.id)),
+    route(
+      app,
+      { method: "POST", url: "/calendars", tags, body: createCalendarBody, response: calendarSchema, access: writer },
+      ({ scope, body }) => service.create(scope, body),
+    );
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/calendars/:id",
+        tags,
+        params,
+        body: updateCalendarBody,
+        response: calendarSchema,
+        access: writer,
+      },
+      ({ scope, params, body }) => service.update(scope, params.id, body),
+    );
+    route(
+      app,
+      { method: "DELETE", url: "/calendars/:id", tags, params, response: calendarDeleteSchema, access: writer },
+      ({ scope, params }) => service.delete(scope, params.id),
+    );
+    route(
+      app,
+      { method: "PUT", url: "/calendars/:id/default", tags, params, response: calendarSchema, access: writer },
+      ({ scope, params }) => service.setDefault(scope, params.id),
     );
   };
 }

@@ -1,14 +1,26 @@
 import type { WorkspaceCalendar } from "@planum/contracts";
-import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
-import { calendars, wbsItems } from "../../db/schema/index.js";
+import type { Grant } from "../../platform/access.js";
+import { loadNode } from "../../platform/access.js";
 import type { Db, DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import type { WorkspaceEvents } from "../../platform/workspace-events.js";
-import type { Grant } from "../structure/structure-gate.js";
+import {
+  type CalendarRow,
+  deleteCalendar,
+  type Exceptions,
+  findCalendar,
+  findDefault,
+  hasCalendars,
+  insertCalendar,
+  listCalendars,
+  makeDefault,
+  oldest,
+  updateCalendar,
+  usesOf,
+  type Week,
+} from "./calendars.repo.js";
 
-export type CalendarRow = typeof calendars.$inferSelect;
-type Week = [string, string][][];
-type Exceptions = { date: string; intervals: [string, string][] }[];
+export type { CalendarRow };
 
 const DAY: [string, string][] = [
   ["08:00", "12:00"],
@@ -32,17 +44,16 @@ export function toCalendarDto(row: CalendarRow): WorkspaceCalendar {
 
 /** The space's default calendar, created on first need so every version can be calculated from the start. */
 export async function ensureDefaultCalendar(db: DbOrTx, spaceId: string): Promise<CalendarRow> {
-  const [found] = await db
-    .select()
-    .from(calendars)
-    .where(and(eq(calendars.spaceId, spaceId), eq(calendars.isDefault, true)))
-    .limit(1);
+  const found = await findDefault(db, spaceId);
   if (found) return found;
-  const [created] = await db
-    .insert(calendars)
-    .values({ spaceId, name: STANDARD_CALENDAR_NAME, isDefault: true, week: STANDARD_WEEK, exceptions: [] })
-    .returning();
-  return created;
+  return insertCalendar(db, {
+    spaceId,
+    projectId: null,
+    name: STANDARD_CALENDAR_NAME,
+    isDefault: true,
+    week: STANDARD_WEEK,
+    exceptions: [],
+  });
 }
 
 export class CalendarsService {
@@ -50,20 +61,11 @@ export class CalendarsService {
 
   /** The space's calendars; with a project, the space-wide ones and that project's own. */
   async list(grant: Grant, projectId?: string): Promise<WorkspaceCalendar[]> {
-    const scope = projectId ? or(isNull(calendars.projectId), eq(calendars.projectId, projectId)) : undefined;
-    const rows = await this.deps.db
-      .select()
-      .from(calendars)
-      .where(and(eq(calendars.spaceId, grant.space.id), scope))
-      .orderBy(asc(calendars.createdAt), asc(calendars.id));
-    return rows.map(toCalendarDto);
+    return (await listCalendars(this.deps.db, grant.space.id, projectId)).map(toCalendarDto);
   }
 
   async get(grant: Grant, id: string): Promise<CalendarRow> {
-    const [row] = await this.deps.db
-      .select()
-      .from(calendars)
-      .where(and(eq(calendars.spaceId, grant.space.id), eq(calendars.id, id)));
+    const row = await findCalendar(this.deps.db, grant.space.id, id);
     if (!row) throw new AppError("NotFound");
     return row;
   }
@@ -72,28 +74,22 @@ export class CalendarsService {
     grant: Grant,
     body: { name: string; projectId?: string | null; week: Week; exceptions: Exceptions; isDefault?: boolean },
   ) {
+    const spaceId = grant.space.id;
+    // A project's own calendar: the project must be one of the space's.
+    if (body.projectId) await loadNode(this.deps.db, spaceId, body.projectId, ["project"]);
     const row = await this.deps.db.transaction(async (tx) => {
-      const [any] = await tx
-        .select({ id: calendars.id })
-        .from(calendars)
-        .where(eq(calendars.spaceId, grant.space.id))
-        .limit(1);
-      const isDefault = body.isDefault === true || !any;
-      if (isDefault) await tx.update(calendars).set({ isDefault: false }).where(eq(calendars.spaceId, grant.space.id));
-      const [created] = await tx
-        .insert(calendars)
-        .values({
-          spaceId: grant.space.id,
-          projectId: body.projectId ?? null,
-          name: body.name,
-          week: body.week,
-          exceptions: sortExceptions(body.exceptions),
-          isDefault,
-        })
-        .returning();
-      return created;
+      const isDefault = body.isDefault === true || !(await hasCalendars(tx, spaceId));
+      if (isDefault) await makeDefault(tx, spaceId, null);
+      return insertCalendar(tx, {
+        spaceId,
+        projectId: body.projectId ?? null,
+        name: body.name,
+        week: body.week,
+        exceptions: sortExceptions(body.exceptions),
+        isDefault,
+      });
     });
-    this.deps.events.calendarsUpdated(grant.space.id, grant.userId, [row.id]);
+    this.deps.events.calendarsUpdated(spaceId, grant.userId, [row.id]);
     return toCalendarDto(row);
   }
 
@@ -104,16 +100,11 @@ export class CalendarsService {
     body: { revision: number; name?: string; week?: Week; exceptions?: Exceptions },
   ) {
     const current = await this.get(grant, id);
-    const [row] = await this.deps.db
-      .update(calendars)
-      .set({
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.week !== undefined ? { week: body.week } : {}),
-        ...(body.exceptions !== undefined ? { exceptions: sortExceptions(body.exceptions) } : {}),
-        revision: sql`${calendars.revision} + 1`,
-      })
-      .where(and(eq(calendars.id, id), eq(calendars.revision, body.revision)))
-      .returning();
+    const row = await updateCalendar(this.deps.db, grant.space.id, id, body.revision, {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.week !== undefined ? { week: body.week } : {}),
+      ...(body.exceptions !== undefined ? { exceptions: sortExceptions(body.exceptions) } : {}),
+    });
     if (!row) {
       const fresh = await this.get(grant, id);
       throw new AppError("Conflict", { entity: "calendar", id, revision: fresh.revision }, undefined, {
@@ -126,37 +117,26 @@ export class CalendarsService {
 
   /** A calendar that works use cannot go (their dates would silently change); the default passes to the oldest. */
   async delete(grant: Grant, id: string) {
+    const spaceId = grant.space.id;
     const row = await this.get(grant, id);
-    const [used] = await this.deps.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(wbsItems)
-      .where(eq(wbsItems.calendarId, id));
-    if (used.n > 0) throw new AppError("CalendarInUse", { count: used.n });
+    const used = await usesOf(this.deps.db, id);
+    if (used > 0) throw new AppError("CalendarInUse", { count: used });
     await this.deps.db.transaction(async (tx) => {
-      await tx.delete(calendars).where(eq(calendars.id, id));
+      await deleteCalendar(tx, spaceId, id);
       if (row.isDefault) {
-        const [next] = await tx
-          .select({ id: calendars.id })
-          .from(calendars)
-          .where(eq(calendars.spaceId, grant.space.id))
-          .orderBy(asc(calendars.createdAt))
-          .limit(1);
-        if (next) await tx.update(calendars).set({ isDefault: true }).where(eq(calendars.id, next.id));
+        const next = await oldest(tx, spaceId);
+        if (next) await makeDefault(tx, spaceId, next.id);
       }
     });
-    this.deps.events.calendarsUpdated(grant.space.id, grant.userId, [id]);
+    this.deps.events.calendarsUpdated(spaceId, grant.userId, [id]);
     return { id };
   }
 
   async setDefault(grant: Grant, id: string) {
     await this.get(grant, id);
-    const row = await this.deps.db.transaction(async (tx) => {
-      await tx.update(calendars).set({ isDefault: false }).where(eq(calendars.spaceId, grant.space.id));
-      const [updated] = await tx.update(calendars).set({ isDefault: true }).where(eq(calendars.id, id)).returning();
-      return updated;
-    });
+    const row = await this.deps.db.transaction((tx) => makeDefault(tx, grant.space.id, id));
     this.deps.events.calendarsUpdated(grant.space.id, grant.userId, [id]);
-    return toCalendarDto(row);
+    return toCalendarDto(row!);
   }
 }
 

@@ -11,7 +11,8 @@ import {
 import { sql } from "drizzle-orm";
 import type { VersionRow } from "../../platform/access.js";
 import type { DbOrTx } from "../../platform/db.js";
-import { execColumns, wallClockText } from "../../platform/sql.js";
+import { execColumns } from "../../platform/sql.js";
+import { wallClockSql, wallClockText } from "../../platform/time.js";
 import { readSettings } from "../workspace/calculation/calculate-settings.service.js";
 
 /** The version's rows as columns (one JSON value; see execColumns). Dates as "YYYY-MM-DDTHH:mm" text. */
@@ -42,7 +43,7 @@ interface ItemColumns {
   cr: boolean[];
 }
 
-const text = (column: string) => sql.raw(`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI')`);
+const text = wallClockSql;
 
 const CONSTRAINT: Record<string, Record<string, ConstraintType>> = {
   start: { in_date: "start_on", not_earlier: "start_on_or_after", not_later: "start_on_or_before" },

@@ -4,6 +4,7 @@ import { calendars, versions } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { execColumns } from "../../platform/sql.js";
+import { todayAt } from "../../platform/time.js";
 import { ensureDefaultCalendar } from "../calendars/calendars.service.js";
 import { adoptFileSettings, type SettingsPatch } from "../workspace/calculation/calculate-settings.service.js";
 
@@ -285,7 +286,7 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
       kind: hasActual ? "version" : "actual",
       label: target.label,
       dataDate: project?.dataDate ?? null,
-      projectStart: projectStart ?? `${new Date().toISOString().slice(0, 10)}T08:00`,
+      projectStart: projectStart ?? todayAt("08:00"),
       calcStatus: calculated ? "calculated" : "not_calculated",
       calculatedAt: calculated ? new Date() : null,
       finish: project?.scheduledFinish ?? finishes.reduce<string | null>((m, d) => (m === null || d > m ? d : m), null),

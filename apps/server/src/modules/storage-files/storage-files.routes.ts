@@ -1,45 +1,47 @@
-import { EVENTS_PROTOCOL_VERSION, storageFileParams } from "@planum/contracts";
+import { storageFileParams, storageMaxSizeSchema } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
-import { workspaceGate } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
-import { AppError } from "../../platform/errors.js";
-import { ok, typed } from "../../platform/http.js";
-
-/** `filename*` (RFC 5987) carries Cyrillic names; the plain `filename` is an ASCII fallback for old clients. */
-function contentDisposition(name: string) {
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "'");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+import { fileAnswer, route } from "../../platform/route.js";
+import { contentDisposition, StorageFilesService } from "./storage-files.service.js";
 
 /** Files of the space's storage (spec §7 Storage): exported schedules and the upload limit. */
 export function storageFilesModule(ctx: AppContext) {
-  return async function storageFilesRoutes(fastify: FastifyInstance) {
-    const app = typed(fastify);
+  const service = new StorageFilesService({
+    db: ctx.db,
+    storage: ctx.storage,
+    realtime: ctx.realtime,
+    maxUploadBytes: ctx.config.maxUploadBytes,
+  });
+  const { access } = ctx;
+  return async function storageFilesRoutes(app: FastifyInstance) {
     const tags = ["Storage"];
 
-    app.get("/storage/max-size", { schema: { tags } }, async () => ok({ bytes: ctx.config.maxUploadBytes }));
+    route(
+      app,
+      { method: "GET", url: "/storage/max-size", tags, response: storageMaxSizeSchema, access: access.user },
+      () => service.maxSize(),
+    );
 
-    app.get("/storage/download/:id", { schema: { tags, params: storageFileParams } }, async (request, reply) => {
-      const grant = await workspaceGate(ctx, request);
-      const found = await ctx.storage.read(ctx.db, request.params.id);
-      // Another space's file answers like a missing one; backups are not downloadable from here.
-      if (!found || found.file.spaceId !== grant.space.id || found.file.area === "backup") {
-        throw new AppError("NotFound");
-      }
-      ctx.realtime.toSpace({
-        v: EVENTS_PROTOCOL_VERSION,
-        type: found.file.area === "documents" ? "document_download" : "download",
-        spaceId: grant.space.id,
-        byUserId: grant.userId,
-        fileId: found.file.id,
-        name: found.file.name,
-        size: found.file.size,
-      });
-      return reply
-        .header("content-type", found.file.mediaType)
-        .header("content-length", found.bytes.length)
-        .header("content-disposition", contentDisposition(found.file.name))
-        .send(found.bytes);
-    });
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/storage/download/:id",
+        tags,
+        summary: "A file of the space (an export, a comparison), as an attachment",
+        params: storageFileParams,
+        response: fileAnswer,
+        raw: { contentType: "application/octet-stream" },
+        access: access.space("schedule:read"),
+      },
+      async ({ scope, params, reply }) => {
+        const { file, bytes } = await service.download(scope, params.id);
+        return reply
+          .header("content-type", file.mediaType)
+          .header("content-length", bytes.length)
+          .header("content-disposition", contentDisposition(file.name))
+          .send(bytes);
+      },
+    );
   };
 }

@@ -2,6 +2,7 @@ import {
   BASE_LANGUAGE,
   clientErrorBody,
   defaultLanguageSchema,
+  healthSchema,
   jobParams,
   jobSchema,
   languageParams,
@@ -16,6 +17,7 @@ import { z } from "zod";
 import type { AppContext } from "../../platform/context.js";
 import { ok, typed } from "../../platform/http.js";
 import { route } from "../../platform/route.js";
+import { HealthService } from "./health.service.js";
 import { PLANUM_VERSION, SystemService } from "./system.service.js";
 
 export { PLANUM_VERSION } from "./system.service.js";
@@ -29,6 +31,12 @@ export function systemModule(ctx: AppContext) {
     jobs: ctx.jobs,
   });
   const { access } = ctx;
+  const health = new HealthService({
+    db: ctx.db,
+    storage: ctx.storage,
+    process: ctx.process,
+    version: PLANUM_VERSION,
+  });
 
   return async function systemRoutes(fastify: FastifyInstance) {
     const app = typed(fastify);
@@ -41,10 +49,23 @@ export function systemModule(ctx: AppContext) {
       () => service.state(),
     );
 
-    app.get("/health-check", { config: guest, schema: { tags: ["System"] } }, async () => {
-      await ctx.db.execute(sql`select 1`);
-      return ok({ status: "ok", version: PLANUM_VERSION });
-    });
+    /** For load balancers: 200 while the database and the store answer, 503 when either does not or while draining. */
+    route(
+      fastify,
+      {
+        method: "GET",
+        url: "/health-check",
+        tags: ["System"],
+        summary: "200 when the database and the file store answer; 503 when either does not, or while draining",
+        response: healthSchema,
+        access: ctx.access.guest,
+      },
+      async ({ reply }) => {
+        const state = await health.check();
+        if (state.status === "ok") return state;
+        return reply.status(503).send({ success: false, data: state });
+      },
+    );
 
     route(
       fastify,

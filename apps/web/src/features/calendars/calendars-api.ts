@@ -1,4 +1,4 @@
-import type { WorkspaceCalendar } from "@planum/contracts";
+import type { CalendarDeleted, WorkspaceCalendar } from "@planum/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../shared/api-client";
 import type { CalendarException } from "./calendar-exceptions";
@@ -20,8 +20,8 @@ export const calendarsApi = {
   create: (draft: CalendarDraft & { isDefault?: boolean }) => api.post<WorkspaceCalendar>("/calendars", draft),
   update: (id: string, revision: number, draft: Partial<CalendarDraft>) =>
     api.put<WorkspaceCalendar>(`/calendars/${id}`, { revision, ...draft }),
-  remove: (id: string) => api.delete<unknown>(`/calendars/${id}`),
-  setDefault: (id: string) => api.put<unknown>(`/calendars/${id}/default`),
+  remove: (id: string) => api.delete<CalendarDeleted>(`/calendars/${id}`),
+  setDefault: (id: string) => api.put<WorkspaceCalendar>(`/calendars/${id}/default`),
 };
 
 export function useCalendars(spaceId: string) {

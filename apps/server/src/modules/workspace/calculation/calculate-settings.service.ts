@@ -1,7 +1,7 @@
 import { type CalculateSettings, DEFAULT_CALCULATE_SETTINGS } from "@planum/contracts";
 import type { AppContext } from "../../../platform/context.js";
 import type { DbOrTx } from "../../../platform/db.js";
-import { wallClockText } from "../../../platform/sql.js";
+import { wallClockText } from "../../../platform/time.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { autoCalculation } from "./auto-calculation.js";
 import {

@@ -1,6 +1,7 @@
-import { EngineInputError, parseDateTime, schedule } from "@planum/engine";
+import { type ResultColumns as EngineColumns, EngineInputError, scheduleColumns } from "@planum/engine";
 import type { Db, DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
+import { minutesText } from "../../../platform/time.js";
 import { readSettings } from "./calculate-settings.service.js";
 import { codesOf, findVersion, finishCalculation, type ResultColumns, writeResults } from "./calculation.repo.js";
 import { calculationInput } from "./calculation-input.js";
@@ -13,19 +14,6 @@ export interface CalculationOutcome {
   relations: number;
   /** Milliseconds spent reading, calculating and writing. */
   timings: { readMs: number; engineMs: number; writeMs: number };
-}
-
-// Minutes since 1970-01-01T00:00 of "YYYY-MM-DDTHH:mm"; 100k results share a few thousand days, hence the cache.
-const dayMinutes = new Map<string, number>();
-function minutesOf(value: string): number {
-  const date = value.slice(0, 10);
-  let day = dayMinutes.get(date);
-  if (day === undefined) {
-    day = parseDateTime(`${date}T00:00`);
-    if (dayMinutes.size > 100_000) dayMinutes.clear();
-    dayMinutes.set(date, day);
-  }
-  return day + Number(value.slice(11, 13)) * 60 + Number(value.slice(14, 16));
 }
 
 /**
@@ -52,9 +40,9 @@ export async function calculateVersion(
   const { input, stored } = await calculationInput(db, version, settings);
   const t1 = performance.now();
   await progress(20);
-  let result: ReturnType<typeof schedule>;
+  let result: EngineColumns;
   try {
-    result = schedule(input);
+    result = scheduleColumns(input);
   } catch (error) {
     if (error instanceof EngineInputError) {
       const codes = await codesOf(
@@ -88,31 +76,34 @@ export async function calculateVersion(
     freeFloat: [],
     critical: [],
   };
-  for (const a of result.activities) {
-    const es = minutesOf(a.earlyStart);
-    const ef = minutesOf(a.earlyFinish);
-    const ls = minutesOf(a.lateStart);
-    const lf = minutesOf(a.lateFinish);
-    if (stored.get(a.id) === `${es}|${ef}|${ls}|${lf}|${a.totalFloat}|${a.freeFloat}|${a.critical ? 1 : 0}`) continue;
-    out.ids.push(Number(a.id));
+  const { ids, earlyStart, earlyFinish, lateStart, lateFinish, totalFloat, freeFloat, critical } = result;
+  for (let j = 0; j < ids.length; j++) {
+    const es = earlyStart[j];
+    const ef = earlyFinish[j];
+    const ls = lateStart[j];
+    const lf = lateFinish[j];
+    if (stored.get(ids[j]) === `${es}|${ef}|${ls}|${lf}|${totalFloat[j]}|${freeFloat[j]}|${critical[j]}`) continue;
+    out.ids.push(Number(ids[j]));
     out.earlyStart.push(es);
     out.earlyFinish.push(ef);
     out.lateStart.push(ls);
     out.lateFinish.push(lf);
-    out.totalFloat.push(a.totalFloat);
-    out.freeFloat.push(a.freeFloat);
-    out.critical.push(a.critical);
+    out.totalFloat.push(totalFloat[j]);
+    out.freeFloat.push(freeFloat[j]);
+    out.critical.push(critical[j] === 1);
   }
+  // The only text of the calculation: the finish stored in the version (an edge: the API answers it).
+  const finish = minutesText(result.finish);
   const outcome: CalculationOutcome = {
-    finish: result.finish,
-    activities: result.activities.length,
+    finish,
+    activities: ids.length,
     written: out.ids.length,
     relations: input.relations.length,
     timings: { readMs: Math.round(t1 - t0), engineMs: Math.round(t2 - t1), writeMs: 0 },
   };
   await db.transaction(async (tx) => {
     await writeResults(tx, versionId, out);
-    await finishCalculation(tx, versionId, version.revision, result.finish);
+    await finishCalculation(tx, versionId, version.revision, finish);
     outcome.timings.writeMs = Math.round(performance.now() - t2);
     await options.inTransaction?.(tx, outcome);
   });

@@ -2,6 +2,7 @@ import type { CalculateSettings } from "@planum/contracts";
 import type { ActivityInput, ExternalInput, NetworkInput, RelationInput, ScenarioNumber } from "@planum/engine";
 import { scenario } from "@planum/engine";
 import type { DbOrTx } from "../../../platform/db.js";
+import { textMinutes } from "../../../platform/time.js";
 import { ensureDefaultCalendar } from "../../calendars/calendars.service.js";
 import { type ItemRow, itemAt, readNetworkRows, type VersionRow } from "./calculation.repo.js";
 
@@ -53,12 +54,12 @@ export async function calculationInput(db: DbOrTx, version: VersionRow, settings
     const activity: ActivityInput = { id: String(c.id[k]), type: c.t[k], duration: c.d[k] };
     if (c.cal[k]) activity.calendar = c.cal[k]!;
     if (c.p[k] >= 0) activity.parent = String(c.p[k]);
-    if (c.slt[k] && c.sld[k]) activity.startLimit = { type: c.slt[k]!, date: c.sld[k]! };
-    if (c.flt[k] && c.fld[k]) activity.finishLimit = { type: c.flt[k]!, date: c.fld[k]! };
-    if (c.st[k] !== "not_started" && c.as[j]) {
+    if (c.slt[k] && c.sld[k] != null) activity.startLimit = { type: c.slt[k]!, date: c.sld[k]! };
+    if (c.flt[k] && c.fld[k] != null) activity.finishLimit = { type: c.flt[k]!, date: c.fld[k]! };
+    if (c.st[k] !== "not_started" && c.as[j] != null) {
       const row = itemAt(c, k, j);
       activity.actualStart = row.as!;
-      if (row.st === "completed" && row.af) activity.actualFinish = row.af;
+      if (row.st === "completed" && row.af != null) activity.actualFinish = row.af;
       else activity.remaining = row.rem ?? remainingOf(row, settings.scenario);
     }
     activities[k] = activity;
@@ -74,24 +75,23 @@ export async function calculationInput(db: DbOrTx, version: VersionRow, settings
   }
   const externals: ExternalInput[] = externalRows.map((x) => ({
     id: String(x.id),
-    ...(x.es ? { earlyStart: x.es } : {}),
-    ...(x.ef ? { earlyFinish: x.ef } : {}),
-    ...(x.ls ? { lateStart: x.ls } : {}),
-    ...(x.lf ? { lateFinish: x.lf } : {}),
+    ...(x.es != null ? { earlyStart: x.es } : {}),
+    ...(x.ef != null ? { earlyFinish: x.ef } : {}),
+    ...(x.ls != null ? { lateStart: x.ls } : {}),
+    ...(x.lf != null ? { lateFinish: x.lf } : {}),
     ...(x.cal ? { calendar: x.cal } : {}),
   }));
   const calendars = calendarRows.map((c) => ({ id: c.id, week: c.week, exceptions: c.exceptions }));
-  const wall = (v: string) => `${v.slice(0, 10)}T${v.slice(11, 16)}`;
   const input: NetworkInput = {
-    projectStart: wall(version.projectStart),
-    ...(version.dataDate ? { dataDate: wall(version.dataDate) } : {}),
+    projectStart: textMinutes(version.projectStart),
+    ...(version.dataDate ? { dataDate: textMinutes(version.dataDate) } : {}),
     options: {
       progress: settings.progressOption,
       floatType: settings.floatType,
       lagCalendar: settings.lagCalendar,
       criticalFloat: settings.criticalFloat,
       critical: settings.criticalBy,
-      ...(settings.mustFinishBy ? { mustFinishBy: settings.mustFinishBy } : {}),
+      ...(settings.mustFinishBy ? { mustFinishBy: textMinutes(settings.mustFinishBy) } : {}),
     },
     calendars,
     defaultCalendar: defaultCalendar.id,

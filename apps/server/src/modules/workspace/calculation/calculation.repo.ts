@@ -4,6 +4,7 @@ import type { DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import { PRESUMED_DEAD_SECONDS } from "../../../platform/processes.js";
 import { execColumns, execRows, intArray } from "../../../platform/sql.js";
+import { minutesSql, timestampSql, wallClockSql } from "../../../platform/time.js";
 
 /**
  * The SQL of the calculation: a version's calculation status, its network read in bulk, the results written back,
@@ -125,9 +126,9 @@ export async function writeResults(tx: DbOrTx, versionId: string, columns: Resul
     const to = from + WRITE_CHUNK;
     const part = <T>(values: T[]) => values.slice(from, to);
     await tx.execute(sql`
-      update wbs_items w set early_start = to_timestamp(r.es * 60::float8) at time zone 'UTC',
-             early_finish = to_timestamp(r.ef * 60::float8) at time zone 'UTC', late_start = to_timestamp(r.ls * 60::float8) at time zone 'UTC',
-             late_finish = to_timestamp(r.lf * 60::float8) at time zone 'UTC', total_float = r.tf, free_float = r.ff, critical = r.cr
+      update wbs_items w set early_start = ${timestampSql(sql`r.es`)}, early_finish = ${timestampSql(sql`r.ef`)},
+             late_start = ${timestampSql(sql`r.ls`)}, late_finish = ${timestampSql(sql`r.lf`)},
+             total_float = r.tf, free_float = r.ff, critical = r.cr
       from unnest(${arrayText(part(columns.ids))}::int[], ${arrayText(part(columns.earlyStart))}::int[],
                   ${arrayText(part(columns.earlyFinish))}::int[], ${arrayText(part(columns.lateStart))}::int[],
                   ${arrayText(part(columns.lateFinish))}::int[], ${arrayText(part(columns.totalFloat))}::int[],
@@ -148,7 +149,7 @@ export async function codesOf(db: DbOrTx, ids: string[]) {
 
 /** The timetable of a version: every item's results, in id order, as one JSON value (see execColumns). */
 export async function readTimetableItems(db: DbOrTx, versionId: string) {
-  const f = (column: string) => sql.raw(`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI')`);
+  const f = wallClockSql;
   return execColumns<
     {
       id: number;
@@ -263,10 +264,8 @@ export async function autoVersionsUsingCalendars(db: DbOrTx, spaceId: string, ca
 
 // ---- the network ----
 
-const TEXT = `'YYYY-MM-DD"T"HH24:MI'`;
-const text = (column: string) => sql.raw(`to_char(${column}, ${TEXT})`);
-/** Minutes since 1970-01-01T00:00 of a wall-clock timestamp (`date_part` is a double: far cheaper than to_char). */
-const minutes = (column: string) => sql.raw(`(date_part('epoch', ${column}) / 60)::int`);
+/** Dates come as minutes (platform/time.ts): the engine takes them as they are. */
+const minutes = minutesSql;
 /** A column of the started items only (see ItemColumns). */
 const started = (column: string | SQL) =>
   sql`coalesce(json_agg(${typeof column === "string" ? sql.raw(column) : column}) filter (where status <> 'not_started'), '[]')`;
@@ -293,13 +292,13 @@ export interface ItemRow {
   cal: string | null;
   d: number;
   slt: "not_earlier" | "not_later" | "in_date" | null;
-  sld: string | null;
+  sld: number | null;
   flt: "not_earlier" | "not_later" | "in_date" | null;
-  fld: string | null;
+  fld: number | null;
   st: "not_started" | "in_progress" | "completed";
   pc: number;
-  as: string | null;
-  af: string | null;
+  as: number | null;
+  af: number | null;
   rem: number | null;
   td: number | null;
   pv: number | null;
@@ -321,10 +320,10 @@ export interface RelationColumns {
 
 export interface ExternalRow {
   id: number;
-  es: string | null;
-  ef: string | null;
-  ls: string | null;
-  lf: string | null;
+  es: number | null;
+  ef: number | null;
+  ls: number | null;
+  lf: number | null;
   cal: string | null;
 }
 
@@ -345,10 +344,10 @@ export async function readNetworkRows(db: DbOrTx, version: Pick<VersionRow, "id"
     sql`
     select json_build_object('id', coalesce(json_agg(id), '[]'), 'p', json_agg(coalesce(parent_id, -1)), 't', json_agg(type),
            'cal', json_agg(calendar_id), 'd', json_agg(duration), 'slt', json_agg(start_limit_type),
-           'sld', json_agg(${text("start_limit_date")}), 'flt', json_agg(finish_limit_type),
-           'fld', json_agg(${text("finish_limit_date")}), 'st', json_agg(status),
-           'pc', ${started("percent_complete")}, 'as', ${started(text("actual_start"))},
-           'af', ${started(text("actual_finish"))}, 'rem', ${started("remaining")}, 'td', ${started("target_duration")},
+           'sld', json_agg(${minutes("start_limit_date")}), 'flt', json_agg(finish_limit_type),
+           'fld', json_agg(${minutes("finish_limit_date")}), 'st', json_agg(status),
+           'pc', ${started("percent_complete")}, 'as', ${started(minutes("actual_start"))},
+           'af', ${started(minutes("actual_finish"))}, 'rem', ${started("remaining")}, 'td', ${started("target_duration")},
            'pv', ${started("planned_volume")}, 'av', ${started("actual_volume")}, 'pl', ${started("planned_labour")},
            'al', ${started("actual_labour")}, 'pcost', ${started("planned_cost")}, 'acost', ${started("actual_cost")},
            'bi', ${started("base_intensity")},
@@ -374,8 +373,8 @@ export async function readNetworkRows(db: DbOrTx, version: Pick<VersionRow, "id"
     ? await execRows(
         db,
         sql`
-    select w.id, ${text("w.early_start")} as es, ${text("w.early_finish")} as ef, ${text("w.late_start")} as ls,
-           ${text("w.late_finish")} as lf, w.calendar_id as cal
+    select w.id, ${minutes("w.early_start")} as es, ${minutes("w.early_finish")} as ef, ${minutes("w.late_start")} as ls,
+           ${minutes("w.late_finish")} as lf, w.calendar_id as cal
     from wbs_items w where w.id = any(${intArray(outside)}::int[]) and w.space_id = ${version.spaceId}`,
       )
     : { rows: [] };

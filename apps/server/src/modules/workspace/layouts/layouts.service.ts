@@ -1,10 +1,10 @@
 import type { LayoutSettings } from "@planum/contracts";
-import { and, asc, eq } from "drizzle-orm";
-import { layoutTemplates, versionLayouts, wbsGroupSettings } from "../../../db/schema/index.js";
+import type { layoutTemplates, versionLayouts, wbsGroupSettings } from "../../../db/schema/index.js";
 import type { Grant } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
+import { layoutsRepo as repo } from "./layouts.repo.js";
 
 type LayoutRow = typeof versionLayouts.$inferSelect;
 type TemplateRow = typeof layoutTemplates.$inferSelect;
@@ -47,18 +47,7 @@ export class LayoutsService {
   constructor(private readonly deps: { db: Db; events: WorkspaceEvents }) {}
 
   async layouts(grant: Grant, scheduleId: string) {
-    const rows = await this.deps.db
-      .select()
-      .from(versionLayouts)
-      .where(
-        and(
-          eq(versionLayouts.spaceId, grant.space.id),
-          eq(versionLayouts.scheduleId, scheduleId),
-          eq(versionLayouts.userId, grant.userId),
-        ),
-      )
-      .orderBy(asc(versionLayouts.name));
-    return rows.map(layoutDto);
+    return (await repo.layouts(this.deps.db, grant, scheduleId)).map(layoutDto);
   }
 
   async createLayout(
@@ -72,19 +61,15 @@ export class LayoutsService {
       settings = overTemplate(template.settings, body.settings);
     }
     const row = await this.deps.db.transaction(async (tx) => {
-      if (body.active) await this.deactivate(tx, grant, scheduleId);
-      const [created] = await tx
-        .insert(versionLayouts)
-        .values({
-          spaceId: grant.space.id,
-          scheduleId,
-          userId: grant.userId,
-          name: body.name,
-          settings,
-          active: body.active ?? false,
-        })
-        .returning();
-      return created;
+      if (body.active) await repo.deactivate(tx, grant, scheduleId);
+      return repo.insertLayout(tx, {
+        spaceId: grant.space.id,
+        scheduleId,
+        userId: grant.userId,
+        name: body.name,
+        settings,
+        active: body.active ?? false,
+      });
     });
     return layoutDto(row);
   }
@@ -96,148 +81,80 @@ export class LayoutsService {
     body: { name?: string; settings?: LayoutSettings; active?: boolean },
   ) {
     const row = await this.deps.db.transaction(async (tx) => {
-      if (body.active) await this.deactivate(tx, grant, scheduleId);
-      const [updated] = await tx
-        .update(versionLayouts)
-        .set({ ...body, updatedAt: new Date() })
-        .where(this.ownLayout(grant, scheduleId, id))
-        .returning();
-      return updated;
+      if (body.active) await repo.deactivate(tx, grant, scheduleId);
+      return repo.updateLayout(tx, grant, scheduleId, id, { ...body, updatedAt: new Date() });
     });
     if (!row) throw new AppError("NotFound");
     return layoutDto(row);
   }
 
   async deleteLayout(grant: Grant, scheduleId: string, id: string) {
-    const rows = await this.deps.db
-      .delete(versionLayouts)
-      .where(this.ownLayout(grant, scheduleId, id))
-      .returning();
-    if (rows.length === 0) throw new AppError("NotFound");
+    if (!(await repo.deleteLayout(this.deps.db, grant, scheduleId, id))) throw new AppError("NotFound");
     return { id };
   }
 
-  private ownLayout(grant: Grant, scheduleId: string, id: string) {
-    return and(
-      eq(versionLayouts.id, id),
-      eq(versionLayouts.spaceId, grant.space.id),
-      eq(versionLayouts.scheduleId, scheduleId),
-      eq(versionLayouts.userId, grant.userId),
-    );
-  }
-
-  private async deactivate(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], grant: Grant, scheduleId: string) {
-    await tx
-      .update(versionLayouts)
-      .set({ active: false })
-      .where(
-        and(
-          eq(versionLayouts.spaceId, grant.space.id),
-          eq(versionLayouts.scheduleId, scheduleId),
-          eq(versionLayouts.userId, grant.userId),
-        ),
-      );
-  }
-
   async templates(grant: Grant) {
-    const rows = await this.deps.db
-      .select()
-      .from(layoutTemplates)
-      .where(eq(layoutTemplates.spaceId, grant.space.id))
-      .orderBy(asc(layoutTemplates.name));
-    return rows.map(layoutDto);
+    return (await repo.templates(this.deps.db, grant)).map(layoutDto);
   }
 
   async template(grant: Grant, id: string) {
-    const [row] = await this.deps.db
-      .select()
-      .from(layoutTemplates)
-      .where(and(eq(layoutTemplates.spaceId, grant.space.id), eq(layoutTemplates.id, id)));
+    const row = await repo.template(this.deps.db, grant, id);
     if (!row) throw new AppError("NotFound");
     return row;
   }
 
   async createTemplate(grant: Grant, body: { name: string; settings: LayoutSettings }) {
-    const [row] = await this.deps.db
-      .insert(layoutTemplates)
-      .values({ spaceId: grant.space.id, name: body.name, settings: body.settings, createdBy: grant.userId })
-      .returning();
+    const row = await repo.insertTemplate(this.deps.db, {
+      spaceId: grant.space.id,
+      name: body.name,
+      settings: body.settings,
+      createdBy: grant.userId,
+    });
     this.deps.events.layoutsUpdated(grant.space.id, grant.userId, null);
     return layoutDto(row);
   }
 
   async updateTemplate(grant: Grant, id: string, body: { name?: string; settings?: LayoutSettings }) {
-    const [row] = await this.deps.db
-      .update(layoutTemplates)
-      .set({
-        ...(body.name ? { name: body.name } : {}),
-        ...(body.settings ? { settings: body.settings } : {}),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(layoutTemplates.spaceId, grant.space.id), eq(layoutTemplates.id, id)))
-      .returning();
+    const row = await repo.updateTemplate(this.deps.db, grant, id, {
+      ...(body.name ? { name: body.name } : {}),
+      ...(body.settings ? { settings: body.settings } : {}),
+      updatedAt: new Date(),
+    });
     if (!row) throw new AppError("NotFound");
     this.deps.events.layoutsUpdated(grant.space.id, grant.userId, null);
     return layoutDto(row);
   }
 
   async deleteTemplate(grant: Grant, id: string) {
-    const rows = await this.deps.db
-      .delete(layoutTemplates)
-      .where(and(eq(layoutTemplates.spaceId, grant.space.id), eq(layoutTemplates.id, id)))
-      .returning();
-    if (rows.length === 0) throw new AppError("NotFound");
+    if (!(await repo.deleteTemplate(this.deps.db, grant, id))) throw new AppError("NotFound");
     this.deps.events.layoutsUpdated(grant.space.id, grant.userId, null);
     return { id };
   }
 
   async groupSettings(grant: Grant, scheduleId: string) {
-    const rows = await this.deps.db
-      .select()
-      .from(wbsGroupSettings)
-      .where(and(eq(wbsGroupSettings.spaceId, grant.space.id), eq(wbsGroupSettings.scheduleId, scheduleId)))
-      .orderBy(asc(wbsGroupSettings.name));
-    return rows.map(groupDto);
+    return (await repo.groupSettings(this.deps.db, grant, scheduleId)).map(groupDto);
   }
 
   async createGroupSetting(grant: Grant, scheduleId: string, body: { name: string; levels: string[] }) {
-    const [row] = await this.deps.db
-      .insert(wbsGroupSettings)
-      .values({ spaceId: grant.space.id, scheduleId, name: body.name, levels: body.levels })
-      .returning();
+    const row = await repo.insertGroupSetting(this.deps.db, {
+      spaceId: grant.space.id,
+      scheduleId,
+      name: body.name,
+      levels: body.levels,
+    });
     this.deps.events.layoutsUpdated(grant.space.id, grant.userId, scheduleId);
     return groupDto(row);
   }
 
   async updateGroupSetting(grant: Grant, scheduleId: string, id: string, body: { name?: string; levels?: string[] }) {
-    const [row] = await this.deps.db
-      .update(wbsGroupSettings)
-      .set({ ...body, updatedAt: new Date() })
-      .where(
-        and(
-          eq(wbsGroupSettings.spaceId, grant.space.id),
-          eq(wbsGroupSettings.scheduleId, scheduleId),
-          eq(wbsGroupSettings.id, id),
-        ),
-      )
-      .returning();
+    const row = await repo.updateGroupSetting(this.deps.db, grant, scheduleId, id, { ...body, updatedAt: new Date() });
     if (!row) throw new AppError("NotFound");
     this.deps.events.layoutsUpdated(grant.space.id, grant.userId, scheduleId);
     return groupDto(row);
   }
 
   async deleteGroupSetting(grant: Grant, scheduleId: string, id: string) {
-    const rows = await this.deps.db
-      .delete(wbsGroupSettings)
-      .where(
-        and(
-          eq(wbsGroupSettings.spaceId, grant.space.id),
-          eq(wbsGroupSettings.scheduleId, scheduleId),
-          eq(wbsGroupSettings.id, id),
-        ),
-      )
-      .returning();
-    if (rows.length === 0) throw new AppError("NotFound");
+    if (!(await repo.deleteGroupSetting(this.deps.db, grant, scheduleId, id))) throw new AppError("NotFound");
     this.deps.events.layoutsUpdated(grant.space.id, grant.userId, scheduleId);
     return { id };
   }

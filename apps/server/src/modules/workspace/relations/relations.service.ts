@@ -4,7 +4,8 @@ import { relations, wbsItems } from "../../../db/schema/index.js";
 import type { Grant, VersionScope } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
-import { execRows, isUniqueViolation, wallClockText } from "../../../platform/sql.js";
+import { execRows, isUniqueViolation } from "../../../platform/sql.js";
+import { wallClockSql, wallClockText } from "../../../platform/time.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { applyChange } from "../wbs/wbs-changes.js";
 import { staleRevision } from "../wbs/wbs-dto.js";
@@ -94,8 +95,8 @@ export class RelationsService {
       sql`
       select e.id, e.version_id, e.revision, e.predecessor_id, e.successor_id, e.type, e.lag, e.lag_calendar, e.direction,
              e.item_id, o.version_id as item_version, o.status, o.code, o.name,
-             to_char(coalesce(o.actual_start, o.early_start), 'YYYY-MM-DD"T"HH24:MI') as start,
-             to_char(coalesce(o.actual_finish, o.early_finish), 'YYYY-MM-DD"T"HH24:MI') as finish,
+             ${wallClockSql("coalesce(o.actual_start, o.early_start)")} as start,
+             ${wallClockSql("coalesce(o.actual_finish, o.early_finish)")} as finish,
              p.name as project, s.name as schedule, o.free_float, o.total_float, o.percent_complete as progress
       from (${ends}) e
       join wbs_items o on o.id = e.item_id

@@ -1,6 +1,6 @@
 import type { Version } from "@planum/contracts";
 import type { VersionRow } from "../../../platform/access.js";
-import { wallClockText } from "../../../platform/sql.js";
+import { instantText, wallClockText } from "../../../platform/time.js";
 
 export function toVersionDto(row: VersionRow): Version {
   return {
@@ -13,9 +13,9 @@ export function toVersionDto(row: VersionRow): Version {
     projectStart: wallClockText(row.projectStart)!,
     calcStatus: row.calcStatus,
     calcError: row.calcError,
-    calculatedAt: row.calculatedAt?.toISOString() ?? null,
+    calculatedAt: instantText(row.calculatedAt),
     finish: wallClockText(row.finish),
     revision: row.revision,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: instantText(row.createdAt),
   };
 }

@@ -2,6 +2,7 @@ import type { CreateVersionBody, Version, VersionKind } from "@planum/contracts"
 import type { Grant, VersionRow, VersionScope } from "../../../platform/access.js";
 import type { Db, DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
+import { todayAt } from "../../../platform/time.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { ensureDefaultCalendar } from "../../calendars/calendars.service.js";
 import { copyWbsRows } from "../wbs/wbs-copy.js";
@@ -23,7 +24,7 @@ import {
 
 /** Today at 08:00 (wall clock of the server's UTC date): where a new schedule starts unless told otherwise. */
 function defaultProjectStart(): string {
-  return `${new Date().toISOString().slice(0, 10)}T08:00`;
+  return todayAt("08:00");
 }
 
 export class VersionsService {

@@ -1,9 +1,9 @@
 import type { GanttColumns } from "@planum/contracts";
-import { parseDateTime } from "@planum/engine";
 import { sql } from "drizzle-orm";
 import type { VersionRow } from "../../../platform/access.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import { execColumns, execRows } from "../../../platform/sql.js";
+import { minutesSql, textMinutes } from "../../../platform/time.js";
 import { treeOrder } from "./wbs-dto.js";
 
 const TYPE_CODE: Record<string, number> = {
@@ -21,7 +21,7 @@ const LINK_CODE: Record<string, number> = { fs: 0, ss: 1, ff: 2, sf: 3 };
  * Minutes since 1970-01-01T00:00 of a wall-clock timestamp, computed by the database (-1 = none). `date_part` answers
  * a double; `extract` answers numeric, several times slower over 50,000 rows × 9 dates.
  */
-const minutes = (column: string) => sql.raw(`coalesce((date_part('epoch', ${column}) / 60)::int, -1)`);
+const minutes = (column: string) => sql`coalesce(${minutesSql(column)}, -1)`;
 
 /** The columns as the database sends them (one array per field, table order). */
 type GanttSource = { [K in keyof GanttRow]: GanttRow[K][] };
@@ -163,8 +163,8 @@ export async function buildGanttColumns(db: DbOrTx, version: VersionRow, userId:
     relations: { from: [], to: [], type: [], lag: [] },
     calendars,
     defaultCalendar,
-    projectStart: parseDateTime(wallClock(version.projectStart)),
-    dataDate: version.dataDate ? parseDateTime(wallClock(version.dataDate)) : -1,
+    projectStart: textMinutes(version.projectStart),
+    dataDate: version.dataDate ? textMinutes(version.dataDate) : -1,
     calcStatus: version.calcStatus,
     versionRevision: version.revision,
   };
@@ -226,8 +226,4 @@ export async function buildGanttColumns(db: DbOrTx, version: VersionRow, userId:
     rel.lag.push(r.l[k]);
   }
   return out;
-}
-
-function wallClock(value: string): string {
-  return `${value.slice(0, 10)}T${value.slice(11, 16)}`;
 }

@@ -1,7 +1,7 @@
 import type { WbsItem } from "@planum/contracts";
 import type { wbsItems } from "../../../db/schema/index.js";
 import { AppError } from "../../../platform/errors.js";
-import { wallClockText } from "../../../platform/sql.js";
+import { wallClockText } from "../../../platform/time.js";
 
 export type WbsRow = typeof wbsItems.$inferSelect;
 
