@@ -30,74 +30,77 @@ export const uploadQuery = z.object({
 });
 export type UploadQuery = z.infer<typeof uploadQuery>;
 
-export interface UploadResult {
-  versionId: string;
-  activities: number;
-  relations: number;
+export const uploadResultSchema = z.object({
+  versionId: z.string(),
+  activities: z.number(),
+  relations: z.number(),
   /** Calendars created in the space for the file (matched ones by name are reused). */
-  calendarsCreated: number;
-  format: string;
-  elapsedMs: number;
-}
+  calendarsCreated: z.number(),
+  format: z.string(),
+  elapsedMs: z.number(),
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
 
-export interface UploadJob {
-  jobId: string;
-}
+export const uploadJobSchema = z.object({ jobId: z.string() });
+export type UploadJob = z.infer<typeof uploadJobSchema>;
 
 export const exportParams = z.object({ id: workspaceUuid, format: z.enum(EXPORT_FORMATS) });
 
-export interface ExportResult {
-  fileId: string;
-  name: string;
-  size: number;
-}
+export const exportResultSchema = z.object({ fileId: z.string(), name: z.string(), size: z.number() });
+export type ExportResult = z.infer<typeof exportResultSchema>;
 
 export const storageFileParams = z.object({ id: workspaceUuid });
 
 /** `POST /upload/preview`: what the dialog shows before the upload (detected format, first rows of a table). */
-export interface UploadPreview {
-  format: string;
+export const uploadPreviewSchema = z.object({
+  format: z.string(),
   /** CSV / XLSX only: the first rows as text, after `skipRows`. */
-  rows: string[][];
+  rows: z.array(z.array(z.string())),
   /** The file's projects (a P6 file may hold several; one becomes the version, `?project=` picks it). */
-  projects: { id: string; code: string; name: string; activities: number }[];
+  projects: z.array(z.object({ id: z.string(), code: z.string(), name: z.string(), activities: z.number() })),
   /** Why the file cannot be read as it is (shown before the upload); null when it reads. */
-  problem: string | null;
-}
+  problem: z.string().nullable(),
+});
+export type UploadPreview = z.infer<typeof uploadPreviewSchema>;
 
 export const compareBody = z.object({ versionA: workspaceUuid, versionB: workspaceUuid });
 
-export interface ComparedActivity {
-  code: string;
-  name: string;
-  start: string | null;
-  finish: string | null;
-}
+export const comparedActivitySchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  start: z.string().nullable(),
+  finish: z.string().nullable(),
+});
+export type ComparedActivity = z.infer<typeof comparedActivitySchema>;
 
-export interface ChangedActivity {
-  code: string;
-  name: string;
+const comparedValue = z.union([z.string(), z.number(), z.null()]);
+export const changedActivitySchema = z.object({
+  code: z.string(),
+  name: z.string(),
   /** Field → [in A, in B]. */
-  changes: Record<string, [string | number | null, string | number | null]>;
-}
+  changes: z.record(z.string(), z.tuple([comparedValue, comparedValue])),
+});
+export type ChangedActivity = z.infer<typeof changedActivitySchema>;
 
-export interface VersionComparison {
-  added: ComparedActivity[];
-  removed: ComparedActivity[];
-  changed: ChangedActivity[];
-  unchanged: number;
-}
+export const versionComparisonSchema = z.object({
+  added: z.array(comparedActivitySchema),
+  removed: z.array(comparedActivitySchema),
+  changed: z.array(changedActivitySchema),
+  unchanged: z.number(),
+});
+export type VersionComparison = z.infer<typeof versionComparisonSchema>;
 
 export const jobIdParams = z.object({ id: workspaceUuid });
 
-export interface InterchangeJob {
-  id: string;
-  type: string;
-  status: "queued" | "in_process" | "completed" | "error";
-  progress: number;
-  result: Record<string, unknown> | null;
-  error: string | null;
-}
+export const interchangeJobSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  status: z.enum(["queued", "in_process", "completed", "error"]),
+  progress: z.number(),
+  result: z.record(z.string(), z.unknown()).nullable(),
+  error: z.string().nullable(),
+});
+export type InterchangeJob = z.infer<typeof interchangeJobSchema>;
 
 /** `POST /batch-processing/import`: several files (multipart, each a part named `file`) as versions of a schedule. */
 export const batchImportQuery = z.object({
@@ -115,14 +118,28 @@ export const batchExportBody = z.object({
 /** `POST /batch-processing/stop`: a batch job stops before its next file (files already done stay done). */
 export const batchStopBody = z.object({ jobId: workspaceUuid });
 
-export interface BatchFileOutcome {
-  name: string;
-  versionId?: string;
-  fileId?: string;
-  size?: number;
-  activities?: number;
-  error?: string;
-}
+export const batchFileOutcomeSchema = z.object({
+  name: z.string(),
+  versionId: z.string().optional(),
+  fileId: z.string().optional(),
+  size: z.number().optional(),
+  activities: z.number().optional(),
+  error: z.string().optional(),
+});
+export type BatchFileOutcome = z.infer<typeof batchFileOutcomeSchema>;
+
+/** `POST /batch-processing/import`: the job and how many files it took. */
+export const batchImportStartedSchema = z.object({ jobId: z.string(), files: z.number() });
+/** `POST /batch-processing/stop`: whether the job was still running (it stops before its next file). */
+export const batchStopAnswerSchema = z.object({ jobId: z.string(), stopping: z.boolean() });
+
+/** `POST /facilities/{id}/import`: the new project, its schedules with their versions, links kept between them. */
+export const facilityImportResultSchema = z.object({
+  projectId: z.string(),
+  schedules: z.array(z.object({ scheduleId: z.string(), versionIds: z.array(z.string()), activities: z.number() })),
+  links: z.number(),
+});
+export type FacilityImportResult = z.infer<typeof facilityImportResultSchema>;
 
 /** `POST /projects/{id}/export`: every schedule of the project (its actual version) as one project of the file. */
 export const projectExportBody = z.object({ format: z.enum(EXPORT_FORMATS).default("xer") });
@@ -142,12 +159,13 @@ export const importSettingBody = z.object({
 });
 export type ImportSettingBody = z.infer<typeof importSettingBody>;
 
-export interface ImportSetting {
-  id: string;
-  name: string;
-  format: ImportFormat | null;
-  mapping: Record<string, string | number>;
-  skipRows: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const importSettingSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  format: z.enum(IMPORT_FORMATS).nullable(),
+  mapping: z.record(z.string(), z.union([z.string(), z.number()])),
+  skipRows: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ImportSetting = z.infer<typeof importSettingSchema>;

@@ -18,8 +18,8 @@ import { AppError } from "../../platform/errors.js";
 import { ok, typed } from "../../platform/http.js";
 import { requestLanguage } from "../../platform/http-errors.js";
 import { type JobContext, JobTakenOver } from "../../platform/jobs.js";
-import { EXPORT_FORMAT, interchangeEvent, uploadVersion, writeModel } from "./interchange.service.js";
 import { exportModel } from "./model-export.js";
+import { EXPORT_FORMAT, interchangeEvent, uploadVersion, writeModel } from "./upload.js";
 
 /** The spec's batch job types: a batch import is an `import_version` job with several files. */
 export const IMPORT_JOB = "import_version";

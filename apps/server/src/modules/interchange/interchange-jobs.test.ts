@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
 import { setUpWorkspace } from "../workspace/workspace.test-kit.js";
-import { uploadVersion } from "./interchange.service.js";
+import { uploadVersion } from "./upload.js";
 
 const corpus = path.resolve(__dirname, "../../../../../../shared/corpus");
 const corpusFile = (name: string) => fs.readFileSync(path.join(corpus, name));

@@ -1,212 +1,328 @@
-import { EVENTS_PROTOCOL_VERSION, type ExportFormat, type ImportFormat, type UploadResult } from "@planum/contracts";
 import {
-  type ColumnMapping,
-  FormatError,
-  type FormatErrorLocation,
-  type FormatId,
-  readSchedule,
-  type ScheduleModel,
-  TABULAR_FIELDS,
-  type WritableFormat,
-  writeSchedule,
-} from "@planum/formats";
-import type { FastifyRequest } from "fastify";
+  EVENTS_PROTOCOL_VERSION,
+  type ExportFormat,
+  type ExportResult,
+  errorMessage,
+  type ImportFormat,
+  type InterchangeJob,
+  type Language,
+  type UploadPreview,
+  type UploadQuery,
+  type UploadResult,
+  type VersionComparison,
+} from "@planum/contracts";
+import {
+  type Grant,
+  loadVersion,
+  type NodeScope,
+  type ScheduleScope,
+  type VersionScope,
+} from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
-import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
-import { WorkspaceEvents } from "../../platform/workspace-events.js";
-import { importModel } from "./model-import.js";
+import { type JobContext, JobTakenOver } from "../../platform/jobs.js";
+import { IMPORT_JOB } from "./batch-processing.js";
+import { importIntoFacility } from "./facility-import.js";
+import { findImportRule } from "./import-settings.js";
+import { interchangeRepo } from "./interchange.repo.js";
+import { exportModel } from "./model-export.js";
+import { projectModel } from "./project-export.js";
+import {
+  EXPORT_FORMAT,
+  interchangeEvent,
+  parseMapping,
+  type UploadedFile,
+  uploadVersion,
+  writeModel,
+} from "./upload.js";
+import { previewTable } from "./upload-preview.js";
+import { compareVersions, comparisonCsv } from "./version-compare.js";
 
-/** The spec's format names → the readers' ids. */
-export const IMPORT_FORMAT_ID: Record<ImportFormat, FormatId> = {
-  xer: "xer",
-  "xml-primavera": "pmxml",
-  xml: "mspdi",
-  mpx: "mpx",
-  csv: "csv",
-  xlsx: "xlsx",
-  json: "json",
-  zip: "zip",
-};
-
-export const EXPORT_FORMAT: Record<ExportFormat, { id: WritableFormat; ext: string; mediaType: string }> = {
-  xer: { id: "xer", ext: "xer", mediaType: "application/octet-stream" },
-  "xml-primavera": { id: "pmxml", ext: "xml", mediaType: "application/xml" },
-  xml: { id: "mspdi", ext: "xml", mediaType: "application/xml" },
-  csv: { id: "csv", ext: "csv", mediaType: "text/csv" },
-  xlsx: { id: "xlsx", ext: "xlsx", mediaType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
-  json: { id: "json", ext: "json", mediaType: "application/json" },
-  zip: { id: "zip", ext: "zip", mediaType: "application/zip" },
-};
-
-export interface UploadedFile {
-  bytes: Buffer;
-  name: string;
-}
-
-export interface ReadOptions {
+/** What an upload job carries: the stored file's id (never its bytes) and the caller's choices. */
+interface ImportPayload {
+  scheduleId: string;
+  fileId: string;
+  fileName: string;
+  language: Language;
   format?: ImportFormat;
   skipRows?: number;
-  mapping?: ColumnMapping;
-}
-
-function describe(location: FormatErrorLocation | undefined): string {
-  if (!location) return "—";
-  if ("table" in location) return `${location.table}, ${location.row}${location.field ? `, ${location.field}` : ""}`;
-  if ("element" in location) return `<${location.element}>, ${location.line}`;
-  return location.entry;
-}
-
-/** Reads the single `file` part; a file over the configured limit is refused before it is kept in memory whole. */
-export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<UploadedFile> {
-  const max = `${Math.round(maxBytes / 1024 / 1024)} MB`;
-  if (!request.isMultipart()) throw new AppError("Required", { field: "file" });
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  if (!part) throw new AppError("Required", { field: "file" });
-  const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-    if (error.code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("FileTooLarge", { max });
-    throw error;
-  });
-  if (part.file.truncated) throw new AppError("FileTooLarge", { max });
-  return { bytes, name: part.filename || "schedule" };
-}
-
-/** A mapping sent as JSON text in the query (the dialog's unsaved choice), checked to be field → text | index. */
-export function parseMapping(text: string | undefined): ColumnMapping | undefined {
-  if (!text) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new AppError("InvalidValue", { field: "mapping" });
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new AppError("InvalidValue", { field: "mapping" });
-  }
-  for (const v of Object.values(value)) {
-    if (typeof v !== "string" && typeof v !== "number") throw new AppError("InvalidValue", { field: "mapping" });
-  }
-  checkMappedFields(value);
-  return value as ColumnMapping;
-}
-
-const TABULAR_FIELD_SET = new Set<string>(TABULAR_FIELDS);
-
-/** A mapping may name only fields the CSV / XLSX readers know: a misspelt one would be ignored without a word. */
-export function checkMappedFields(mapping: object): void {
-  const unknown = Object.keys(mapping).find((field) => !TABULAR_FIELD_SET.has(field));
-  if (unknown !== undefined) throw new AppError("InvalidValue", { field: `mapping.${unknown}` });
-}
-
-/**
- * The file as the neutral model. Every reader failure is the user's file, not our fault: `FormatError` keeps its
- * location, anything else a reader trips over (a garbage file) is reported the same way, as 400 MalformedFile.
- */
-export async function readModel(file: UploadedFile, options: ReadOptions): Promise<ScheduleModel> {
-  try {
-    return await readSchedule(file.bytes, {
-      format: options.format ? IMPORT_FORMAT_ID[options.format] : undefined,
-      fileName: file.name,
-      skipRows: options.skipRows,
-      mapping: options.mapping,
-    });
-  } catch (error) {
-    throw readFailure(error);
-  }
-}
-
-/** A reader's failure as `400 MalformedFile` with the place and the reason. */
-export function readFailure(error: unknown): AppError {
-  if (error instanceof FormatError) {
-    const location = describe(error.location);
-    const reason = error.location ? error.message.replace(/ \([^()]*\)$/, "") : error.message;
-    return new AppError("MalformedFile", { location, reason, formatCode: error.code });
-  }
-  return new AppError("MalformedFile", { location: "—", reason: error instanceof Error ? error.message : "?" });
-}
-
-export interface UploadTarget {
-  spaceId: string;
-  userId: string | null;
-  scheduleId: string;
+  mapping?: string;
   label?: string;
   project?: string;
 }
 
+/** A version of the caller's space and the name of its schedule, as exports need them. */
+function fileName(...parts: string[]) {
+  return parts.join("").replace(/[\\/:*?"<>|]+/g, "_");
+}
+
 /**
- * Reads and writes a file as a new version, all or nothing: the model is complete before the transaction starts
- * (readers throw before returning), and every row goes in one transaction. `withinCommit` runs in that transaction
- * with the answer (a job completes itself there), so the version and whatever records it commit together.
+ * Schedule files in and out: uploads as new versions (at once or as a job it handles itself), previews, exports,
+ * comparisons, a file as a new project of a facility and a project as one file.
  */
-export async function uploadVersion(
-  ctx: Pick<AppContext, "db" | "realtime">,
-  file: UploadedFile,
-  options: ReadOptions,
-  target: UploadTarget,
-  onProgress?: (percent: number) => Promise<void>,
-  withinCommit?: (tx: DbOrTx, result: UploadResult) => Promise<void>,
-): Promise<UploadResult> {
-  const began = performance.now();
-  const model = await readModel(file, options);
-  await onProgress?.(40);
-  const { outcome, result } = await ctx.db.transaction(async (tx) => {
-    const outcome = await importModel(tx, model, {
-      spaceId: target.spaceId,
-      userId: target.userId,
-      scheduleId: target.scheduleId,
-      label: target.label || file.name.replace(/\.[^.]+$/, "") || file.name,
-      projectId: target.project,
-    });
-    const result: UploadResult = {
-      versionId: outcome.versionId,
-      activities: outcome.activities,
-      relations: outcome.relations,
-      calendarsCreated: outcome.calendarsCreated,
-      format: model.source?.format ?? options.format ?? "unknown",
-      elapsedMs: Math.round(performance.now() - began),
-    };
-    await withinCommit?.(tx, result);
-    return { outcome, result };
-  });
-  const events = new WorkspaceEvents(ctx.realtime);
-  if (outcome.createdCalendarIds.length > 0) {
-    events.calendarsUpdated(target.spaceId, target.userId, outcome.createdCalendarIds);
+export class InterchangeService {
+  constructor(
+    private readonly ctx: AppContext,
+    /** A batch import shares the `import_version` job type; its runs go there. */
+    batch: {
+      isBatchImport(payload: unknown): boolean;
+      runImport(context: JobContext): Promise<unknown>;
+    },
+  ) {
+    ctx.jobs.register(IMPORT_JOB, (context) =>
+      batch.isBatchImport(context.job.payload)
+        ? (batch.runImport(context) as Promise<Record<string, unknown>>)
+        : this.runImport(context),
+    );
   }
-  events.versionsChanged(target.spaceId, target.userId, target.scheduleId, [outcome.versionId], "created");
-  if (outcome.settingsChanged) events.calculateSettingsUpdated(target.spaceId, target.userId, target.scheduleId);
-  if (outcome.staleVersionIds.length > 0)
-    events.versionsChanged(target.spaceId, target.userId, target.scheduleId, outcome.staleVersionIds, "updated");
-  return result;
-}
 
-export function interchangeEvent(
-  ctx: Pick<AppContext, "realtime">,
-  input: {
-    type: "import" | "export" | "batch_import" | "batch_export";
-    spaceId: string;
-    userId: string | null;
-    jobId: string;
-    scheduleId: string | null;
-    versionId: string | null;
-    progress: number;
-    status: "uploading" | "completed" | "error";
-    error?: string;
-  },
-) {
-  ctx.realtime.toSpace({
-    v: EVENTS_PROTOCOL_VERSION,
-    type: input.type,
-    spaceId: input.spaceId,
-    byUserId: input.userId,
-    jobId: input.jobId,
-    scheduleId: input.scheduleId,
-    versionId: input.versionId,
-    progress: input.progress,
-    status: input.status,
-    ...(input.error ? { error: input.error } : {}),
-  });
-}
+  /** The query with a saved rule (`?rule=name`) applied; what the query itself says wins over the rule. */
+  async withRule(spaceId: string, query: UploadQuery): Promise<UploadQuery> {
+    if (!query.rule) return query;
+    const rule = await findImportRule(this.ctx.db, spaceId, query.rule);
+    return {
+      ...query,
+      format: query.format ?? rule.format ?? undefined,
+      skipRows: query.skipRows ?? rule.skipRows,
+      mapping: query.mapping ?? JSON.stringify(rule.mapping),
+    };
+  }
 
-export async function writeModel(model: ScheduleModel, format: ExportFormat): Promise<Buffer> {
-  return Buffer.from(await writeSchedule(model, EXPORT_FORMAT[format].id));
+  async uploadNow(scope: ScheduleScope, rawQuery: UploadQuery, file: UploadedFile): Promise<UploadResult> {
+    const q = await this.withRule(scope.grant.space.id, rawQuery);
+    return uploadVersion(
+      this.ctx,
+      file,
+      { format: q.format, skipRows: q.skipRows, mapping: parseMapping(q.mapping) },
+      {
+        spaceId: scope.grant.space.id,
+        userId: scope.grant.userId,
+        scheduleId: scope.schedule.id,
+        label: q.label,
+        project: q.project,
+      },
+    );
+  }
+
+  /** Keeps the bytes in the temp area (the job holds only their id, so any process can run it) and enqueues it. */
+  async uploadAsJob(scope: ScheduleScope, rawQuery: UploadQuery, file: UploadedFile, language: Language) {
+    const { grant } = scope;
+    const query = await this.withRule(grant.space.id, rawQuery);
+    parseMapping(query.mapping);
+    const stored = await this.ctx.storage.save(this.ctx.db, {
+      area: "temp",
+      name: file.name,
+      mediaType: "application/octet-stream",
+      bytes: file.bytes,
+      spaceId: grant.space.id,
+      ownerUserId: grant.userId,
+    });
+    const payload: ImportPayload = {
+      scheduleId: scope.schedule.id,
+      fileId: stored.id,
+      fileName: file.name,
+      language,
+      ...query,
+    };
+    const job = await this.ctx.jobs.enqueue(IMPORT_JOB, {
+      spaceId: grant.space.id,
+      userId: grant.userId,
+      payload: payload as unknown as Record<string, unknown>,
+    });
+    interchangeEvent(this.ctx, {
+      type: "import",
+      spaceId: grant.space.id,
+      userId: grant.userId,
+      jobId: job.id,
+      scheduleId: scope.schedule.id,
+      versionId: null,
+      progress: 0,
+      status: "uploading",
+    });
+    return { jobId: job.id };
+  }
+
+  /**
+   * The upload job. Its version and its completion commit together (`complete(tx)` inside the import
+   * transaction): a process killed after that commit leaves a completed job with its version, never run again.
+   */
+  private async runImport({ job, progress, complete }: JobContext) {
+    const { ctx } = this;
+    const input = job.payload as unknown as ImportPayload;
+    const base = { type: "import" as const, spaceId: job.spaceId!, userId: job.createdBy, jobId: job.id };
+    const report = async (percent: number) => {
+      await progress(percent);
+      interchangeEvent(ctx, {
+        ...base,
+        scheduleId: input.scheduleId,
+        versionId: null,
+        progress: percent,
+        status: "uploading",
+      });
+    };
+    const stored = await ctx.storage.read(ctx.db, input.fileId);
+    let keepFile = false;
+    try {
+      if (!stored) throw new AppError("NotFound");
+      await report(10);
+      const result = await uploadVersion(
+        ctx,
+        { bytes: stored.bytes, name: input.fileName },
+        { format: input.format, skipRows: input.skipRows, mapping: parseMapping(input.mapping) },
+        {
+          spaceId: job.spaceId!,
+          userId: job.createdBy,
+          scheduleId: input.scheduleId,
+          label: input.label,
+          project: input.project,
+        },
+        report,
+        (tx, result) => complete(tx, { ...result }),
+      );
+      interchangeEvent(ctx, {
+        ...base,
+        scheduleId: input.scheduleId,
+        versionId: result.versionId,
+        progress: 100,
+        status: "completed",
+      });
+      return { ...result };
+    } catch (error) {
+      // Another process runs the job now: its file and its outcome are that attempt's.
+      if (error instanceof JobTakenOver) {
+        keepFile = true;
+        throw error;
+      }
+      // The job row keeps the message in the uploader's language, so a reloaded page can show it as it was.
+      const message =
+        error instanceof AppError ? errorMessage(input.language, error.code, error.params) : String(error);
+      interchangeEvent(ctx, {
+        ...base,
+        scheduleId: input.scheduleId,
+        versionId: null,
+        progress: 100,
+        status: "error",
+        error: message,
+      });
+      throw new Error(message);
+    } finally {
+      if (stored && !keepFile) await ctx.storage.remove(ctx.db, input.fileId).catch(() => {});
+    }
+  }
+
+  /** The dialog's first look at a file: detected format and, for tables, the first rows to map columns on. */
+  async preview(scope: ScheduleScope, rawQuery: UploadQuery, file: UploadedFile): Promise<UploadPreview> {
+    const query = await this.withRule(scope.grant.space.id, rawQuery);
+    return previewTable(file, query.format, query.skipRows ?? 0, parseMapping(query.mapping));
+  }
+
+  /** A job of the caller (import or export) with its result: what a reloaded page resumes from. */
+  async job(grant: Grant, id: string): Promise<InterchangeJob> {
+    const job = await this.ctx.jobs.get(id);
+    if (!job || job.spaceId !== grant.space.id || job.createdBy !== grant.userId) throw new AppError("NotFound");
+    return {
+      id: job.id,
+      type: job.type,
+      status: job.status,
+      progress: job.progress,
+      result: (job.result as Record<string, unknown> | null) ?? null,
+      error: job.error,
+    };
+  }
+
+  /** Both versions must belong to the schedule of the path (and so to the caller's space). */
+  private async pair(scope: ScheduleScope, body: { versionA: string; versionB: string }) {
+    const a = await loadVersion(this.ctx.db, scope.grant, body.versionA);
+    const b = await loadVersion(this.ctx.db, scope.grant, body.versionB);
+    if (a.scheduleId !== scope.schedule.id || b.scheduleId !== scope.schedule.id) throw new AppError("NotFound");
+    return { a: a.version, b: b.version };
+  }
+
+  async compare(scope: ScheduleScope, body: { versionA: string; versionB: string }): Promise<VersionComparison> {
+    const { a, b } = await this.pair(scope, body);
+    return compareVersions(this.ctx.db, a, b);
+  }
+
+  async exportComparison(scope: ScheduleScope, body: { versionA: string; versionB: string }): Promise<ExportResult> {
+    const { a, b } = await this.pair(scope, body);
+    const bytes = comparisonCsv(await compareVersions(this.ctx.db, a, b), { a: a.label, b: b.label });
+    return this.keep(scope.grant, fileName(a.label, " - ", b.label, ".csv"), "text/csv", bytes);
+  }
+
+  /** A file as a new project of the facility: one schedule per project of the file (a Planum ZIP: all versions). */
+  async importFacility(scope: NodeScope, file: UploadedFile) {
+    const { grant } = scope;
+    const made = await importIntoFacility(this.ctx, grant, scope.node.id, file);
+    this.ctx.realtime.toSpace({
+      v: EVENTS_PROTOCOL_VERSION,
+      type: "project_import",
+      spaceId: grant.space.id,
+      byUserId: grant.userId,
+      facilityId: scope.node.id,
+      projectId: made.projectId,
+      scheduleIds: made.schedules.map((s) => s.scheduleId),
+      status: "completed",
+    });
+    return made;
+  }
+
+  /** Every schedule of the project (its actual version) as one project of one file. */
+  async exportProject(scope: NodeScope, format: ExportFormat): Promise<ExportResult> {
+    const { grant, node: project } = scope;
+    const model = await projectModel(this.ctx.db, grant.space.id, project.id);
+    const spec = EXPORT_FORMAT[format];
+    const stored = await this.keep(
+      grant,
+      fileName(project.name, ".", spec.ext),
+      spec.mediaType,
+      await writeModel(model, format),
+    );
+    this.ctx.realtime.toSpace({
+      v: EVENTS_PROTOCOL_VERSION,
+      type: "project_export",
+      spaceId: grant.space.id,
+      byUserId: grant.userId,
+      projectId: project.id,
+      fileId: stored.fileId,
+      name: stored.name,
+      status: "completed",
+    });
+    return stored;
+  }
+
+  async exportVersion(scope: VersionScope, format: ExportFormat): Promise<ExportResult> {
+    const name = (await interchangeRepo.scheduleName(this.ctx.db, scope.scheduleId)) ?? "schedule";
+    const model = await exportModel(this.ctx.db, scope.version, { project: name, code: name.slice(0, 40) });
+    const spec = EXPORT_FORMAT[format];
+    const stored = await this.keep(
+      scope.grant,
+      fileName(name, " - ", scope.version.label, ".", spec.ext),
+      spec.mediaType,
+      await writeModel(model, format),
+    );
+    interchangeEvent(this.ctx, {
+      type: "export",
+      spaceId: scope.grant.space.id,
+      userId: scope.grant.userId,
+      jobId: stored.fileId,
+      scheduleId: scope.scheduleId,
+      versionId: scope.version.id,
+      progress: 100,
+      status: "completed",
+    });
+    return stored;
+  }
+
+  /** A file made for the caller to download, in the temp area. */
+  private async keep(grant: Grant, name: string, mediaType: string, bytes: Buffer): Promise<ExportResult> {
+    const stored = await this.ctx.storage.save(this.ctx.db, {
+      area: "temp",
+      name,
+      mediaType,
+      bytes,
+      spaceId: grant.space.id,
+      ownerUserId: grant.userId,
+    });
+    return { fileId: stored.id, name: stored.name, size: stored.size };
+  }
 }

@@ -9,7 +9,7 @@ import {
   tableToModel,
 } from "@planum/formats";
 import { AppError } from "../../platform/errors.js";
-import { IMPORT_FORMAT_ID, readFailure, readModel, type UploadedFile } from "./interchange.service.js";
+import { IMPORT_FORMAT_ID, readFailure, readModel, type UploadedFile } from "./upload.js";
 
 /** The header row and up to seven rows after it. */
 const PREVIEW_ROWS = 8;

@@ -1,0 +1,212 @@
+import { EVENTS_PROTOCOL_VERSION, type ExportFormat, type ImportFormat, type UploadResult } from "@planum/contracts";
+import {
+  type ColumnMapping,
+  FormatError,
+  type FormatErrorLocation,
+  type FormatId,
+  readSchedule,
+  type ScheduleModel,
+  TABULAR_FIELDS,
+  type WritableFormat,
+  writeSchedule,
+} from "@planum/formats";
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../../platform/context.js";
+import type { DbOrTx } from "../../platform/db.js";
+import { AppError } from "../../platform/errors.js";
+import { WorkspaceEvents } from "../../platform/workspace-events.js";
+import { importModel } from "./model-import.js";
+
+/** The spec's format names → the readers' ids. */
+export const IMPORT_FORMAT_ID: Record<ImportFormat, FormatId> = {
+  xer: "xer",
+  "xml-primavera": "pmxml",
+  xml: "mspdi",
+  mpx: "mpx",
+  csv: "csv",
+  xlsx: "xlsx",
+  json: "json",
+  zip: "zip",
+};
+
+export const EXPORT_FORMAT: Record<ExportFormat, { id: WritableFormat; ext: string; mediaType: string }> = {
+  xer: { id: "xer", ext: "xer", mediaType: "application/octet-stream" },
+  "xml-primavera": { id: "pmxml", ext: "xml", mediaType: "application/xml" },
+  xml: { id: "mspdi", ext: "xml", mediaType: "application/xml" },
+  csv: { id: "csv", ext: "csv", mediaType: "text/csv" },
+  xlsx: { id: "xlsx", ext: "xlsx", mediaType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+  json: { id: "json", ext: "json", mediaType: "application/json" },
+  zip: { id: "zip", ext: "zip", mediaType: "application/zip" },
+};
+
+export interface UploadedFile {
+  bytes: Buffer;
+  name: string;
+}
+
+export interface ReadOptions {
+  format?: ImportFormat;
+  skipRows?: number;
+  mapping?: ColumnMapping;
+}
+
+function describe(location: FormatErrorLocation | undefined): string {
+  if (!location) return "—";
+  if ("table" in location) return `${location.table}, ${location.row}${location.field ? `, ${location.field}` : ""}`;
+  if ("element" in location) return `<${location.element}>, ${location.line}`;
+  return location.entry;
+}
+
+/** Reads the single `file` part; a file over the configured limit is refused before it is kept in memory whole. */
+export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<UploadedFile> {
+  const max = `${Math.round(maxBytes / 1024 / 1024)} MB`;
+  if (!request.isMultipart()) throw new AppError("Required", { field: "file" });
+  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (!part) throw new AppError("Required", { field: "file" });
+  const bytes = await part.toBuffer().catch((error: { code?: string }) => {
+    if (error.code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("FileTooLarge", { max });
+    throw error;
+  });
+  if (part.file.truncated) throw new AppError("FileTooLarge", { max });
+  return { bytes, name: part.filename || "schedule" };
+}
+
+/** A mapping sent as JSON text in the query (the dialog's unsaved choice), checked to be field → text | index. */
+export function parseMapping(text: string | undefined): ColumnMapping | undefined {
+  if (!text) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new AppError("InvalidValue", { field: "mapping" });
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new AppError("InvalidValue", { field: "mapping" });
+  }
+  for (const v of Object.values(value)) {
+    if (typeof v !== "string" && typeof v !== "number") throw new AppError("InvalidValue", { field: "mapping" });
+  }
+  checkMappedFields(value);
+  return value as ColumnMapping;
+}
+
+const TABULAR_FIELD_SET = new Set<string>(TABULAR_FIELDS);
+
+/** A mapping may name only fields the CSV / XLSX readers know: a misspelt one would be ignored without a word. */
+export function checkMappedFields(mapping: object): void {
+  const unknown = Object.keys(mapping).find((field) => !TABULAR_FIELD_SET.has(field));
+  if (unknown !== undefined) throw new AppError("InvalidValue", { field: `mapping.${unknown}` });
+}
+
+/**
+ * The file as the neutral model. Every reader failure is the user's file, not our fault: `FormatError` keeps its
+ * location, anything else a reader trips over (a garbage file) is reported the same way, as 400 MalformedFile.
+ */
+export async function readModel(file: UploadedFile, options: ReadOptions): Promise<ScheduleModel> {
+  try {
+    return await readSchedule(file.bytes, {
+      format: options.format ? IMPORT_FORMAT_ID[options.format] : undefined,
+      fileName: file.name,
+      skipRows: options.skipRows,
+      mapping: options.mapping,
+    });
+  } catch (error) {
+    throw readFailure(error);
+  }
+}
+
+/** A reader's failure as `400 MalformedFile` with the place and the reason. */
+export function readFailure(error: unknown): AppError {
+  if (error instanceof FormatError) {
+    const location = describe(error.location);
+    const reason = error.location ? error.message.replace(/ \([^()]*\)$/, "") : error.message;
+    return new AppError("MalformedFile", { location, reason, formatCode: error.code });
+  }
+  return new AppError("MalformedFile", { location: "—", reason: error instanceof Error ? error.message : "?" });
+}
+
+export interface UploadTarget {
+  spaceId: string;
+  userId: string | null;
+  scheduleId: string;
+  label?: string;
+  project?: string;
+}
+
+/**
+ * Reads and writes a file as a new version, all or nothing: the model is complete before the transaction starts
+ * (readers throw before returning), and every row goes in one transaction. `withinCommit` runs in that transaction
+ * with the answer (a job completes itself there), so the version and whatever records it commit together.
+ */
+export async function uploadVersion(
+  ctx: Pick<AppContext, "db" | "realtime">,
+  file: UploadedFile,
+  options: ReadOptions,
+  target: UploadTarget,
+  onProgress?: (percent: number) => Promise<void>,
+  withinCommit?: (tx: DbOrTx, result: UploadResult) => Promise<void>,
+): Promise<UploadResult> {
+  const began = performance.now();
+  const model = await readModel(file, options);
+  await onProgress?.(40);
+  const { outcome, result } = await ctx.db.transaction(async (tx) => {
+    const outcome = await importModel(tx, model, {
+      spaceId: target.spaceId,
+      userId: target.userId,
+      scheduleId: target.scheduleId,
+      label: target.label || file.name.replace(/\.[^.]+$/, "") || file.name,
+      projectId: target.project,
+    });
+    const result: UploadResult = {
+      versionId: outcome.versionId,
+      activities: outcome.activities,
+      relations: outcome.relations,
+      calendarsCreated: outcome.calendarsCreated,
+      format: model.source?.format ?? options.format ?? "unknown",
+      elapsedMs: Math.round(performance.now() - began),
+    };
+    await withinCommit?.(tx, result);
+    return { outcome, result };
+  });
+  const events = new WorkspaceEvents(ctx.realtime);
+  if (outcome.createdCalendarIds.length > 0) {
+    events.calendarsUpdated(target.spaceId, target.userId, outcome.createdCalendarIds);
+  }
+  events.versionsChanged(target.spaceId, target.userId, target.scheduleId, [outcome.versionId], "created");
+  if (outcome.settingsChanged) events.calculateSettingsUpdated(target.spaceId, target.userId, target.scheduleId);
+  if (outcome.staleVersionIds.length > 0)
+    events.versionsChanged(target.spaceId, target.userId, target.scheduleId, outcome.staleVersionIds, "updated");
+  return result;
+}
+
+export function interchangeEvent(
+  ctx: Pick<AppContext, "realtime">,
+  input: {
+    type: "import" | "export" | "batch_import" | "batch_export";
+    spaceId: string;
+    userId: string | null;
+    jobId: string;
+    scheduleId: string | null;
+    versionId: string | null;
+    progress: number;
+    status: "uploading" | "completed" | "error";
+    error?: string;
+  },
+) {
+  ctx.realtime.toSpace({
+    v: EVENTS_PROTOCOL_VERSION,
+    type: input.type,
+    spaceId: input.spaceId,
+    byUserId: input.userId,
+    jobId: input.jobId,
+    scheduleId: input.scheduleId,
+    versionId: input.versionId,
+    progress: input.progress,
+    status: input.status,
+    ...(input.error ? { error: input.error } : {}),
+  });
+}
+
+export async function writeModel(model: ScheduleModel, format: ExportFormat): Promise<Buffer> {
+  return Buffer.from(await writeSchedule(model, EXPORT_FORMAT[format].id));
+}
