@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { spaces } from "./spaces.table.js";
-import { epsNodes, schedules } from "./structure.table.js";
+import { schedules } from "./structure.table.js";
 import { users } from "./users.table.js";
 
 /** Calculation settings and the saved views of the schedule workspace (calendars: calendars.table.ts). */

@@ -7,7 +7,6 @@ import { type Grant, lineage, loadNode, requireAt } from "../../platform/access.
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { WorkspaceEvents } from "../../platform/workspace-events.js";
-import { type Grant, lineage, loadNode, requireAt } from "../../platform/access.js";
 import { epsUpdated } from "../structure/structure-events.js";
 import { importCrossLinks, importModel } from "./model-import.js";
 import { readModel, type UploadedFile } from "./upload.js";

@@ -11,11 +11,9 @@ import {
   outboxMessageSchema,
   systemStateSchema,
 } from "@planum/contracts";
-import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../platform/context.js";
-import { ok, typed } from "../../platform/http.js";
 import { route } from "../../platform/route.js";
 import { HealthService } from "./health.service.js";
 import { PLANUM_VERSION, SystemService } from "./system.service.js";
@@ -39,8 +37,6 @@ export function systemModule(ctx: AppContext) {
   });
 
   return async function systemRoutes(fastify: FastifyInstance) {
-    const app = typed(fastify);
-    const guest = { public: true };
     const tags = ["System"];
 
     route(
@@ -55,7 +51,7 @@ export function systemModule(ctx: AppContext) {
       {
         method: "GET",
         url: "/health-check",
-        tags: ["System"],
+        tags,
         summary: "200 when the database and the file store answer; 503 when either does not, or while draining",
         response: healthSchema,
         access: ctx.access.guest,
