@@ -270,12 +270,13 @@ export class AccessRules {
   }
 
   /** A schedule `{param}` of the caller's space; "write" needs schedule:write there (space-wide or granted). */
-  schedule(mode: "read" | "write", param = "id"): AccessRule<ScheduleScope> {
+  schedule(mode: "read" | "write", param = "id", from: "params" | "query" = "params"): AccessRule<ScheduleScope> {
     return {
-      describe: `schedule:${mode} at schedule {${param}}`,
+      describe: `schedule:${mode} at schedule ${from === "query" ? `?${param}` : `{${param}}`}`,
       check: async (request, params) => {
         const grant = await this.grant(request, headerSpace(request), "schedule:read");
-        const scope = { grant, ...(await loadSchedule(this.deps.db, grant.space.id, String(params[param] ?? ""))) };
+        const source = from === "query" ? (request.query as Record<string, unknown>) : params;
+        const scope = { grant, ...(await loadSchedule(this.deps.db, grant.space.id, String(source?.[param] ?? ""))) };
         if (mode === "write") await requireAt(this.deps.db, grant, "schedule:write", scope.lineage);
         return scope;
       },
@@ -402,36 +403,4 @@ export class AccessRules {
 function headerSpace(request: FastifyRequest): string {
   const raw = request.headers[SPACE_HEADER];
   return (Array.isArray(raw) ? raw[0] : raw) ?? "";
-}
-
-/*
- * Transitional, for the routes not yet on declared access (they call these by hand); they go when those routes
- * declare `access.schedule(...)` / `access.version(...)`.
- */
-type GateContext = { db: DbOrTx; access: AccessRules };
-
-/** The space of `X-Space-Id` with the right to see schedules. */
-export function workspaceGate(ctx: GateContext, request: FastifyRequest): Promise<Grant> {
-  return ctx.access.space("schedule:read").check(request, {});
-}
-
-/** A schedule of the caller's space and its lineage, or 404 (another space's schedule included). */
-export async function loadScheduleScope(db: DbOrTx, grant: Grant, scheduleId: string) {
-  const found = await loadSchedule(db, grant.space.id, scheduleId);
-  const { id, name, projectId } = found.schedule;
-  return { id, name, projectId, lineage: found.lineage };
-}
-
-export function requireScheduleWrite(db: DbOrTx, grant: Grant, scheduleLineage: string[]) {
-  return requireAt(db, grant, "schedule:write", scheduleLineage);
-}
-
-/** Read access to a version in the caller's space. */
-export function readVersion(ctx: GateContext, request: FastifyRequest, versionId: string) {
-  return ctx.access.version("read").check(request, { id: versionId });
-}
-
-/** Write access to an unlocked version. */
-export function editVersion(ctx: GateContext, request: FastifyRequest, versionId: string) {
-  return ctx.access.version("write").check(request, { id: versionId });
 }

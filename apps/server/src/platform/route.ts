@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import { z } from "zod";
 import type { AccessRule } from "./access.js";
-import { ok } from "./http.js";
 
 /**
  * How every route is declared: method, path, the zod schemas of what it takes and answers, the access it needs, and
@@ -113,4 +112,9 @@ export function answerSerializer(checkAnswers: boolean) {
       return JSON.stringify(data);
     };
   };
+}
+
+/** The success half of the envelope; failures are produced by the error handler alone. */
+export function ok<T>(data: T): { success: true; data: T } {
+  return { success: true, data };
 }

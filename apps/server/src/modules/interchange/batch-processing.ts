@@ -2,22 +2,26 @@ import {
   type BatchFileOutcome,
   batchExportBody,
   batchImportQuery,
+  batchImportStartedSchema,
+  batchStopAnswerSchema,
   batchStopBody,
   EVENTS_PROTOCOL_VERSION,
   type ExportFormat,
   errorMessage,
   type ImportFormat,
   type Language,
+  uploadJobSchema,
 } from "@planum/contracts";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { z } from "zod";
 import { schedules } from "../../db/schema/index.js";
-import { loadScheduleScope, loadVersion, requireScheduleWrite, workspaceGate } from "../../platform/access.js";
+import { type Grant, loadVersion } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
-import { ok, typed } from "../../platform/http.js";
 import { requestLanguage } from "../../platform/http-errors.js";
 import { type JobContext, JobTakenOver } from "../../platform/jobs.js";
+import { route } from "../../platform/route.js";
 import { exportModel } from "./model-export.js";
 import { EXPORT_FORMAT, interchangeEvent, uploadVersion, writeModel } from "./upload.js";
 
@@ -34,6 +38,9 @@ interface ImportPayload {
   skipRows?: number;
   format?: ImportFormat;
 }
+
+type BatchImportQuery = z.infer<typeof batchImportQuery>;
+type BatchExportBody = z.infer<typeof batchExportBody>;
 
 interface ExportPayload {
   versionIds: string[];
@@ -197,90 +204,125 @@ export function batchProcessing(ctx: AppContext) {
     return files;
   }
 
-  const routes = (fastify: FastifyInstance) => {
-    const app = typed(fastify);
-    const tags = ["Batch processing"];
-
-    app.post("/batch-processing/import", { schema: { tags, querystring: batchImportQuery } }, async (request) => {
-      const grant = await workspaceGate(ctx, request);
-      const schedule = await loadScheduleScope(ctx.db, grant, request.query.scheduleId);
-      await requireScheduleWrite(ctx.db, grant, schedule.lineage);
-      const files = await readFiles(request);
-      const stored = [];
-      for (const file of files) {
-        const row = await ctx.storage.save(ctx.db, {
-          area: "temp",
-          name: file.name,
-          mediaType: "application/octet-stream",
-          bytes: file.bytes,
-          spaceId: grant.space.id,
-          ownerUserId: grant.userId,
-        });
-        stored.push({ fileId: row.id, name: file.name });
-      }
-      const payload: ImportPayload = {
-        scheduleId: schedule.id,
-        files: stored,
-        language: requestLanguage(request),
-        skipRows: request.query.skipRows,
-        format: request.query.format,
-      };
-      const job = await ctx.jobs.enqueue(IMPORT_JOB, {
+  /** Stores the uploaded files (temp area, swept if the job never reads them) and enqueues one job for them all. */
+  async function startImport(grant: Grant, scheduleId: string, request: FastifyRequest, query: BatchImportQuery) {
+    const files = await readFiles(request);
+    const stored = [];
+    for (const file of files) {
+      const row = await ctx.storage.save(ctx.db, {
+        area: "temp",
+        name: file.name,
+        mediaType: "application/octet-stream",
+        bytes: file.bytes,
         spaceId: grant.space.id,
-        userId: grant.userId,
-        payload: payload as unknown as Record<string, unknown>,
+        ownerUserId: grant.userId,
       });
-      return ok({ jobId: job.id, files: stored.length });
+      stored.push({ fileId: row.id, name: file.name });
+    }
+    const payload: ImportPayload = {
+      scheduleId,
+      files: stored,
+      language: requestLanguage(request),
+      skipRows: query.skipRows,
+      format: query.format,
+    };
+    const job = await ctx.jobs.enqueue(IMPORT_JOB, {
+      spaceId: grant.space.id,
+      userId: grant.userId,
+      payload: payload as unknown as Record<string, unknown>,
     });
+    return { jobId: job.id, files: stored.length };
+  }
 
-    app.post("/batch-processing/export", { schema: { tags, body: batchExportBody } }, async (request) => {
-      const grant = await workspaceGate(ctx, request);
-      // Every version is checked now, so the job never writes a file of a version the caller cannot read.
-      for (const id of new Set(request.body.versionIds)) await loadVersion(ctx.db, grant, id);
-      const payload: ExportPayload = {
-        versionIds: [...new Set(request.body.versionIds)],
-        format: request.body.format,
-        language: requestLanguage(request),
-      };
-      const job = await ctx.jobs.enqueue(BATCH_EXPORT, {
-        spaceId: grant.space.id,
-        userId: grant.userId,
-        payload: payload as unknown as Record<string, unknown>,
-      });
-      return ok({ jobId: job.id });
+  async function startExport(grant: Grant, body: BatchExportBody, language: Language) {
+    const versionIds = [...new Set(body.versionIds)];
+    // Every version is checked now, so the job never writes a file of a version the caller cannot read.
+    for (const id of versionIds) await loadVersion(ctx.db, grant, id);
+    const payload: ExportPayload = { versionIds, format: body.format, language };
+    const job = await ctx.jobs.enqueue(BATCH_EXPORT, {
+      spaceId: grant.space.id,
+      userId: grant.userId,
+      payload: payload as unknown as Record<string, unknown>,
     });
+    return { jobId: job.id };
+  }
 
-    app.post("/batch-processing/stop", { schema: { tags, body: batchStopBody } }, async (request) => {
-      const grant = await workspaceGate(ctx, request);
-      const job = await ctx.jobs.get(request.body.jobId);
-      const ours = job && job.spaceId === grant.space.id && job.createdBy === grant.userId;
-      if (!ours || (job.type !== IMPORT_JOB && job.type !== BATCH_EXPORT)) throw new AppError("NotFound");
-      // The flag is in the job's row: whichever process runs the job sees it (its `signal`) and stops between files.
-      const running = await ctx.jobs.requestStop(job.id);
-      if (running) {
-        ctx.realtime.toSpace({
-          v: EVENTS_PROTOCOL_VERSION,
-          type: "batch_stop",
-          spaceId: grant.space.id,
-          byUserId: grant.userId,
-          jobId: job.id,
-          job: job.type === IMPORT_JOB ? "batch_import" : "batch_export",
-          status: "requested",
-          progress: job.progress,
-        });
-      }
-      interchangeEvent(ctx, {
-        type: job.type === IMPORT_JOB ? "batch_import" : "batch_export",
+  /** Asks the caller's own batch job to stop; the flag is in the job's row, so whichever process runs it sees it. */
+  async function stop(grant: Grant, jobId: string) {
+    const job = await ctx.jobs.get(jobId);
+    const ours = job && job.spaceId === grant.space.id && job.createdBy === grant.userId;
+    if (!ours || (job.type !== IMPORT_JOB && job.type !== BATCH_EXPORT)) throw new AppError("NotFound");
+    const running = await ctx.jobs.requestStop(job.id);
+    if (running) {
+      ctx.realtime.toSpace({
+        v: EVENTS_PROTOCOL_VERSION,
+        type: "batch_stop",
         spaceId: grant.space.id,
-        userId: grant.userId,
+        byUserId: grant.userId,
         jobId: job.id,
-        scheduleId: null,
-        versionId: null,
+        job: job.type === IMPORT_JOB ? "batch_import" : "batch_export",
+        status: "requested",
         progress: job.progress,
-        status: running ? "uploading" : job.status === "error" ? "error" : "completed",
       });
-      return ok({ jobId: job.id, stopping: running });
+    }
+    interchangeEvent(ctx, {
+      type: job.type === IMPORT_JOB ? "batch_import" : "batch_export",
+      spaceId: grant.space.id,
+      userId: grant.userId,
+      jobId: job.id,
+      scheduleId: null,
+      versionId: null,
+      progress: job.progress,
+      status: running ? "uploading" : job.status === "error" ? "error" : "completed",
     });
+    return { jobId: job.id, stopping: running };
+  }
+
+  const routes = (app: FastifyInstance) => {
+    const tags = ["Batch processing"];
+    const { access } = ctx;
+
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/batch-processing/import",
+        tags,
+        summary: "Several schedule files as new versions of one schedule, in one job",
+        query: batchImportQuery,
+        response: batchImportStartedSchema,
+        access: access.schedule("write", "scheduleId", "query"),
+      },
+      ({ scope, query, request }) => startImport(scope.grant, scope.schedule.id, request, query),
+    );
+
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/batch-processing/export",
+        tags,
+        summary: "Several versions exported in one job",
+        body: batchExportBody,
+        response: uploadJobSchema,
+        access: access.space("schedule:read"),
+      },
+      ({ scope, body, request }) => startExport(scope, body, requestLanguage(request)),
+    );
+
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/batch-processing/stop",
+        tags,
+        summary: "Stops the caller's batch job between files, wherever it runs",
+        body: batchStopBody,
+        response: batchStopAnswerSchema,
+        access: access.space("schedule:read"),
+      },
+      ({ scope, body }) => stop(scope, body.jobId),
+    );
   };
 
   return { routes, runImport, isBatchImport: (payload: unknown) => Array.isArray((payload as ImportPayload).files) };
