@@ -27,6 +27,9 @@ const sessionRoom = (sessionId: string) => `session:${sessionId}`;
  * and the default in-memory adapter. Before a socket server exists (tests through inject, the CLI) events go
  * nowhere, which is right: nobody is listening.
  */
+/** socket.io-parser's packet type of an event (`PacketType.EVENT`). */
+const EVENT_PACKET = 2;
+
 export class Realtime {
   private io: Server | null = null;
   /** Every event sent, kept only when a test asks for it. */
@@ -97,11 +100,16 @@ export class Realtime {
    * Tells the sockets of one session (or all sessions of a user, but `exceptSessionId`) that it ended, and closes
    * them, on every process (through the adapter).
    */
-  endSession(target: { sessionId?: string; userId?: string; exceptSessionId?: string }, reason: string) {
+  async endSession(target: { sessionId?: string; userId?: string; exceptSessionId?: string }, reason: string) {
     if (!this.io) return;
     const room = target.sessionId ? sessionRoom(target.sessionId) : userRoom(target.userId ?? "");
     const except = target.exceptSessionId ? [sessionRoom(target.exceptSessionId)] : [];
-    this.io.to(room).except(except).emit(SESSION_ENDED_EVENT, { reason });
+    // The message must reach the sockets before the disconnection. Through the cluster adapter, `emit` and
+    // `disconnectSockets` each publish first (a NOTIFY on a pooled connection) and act locally only after: sent side
+    // by side, the disconnection could overtake the message. So the message is broadcast through the adapter and
+    // awaited (in-memory, it is synchronous), then the sockets are closed.
+    const packet = { type: EVENT_PACKET, data: [SESSION_ENDED_EVENT, { reason }], nsp: "/" };
+    await this.io.of("/").adapter.broadcast(packet, { rooms: new Set([room]), except: new Set(except) });
     this.io.in(room).except(except).disconnectSockets(true);
   }
 

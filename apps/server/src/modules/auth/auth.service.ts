@@ -26,7 +26,7 @@ export class AuthService {
   /** Revokes the token at once: it stops working for the API, and its sockets on every process are closed. */
   async logout(auth: AuthContext) {
     await this.deps.sessions.revoke(auth.sessionId);
-    this.deps.realtime.endSession({ sessionId: auth.sessionId }, "logout");
+    await this.deps.realtime.endSession({ sessionId: auth.sessionId }, "logout");
   }
 
   private async startSession(user: UserRow, client: ClientMeta): Promise<Session> {

@@ -127,7 +127,7 @@ export class UsersService {
       throw new AppError("WrongPassword", { field: "oldPassword" });
     await this.setPassword(user.id, body.password);
     await this.deps.sessions.revokeAllOf(user.id, sessionId);
-    this.deps.realtime.endSession({ userId: user.id, exceptSessionId: sessionId }, "password_changed");
+    await this.deps.realtime.endSession({ userId: user.id, exceptSessionId: sessionId }, "password_changed");
   }
 
   private async setPassword(userId: string, password: string) {
@@ -185,7 +185,7 @@ export class UsersService {
   /** Every session of the user ends, and their sockets on every server process are told so and closed. */
   private async endAllSessions(userId: string) {
     await this.deps.sessions.revokeAllOf(userId);
-    this.deps.realtime.endSession({ userId }, "password_reset");
+    await this.deps.realtime.endSession({ userId }, "password_reset");
   }
 
   async setAvatar(user: UserRow, file: { bytes: Buffer; mediaType: string; name: string }) {
