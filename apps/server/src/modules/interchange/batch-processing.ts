@@ -12,16 +12,15 @@ import {
   type Language,
   uploadJobSchema,
 } from "@planum/contracts";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { schedules } from "../../db/schema/index.js";
 import { type Grant, loadVersion } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { requestLanguage } from "../../platform/http-errors.js";
 import { type JobContext, JobTakenOver } from "../../platform/jobs.js";
 import { route } from "../../platform/route.js";
+import { interchangeRepo } from "./interchange.repo.js";
 import { exportModel } from "./model-export.js";
 import { EXPORT_FORMAT, interchangeEvent, uploadVersion, writeModel } from "./upload.js";
 
@@ -150,11 +149,7 @@ export function batchProcessing(ctx: AppContext) {
       }
       try {
         const scope = await loadVersion(ctx.db, grant, versionId);
-        const [schedule] = await ctx.db
-          .select({ name: schedules.name })
-          .from(schedules)
-          .where(eq(schedules.id, scope.scheduleId));
-        const name = schedule?.name ?? "schedule";
+        const name = (await interchangeRepo.scheduleName(ctx.db, scope.scheduleId)) ?? "schedule";
         const model = await exportModel(ctx.db, scope.version, { project: name, code: name.slice(0, 40) });
         const format = EXPORT_FORMAT[input.format];
         const stored = await ctx.storage.save(ctx.db, {

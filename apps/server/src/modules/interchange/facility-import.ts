@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { ScheduleModel } from "@planum/formats";
 import { readPlanumZip } from "@planum/formats";
-import { and, eq, sql } from "drizzle-orm";
-import { epsNodes, schedules } from "../../db/schema/index.js";
 import { type Grant, lineage, loadNode, requireAt } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { WorkspaceEvents } from "../../platform/workspace-events.js";
 import { epsUpdated } from "../structure/structure-events.js";
+import { interchangeRepo } from "./interchange.repo.js";
 import { importCrossLinks, importModel } from "./model-import.js";
 import { readModel, type UploadedFile } from "./upload.js";
 
@@ -53,38 +52,29 @@ export async function importIntoFacility(ctx: AppContext, grant: Grant, facility
   const content = await schedulesOf(file);
   const created = await ctx.db.transaction(async (tx) => {
     const id = randomUUID();
-    const [{ next }] = await tx
-      .select({ next: sql<number>`coalesce(max(${epsNodes.sortOrder}) + 1, 0)::int` })
-      .from(epsNodes)
-      .where(and(eq(epsNodes.spaceId, grant.space.id), eq(epsNodes.parentId, facility.id)));
-    const [project] = await tx
-      .insert(epsNodes)
-      .values({
-        id,
-        spaceId: grant.space.id,
-        parentId: facility.id,
-        kind: "project",
-        name: content.projectName.slice(0, 200) || "Project",
-        sortOrder: next,
-        path: `${facility.path}${id}/`,
-        depth: facility.depth + 1,
-        createdBy: grant.userId,
-      })
-      .returning();
+    const next = await interchangeRepo.nextChildSortOrder(tx, grant.space.id, facility.id);
+    const project = await interchangeRepo.insertEpsNode(tx, {
+      id,
+      spaceId: grant.space.id,
+      parentId: facility.id,
+      kind: "project",
+      name: content.projectName.slice(0, 200) || "Project",
+      sortOrder: next,
+      path: `${facility.path}${id}/`,
+      depth: facility.depth + 1,
+      createdBy: grant.userId,
+    });
     const made: { scheduleId: string; versionIds: string[]; activities: number }[] = [];
     // where each activity of each model went: a file of several projects is one model read once
     const placed = new Map<ScheduleModel, Map<string, { id: number; versionId: string }>>();
     for (const [k, item] of content.schedules.entries()) {
-      const [schedule] = await tx
-        .insert(schedules)
-        .values({
-          spaceId: grant.space.id,
-          projectId: project.id,
-          name: item.name.slice(0, 200),
-          sortOrder: k,
-          createdBy: grant.userId,
-        })
-        .returning({ id: schedules.id });
+      const schedule = await interchangeRepo.insertSchedule(tx, {
+        spaceId: grant.space.id,
+        projectId: project.id,
+        name: item.name.slice(0, 200),
+        sortOrder: k,
+        createdBy: grant.userId,
+      });
       const versionIds: string[] = [];
       let activities = 0;
       for (const version of item.versions) {

@@ -1,5 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
-import { scheduleImportSettings, schedules } from "../../db/schema/index.js";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { epsNodes, scheduleImportSettings, schedules } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
 
 export type ImportSettingRow = typeof scheduleImportSettings.$inferSelect;
@@ -56,5 +56,24 @@ export const interchangeRepo = {
       .where(and(eq(scheduleImportSettings.spaceId, spaceId), eq(scheduleImportSettings.id, id)))
       .returning({ id: scheduleImportSettings.id });
     return row ?? null;
+  },
+
+  /** The sort order after the last child of a node of the space (0 for the first). */
+  async nextChildSortOrder(tx: DbOrTx, spaceId: string, parentId: string): Promise<number> {
+    const [{ next }] = await tx
+      .select({ next: sql<number>`coalesce(max(${epsNodes.sortOrder}) + 1, 0)::int` })
+      .from(epsNodes)
+      .where(and(eq(epsNodes.spaceId, spaceId), eq(epsNodes.parentId, parentId)));
+    return next;
+  },
+
+  async insertEpsNode(tx: DbOrTx, values: typeof epsNodes.$inferInsert) {
+    const [row] = await tx.insert(epsNodes).values(values).returning();
+    return row;
+  },
+
+  async insertSchedule(tx: DbOrTx, values: typeof schedules.$inferInsert) {
+    const [row] = await tx.insert(schedules).values(values).returning({ id: schedules.id });
+    return row;
   },
 };

@@ -1,17 +1,26 @@
 import type { LagCalendar, LinkType, RelationRow, ScheduleLink } from "@planum/contracts";
-import { and, eq, sql } from "drizzle-orm";
-import { relations, wbsItems } from "../../../db/schema/index.js";
 import type { Grant, VersionScope } from "../../../platform/access.js";
-import type { Db } from "../../../platform/db.js";
+import type { Db, Tx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
-import { execRows, isUniqueViolation } from "../../../platform/sql.js";
-import { wallClockSql, wallClockText } from "../../../platform/time.js";
+import { isUniqueViolation } from "../../../platform/sql.js";
+import { wallClockText } from "../../../platform/time.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { applyChange } from "../wbs/wbs-changes.js";
 import { staleRevision } from "../wbs/wbs-dto.js";
 import { findLoop } from "./relation-loops.js";
-
-type RelationDbRow = typeof relations.$inferSelect;
+import {
+  deleteRelation,
+  findPredecessor,
+  findSuccessor,
+  insertRelation,
+  itemCodes,
+  listRelations,
+  lockRelation,
+  type RelationDbRow,
+  scheduleLinks,
+  updateRelation,
+  versionEdges,
+} from "./relations.repo.js";
 
 function toRelationDto(row: RelationDbRow, external: boolean): RelationRow {
   return {
@@ -27,51 +36,7 @@ function toRelationDto(row: RelationDbRow, external: boolean): RelationRow {
   };
 }
 
-interface ListedRow {
-  id: number;
-  version_id: string;
-  revision: number;
-  predecessor_id: number;
-  successor_id: number;
-  type: LinkType;
-  lag: number;
-  lag_calendar: LagCalendar | null;
-  direction: "predecessor" | "successor";
-  item_id: number;
-  item_version: string;
-  status: string;
-  code: string;
-  name: string;
-  start: string | null;
-  finish: string | null;
-  project: string | null;
-  schedule: string | null;
-  free_float: number | null;
-  total_float: number | null;
-  progress: number;
-}
-
 /** Relations between works (spec §3): FS/SS/FF/SF with lag, inside a version or to a work of another schedule. */
-/** A row of the links query; ids of works are integers, of versions and schedules UUIDs. */
-interface LinkRow {
-  id: number;
-  type: LinkType;
-  lag: number;
-  version_id: string;
-  pred_id: number;
-  pred_code: string;
-  pred_name: string;
-  pred_version: string;
-  pred_schedule: string;
-  pred_schedule_name: string;
-  succ_id: number;
-  succ_code: string;
-  succ_name: string;
-  succ_version: string;
-  succ_schedule: string;
-  succ_schedule_name: string;
-}
-
 export class RelationsService {
   constructor(private readonly deps: { db: Db; events: WorkspaceEvents }) {}
 
@@ -81,32 +46,8 @@ export class RelationsService {
    * version seen from its successor.
    */
   async list(scope: VersionScope, itemId?: number): Promise<RelationRow[]> {
-    const space = scope.grant.space.id;
-    const ends = itemId
-      ? sql`select r.*, 'predecessor' as direction, r.predecessor_id as item_id from relations r
-              where r.space_id = ${space} and r.successor_id = ${itemId}
-            union all
-            select r.*, 'successor' as direction, r.successor_id as item_id from relations r
-              where r.space_id = ${space} and r.predecessor_id = ${itemId}`
-      : sql`select r.*, 'predecessor' as direction, r.predecessor_id as item_id from relations r
-              where r.space_id = ${space} and r.version_id = ${scope.version.id}`;
-    const result = await execRows(
-      this.deps.db,
-      sql`
-      select e.id, e.version_id, e.revision, e.predecessor_id, e.successor_id, e.type, e.lag, e.lag_calendar, e.direction,
-             e.item_id, o.version_id as item_version, o.status, o.code, o.name,
-             ${wallClockSql("coalesce(o.actual_start, o.early_start)")} as start,
-             ${wallClockSql("coalesce(o.actual_finish, o.early_finish)")} as finish,
-             p.name as project, s.name as schedule, o.free_float, o.total_float, o.percent_complete as progress
-      from (${ends}) e
-      join wbs_items o on o.id = e.item_id
-      join versions v on v.id = o.version_id
-      join schedules s on s.id = v.schedule_id
-      left join eps_nodes p on p.id = s.project_id
-      where o.space_id = ${space}
-      order by e.direction, o.code, e.id`,
-    );
-    return (result.rows as unknown as ListedRow[]).map((row) => ({
+    const rows = await listRelations(this.deps.db, scope.grant.space.id, scope.version.id, itemId);
+    return rows.map((row) => ({
       id: row.id,
       versionId: row.version_id,
       revision: row.revision,
@@ -142,26 +83,13 @@ export class RelationsService {
     if (body.predecessorId === body.successorId) throw new AppError("InvalidValue", { field: "successorId" });
     const { grant, version } = scope;
     return applyChange(this.deps, scope, "undo_relation", "relation_create", async (tx) => {
-      const [successor] = await tx
-        .select({ id: wbsItems.id, type: wbsItems.type })
-        .from(wbsItems)
-        .where(and(eq(wbsItems.versionId, version.id), eq(wbsItems.id, body.successorId)));
-      const [predecessor] = await tx
-        .select({ id: wbsItems.id, type: wbsItems.type, versionId: wbsItems.versionId })
-        .from(wbsItems)
-        .where(and(eq(wbsItems.spaceId, grant.space.id), eq(wbsItems.id, body.predecessorId)));
+      const successor = await findSuccessor(tx, version.id, body.successorId);
+      const predecessor = await findPredecessor(tx, grant.space.id, body.predecessorId);
       if (!successor || !predecessor) throw new AppError("NotFound");
       // Sums are scheduled from their children: a relation on a sum would mean nothing to the calculation.
       if (successor.type === "sum" || predecessor.type === "sum") throw new AppError("InvalidValue", { field: "type" });
       if (predecessor.versionId === version.id) {
-        const edges = await execRows(
-          tx,
-          sql`
-          select r.predecessor_id as a, r.successor_id as b from relations r
-          join wbs_items w on w.id = r.predecessor_id and w.version_id = ${version.id}
-          where r.version_id = ${version.id}`,
-        );
-        const rows = edges.rows as { a: number; b: number }[];
+        const rows = await versionEdges(tx, version.id);
         const loop = findLoop(
           rows.map((r) => r.a),
           rows.map((r) => r.b),
@@ -172,18 +100,15 @@ export class RelationsService {
       }
       let row: RelationDbRow;
       try {
-        [row] = await tx
-          .insert(relations)
-          .values({
-            spaceId: grant.space.id,
-            versionId: version.id,
-            predecessorId: body.predecessorId,
-            successorId: body.successorId,
-            type: body.type,
-            lag: body.lag,
-            lagCalendar: body.lagCalendar ?? null,
-          })
-          .returning();
+        row = await insertRelation(tx, {
+          spaceId: grant.space.id,
+          versionId: version.id,
+          predecessorId: body.predecessorId,
+          successorId: body.successorId,
+          type: body.type,
+          lag: body.lag,
+          lagCalendar: body.lagCalendar ?? null,
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError("RelationExists");
         throw error;
@@ -198,12 +123,8 @@ export class RelationsService {
     });
   }
 
-  private async loopError(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], loop: number[]) {
-    const result = await execRows(
-      tx,
-      sql`select id, code from wbs_items where id = any(${`{${[...new Set(loop)].join(",")}}`}::int[])`,
-    );
-    const codes = new Map((result.rows as { id: number; code: string }[]).map((row) => [row.id, row.code]));
+  private async loopError(tx: Tx, loop: number[]) {
+    const codes = new Map((await itemCodes(tx, loop)).map((row) => [row.id, row.code]));
     return new AppError(
       "RelationLoop",
       { loop: loop.map((id) => codes.get(id) ?? String(id)).join(" → ") },
@@ -214,17 +135,8 @@ export class RelationsService {
     );
   }
 
-  private async lock(
-    tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
-    scope: VersionScope,
-    id: number,
-    revision: number,
-  ) {
-    const [row] = await tx
-      .select()
-      .from(relations)
-      .where(and(eq(relations.versionId, scope.version.id), eq(relations.id, id)))
-      .for("update");
+  private async lock(tx: Tx, scope: VersionScope, id: number, revision: number) {
+    const row = await lockRelation(tx, scope.version.id, id);
     if (!row) throw new AppError("NotFound");
     if (row.revision !== revision) throw staleRevision("relation", [toRelationDto(row, false)], id, row.revision);
     return row;
@@ -238,11 +150,7 @@ export class RelationsService {
     return applyChange(this.deps, scope, "undo_relation", "relation_update", async (tx) => {
       const before = await this.lock(tx, scope, id, body.revision);
       const { revision, ...fields } = body;
-      const [row] = await tx
-        .update(relations)
-        .set({ ...fields, revision: sql`${relations.revision} + 1` })
-        .where(eq(relations.id, id))
-        .returning();
+      const row = await updateRelation(tx, id, fields);
       return {
         result: { relation: toRelationDto(row, false) },
         changed: [],
@@ -256,7 +164,7 @@ export class RelationsService {
   async delete(scope: VersionScope, id: number, revision: number) {
     return applyChange(this.deps, scope, "undo_relation", "relation_delete", async (tx) => {
       const before = await this.lock(tx, scope, id, revision);
-      await tx.delete(relations).where(eq(relations.id, id));
+      await deleteRelation(tx, id);
       return {
         result: { deleted: [id] },
         changed: [],
@@ -269,21 +177,8 @@ export class RelationsService {
 
   /** Links of a schedule with other schedules: relations whose two ends sit in different schedules. */
   async links(grant: Grant, scheduleId: string) {
-    const result = await execRows(
-      this.deps.db,
-      sql`
-      select r.id, r.type, r.lag, r.version_id,
-             a.id as pred_id, a.code as pred_code, a.name as pred_name, va.id as pred_version, sa.id as pred_schedule,
-             sa.name as pred_schedule_name,
-             b.id as succ_id, b.code as succ_code, b.name as succ_name, vb.id as succ_version, sb.id as succ_schedule,
-             sb.name as succ_schedule_name
-      from relations r
-      join wbs_items a on a.id = r.predecessor_id join versions va on va.id = a.version_id join schedules sa on sa.id = va.schedule_id
-      join wbs_items b on b.id = r.successor_id join versions vb on vb.id = b.version_id join schedules sb on sb.id = vb.schedule_id
-      where r.space_id = ${grant.space.id} and sa.id <> sb.id and (sa.id = ${scheduleId} or sb.id = ${scheduleId})
-      order by r.id`,
-    );
-    return (result.rows as LinkRow[]).map(
+    const rows = await scheduleLinks(this.deps.db, grant.space.id, scheduleId);
+    return rows.map(
       (row): ScheduleLink => ({
         id: row.id,
         type: row.type,

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { calendars, wbsItems } from "../../../db/schema/index.js";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { calendars, wbsItemFlags, wbsItems } from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
-import { execRows } from "../../../platform/sql.js";
+import { execRows, intArray } from "../../../platform/sql.js";
 import { staleRevision, toWbsDto, type WbsRow } from "./wbs-dto.js";
 
 /**
@@ -105,4 +105,130 @@ export async function requireCalendar(tx: DbOrTx, spaceId: string, calendarId: s
     .from(calendars)
     .where(and(eq(calendars.spaceId, spaceId), eq(calendars.id, calendarId)));
   if (!row) throw new AppError("InvalidValue", { field: "calendarId" });
+}
+
+/** Rows of the version in sort order: all of them, or the children of one parent (null = the root level). */
+export function listItems(db: DbOrTx, versionId: string, parentId?: number | null) {
+  const where =
+    parentId === undefined
+      ? eq(wbsItems.versionId, versionId)
+      : and(
+          eq(wbsItems.versionId, versionId),
+          parentId === null ? isNull(wbsItems.parentId) : eq(wbsItems.parentId, parentId),
+        );
+  return db.select().from(wbsItems).where(where).orderBy(asc(wbsItems.sortOrder), asc(wbsItems.id));
+}
+
+/** How many rows the version holds. */
+export async function countItems(tx: DbOrTx, versionId: string): Promise<number> {
+  const [n] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(wbsItems)
+    .where(eq(wbsItems.versionId, versionId));
+  return n.n;
+}
+
+export async function insertItem(tx: DbOrTx, values: typeof wbsItems.$inferInsert): Promise<WbsRow> {
+  const [row] = await tx.insert(wbsItems).values(values).returning();
+  return row;
+}
+
+/** Sets the fields of a row locked in its version first, and counts the change in its revision. */
+export async function updateItem(
+  tx: DbOrTx,
+  id: number,
+  set: Partial<typeof wbsItems.$inferInsert> | Record<string, unknown>,
+): Promise<WbsRow> {
+  const [row] = await tx
+    .update(wbsItems)
+    .set({ ...set, revision: sql`${wbsItems.revision} + 1` })
+    .where(eq(wbsItems.id, id))
+    .returning();
+  return row;
+}
+
+/** Whether a row (locked in its version first) has a child. */
+export async function hasChild(tx: DbOrTx, id: number): Promise<boolean> {
+  const [child] = await tx.select({ id: wbsItems.id }).from(wbsItems).where(eq(wbsItems.parentId, id)).limit(1);
+  return Boolean(child);
+}
+
+/** Deletes rows (found in their version first) in chunks of 10,000 ids. */
+export async function deleteItems(tx: DbOrTx, ids: number[]) {
+  for (let i = 0; i < ids.length; i += 10_000) {
+    await tx.delete(wbsItems).where(inArray(wbsItems.id, ids.slice(i, i + 10_000)));
+  }
+}
+
+/** Rows of the version whose code or name matches the `ilike` pattern, by code. */
+export function searchItems(db: DbOrTx, versionId: string, pattern: string, limit: number) {
+  return db
+    .select({
+      id: wbsItems.id,
+      code: wbsItems.code,
+      name: wbsItems.name,
+      type: wbsItems.type,
+      parentId: wbsItems.parentId,
+    })
+    .from(wbsItems)
+    .where(
+      and(
+        eq(wbsItems.versionId, versionId),
+        or(sql`${wbsItems.code} ilike ${pattern}`, sql`${wbsItems.name} ilike ${pattern}`),
+      ),
+    )
+    .orderBy(asc(wbsItems.code), asc(wbsItems.id))
+    .limit(limit);
+}
+
+/** Rows of the version counted by type. */
+export function countByType(db: DbOrTx, versionId: string) {
+  return db
+    .select({ type: wbsItems.type, n: sql<number>`count(*)::int` })
+    .from(wbsItems)
+    .where(eq(wbsItems.versionId, versionId))
+    .groupBy(wbsItems.type);
+}
+
+/** Children, predecessors and successors of a row found in its version first. */
+export async function itemCounts(db: DbOrTx, id: number) {
+  const counts = await execRows(
+    db,
+    sql`
+    select (select count(*)::int from wbs_items where parent_id = ${id}) as children,
+           (select count(*)::int from relations where successor_id = ${id}) as predecessors,
+           (select count(*)::int from relations where predecessor_id = ${id}) as successors`,
+  );
+  const [c] = counts.rows as { children: number; predecessors: number; successors: number }[];
+  return c;
+}
+
+/** The user's flags on rows of the version. */
+export function userFlags(db: DbOrTx, versionId: string, userId: string) {
+  return db
+    .select({ itemId: wbsItemFlags.itemId, expanded: wbsItemFlags.expanded, checked: wbsItemFlags.checked })
+    .from(wbsItemFlags)
+    .where(and(eq(wbsItemFlags.versionId, versionId), eq(wbsItemFlags.userId, userId)));
+}
+
+/** Stores the user's expanded or checked flag of rows (only rows of this version are touched); returns how many. */
+export async function setUserFlags(
+  db: DbOrTx,
+  versionId: string,
+  userId: string,
+  flag: "expanded" | "checked",
+  ids: number[],
+  value: boolean,
+): Promise<number> {
+  const column = sql.raw(flag);
+  const result = await execRows(
+    db,
+    sql`
+    insert into wbs_item_flags (user_id, item_id, version_id, ${column})
+    select ${userId}::uuid, id, version_id, ${value} from wbs_items
+    where version_id = ${versionId} and id = any(${intArray(ids)}::int[])
+    on conflict (user_id, item_id) do update set ${column} = excluded.${column}
+    returning item_id`,
+  );
+  return result.rows.length;
 }

@@ -1,22 +1,30 @@
 import type { CreateWbsBody, UpdateWbsBody, WbsType } from "@planum/contracts";
-import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { wbsItemFlags, wbsItems } from "../../../db/schema/index.js";
 import type { VersionScope } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
-import { execRows, intArray } from "../../../platform/sql.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { snapshotRelationsOf, snapshotWbs } from "../undo/undo.repo.js";
 import {
   ancestors,
+  countByType,
+  countItems,
+  deleteItems,
   findItem,
+  hasChild,
+  insertItem,
+  itemCounts,
+  listItems,
   lockRow,
   lockRows,
   orderAt,
   requireCalendar,
   requireSumParent,
+  searchItems,
+  setUserFlags,
   siblings,
   subtreeIds,
+  updateItem,
+  userFlags,
 } from "./wbs.repo.js";
 import { applyChange, editValues } from "./wbs-changes.js";
 import { toWbsDto, treeOrder } from "./wbs-dto.js";
@@ -29,18 +37,7 @@ export class WbsService {
 
   /** Every row in tree order, or the children of one row (`parentId`, null = the root level). */
   async list(scope: VersionScope, parentId?: number | null) {
-    const where =
-      parentId === undefined
-        ? eq(wbsItems.versionId, scope.version.id)
-        : and(
-            eq(wbsItems.versionId, scope.version.id),
-            parentId === null ? isNull(wbsItems.parentId) : eq(wbsItems.parentId, parentId),
-          );
-    const rows = await this.deps.db
-      .select()
-      .from(wbsItems)
-      .where(where)
-      .orderBy(asc(wbsItems.sortOrder), asc(wbsItems.id));
+    const rows = await listItems(this.deps.db, scope.version.id, parentId);
     if (parentId !== undefined) return rows.map(toWbsDto);
     const order = treeOrder(
       rows.map((r) => r.id),
@@ -68,26 +65,20 @@ export class WbsService {
       const { parentId, afterId, type, attrs, ...fields } = body;
       let code = fields.code;
       if (!code) {
-        const [n] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(wbsItems)
-          .where(eq(wbsItems.versionId, version.id));
-        code = `${type === "sum" ? "WBS" : "A"}${(n.n + 1) * 10}`;
+        const n = await countItems(tx, version.id);
+        code = `${type === "sum" ? "WBS" : "A"}${(n + 1) * 10}`;
       }
-      const [row] = await tx
-        .insert(wbsItems)
-        .values({
-          ...fields,
-          code,
-          type,
-          attrs: Object.fromEntries(Object.entries(attrs ?? {}).filter(([, v]) => v !== null)),
-          spaceId: grant.space.id,
-          versionId: version.id,
-          parentId: parentId ?? null,
-          sortOrder,
-          duration: ZERO_DURATION.includes(type) ? 0 : (fields.duration ?? 8 * 60),
-        })
-        .returning();
+      const row = await insertItem(tx, {
+        ...fields,
+        code,
+        type,
+        attrs: Object.fromEntries(Object.entries(attrs ?? {}).filter(([, v]) => v !== null)),
+        spaceId: grant.space.id,
+        versionId: version.id,
+        parentId: parentId ?? null,
+        sortOrder,
+        duration: ZERO_DURATION.includes(type) ? 0 : (fields.duration ?? 8 * 60),
+      });
       return {
         result: { item: toWbsDto(row) },
         changed: [row.id],
@@ -104,11 +95,7 @@ export class WbsService {
       await requireCalendar(tx, grant.space.id, body.calendarId);
       const { revision, ...fields } = body;
       const set = editValues(row, fields, version.dataDate ?? version.projectStart);
-      const [updated] = await tx
-        .update(wbsItems)
-        .set({ ...set, revision: sql`${wbsItems.revision} + 1` })
-        .where(eq(wbsItems.id, id))
-        .returning();
+      const updated = await updateItem(tx, id, set);
       return {
         result: { item: toWbsDto(updated) },
         changed: [id],
@@ -124,18 +111,13 @@ export class WbsService {
     return applyChange(this.deps, scope, "undo_wbs", "type", async (tx) => {
       const row = await lockRow(tx, version.id, id, revision);
       if (row.type === "sum" && type !== "sum") {
-        const [child] = await tx.select({ id: wbsItems.id }).from(wbsItems).where(eq(wbsItems.parentId, id)).limit(1);
+        const child = await hasChild(tx, id);
         if (child) throw new AppError("InvalidValue", { field: "type" });
       }
-      const [updated] = await tx
-        .update(wbsItems)
-        .set({
-          type,
-          ...(ZERO_DURATION.includes(type) ? { duration: 0 } : row.duration === 0 ? { duration: 8 * 60 } : {}),
-          revision: sql`${wbsItems.revision} + 1`,
-        })
-        .where(eq(wbsItems.id, id))
-        .returning();
+      const updated = await updateItem(tx, id, {
+        type,
+        ...(ZERO_DURATION.includes(type) ? { duration: 0 } : row.duration === 0 ? { duration: 8 * 60 } : {}),
+      });
       return {
         result: { item: toWbsDto(updated) },
         changed: [id],
@@ -157,9 +139,7 @@ export class WbsService {
       );
       const rows = await snapshotWbs(tx, ids);
       const rels = await snapshotRelationsOf(tx, ids);
-      for (let i = 0; i < ids.length; i += 10_000) {
-        await tx.delete(wbsItems).where(inArray(wbsItems.id, ids.slice(i, i + 10_000)));
-      }
+      await deleteItems(tx, ids);
       return {
         result: { deleted: ids },
         changed: [],
@@ -173,32 +153,11 @@ export class WbsService {
 
   async find(scope: VersionScope, text: string, limit: number) {
     const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const rows = await this.deps.db
-      .select({
-        id: wbsItems.id,
-        code: wbsItems.code,
-        name: wbsItems.name,
-        type: wbsItems.type,
-        parentId: wbsItems.parentId,
-      })
-      .from(wbsItems)
-      .where(
-        and(
-          eq(wbsItems.versionId, scope.version.id),
-          or(sql`${wbsItems.code} ilike ${pattern}`, sql`${wbsItems.name} ilike ${pattern}`),
-        ),
-      )
-      .orderBy(asc(wbsItems.code), asc(wbsItems.id))
-      .limit(limit);
-    return rows;
+    return searchItems(this.deps.db, scope.version.id, pattern, limit);
   }
 
   async count(scope: VersionScope) {
-    const rows = await this.deps.db
-      .select({ type: wbsItems.type, n: sql<number>`count(*)::int` })
-      .from(wbsItems)
-      .where(eq(wbsItems.versionId, scope.version.id))
-      .groupBy(wbsItems.type);
+    const rows = await countByType(this.deps.db, scope.version.id);
     const byType: Record<string, number> = {
       sum: 0,
       task: 0,
@@ -216,14 +175,7 @@ export class WbsService {
     const row = await findItem(this.deps.db, scope.version.id, id);
     if (!row) throw new AppError("NotFound");
     const path = await ancestors(this.deps.db, scope.version.id, id);
-    const counts = await execRows(
-      this.deps.db,
-      sql`
-      select (select count(*)::int from wbs_items where parent_id = ${id}) as children,
-             (select count(*)::int from relations where successor_id = ${id}) as predecessors,
-             (select count(*)::int from relations where predecessor_id = ${id}) as successors`,
-    );
-    const [c] = counts.rows as { children: number; predecessors: number; successors: number }[];
+    const c = await itemCounts(this.deps.db, id);
     return { item: toWbsDto(row), path: path.slice(0, -1), ...c };
   }
 
@@ -234,10 +186,7 @@ export class WbsService {
   }
 
   async flags(scope: VersionScope) {
-    const rows = await this.deps.db
-      .select({ itemId: wbsItemFlags.itemId, expanded: wbsItemFlags.expanded, checked: wbsItemFlags.checked })
-      .from(wbsItemFlags)
-      .where(and(eq(wbsItemFlags.versionId, scope.version.id), eq(wbsItemFlags.userId, scope.grant.userId)));
+    const rows = await userFlags(this.deps.db, scope.version.id, scope.grant.userId);
     return {
       collapsed: rows.filter((r) => !r.expanded).map((r) => r.itemId),
       checked: rows.filter((r) => r.checked).map((r) => r.itemId),
@@ -246,16 +195,7 @@ export class WbsService {
 
   /** Stores the caller's expanded or checked flag of rows (only rows of this version are touched). */
   async setFlags(scope: VersionScope, flag: "expanded" | "checked", ids: number[], value: boolean) {
-    const column = sql.raw(flag);
-    const result = await execRows(
-      this.deps.db,
-      sql`
-      insert into wbs_item_flags (user_id, item_id, version_id, ${column})
-      select ${scope.grant.userId}::uuid, id, version_id, ${value} from wbs_items
-      where version_id = ${scope.version.id} and id = any(${intArray(ids)}::int[])
-      on conflict (user_id, item_id) do update set ${column} = excluded.${column}
-      returning item_id`,
-    );
-    return { updated: result.rows.length };
+    const updated = await setUserFlags(this.deps.db, scope.version.id, scope.grant.userId, flag, ids, value);
+    return { updated };
   }
 }
