@@ -6,15 +6,13 @@ import {
   parseAttributeValue,
   type UpdateAttributeBody,
 } from "@planum/contracts";
-import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
-import { attributeAccess, attributes, attributeValues, epsNodes, roles } from "../../../db/schema/index.js";
 import { type EpsNodeRow, type Grant, lineage } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { Realtime } from "../../../platform/realtime.js";
-import { likePattern } from "../../../platform/sql.js";
 import { epsUpdated } from "../structure-events.js";
 import { type AttributeWithScope, attributesAt, callerAccess, roleAccess, toAttributeDto } from "./attribute-access.js";
+import { AttributesRepo } from "./attributes.repo.js";
 
 /** Where an attribute is defined: a node, a schedule, or (neither) the whole space. */
 export interface AttributePlace {
@@ -75,10 +73,7 @@ export class AttributesService {
   }
 
   private async role(grant: Grant, roleId: string) {
-    const [role] = await this.deps.db
-      .select()
-      .from(roles)
-      .where(and(eq(roles.spaceId, grant.space.id), eq(roles.id, roleId)));
+    const role = await new AttributesRepo(this.deps.db).role(grant.space.id, roleId);
     if (!role) throw new AppError("NotFound", { field: "roleId" });
     return role;
   }
@@ -88,32 +83,19 @@ export class AttributesService {
     const nodeId = body.spaceWide ? null : place.nodeId;
     const scheduleId = body.spaceWide ? null : place.scheduleId;
     const target = place.scheduleId ? "work" : body.target;
-    const sameName = await this.deps.db
-      .select({ id: attributes.id })
-      .from(attributes)
-      .where(
-        and(
-          eq(attributes.spaceId, grant.space.id),
-          eq(attributes.target, target),
-          sql`lower(${attributes.name}) = lower(${body.name})`,
-          nodeId ? eq(attributes.nodeId, nodeId) : isNull(attributes.nodeId),
-          scheduleId ? eq(attributes.scheduleId, scheduleId) : isNull(attributes.scheduleId),
-        ),
-      );
+    const repo = new AttributesRepo(this.deps.db);
+    const sameName = await repo.sameName(grant.space.id, target, body.name, nodeId, scheduleId);
     if (sameName.length) throw new AppError("NameTaken", { field: "name" });
-    const [row] = await this.deps.db
-      .insert(attributes)
-      .values({
-        spaceId: grant.space.id,
-        nodeId,
-        scheduleId,
-        name: body.name,
-        type: body.type,
-        target,
-        listValues: body.type === "list" ? (body.listValues ?? []) : [],
-        settings: body.settings ?? {},
-      })
-      .returning();
+    const row = await repo.insert({
+      spaceId: grant.space.id,
+      nodeId,
+      scheduleId,
+      name: body.name,
+      type: body.type,
+      target,
+      listValues: body.type === "list" ? (body.listValues ?? []) : [],
+      settings: body.settings ?? {},
+    });
     this.changed(grant, place);
     return this.dto(grant, place, row.id);
   }
@@ -150,24 +132,14 @@ export class AttributesService {
     const row = await this.managed(grant, place, attributeId);
     if (body.listValues && row.type !== "list") throw new AppError("InvalidValue", { field: "listValues" });
     await this.deps.db.transaction(async (tx) => {
-      await tx
-        .update(attributes)
-        .set({
-          name: body.name ?? row.name,
-          listValues: body.listValues ?? row.listValues,
-          settings: body.settings ? { ...row.settings, ...body.settings } : row.settings,
-        })
-        .where(eq(attributes.id, row.id));
+      const repo = new AttributesRepo(tx);
+      await repo.update(row.id, {
+        name: body.name ?? row.name,
+        listValues: body.listValues ?? row.listValues,
+        settings: body.settings ? { ...row.settings, ...body.settings } : row.settings,
+      });
       // Values of entries removed from the list no longer mean anything: they go with the entry.
-      if (body.listValues)
-        await tx
-          .delete(attributeValues)
-          .where(
-            and(
-              eq(attributeValues.attributeId, row.id),
-              body.listValues.length ? notInArray(sql`${attributeValues.value} #>> '{}'`, body.listValues) : sql`true`,
-            ),
-          );
+      if (body.listValues) await repo.deleteValuesOutside(row.id, body.listValues);
     });
     this.changed(grant, place);
     return this.dto(grant, place, row.id);
@@ -176,7 +148,7 @@ export class AttributesService {
   async delete(grant: Grant, place: AttributePlace, attributeId: string) {
     this.requireAdmin(grant);
     const row = await this.managed(grant, place, attributeId);
-    await this.deps.db.delete(attributes).where(eq(attributes.id, row.id));
+    await new AttributesRepo(this.deps.db).delete(row.id);
     this.changed(grant, place);
   }
 
@@ -187,10 +159,7 @@ export class AttributesService {
   /** Values of one node that the caller may read, computed kinds included. */
   async nodeValues(grant: Grant, node: EpsNodeRow) {
     const visible = await this.visible(grant, nodePlace(node));
-    const stored = await this.deps.db
-      .select({ attributeId: attributeValues.attributeId, value: attributeValues.value })
-      .from(attributeValues)
-      .where(eq(attributeValues.nodeId, node.id));
+    const stored = await new AttributesRepo(this.deps.db).values(node.id);
     const byId = new Map(stored.map((v) => [v.attributeId, v.value]));
     return visible.map((attribute) => ({
       ...attribute,
@@ -218,17 +187,16 @@ export class AttributesService {
     });
     if (errors.length) throw new AppError(errors[0].code, errors[0].params, errors);
     await this.deps.db.transaction(async (tx) => {
+      const repo = new AttributesRepo(tx);
       for (const item of parsed) {
-        const key = and(eq(attributeValues.nodeId, node.id), eq(attributeValues.attributeId, item.attributeId));
-        if (item.value === null) await tx.delete(attributeValues).where(key);
+        if (item.value === null) await repo.deleteValue(node.id, item.attributeId);
         else
-          await tx
-            .insert(attributeValues)
-            .values({ ...item, value: item.value, nodeId: node.id, spaceId: grant.space.id, updatedBy: grant.userId })
-            .onConflictDoUpdate({
-              target: [attributeValues.nodeId, attributeValues.attributeId],
-              set: { value: item.value, updatedBy: grant.userId, updatedAt: new Date() },
-            });
+          await repo.upsertValue(
+            { attributeId: item.attributeId, value: item.value },
+            node.id,
+            grant.space.id,
+            grant.userId,
+          );
       }
     });
     epsUpdated(this.deps.realtime, grant, "values", [node.id], [node.parentId]);
@@ -239,20 +207,7 @@ export class AttributesService {
   async searchValues(grant: Grant, node: EpsNodeRow, attributeId: string, text: string) {
     const attribute = (await this.visible(grant, nodePlace(node))).find((a) => a.id === attributeId);
     if (!attribute) throw new AppError("NotFound", { field: "attributeId" });
-    return this.deps.db
-      .select({ nodeId: epsNodes.id, name: epsNodes.name, kind: epsNodes.kind, value: attributeValues.value })
-      .from(attributeValues)
-      .innerJoin(epsNodes, eq(epsNodes.id, attributeValues.nodeId))
-      .where(
-        and(
-          eq(attributeValues.attributeId, attributeId),
-          eq(epsNodes.spaceId, grant.space.id),
-          sql`${epsNodes.path} like ${`${node.path}%`}`,
-          sql`${attributeValues.value} #>> '{}' ilike ${likePattern(text)}`,
-        ),
-      )
-      .orderBy(epsNodes.name)
-      .limit(200);
+    return new AttributesRepo(this.deps.db).searchValues(grant.space.id, node.path, attributeId, text);
   }
 
   /** Sets a role's access to attributes applying at a place (roles:write). */
@@ -268,14 +223,8 @@ export class AttributesService {
     for (const item of items)
       if (!known.has(item.attributeId)) throw new AppError("NotFound", { field: "attributeId" });
     await this.deps.db.transaction(async (tx) => {
-      for (const item of items)
-        await tx
-          .insert(attributeAccess)
-          .values({ roleId: role.id, attributeId: item.attributeId, spaceId: grant.space.id, access: item.access })
-          .onConflictDoUpdate({
-            target: [attributeAccess.roleId, attributeAccess.attributeId],
-            set: { access: item.access },
-          });
+      const repo = new AttributesRepo(tx);
+      for (const item of items) await repo.setAccess(grant.space.id, role.id, item.attributeId, item.access);
     });
     epsUpdated(this.deps.realtime, grant, "roles", place.nodeId ? [place.nodeId] : []);
     return this.forRole(grant, place, role.id);
@@ -287,24 +236,13 @@ export class AttributesService {
     await this.role(grant, roleId);
     const known = await this.at(grant, place);
     if (!known.some((a) => a.id === attributeId)) throw new AppError("NotFound", { field: "attributeId" });
-    await this.deps.db
-      .delete(attributeAccess)
-      .where(
-        and(
-          eq(attributeAccess.spaceId, grant.space.id),
-          eq(attributeAccess.roleId, roleId),
-          inArray(attributeAccess.attributeId, [attributeId]),
-        ),
-      );
+    await new AttributesRepo(this.deps.db).clearAccess(grant.space.id, roleId, attributeId);
     epsUpdated(this.deps.realtime, grant, "roles", place.nodeId ? [place.nodeId] : []);
   }
 
   async setViewSettings(grant: Grant, node: EpsNodeRow, view: { order: string[]; hidden: string[] }) {
     this.requireAdmin(grant);
-    await this.deps.db
-      .update(epsNodes)
-      .set({ attributeView: view })
-      .where(and(eq(epsNodes.spaceId, grant.space.id), eq(epsNodes.id, node.id)));
+    await new AttributesRepo(this.deps.db).setView(grant.space.id, node.id, view);
     epsUpdated(this.deps.realtime, grant, "attributes", [node.id]);
     return view;
   }

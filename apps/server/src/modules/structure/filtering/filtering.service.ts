@@ -1,13 +1,11 @@
 import type { FilterPreset } from "@planum/contracts";
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { attributes, filteringPresets } from "../../../db/schema/index.js";
 import type { Grant } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
+import { FilteringRepo, type PresetRow } from "./filtering.repo.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Filter = { logic: "and" | "or"; conditions: { field: string; operator: string; value?: unknown }[] };
-type PresetRow = typeof filteringPresets.$inferSelect;
 
 const toDto = (row: PresetRow): FilterPreset => ({
   id: row.id,
@@ -22,16 +20,8 @@ const toDto = (row: PresetRow): FilterPreset => ({
 export class FilteringService {
   constructor(private readonly deps: { db: Db }) {}
 
-  private mine(grant: Grant) {
-    return and(eq(filteringPresets.spaceId, grant.space.id), eq(filteringPresets.userId, grant.userId));
-  }
-
   async list(grant: Grant, target?: string) {
-    const rows = await this.deps.db
-      .select()
-      .from(filteringPresets)
-      .where(and(this.mine(grant), target ? eq(filteringPresets.target, target) : undefined))
-      .orderBy(asc(filteringPresets.name));
+    const rows = await new FilteringRepo(this.deps.db).list(grant.space.id, grant.userId, target);
     return rows.map(toDto);
   }
 
@@ -39,64 +29,53 @@ export class FilteringService {
   private async checkFields(grant: Grant, filter: Filter) {
     const ids = [...new Set(filter.conditions.map((c) => c.field).filter((f) => UUID.test(f)))];
     if (!ids.length) return;
-    const found = await this.deps.db
-      .select({ id: attributes.id })
-      .from(attributes)
-      .where(and(eq(attributes.spaceId, grant.space.id), inArray(attributes.id, ids)));
+    const found = await new FilteringRepo(this.deps.db).attributeIds(grant.space.id, ids);
     if (found.length !== ids.length) throw new AppError("InvalidValue", { field: "filter.conditions" });
   }
 
   private async one(grant: Grant, id: string) {
-    const [row] = await this.deps.db
-      .select()
-      .from(filteringPresets)
-      .where(and(this.mine(grant), eq(filteringPresets.id, id)));
+    const row = await new FilteringRepo(this.deps.db).one(grant.space.id, grant.userId, id);
     if (!row) throw new AppError("NotFound");
     return row;
   }
 
   async create(grant: Grant, body: { name: string; target: string; filter: Filter }) {
     await this.checkFields(grant, body.filter);
-    const [row] = await this.deps.db
-      .insert(filteringPresets)
-      .values({ spaceId: grant.space.id, userId: grant.userId, ...body })
-      .returning();
+    const row = await new FilteringRepo(this.deps.db).insert({
+      spaceId: grant.space.id,
+      userId: grant.userId,
+      ...body,
+    });
     return toDto(row);
   }
 
   async update(grant: Grant, id: string, body: { name?: string; filter?: Filter }) {
     const row = await this.one(grant, id);
     if (body.filter) await this.checkFields(grant, body.filter);
-    const [updated] = await this.deps.db
-      .update(filteringPresets)
-      .set({ name: body.name ?? row.name, filter: body.filter ?? row.filter })
-      .where(eq(filteringPresets.id, row.id))
-      .returning();
+    const updated = await new FilteringRepo(this.deps.db).update(row.id, {
+      name: body.name ?? row.name,
+      filter: body.filter ?? row.filter,
+    });
     return toDto(updated);
   }
 
   async setState(grant: Grant, id: string) {
     const row = await this.one(grant, id);
     await this.deps.db.transaction(async (tx) => {
-      await tx
-        .update(filteringPresets)
-        .set({ active: false })
-        .where(and(this.mine(grant), eq(filteringPresets.target, row.target)));
-      await tx.update(filteringPresets).set({ active: true }).where(eq(filteringPresets.id, row.id));
+      const repo = new FilteringRepo(tx);
+      await repo.deactivate(grant.space.id, grant.userId, row.target);
+      await repo.activate(row.id);
     });
     return this.list(grant, row.target);
   }
 
   async resetState(grant: Grant, target: string) {
-    await this.deps.db
-      .update(filteringPresets)
-      .set({ active: false })
-      .where(and(this.mine(grant), eq(filteringPresets.target, target)));
+    await new FilteringRepo(this.deps.db).deactivate(grant.space.id, grant.userId, target);
     return this.list(grant, target);
   }
 
   async delete(grant: Grant, id: string) {
     const row = await this.one(grant, id);
-    await this.deps.db.delete(filteringPresets).where(eq(filteringPresets.id, row.id));
+    await new FilteringRepo(this.deps.db).delete(row.id);
   }
 }

@@ -1,27 +1,17 @@
 import { ABILITIES, EVENTS_PROTOCOL_VERSION } from "@planum/contracts";
-import { and, asc, eq, sql } from "drizzle-orm";
-import { memberRoles, roles, spaceMembers } from "../../../db/schema/index.js";
 import type { Grant as SpaceGrant } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { Realtime } from "../../../platform/realtime.js";
 import { isUniqueViolation } from "../../../platform/sql.js";
-
-type RoleRow = typeof roles.$inferSelect;
+import { type RoleRow, RolesRepo } from "./roles.repo.js";
 
 /** Configurable roles of a space and their assignment to members. */
 export class RolesService {
   constructor(private readonly deps: { db: Db; realtime: Realtime }) {}
 
   async list(spaceId: string) {
-    const rows = await this.deps.db
-      .select({
-        role: roles,
-        members: sql<number>`(select count(*)::int from ${memberRoles} where ${memberRoles.roleId} = ${roles.id})`,
-      })
-      .from(roles)
-      .where(eq(roles.spaceId, spaceId))
-      .orderBy(asc(roles.name));
+    const rows = await new RolesRepo(this.deps.db).list(spaceId);
     return rows.map(({ role, members }) => toRoleDto(role, members));
   }
 
@@ -30,20 +20,18 @@ export class RolesService {
   }
 
   private async one(spaceId: string, id: string) {
-    const [role] = await this.deps.db
-      .select()
-      .from(roles)
-      .where(and(eq(roles.spaceId, spaceId), eq(roles.id, id)));
+    const role = await new RolesRepo(this.deps.db).one(spaceId, id);
     if (!role) throw new AppError("NotFound");
     return role;
   }
 
   async create(grant: SpaceGrant, body: { name: string; abilities: string[] }) {
     try {
-      const [role] = await this.deps.db
-        .insert(roles)
-        .values({ spaceId: grant.space.id, name: body.name, abilities: [...new Set(body.abilities)] })
-        .returning();
+      const role = await new RolesRepo(this.deps.db).insert({
+        spaceId: grant.space.id,
+        name: body.name,
+        abilities: [...new Set(body.abilities)],
+      });
       this.changed(grant);
       return toRoleDto(role, 0);
     } catch (error) {
@@ -55,13 +43,10 @@ export class RolesService {
   async update(grant: SpaceGrant, id: string, body: { name?: string; abilities?: string[] }) {
     const role = await this.one(grant.space.id, id);
     try {
-      await this.deps.db
-        .update(roles)
-        .set({
-          name: body.name ?? role.name,
-          abilities: body.abilities ? [...new Set(body.abilities)] : role.abilities,
-        })
-        .where(eq(roles.id, role.id));
+      await new RolesRepo(this.deps.db).update(role.id, {
+        name: body.name ?? role.name,
+        abilities: body.abilities ? [...new Set(body.abilities)] : role.abilities,
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError("NameTaken", { field: "name" });
       throw error;
@@ -73,35 +58,24 @@ export class RolesService {
   /** Members holding the role fall back to the read-only default; its access rows and grants go with it. */
   async delete(grant: SpaceGrant, id: string) {
     const role = await this.one(grant.space.id, id);
-    await this.deps.db.delete(roles).where(eq(roles.id, role.id));
+    await new RolesRepo(this.deps.db).delete(role.id);
     this.changed(grant);
   }
 
   async assign(grant: SpaceGrant, userId: string, roleId: string | null) {
-    const [member] = await this.deps.db
-      .select()
-      .from(spaceMembers)
-      .where(and(eq(spaceMembers.spaceId, grant.space.id), eq(spaceMembers.userId, userId)));
+    const repo = new RolesRepo(this.deps.db);
+    const member = await repo.member(grant.space.id, userId);
     if (!member) throw new AppError("UserNotFound", { field: "userId" });
     if (roleId) {
       await this.one(grant.space.id, roleId);
-      await this.deps.db
-        .insert(memberRoles)
-        .values({ spaceId: grant.space.id, userId, roleId })
-        .onConflictDoUpdate({ target: [memberRoles.spaceId, memberRoles.userId], set: { roleId } });
-    } else
-      await this.deps.db
-        .delete(memberRoles)
-        .where(and(eq(memberRoles.spaceId, grant.space.id), eq(memberRoles.userId, userId)));
+      await repo.setMemberRole(grant.space.id, userId, roleId);
+    } else await repo.clearMemberRole(grant.space.id, userId);
     this.changed(grant);
     return { userId, role: member.role, roleId };
   }
 
   async assignments(spaceId: string) {
-    return this.deps.db
-      .select({ userId: memberRoles.userId, roleId: memberRoles.roleId })
-      .from(memberRoles)
-      .where(eq(memberRoles.spaceId, spaceId));
+    return new RolesRepo(this.deps.db).assignments(spaceId);
   }
 
   private changed(grant: SpaceGrant) {

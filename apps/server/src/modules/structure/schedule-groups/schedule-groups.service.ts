@@ -1,13 +1,10 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { scheduleGroups, schedules } from "../../../db/schema/index.js";
 import { type Grant, lineage, loadNode, requireAt } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { Realtime } from "../../../platform/realtime.js";
 import { groupOfProject, toScheduleDto } from "../schedules/schedules.service.js";
 import { epsUpdated } from "../structure-events.js";
-
-type GroupRow = typeof scheduleGroups.$inferSelect;
+import { type GroupRow, ScheduleGroupsRepo } from "./schedule-groups.repo.js";
 
 const toGroupDto = (g: GroupRow) => ({
   id: g.id,
@@ -29,10 +26,7 @@ export class ScheduleGroupsService {
 
   /** A group of the caller's space, with the right to change its project's schedules. */
   private async writableGroup(grant: Grant, id: string) {
-    const [group] = await this.deps.db
-      .select()
-      .from(scheduleGroups)
-      .where(and(eq(scheduleGroups.spaceId, grant.space.id), eq(scheduleGroups.id, id)));
+    const group = await new ScheduleGroupsRepo(this.deps.db).group(grant.space.id, id);
     if (!group) throw new AppError("NotFound");
     await this.project(grant, group.projectId, "schedule:write");
     return group;
@@ -42,14 +36,7 @@ export class ScheduleGroupsService {
   async list(grant: Grant, projectId?: string) {
     if (projectId) await this.project(grant, projectId, "schedule:read");
     else if (!grant.abilities.includes("schedule:read")) throw new AppError("Forbidden");
-    const where = (table: typeof scheduleGroups | typeof schedules) =>
-      and(eq(table.spaceId, grant.space.id), projectId ? eq(table.projectId, projectId) : undefined);
-    const groups = await this.deps.db
-      .select()
-      .from(scheduleGroups)
-      .where(where(scheduleGroups))
-      .orderBy(asc(scheduleGroups.sortOrder), asc(scheduleGroups.createdAt));
-    const rows = await this.deps.db.select().from(schedules).where(where(schedules)).orderBy(asc(schedules.sortOrder));
+    const { groups, schedules: rows } = await new ScheduleGroupsRepo(this.deps.db).listed(grant.space.id, projectId);
     return {
       groups: groups.map(toGroupDto),
       schedules: rows.map(toScheduleDto),
@@ -59,58 +46,33 @@ export class ScheduleGroupsService {
   async create(grant: Grant, body: { projectId: string; name: string; parentId?: string | null }) {
     const project = await this.project(grant, body.projectId, "schedule:write");
     if (body.parentId) await groupOfProject(this.deps.db, grant.space.id, project.id, body.parentId);
-    const [group] = await this.deps.db
-      .insert(scheduleGroups)
-      .values({
-        spaceId: grant.space.id,
-        projectId: project.id,
-        parentId: body.parentId ?? null,
-        name: body.name,
-        sortOrder: await this.nextOrder(project.id, body.parentId ?? null),
-      })
-      .returning();
+    const repo = new ScheduleGroupsRepo(this.deps.db);
+    const group = await repo.insert({
+      spaceId: grant.space.id,
+      projectId: project.id,
+      parentId: body.parentId ?? null,
+      name: body.name,
+      sortOrder: await repo.nextOrder(project.id, body.parentId ?? null),
+    });
     this.changed(grant, project.id);
     return toGroupDto(group);
   }
 
-  private async nextOrder(projectId: string, parentId: string | null) {
-    const [{ next }] = await this.deps.db
-      .select({ next: sql<number>`coalesce(max(${scheduleGroups.sortOrder}) + 1, 0)::int` })
-      .from(scheduleGroups)
-      .where(
-        and(
-          eq(scheduleGroups.projectId, projectId),
-          parentId ? eq(scheduleGroups.parentId, parentId) : isNull(scheduleGroups.parentId),
-        ),
-      );
-    return next;
-  }
-
   async rename(grant: Grant, id: string, name: string) {
     const group = await this.writableGroup(grant, id);
-    const [row] = await this.deps.db
-      .update(scheduleGroups)
-      .set({ name })
-      .where(eq(scheduleGroups.id, group.id))
-      .returning();
+    const row = await new ScheduleGroupsRepo(this.deps.db).rename(group.id, name);
     this.changed(grant, group.projectId);
     return toGroupDto(row);
   }
 
   /** Puts a schedule into a group of its own project (null: out of any group). */
   async moveSchedule(grant: Grant, scheduleId: string, groupId: string | null) {
-    const [schedule] = await this.deps.db
-      .select()
-      .from(schedules)
-      .where(and(eq(schedules.spaceId, grant.space.id), eq(schedules.id, scheduleId)));
+    const repo = new ScheduleGroupsRepo(this.deps.db);
+    const schedule = await repo.schedule(grant.space.id, scheduleId);
     if (!schedule) throw new AppError("NotFound", { field: "scheduleId" });
     await this.project(grant, schedule.projectId, "schedule:write");
     if (groupId) await groupOfProject(this.deps.db, grant.space.id, schedule.projectId, groupId);
-    const [row] = await this.deps.db
-      .update(schedules)
-      .set({ groupId })
-      .where(eq(schedules.id, schedule.id))
-      .returning();
+    const row = await repo.setScheduleGroup(schedule.id, groupId);
     this.changed(grant, schedule.projectId);
     return toScheduleDto(row);
   }
@@ -118,10 +80,7 @@ export class ScheduleGroupsService {
   /** Moves a group under another group of the same project (or to the top) at a position; never into itself. */
   async move(grant: Grant, id: string, parentId: string | null, index?: number) {
     const group = await this.writableGroup(grant, id);
-    const all = await this.deps.db
-      .select()
-      .from(scheduleGroups)
-      .where(and(eq(scheduleGroups.spaceId, grant.space.id), eq(scheduleGroups.projectId, group.projectId)));
+    const all = await new ScheduleGroupsRepo(this.deps.db).ofProject(grant.space.id, group.projectId);
     if (parentId) {
       if (!all.some((g) => g.id === parentId)) throw new AppError("NotFound", { field: "parentId" });
       for (
@@ -136,11 +95,9 @@ export class ScheduleGroupsService {
       .sort((a, b) => a.sortOrder - b.sortOrder);
     siblings.splice(Math.min(index ?? siblings.length, siblings.length), 0, group);
     await this.deps.db.transaction(async (tx) => {
+      const repo = new ScheduleGroupsRepo(tx);
       for (const [order, sibling] of siblings.entries())
-        await tx
-          .update(scheduleGroups)
-          .set(sibling.id === group.id ? { parentId, sortOrder: order } : { sortOrder: order })
-          .where(eq(scheduleGroups.id, sibling.id));
+        await repo.place(sibling.id, sibling.id === group.id ? { parentId, sortOrder: order } : { sortOrder: order });
     });
     this.changed(grant, group.projectId);
     return this.list(grant, group.projectId);
@@ -149,10 +106,7 @@ export class ScheduleGroupsService {
   /** Deletes a group and its subgroups; their schedules stay in the project, moved to the deleted group's parent. */
   async delete(grant: Grant, id: string) {
     const group = await this.writableGroup(grant, id);
-    const all = await this.deps.db
-      .select()
-      .from(scheduleGroups)
-      .where(and(eq(scheduleGroups.spaceId, grant.space.id), eq(scheduleGroups.projectId, group.projectId)));
+    const all = await new ScheduleGroupsRepo(this.deps.db).ofProject(grant.space.id, group.projectId);
     const doomed = new Set([group.id]);
     for (let grew = true; grew; ) {
       grew = false;
@@ -163,9 +117,9 @@ export class ScheduleGroupsService {
         }
     }
     await this.deps.db.transaction(async (tx) => {
-      for (const doomedId of doomed)
-        await tx.update(schedules).set({ groupId: group.parentId }).where(eq(schedules.groupId, doomedId));
-      await tx.delete(scheduleGroups).where(eq(scheduleGroups.id, group.id));
+      const repo = new ScheduleGroupsRepo(tx);
+      for (const doomedId of doomed) await repo.regroupSchedules(doomedId, group.parentId);
+      await repo.delete(group.id);
     });
     this.changed(grant, group.projectId);
   }
