@@ -1,28 +1,20 @@
-import type { AddressInfo } from "node:net";
 import { SERVER_EVENT, SESSION_ENDED_EVENT, type ServerEvent } from "@planum/contracts";
-import { io, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, type TestServer } from "../test/test-server.js";
+import { createSocketTestServer, type SocketTestServer } from "../test/socket-test-server.js";
+import type { TestServer } from "../test/test-server.js";
 
+let sockets: SocketTestServer;
 let server: TestServer;
-let url: string;
-const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  server = await createTestServer();
-  server.attachRealtime();
-  await server.app.listen({ port: 0, host: "127.0.0.1" });
-  url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  sockets = await createSocketTestServer();
+  server = sockets.server;
 });
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await server.ctx.realtime.close();
-  await server.close();
-});
+afterAll(() => sockets.close());
 
 function connect(token: string) {
-  const socket = io(url, { path: "/socket.io", auth: { token }, transports: ["websocket"], reconnection: false });
-  sockets.push(socket);
+  const socket = sockets.open(token);
   return socket;
 }
 const connected = (socket: Socket) =>

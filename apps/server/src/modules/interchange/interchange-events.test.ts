@@ -1,36 +1,27 @@
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { SERVER_EVENT, type ServerEvent } from "@planum/contracts";
-import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateXerBytes } from "../../../../../packages/formats/bench/generate-xer.mjs";
-import { createTestServer, type TestServer } from "../../test/test-server.js";
+import { createSocketTestServer, type SocketTestServer } from "../../test/socket-test-server.js";
+import type { TestServer } from "../../test/test-server.js";
 import { type Actor, setUpWorkspace } from "../workspace/workspace.test-kit.js";
 
 const corpus = path.resolve(__dirname, "../../../../../../shared/corpus");
 const corpusFile = (name: string) => fs.readFileSync(path.join(corpus, name));
 
+let sockets: SocketTestServer;
 let server: TestServer;
-let url: string;
-const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  server = await createTestServer();
-  server.attachRealtime();
-  await server.app.listen({ port: 0, host: "127.0.0.1" });
-  url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  sockets = await createSocketTestServer();
+  server = sockets.server;
 });
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await server.ctx.realtime.close();
-  await server.close();
-});
+afterAll(() => sockets.close());
 
 /** A socket of `actor` in its space's room, keeping every event it hears. */
 async function listen(actor: Actor) {
-  const socket = io(url, { path: "/socket.io", auth: { token: actor.token }, transports: ["websocket"] });
-  sockets.push(socket);
+  const socket = sockets.open(actor.token);
   const heard: ServerEvent[] = [];
   socket.on(SERVER_EVENT, (event: ServerEvent) => heard.push(event));
   await new Promise<void>((resolve, reject) => {
