@@ -18,4 +18,5 @@ export * from "./users.schema.js";
 export * from "./validation.js";
 export * from "./workspace.schema.js";
 export * from "./workspace-gantt.js";
+export * from "./workspace-network.js";
 export * from "./workspace-wbs.schema.js";

@@ -1,14 +1,22 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
 import { layoutsModule } from "./layouts/layouts.routes.js";
+import { networkDiagramModule } from "./network-diagram/network-diagram.routes.js";
 import { relationsModule } from "./relations/relations.routes.js";
 import { undoModule } from "./undo/undo.routes.js";
 import { versionsModule } from "./versions/versions.routes.js";
 import { wbsModule } from "./wbs/wbs.routes.js";
 
-/** The schedule workspace: versions, their WBS and Gantt, relations, undo and layouts. */
+/** The schedule workspace: versions, their WBS and Gantt, relations, undo, layouts and the network diagram. */
 export function workspaceModule(ctx: AppContext) {
-  const parts = [versionsModule(ctx), wbsModule(ctx), relationsModule(ctx), undoModule(ctx), layoutsModule(ctx)];
+  const parts = [
+    versionsModule(ctx),
+    wbsModule(ctx),
+    relationsModule(ctx),
+    undoModule(ctx),
+    layoutsModule(ctx),
+    networkDiagramModule(ctx),
+  ];
   return async function workspaceRoutes(app: FastifyInstance) {
     for (const part of parts) await app.register(part);
   };
