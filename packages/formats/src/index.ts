@@ -5,6 +5,21 @@
 export { type CommandIo, runPlanumFileCommand } from "./cli/planum-file-command.js";
 export { detectFormat } from "./detect-format.js";
 export { FormatError, type FormatErrorCode, type FormatErrorLocation } from "./model/format-error.js";
+export {
+  buildReadReport,
+  countModel,
+  MAX_WARNINGS_PER_CODE,
+  READ_WARNING_MESSAGES,
+  type ReadCounts,
+  type ReaderOptions,
+  type ReadPlace,
+  type ReadReport,
+  type ReadWarning,
+  type ReadWarningCode,
+  type ReadWarningLanguage,
+  ReadWarnings,
+  readWarningText,
+} from "./model/read-report.js";
 export * from "./model/schedule-model.js";
 export { validateModel } from "./model/validate-model.js";
 export { readMpx } from "./mpx/mpx-reader.js";
@@ -46,6 +61,7 @@ export {
   formatFromFileName,
   type ReadScheduleOptions,
   readSchedule,
+  readScheduleWithReport,
   readTable,
   type WritableFormat,
   type WriteScheduleOptions,

@@ -1,5 +1,6 @@
 import { detectFormat } from "./detect-format.js";
 import { FormatError } from "./model/format-error.js";
+import { buildReadReport, type ReadReport, ReadWarnings } from "./model/read-report.js";
 import type { FormatId, ScheduleModel } from "./model/schedule-model.js";
 import { readMpx } from "./mpx/mpx-reader.js";
 import { readMspdi } from "./mspdi/mspdi-reader.js";
@@ -34,6 +35,27 @@ export type WritableFormat = "xer" | "pmxml" | "mspdi" | "csv" | "xlsx" | "json"
  * one); use readPlanumZip for all versions and attachments. Throws FormatError and returns nothing partial.
  */
 export async function readSchedule(bytes: Uint8Array, options: ReadScheduleOptions = {}): Promise<ScheduleModel> {
+  return readWith(bytes, options, new ReadWarnings());
+}
+
+/**
+ * `readSchedule` with the reader's report: counts read and every value ignored, replaced or dropped, with its
+ * place (what the import dialog shows and the version keeps). Damage that leaves nothing to read still throws.
+ */
+export async function readScheduleWithReport(
+  bytes: Uint8Array,
+  options: ReadScheduleOptions = {},
+): Promise<{ model: ScheduleModel; report: ReadReport }> {
+  const warnings = new ReadWarnings();
+  const model = await readWith(bytes, options, warnings);
+  return { model, report: buildReadReport(model, warnings) };
+}
+
+async function readWith(
+  bytes: Uint8Array,
+  options: ReadScheduleOptions,
+  warnings: ReadWarnings,
+): Promise<ScheduleModel> {
   const format = options.format ?? detectFormat(bytes, options.fileName);
   const tab = {
     mapping: options.mapping,
@@ -43,13 +65,13 @@ export async function readSchedule(bytes: Uint8Array, options: ReadScheduleOptio
   };
   switch (format) {
     case "xer":
-      return readXer(bytes);
+      return readXer(bytes, { warnings });
     case "pmxml":
-      return readPmxml(bytes);
+      return readPmxml(bytes, { warnings });
     case "mspdi":
-      return readMspdi(bytes);
+      return readMspdi(bytes, { warnings });
     case "mpx":
-      return readMpx(bytes);
+      return readMpx(bytes, { warnings });
     case "csv":
       return readCsv(bytes, tab);
     case "xlsx":

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { FormatError, readPmxml, readSchedule, readXer, runPlanumFileCommand } from "../src/index.js";
+import { FormatError, ReadWarnings, readPmxml, readSchedule, readXer, runPlanumFileCommand } from "../src/index.js";
 import { corpus } from "./corpus.js";
 
 async function error(p: Promise<unknown> | (() => unknown)): Promise<FormatError> {
@@ -53,15 +53,20 @@ describe("malformed files are refused with the place and the reason", () => {
     expect(e.message).toContain("NOT_A_P6_TABLE");
   });
 
-  it("a date that is not a date names the table, row and field", async () => {
+  it("a date that is not a date in a field the calculation does without is a warning naming the table, row and field", async () => {
     const text = xerText().replace(
       "2024-05-28 08:00\t2024-06-03 16:00\t\t2024-05-28 08:00",
       "2024-13-45 08:00\t2024-06-03 16:00\t\t2024-05-28 08:00",
     );
-    const e = await error(() => readXer(bytes1251(text)));
-    expect(e.code).toBe("InvalidValue");
-    expect(e.location).toMatchObject({ table: "TASK", row: 2, field: "late_start_date" });
-    expect(e.message).toContain("2024-13-45 08:00");
+    const warnings = new ReadWarnings();
+    const model = readXer(bytes1251(text), { warnings });
+    expect(model.activities.length).toBeGreaterThan(0);
+    expect(warnings.list).toHaveLength(1);
+    expect(warnings.list[0]).toMatchObject({
+      code: "ValueIgnored",
+      params: { value: "2024-13-45 08:00", field: "late_start_date" },
+      place: { table: "TASK", row: 2, field: "late_start_date" },
+    });
   });
 
   it("a file in a wrong (binary / UTF-16 without BOM) encoding is refused as BadEncoding", async () => {

@@ -1,4 +1,5 @@
 import { FormatError } from "../model/format-error.js";
+import type { ReaderOptions } from "../model/read-report.js";
 import {
   type Activity,
   type Calendar,
@@ -116,7 +117,7 @@ function parseMpxDuration(raw: string, s: Settings): number | undefined {
   return Math.round(n * (per[unit] ?? day));
 }
 
-export function readMpx(bytes: Uint8Array): ScheduleModel {
+export function readMpx(bytes: Uint8Array, _options: ReaderOptions = {}): ScheduleModel {
   if (bytes.length === 0) throw new FormatError("EmptyFile", "The MPX file is empty");
   const { text } = decodeText(
     bytes,

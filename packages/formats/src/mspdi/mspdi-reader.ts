@@ -1,4 +1,5 @@
 import { FormatError } from "../model/format-error.js";
+import type { ReaderOptions } from "../model/read-report.js";
 import {
   type Activity,
   type ConstraintType,
@@ -86,7 +87,7 @@ class TaskEl {
 }
 
 /** Read a Microsoft Project XML (MSPDI) file. Slack and LinkLag are tenths of minutes; durations ISO-8601. */
-export function readMspdi(bytes: Uint8Array): ScheduleModel {
+export function readMspdi(bytes: Uint8Array, _options: ReaderOptions = {}): ScheduleModel {
   const { root, text: source } = parseXml(bytes, "MS Project XML", ARRAYS);
   const p = root.Project as XmlNode | undefined;
   if (!p || typeof p !== "object") {

@@ -1,4 +1,5 @@
 import { FormatError } from "../model/format-error.js";
+import type { ReaderOptions } from "../model/read-report.js";
 import {
   type Activity,
   type Calendar,
@@ -210,7 +211,7 @@ function readProject(node: XmlNode, index: number, source: string, model: Schedu
 }
 
 /** Read a Primavera P6 XML (PMXML) export: projects, baselines, calendars, WBS, activities, relations, resources. */
-export function readPmxml(bytes: Uint8Array): ScheduleModel {
+export function readPmxml(bytes: Uint8Array, _options: ReaderOptions = {}): ScheduleModel {
   const { root, text: source } = parseXml(bytes, "P6 XML", ARRAYS);
   const top = root.APIBusinessObjects as XmlNode | undefined;
   if (!top || typeof top !== "object") {

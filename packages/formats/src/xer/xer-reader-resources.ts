@@ -1,10 +1,17 @@
 import type { ScheduleModel } from "../model/schedule-model.js";
 import { RESOURCE_TYPES, UDF_TYPES } from "./xer-codes.js";
-import { each } from "./xer-cursor.js";
+import type { Cursor } from "./xer-cursor.js";
 import type { XerRows } from "./xer-tables.js";
 
 /** Resources, their first price, units of measure and assignments (TASKRSRC). */
-export function readResources(t: (n: string) => XerRows, model: ScheduleModel, taskCode: Map<string, string>): void {
+type Each = (rows: XerRows, fn: (c: Cursor) => void) => void;
+
+export function readResources(
+  t: (n: string) => XerRows,
+  model: ScheduleModel,
+  taskCode: Map<string, string>,
+  each: Each,
+): void {
   const rate = new Map<string, number>();
   each(t("RSRCRATE"), (c) => {
     const r = c.str("rsrc_id");
@@ -38,8 +45,11 @@ export function readResources(t: (n: string) => XerRows, model: ScheduleModel, t
     if (!taskCode.has(activityId)) return;
     const resourceId = c.str("rsrc_id");
     if (resourceId === "") return; // a role assignment without a resource
-    if (!resourceIds.has(resourceId))
-      c.fail("rsrc_id", `Assignment refers to resource ${resourceId}, absent from RSRC`);
+    c.activity = taskCode.get(activityId);
+    if (!resourceIds.has(resourceId)) {
+      c.warn("ReferenceDropped", { what: "TASKRSRC", target: `RSRC ${resourceId}` }, "rsrc_id");
+      return;
+    }
     const a: ScheduleModel["assignments"][number] = { id: c.required("taskrsrc_id"), activityId, resourceId };
     const set = (k: keyof typeof a, v: number | undefined) => {
       if (v !== undefined) (a as unknown as Record<string, number>)[k] = v;
@@ -59,7 +69,12 @@ export function readResources(t: (n: string) => XerRows, model: ScheduleModel, t
 }
 
 /** Activity code types, values, assignments and user-defined fields of activities, projects, WBS and resources. */
-export function readCodesAndUdfs(t: (n: string) => XerRows, model: ScheduleModel, taskCode: Map<string, string>): void {
+export function readCodesAndUdfs(
+  t: (n: string) => XerRows,
+  model: ScheduleModel,
+  taskCode: Map<string, string>,
+  each: Each,
+): void {
   each(t("ACTVTYPE"), (c) => {
     const proj = c.opt("proj_id");
     model.codeTypes.push({
@@ -108,7 +123,7 @@ export function readCodesAndUdfs(t: (n: string) => XerRows, model: ScheduleModel
     const ownerId = c.str("fk_id");
     if (type.subject === "activity" && !taskCode.has(ownerId)) return;
     let value: string | number | undefined;
-    if (type.dataType === "date") value = c.date("udf_date");
+    if (type.dataType === "date") value = c.softDate("udf_date");
     else if (type.dataType === "text") value = c.str("udf_text");
     else if (type.dataType === "indicator") value = c.str("udf_code_id") || c.str("udf_text");
     else value = c.num("udf_number");

@@ -1,3 +1,4 @@
+import { ReadWarnings } from "../model/read-report.js";
 import {
   type Activity,
   type Baseline,
@@ -11,7 +12,7 @@ import {
 import { normalizeReferences } from "../model/validate-model.js";
 import { parseClndrData } from "./xer-calendar.js";
 import { CONSTRAINTS, FLOAT_TYPES, LAG_CALENDARS, RELATION_TYPES, STATUS, TASK_TYPES } from "./xer-codes.js";
-import { Cursor, each } from "./xer-cursor.js";
+import { Cursor, each as eachRow } from "./xer-cursor.js";
 import { readCodesAndUdfs, readResources } from "./xer-reader-resources.js";
 import { type ParseXerOptions, parseXerTables, XerRows } from "./xer-tables.js";
 
@@ -19,7 +20,10 @@ function constraintOf(c: Cursor, typeField: string, dateField: string): Constrai
   const t = c.str(typeField);
   if (t === "") return undefined;
   const type = CONSTRAINTS[t];
-  if (!type) c.fail(typeField, `Unknown constraint type "${t}"`);
+  if (!type) {
+    c.warn("UnknownValue", { value: t, field: typeField, fallback: "none" }, typeField);
+    return undefined;
+  }
   const date = c.date(dateField);
   return date ? { type, date } : { type };
 }
@@ -29,6 +33,8 @@ function constraintOf(c: Cursor, typeField: string, dateField: string): Constrai
  * projects in one file are kept apart; relations to activities outside the file become externals.
  */
 export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): ScheduleModel {
+  const warnings = options.warnings ?? new ReadWarnings();
+  const each = (rows: XerRows, fn: (c: Cursor) => void) => eachRow(rows, fn, warnings);
   const file = parseXerTables(bytes, options);
   const t = (name: string) => new XerRows(file.tables.get(name), name);
   const model = emptyModel("xer");
@@ -55,11 +61,11 @@ export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): Sched
     if (orig && c.str("project_flag") === "N") {
       // A baseline copy of another project of the file (P6 keeps baselines as projects with orig_proj_id).
       baselineOf.set(id, { id, name: rootName.get(id) ?? c.str("proj_short_name"), projectId: orig, activities: [] });
-      const dd = c.date("last_recalc_date");
+      const dd = c.softDate("last_recalc_date");
       if (dd) baselineOf.get(id)!.dataDate = dd;
       return;
     }
-    const o = optionRow.has(id) ? new Cursor(schedOptions, optionRow.get(id)) : c;
+    const o = optionRow.has(id) ? new Cursor(schedOptions, optionRow.get(id), warnings) : c;
     const project: Project = {
       id,
       code: c.str("proj_short_name"),
@@ -70,7 +76,7 @@ export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): Sched
     if (ps) project.plannedStart = ps;
     const dd = c.date("last_recalc_date") ?? c.date("next_data_date");
     if (dd) project.dataDate = dd;
-    const sf = c.date("scd_end_date");
+    const sf = c.softDate("scd_end_date");
     if (sf) project.scheduledFinish = sf;
     const mf = c.date("plan_end_date");
     if (mf) project.mustFinishBy = mf;
@@ -105,7 +111,7 @@ export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): Sched
     const projectId = c.str("proj_id");
     if (rootWbs.has(id) || !projectIds.has(projectId)) return;
     const parent = c.opt("parent_wbs_id");
-    const seq = c.num("seq_num");
+    const seq = c.softNum("seq_num");
     model.wbs.push({
       id,
       projectId,
@@ -116,33 +122,65 @@ export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): Sched
     });
   });
 
-  readCalendars(t("CALENDAR"), model);
+  readCalendars(t("CALENDAR"), model, each);
   const calendarIds = new Set(model.calendars.map((k) => k.id));
+  const globalDefault =
+    model.calendars.find((k) => k.isDefault && k.kind === "global") ?? model.calendars.find((k) => k.isDefault);
+  const projectCode = new Map(model.projects.map((p) => [p.id, p.code]));
+  const projectCalendar = new Map<string, string>();
+  each(t("PROJECT"), (c) => {
+    const cal = c.opt("clndr_id");
+    const id = c.str("proj_id");
+    const project = model.projects.find((p) => p.id === id);
+    if (!cal || !project || calendarIds.has(cal)) return;
+    c.project = project.code;
+    c.warn("CalendarMissing", { calendar: cal, fallback: globalDefault?.name ?? "standard" }, "clndr_id");
+    if (globalDefault) project.defaultCalendarId = globalDefault.id;
+    else delete project.defaultCalendarId;
+  });
+  for (const p of model.projects) if (p.defaultCalendarId) projectCalendar.set(p.id, p.defaultCalendarId);
+  const fallbackCalendar = (projectId: string) => {
+    const own = projectCalendar.get(projectId);
+    return (own ? model.calendars.find((k) => k.id === own) : undefined) ?? globalDefault;
+  };
+  const droppedTasks = new Set<string>();
 
   const taskCode = new Map<string, string>();
   each(t("TASK"), (c) => {
     const id = c.required("task_id");
     const projectId = c.required("proj_id");
+    c.activity = c.str("task_code");
     const baseline = baselineOf.get(projectId);
     if (baseline) {
       baseline.activities.push({
         code: c.str("task_code"),
         name: c.str("task_name"),
-        ...optDate("start", c.date("act_start_date") ?? c.date("early_start_date")),
-        ...optDate("finish", c.date("act_end_date") ?? c.date("early_end_date")),
-        duration: c.minutes("target_drtn_hr_cnt") ?? 0,
+        ...optDate("start", c.softDate("act_start_date") ?? c.softDate("early_start_date")),
+        ...optDate("finish", c.softDate("act_end_date") ?? c.softDate("early_end_date")),
+        duration: c.softMinutes("target_drtn_hr_cnt") ?? 0,
       });
       return;
     }
-    if (!projectIds.has(projectId))
-      c.fail("proj_id", `Activity ${id} refers to project ${projectId}, absent from the PROJECT table`);
+    if (!projectIds.has(projectId)) {
+      c.warn("ActivityDropped", { activity: c.activity ?? id, project: projectId }, "proj_id");
+      droppedTasks.add(id);
+      return;
+    }
+    c.project = projectCode.get(projectId);
     const typeCode = c.str("task_type");
-    const type =
-      TASK_TYPES[typeCode] ?? (typeCode === "" ? "task" : c.fail("task_type", `Unknown activity type "${typeCode}"`));
+    let type = TASK_TYPES[typeCode];
+    if (!type) {
+      if (typeCode !== "")
+        c.warn("UnknownValue", { value: typeCode, field: "task_type", fallback: "TT_Task" }, "task_type");
+      type = "task";
+    }
     const statusCode = c.str("status_code");
-    const status =
-      STATUS[statusCode] ??
-      (statusCode === "" ? "not_started" : c.fail("status_code", `Unknown status "${statusCode}"`));
+    let status = STATUS[statusCode];
+    if (!status) {
+      if (statusCode !== "")
+        c.warn("UnknownValue", { value: statusCode, field: "status_code", fallback: "TK_NotStart" }, "status_code");
+      status = "not_started";
+    }
     const planned = c.minutes("target_drtn_hr_cnt") ?? 0;
     const a: Activity = {
       id,
@@ -159,26 +197,31 @@ export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): Sched
     if (wbs && !rootWbs.has(wbs)) a.wbsId = wbs;
     const cal = c.opt("clndr_id");
     if (cal) {
-      if (!calendarIds.has(cal))
-        c.fail("clndr_id", `Activity ${a.code} uses calendar ${cal}, absent from the CALENDAR table`);
-      a.calendarId = cal;
+      if (calendarIds.has(cal)) a.calendarId = cal;
+      else {
+        // P6 schedules such an activity (of an external project whose calendar the export left out) on the
+        // project's default calendar, else on the global default one.
+        const fallback = fallbackCalendar(projectId);
+        if (fallback) a.calendarId = fallback.id;
+        c.warn("CalendarMissing", { calendar: cal, fallback: fallback?.name ?? "standard" }, "clndr_id");
+      }
     }
     // Direct assignments (not spreads): this loop runs for every activity of 100k-activity files.
-    let d = c.date("target_start_date");
+    let d = c.softDate("target_start_date");
     if (d) a.plannedStart = d;
-    d = c.date("target_end_date");
+    d = c.softDate("target_end_date");
     if (d) a.plannedFinish = d;
     d = c.date("act_start_date");
     if (d) a.actualStart = d;
     d = c.date("act_end_date");
     if (d) a.actualFinish = d;
-    d = c.date("expect_end_date");
+    d = c.softDate("expect_end_date");
     if (d) a.expectedFinish = d;
     d = c.date("external_early_start_date");
     if (d) a.externalEarlyStart = d;
     d = c.date("external_late_end_date");
     if (d) a.externalLateFinish = d;
-    const pct = c.num("phys_complete_pct");
+    const pct = c.softNum("phys_complete_pct");
     if (pct !== undefined) a.percentComplete = pct;
     const cons = constraintOf(c, "cstr_type", "cstr_date");
     if (cons) a.constraint = cons;
@@ -186,32 +229,32 @@ export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): Sched
     if (cons2) a.secondaryConstraint = cons2;
     const computed: NonNullable<Activity["computed"]> = {};
     let any = false;
-    d = c.date("early_start_date");
+    d = c.softDate("early_start_date");
     if (d) {
       computed.earlyStart = d;
       any = true;
     }
-    d = c.date("early_end_date");
+    d = c.softDate("early_end_date");
     if (d) {
       computed.earlyFinish = d;
       any = true;
     }
-    d = c.date("late_start_date");
+    d = c.softDate("late_start_date");
     if (d) {
       computed.lateStart = d;
       any = true;
     }
-    d = c.date("late_end_date");
+    d = c.softDate("late_end_date");
     if (d) {
       computed.lateFinish = d;
       any = true;
     }
-    const tf = c.minutes("total_float_hr_cnt");
+    const tf = c.softMinutes("total_float_hr_cnt");
     if (tf !== undefined) {
       computed.totalFloat = tf;
       any = true;
     }
-    const ff = c.minutes("free_float_hr_cnt");
+    const ff = c.softMinutes("free_float_hr_cnt");
     if (ff !== undefined) {
       computed.freeFloat = ff;
       any = true;
@@ -227,9 +270,15 @@ export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): Sched
   });
   for (const b of baselineOf.values()) model.baselines.push(b);
 
-  readRelations(t("TASKPRED"), model, taskCode);
-  readResources(t, model, taskCode);
-  readCodesAndUdfs(t, model, taskCode);
+  const baselineTasks = new Set<string>();
+  if (baselineOf.size > 0) {
+    each(t("TASK"), (c) => {
+      if (baselineOf.has(c.str("proj_id"))) baselineTasks.add(c.str("task_id"));
+    });
+  }
+  readRelations(t("TASKPRED"), model, taskCode, { each, projectIds, droppedTasks, baselineTasks });
+  readResources(t, model, taskCode, each);
+  readCodesAndUdfs(t, model, taskCode, each);
   return normalizeReferences(model);
 }
 
@@ -237,15 +286,17 @@ function optDate<K extends string>(key: K, v: string | undefined): Partial<Recor
   return v === undefined ? {} : ({ [key]: v } as Record<K, string>);
 }
 
-function readCalendars(rows: XerRows, model: ScheduleModel): void {
+type Each = (rows: XerRows, fn: (c: Cursor) => void) => void;
+
+function readCalendars(rows: XerRows, model: ScheduleModel, each: Each): void {
   const raw: { cal: Calendar; hasWeek: boolean }[] = [];
   each(rows, (c) => {
     const id = c.required("clndr_id");
     let parsed: ReturnType<typeof parseClndrData> = { exceptions: [] };
     try {
       parsed = parseClndrData(c.str("clndr_data"));
-    } catch (e) {
-      c.fail("clndr_data", `Calendar data of "${c.str("clndr_name")}" cannot be read: ${(e as Error).message}`);
+    } catch {
+      c.warn("CalendarUnreadable", { calendar: c.str("clndr_name") || id }, "clndr_data");
     }
     const kind = c.str("clndr_type");
     const cal: Calendar = {
@@ -260,7 +311,7 @@ function readCalendars(rows: XerRows, model: ScheduleModel): void {
     const base = c.opt("base_clndr_id");
     if (base) cal.baseCalendarId = base;
     if (c.str("default_flag") === "Y") cal.isDefault = true;
-    const hpd = c.num("day_hr_cnt");
+    const hpd = c.softNum("day_hr_cnt");
     if (hpd !== undefined) cal.hoursPerDay = hpd;
     raw.push({ cal, hasWeek: parsed.week !== undefined });
   });
@@ -277,22 +328,57 @@ function readCalendars(rows: XerRows, model: ScheduleModel): void {
   model.calendars = raw.map((r) => r.cal);
 }
 
-function readRelations(rows: XerRows, model: ScheduleModel, taskCode: Map<string, string>): void {
+interface RelationContext {
+  each: Each;
+  projectIds: Set<string>;
+  /** Activities dropped because their project is not in the file. */
+  droppedTasks: Set<string>;
+  /** Activities of baseline copies (their relations belong to the baseline, not to the schedule). */
+  baselineTasks: Set<string>;
+}
+
+function readRelations(rows: XerRows, model: ScheduleModel, taskCode: Map<string, string>, ctx: RelationContext): void {
   const externals = new Map<string, ScheduleModel["externals"][number]>();
-  each(rows, (c) => {
+  ctx.each(rows, (c) => {
     const succ = c.required("task_id");
     const pred = c.required("pred_task_id");
-    const typeCode = c.str("pred_type");
-    const type = RELATION_TYPES[typeCode] ?? c.fail("pred_type", `Unknown relationship type "${typeCode}"`);
     const predIn = taskCode.has(pred);
     const succIn = taskCode.has(succ);
-    if (!predIn && !succIn) return; // belongs to projects not in the file (e.g. a baseline copy)
+    const names = { predecessor: taskCode.get(pred) ?? pred, successor: taskCode.get(succ) ?? succ };
+    c.activity = taskCode.get(succ);
+    if (!predIn && !succIn) {
+      // Relations of baseline copies belong to the baseline; anything else names activities the file lacks.
+      if (!(ctx.baselineTasks.has(pred) && ctx.baselineTasks.has(succ))) c.warn("RelationDropped", names, "task_id");
+      return;
+    }
+    // An end that is an activity of a project in the file, but missing (or dropped), cannot become an external.
+    for (const [end, inFile, projField] of [
+      [pred, predIn, "pred_proj_id"],
+      [succ, succIn, "proj_id"],
+    ] as const) {
+      if (inFile) continue;
+      const proj = c.str(projField);
+      if (ctx.droppedTasks.has(end) || ctx.baselineTasks.has(end) || (proj !== "" && ctx.projectIds.has(proj))) {
+        c.warn("RelationDropped", names, end === pred ? "pred_task_id" : "task_id");
+        return;
+      }
+    }
+    const typeCode = c.str("pred_type");
+    let type = RELATION_TYPES[typeCode];
+    if (!type) {
+      c.warn("UnknownValue", { value: typeCode, field: "pred_type", fallback: "PR_FS" }, "pred_type");
+      type = "FS";
+    }
+    if (!predIn || !succIn) {
+      const other = predIn ? c.str("proj_id") : c.str("pred_proj_id");
+      c.warn("RelationExternal", { ...names, project: other || "?" }, predIn ? "task_id" : "pred_task_id");
+    }
     // P6 keeps the other side's dates of a cross-project link in aref (predecessor early finish) and arls (successor late start).
     if (!predIn) {
       const e = externals.get(pred) ?? { id: pred };
       const proj = c.opt("pred_proj_id");
       if (proj) e.projectId = proj;
-      const aref = c.date("aref");
+      const aref = c.softDate("aref");
       if (aref) e.earlyFinish = aref;
       externals.set(pred, e);
     }
@@ -300,7 +386,7 @@ function readRelations(rows: XerRows, model: ScheduleModel, taskCode: Map<string
       const e = externals.get(succ) ?? { id: succ };
       const proj = c.opt("proj_id");
       if (proj) e.projectId = proj;
-      const arls = c.date("arls");
+      const arls = c.softDate("arls");
       if (arls) e.lateStart = arls;
       externals.set(succ, e);
     }

@@ -1,4 +1,5 @@
 import { FormatError } from "../model/format-error.js";
+import type { ReadWarnings } from "../model/read-report.js";
 import { decodeText, type TextEncodingName } from "../util/text-encoding.js";
 
 export interface XerTable {
@@ -43,6 +44,8 @@ export interface ParseXerOptions {
   encoding?: TextEncodingName;
   /** Accept tables outside the P6 schema (they are ignored) instead of refusing the file. */
   allowUnknownTables?: boolean;
+  /** Collects what the reader ignored, replaced or dropped (see ReadReport). */
+  warnings?: ReadWarnings;
 }
 
 /** Split an XER export into its tables. Throws a located FormatError on any structural damage. */

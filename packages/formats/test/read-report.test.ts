@@ -1,0 +1,200 @@
+import { describe, expect, it } from "vitest";
+import {
+  FormatError,
+  READ_WARNING_MESSAGES,
+  ReadWarnings,
+  readScheduleWithReport,
+  readWarningText,
+  readXer,
+} from "../src/index.js";
+import { baseTables, task, xerFile } from "./xer-fixture.js";
+
+describe("XER oddities P6 opens are warnings with their place, not refusals", () => {
+  it("an out-of-range date in a field the calculation does without (target_end_date 4637) is ignored with a warning", async () => {
+    const tables = baseTables();
+    tables.TASK[1] = task(101, "A1010", { target_end_date: "4637-11-24 17:00", target_start_date: "2024-01-10 07:00" });
+    const { model, report } = await readScheduleWithReport(xerFile(tables), { fileName: "x.xer" });
+    const a = model.activities.find((x) => x.code === "A1010")!;
+    expect(a.plannedFinish).toBeUndefined();
+    expect(a.plannedStart).toBe("2024-01-10T07:00");
+    expect(report.warnings).toEqual([
+      {
+        code: "ValueIgnored",
+        message: expect.stringContaining("4637-11-24 17:00"),
+        params: { value: "4637-11-24 17:00", field: "target_end_date", reason: "out of range" },
+        place: {
+          table: "TASK",
+          row: 2,
+          field: "target_end_date",
+          line: expect.any(Number),
+          activity: "A1010",
+          project: "P1",
+        },
+      },
+    ]);
+    expect(report.counts).toEqual({ projects: 1, activities: 2, relations: 1, calendars: 2, resources: 0, codes: 0 });
+    expect(report.format).toBe("xer");
+  });
+
+  it("a bad value in a field the calculation needs (actual start) still refuses the file with its place", () => {
+    const tables = baseTables();
+    tables.TASK[0] = task(100, "A1000", { status_code: "TK_Active", act_start_date: "2024-99-01 07:00" });
+    try {
+      readXer(xerFile(tables));
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(FormatError);
+      expect((e as FormatError).location).toMatchObject({ table: "TASK", row: 1, field: "act_start_date" });
+    }
+  });
+
+  it("an activity whose calendar the export left out runs on its project's default calendar, with a warning", () => {
+    const tables = baseTables();
+    tables.TASK[1] = task(101, "A1010", { clndr_id: 99 });
+    const warnings = new ReadWarnings();
+    const model = readXer(xerFile(tables), { warnings });
+    expect(model.activities.find((x) => x.code === "A1010")!.calendarId).toBe("2");
+    expect(warnings.list).toMatchObject([
+      {
+        code: "CalendarMissing",
+        params: { calendar: "99", fallback: "Project 7-15" },
+        place: { table: "TASK", row: 2, field: "clndr_id", activity: "A1010" },
+      },
+    ]);
+  });
+
+  it("when the project's own calendar is missing too, the global default calendar is used (external project)", () => {
+    const tables = baseTables();
+    tables.PROJECT.push({
+      proj_id: 2,
+      proj_short_name: "EXT",
+      clndr_id: 77,
+      plan_start_date: "2024-01-08 08:00",
+      last_recalc_date: "2024-01-08 08:00",
+      project_flag: "Y",
+    });
+    tables.TASK.push(task(200, "E100", { proj_id: 2, clndr_id: 77 }));
+    const warnings = new ReadWarnings();
+    const model = readXer(xerFile(tables), { warnings });
+    expect(model.projects.find((p) => p.code === "EXT")!.defaultCalendarId).toBe("1");
+    expect(model.activities.find((x) => x.code === "E100")!.calendarId).toBe("1");
+    expect(warnings.list.map((w) => [w.code, w.params.calendar, w.params.fallback, w.place?.table])).toEqual([
+      ["CalendarMissing", "77", "Global 5d", "PROJECT"],
+      ["CalendarMissing", "77", "Global 5d", "TASK"],
+    ]);
+  });
+
+  it("relations are never dropped silently: to a missing activity of the file's project, or to another project", () => {
+    const tables = baseTables();
+    tables.TASKPRED.push(
+      {
+        task_pred_id: 2,
+        task_id: 101,
+        pred_task_id: 555,
+        proj_id: 1,
+        pred_proj_id: 1,
+        pred_type: "PR_FS",
+        lag_hr_cnt: 0,
+      },
+      {
+        task_pred_id: 3,
+        task_id: 101,
+        pred_task_id: 900,
+        proj_id: 1,
+        pred_proj_id: 9,
+        pred_type: "PR_SS",
+        lag_hr_cnt: 0,
+      },
+      {
+        task_pred_id: 4,
+        task_id: 800,
+        pred_task_id: 801,
+        proj_id: 8,
+        pred_proj_id: 8,
+        pred_type: "PR_FS",
+        lag_hr_cnt: 0,
+      },
+    );
+    const warnings = new ReadWarnings();
+    const model = readXer(xerFile(tables), { warnings });
+    expect(model.relations.map((r) => `${r.predecessorId}>${r.successorId}`)).toEqual(["100>101", "900>101"]);
+    expect(model.externals.map((e) => e.id)).toEqual(["900"]);
+    expect(warnings.list.map((w) => [w.code, w.params.predecessor, w.params.successor])).toEqual([
+      ["RelationDropped", "555", "A1010"],
+      ["RelationExternal", "900", "A1010"],
+      ["RelationDropped", "801", "800"],
+    ]);
+    expect(warnings.list[1].params.project).toBe("9");
+  });
+
+  it("an activity of a project the file does not describe is dropped with a warning, and so are its relations", () => {
+    const tables = baseTables();
+    tables.TASK.push(task(300, "X1", { proj_id: 42 }));
+    tables.TASKPRED.push({
+      task_pred_id: 5,
+      task_id: 300,
+      pred_task_id: 101,
+      proj_id: 42,
+      pred_proj_id: 1,
+      pred_type: "PR_FS",
+      lag_hr_cnt: 0,
+    });
+    const warnings = new ReadWarnings();
+    const model = readXer(xerFile(tables), { warnings });
+    expect(model.activities.map((a) => a.code)).toEqual(["A1000", "A1010"]);
+    expect(model.relations).toHaveLength(1);
+    expect(warnings.list.map((w) => w.code)).toEqual(["ActivityDropped", "RelationDropped"]);
+    expect(warnings.list[0].place).toMatchObject({ table: "TASK", row: 3, activity: "X1" });
+  });
+
+  it("unknown enumeration values fall back with a warning (activity type, constraint, relation type)", () => {
+    const tables = baseTables();
+    tables.TASK[0] = task(100, "A1000", {
+      task_type: "TT_Future",
+      cstr_type: "CS_Whatever",
+      cstr_date: "2024-01-09 07:00",
+    });
+    tables.TASKPRED[0].pred_type = "PR_XX";
+    const warnings = new ReadWarnings();
+    const model = readXer(xerFile(tables), { warnings });
+    const a = model.activities[0];
+    expect(a.type).toBe("task");
+    expect(a.constraint).toBeUndefined();
+    expect(model.relations[0].type).toBe("FS");
+    expect(warnings.list.map((w) => [w.code, w.params.field, w.params.fallback])).toEqual([
+      ["UnknownValue", "task_type", "TT_Task"],
+      ["UnknownValue", "cstr_type", "none"],
+      ["UnknownValue", "pred_type", "PR_FS"],
+    ]);
+  });
+
+  it("a calendar whose data cannot be read becomes a standard week with a warning", () => {
+    const tables = baseTables();
+    tables.CALENDAR[1].clndr_data = "(0||CalendarData()((0||DaysOfWeek(";
+    const warnings = new ReadWarnings();
+    const model = readXer(xerFile(tables), { warnings });
+    expect(model.calendars.find((c) => c.id === "2")!.week[0]).toEqual([
+      ["08:00", "12:00"],
+      ["13:00", "17:00"],
+    ]);
+    expect(warnings.list).toMatchObject([{ code: "CalendarUnreadable", params: { calendar: "Project 7-15" } }]);
+  });
+});
+
+describe("warning texts", () => {
+  it("exist in every language for every code and fill in the params", () => {
+    const codes = Object.keys(READ_WARNING_MESSAGES.en).sort();
+    for (const lang of ["ru", "fr"] as const) expect(Object.keys(READ_WARNING_MESSAGES[lang]).sort()).toEqual(codes);
+    const text = readWarningText({ code: "CalendarMissing", params: { calendar: "77", fallback: "Global 5d" } }, "ru");
+    expect(text).toBe("Календаря 77 нет в файле; как в P6, использован «Global 5d»");
+  });
+
+  it("repeated warnings of one kind are capped in the list and counted", async () => {
+    const tables = baseTables();
+    tables.TASK = Array.from({ length: 250 }, (_, i) => task(1000 + i, `B${i}`, { target_end_date: "bad" }));
+    tables.TASKPRED = [];
+    const { report } = await readScheduleWithReport(xerFile(tables), { fileName: "x.xer" });
+    expect(report.warnings).toHaveLength(200);
+    expect(report.warnings[199].params.omitted).toBe(50);
+  });
+});
