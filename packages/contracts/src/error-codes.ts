@@ -24,6 +24,9 @@ export const ERROR_CODES = [
   "AttributeReadOnly",
   "InvalidMove",
   "MalformedFile",
+  "FinishBeforeStart",
+  "ResumeBeforeSuspend",
+  "ConstraintDateRequired",
   // authentication (401)
   "Unauthorized",
   "WrongCredentials",
@@ -119,6 +122,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UnknownException: 500,
   ServerBusy: 503,
   MalformedFile: 400,
+  FinishBeforeStart: 400,
+  ResumeBeforeSuspend: 400,
+  ConstraintDateRequired: 400,
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -20,6 +20,18 @@ export type LinkType = (typeof LINK_TYPES)[number];
 export const MOVE_DIRECTIONS = ["up", "down", "left", "right"] as const;
 export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
 export const UNDO_KINDS = ["undo_wbs", "undo_relation"] as const;
+/** P6 duration types: what stays fixed when duration, units or units/time change. */
+export const DURATION_TYPES = [
+  "fixed_duration_units_time",
+  "fixed_duration_units",
+  "fixed_units",
+  "fixed_units_time",
+] as const;
+export type DurationType = (typeof DURATION_TYPES)[number];
+/** P6 percent-complete types: what an activity's % complete measures. */
+export const PERCENT_COMPLETE_TYPES = ["duration", "physical", "units"] as const;
+export type PercentCompleteType = (typeof PERCENT_COMPLETE_TYPES)[number];
+export const NOTES_MAX_LENGTH = 20_000;
 
 export const wbsItemSchema = z.object({
   id: z.number(),
@@ -53,6 +65,12 @@ export const wbsItemSchema = z.object({
   plannedCost: z.number().nullable(),
   actualCost: z.number().nullable(),
   measure: z.string().nullable(),
+  durationType: z.enum(DURATION_TYPES),
+  percentCompleteType: z.enum(PERCENT_COMPLETE_TYPES),
+  expectedFinish: z.string().nullable(),
+  suspendDate: z.string().nullable(),
+  resumeDate: z.string().nullable(),
+  notes: z.string(),
   attrs: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   earlyStart: z.string().nullable(),
   earlyFinish: z.string().nullable(),
@@ -99,10 +117,49 @@ export const wbsEditableFields = z.object({
   plannedCost: quantity,
   actualCost: quantity,
   measure: requiredText({ max: 32 }).nullable(),
+  durationType: z.enum(DURATION_TYPES, { error: "InvalidValue" }),
+  percentCompleteType: z.enum(PERCENT_COMPLETE_TYPES, { error: "InvalidValue" }),
+  expectedFinish: wallClockField.nullable(),
+  suspendDate: wallClockField.nullable(),
+  resumeDate: wallClockField.nullable(),
+  notes: z.string().max(NOTES_MAX_LENGTH, { error: "MaxLength" }),
   /** Attribute values by attribute id; null removes a value. */
   attrs: z.record(z.string().max(64), z.union([z.string().max(4000), z.number(), z.boolean(), z.null()])),
 });
 export type WbsEditableFields = z.infer<typeof wbsEditableFields>;
+
+/** The date fields of a work that must keep an order, and constraint types that need a date. */
+export interface ActivityDateValues {
+  actualStart?: string | null;
+  actualFinish?: string | null;
+  suspendDate?: string | null;
+  resumeDate?: string | null;
+  startLimitType?: string | null;
+  startLimitDate?: string | null;
+  finishLimitType?: string | null;
+  finishLimitDate?: string | null;
+}
+export type ActivityDateIssue = {
+  field: "actualFinish" | "resumeDate" | "startLimitDate" | "finishLimitDate";
+  code: "FinishBeforeStart" | "ResumeBeforeSuspend" | "ConstraintDateRequired";
+};
+
+/**
+ * Checks across fields of one work as it will be after an edit (server) or as a form holds it (web): the actual
+ * finish is not before the actual start, the resume date not before the suspend date, a constraint type has a date.
+ * Dates are "YYYY-MM-DDTHH:mm", so text order is time order.
+ */
+export function activityDateIssues(v: ActivityDateValues): ActivityDateIssue[] {
+  const issues: ActivityDateIssue[] = [];
+  if (v.actualStart && v.actualFinish && v.actualFinish < v.actualStart)
+    issues.push({ field: "actualFinish", code: "FinishBeforeStart" });
+  if (v.suspendDate && v.resumeDate && v.resumeDate < v.suspendDate)
+    issues.push({ field: "resumeDate", code: "ResumeBeforeSuspend" });
+  if (v.startLimitType && !v.startLimitDate) issues.push({ field: "startLimitDate", code: "ConstraintDateRequired" });
+  if (v.finishLimitType && !v.finishLimitDate)
+    issues.push({ field: "finishLimitDate", code: "ConstraintDateRequired" });
+  return issues;
+}
 
 export const createWbsBody = wbsEditableFields.partial().extend({
   type: z.enum(WBS_TYPES, { error: "InvalidValue" }),
@@ -231,6 +288,15 @@ export const wbsCopiedSchema = z.object({ ids: z.array(z.number()), count: z.num
 export const wbsPastedSchema = z.object({ updated: z.array(z.number()), created: z.array(z.number()), ...changed });
 export type WbsPasted = z.infer<typeof wbsPastedSchema>;
 export const wbsDeletedSchema = z.object({ deleted: z.array(z.number()), ...changed });
+/** P6 "Update progress": move the data date and record progress as planned up to it. */
+export const updateProgressBody = z.object({ dataDate: wallClockField });
+export const progressUpdatedSchema = z.object({
+  dataDate: z.string(),
+  /** Works that got actual dates, remaining duration and percent. */
+  updated: z.array(z.number()),
+  ...changed,
+});
+export type ProgressUpdated = z.infer<typeof progressUpdatedSchema>;
 export type WbsDeleted = z.infer<typeof wbsDeletedSchema>;
 
 // ---- relations ----

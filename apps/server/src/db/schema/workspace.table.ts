@@ -112,6 +112,19 @@ export const wbsItems = pgTable(
     plannedCost: doublePrecision("planned_cost"),
     actualCost: doublePrecision("actual_cost"),
     measure: text("measure"),
+    /** P6 activity details (issue 10): how duration, units and time relate, and what % complete measures. */
+    durationType: text("duration_type", {
+      enum: ["fixed_duration_units_time", "fixed_duration_units", "fixed_units", "fixed_units_time"],
+    })
+      .notNull()
+      .default("fixed_duration_units_time"),
+    percentCompleteType: text("percent_complete_type", { enum: ["duration", "physical", "units"] })
+      .notNull()
+      .default("duration"),
+    expectedFinish: wallClock("expected_finish"),
+    suspendDate: wallClock("suspend_date"),
+    resumeDate: wallClock("resume_date"),
+    notes: text("notes").notNull().default(""),
     attrs: jsonb("attrs").$type<Record<string, string | number | boolean | null>>().notNull().default({}),
     earlyStart: wallClock("early_start"),
     earlyFinish: wallClock("early_finish"),
@@ -168,6 +181,8 @@ export const relations = pgTable(
 export interface UndoInverse {
   wbs?: { restore: Record<string, unknown>[]; remove: number[] };
   relations?: { restore: Record<string, unknown>[]; remove: number[] };
+  /** The version's data date before the change (update progress moves it). */
+  version?: { dataDate: string | null };
 }
 
 export const undoActions = pgTable(

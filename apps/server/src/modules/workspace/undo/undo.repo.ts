@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, gte, inArray, or, sql } from "drizzle-orm";
-import { relations, type UndoInverse, undoActions, wbsItems } from "../../../db/schema/index.js";
+import { relations, type UndoInverse, undoActions, versions, wbsItems } from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
 
 /** How many changes of a version can be undone; older ones are forgotten. */
@@ -131,6 +131,8 @@ export async function applyInverse(tx: DbOrTx, versionId: string, inverse: UndoI
       .onConflictDoUpdate({ target: wbsItems.id, set: excludedSet(wbsItems, wbsColumns) });
     for (const row of part) touched.wbs.add(row.id as number);
   }
+  if (inverse.version)
+    await tx.update(versions).set({ dataDate: inverse.version.dataDate }).where(eq(versions.id, versionId));
   const relationRows = inverse.relations?.restore ?? [];
   for (let i = 0; i < relationRows.length; i += CHUNK) {
     const part = relationRows

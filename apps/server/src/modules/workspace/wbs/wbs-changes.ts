@@ -1,8 +1,10 @@
-import type { UpdateWbsBody } from "@planum/contracts";
+import { activityDateIssues, type UpdateWbsBody } from "@planum/contracts";
 import { inArray } from "drizzle-orm";
 import { type UndoInverse, wbsItems } from "../../../db/schema/index.js";
 import type { VersionScope } from "../../../platform/access.js";
 import type { Db, Tx } from "../../../platform/db.js";
+import { AppError } from "../../../platform/errors.js";
+import { wallClockText } from "../../../platform/time.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { recordUndo, type UndoKind } from "../undo/undo.repo.js";
 import { bumpVersion } from "../versions/versions.repo.js";
@@ -116,8 +118,35 @@ export function editValues(
   } else if (body.actualStart) {
     set.status = body.actualFinish ? "completed" : "in_progress";
   }
+  checkDates(row, set);
   const type = row.type;
   if (type === "sum" || type === "milestone_start" || type === "milestone_finish") set.duration = 0;
   if (set.duration === undefined) delete set.duration;
   return set;
+}
+
+/** Which edited fields each cross-field check looks at: a check runs only when the edit touches one of them. */
+const CHECKED_BY: Record<string, string[]> = {
+  actualFinish: ["actualStart", "actualFinish", "status"],
+  resumeDate: ["suspendDate", "resumeDate"],
+  startLimitDate: ["startLimitType", "startLimitDate"],
+  finishLimitDate: ["finishLimitType", "finishLimitDate"],
+};
+
+/** The work as it will be after the edit must keep its dates in order (`activityDateIssues` of the contracts). */
+function checkDates(row: WbsRow, set: EditableSet) {
+  const after = (
+    key: "actualStart" | "actualFinish" | "suspendDate" | "resumeDate" | "startLimitDate" | "finishLimitDate",
+  ) => wallClockText((set[key] !== undefined ? set[key] : row[key]) as string | null);
+  const issues = activityDateIssues({
+    actualStart: after("actualStart"),
+    actualFinish: after("actualFinish"),
+    suspendDate: after("suspendDate"),
+    resumeDate: after("resumeDate"),
+    startLimitType: set.startLimitType !== undefined ? set.startLimitType : row.startLimitType,
+    startLimitDate: after("startLimitDate"),
+    finishLimitType: set.finishLimitType !== undefined ? set.finishLimitType : row.finishLimitType,
+    finishLimitDate: after("finishLimitDate"),
+  }).filter((issue) => CHECKED_BY[issue.field].some((key) => key in set));
+  if (issues.length) throw new AppError(issues[0].code, { field: issues[0].field });
 }

@@ -7,7 +7,9 @@ import {
   ganttColumnsSchema,
   moveWbsBody,
   pasteMatrixBody,
+  progressUpdatedSchema,
   revisionBody,
+  updateProgressBody,
   updateWbsBody,
   updateWbsTypeBody,
   versionIdParams,
@@ -35,6 +37,7 @@ import { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { GanttCache } from "./gantt-cache.js";
 import { WbsService } from "./wbs.service.js";
 import { WbsPasteService } from "./wbs-paste.js";
+import { updateProgress } from "./wbs-progress.js";
 import { WbsTreeService } from "./wbs-tree.service.js";
 
 /** WBS of a version under /versions/{id}: list, gantt, edits, moves, copy, paste, flags, find, count, passport. */
@@ -270,6 +273,20 @@ export function wbsModule(ctx: AppContext) {
         access: edit,
       },
       ({ scope, body }) => paste.paste(scope, body),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/update-progress",
+        tags,
+        summary: "Move the data date and record progress as planned up to it (P6 Update Progress); undoable",
+        params: versionIdParams,
+        body: updateProgressBody,
+        response: progressUpdatedSchema,
+        access: edit,
+      },
+      ({ scope, body }) => updateProgress(deps, scope, body.dataDate),
     );
     route(
       app,

@@ -1,0 +1,171 @@
+import { buildCalendar, type Calendar } from "@planum/engine";
+import { and, eq, notInArray, sql } from "drizzle-orm";
+import { versions, wbsItems } from "../../../db/schema/index.js";
+import type { VersionScope } from "../../../platform/access.js";
+import type { Db, Tx } from "../../../platform/db.js";
+import { textMinutes, wallClockText } from "../../../platform/time.js";
+import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
+import { listCalendars } from "../../calendars/calendars.repo.js";
+import { ensureDefaultCalendar } from "../../calendars/calendars.service.js";
+import { snapshotWbs } from "../undo/undo.repo.js";
+import { applyChange } from "./wbs-changes.js";
+
+/** What "update progress" does to one work: its new status, actual dates, remaining duration and percent. */
+export interface ProgressStep {
+  id: number;
+  status: "in_progress" | "completed";
+  actualStart: string;
+  actualFinish: string | null;
+  remaining: number;
+  percentComplete: number;
+}
+
+export interface ProgressItem {
+  id: number;
+  type: string;
+  status: string;
+  duration: number;
+  calendarId: string | null;
+  earlyStart: string | null;
+  earlyFinish: string | null;
+  actualStart: string | null;
+}
+
+/**
+ * P6's "Update Progress" as planned: every work planned to start before the new data date gets its planned start as
+ * the actual start; one planned to finish by then is completed at its planned finish; one still running keeps as
+ * remaining duration the working time from the data date to its planned finish. Works already started keep their
+ * actual start. Summaries and drafts take no part; works without calculated dates are left as they are.
+ */
+export function progressSteps(
+  items: ProgressItem[],
+  dataDate: number,
+  calendarOf: (id: string | null) => Calendar,
+): ProgressStep[] {
+  const steps: ProgressStep[] = [];
+  for (const item of items) {
+    if (item.status === "completed" || !item.earlyStart || !item.earlyFinish) continue;
+    const start = textMinutes(item.earlyStart);
+    const finish = textMinutes(item.earlyFinish);
+    const actualStart = item.actualStart ?? item.earlyStart;
+    if (textMinutes(actualStart) >= dataDate && item.status === "not_started") continue;
+    const milestone = item.type === "milestone_start" || item.type === "milestone_finish";
+    if (finish <= dataDate || milestone) {
+      if (milestone && (item.type === "milestone_start" ? start : finish) >= dataDate) continue;
+      const at = item.type === "milestone_finish" ? item.earlyFinish : actualStart;
+      steps.push({
+        id: item.id,
+        status: "completed",
+        actualStart: milestone ? at : actualStart,
+        actualFinish: milestone ? at : item.earlyFinish,
+        remaining: 0,
+        percentComplete: 100,
+      });
+      continue;
+    }
+    const remaining = Math.max(0, calendarOf(item.calendarId).workingBetween(Math.max(dataDate, start), finish));
+    const done = item.duration > 0 ? Math.min(100, Math.max(0, (1 - remaining / item.duration) * 100)) : 0;
+    steps.push({
+      id: item.id,
+      status: "in_progress",
+      actualStart,
+      actualFinish: null,
+      remaining,
+      percentComplete: Math.round(done * 100) / 100,
+    });
+  }
+  return steps;
+}
+
+async function calendarsOf(tx: Tx, spaceId: string) {
+  const fallback = await ensureDefaultCalendar(tx, spaceId);
+  const rows = await listCalendars(tx, spaceId);
+  const built = new Map<string, Calendar>();
+  const get = (id: string | null): Calendar => {
+    const key = id && rows.some((row) => row.id === id) ? id : fallback.id;
+    let calendar = built.get(key);
+    if (!calendar) {
+      const row = rows.find((r) => r.id === key) ?? fallback;
+      calendar = buildCalendar({ id: row.id, week: row.week, exceptions: row.exceptions });
+      built.set(key, calendar);
+    }
+    return calendar;
+  };
+  return get;
+}
+
+/**
+ * Moves the version's data date and updates progress up to it in one change: undo brings back both the works and
+ * the previous data date. The version is then not calculated; the client recalculates, which applies the schedule's
+ * progress option (retained logic, progress override or actual dates).
+ */
+export async function updateProgress(deps: { db: Db; events: WorkspaceEvents }, scope: VersionScope, dataDate: string) {
+  const { grant, version } = scope;
+  const done = await applyChange(deps, scope, "undo_wbs", "progress", async (tx) => {
+    const items = await tx
+      .select({
+        id: wbsItems.id,
+        type: wbsItems.type,
+        status: wbsItems.status,
+        duration: wbsItems.duration,
+        calendarId: wbsItems.calendarId,
+        earlyStart: wbsItems.earlyStart,
+        earlyFinish: wbsItems.earlyFinish,
+        actualStart: wbsItems.actualStart,
+      })
+      .from(wbsItems)
+      .where(
+        and(
+          eq(wbsItems.versionId, version.id),
+          notInArray(wbsItems.type, ["sum", "draft"]),
+          sql`${wbsItems.status} <> 'completed'`,
+          sql`${wbsItems.earlyStart} < ${dataDate}::timestamp`,
+        ),
+      );
+    const calendarOf = await calendarsOf(tx, grant.space.id);
+    const steps = progressSteps(
+      items.map((item) => ({
+        ...item,
+        earlyStart: wallClockText(item.earlyStart),
+        earlyFinish: wallClockText(item.earlyFinish),
+        actualStart: wallClockText(item.actualStart),
+      })),
+      textMinutes(dataDate),
+      calendarOf,
+    );
+    const before = await snapshotWbs(
+      tx,
+      steps.map((s) => s.id),
+    );
+    if (steps.length) {
+      await tx.execute(sql`
+        update wbs_items w set
+          status = u.status,
+          actual_start = u.actual_start::timestamp,
+          actual_finish = u.actual_finish::timestamp,
+          remaining = u.remaining,
+          percent_complete = u.percent_complete,
+          revision = w.revision + 1
+        from unnest(
+          ${`{${steps.map((s) => s.id).join(",")}}`}::int[],
+          ${`{${steps.map((s) => s.status).join(",")}}`}::text[],
+          ${`{${steps.map((s) => s.actualStart).join(",")}}`}::text[],
+          ${`{${steps.map((s) => s.actualFinish ?? "NULL").join(",")}}`}::text[],
+          ${`{${steps.map((s) => s.remaining).join(",")}}`}::int[],
+          ${`{${steps.map((s) => s.percentComplete).join(",")}}`}::real[]
+        ) as u(id, status, actual_start, actual_finish, remaining, percent_complete)
+        where w.id = u.id and w.version_id = ${version.id}`);
+    }
+    const previous = wallClockText(version.dataDate);
+    await tx.update(versions).set({ dataDate }).where(eq(versions.id, version.id));
+    const ids = steps.map((s) => s.id);
+    return {
+      result: { dataDate, updated: ids },
+      changed: ids,
+      inverse: { wbs: { restore: before, remove: [] }, version: { dataDate: previous } },
+      itemCount: Math.max(1, ids.length),
+    };
+  });
+  deps.events.versionsChanged(grant.space.id, grant.userId, scope.scheduleId, [version.id], "updated");
+  return done;
+}
