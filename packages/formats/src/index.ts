@@ -25,6 +25,16 @@ export { validateModel } from "./model/validate-model.js";
 export { readMpx } from "./mpx/mpx-reader.js";
 export { readMspdi } from "./mspdi/mspdi-reader.js";
 export { writeMspdi } from "./mspdi/mspdi-writer.js";
+export {
+  compareFidelity,
+  FIDELITY_FIELDS,
+  type FidelityDifference,
+  type FidelityField,
+  type FidelityRules,
+  type FileFidelity,
+  fidelityRulesOf,
+  measureFidelity,
+} from "./network/fidelity.js";
 export { buildProjectNetwork, type ProjectNetwork } from "./network/network-input.js";
 export {
   compareWithFile,

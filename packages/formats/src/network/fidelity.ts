@@ -1,0 +1,185 @@
+import { buildCalendar, parseDateTime } from "@planum/engine";
+import type { Activity, ScheduleModel } from "../model/schedule-model.js";
+import { type Recalculation, recalculate, type ScheduleFunction } from "./recalculate.js";
+
+/*
+ * How close our recalculation comes to the dates the source tool stored in a file: per field, the share of open
+ * (not completed) activities whose early/late start and finish equal the file's to the minute and whose total
+ * float equals it to the hour. This is what `npm run fidelity` prints for every real export it is given.
+ */
+
+export type FidelityField = "earlyStart" | "earlyFinish" | "lateStart" | "lateFinish" | "totalFloat";
+export const FIDELITY_FIELDS: FidelityField[] = ["earlyStart", "earlyFinish", "lateStart", "lateFinish", "totalFloat"];
+
+/**
+ * Whose rules the file's dates follow: P6 writes the end of a working period as its own minute (17:00); MS Project
+ * writes a finish that ends a working day as the next working morning (08:00), the same point of working time.
+ * MPX keeps days only.
+ */
+export type FidelityRules = "p6" | "msproject" | "msproject-days";
+
+export function fidelityRulesOf(model: ScheduleModel): FidelityRules {
+  const format = model.source?.format;
+  if (format === "mpx") return "msproject-days";
+  if (format === "mspdi") return "msproject";
+  return "p6";
+}
+
+export interface FidelityDifference {
+  project: string;
+  activity: string;
+  name: string;
+  field: FidelityField;
+  /** The file's value (dates "YYYY-MM-DDTHH:mm", floats in hours). */
+  theirs: string | number;
+  ours: string | number | null;
+  /** Ours − theirs: working minutes on the activity's calendar for dates, minutes for total float. */
+  workingMinutes?: number;
+  /** A short explanation: "+8h working", "one day later", "ours missing"… */
+  note: string;
+}
+
+export interface FileFidelity {
+  rules: FidelityRules;
+  activities: number;
+  /** Activities not completed. */
+  open: number;
+  /** Open activities whose file holds at least one computed date (the base of the percentages). */
+  compared: number;
+  /** Per field: activities equal / activities whose file holds that field. */
+  fields: Record<FidelityField, { equal: number; of: number; percent: number }>;
+  /** Activities whose every stored field is equal. */
+  exact: number;
+  exactPercent: number;
+  /** Every difference, activity by activity in file order. */
+  differences: FidelityDifference[];
+}
+
+const percent = (n: number, of: number) => (of === 0 ? 100 : Math.floor((n / of) * 10000) / 100);
+
+/** Recalculate the file's model as Planum does (every project, the file's options) and measure the agreement. */
+export function measureFidelity(
+  model: ScheduleModel,
+  scheduleFn?: ScheduleFunction,
+): FileFidelity & { recalculation: Recalculation } {
+  const recalculation = scheduleFn ? recalculate(model, scheduleFn) : recalculate(model);
+  return { ...compareFidelity(model, recalculation), recalculation };
+}
+
+export function compareFidelity(model: ScheduleModel, recalc: Recalculation): FileFidelity {
+  const rules = fidelityRulesOf(model);
+  const ours = new Map(recalc.model.activities.map((a) => [a.id, a]));
+  const projectCode = new Map(model.projects.map((p) => [p.id, p.code]));
+  const workingBetween = workingTimeOf(recalc);
+  const fields = Object.fromEntries(FIDELITY_FIELDS.map((f) => [f, { equal: 0, of: 0, percent: 100 }])) as Record<
+    FidelityField,
+    { equal: number; of: number; percent: number }
+  >;
+  let open = 0;
+  let compared = 0;
+  let exact = 0;
+  const differences: FidelityDifference[] = [];
+  for (const a of model.activities) {
+    if (a.status === "completed") continue;
+    open++;
+    if (!a.computed) continue;
+    const mine: Activity | undefined = ours.get(a.id);
+    let any = false;
+    let same = true;
+    for (const f of FIDELITY_FIELDS) {
+      const theirs = a.computed[f];
+      if (theirs === undefined) continue;
+      any = true;
+      fields[f].of++;
+      const value = mine?.computed?.[f];
+      const d = compareField(f, theirs, value, rules, (x, y) => workingBetween(a.id, x, y));
+      if (d === undefined) {
+        fields[f].equal++;
+        continue;
+      }
+      same = false;
+      differences.push({
+        project: projectCode.get(a.projectId) ?? a.projectId,
+        activity: a.code,
+        name: a.name,
+        field: f,
+        theirs: f === "totalFloat" ? hours(theirs as number) : theirs,
+        ours: value === undefined ? null : f === "totalFloat" ? hours(value as number) : value,
+        ...(d.working !== undefined ? { workingMinutes: d.working } : {}),
+        note: d.note,
+      });
+    }
+    if (!any) continue;
+    compared++;
+    if (same) exact++;
+  }
+  for (const f of FIDELITY_FIELDS) fields[f].percent = percent(fields[f].equal, fields[f].of);
+  return {
+    rules,
+    activities: model.activities.length,
+    open,
+    compared,
+    fields,
+    exact,
+    exactPercent: percent(exact, compared),
+    differences,
+  };
+}
+
+const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+
+function compareField(
+  field: FidelityField,
+  theirs: string | number,
+  ours: string | number | undefined,
+  rules: FidelityRules,
+  working: (a: string, b: string) => number | undefined,
+): { note: string; working?: number } | undefined {
+  if (ours === undefined) return { note: "not computed by us" };
+  if (field === "totalFloat") {
+    const t = theirs as number;
+    const o = ours as number;
+    if (Math.round(t / 60) === Math.round(o / 60)) return undefined;
+    return { note: `float ${signed(o - t)}`, working: o - t };
+  }
+  const t = theirs as string;
+  const o = ours as string;
+  if (t === o) return undefined;
+  const w = working(t, o);
+  if (rules === "msproject" && w === 0) return undefined;
+  if (rules === "msproject-days" && t.slice(0, 10) === o.slice(0, 10)) return undefined;
+  if (w === undefined) return { note: "calendar unknown" };
+  if (w === 0) return { note: "same working instant, written differently", working: 0 };
+  return { note: `${signed(w)} working`, working: w };
+}
+
+/** "+1d 2h" style, in working minutes shown as hours and minutes (days of 8 h are not assumed). */
+function signed(minutes: number): string {
+  const sign = minutes < 0 ? "−" : "+";
+  const m = Math.abs(minutes);
+  const h = Math.floor(m / 60);
+  const rest = m % 60;
+  return `${sign}${h > 0 ? `${h}h` : ""}${rest > 0 || h === 0 ? `${rest}min` : ""}`;
+}
+
+function workingTimeOf(recalc: Recalculation): (id: string, a: string, b: string) => number | undefined {
+  const built = new Map<string, ReturnType<typeof buildCalendar>>();
+  const calendarOf = new Map<string, Recalculation["projects"][number]["input"]["calendars"][number]>();
+  for (const p of recalc.projects) {
+    const byId = new Map(p.input.calendars.map((c) => [c.id, c]));
+    for (const a of p.input.activities) {
+      const c = byId.get(a.calendar ?? p.input.defaultCalendar);
+      if (c) calendarOf.set(a.id, c);
+    }
+  }
+  return (id, a, b) => {
+    const input = calendarOf.get(id);
+    if (!input) return undefined;
+    let cal = built.get(input.id);
+    if (!cal) {
+      cal = buildCalendar(input);
+      built.set(input.id, cal);
+    }
+    return cal.workingBetween(parseDateTime(a), parseDateTime(b));
+  };
+}
