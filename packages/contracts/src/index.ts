@@ -19,4 +19,5 @@ export * from "./validation.js";
 export * from "./workspace.schema.js";
 export * from "./workspace-gantt.js";
 export * from "./workspace-network.js";
+export * from "./workspace-units.js";
 export * from "./workspace-wbs.schema.js";

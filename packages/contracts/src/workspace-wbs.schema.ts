@@ -326,6 +326,15 @@ export const relationRowSchema = z.object({
   freeFloat: z.number().nullable().optional(),
   totalFloat: z.number().nullable().optional(),
   progress: z.number().optional(),
+  /**
+   * Display fields by the one rule of days (workspace-units.ts): minutes per day of the other end's calendar (its
+   * floats) and of the calendar the lag runs on, and the figures in days (two decimals).
+   */
+  minutesPerDay: z.number().optional(),
+  lagMinutesPerDay: z.number().optional(),
+  lagDays: z.number().optional(),
+  freeFloatDays: z.number().nullable().optional(),
+  totalFloatDays: z.number().nullable().optional(),
 });
 export type RelationRow = z.infer<typeof relationRowSchema>;
 export const createRelationBody = z.object({

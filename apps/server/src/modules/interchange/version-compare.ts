@@ -1,24 +1,45 @@
-import type { ChangedActivity, ComparedActivity, VersionComparison } from "@planum/contracts";
-import type { Activity } from "@planum/formats";
+import {
+  type ChangedActivity,
+  type ComparedActivity,
+  calendarMinutesPerDay,
+  displayDays,
+  type VersionComparison,
+} from "@planum/contracts";
+import type { Activity, ScheduleModel } from "@planum/formats";
 import type { VersionRow } from "../../platform/access.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { exportModel } from "./model-export.js";
 
-/** What a planner compares between two versions of an activity; dates are the calculated (or file) dates. */
+/**
+ * What a planner compares between two versions of an activity; dates are the calculated (or file) dates, duration
+ * and total float in days of the activity's calendar (the one rule of contracts' workspace-units).
+ */
 const FIELDS = ["name", "type", "duration", "start", "finish", "lateStart", "lateFinish", "totalFloat", "status"];
 
 type Values = Record<string, string | number | null>;
 
-function valuesOf(a: Activity): Values {
+/** Minutes per day of each calendar of a model, and of its default (an activity without a calendar runs on it). */
+function daysOf(model: ScheduleModel) {
+  const perDay = new Map(model.calendars.map((c) => [c.id, calendarMinutesPerDay(c.week)]));
+  const fallback = calendarMinutesPerDay(
+    (
+      model.calendars.find((c) => c.isDefault) ??
+      model.calendars.find((c) => c.id === model.projects[0]?.defaultCalendarId)
+    )?.week,
+  );
+  return (a: Activity) => (a.calendarId ? (perDay.get(a.calendarId) ?? fallback) : fallback);
+}
+
+function valuesOf(a: Activity, perDay = 480): Values {
   return {
     name: a.name,
     type: a.type,
-    duration: a.plannedDuration,
+    duration: displayDays(a.plannedDuration, perDay),
     start: a.actualStart ?? a.computed?.earlyStart ?? null,
     finish: a.actualFinish ?? a.computed?.earlyFinish ?? null,
     lateStart: a.computed?.lateStart ?? null,
     lateFinish: a.computed?.lateFinish ?? null,
-    totalFloat: a.computed?.totalFloat ?? null,
+    totalFloat: displayDays(a.computed?.totalFloat, perDay),
     status: a.status,
   };
 }
@@ -36,6 +57,8 @@ export async function compareVersions(db: DbOrTx, a: VersionRow, b: VersionRow):
   const names = { project: "", code: "" };
   const [left, right] = await Promise.all([exportModel(db, a, names), exportModel(db, b, names)]);
   const byCode = new Map(left.activities.map((x) => [x.code, x]));
+  const perDayA = daysOf(left);
+  const perDayB = daysOf(right);
   const seen = new Set<string>();
   const result: VersionComparison = { added: [], removed: [], changed: [], unchanged: 0 };
   for (const activity of right.activities) {
@@ -45,8 +68,8 @@ export async function compareVersions(db: DbOrTx, a: VersionRow, b: VersionRow):
       continue;
     }
     seen.add(activity.code);
-    const was = valuesOf(before);
-    const now = valuesOf(activity);
+    const was = valuesOf(before, perDayA(before));
+    const now = valuesOf(activity, perDayB(activity));
     const changes: ChangedActivity["changes"] = {};
     for (const field of FIELDS) if (was[field] !== now[field]) changes[field] = [was[field], now[field]];
     if (Object.keys(changes).length > 0) result.changed.push({ code: activity.code, name: activity.name, changes });

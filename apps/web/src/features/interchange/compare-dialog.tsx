@@ -15,17 +15,30 @@ interface CompareDialogProps {
   versionId: string | null;
 }
 
-/** "2025-01-13T08:00" → "13.01.2025 08:00", the spec's date display; numbers and words stay as they are. */
-function shown(value: string | number | null): string {
+/**
+ * A compared value as the user reads it: "2025-01-13T08:00" → "13.01.2025 08:00" (the spec's date display), days
+ * (the server sends duration and float in days of the activity's calendar) in the user's number format, a status or
+ * an activity type in the user's language.
+ */
+function shownValue(
+  field: string,
+  value: string | number | null,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  days: Intl.NumberFormat,
+): string {
   if (value === null) return "—";
-  const text = String(value);
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})$/.exec(text);
-  return m ? `${m[3]}.${m[2]}.${m[1]} ${m[4]}` : text;
+  if (typeof value === "number") return days.format(value);
+  if (field === "status") return t(`compare.statuses.${value}`, { defaultValue: value });
+  if (field === "type") return t(`workspace:types.${value}`, { defaultValue: value });
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})$/.exec(value);
+  return m ? `${m[3]}.${m[2]}.${m[1]} ${m[4]}` : value;
 }
 
 /** Two versions side by side: activities added, removed and changed (dates, duration, name, float). */
 export function CompareDialog(p: CompareDialogProps) {
-  const { t } = useTranslation("interchange");
+  const { t, i18n } = useTranslation("interchange");
+  const days = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  const shown = (value: string | number | null, field = "") => shownValue(field, value, t, days);
   const versions = useQuery({
     queryKey: ["schedule", p.scheduleId, "versions"],
     queryFn: () => interchangeApi.versions(p.scheduleId),
@@ -150,8 +163,8 @@ export function CompareDialog(p: CompareDialogProps) {
                           <Table.Td>{x.code}</Table.Td>
                           <Table.Td>{x.name}</Table.Td>
                           <Table.Td>{t(`compare.fields.${field}`, { defaultValue: field })}</Table.Td>
-                          <Table.Td>{shown(was)}</Table.Td>
-                          <Table.Td>{shown(now)}</Table.Td>
+                          <Table.Td>{shown(was, field)}</Table.Td>
+                          <Table.Td>{shown(now, field)}</Table.Td>
                         </Table.Tr>
                       )),
                     )}

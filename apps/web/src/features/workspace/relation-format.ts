@@ -1,22 +1,33 @@
 import type { LinkType } from "@planum/contracts";
-import { formatUserDate, parseNumber } from "@planum/contracts";
+import {
+  DEFAULT_MINUTES_PER_DAY,
+  daysToMinutes as daysOfCalendarToMinutes,
+  formatDays,
+  formatUserDate,
+  parseNumber,
+} from "@planum/contracts";
 
-/** Lags and floats are typed and shown in days of 8 working hours, the unit planners read P6 floats in. */
-export const MINUTES_PER_WORKDAY = 480;
+/**
+ * Days where no calendar is known (the schedule-wide settings: critical float); everything tied to a work is shown
+ * in days of its calendar by the one rule of contracts' workspace-units.
+ */
+export const MINUTES_PER_WORKDAY = DEFAULT_MINUTES_PER_DAY;
 export const LINK_TYPE_CODES: readonly LinkType[] = ["fs", "ss", "ff", "sf"];
 
-/** Working minutes → days for a table cell ("2", "-1,5"), empty when not computed. */
-export function minutesToDays(minutes: number | null | undefined, locale: string): string {
-  if (minutes === null || minutes === undefined) return "";
-  const days = minutes / MINUTES_PER_WORKDAY;
-  return days.toLocaleString(locale, { maximumFractionDigits: 2 });
+/** Working minutes → days of a calendar for a table cell ("2", "-1,5"), empty when not computed. */
+export function minutesToDays(
+  minutes: number | null | undefined,
+  locale: string,
+  minutesPerDay: number = DEFAULT_MINUTES_PER_DAY,
+): string {
+  return formatDays(minutes, minutesPerDay, locale);
 }
 
 /** Days typed by a user (spec §5: trimmed, comma decimals, finite) → whole working minutes; null when invalid. */
-export function daysToMinutes(text: string): number | null {
+export function daysToMinutes(text: string, minutesPerDay: number = DEFAULT_MINUTES_PER_DAY): number | null {
   const days = parseNumber(text);
   if (days === null) return null;
-  return Math.round(days * MINUTES_PER_WORKDAY);
+  return daysOfCalendarToMinutes(days, minutesPerDay);
 }
 
 /** "YYYY-MM-DDTHH:mm" → "DD.MM.YYYY HH:mm"; empty for none. */

@@ -1,5 +1,12 @@
 import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from "@mantine/core";
-import type { LinkType, RelationRow } from "@planum/contracts";
+import {
+  calendarMinutesPerDay,
+  DEFAULT_CALCULATE_SETTINGS,
+  type LagCalendar,
+  type LinkType,
+  lagMinutesPerDay,
+  type RelationRow,
+} from "@planum/contracts";
 import { IconLink, IconTrash } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
@@ -15,12 +22,14 @@ interface RelationsPanelProps {
   data: GanttData;
   itemId: number | null;
   readOnly: boolean;
+  /** The schedule's lag calendar setting: a typed lag is in days of that calendar. */
+  lagCalendar?: LagCalendar;
   /** Sends a change (with the ledger and error handling of the page). */
   run(send: () => Promise<unknown>, action: string | null): Promise<unknown>;
 }
 
 /** The relations tab: predecessors and successors of the selected work with the spec's columns, add and delete. */
-export function RelationsPanel({ versionId, data, itemId, readOnly, run }: RelationsPanelProps) {
+export function RelationsPanel({ versionId, data, itemId, readOnly, run, lagCalendar }: RelationsPanelProps) {
   const { t, i18n } = useTranslation("workspace");
   const [direction, setDirection] = useState<"predecessor" | "successor">("predecessor");
   const [other, setOther] = useState<string | null>(null);
@@ -49,7 +58,21 @@ export function RelationsPanel({ versionId, data, itemId, readOnly, run }: Relat
     );
   }
 
-  const lag = daysToMinutes(lagText);
+  const perDayOf = (id: number | null) => {
+    const k = id === null ? -1 : positionOf(data, id);
+    const calendar = data.calendars[k < 0 ? data.defaultCalendar : data.calendar[k]];
+    return calendarMinutesPerDay(calendar?.week);
+  };
+  const predecessorId = direction === "predecessor" ? (other === null ? null : Number(other)) : itemId;
+  const successorId = direction === "predecessor" ? itemId : other === null ? null : Number(other);
+  const lag = daysToMinutes(
+    lagText,
+    lagMinutesPerDay(lagCalendar ?? DEFAULT_CALCULATE_SETTINGS.lagCalendar, {
+      predecessor: perDayOf(predecessorId),
+      successor: perDayOf(successorId),
+      project: perDayOf(null),
+    }),
+  );
   const add = async () => {
     if (!other || lag === null) return;
     const body =
@@ -131,13 +154,13 @@ export function RelationsPanel({ versionId, data, itemId, readOnly, run }: Relat
                     </Badge>
                   )}
                 </Table.Td>
-                <Table.Td ta="right">{minutesToDays(row.lag, locale)}</Table.Td>
+                <Table.Td ta="right">{minutesToDays(row.lag, locale, row.lagMinutesPerDay)}</Table.Td>
                 <Table.Td style={{ whiteSpace: "nowrap" }}>{showDateTime(row.start)}</Table.Td>
                 <Table.Td style={{ whiteSpace: "nowrap" }}>{showDateTime(row.finish)}</Table.Td>
                 <Table.Td>{row.project ?? ""}</Table.Td>
                 <Table.Td>{row.schedule ?? ""}</Table.Td>
-                <Table.Td ta="right">{minutesToDays(row.freeFloat, locale)}</Table.Td>
-                <Table.Td ta="right">{minutesToDays(row.totalFloat, locale)}</Table.Td>
+                <Table.Td ta="right">{minutesToDays(row.freeFloat, locale, row.minutesPerDay)}</Table.Td>
+                <Table.Td ta="right">{minutesToDays(row.totalFloat, locale, row.minutesPerDay)}</Table.Td>
                 <Table.Td ta="right">{row.progress ?? 0}%</Table.Td>
                 <Table.Td>
                   {!readOnly && (

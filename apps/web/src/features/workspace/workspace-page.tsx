@@ -314,6 +314,7 @@ export function WorkspacePage() {
                       itemId={active}
                       readOnly={readOnly}
                       run={commands.send}
+                      lagCalendar={calcSettings.settings.data?.lagCalendar}
                     />
                   )}
                 </Box>

@@ -1,4 +1,4 @@
-import type { LagCalendar, LinkType } from "@planum/contracts";
+import type { LagCalendar, LinkType, WeekShifts } from "@planum/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import { relations, wbsItems } from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
@@ -32,6 +32,13 @@ export interface ListedRow {
   free_float: number | null;
   total_float: number | null;
   progress: number;
+  /** Weeks of the calendars that turn minutes into days: the other end's, both ends', the space default's. */
+  other_week: WeekShifts | null;
+  pred_week: WeekShifts | null;
+  succ_week: WeekShifts | null;
+  default_week: WeekShifts | null;
+  /** The schedule's lag calendar setting (null: none stored, P6's default). */
+  setting_lag_calendar: LagCalendar | null;
 }
 
 /** A row of the links query; ids of works are integers, of versions and schedules UUIDs. */
@@ -74,12 +81,23 @@ export async function listRelations(db: DbOrTx, spaceId: string, versionId: stri
            e.item_id, o.version_id as item_version, o.status, o.code, o.name,
            ${wallClockSql("coalesce(o.actual_start, o.early_start)")} as start,
            ${wallClockSql("coalesce(o.actual_finish, o.early_finish)")} as finish,
-           p.name as project, s.name as schedule, o.free_float, o.total_float, o.percent_complete as progress
+           p.name as project, s.name as schedule, o.free_float, o.total_float, o.percent_complete as progress,
+           coalesce(oc.week, dc.week) as other_week, coalesce(pc.week, dc.week) as pred_week,
+           coalesce(sc.week, dc.week) as succ_week, dc.week as default_week, cs.lag_calendar as setting_lag_calendar
     from (${ends}) e
     join wbs_items o on o.id = e.item_id
     join versions v on v.id = o.version_id
     join schedules s on s.id = v.schedule_id
     left join eps_nodes p on p.id = s.project_id
+    left join wbs_items pi on pi.id = e.predecessor_id and pi.space_id = ${spaceId}
+    left join wbs_items si on si.id = e.successor_id and si.space_id = ${spaceId}
+    left join calendars oc on oc.id = o.calendar_id and oc.space_id = ${spaceId}
+    left join calendars pc on pc.id = pi.calendar_id and pc.space_id = ${spaceId}
+    left join calendars sc on sc.id = si.calendar_id and sc.space_id = ${spaceId}
+    left join lateral (select week from calendars
+                       where space_id = ${spaceId} and is_default order by created_at limit 1) dc on true
+    left join versions rv on rv.id = e.version_id
+    left join calculate_settings cs on cs.schedule_id = rv.schedule_id
     where o.space_id = ${spaceId}
     order by e.direction, o.code, e.id`,
   );

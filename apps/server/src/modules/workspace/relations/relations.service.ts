@@ -1,4 +1,13 @@
-import type { LagCalendar, LinkType, RelationRow, ScheduleLink } from "@planum/contracts";
+import {
+  calendarMinutesPerDay,
+  DEFAULT_CALCULATE_SETTINGS,
+  displayDays,
+  type LagCalendar,
+  type LinkType,
+  lagMinutesPerDay,
+  type RelationRow,
+  type ScheduleLink,
+} from "@planum/contracts";
 import type { Grant, VersionScope } from "../../../platform/access.js";
 import type { Db, Tx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
@@ -14,6 +23,7 @@ import {
   findSuccessor,
   insertRelation,
   itemCodes,
+  type ListedRow,
   listRelations,
   lockRelation,
   type RelationDbRow,
@@ -33,6 +43,26 @@ function toRelationDto(row: RelationDbRow, external: boolean): RelationRow {
     lag: row.lag,
     lagCalendar: row.lagCalendar,
     external,
+  };
+}
+
+/** The relation's figures in days by the one rule (contracts' workspace-units): the display fields of the tab. */
+function relationDays(row: ListedRow) {
+  const minutesPerDay = calendarMinutesPerDay(row.other_week);
+  const lagPerDay = lagMinutesPerDay(
+    row.lag_calendar ?? row.setting_lag_calendar ?? DEFAULT_CALCULATE_SETTINGS.lagCalendar,
+    {
+      predecessor: calendarMinutesPerDay(row.pred_week),
+      successor: calendarMinutesPerDay(row.succ_week),
+      project: calendarMinutesPerDay(row.default_week),
+    },
+  );
+  return {
+    minutesPerDay,
+    lagMinutesPerDay: lagPerDay,
+    lagDays: displayDays(row.lag, lagPerDay) ?? 0,
+    freeFloatDays: displayDays(row.free_float, minutesPerDay),
+    totalFloatDays: displayDays(row.total_float, minutesPerDay),
   };
 }
 
@@ -69,6 +99,7 @@ export class RelationsService {
       freeFloat: row.free_float,
       totalFloat: row.total_float,
       progress: row.progress,
+      ...relationDays(row),
     }));
   }
 

@@ -1,3 +1,4 @@
+import { calendarMinutesPerDay, displayDays, type GanttColumns } from "@planum/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../../test/test-server.js";
 import { addItem, link, setUpWorkspace } from "../workspace.test-kit.js";
@@ -55,6 +56,47 @@ describe("relations", () => {
       type: "xx",
     });
     expect(badType.status).toBe(400);
+  });
+
+  it("shows floats and lags in days of the calendar they belong to, the same as the Gantt payload's", async () => {
+    const { owner, version } = await setUpWorkspace(server);
+    const v = version.id;
+    const shift: [string, string][] = [
+      ["07:00", "12:00"],
+      ["13:00", "19:00"],
+    ];
+    const shifts = (
+      await owner.call("POST", "/calendars", {
+        name: "Две смены",
+        week: [shift, shift, shift, shift, shift, shift, []],
+      })
+    ).body.data as { id: string };
+    const a = await addItem(owner, v, { type: "work", name: "Длинная", code: "A10", duration: 4800 });
+    const b = await addItem(owner, v, {
+      type: "work",
+      name: "Короткая",
+      code: "A20",
+      duration: 660,
+      calendarId: shifts.id,
+    });
+    const c = await addItem(owner, v, { type: "work", name: "Итог", code: "A30", duration: 480 });
+    await link(owner, v, { predecessorId: a.id, successorId: c.id });
+    await link(owner, v, { predecessorId: b.id, successorId: c.id, lag: 1320 });
+    expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`)).status).toBe(200);
+
+    const tab = (await owner.call("GET", `/versions/${v}/relations?itemId=${c.id}`)).body.data;
+    const short = tab.find((r: { code: string }) => r.code === "A20");
+    expect(short).toMatchObject({ minutesPerDay: 660, lagMinutesPerDay: 660, lagDays: 2 });
+    expect(short.totalFloatDays).toBeGreaterThan(0);
+    const gantt = (await owner.call("GET", `/versions/${v}/gantt`)).body.data as GanttColumns;
+    for (const r of tab as { itemId: number; totalFloatDays: number; freeFloatDays: number }[]) {
+      const k = gantt.ids.indexOf(r.itemId);
+      const perDay = calendarMinutesPerDay(gantt.calendars[gantt.calendar[k]].week);
+      expect(r.totalFloatDays).toBe(displayDays(gantt.totalFloat[k], perDay));
+      expect(r.freeFloatDays).toBe(displayDays(gantt.freeFloat[k], perDay));
+    }
+    // Nine days of its own 11-hour calendar, not 12.38 days of 8 hours.
+    expect(short.totalFloatDays).toBe(9);
   });
 
   it("refuses a relation that closes a loop and names the loop by codes", async () => {

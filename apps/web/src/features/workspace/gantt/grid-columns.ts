@@ -1,3 +1,4 @@
+import { displayDays } from "@planum/contracts";
 import type { CellValue, ValueKind } from "./filter-ops";
 import type { GanttAttributeKind } from "./gantt-data";
 import { NO_TIME, WBS_TYPES } from "./gantt-data";
@@ -92,9 +93,12 @@ export function shownFinish(model: RowModel, i: number): number {
   return model.af[i] !== NO_TIME ? model.af[i] : model.ef[i];
 }
 
-/** Working minutes as the "days" of the row's calendar (what P6 shows and what users type). */
+/**
+ * Working minutes as the "days" of the row's calendar (what P6 shows and what users type), by the one rule of
+ * contracts' workspace-units and rounded as every screen shows them.
+ */
 export function minutesToDays(model: RowModel, i: number, minutes: number): number {
-  return minutes / model.minutesPerDay[model.calendar[i]];
+  return displayDays(minutes, model.minutesPerDay[model.calendar[i]]) ?? 0;
 }
 
 /** The raw comparable value of a cell: minutes for dates, days for durations and floats, text otherwise. */
@@ -143,7 +147,7 @@ export function formatDay(t: number, withTime = false): string {
 /** Formats cells for a language; number formatters are built once, not per cell. */
 export function createCellFormatter(locale: string, typeLabel: (type: string) => string) {
   const num = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-  const days = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const days = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const dateCache = new Map<number, string>();
   const date = (t: number) => {
     let s = dateCache.get(t);

@@ -1,3 +1,4 @@
+import { calendarMinutesPerDay } from "@planum/contracts";
 import { buildCalendar, type Calendar, type CalendarInput } from "@planum/engine";
 import { type GanttAttribute, type GanttData, NO_TIME, ROW_FIELDS, TYPE_SUM } from "./gantt-data";
 
@@ -40,7 +41,7 @@ export interface RowModel {
   calendars: CalendarInput[];
   /** Engine calendar arithmetic per calendar position (non-working shading, drag snapping). */
   cal: Calendar[];
-  /** Working minutes of an average working day per calendar: turns minutes into the "days" users type. */
+  /** Minutes per day of each calendar by the one rule (contracts' workspace-units): the "days" users read and type. */
   minutesPerDay: Float64Array;
   defaultCalendar: number;
   projectStart: number;
@@ -138,21 +139,6 @@ function buildTree(parent: Int32Array, n: number): TreeShape {
   return { childStart: start, children, roots: rootList, depth };
 }
 
-function minutesPerWorkingDay(cal: Calendar, projectStart: number): number {
-  // Average over four weeks from the project start so a holiday in the first week does not skew it.
-  const day0 = Math.floor(projectStart / 1440);
-  let minutes = 0;
-  let days = 0;
-  for (let d = day0; d < day0 + 28; d++) {
-    const m = cal.dayWorkMinutes(d);
-    if (m > 0) {
-      minutes += m;
-      days++;
-    }
-  }
-  return days > 0 ? minutes / days : 480;
-}
-
 /** Decodes the server's columnar payload. Throws GanttDataError when arrays disagree in length or point nowhere. */
 export function decodeGanttData(data: GanttData, prebuilt?: ReadonlyMap<string, Calendar>): RowModel {
   const n = data.ids.length;
@@ -196,7 +182,7 @@ export function decodeGanttData(data: GanttData, prebuilt?: ReadonlyMap<string, 
   const inn = csr(n, to);
 
   const cal = data.calendars.map((c) => prebuilt?.get(c.id) ?? buildCalendar(c));
-  const minutesPerDay = Float64Array.from(cal, (c) => minutesPerWorkingDay(c, data.projectStart));
+  const minutesPerDay = Float64Array.from(data.calendars, (c) => calendarMinutesPerDay(c.week));
   const remaining = data.remaining ? int32(data.remaining, n) : new Int32Array(n).fill(-1);
 
   return {
