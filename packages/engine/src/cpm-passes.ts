@@ -12,6 +12,9 @@ import {
   S_IN_PROGRESS,
   S_NOT_STARTED,
   type ScheduleState,
+  X_EXPECTED,
+  X_MANDATORY_FINISH,
+  X_MANDATORY_START,
 } from "./network-model.js";
 import { backwardBound, fastSource, sourceTime } from "./relation-bounds.js";
 
@@ -48,7 +51,7 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
     sT = net.actualStartT[j] !== NONE ? net.actualStartT[j] : cal.startAt(s);
     efT = net.actualFinishT[j];
   } else {
-    const dur = net.remaining[j];
+    let dur = net.remaining[j];
     // No remaining work before the data date; a start limit only moves an activity that has not started.
     let sb = net.floorW[c];
     if (status === S_NOT_STARTED && net.esMinW[j] > sb) sb = net.esMinW[j];
@@ -81,8 +84,28 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
         if (b > sb) sb = b;
       } else if (b > fb) fb = b;
     }
-    s = Math.max(fb - dur, sb);
-    ef = s + dur;
+    const x = net.special[j];
+    if (x === 0) {
+      s = Math.max(fb - dur, sb);
+      ef = s + dur;
+    } else if ((x & X_MANDATORY_START) !== 0) {
+      // P6 mandatory start: the date itself, whatever the predecessors say (never before the data date).
+      s = Math.max(net.esMinW[j], net.floorW[c]);
+      ef = s + dur;
+    } else if ((x & X_MANDATORY_FINISH) !== 0) {
+      s = Math.max(net.efMinW[j] - dur, net.floorW[c]);
+      ef = s + dur;
+    } else if ((x & X_EXPECTED) !== 0) {
+      // P6 "use expected finish dates": the remaining duration becomes the working time from the remaining early
+      // start to the expected finish (none when that lies before the start).
+      s = sb;
+      ef = Math.max(s, cal.workAt(net.expectedT[j]), fb);
+      dur = ef - s;
+      net.remaining[j] = dur;
+    } else {
+      s = Math.max(fb - dur, sb);
+      ef = s + dur;
+    }
     const kind = net.kind[j];
     if (kind === K_MS_FINISH || (dur === 0 && status === S_IN_PROGRESS)) {
       efT = cal.finishAt(ef);
@@ -189,6 +212,11 @@ export function storeLate(net: Network, st: ScheduleState, i: number, lfBound: n
   // P6 starts the backward pass of every activity from the project late finish (not only open ends).
   if (st.projLateW[c] < lf) lf = st.projLateW[c];
   if (lsb + dur < lf) lf = lsb + dur;
+  // P6 "make open-ended activities critical": no successor, so the late finish is the early finish.
+  if (net.openEndsCritical && net.outStart[i + 1] === net.outStart[i] && st.efW[i] < lf) lf = st.efW[i];
+  const x = net.special[i];
+  if ((x & X_MANDATORY_START) !== 0) lf = net.lsMaxW[i] + dur;
+  else if ((x & X_MANDATORY_FINISH) !== 0) lf = net.lfMaxW[i];
   const ls = lf - dur;
   let lsT: number;
   let lfT: number;

@@ -3,6 +3,7 @@ import {
   F_FINISH,
   F_START,
   K_EXTERNAL,
+  K_MS_FINISH,
   type Network,
   NONE,
   POS,
@@ -13,6 +14,7 @@ import {
   S_IN_PROGRESS,
   S_NOT_STARTED,
   type ScheduleState,
+  X_ALAP,
 } from "./network-model.js";
 import { backwardBound, fastSource, forwardBound, sourceTime } from "./relation-bounds.js";
 
@@ -87,6 +89,33 @@ export function computeLateAndFloat(net: Network, st: ScheduleState, i: number):
   }
   storeLate(net, st, i, lf, lsb);
   storeFloat(net, st, i, ff);
+  if ((net.special[i] & X_ALAP) !== 0) moveIntoFreeFloat(net, st, i);
+}
+
+/**
+ * P6 "as late as possible": once its successors have their dates, a not-started activity's early dates move as far
+ * as its free float allows (never past its late dates); total float shrinks by as much, free float becomes 0. The
+ * backward sweep runs in reverse topological order, so an ALAP predecessor sees its ALAP successors already moved.
+ */
+function moveIntoFreeFloat(net: Network, st: ScheduleState, i: number): void {
+  const shift = Math.min(st.ff[i], st.lfW[i] - st.efW[i]);
+  if (shift <= 0) return;
+  const cal = net.calendars[net.cal[i]];
+  const s = st.sW[i] + shift;
+  const ef = st.efW[i] + shift;
+  st.sW[i] = s;
+  st.efW[i] = ef;
+  if (net.kind[i] === K_MS_FINISH) {
+    st.efT[i] = cal.finishAt(ef);
+    st.sT[i] = st.efT[i];
+  } else if (ef === s) {
+    st.sT[i] = cal.startAt(s);
+    st.efT[i] = st.sT[i];
+  } else {
+    st.sT[i] = cal.startAt(s);
+    st.efT[i] = cal.finishAt(ef);
+  }
+  storeFloat(net, st, i, 0);
 }
 
 /**

@@ -24,6 +24,8 @@ export function incrementalPass(
   dirty: Iterable<number>,
   limit: number,
 ): IncrementalOutcome {
+  // Late dates that depend on the activity's own early dates (ALAP, expected finish, open ends critical): a full pass.
+  if (net.fullOnly) return { ok: false, touched: [] };
   const { order, topoPos } = net;
   const heap = new PositionHeap(order.length);
   const seen = new Uint8Array(net.total);

@@ -12,6 +12,7 @@ import {
   K_SUM,
   K_TASK,
   L_IN_DATE,
+  L_MANDATORY,
   L_NONE,
   L_NOT_EARLIER,
   L_NOT_LATER,
@@ -35,7 +36,12 @@ const KIND: Record<string, number> = {
   sum: K_SUM,
   level_of_effort: K_LOE,
 };
-const LIMIT: Record<string, number> = { not_earlier: L_NOT_EARLIER, not_later: L_NOT_LATER, in_date: L_IN_DATE };
+const LIMIT: Record<string, number> = {
+  not_earlier: L_NOT_EARLIER,
+  not_later: L_NOT_LATER,
+  in_date: L_IN_DATE,
+  mandatory: L_MANDATORY,
+};
 
 const timeOr = (s: WallTime | undefined): number => (s === undefined ? NONE : wallMinutes(s));
 const limitType = (l: DateLimit | undefined): number => (l === undefined ? L_NONE : LIMIT[l.type]);
@@ -119,6 +125,11 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
     extLS: new Int32Array(total).fill(NONE),
     extLF: new Int32Array(total).fill(NONE),
     parent: new Int32Array(total).fill(-1),
+    alap: new Uint8Array(total),
+    expectedT: new Int32Array(total).fill(NONE),
+    special: new Uint8Array(total),
+    fullOnly: false,
+    openEndsCritical: opts.openEndsCritical === true,
     inStart: new Int32Array(total + 1),
     inFrom: new Int32Array(0),
     inType: new Uint8Array(0),
@@ -185,6 +196,8 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
     if (a.finishLimit) net.finishLimitT[j] = wallMinutes(a.finishLimit.date);
     const p = a.parent;
     if (p !== undefined) net.parent[j] = index.get(p) as number;
+    if (a.alap === true) net.alap[j] = 1;
+    if (a.expectedFinish !== undefined) net.expectedT[j] = wallMinutes(a.expectedFinish);
   }
   for (let x = 0; x < exts.length; x++) {
     const e = exts[x];
@@ -200,7 +213,12 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
     net.extLS[j] = timeOr(e.lateStart ?? e.lateFinish);
     net.extLF[j] = timeOr(e.lateFinish ?? e.lateStart);
   }
-  for (let j = 0; j < n; j++) refreshNode(net, j);
+  let late = net.openEndsCritical;
+  for (let j = 0; j < n; j++) {
+    refreshNode(net, j);
+    if (net.alap[j] === 1 || net.expectedT[j] !== NONE) late = true;
+  }
+  net.fullOnly = late;
   buildEdges(net, pre);
   return net;
 }

@@ -26,6 +26,13 @@ export const L_NONE = 0;
 export const L_NOT_EARLIER = 1;
 export const L_NOT_LATER = 2;
 export const L_IN_DATE = 3;
+export const L_MANDATORY = 4;
+
+/** Bits of Network.special: rules only a few activities need, checked once per node outside the relation loops. */
+export const X_MANDATORY_START = 1;
+export const X_MANDATORY_FINISH = 2;
+export const X_ALAP = 4;
+export const X_EXPECTED = 8;
 
 /**
  * Sentinels in work coordinates / times: far outside any schedule (±1000 years) yet small integers for V8
@@ -86,6 +93,15 @@ export interface Network {
   extLS: Int32Array;
   extLF: Int32Array;
   parent: Int32Array;
+  /** Input flags: as late as possible (1), and the expected finish time (NONE when not given). */
+  alap: Uint8Array;
+  expectedT: Int32Array;
+  /** X_* bits per node (0 for almost all). */
+  special: Uint8Array;
+  /** Rules that make an activity's late dates depend on early dates (ALAP, expected finish, open ends critical):
+   *  the incremental path then recalculates in full. */
+  fullOnly: boolean;
+  openEndsCritical: boolean;
   inStart: Int32Array;
   inFrom: Int32Array;
   inType: Uint8Array;

@@ -3,7 +3,7 @@ import {
   K_MS_FINISH,
   K_MS_START,
   K_SUM,
-  L_IN_DATE,
+  L_MANDATORY,
   L_NOT_EARLIER,
   L_NOT_LATER,
   NEG,
@@ -17,6 +17,10 @@ import {
   S_COMPLETED,
   S_IN_PROGRESS,
   S_NOT_STARTED,
+  X_ALAP,
+  X_EXPECTED,
+  X_MANDATORY_FINISH,
+  X_MANDATORY_START,
 } from "./network-model.js";
 
 /**
@@ -56,20 +60,28 @@ export function refreshNode(net: Network, j: number): void {
   let efMin = NEG;
   let lsMax = POS;
   let lfMax = POS;
+  let special = 0;
   if (kind !== K_SUM) {
     const st = net.startLimitType[j];
     if (st !== 0) {
       const w = c.workAt(net.startLimitT[j]);
-      if (st === L_NOT_EARLIER || st === L_IN_DATE) esMin = w;
-      if (st === L_NOT_LATER || st === L_IN_DATE) lsMax = w;
+      if (st !== L_NOT_LATER) esMin = w;
+      if (st !== L_NOT_EARLIER) lsMax = w;
+      if (st === L_MANDATORY) special |= X_MANDATORY_START;
     }
     const ft = net.finishLimitType[j];
     if (ft !== 0) {
       const w = c.workAt(net.finishLimitT[j]);
-      if (ft === L_NOT_EARLIER || ft === L_IN_DATE) efMin = w;
-      if (ft === L_NOT_LATER || ft === L_IN_DATE) lfMax = w;
+      if (ft !== L_NOT_LATER) efMin = w;
+      if (ft !== L_NOT_EARLIER) lfMax = w;
+      if (ft === L_MANDATORY) special |= X_MANDATORY_FINISH;
     }
+    // Rules of a not-started activity only (P6 ignores them once work has started), except the expected finish.
+    if (net.status[j] !== S_NOT_STARTED) special &= ~(X_MANDATORY_START | X_MANDATORY_FINISH);
+    else if (net.alap[j] === 1) special |= X_ALAP;
+    if (net.expectedT[j] !== NONE && net.status[j] !== S_COMPLETED && !isMilestone) special |= X_EXPECTED;
   }
+  net.special[j] = special;
   net.esMinW[j] = esMin;
   net.efMinW[j] = efMin;
   net.lsMaxW[j] = lsMax;

@@ -48,7 +48,7 @@ export interface SchedulerOptions {
   fullPassRatio?: number;
 }
 
-const STRUCTURAL: (keyof ActivityPatch)[] = ["type", "calendar", "parent"];
+const STRUCTURAL: (keyof ActivityPatch)[] = ["type", "calendar", "parent", "alap", "expectedFinish"];
 
 /** Creates an incremental scheduler. Throws EngineInputError on bad input. */
 export function createScheduler(input: NetworkInput, options: SchedulerOptions = {}): Scheduler {
@@ -137,7 +137,7 @@ export function createScheduler(input: NetworkInput, options: SchedulerOptions =
     net.remainingInput[j] = next.remaining ?? -1;
     net.actualStartT[j] = next.actualStart !== undefined ? wallMinutes(next.actualStart) : NONE;
     net.actualFinishT[j] = next.actualFinish !== undefined ? wallMinutes(next.actualFinish) : NONE;
-    const lim = { not_earlier: 1, not_later: 2, in_date: 3 } as const;
+    const lim = { not_earlier: 1, not_later: 2, in_date: 3, mandatory: 4 } as const;
     net.startLimitType[j] = next.startLimit ? lim[next.startLimit.type] : 0;
     net.startLimitT[j] = next.startLimit ? wallMinutes(next.startLimit.date) : 0;
     net.finishLimitType[j] = next.finishLimit ? lim[next.finishLimit.type] : 0;

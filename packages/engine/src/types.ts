@@ -3,7 +3,12 @@ import type { WallTime } from "./time-format.js";
 /** Public input and output shapes of the engine (the JSON of `planum-engine`). */
 
 export type RelationType = "FS" | "SS" | "FF" | "SF";
-export type LimitType = "not_earlier" | "not_later" | "in_date";
+/**
+ * not_earlier / not_later: P6 "on or after" / "on or before"; in_date: P6 "start on" / "finish on" (both bounds, logic
+ * still pushes the early date later); mandatory: P6 "mandatory start / finish" (early and late date both equal the
+ * date, whatever the logic says).
+ */
+export type LimitType = "not_earlier" | "not_later" | "in_date" | "mandatory";
 export type ActivityType = "task" | "work" | "milestone_start" | "milestone_finish" | "sum" | "level_of_effort";
 export type ProgressOption = "retained_logic" | "progress_override" | "actual_dates";
 export type FloatType = "start" | "finish" | "smallest";
@@ -48,6 +53,13 @@ export interface ActivityInput {
   remaining?: number;
   /** Id of the `sum` activity this one rolls up into. */
   parent?: string;
+  /** P6 "as late as possible": a not-started activity's early dates move into its free float. */
+  alap?: boolean;
+  /**
+   * P6 expected finish (pass it only when the project uses expected finish dates): the remaining work runs from its
+   * early start to this date, whatever the remaining duration was.
+   */
+  expectedFinish?: WallTime;
 }
 
 export interface RelationInput {
@@ -80,6 +92,8 @@ export interface ScheduleOptions {
   mustFinishBy?: WallTime;
   /** P6 "calculate start-to-start lag from" (default "early_start", P6's default). */
   ssLagFrom?: SsLagFrom;
+  /** P6 "make open-ended activities critical": an activity without successors gets late finish = early finish. */
+  openEndsCritical?: boolean;
 }
 
 export interface NetworkInput {

@@ -5,7 +5,7 @@ import { tryWallMinutes } from "./time-format.js";
 import type { NetworkInput, RelationInput } from "./types.js";
 
 const ACTIVITY_TYPES = new Set(["task", "work", "milestone_start", "milestone_finish", "sum", "level_of_effort"]);
-const LIMIT_TYPES = new Set(["not_earlier", "not_later", "in_date"]);
+const LIMIT_TYPES = new Set(["not_earlier", "not_later", "in_date", "mandatory"]);
 const LAG_CALENDARS = new Set(["predecessor", "successor", "24h", "project"]);
 const PROGRESS = new Set(["retained_logic", "progress_override", "actual_dates"]);
 const FLOAT_TYPES = new Set(["start", "finish", "smallest"]);
@@ -70,7 +70,7 @@ function checkLimit(v: unknown, item: Item, field: string): void {
   if (v === undefined) return;
   if (!isRec(v)) fail(item, `${field} must be { type, date }`);
   if (typeof v.type !== "string" || !LIMIT_TYPES.has(v.type)) {
-    fail(item, `${field}.type must be not_earlier, not_later or in_date`);
+    fail(item, `${field}.type must be not_earlier, not_later, in_date or mandatory`);
   }
   checkDate(v.date, item, `${field}.date`, false);
 }
@@ -150,6 +150,9 @@ export function validateAndIndex(input: unknown): ValidatedNetwork {
     checkEnum(opts.ssLagFrom, SS_LAG_FROM, "options", "ssLagFrom");
     checkMinutes(opts.criticalFloat, "options", "criticalFloat", true, true);
     checkDate(opts.mustFinishBy, "options", "mustFinishBy", true);
+    if (opts.openEndsCritical !== undefined && typeof opts.openEndsCritical !== "boolean") {
+      throw new EngineInputError("options", "openEndsCritical must be true or false");
+    }
   }
   if (!Array.isArray(input.calendars)) throw new EngineInputError("network", "calendars must be an array");
   const calendarIds = new Map<string, number>();
@@ -255,7 +258,11 @@ function indexActivities(
     const as = a.actualStart;
     const af = a.actualFinish;
     const parent = a.parent;
+    const alap = a.alap;
+    const expected = a.expectedFinish;
     if (
+      alap === undefined &&
+      expected === undefined &&
       remaining === undefined &&
       startLimit === undefined &&
       finishLimit === undefined &&
@@ -276,6 +283,8 @@ function indexActivities(
         fail(activityItem(id), "actualFinish is before actualStart");
       }
     }
+    if (alap !== undefined && typeof alap !== "boolean") fail(activityItem(id), "alap must be true or false");
+    if (expected !== undefined) checkDate(expected, activityItem(id), "expectedFinish", true);
     if (parent !== undefined) {
       if (typeof parent !== "string") fail(activityItem(id), "parent must be an id");
       parents = true;

@@ -25,6 +25,24 @@ const network = (): NetworkInput => ({
 });
 
 describe("incremental scheduler", () => {
+  it("recalculates in full when late dates follow an activity's own early dates (ALAP, open ends critical)", () => {
+    for (const variant of ["alap", "openEnds"] as const) {
+      const input = network();
+      if (variant === "alap") input.activities[3] = { ...input.activities[3], alap: true };
+      else input.options = { openEndsCritical: true };
+      const s = createScheduler(input, { fullPassRatio: 1 });
+      s.calculate();
+      s.setDuration("A", 1440);
+      expect(s.calculate().mode).toBe("full");
+      s.updateActivity("D", { startLimit: { type: "mandatory", date: "2024-01-09T08:00" } });
+      s.calculate();
+      expect(s.result()).toEqual(schedule(s.input()));
+    }
+    const alap = createScheduler({ ...network(), activities: network().activities.map((a) => ({ ...a, alap: true })) });
+    // D moves into its free float: it ends when B does, just before C.
+    expect(alap.activity("D")).toMatchObject({ earlyStart: "2024-01-11T08:00", freeFloat: 0, totalFloat: 0 });
+  });
+
   it("absorbs a change within float incrementally and reports what it recomputed", () => {
     const s = createScheduler(network(), { fullPassRatio: 1 });
     expect(s.calculate().mode).toBe("full");

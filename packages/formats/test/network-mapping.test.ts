@@ -56,7 +56,7 @@ describe("P6 calendar data", () => {
 });
 
 describe("model → engine network", () => {
-  it("maps every P6 constraint to the engine's limits and keeps ALAP out of the calculation", () => {
+  it("maps every P6 constraint to the engine's limits (mandatory ones hard, ALAP as the activity's flag)", () => {
     const kinds = [
       "start_on",
       "start_on_or_after",
@@ -81,10 +81,22 @@ describe("model → engine network", () => {
       [undefined, "in_date"],
       [undefined, "not_earlier"],
       [undefined, "not_later"],
-      ["in_date", undefined],
-      [undefined, "in_date"],
+      ["mandatory", undefined],
+      [undefined, "mandatory"],
       [undefined, undefined],
     ]);
+    expect(acts.map((a) => a.alap === true)).toEqual([false, false, false, false, false, false, false, false, true]);
+  });
+
+  it("passes open-ended-critical, and expected finishes only when the project uses them", () => {
+    const m = model((m) => {
+      m.activities.push(act("A", { expectedFinish: "2024-01-19T17:00" }));
+    });
+    expect(buildProjectNetwork(m, m.projects[0]).input.activities[0].expectedFinish).toBeUndefined();
+    m.projects[0].options = { ...m.projects[0].options, useExpectedFinish: true, openEndsCritical: true };
+    const net = buildProjectNetwork(m, m.projects[0]).input;
+    expect(net.activities[0].expectedFinish).toBe("2024-01-19T17:00");
+    expect(net.options?.openEndsCritical).toBe(true);
   });
 
   it("combines a primary start and a secondary finish constraint", () => {

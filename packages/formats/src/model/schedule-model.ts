@@ -59,6 +59,8 @@ export interface ScheduleOptions {
   ignoreExternalRelations?: boolean;
   /** P6 "Make open-ended activities critical". */
   openEndsCritical?: boolean;
+  /** P6 "Use expected finish dates": an activity's expected finish sets its remaining duration. */
+  useExpectedFinish?: boolean;
   /** P6 "Compute total float as" longest path / total float. */
   criticalPath?: "total_float" | "longest_path";
 }

@@ -24,25 +24,25 @@ const TYPE: Record<Activity["type"], EngineActivityType> = {
 
 /**
  * Constraint → engine limit. P6 and MS Project constraints have these engine equivalents:
- * start on / mandatory start → start in_date; on or after → not_earlier; on or before → not_later;
- * the finish kinds likewise. "As late as possible" has no engine equivalent: it only moves the early
- * dates of an activity into its free float, so it is kept in the model and ignored by the calculation.
- * Mandatory constraints are hard in P6 (logic may be violated); the engine treats in_date as the same limit
- * on both early and late dates, which gives P6's dates unless the network contradicts the date.
+ * start on → start in_date; mandatory start → start mandatory (P6 holds it against the logic); on or after →
+ * not_earlier; on or before → not_later; the finish kinds likewise. "As late as possible" is the activity's
+ * `alap` flag (see buildProjectNetwork).
  */
 function limitOf(c: Constraint | undefined): { start?: EngineLimit; finish?: EngineLimit } {
   if (!c?.date) return {};
   switch (c.type) {
     case "start_on":
-    case "mandatory_start":
       return { start: { type: "in_date", date: c.date } };
+    case "mandatory_start":
+      return { start: { type: "mandatory", date: c.date } };
     case "start_on_or_after":
       return { start: { type: "not_earlier", date: c.date } };
     case "start_on_or_before":
       return { start: { type: "not_later", date: c.date } };
     case "finish_on":
-    case "mandatory_finish":
       return { finish: { type: "in_date", date: c.date } };
+    case "mandatory_finish":
+      return { finish: { type: "mandatory", date: c.date } };
     case "finish_on_or_after":
       return { finish: { type: "not_earlier", date: c.date } };
     case "finish_on_or_before":
@@ -147,6 +147,10 @@ export function buildProjectNetwork(
     const finish = p.finish ?? s.finish;
     if (start) e.startLimit = start;
     if (finish) e.finishLimit = finish;
+    if (a.constraint?.type === "as_late_as_possible" || a.secondaryConstraint?.type === "as_late_as_possible")
+      e.alap = true;
+    if (project.options.useExpectedFinish && a.expectedFinish && a.status !== "completed")
+      e.expectedFinish = a.expectedFinish;
     applyExternalDates(a, e, outsideLinks.get(a.id));
     const parent = a.parentId && byId.get(a.parentId)?.type === "summary" ? a.parentId : sumParent.get(a.id);
     if (parent) e.parent = parent;
@@ -202,6 +206,7 @@ export function buildProjectNetwork(
   if (o.criticalFloat !== undefined) options.criticalFloat = o.criticalFloat;
   if (o.criticalPath) options.critical = o.criticalPath === "longest_path" ? "longest_path" : "float";
   if (o.ssLagFrom) options.ssLagFrom = o.ssLagFrom;
+  if (o.openEndsCritical) options.openEndsCritical = true;
   if (project.mustFinishBy) options.mustFinishBy = project.mustFinishBy;
 
   const input: EngineInput = {

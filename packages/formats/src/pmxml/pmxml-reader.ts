@@ -188,6 +188,7 @@ function readProject(node: XmlNode, index: number, source: string, model: Schedu
   if (ign !== undefined) o.ignoreExternalRelations = ign;
   const open = s.bool("MakeOpenEndedActivitiesCritical");
   if (open !== undefined) o.openEndsCritical = open;
+  if (s.bool("UseExpectedFinishDates")) o.useExpectedFinish = true;
 
   const wbsIds = new Set<string>();
   for (const w of arr(node.WBS)) {

@@ -200,6 +200,7 @@ export function writePmxml(model: ScheduleModel): Uint8Array {
       dt(p.scheduledFinish),
     );
     x.el("StartToStartLagCalculationType", o.ssLagFrom ? (o.ssLagFrom === "early_start" ? 1 : 0) : undefined);
+    x.el("UseExpectedFinishDates", o.useExpectedFinish);
     for (const t of model.codeTypes.filter((t) => t.projectId === p.id)) {
       x.open("ActivityCodeType")
         .el("Name", t.name)

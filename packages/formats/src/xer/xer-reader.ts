@@ -100,6 +100,8 @@ export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): Sched
     if (cpt) opts.criticalPath = cpt === "CT_DrivPath" ? "longest_path" : "total_float";
     const open = o.flag("sched_open_critical_flag");
     if (open !== undefined) opts.openEndsCritical = open;
+    const expect = o.flag("sched_use_expect_end_flag") ?? c.flag("sched_use_expect_end_flag");
+    if (expect) opts.useExpectedFinish = true;
     const outer = o.str("sched_outer_depend_type");
     if (outer) opts.ignoreExternalRelations = outer === "SD_None";
     model.projects.push(project);

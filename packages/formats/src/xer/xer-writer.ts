@@ -160,6 +160,7 @@ export function writeXer(model: ScheduleModel, options: WriteXerOptions = {}): U
       "sched_float_type",
       "sched_calendar_on_relationship_lag",
       "sched_progress_override",
+      "sched_use_expect_end_flag",
     ],
     model.projects.map((p, i) => {
       const o = p.options;
@@ -173,6 +174,7 @@ export function writeXer(model: ScheduleModel, options: WriteXerOptions = {}): U
         o.floatType ? floatType[o.floatType] : undefined,
         o.lagCalendar ? lagCal[o.lagCalendar] : undefined,
         o.progress ? o.progress === "progress_override" : undefined,
+        o.useExpectedFinish,
       ];
     }),
   );
