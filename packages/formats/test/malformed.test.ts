@@ -118,17 +118,32 @@ describe("malformed files are refused with the place and the reason", () => {
 });
 
 describe("bad values inside well-formed XML", () => {
-  it("a P6 XML date that is not a date names the element, the field and its line", async () => {
+  it("a P6 XML date that is not a date in a field the calculation does without is a warning with element, field and line", async () => {
     const source = new TextDecoder().decode(corpus("pmxml/MultiprojectWithExternal.xml"));
     const bad = source.replace(
       /<PlannedStartDate>2024-05-28T08:00:00<\/PlannedStartDate>/,
       "<PlannedStartDate>28/05/2024 eight</PlannedStartDate>",
     );
     expect(bad).not.toBe(source);
+    const warnings = new ReadWarnings();
+    readPmxml(new TextEncoder().encode(bad), { warnings });
+    const line = bad.slice(0, bad.indexOf("28/05/2024 eight")).split("\n").length;
+    expect(warnings.list).toMatchObject([
+      {
+        code: "ValueIgnored",
+        params: { value: "28/05/2024 eight", field: "PlannedStartDate", reason: "not a date" },
+        place: { element: "Activity/PlannedStartDate", line, field: "PlannedStartDate" },
+      },
+    ]);
+  });
+
+  it("a P6 XML date that is not a date in a field the calculation needs names the element, the field and its line", async () => {
+    const source = new TextDecoder().decode(corpus("pmxml/MultiprojectWithExternal.xml"));
+    const bad = source.replace(/<DataDate>([^<]*)<\/DataDate>/, "<DataDate>someday</DataDate>");
+    expect(bad).not.toBe(source);
     const e = await error(() => readPmxml(new TextEncoder().encode(bad)));
     expect(e.code).toBe("InvalidValue");
-    const line = bad.slice(0, bad.indexOf("28/05/2024 eight")).split("\n").length;
-    expect(e.location).toEqual({ element: "Activity/PlannedStartDate", line });
-    expect(e.message).toContain("28/05/2024 eight");
+    const line = bad.slice(0, bad.indexOf("someday")).split("\n").length;
+    expect(e.location).toEqual({ element: "Project/DataDate", line });
   });
 });

@@ -3,6 +3,8 @@ import {
   FormatError,
   READ_WARNING_MESSAGES,
   ReadWarnings,
+  readMspdi,
+  readPmxml,
   readScheduleWithReport,
   readWarningText,
   readXer,
@@ -196,5 +198,79 @@ describe("warning texts", () => {
     const { report } = await readScheduleWithReport(xerFile(tables), { fileName: "x.xer" });
     expect(report.warnings).toHaveLength(200);
     expect(report.warnings[199].params.omitted).toBe(50);
+  });
+});
+
+describe("P6 XML and MS Project XML oddities", () => {
+  const pmxml = (activity: string, extra = "") =>
+    new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?>
+<APIBusinessObjects xmlns="http://xmlns.oracle.com/Primavera/P6/V20.12/API/BusinessObjects">
+  <Calendar><ObjectId>1</ObjectId><Name>Global</Name><Type>Global</Type><IsDefault>1</IsDefault></Calendar>
+  <Project>
+    <ObjectId>7</ObjectId><Id>P7</Id><Name>Seven</Name>
+    <PlannedStartDate>2024-01-08T08:00:00</PlannedStartDate><DataDate>2024-01-08T08:00:00</DataDate>
+    <ActivityDefaultCalendarObjectId>1</ActivityDefaultCalendarObjectId>
+    ${activity}
+    ${extra}
+  </Project>
+</APIBusinessObjects>`);
+
+  it("a decimal comma, seconds that round to the next minute, an out-of-range planned finish and a missing calendar", () => {
+    const warnings = new ReadWarnings();
+    const model = readPmxml(
+      pmxml(`<Activity><ObjectId>70</ObjectId><Id>A70</Id><Name>Seventy</Name><Type>Task Dependent</Type>
+      <Status>Not Started</Status><CalendarObjectId>404</CalendarObjectId>
+      <PlannedDuration>70,583333</PlannedDuration><RemainingDuration>70,583333</RemainingDuration>
+      <PlannedFinishDate>4637-11-24T17:00:00</PlannedFinishDate>
+      <RemainingEarlyFinishDate>2024-01-17T15:59:59</RemainingEarlyFinishDate></Activity>`),
+      { warnings },
+    );
+    const a = model.activities[0];
+    expect(a.plannedDuration).toBe(4235);
+    expect(a.computed?.earlyFinish).toBe("2024-01-17T16:00");
+    expect(a.plannedFinish).toBeUndefined();
+    expect(a.calendarId).toBe("1");
+    expect(warnings.list.map((w) => [w.code, w.place?.element, w.place?.activity])).toEqual([
+      ["ValueIgnored", "Activity/PlannedFinishDate", "A70"],
+      ["CalendarMissing", "Activity/CalendarObjectId", "A70"],
+    ]);
+  });
+
+  it("P6 XML relations to activities outside the file are kept as externals or dropped, each with a warning", () => {
+    const warnings = new ReadWarnings();
+    const act = (id: string) =>
+      `<Activity><ObjectId>${id}</ObjectId><Id>A${id}</Id><Name>x</Name><PlannedDuration>8</PlannedDuration></Activity>`;
+    const rel = (pred: string, predProj: string) =>
+      `<Relationship><ObjectId>9${pred}</ObjectId><PredecessorActivityObjectId>${pred}</PredecessorActivityObjectId><PredecessorProjectObjectId>${predProj}</PredecessorProjectObjectId><SuccessorActivityObjectId>71</SuccessorActivityObjectId><SuccessorProjectObjectId>7</SuccessorProjectObjectId><Type>Finish to Start</Type><Lag>0</Lag></Relationship>`;
+    const model = readPmxml(pmxml(act("70") + act("71"), rel("70", "7") + rel("55", "7") + rel("66", "8")), {
+      warnings,
+    });
+    expect(model.relations.map((r) => r.predecessorId)).toEqual(["70", "66"]);
+    expect(warnings.list.map((w) => [w.code, w.params.predecessor, w.params.successor])).toEqual([
+      ["RelationDropped", "55", "A71"],
+      ["RelationExternal", "66", "A71"],
+    ]);
+  });
+
+  it("MS Project XML: a link to a task the file lacks and a calendar it lacks are warnings", () => {
+    const warnings = new ReadWarnings();
+    const task = (uid: string, extra: string) =>
+      `<Task><UID>${uid}</UID><ID>${uid}</ID><Name>T${uid}</Name><OutlineLevel>1</OutlineLevel><Duration>PT8H0M0S</Duration>${extra}</Task>`;
+    const model = readMspdi(
+      new TextEncoder().encode(`<?xml version="1.0"?>
+<Project xmlns="http://schemas.microsoft.com/project"><SaveVersion>14</SaveVersion><CalendarUID>1</CalendarUID>
+<StartDate>2024-01-08T08:00:00</StartDate>
+<Calendars><Calendar><UID>1</UID><Name>Standard</Name><IsBaseCalendar>1</IsBaseCalendar></Calendar></Calendars>
+<Tasks>${task("1", "<CalendarUID>9</CalendarUID><Finish>3024-99-01T17:00:00</Finish>")}${task("2", "<PredecessorLink><PredecessorUID>1</PredecessorUID><Type>1</Type></PredecessorLink><PredecessorLink><PredecessorUID>77</PredecessorUID><Type>1</Type></PredecessorLink>")}</Tasks>
+</Project>`),
+      { warnings },
+    );
+    expect(model.relations.map((r) => r.predecessorId)).toEqual(["1"]);
+    expect(model.activities[0].calendarId).toBe("1");
+    expect(warnings.list.map((w) => [w.code, w.place?.activity])).toEqual([
+      ["ValueIgnored", "1"],
+      ["RelationDropped", "2"],
+      ["CalendarMissing", "1"],
+    ]);
   });
 });

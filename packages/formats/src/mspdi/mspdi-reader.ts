@@ -1,5 +1,5 @@
 import { FormatError } from "../model/format-error.js";
-import type { ReaderOptions } from "../model/read-report.js";
+import { type ReaderOptions, type ReadWarningCode, ReadWarnings } from "../model/read-report.js";
 import {
   type Activity,
   type ConstraintType,
@@ -50,7 +50,36 @@ class TaskEl {
   constructor(
     readonly node: XmlNode,
     readonly source: string,
+    readonly warnings?: ReadWarnings,
   ) {}
+  warn(code: ReadWarningCode, params: Record<string, string | number>, f?: string): void {
+    const uid = this.s("UID");
+    this.warnings?.warn(code, params, {
+      element: f ? `Task/${f}` : "Task",
+      line: lineOf(this.source, `<UID>${uid}</UID>`),
+      ...(f ? { field: f } : {}),
+      activity: this.s("ID") || uid,
+    });
+  }
+  /** A date the calculation does without: unreadable → warning, empty. */
+  softDate(f: string): string | undefined {
+    const v = this.s(f);
+    if (v === "" || v === "NA") return undefined;
+    const d = parseDateTime(v);
+    if (!d) {
+      const reason = /^\d{4}-\d{1,2}-\d{1,2}/.test(v) ? "out of range" : "not a date";
+      this.warn("ValueIgnored", { value: v, field: f, reason }, f);
+    }
+    return d;
+  }
+  softNum(f: string): number | undefined {
+    const v = this.s(f);
+    if (v === "") return undefined;
+    const n = Number(v);
+    if (Number.isFinite(n)) return n;
+    this.warn("ValueIgnored", { value: v, field: f, reason: "not a number" }, f);
+    return undefined;
+  }
   s(f: string): string {
     return text(this.node[f]).trim();
   }
@@ -87,7 +116,8 @@ class TaskEl {
 }
 
 /** Read a Microsoft Project XML (MSPDI) file. Slack and LinkLag are tenths of minutes; durations ISO-8601. */
-export function readMspdi(bytes: Uint8Array, _options: ReaderOptions = {}): ScheduleModel {
+export function readMspdi(bytes: Uint8Array, options: ReaderOptions = {}): ScheduleModel {
+  const warnings = options.warnings ?? new ReadWarnings();
   const { root, text: source } = parseXml(bytes, "MS Project XML", ARRAYS);
   const p = root.Project as XmlNode | undefined;
   if (!p || typeof p !== "object") {
@@ -140,7 +170,7 @@ export function readMspdi(bytes: Uint8Array, _options: ReaderOptions = {}): Sche
   const parents: string[] = [];
   const baselines = new Map<string, ScheduleModel["baselines"][number]>();
   for (const node of arr(child(p, "Tasks")?.Task)) {
-    const e = new TaskEl(node, source);
+    const e = new TaskEl(node, source, warnings);
     const uid = e.s("UID");
     if (uid === "") e.fail("UID", "Task without UID");
     if (uid === "0" || e.s("IsNull") === "1") continue; // the project summary row and blank rows
@@ -170,8 +200,8 @@ export function readMspdi(bytes: Uint8Array, _options: ReaderOptions = {}): Sche
     const set = <K extends keyof Activity>(k: K, v: Activity[K] | undefined) => {
       if (v !== undefined) a[k] = v;
     };
-    set("plannedStart", e.date("Start"));
-    set("plannedFinish", e.date("Finish"));
+    set("plannedStart", e.softDate("Start"));
+    set("plannedFinish", e.softDate("Finish"));
     set("actualStart", actualStart);
     set("actualFinish", actualFinish);
     set("actualDuration", e.dur("ActualDuration"));
@@ -179,7 +209,8 @@ export function readMspdi(bytes: Uint8Array, _options: ReaderOptions = {}): Sche
     const cal = e.s("CalendarUID");
     if (cal && cal !== "-1") a.calendarId = cal;
     const ct = e.s("ConstraintType");
-    if (ct && !(ct in MSP_CONSTRAINTS)) e.fail("ConstraintType", `Unknown constraint type ${ct}`);
+    if (ct && !(ct in MSP_CONSTRAINTS))
+      e.warn("UnknownValue", { value: ct, field: "ConstraintType", fallback: "0" }, "ConstraintType");
     const cType = MSP_CONSTRAINTS[ct];
     if (cType) {
       const d = e.date("ConstraintDate");
@@ -187,16 +218,16 @@ export function readMspdi(bytes: Uint8Array, _options: ReaderOptions = {}): Sche
     }
     const computed: NonNullable<Activity["computed"]> = {};
     const put = (k: "earlyStart" | "earlyFinish" | "lateStart" | "lateFinish", f: string) => {
-      const v = e.date(f);
+      const v = e.softDate(f);
       if (v) computed[k] = v;
     };
     put("earlyStart", "EarlyStart");
     put("earlyFinish", "EarlyFinish");
     put("lateStart", "LateStart");
     put("lateFinish", "LateFinish");
-    const ts = e.num("TotalSlack");
+    const ts = e.softNum("TotalSlack");
     if (ts !== undefined) computed.totalFloat = Math.round(ts / 10);
-    const fs = e.num("FreeSlack");
+    const fs = e.softNum("FreeSlack");
     if (fs !== undefined) computed.freeFloat = Math.round(fs / 10);
     if (e.s("Critical")) computed.critical = e.s("Critical") === "1";
     if (Object.keys(computed).length > 0) a.computed = computed;
@@ -205,8 +236,15 @@ export function readMspdi(bytes: Uint8Array, _options: ReaderOptions = {}): Sche
     model.activities.push(a);
 
     for (const link of arr(node.PredecessorLink)) {
-      const type = MSP_LINKS[text(link.Type) || "1"];
-      if (!type) e.fail("PredecessorLink", `Unknown link type ${text(link.Type)}`);
+      let type = MSP_LINKS[text(link.Type) || "1"];
+      if (!type) {
+        e.warn(
+          "UnknownValue",
+          { value: text(link.Type), field: "PredecessorLink/Type", fallback: "1" },
+          "PredecessorLink",
+        );
+        type = "FS";
+      }
       const lagFormat = Number(text(link.LagFormat) || "7");
       const lag = Math.round(Number(text(link.LinkLag) || "0") / 10);
       model.relations.push({
@@ -252,8 +290,45 @@ export function readMspdi(bytes: Uint8Array, _options: ReaderOptions = {}): Sche
   }
   model.baselines = [...baselines.values()];
   const taskIds = new Set(model.activities.map((a) => a.id));
+  const taskCode = new Map(model.activities.map((a) => [a.id, a.code]));
+  const kept: ScheduleModel["relations"] = [];
   for (const r of model.relations) {
-    if (!taskIds.has(r.predecessorId)) model.externals.push({ id: r.predecessorId, projectId: "external" });
+    if (taskIds.has(r.predecessorId)) {
+      kept.push(r);
+      continue;
+    }
+    // A predecessor UID the file lacks (a link to another project's task, or a dangling one): nothing to schedule from.
+    warnings.warn(
+      "RelationDropped",
+      { predecessor: r.predecessorId, successor: taskCode.get(r.successorId) ?? r.successorId },
+      {
+        element: "Task/PredecessorLink",
+        line: lineOf(source, `<UID>${r.successorId}</UID>`),
+        activity: taskCode.get(r.successorId),
+      },
+    );
+  }
+  model.relations = kept;
+  const calendarIds = new Set(model.calendars.map((c) => c.id));
+  const projectCalendar = model.projects[0].defaultCalendarId;
+  const fallback =
+    projectCalendar && calendarIds.has(projectCalendar)
+      ? model.calendars.find((c) => c.id === projectCalendar)
+      : undefined;
+  for (const a of model.activities) {
+    if (!a.calendarId || calendarIds.has(a.calendarId)) continue;
+    warnings.warn(
+      "CalendarMissing",
+      { calendar: a.calendarId, fallback: fallback?.name ?? "standard" },
+      {
+        element: "Task/CalendarUID",
+        line: lineOf(source, `<UID>${a.id}</UID>`),
+        field: "CalendarUID",
+        activity: a.code,
+      },
+    );
+    if (fallback) a.calendarId = fallback.id;
+    else delete a.calendarId;
   }
 
   for (const r of arr(child(p, "Resources")?.Resource)) {
@@ -280,7 +355,16 @@ export function readMspdi(bytes: Uint8Array, _options: ReaderOptions = {}): Sche
   for (const as of arr(child(p, "Assignments")?.Assignment)) {
     const activityId = text(as.TaskUID);
     const resourceId = text(as.ResourceUID);
-    if (!taskIds.has(activityId) || !resIds.has(resourceId)) continue;
+    if (!taskIds.has(activityId) || !resIds.has(resourceId)) {
+      // Resource UID -65535 is MS Project's "unassigned" marker, not a reference.
+      if (resourceId !== "-65535" && activityId !== "0")
+        warnings.warn(
+          "ReferenceDropped",
+          { what: "Assignment", target: taskIds.has(activityId) ? `Resource ${resourceId}` : `Task ${activityId}` },
+          { element: "Assignment", line: lineOf(source, `<UID>${text(as.UID)}</UID>`) },
+        );
+      continue;
+    }
     const x: ScheduleModel["assignments"][number] = { id: text(as.UID), activityId, resourceId };
     const hrs = (f: string) => {
       const v = parseIsoDuration(text(as[f]));

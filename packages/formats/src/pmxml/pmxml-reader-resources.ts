@@ -7,25 +7,47 @@ import { El } from "./pmxml-element.js";
 /** Relationships (project-level or top-level), externals, resources with prices, assignments, codes and UDFs. */
 export function readRelationsAndResources(top: XmlNode, model: ScheduleModel, source: string): void {
   const acts = new Set(model.activities.map((a) => a.id));
+  const code = new Map(model.activities.map((a) => [a.id, a.code]));
+  const projectsInFile = new Set(model.projects.map((p) => p.id));
   const rels = [...arr(top.Relationship), ...arr(top.Project).flatMap((p) => arr(p.Relationship))];
   const externals = new Map<string, ScheduleModel["externals"][number]>();
   for (const r of rels) {
     const e = new El(r, "Relationship", source);
     const pred = e.s("PredecessorActivityObjectId");
     const succ = e.s("SuccessorActivityObjectId");
-    if (!pred || !succ) e.fail("PredecessorActivityObjectId", "Relationship without both activities");
+    const names = { predecessor: code.get(pred) ?? pred, successor: code.get(succ) ?? succ };
+    if (!pred || !succ || (!acts.has(pred) && !acts.has(succ))) {
+      e.warn("RelationDropped", names);
+      continue;
+    }
+    // A missing end of a project the file holds is a dangling reference; of another project, an external.
+    let dangling = false;
+    let otherProject = "";
+    for (const [id, proj] of [
+      [pred, e.opt("PredecessorProjectObjectId")],
+      [succ, e.opt("SuccessorProjectObjectId")],
+    ] as const) {
+      if (acts.has(id)) continue;
+      if (proj !== undefined && projectsInFile.has(proj)) dangling = true;
+      else otherProject = proj ?? "?";
+    }
+    if (dangling) {
+      e.warn("RelationDropped", names);
+      continue;
+    }
     for (const [id, proj] of [
       [pred, e.opt("PredecessorProjectObjectId")],
       [succ, e.opt("SuccessorProjectObjectId")],
     ] as const) {
       if (!acts.has(id) && !externals.has(id)) externals.set(id, { id, ...(proj ? { projectId: proj } : {}) });
     }
+    if (otherProject) e.warn("RelationExternal", { ...names, project: otherProject });
     const id = e.opt("ObjectId");
     model.relations.push({
       ...(id ? { id } : {}),
       predecessorId: pred,
       successorId: succ,
-      type: e.enumOf("Type", PM_RELATIONS) ?? "FS",
+      type: e.enumSoft("Type", PM_RELATIONS, "Finish to Start") ?? "FS",
       lag: e.minutes("Lag") ?? 0,
     });
   }
@@ -62,7 +84,11 @@ export function readRelationsAndResources(top: XmlNode, model: ScheduleModel, so
     const e = new El(ra, "ResourceAssignment", source);
     const activityId = e.s("ActivityObjectId");
     const resourceId = e.s("ResourceObjectId");
-    if (!acts.has(activityId) || !resourceId) continue;
+    if (!resourceId) continue; // a role assignment without a resource
+    if (!acts.has(activityId)) {
+      e.warn("ReferenceDropped", { what: "ResourceAssignment", target: `Activity ${activityId}` });
+      continue;
+    }
     const as: ScheduleModel["assignments"][number] = { id: e.s("ObjectId"), activityId, resourceId };
     const put = (
       k: "plannedUnits" | "actualUnits" | "remainingUnits" | "plannedCost" | "actualCost" | "remainingCost",

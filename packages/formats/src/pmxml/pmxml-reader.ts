@@ -1,5 +1,5 @@
 import { FormatError } from "../model/format-error.js";
-import type { ReaderOptions } from "../model/read-report.js";
+import { type ReaderOptions, ReadWarnings } from "../model/read-report.js";
 import {
   type Activity,
   type Calendar,
@@ -14,7 +14,7 @@ import { normalizeReferences } from "../model/validate-model.js";
 import { minutesToTime, parseDateTime, timeToMinutes } from "../util/date-time.js";
 import { arr, child, lineOf, parseXml, text, type XmlNode } from "../util/xml-tools.js";
 import { DAYS, PM_CONSTRAINTS, PM_FLOAT, PM_LAG_CAL, PM_PROGRESS, PM_STATUS, PM_TYPES } from "./pmxml-codes.js";
-import { El } from "./pmxml-element.js";
+import { El, withWarnings } from "./pmxml-element.js";
 import { readRelationsAndResources } from "./pmxml-reader-resources.js";
 
 const ARRAYS = new Set([
@@ -89,13 +89,13 @@ function readCalendar(node: XmlNode, source: string): Calendar {
   const b = e.opt("BaseCalendarObjectId");
   if (b) cal.baseCalendarId = b;
   if (e.bool("IsDefault")) cal.isDefault = true;
-  const hpd = e.num("HoursPerDay");
+  const hpd = e.softNum("HoursPerDay");
   if (hpd !== undefined) cal.hoursPerDay = hpd;
   return cal;
 }
 
 function constraintOf(e: El, type: string, date: string): Constraint | undefined {
-  const t = e.enumOf(type, PM_CONSTRAINTS);
+  const t = e.enumSoft(type, PM_CONSTRAINTS, "none");
   if (!t) return undefined;
   const d = e.date(date);
   return d ? { type: t, date: d } : { type: t };
@@ -105,14 +105,14 @@ function readActivity(node: XmlNode, projectId: string, source: string): Activit
   const e = new El(node, "Activity", source);
   const id = e.s("ObjectId");
   if (!id) e.fail("ObjectId", "Activity has no ObjectId");
-  const status = e.enumOf("Status", PM_STATUS) ?? "not_started";
+  const status = e.enumSoft("Status", PM_STATUS, "Not Started") ?? "not_started";
   const planned = e.minutes("PlannedDuration") ?? 0;
   const a: Activity = {
     id,
     projectId: e.opt("ProjectObjectId") ?? projectId,
     code: e.s("Id"),
     name: e.s("Name"),
-    type: e.enumOf("Type", PM_TYPES) ?? "task",
+    type: e.enumSoft("Type", PM_TYPES, "Task Dependent") ?? "task",
     status,
     plannedDuration: planned,
     remainingDuration: e.minutes("RemainingDuration") ?? (status === "completed" ? 0 : planned),
@@ -122,31 +122,31 @@ function readActivity(node: XmlNode, projectId: string, source: string): Activit
   };
   set("wbsId", e.opt("WBSObjectId"));
   set("calendarId", e.opt("CalendarObjectId"));
-  set("actualDuration", e.minutes("ActualDuration"));
-  set("plannedStart", e.date("PlannedStartDate"));
-  set("plannedFinish", e.date("PlannedFinishDate"));
+  set("actualDuration", e.softMinutes("ActualDuration"));
+  set("plannedStart", e.softDate("PlannedStartDate"));
+  set("plannedFinish", e.softDate("PlannedFinishDate"));
   set("actualStart", e.date("ActualStartDate"));
   set("actualFinish", e.date("ActualFinishDate"));
-  set("expectedFinish", e.date("ExpectedFinishDate"));
+  set("expectedFinish", e.softDate("ExpectedFinishDate"));
   set("externalEarlyStart", e.date("ExternalEarlyStartDate"));
   set("externalLateFinish", e.date("ExternalLateFinishDate"));
-  const pct = e.num("PhysicalPercentComplete");
+  const pct = e.softNum("PhysicalPercentComplete");
   if (pct !== undefined) a.percentComplete = pct <= 1 ? Math.round(pct * 10000) / 100 : pct;
   set("constraint", constraintOf(e, "PrimaryConstraintType", "PrimaryConstraintDate"));
   set("secondaryConstraint", constraintOf(e, "SecondaryConstraintType", "SecondaryConstraintDate"));
   // Remaining* dates are P6's scheduled dates of the remaining work (what XER stores as early/late dates).
   const computed: NonNullable<Activity["computed"]> = {};
-  const es = e.date("RemainingEarlyStartDate") ?? e.date("EarlyStartDate");
-  const ef = e.date("RemainingEarlyFinishDate") ?? e.date("EarlyFinishDate");
-  const ls = e.date("RemainingLateStartDate") ?? e.date("LateStartDate");
-  const lf = e.date("RemainingLateFinishDate") ?? e.date("LateFinishDate");
+  const es = e.softDate("RemainingEarlyStartDate") ?? e.softDate("EarlyStartDate");
+  const ef = e.softDate("RemainingEarlyFinishDate") ?? e.softDate("EarlyFinishDate");
+  const ls = e.softDate("RemainingLateStartDate") ?? e.softDate("LateStartDate");
+  const lf = e.softDate("RemainingLateFinishDate") ?? e.softDate("LateFinishDate");
   if (es) computed.earlyStart = es;
   if (ef) computed.earlyFinish = ef;
   if (ls) computed.lateStart = ls;
   if (lf) computed.lateFinish = lf;
-  const tf = e.minutes("TotalFloat");
+  const tf = e.softMinutes("TotalFloat");
   if (tf !== undefined) computed.totalFloat = tf;
-  const ff = e.minutes("FreeFloat");
+  const ff = e.softMinutes("FreeFloat");
   if (ff !== undefined) computed.freeFloat = ff;
   const crit = e.bool("IsCritical");
   if (crit !== undefined) computed.critical = crit;
@@ -164,9 +164,9 @@ function readProject(node: XmlNode, index: number, source: string, model: Schedu
   const set = <K extends keyof Project>(k: K, v: Project[K] | undefined) => {
     if (v !== undefined) p[k] = v;
   };
-  set("plannedStart", e.date("PlannedStartDate"));
+  set("plannedStart", e.softDate("PlannedStartDate"));
   set("dataDate", e.date("DataDate"));
-  set("scheduledFinish", e.date("ScheduledFinishDate") ?? e.date("FinishDate"));
+  set("scheduledFinish", e.softDate("ScheduledFinishDate") ?? e.softDate("FinishDate"));
   set("mustFinishBy", e.date("MustFinishByDate"));
   set("defaultCalendarId", e.opt("ActivityDefaultCalendarObjectId"));
   const o = p.options;
@@ -196,7 +196,7 @@ function readProject(node: XmlNode, index: number, source: string, model: Schedu
     const wid = we.s("ObjectId");
     wbsIds.add(wid);
     const parent = we.opt("ParentObjectId");
-    const seq = we.num("SequenceNumber");
+    const seq = we.softNum("SequenceNumber");
     model.wbs.push({
       id: wid,
       projectId: we.opt("ProjectObjectId") ?? id,
@@ -212,7 +212,11 @@ function readProject(node: XmlNode, index: number, source: string, model: Schedu
 }
 
 /** Read a Primavera P6 XML (PMXML) export: projects, baselines, calendars, WBS, activities, relations, resources. */
-export function readPmxml(bytes: Uint8Array, _options: ReaderOptions = {}): ScheduleModel {
+export function readPmxml(bytes: Uint8Array, options: ReaderOptions = {}): ScheduleModel {
+  return withWarnings(options.warnings ?? new ReadWarnings(), () => readPmxmlFile(bytes));
+}
+
+function readPmxmlFile(bytes: Uint8Array): ScheduleModel {
   const { root, text: source } = parseXml(bytes, "P6 XML", ARRAYS);
   const top = root.APIBusinessObjects as XmlNode | undefined;
   if (!top || typeof top !== "object") {
@@ -237,7 +241,7 @@ export function readPmxml(bytes: Uint8Array, _options: ReaderOptions = {}): Sche
     const be = new El(b, "BaselineProject", source);
     const id = be.s("ObjectId");
     const live = model.projects.find((p) => p.code === be.s("Id") && p.id !== id) ?? model.projects[0];
-    const dd = be.date("DataDate");
+    const dd = be.softDate("DataDate");
     model.baselines.push({
       id,
       name: be.s("Name"),
@@ -245,18 +249,50 @@ export function readPmxml(bytes: Uint8Array, _options: ReaderOptions = {}): Sche
       ...(dd ? { dataDate: dd } : {}),
       activities: arr(b.Activity).map((a) => {
         const ae = new El(a, "Activity", source);
-        const start = ae.date("ActualStartDate") ?? ae.date("StartDate") ?? ae.date("PlannedStartDate");
-        const finish = ae.date("ActualFinishDate") ?? ae.date("FinishDate") ?? ae.date("PlannedFinishDate");
+        const start = ae.date("ActualStartDate") ?? ae.date("StartDate") ?? ae.softDate("PlannedStartDate");
+        const finish = ae.date("ActualFinishDate") ?? ae.date("FinishDate") ?? ae.softDate("PlannedFinishDate");
         return {
           code: ae.s("Id"),
           name: ae.s("Name"),
           ...(start ? { start } : {}),
           ...(finish ? { finish } : {}),
-          duration: ae.minutes("PlannedDuration") ?? 0,
+          duration: ae.softMinutes("PlannedDuration") ?? 0,
         };
       }),
     });
   }
+  resolveMissingCalendars(model, source);
   readRelationsAndResources(top, model, source);
   return normalizeReferences(model);
+}
+
+/**
+ * Activities (and projects) naming a calendar the file does not hold run, as in P6, on their project's default
+ * calendar, else on the global default one; each case is a warning.
+ */
+function resolveMissingCalendars(model: ScheduleModel, source: string): void {
+  const ids = new Set(model.calendars.map((c) => c.id));
+  const globalDefault =
+    model.calendars.find((c) => c.isDefault && c.kind === "global") ?? model.calendars.find((c) => c.isDefault);
+  const warnAt = (element: string, id: string, field: string, params: Record<string, string>) =>
+    new El({ ObjectId: id } as unknown as XmlNode, element, source).warn("CalendarMissing", params, field);
+  for (const p of model.projects) {
+    if (!p.defaultCalendarId || ids.has(p.defaultCalendarId)) continue;
+    warnAt("Project", p.id, "ActivityDefaultCalendarObjectId", {
+      calendar: p.defaultCalendarId,
+      fallback: globalDefault?.name ?? "standard",
+    });
+    if (globalDefault) p.defaultCalendarId = globalDefault.id;
+    else delete p.defaultCalendarId;
+  }
+  const projectDefault = new Map(model.projects.map((p) => [p.id, p.defaultCalendarId]));
+  for (const a of model.activities) {
+    if (!a.calendarId || ids.has(a.calendarId)) continue;
+    const own = projectDefault.get(a.projectId);
+    const fallback = (own ? model.calendars.find((c) => c.id === own) : undefined) ?? globalDefault;
+    const el = new El({ ObjectId: a.id, Id: a.code } as unknown as XmlNode, "Activity", source);
+    el.warn("CalendarMissing", { calendar: a.calendarId, fallback: fallback?.name ?? "standard" }, "CalendarObjectId");
+    if (fallback) a.calendarId = fallback.id;
+    else delete a.calendarId;
+  }
 }

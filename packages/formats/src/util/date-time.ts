@@ -68,7 +68,7 @@ function build(y: number, mo: number, d: number, h: number, mi: number): DateTim
 }
 
 const ISO_RE =
-  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2}(?:\.\d+)?))?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 const DMY_RE = /^(\d{1,2})[./-](\d{1,2})[./-](\d{2}|\d{4})(?:[ T](\d{1,2}):(\d{2})(?::\d{2})?)?$/;
 const MDY_RE = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})(?:[ T](\d{1,2}):(\d{2})(?::\d{2})?\s*(AM|PM|am|pm)?)?$/;
 
@@ -127,7 +127,11 @@ export function parseDateTime(text: string, order: "dmy" | "mdy" = "dmy"): DateT
   const s = text.trim();
   if (s === "") return undefined;
   let m = ISO_RE.exec(s);
-  if (m) return build(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0));
+  if (m) {
+    const d = build(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0));
+    // Seconds round to the nearest minute: a finish stored as 15:59:59 (or 15:59:30.5) is P6's 16:00.
+    return d !== undefined && Number(m[6] ?? 0) >= 30 ? formatMinutes(toMinutes(d) + 1) : d;
+  }
   if (order === "mdy") {
     m = MDY_RE.exec(s);
     if (m) {
