@@ -122,7 +122,8 @@ if (asJson) {
 }
 process.exit(crashed ? 1 : 0);
 
-function pct(v) {
+function pct(v, of = 1) {
+  if (of === 0) return "—";
   return v === undefined ? "" : v === 100 ? "100" : v.toFixed(1);
 }
 
@@ -138,12 +139,12 @@ function printTable(list) {
       r.activities,
       r.open,
       r.compared,
-      pct(f.earlyStart.percent),
-      pct(f.earlyFinish.percent),
-      pct(f.lateStart.percent),
-      pct(f.lateFinish.percent),
-      pct(f.totalFloat.percent),
-      pct(r.exactPercent),
+      pct(f.earlyStart.percent, f.earlyStart.of),
+      pct(f.earlyFinish.percent, f.earlyFinish.of),
+      pct(f.lateStart.percent, f.lateStart.of),
+      pct(f.lateFinish.percent, f.lateFinish.of),
+      pct(f.totalFloat.percent, f.totalFloat.of),
+      pct(r.exactPercent, r.compared),
       r.warnings,
     ].map(String);
   });

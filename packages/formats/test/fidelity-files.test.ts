@@ -1,0 +1,53 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { measureFidelity, readScheduleWithReport } from "../src/index.js";
+
+/*
+ * The real exports committed for `npm run fidelity` (packages/formats/fidelity, see its SOURCES.md): every one is
+ * read without refusal and recalculated; the MS Project files, matched by MS Project's rules, keep every date.
+ */
+const folder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fidelity");
+const files = readdirSync(folder, { recursive: true, encoding: "utf8" })
+  .filter((f) => /\.(xer|xml|mpx)$/i.test(f))
+  .sort();
+
+async function fidelityOf(file: string) {
+  const { model, report } = await readScheduleWithReport(new Uint8Array(readFileSync(path.join(folder, file))), {
+    fileName: file,
+  });
+  return { model, report, fidelity: measureFidelity(model) };
+}
+
+describe("committed real exports for the fidelity harness", () => {
+  it("are there: at least a dozen P6 and MS Project files", () => {
+    expect(files.length).toBeGreaterThanOrEqual(12);
+    expect(files.filter((f) => f.endsWith(".xer")).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each(files)("%s is read without refusal and recalculated", async (file) => {
+    const { model, report, fidelity } = await fidelityOf(file);
+    expect(report.counts.activities).toBe(model.activities.length);
+    expect(model.activities.length).toBeGreaterThan(0);
+    expect(fidelity.open).toBeLessThanOrEqual(fidelity.activities);
+    expect(fidelity.compared).toBeLessThanOrEqual(fidelity.open);
+  });
+
+  it("P6 15.2 XML with decimal commas in durations: every duration read to the minute, dates compared", async () => {
+    const { model, fidelity } = await fidelityOf("aspose/PrimaveraProject.xml");
+    expect(model.activities.find((a) => a.id === "91929")?.plannedDuration).toBe(4235); // 70,583333 h
+    expect(fidelity.compared).toBe(26);
+    expect(fidelity.rules).toBe("p6");
+  });
+
+  it.each(files.filter((f) => f.includes("mspdi")))(
+    "%s (saved by MS Project): every open task's dates and slack equal MS Project's, by MS Project's rules",
+    async (file) => {
+      const { fidelity } = await fidelityOf(file);
+      expect(fidelity.rules).toBe("msproject");
+      expect(fidelity.compared).toBeGreaterThan(0);
+      expect(fidelity.differences).toEqual([]);
+    },
+  );
+});
