@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readSchedule, runPlanumFileCommand } from "../src/index.js";
 import { corpusDir } from "./corpus.js";
+import { baseTables, task, xerFile } from "./xer-fixture.js";
 
 async function run(...argv: string[]) {
   const out: string[] = [];
@@ -151,5 +152,21 @@ describe("usage", () => {
     const missing = await run("schedule", "/nonexistent/file.xer");
     expect(missing.code).toBe(1);
     expect(missing.err).toMatch(/ENOENT|no such file/);
+  });
+});
+
+describe("planum schedule on a file with values P6 ignores", () => {
+  it("reads the file, prints the schedule and lists each warning with its place on stderr", async () => {
+    const tables = baseTables();
+    tables.TASK[1] = task(101, "A1010", { target_end_date: "4637-11-24 17:00" });
+    const dir = mkdtempSync(path.join(tmpdir(), "planum-cli-warn-"));
+    const file = path.join(dir, "odd.xer");
+    writeFileSync(file, xerFile(tables));
+    const r = await run("schedule", file);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toHaveLength(2);
+    expect(r.err).toContain('warning: The value "4637-11-24 17:00" of target_end_date cannot be read (out of range)');
+    expect(r.err).toContain("table TASK, row 2, field target_end_date");
+    expect(r.err).toContain("activity A1010");
   });
 });

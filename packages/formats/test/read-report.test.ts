@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   FormatError,
+  measureFidelity,
   READ_WARNING_MESSAGES,
   ReadWarnings,
   readMspdi,
@@ -272,5 +273,41 @@ describe("P6 XML and MS Project XML oddities", () => {
       ["RelationDropped", "2"],
       ["CalendarMissing", "1"],
     ]);
+  });
+});
+
+describe("several projects in one XER: each keeps its own data date and planned start", () => {
+  it("a project exported after another (and a baseline copy between them) is scheduled from its own last_recalc_date", () => {
+    const tables = baseTables();
+    tables.PROJECT.unshift({
+      proj_id: 3,
+      proj_short_name: "BL",
+      clndr_id: 1,
+      plan_start_date: "2023-06-05 08:00",
+      last_recalc_date: "2023-06-05 08:00",
+      project_flag: "N",
+      orig_proj_id: 1,
+    });
+    tables.PROJECT.push({
+      proj_id: 2,
+      proj_short_name: "P2",
+      clndr_id: 1,
+      plan_start_date: "2024-03-04 08:00",
+      last_recalc_date: "2024-03-11 08:00",
+      project_flag: "Y",
+    });
+    tables.TASK.push(task(200, "B100", { proj_id: 2, clndr_id: 1 }), task(300, "A1000", { proj_id: 3, clndr_id: 1 }));
+    const model = readXer(xerFile(tables));
+    expect(model.projects.map((p) => [p.code, p.plannedStart, p.dataDate])).toEqual([
+      ["P1", "2024-01-08T07:00", "2024-01-08T07:00"],
+      ["P2", "2024-03-04T08:00", "2024-03-11T08:00"],
+    ]);
+    expect(model.baselines.map((b) => [b.projectId, b.dataDate, b.activities.length])).toEqual([
+      ["1", "2023-06-05T08:00", 1],
+    ]);
+    const { recalculation } = measureFidelity(model);
+    const ours = new Map(recalculation.model.activities.map((a) => [a.code, a.computed]));
+    expect(ours.get("B100")?.earlyStart).toBe("2024-03-11T08:00");
+    expect(recalculation.model.activities.find((a) => a.id === "100")?.computed?.earlyStart).toBe("2024-01-08T07:00");
   });
 });

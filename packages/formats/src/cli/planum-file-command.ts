@@ -7,7 +7,7 @@ import { compareWithFile, recalculate } from "../network/recalculate.js";
 import { scheduleRows } from "../network/schedule-compare.js";
 import { formatQualityText } from "../quality/dcma-check.js";
 import { assessSchedule } from "../quality/quality-run.js";
-import { formatFromFileName, readSchedule, type WritableFormat, writeSchedule } from "../schedule-io.js";
+import { formatFromFileName, readScheduleWithReport, type WritableFormat, writeSchedule } from "../schedule-io.js";
 import type { ColumnMapping } from "../tabular/tabular-model.js";
 
 export interface CommandIo {
@@ -67,7 +67,7 @@ function str(p: Parsed, name: string): string | undefined {
   return typeof v === "string" ? v : undefined;
 }
 
-async function load(p: Parsed, file: string) {
+async function load(p: Parsed, file: string, io: CommandIo) {
   const bytes = new Uint8Array(await readFile(file));
   let mapping: ColumnMapping | undefined;
   const m = str(p, "mapping");
@@ -81,7 +81,7 @@ async function load(p: Parsed, file: string) {
   const skip = str(p, "skip-rows");
   if (skip !== undefined && !/^\d+$/.test(skip)) throw new UsageError("--skip-rows must be a whole number");
   const unit = str(p, "duration-unit") as "minutes" | "hours" | "days" | undefined;
-  return readSchedule(bytes, {
+  const { model, report } = await readScheduleWithReport(bytes, {
     fileName: path.basename(file),
     ...(str(p, "from") ? { format: str(p, "from") as FormatId } : {}),
     ...(mapping ? { mapping } : {}),
@@ -89,6 +89,16 @@ async function load(p: Parsed, file: string) {
     ...(unit ? { durationUnit: unit } : {}),
     ...(str(p, "sheet") ? { sheet: str(p, "sheet") } : {}),
   });
+  // What the reader ignored, replaced or dropped, with its place: the file is still read.
+  for (const w of report.warnings) {
+    const at = w.place
+      ? Object.entries(w.place)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")
+      : "";
+    io.stderr(`warning: ${w.message}${at ? ` (${at})` : ""}\n`);
+  }
+  return model;
 }
 
 function csv(rows: object[]): string {
@@ -118,7 +128,7 @@ export async function runPlanumFileCommand(argv: string[], io: CommandIo): Promi
         if (args.length !== 1) throw new UsageError("usage: planum schedule <file> [--format json|csv] [--compare]");
         const fmt = str(p, "format") ?? "json";
         if (fmt !== "json" && fmt !== "csv") throw new UsageError("--format must be json or csv");
-        const model = await load(p, args[0]);
+        const model = await load(p, args[0], io);
         const calc = recalculate(model);
         for (const c of calc.projects) {
           for (const cycle of c.cycles) io.stderr(`warning: relations form a loop: ${cycle.join(" → ")}\n`);
@@ -146,7 +156,7 @@ export async function runPlanumFileCommand(argv: string[], io: CommandIo): Promi
         const allowed = ["xer", "pmxml", "mspdi", "csv", "xlsx", "json", "zip"];
         if (!to || !allowed.includes(to))
           throw new UsageError(`cannot tell the output format of "${args[1]}": use --to ${allowed.join("|")}`);
-        const model = await load(p, args[0]);
+        const model = await load(p, args[0], io);
         const bytes = await writeSchedule(model, to);
         // Write beside the target and rename, so a failure never leaves a half-written file.
         const tmp = `${args[1]}.${process.pid}.tmp`;
@@ -161,7 +171,7 @@ export async function runPlanumFileCommand(argv: string[], io: CommandIo): Promi
         if (args.length !== 1) throw new UsageError("usage: planum check <file> [--format text|json]");
         const fmt = str(p, "format") ?? "text";
         if (fmt !== "json" && fmt !== "text") throw new UsageError("--format must be text or json");
-        const model = await load(p, args[0]);
+        const model = await load(p, args[0], io);
         const { reports } = assessSchedule(model);
         io.stdout(fmt === "json" ? `${JSON.stringify(reports, null, 2)}\n` : formatQualityText(reports));
         return 0;
