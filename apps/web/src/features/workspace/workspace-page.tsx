@@ -10,10 +10,10 @@ import {
   Paper,
   Select,
   Stack,
-  Tabs,
   Text,
   Title,
 } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import type { WbsType } from "@planum/contracts";
 import { IconLock, IconPlus } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
@@ -32,6 +32,7 @@ import { WorkspaceGantt } from "./gantt";
 import { LayoutMenu } from "./layout-menu";
 import { flagParam } from "./layout-view";
 import { RelationsPanel } from "./relations-panel";
+import { ScheduleCrumb } from "./schedule-crumb";
 import { useCalculateSettings, useCanWriteSchedule } from "./use-calculate-settings";
 import { useCalculation } from "./use-calculation";
 import { useGanttSelection } from "./use-gantt-selection";
@@ -43,6 +44,7 @@ import { useWorkspaceEvents } from "./use-workspace-events";
 import { VersionBar } from "./version-bar";
 import { askNewVersion } from "./version-dialogs";
 import { workspaceApi, workspaceKeys } from "./workspace-api";
+import { WorkspaceDock } from "./workspace-dock";
 import { WorkspaceToolbar } from "./workspace-toolbar";
 
 /** /:spaceId/schedule/:id — the planner's workspace: versions, the WBS with its Gantt, relations, calculation. */
@@ -81,6 +83,9 @@ export function WorkspacePage() {
   const calcSettings = useCalculateSettings(scheduleId);
   const canWriteSchedule = useCanWriteSchedule(scheduleId);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // From md (1024 px) up the header and the toolbar keep to one line each; narrower screens wrap them.
+  const wide = useMediaQuery("(min-width: 64em)", true) ?? true;
+  const lineWrap = wide ? "nowrap" : "wrap";
   useEffect(() => {
     if (ws.schedule.isSuccess) rememberSchedule(spaceId, scheduleId);
   }, [ws.schedule.isSuccess, spaceId, scheduleId]);
@@ -135,6 +140,14 @@ export function WorkspacePage() {
   };
 
   const active = selection.active;
+  const interchange = (
+    <InterchangeActions
+      scheduleId={scheduleId}
+      versionId={version?.id ?? null}
+      canImport={ws.schedule.isSuccess}
+      onImported={ws.selectVersion}
+    />
+  );
 
   return (
     <Stack
@@ -143,11 +156,23 @@ export function WorkspacePage() {
       h={{ base: "auto", md: "calc(100dvh - 56px - 2 * var(--app-shell-padding, 16px))" }}
       mih={560}
     >
-      <Group justify="space-between" gap="xs" wrap="wrap" style={{ flex: "none" }}>
-        <Title order={1} fz={{ base: 18, sm: 22 }} style={{ overflowWrap: "anywhere", minWidth: 0 }}>
-          {ws.schedule.data?.name}
-        </Title>
-        <Group gap="xs" wrap="wrap">
+      <Group justify="space-between" gap="xs" wrap={lineWrap} style={{ flex: "none" }} data-testid="workspace-header">
+        <Box style={{ minWidth: 0, flex: "1 1 160px" }}>
+          <ScheduleCrumb spaceId={spaceId} projectId={ws.schedule.data?.projectId ?? null} />
+          <Title
+            order={1}
+            fz={{ base: 18, sm: 22 }}
+            title={ws.schedule.data?.name}
+            style={
+              wide
+                ? { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" }
+                : { overflowWrap: "anywhere" }
+            }
+          >
+            {ws.schedule.data?.name}
+          </Title>
+        </Box>
+        <Group gap="xs" wrap={lineWrap} style={{ flex: "none", maxWidth: "100%" }}>
           {version && (
             <VersionBar scheduleId={scheduleId} versions={ws.list} version={version} onSelect={ws.selectVersion} />
           )}
@@ -185,12 +210,7 @@ export function WorkspacePage() {
               }}
             />
           )}
-          <InterchangeActions
-            scheduleId={scheduleId}
-            versionId={version?.id ?? null}
-            canImport={ws.schedule.isSuccess}
-            onImported={ws.selectVersion}
-          />
+          {!version && interchange}
         </Group>
       </Group>
       {!version ? (
@@ -218,6 +238,8 @@ export function WorkspacePage() {
             onUndo={() => void history.undo()}
             onRedo={() => void history.redo()}
             canRedo={history.canRedo}
+            wrap={!wide}
+            extra={interchange}
           />
           {views.missing && filterParam && (
             <Alert
@@ -300,27 +322,24 @@ export function WorkspacePage() {
             scheduleId={scheduleId}
             canWrite={canWriteSchedule}
           />
-          <Paper withBorder radius="md" style={{ flex: "none" }}>
-            <Tabs defaultValue="relations" keepMounted={false}>
-              <Tabs.List>
-                <Tabs.Tab value="relations">{t("relations.title")}</Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="relations">
-                <Box mah={330} style={{ overflow: "auto" }}>
-                  {data && (
-                    <RelationsPanel
-                      versionId={version.id}
-                      data={data}
-                      itemId={active}
-                      readOnly={readOnly}
-                      run={commands.send}
-                      lagCalendar={calcSettings.settings.data?.lagCalendar}
-                    />
-                  )}
-                </Box>
-              </Tabs.Panel>
-            </Tabs>
-          </Paper>
+          <WorkspaceDock
+            tabs={[
+              {
+                value: "relations",
+                label: t("relations.title"),
+                content: data && (
+                  <RelationsPanel
+                    versionId={version.id}
+                    data={data}
+                    itemId={active}
+                    readOnly={readOnly}
+                    run={commands.send}
+                    lagCalendar={calcSettings.settings.data?.lagCalendar}
+                  />
+                ),
+              },
+            ]}
+          />
         </>
       )}
     </Stack>

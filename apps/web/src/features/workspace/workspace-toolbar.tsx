@@ -33,6 +33,10 @@ interface WorkspaceToolbarProps {
   onUndo(): void;
   onRedo(): void;
   canRedo: boolean;
+  /** Wrap onto more lines (narrow screens); otherwise one line. */
+  wrap?: boolean;
+  /** Actions at the right end of the line (import, export, compare). */
+  extra?: React.ReactNode;
 }
 
 function Tool(props: { label: string; disabled?: boolean; onClick(): void; children: React.ReactNode }) {
@@ -51,12 +55,16 @@ function Tool(props: { label: string; disabled?: boolean; onClick(): void; child
   );
 }
 
-/** What a planner does to the WBS: add, delete, indent, move, calculate, undo; wraps on narrow screens. */
+/**
+ * What a planner does to the WBS: add, delete, indent, move, calculate, undo, then the page's own actions at the
+ * right end. One line from md up (at 1440 px in every language), wrapping on narrow screens.
+ */
 export function WorkspaceToolbar(p: WorkspaceToolbarProps) {
   const { t } = useTranslation("workspace");
   const one = p.selectedCount === 1;
+  const wrap = p.wrap ? "wrap" : "nowrap";
   return (
-    <Group gap="xs" wrap="wrap" style={{ flex: "none" }}>
+    <Group gap="xs" wrap={wrap} style={{ flex: "none" }} data-testid="workspace-toolbar">
       <Menu position="bottom-start" withinPortal>
         <Menu.Target>
           <Button leftSection={<IconPlus size={16} />} disabled={p.readOnly}>
@@ -136,6 +144,11 @@ export function WorkspaceToolbar(p: WorkspaceToolbarProps) {
           />
         )}
       </Group>
+      {p.extra && (
+        <Group gap="xs" wrap={wrap} ml="auto">
+          {p.extra}
+        </Group>
+      )}
     </Group>
   );
 }

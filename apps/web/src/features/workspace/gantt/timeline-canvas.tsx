@@ -9,7 +9,7 @@ import { PreviewClient } from "./preview-client";
 import { applyDates, type PreviewEdit, previewNetworkOf } from "./preview-engine";
 import type { RowModel } from "./row-model";
 import type { TickLabeler } from "./scale-labels";
-import { type TimeViewport, timeToX } from "./scale-math";
+import { civilParts, type TimeViewport, timeToX, xToTime } from "./scale-math";
 import { ShadeCache } from "./shade-cache";
 import { type DragGhost, drawBody, drawHeader } from "./timeline-draw";
 import type { TreeIndex } from "./tree-index";
@@ -56,6 +56,11 @@ type Drag =
   | { kind: "link"; hit: Hit; fromEnd: "start" | "finish"; x: number; y: number };
 
 const FONT = "11px Inter, system-ui, sans-serif";
+
+function isoDay(t: number): string {
+  const p = civilParts(t);
+  return `${p.year}-${String(p.month + 1).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+}
 const HEADER_FONT = "12px Inter, system-ui, sans-serif";
 
 /**
@@ -136,6 +141,9 @@ export function TimelineCanvas(props: TimelineCanvasProps) {
       drawHeader(hctx, width, p.headerHeight, dpr, v, p.colors, p.labeler, HEADER_FONT, markers);
     }
     p.probe?.frame?.(performance.now() - started, drag.current !== null);
+    // The dates at the pane's edges, for tests and assistive tools (the canvas itself cannot be read).
+    const span = `${isoDay(xToTime(0, v))}/${isoDay(xToTime(width, v))}`;
+    if (canvas.dataset.span !== span) canvas.dataset.span = span;
   };
 
   const requestDraw = () => {

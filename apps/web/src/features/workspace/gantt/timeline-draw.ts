@@ -51,17 +51,24 @@ function spanOfGroup(model: RowModel, g: RowGroup): [number, number] {
   return span;
 }
 
+/**
+ * P6's summary bar: a flat bar over the span of the children with a down-pointing end marker under each end, so
+ * where the summary starts and finishes reads at a glance even when it runs off the screen on one side.
+ */
 function drawSummary(ctx: CanvasRenderingContext2D, x0: number, x1: number, cy: number, color: string) {
+  const w = Math.max(2, x1 - x0);
+  const m = Math.min(6, w / 2);
   ctx.fillStyle = color;
-  ctx.fillRect(x0, cy - 5, x1 - x0, 5);
-  // End brackets pointing down, P6's summary bar look.
+  ctx.fillRect(x0, cy - 6, w, 6);
   ctx.beginPath();
   ctx.moveTo(x0, cy);
-  ctx.lineTo(x0 + 5, cy);
-  ctx.lineTo(x0, cy + 5);
-  ctx.moveTo(x1, cy);
-  ctx.lineTo(x1 - 5, cy);
-  ctx.lineTo(x1, cy + 5);
+  ctx.lineTo(x0 + m, cy);
+  ctx.lineTo(x0, cy + 6);
+  ctx.closePath();
+  ctx.moveTo(x0 + w, cy);
+  ctx.lineTo(x0 + w - m, cy);
+  ctx.lineTo(x0 + w, cy + 6);
+  ctx.closePath();
   ctx.fill();
 }
 
@@ -80,7 +87,8 @@ function drawRowBar(f: BodyFrame, i: number, box: BarBox) {
   const { ctx, model, colors } = f;
   const critical = f.showCritical && f.dates.critical(i);
   if (box.shape === "summary") {
-    drawSummary(ctx, box.x0, box.x1, box.cy, critical ? colors.critical : colors.summary);
+    // as in P6, a summary keeps its own colour: the critical path is read on the works under it
+    drawSummary(ctx, box.x0, box.x1, box.cy, colors.summary);
     return;
   }
   if (f.showBaseline && model.bs[i] !== NO_TIME && model.bf[i] !== NO_TIME) {

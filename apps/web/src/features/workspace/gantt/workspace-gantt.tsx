@@ -2,9 +2,10 @@ import { useComputedColorScheme } from "@mantine/core";
 import type { Calendar } from "@planum/engine";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ROW_HEIGHT } from "./bar-layout";
+import { modelDates, ROW_HEIGHT } from "./bar-layout";
 import { parseFilterText } from "./filter-ops";
 import type { GanttChange, GanttData, GanttLink } from "./gantt-data";
+import { revealRowsScrollX, todayJump } from "./gantt-follow";
 import { DARK_COLORS, LIGHT_COLORS } from "./gantt-theme";
 import { GanttToolbar } from "./gantt-toolbar";
 import { activeFilterCount, columnsOfView, currentView, type GanttView, zoomOfView } from "./gantt-view";
@@ -118,6 +119,9 @@ export function WorkspaceGantt(props: WorkspaceGanttProps) {
   const hscroll = useRef<HTMLDivElement>(null);
   const header = useRef<HTMLCanvasElement>(null);
   const pendingScrollX = useRef<number | null>(null);
+  // A scrollTop the component set itself (the view carried over a new payload): the timeline does not follow it.
+  const carriedTop = useRef<number | null>(null);
+  const messageTimer = useRef(0);
   const toggleStarted = useRef(0);
   const mounted = useRef(performance.now());
   const scrollElement = useCallback(() => scroller.current, []);
@@ -254,7 +258,11 @@ export function WorkspaceGantt(props: WorkspaceGanttProps) {
     }
     if (prev.tree === tree) return;
     const el = scroller.current;
-    if (el) el.scrollTop = carryScrollTop(el.scrollTop, ROW_HEIGHT, prev, { model, tree });
+    if (el) {
+      const top = carryScrollTop(el.scrollTop, ROW_HEIGHT, prev, { model, tree });
+      if (top !== el.scrollTop) carriedTop.current = top;
+      el.scrollTop = top;
+    }
     if (hscroll.current && prev.origin !== origin) {
       hscroll.current.scrollLeft = carryScrollX(hscroll.current.scrollLeft, prev.origin, origin, pxPerDay);
     }
@@ -383,10 +391,62 @@ export function WorkspaceGantt(props: WorkspaceGanttProps) {
     [model, tree, bump, props.onChange],
   );
 
-  const flash = useCallback((text: string, error: boolean) => {
+  const flash = useCallback((text: string, error: boolean, ms = error ? 5000 : 2000) => {
     setMessage({ text, error });
-    setTimeout(() => setMessage(null), error ? 5000 : 2000);
+    clearTimeout(messageTimer.current);
+    messageTimer.current = window.setTimeout(() => setMessage(null), ms);
   }, []);
+  useEffect(() => () => clearTimeout(messageTimer.current), []);
+
+  // The timeline follows the rows: after a vertical scroll settles, and when another row becomes the active one, the
+  // time axis scrolls to their bars if none of them is in view (gantt-follow.ts).
+  const followState = useRef({ model, tree, origin, pxPerDay });
+  followState.current = { model, tree, origin, pxPerDay };
+  const revealRows = useCallback((rows: Iterable<number>) => {
+    const h = hscroll.current;
+    if (!h) return;
+    const { model: m, origin: o, pxPerDay: px } = followState.current;
+    const v = { origin: o, pxPerDay: px, scrollX: h.scrollLeft };
+    const x = revealRowsScrollX(m, modelDates(m), rows, v, h.clientWidth);
+    if (x !== null) h.scrollLeft = x;
+  }, []);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    let timer = 0;
+    let lastTop = el.scrollTop;
+    const onScroll = () => {
+      if (el.scrollTop === lastTop) return;
+      lastTop = el.scrollTop;
+      if (carriedTop.current !== null) {
+        const carried = carriedTop.current === el.scrollTop;
+        carriedTop.current = null;
+        if (carried) return;
+      }
+      clearTimeout(timer);
+      timer = window.setTimeout(() => {
+        const { tree: tr } = followState.current;
+        const first = Math.floor(el.scrollTop / ROW_HEIGHT);
+        const last = Math.min(tr.count - 1, Math.floor((el.scrollTop + el.clientHeight) / ROW_HEIGHT));
+        const rows: number[] = [];
+        for (let pos = first; pos <= last; pos++) if (tr.at(pos) >= 0) rows.push(tr.at(pos));
+        revealRows(rows);
+      }, 150);
+    };
+    el.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      el.removeEventListener("scroll", onScroll);
+      clearTimeout(timer);
+    };
+  }, [revealRows]);
+  const followedRow = useRef<number | null>(null);
+  useEffect(() => {
+    const entry = selection.rows.size > 0 && selection.activePos < tree.count ? tree.at(selection.activePos) : -1;
+    const id = entry >= 0 ? model.ids[entry] : null;
+    if (id === followedRow.current) return;
+    followedRow.current = id;
+    if (entry >= 0) revealRows([entry]);
+  }, [selection, model, tree, revealRows]);
 
   const startSplit = (e: React.PointerEvent<HTMLDivElement>) => {
     const startX = e.clientX;
@@ -417,7 +477,15 @@ export function WorkspaceGantt(props: WorkspaceGanttProps) {
         onScale={(s) => zoomAt(SCALE_PX_PER_DAY[s] / pxPerDay, timeWidth() / 2)}
         onZoom={(f) => zoomAt(f, timeWidth() / 2)}
         onToday={() => {
-          if (hscroll.current) hscroll.current.scrollLeft = scrollXFor(today, timeWidth() / 3, origin, pxPerDay);
+          const h = hscroll.current;
+          if (!h) return;
+          const v = { origin, pxPerDay, scrollX: h.scrollLeft };
+          const jump = todayJump(today, model.minTime, model.maxTime, v, h.clientWidth);
+          h.scrollLeft = jump.scrollX;
+          if (jump.where !== "inside") {
+            const span = { today: formatDay(today), from: formatDay(model.minTime), to: formatDay(model.maxTime) };
+            flash(t(jump.where === "after" ? "toolbar.todayAfter" : "toolbar.todayBefore", span), false, 4000);
+          }
         }}
         onExpandAll={(open) => {
           tree.expandAll(open);

@@ -1,0 +1,132 @@
+import { ActionIcon, Box, Group, Paper, Tabs, Tooltip } from "@mantine/core";
+import { IconChevronDown, IconChevronUp } from "@tabler/icons-react";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { readStorage, writeStorage } from "../../shared/storage-keys";
+
+/** Browser storage of the dock's height and collapsed flag (a preference of this browser, not of the schedule). */
+const DOCK_KEY = "planum.workspace-dock";
+/** Content height the dock opens with: the Gantt keeps most of a 900 px screen (more than 7 rows). */
+export const DOCK_DEFAULT_HEIGHT = 180;
+const DOCK_MIN_HEIGHT = 80;
+
+export interface DockTab {
+  value: string;
+  label: string;
+  content: ReactNode;
+}
+
+interface DockState {
+  height: number;
+  collapsed: boolean;
+}
+
+/** Reads the stored state, keeping the height within what the window can hold. */
+export function readDockState(stored: string | null, windowHeight: number): DockState {
+  const max = Math.max(DOCK_MIN_HEIGHT, Math.round(windowHeight * 0.6));
+  try {
+    const value = JSON.parse(stored ?? "null") as Partial<DockState> | null;
+    const height =
+      typeof value?.height === "number" && Number.isFinite(value.height) ? value.height : DOCK_DEFAULT_HEIGHT;
+    return {
+      height: Math.min(max, Math.max(DOCK_MIN_HEIGHT, Math.round(height))),
+      collapsed: value?.collapsed === true,
+    };
+  } catch {
+    return { height: Math.min(max, DOCK_DEFAULT_HEIGHT), collapsed: false };
+  }
+}
+
+/**
+ * The panels under the Gantt (relations, …) as tabs in one dock: its top edge drags to resize it, a button folds it
+ * down to its tab row; both are remembered in this browser.
+ */
+export function WorkspaceDock({ tabs }: { tabs: DockTab[] }) {
+  const { t } = useTranslation("workspace");
+  const [state, setState] = useState(() => readDockState(readStorage("local", DOCK_KEY), window.innerHeight));
+  const [active, setActive] = useState<string | null>(tabs[0]?.value ?? null);
+  const save = (next: DockState) => {
+    setState(next);
+    writeStorage("local", DOCK_KEY, JSON.stringify(next));
+  };
+
+  const startResize = (e: React.PointerEvent<HTMLDivElement>) => {
+    const el = e.currentTarget;
+    const startY = e.clientY;
+    const start = state.height;
+    el.setPointerCapture(e.pointerId);
+    let last = state;
+    const move = (ev: PointerEvent) => {
+      last = readDockState(JSON.stringify({ height: start - (ev.clientY - startY) }), window.innerHeight);
+      setState(last);
+    };
+    const up = () => {
+      el.removeEventListener("pointermove", move);
+      el.removeEventListener("pointerup", up);
+      save(last);
+    };
+    el.addEventListener("pointermove", move);
+    el.addEventListener("pointerup", up);
+  };
+
+  const toggleLabel = state.collapsed ? t("dock.expand") : t("dock.collapse");
+  return (
+    <Paper withBorder radius="md" style={{ flex: "none", overflow: "hidden" }} data-testid="workspace-dock">
+      {!state.collapsed && (
+        // biome-ignore lint/a11y/useSemanticElements: a draggable splitter, not a thematic break
+        <div
+          role="separator"
+          aria-orientation="horizontal"
+          aria-label={t("dock.resize")}
+          aria-valuenow={state.height}
+          tabIndex={0}
+          onPointerDown={startResize}
+          onKeyDown={(e) => {
+            const step = e.key === "ArrowUp" ? 24 : e.key === "ArrowDown" ? -24 : 0;
+            if (!step) return;
+            e.preventDefault();
+            save(readDockState(JSON.stringify({ height: state.height + step }), window.innerHeight));
+          }}
+          style={{ height: 6, cursor: "row-resize", touchAction: "none" }}
+        />
+      )}
+      <Tabs
+        value={active}
+        onChange={(value) => {
+          setActive(value);
+          if (state.collapsed) save({ ...state, collapsed: false });
+        }}
+        keepMounted={false}
+      >
+        <Group gap={0} wrap="nowrap" pr={6}>
+          <Tabs.List style={{ flex: 1 }}>
+            {tabs.map((tab) => (
+              <Tabs.Tab key={tab.value} value={tab.value}>
+                {tab.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tooltip label={toggleLabel}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={toggleLabel}
+              aria-expanded={!state.collapsed}
+              onClick={() => save({ ...state, collapsed: !state.collapsed })}
+            >
+              {state.collapsed ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        {!state.collapsed &&
+          tabs.map((tab) => (
+            <Tabs.Panel key={tab.value} value={tab.value}>
+              <Box h={state.height} style={{ overflow: "auto" }}>
+                {tab.content}
+              </Box>
+            </Tabs.Panel>
+          ))}
+      </Tabs>
+    </Paper>
+  );
+}
