@@ -58,6 +58,14 @@ async function headers(page: Page, spaceId: string) {
   return { Authorization: `Bearer ${token}`, "X-Space-Id": spaceId };
 }
 
+/** The language this browser remembers (as the language menu stores it), read at the next page load. */
+function saveLanguage(page: Page, language: string) {
+  return page.evaluate((lang) => {
+    const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
+    storage.setItem("planum.language", lang);
+  }, language);
+}
+
 const scroller = (page: Page) => page.locator(".pg-scroller");
 const timeline = (page: Page) => page.locator("canvas.pg-canvas");
 
@@ -83,7 +91,7 @@ for (const language of ["en", "ru"] as const) {
     page,
   }) => {
     const { space, schedule, ids } = await setUp(page, language);
-    await page.evaluate((lang) => localStorage.setItem("planum.language", lang), language);
+    await saveLanguage(page, language);
     await page.goto(`/${space.id}/schedule/${schedule.id}`);
     await expect(page.locator('[data-pos="1"][data-col="1"]')).toHaveText("Work 1", { timeout: 60_000 });
 
@@ -139,7 +147,7 @@ test("at 1440 px the header and the toolbar keep to one line each and the Gantt 
 }) => {
   const { space, schedule } = await setUp(page, "ru", 12);
   for (const language of ["ru", "en", "fr"] as const) {
-    await page.evaluate((lang) => localStorage.setItem("planum.language", lang), language);
+    await saveLanguage(page, language);
     await page.goto(`/${space.id}/schedule/${schedule.id}`);
     await expect(page.locator('[data-pos="1"][data-col="1"]')).toHaveText("Work 1", { timeout: 60_000 });
     await expect(page.getByTestId("calc-mode")).toBeVisible();
