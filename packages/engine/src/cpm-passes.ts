@@ -1,12 +1,14 @@
 import {
   K_EXTERNAL,
   K_MS_FINISH,
+  K_MS_START,
   NEG,
   type Network,
   NONE,
   POS,
   R_FF,
   R_FS,
+  R_SF,
   R_SS,
   S_COMPLETED,
   S_IN_PROGRESS,
@@ -16,7 +18,7 @@ import {
   X_MANDATORY_FINISH,
   X_MANDATORY_START,
 } from "./network-model.js";
-import { backwardBound, fastSource, sourceTime } from "./relation-bounds.js";
+import { backwardBound, fastSource, forwardBound, sourceTime } from "./relation-bounds.js";
 
 /** Externals are fixed: their given dates become their early and late values. */
 export function initExternals(net: Network, st: ScheduleState): void {
@@ -85,9 +87,12 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
       } else if (b > fb) fb = b;
     }
     const x = net.special[j];
+    // A finish driven by a start-to-finish relation (fb - dur >= sb; on a tie P6's later instant, the start, wins).
+    let sfFinish = false;
     if (x === 0) {
       s = Math.max(fb - dur, sb);
       ef = s + dur;
+      sfFinish = dur > 0 && fb - dur >= sb && finishBySF(net, st, j, fb);
     } else if ((x & X_MANDATORY_START) !== 0) {
       // P6 mandatory start: the date itself, whatever the predecessors say (never before the data date).
       s = Math.max(net.esMinW[j], net.floorW[c]);
@@ -115,7 +120,14 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
       efT = sT;
     } else {
       sT = cal.startAt(s);
-      efT = cal.finishAt(ef);
+      // P6 keeps the instant a start-to-finish relation gives (08:00 of the predecessor's start), not 17:00 before.
+      efT = sfFinish ? cal.startAt(ef) : cal.finishAt(ef);
+    }
+    // P6 leaves a start milestone that nothing but the data date drives at the data date itself (00:00), where a
+    // task moves to the next working time.
+    if (kind === K_MS_START && status === S_NOT_STARTED && s === net.floorW[c] && noDrivingBound(net, j)) {
+      sT = net.floorT;
+      efT = sT;
     }
   }
   // All four are compared on every call (int32 values, no short-circuit), so optimized code never reaches a
@@ -126,6 +138,25 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
   st.sT[j] = sT;
   st.efT[j] = efT;
   return changed;
+}
+
+/**
+ * Whether an active start-to-finish relation without lag into j gives its finish the bound fb (j's work
+ * coordinates). P6 then writes the predecessor's start instant as is; with a lag the calendar arithmetic decides.
+ */
+function finishBySF(net: Network, st: ScheduleState, j: number, fb: number): boolean {
+  for (let e = net.inStart[j], end = net.inStart[j + 1]; e < end; e++) {
+    if (net.inType[e] !== R_SF || net.inLag[e] !== 0 || net.inActive[e] === 0) continue;
+    if (forwardBound(net, st, e, net.inFrom[e], j) === fb) return true;
+  }
+  return false;
+}
+
+/** No active relation and no start limit bounds j's early start. */
+function noDrivingBound(net: Network, j: number): boolean {
+  if (net.esMinW[j] > net.floorW[net.cal[j]]) return false;
+  for (let e = net.inStart[j], end = net.inStart[j + 1]; e < end; e++) if (net.inActive[e] === 1) return false;
+  return true;
 }
 
 /** Project early finish: the latest early finish of the CPM activities (project start when there are none). */
@@ -211,6 +242,9 @@ export function storeLate(net: Network, st: ScheduleState, i: number, lfBound: n
   let lf = lfBound;
   // P6 starts the backward pass of every activity from the project late finish (not only open ends).
   if (st.projLateW[c] < lf) lf = st.projLateW[c];
+  // A late start driven by a start-to-finish relation keeps that instant (17:00 of the successor's late finish; on
+  // a tie P6's earlier instant, the finish, wins).
+  const sfStart = lsb < POS && lsb + dur <= lf && dur > 0 && startBySF(net, st, i, lsb);
   if (lsb + dur < lf) lf = lsb + dur;
   // P6 "make open-ended activities critical": no successor, so the late finish is the early finish.
   if (net.openEndsCritical && net.outStart[i + 1] === net.outStart[i] && st.efW[i] < lf) lf = st.efW[i];
@@ -229,7 +263,7 @@ export function storeLate(net: Network, st: ScheduleState, i: number, lfBound: n
     lsT = cal.startAt(ls);
     lfT = lsT;
   } else {
-    lsT = cal.startAt(ls);
+    lsT = sfStart && ls === lsb ? cal.finishAt(ls) : cal.startAt(ls);
     lfT = cal.finishAt(lf);
   }
   const changed = ((ls ^ st.lsW[i]) | (lf ^ st.lfW[i]) | (lsT ^ st.lsT[i]) | (lfT ^ st.lfT[i])) !== 0;
@@ -238,6 +272,16 @@ export function storeLate(net: Network, st: ScheduleState, i: number, lfBound: n
   st.lsT[i] = lsT;
   st.lfT[i] = lfT;
   return changed;
+}
+
+/** Whether an active start-to-finish relation without lag from i bounds its late start at lsb (i's work coordinates). */
+function startBySF(net: Network, st: ScheduleState, i: number, lsb: number): boolean {
+  for (let o = net.outStart[i], end = net.outStart[i + 1]; o < end; o++) {
+    const e = net.outEdge[o];
+    if (net.inType[e] !== R_SF || net.inLag[e] !== 0 || net.inActive[e] === 0) continue;
+    if (backwardBound(net, st, e, i, net.outTo[o]) === lsb) return true;
+  }
+  return false;
 }
 
 export function isCpmNode(net: Network, j: number): boolean {
