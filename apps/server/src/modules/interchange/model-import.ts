@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { calendars, versions } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
-import { execColumns } from "../../platform/sql.js";
+import { execColumns, intArray, nullableArray, textArray } from "../../platform/sql.js";
 import { todayAt } from "../../platform/time.js";
 import { ensureDefaultCalendar } from "../calendars/calendars.service.js";
 import { adoptFileSettings, type SettingsPatch } from "../workspace/calculation/calculate-settings.service.js";
@@ -76,8 +76,11 @@ export function fileSettings(project: Project | undefined): SettingsPatch {
   return patch;
 }
 
-/** Rows per INSERT: a JSON parameter of a few MB, far below any statement limit, and few round trips. */
-const CHUNK = 5000;
+/**
+ * Rows per INSERT: array parameters of a few MB, far below any statement limit, and few round trips (a 100k
+ * version is written in a handful of statements).
+ */
+const CHUNK = 25_000;
 
 /** The engine's limits from the model's constraints (the same table as `buildProjectNetwork`). */
 function limitOf(constraint: Constraint | undefined): { side: "start" | "finish"; type: LimitType } | null {
@@ -294,25 +297,7 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
     })
     .returning({ id: versions.id });
 
-  // Parents first: rows are inserted in chunks and the parent foreign key is checked per statement.
-  const byDepth = orderParentsFirst(rows);
-  for (let k = 0; k < byDepth.length; k += CHUNK) {
-    await tx.execute(sql`
-      insert into wbs_items (id, space_id, version_id, parent_id, sort_order, type, code, name, calendar_id, duration,
-        start_limit_type, start_limit_date, finish_limit_type, finish_limit_date, status, percent_complete,
-        actual_start, actual_finish, remaining, early_start, early_finish, late_start, late_finish, total_float,
-        free_float, critical)
-      select id, ${target.spaceId}::uuid, ${version.id}::uuid, parent_id, sort_order, type, code, name, calendar_id,
-        duration, start_limit_type, start_limit_date, finish_limit_type, finish_limit_date, status, percent_complete,
-        actual_start, actual_finish, remaining, early_start, early_finish, late_start, late_finish, total_float,
-        free_float, critical
-      from json_to_recordset(${JSON.stringify(byDepth.slice(k, k + CHUNK))}::json) as x(id int, parent_id int,
-        sort_order float8, type text, code text, name text, calendar_id uuid, duration int, start_limit_type text,
-        start_limit_date timestamp, finish_limit_type text, finish_limit_date timestamp, status text,
-        percent_complete real, actual_start timestamp, actual_finish timestamp, remaining int, early_start timestamp,
-        early_finish timestamp, late_start timestamp, late_finish timestamp, total_float int, free_float int,
-        critical boolean)`);
-  }
+  await insertItems(tx, target.spaceId, version.id, orderParentsFirst(rows));
 
   // Links to activities outside the chosen project (P6 externals, other projects of the file) are not part of this
   // version (a facility import keeps those between its projects: importCrossLinks); a pair linked twice keeps its
@@ -326,12 +311,7 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
     seen.add(`${p}:${s}`);
     links.push({ p, s, t: r.type.toLowerCase(), l: Math.round(r.lag), c: r.lagCalendar ?? null });
   }
-  for (let k = 0; k < links.length; k += CHUNK) {
-    await tx.execute(sql`
-      insert into relations (space_id, version_id, predecessor_id, successor_id, type, lag, lag_calendar)
-      select ${target.spaceId}::uuid, ${version.id}::uuid, p, s, t, l, c
-      from json_to_recordset(${JSON.stringify(links.slice(k, k + CHUNK))}::json) as x(p int, s int, t text, l int, c text)`);
-  }
+  await insertRelations(tx, target.spaceId, links, version.id);
   const adopted = await adoptFileSettings(
     tx,
     { spaceId: target.spaceId, scheduleId: target.scheduleId, keepVersionId: version.id },
@@ -377,14 +357,68 @@ export async function importCrossLinks(
       c: r.lagCalendar ?? null,
     });
   }
+  await insertRelations(tx, spaceId, links);
+  return links.length;
+}
+
+/**
+ * Inserts items as columns: one `INSERT … SELECT FROM unnest(arrays)` per CHUNK rows (a 100k version: a few
+ * statements of a few MB of array literals, no JSON built, sent or parsed). Parents come before their children
+ * across chunks (the parent foreign key is checked at the end of each statement).
+ */
+async function insertItems(tx: DbOrTx, spaceId: string, versionId: string, rows: ItemRow[]) {
+  for (let k = 0; k < rows.length; k += CHUNK) {
+    const part = rows.slice(k, k + CHUNK);
+    const ints = (key: "id" | "parent_id" | "duration" | "remaining" | "total_float" | "free_float") =>
+      nullableArray(part.map((row) => row[key]));
+    const texts = (key: { [K in keyof ItemRow]: ItemRow[K] extends string | null ? K : never }[keyof ItemRow]) =>
+      textArray(part.map((row) => row[key]));
+    await tx.execute(sql`
+      insert into wbs_items (id, space_id, version_id, parent_id, sort_order, type, code, name, calendar_id, duration,
+        start_limit_type, start_limit_date, finish_limit_type, finish_limit_date, status, percent_complete,
+        actual_start, actual_finish, remaining, early_start, early_finish, late_start, late_finish, total_float,
+        free_float, critical)
+      select id, ${spaceId}::uuid, ${versionId}::uuid, parent_id, sort_order, type, code, name, calendar_id,
+        duration, start_limit_type, start_limit_date, finish_limit_type, finish_limit_date, status, percent_complete,
+        actual_start, actual_finish, remaining, early_start, early_finish, late_start, late_finish, total_float,
+        free_float, critical
+      from unnest(${ints("id")}::int[], ${ints("parent_id")}::int[],
+        ${nullableArray(part.map((row) => row.sort_order))}::float8[], ${texts("type")}::text[], ${texts("code")}::text[],
+        ${texts("name")}::text[], ${texts("calendar_id")}::uuid[], ${ints("duration")}::int[],
+        ${texts("start_limit_type")}::text[], ${texts("start_limit_date")}::timestamp[],
+        ${texts("finish_limit_type")}::text[], ${texts("finish_limit_date")}::timestamp[], ${texts("status")}::text[],
+        ${nullableArray(part.map((row) => row.percent_complete))}::real[], ${texts("actual_start")}::timestamp[],
+        ${texts("actual_finish")}::timestamp[], ${ints("remaining")}::int[], ${texts("early_start")}::timestamp[],
+        ${texts("early_finish")}::timestamp[], ${texts("late_start")}::timestamp[], ${texts("late_finish")}::timestamp[],
+        ${ints("total_float")}::int[], ${ints("free_float")}::int[],
+        ${nullableArray(part.map((row) => row.critical))}::bool[])
+        as x(id, parent_id, sort_order, type, code, name, calendar_id, duration, start_limit_type, start_limit_date,
+             finish_limit_type, finish_limit_date, status, percent_complete, actual_start, actual_finish, remaining,
+             early_start, early_finish, late_start, late_finish, total_float, free_float, critical)`);
+  }
+}
+
+/**
+ * Inserts relations as columns, one `INSERT … SELECT FROM unnest(arrays)` per CHUNK rows; all of `versionId`, or
+ * each of its own (`v`).
+ */
+async function insertRelations(
+  tx: DbOrTx,
+  spaceId: string,
+  links: { v?: string; p: number; s: number; t: string; l: number; c: string | null }[],
+  versionId?: string,
+) {
   for (let k = 0; k < links.length; k += CHUNK) {
+    const part = links.slice(k, k + CHUNK);
+    // One version: a single parameter (the shorter array of unnest pads with nulls); several: a column of them.
+    const versions = versionId ? "{}" : textArray(part.map((x) => x.v));
     await tx.execute(sql`
       insert into relations (space_id, version_id, predecessor_id, successor_id, type, lag, lag_calendar)
-      select ${spaceId}::uuid, v, p, s, t, l, c
-      from json_to_recordset(${JSON.stringify(links.slice(k, k + CHUNK))}::json)
-        as x(v uuid, p int, s int, t text, l int, c text)`);
+      select ${spaceId}::uuid, coalesce(x.v, ${versionId ?? null}::uuid), p, s, t, l, c
+      from unnest(${versions}::uuid[], ${intArray(part.map((x) => x.p))}::int[],
+        ${intArray(part.map((x) => x.s))}::int[], ${textArray(part.map((x) => x.t))}::text[],
+        ${intArray(part.map((x) => x.l))}::int[], ${textArray(part.map((x) => x.c))}::text[]) as x(v, p, s, t, l, c)`);
   }
-  return links.length;
 }
 
 function orderParentsFirst(rows: ItemRow[]): ItemRow[] {
