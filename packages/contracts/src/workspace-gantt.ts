@@ -92,6 +92,8 @@ export interface GanttRelations {
 /** A calendar as the engine's `CalendarInput`: 7 days of [from, to] "HH:mm" intervals, Monday first. */
 export interface GanttCalendar {
   id: string;
+  /** The calendar's name (the grid's Calendar column). */
+  name?: string;
   week: [string, string][][];
   exceptions?: { date: string; intervals: [string, string][] }[];
 }
@@ -160,6 +162,7 @@ export const ganttColumnsSchema = z.object({
   calendars: z.array(
     z.object({
       id: z.string(),
+      name: z.string().optional(),
       week: z.array(z.array(interval)),
       exceptions: z.array(z.object({ date: z.string(), intervals: z.array(interval) })).optional(),
     }),

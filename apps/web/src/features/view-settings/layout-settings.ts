@@ -1,5 +1,5 @@
 import type { Layout, LayoutSettings } from "@planum/contracts";
-import { BUILT_IN_COLUMNS, GANTT_SCALES, type GanttScale } from "../workspace/gantt";
+import { BUILT_IN_COLUMNS, DEFAULT_BUILT_IN_COLUMNS, GANTT_SCALES, type GanttScale } from "../workspace/gantt";
 
 /** A layout template of the space (the same answer as a user's layout). */
 export type LayoutTemplate = Layout;
@@ -14,7 +14,7 @@ export interface LayoutDraft {
 
 export const DEFAULT_DRAFT: LayoutDraft = {
   name: "",
-  columns: [...BUILT_IN_COLUMNS],
+  columns: [...DEFAULT_BUILT_IN_COLUMNS],
   grouping: null,
   ganttScale: "week",
 };
@@ -23,7 +23,7 @@ export function draftOf(template: LayoutTemplate): LayoutDraft {
   const scale = GANTT_SCALES.includes(template.settings.ganttScale) ? template.settings.ganttScale : "week";
   return {
     name: template.name,
-    columns: template.settings.columns.length ? [...template.settings.columns] : [...BUILT_IN_COLUMNS],
+    columns: template.settings.columns.length ? [...template.settings.columns] : [...DEFAULT_BUILT_IN_COLUMNS],
     grouping: template.settings.grouping[0] ?? null,
     ganttScale: scale,
   };

@@ -105,7 +105,7 @@ export async function buildGanttColumns(db: DbOrTx, version: VersionRow, userId:
   const calendarsResult = await execRows(
     db,
     sql`
-    select id, week, exceptions, is_default as d from calendars where space_id = ${version.spaceId} order by created_at, id`,
+    select id, name, week, exceptions, is_default as d from calendars where space_id = ${version.spaceId} order by created_at, id`,
   );
   const flagsResult = await execRows(
     db,
@@ -113,12 +113,19 @@ export async function buildGanttColumns(db: DbOrTx, version: VersionRow, userId:
     select item_id as id from wbs_item_flags where version_id = ${version.id} and user_id = ${userId} and not expanded`,
   );
 
-  const calendarRows = calendarsResult.rows as { id: string; week: unknown; exceptions: unknown; d: boolean }[];
+  const calendarRows = calendarsResult.rows as {
+    id: string;
+    name: string;
+    week: unknown;
+    exceptions: unknown;
+    d: boolean;
+  }[];
   const calendarIndex = new Map<string, number>();
   const calendars = calendarRows.map((row, i) => {
     calendarIndex.set(row.id, i);
     return {
       id: row.id,
+      name: row.name,
       week: row.week as [string, string][][],
       exceptions: row.exceptions as { date: string; intervals: [string, string][] }[],
     };

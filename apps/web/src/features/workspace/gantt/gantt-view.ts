@@ -1,4 +1,4 @@
-import { type ColumnKey, defaultColumns, type GridColumn } from "./grid-columns";
+import { allColumns, type ColumnKey, defaultColumns, type GridColumn } from "./grid-columns";
 import type { SortState } from "./grid-header";
 import type { RowModel } from "./row-model";
 import { type GanttScale, SCALE_PX_PER_DAY, scaleForZoom } from "./scale-math";
@@ -21,16 +21,15 @@ export interface GanttView {
 
 /** The grid columns of a view on a payload: attribute columns the payload lacks are left out, labels filled in. */
 export function columnsOfView(view: Pick<GanttView, "columns">, model: Pick<RowModel, "attributes">): GridColumn[] {
-  const all = defaultColumns(model);
-  if (view.columns.length === 0) return all;
-  const byKey = new Map(all.map((c) => [c.key, c]));
+  if (view.columns.length === 0) return defaultColumns(model);
+  const byKey = new Map(allColumns(model).map((c) => [c.key, c]));
   const out: GridColumn[] = [];
   for (const c of view.columns) {
     const known = byKey.get(c.key);
     if (!known || out.some((o) => o.key === c.key)) continue;
     out.push({ ...known, width: c.width > 0 ? c.width : known.width });
   }
-  return out.length > 0 ? out : all;
+  return out.length > 0 ? out : defaultColumns(model);
 }
 
 /** The view as the component holds it, in a stable shape (empty filters dropped) so equal views compare equal. */

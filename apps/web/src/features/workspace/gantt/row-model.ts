@@ -1,6 +1,7 @@
 import { calendarMinutesPerDay } from "@planum/contracts";
 import { buildCalendar, type Calendar, type CalendarInput } from "@planum/engine";
 import { type GanttAttribute, type GanttData, NO_TIME, ROW_FIELDS, TYPE_SUM } from "./gantt-data";
+import { rollUpSummaries } from "./roll-up";
 
 /**
  * The decoded payload: one typed array per field, indexed by row position, plus the relation and tree indexes
@@ -34,11 +35,13 @@ export interface RowModel {
   finishLimitType: Uint8Array;
   finishLimitDate: Int32Array;
   revision: Float64Array;
+  /** Works below a summary (its own 1 for a work), filled by the roll-up. */
+  count: Int32Array;
   attrs: Map<string, (string | number | null)[]>;
   attributes: GanttAttribute[];
   rel: RelationIndex;
   tree: TreeShape;
-  calendars: CalendarInput[];
+  calendars: (CalendarInput & { name?: string })[];
   /** Engine calendar arithmetic per calendar position (non-working shading, drag snapping). */
   cal: Calendar[];
   /** Minutes per day of each calendar by the one rule (contracts' workspace-units): the "days" users read and type. */
@@ -185,7 +188,7 @@ export function decodeGanttData(data: GanttData, prebuilt?: ReadonlyMap<string, 
   const minutesPerDay = Float64Array.from(data.calendars, (c) => calendarMinutesPerDay(c.week));
   const remaining = data.remaining ? int32(data.remaining, n) : new Int32Array(n).fill(-1);
 
-  return {
+  const model: RowModel = {
     n,
     ids: Float64Array.from(data.ids),
     parent,
@@ -212,6 +215,7 @@ export function decodeGanttData(data: GanttData, prebuilt?: ReadonlyMap<string, 
     finishLimitType: Uint8Array.from(data.finishLimitType),
     finishLimitDate: int32(data.finishLimitDate, n),
     revision: Float64Array.from(data.revision),
+    count: new Int32Array(n),
     attrs: new Map(Object.entries(data.attrs ?? {})),
     attributes: data.attributes ?? [],
     rel: {
@@ -236,6 +240,8 @@ export function decodeGanttData(data: GanttData, prebuilt?: ReadonlyMap<string, 
     maxTime,
     version: 0,
   };
+  rollUpSummaries(model);
+  return model;
 }
 
 /** True when row i has children (a WBS summary that can be expanded). */

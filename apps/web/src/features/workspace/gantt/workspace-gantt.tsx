@@ -3,6 +3,7 @@ import type { Calendar } from "@planum/engine";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { modelDates, ROW_HEIGHT } from "./bar-layout";
+import { ColumnChooser } from "./column-chooser";
 import { parseFilterText } from "./filter-ops";
 import type { GanttChange, GanttData, GanttLink } from "./gantt-data";
 import { revealRowsScrollX, todayJump } from "./gantt-follow";
@@ -10,6 +11,7 @@ import { DARK_COLORS, LIGHT_COLORS } from "./gantt-theme";
 import { GanttToolbar } from "./gantt-toolbar";
 import { activeFilterCount, columnsOfView, currentView, type GanttView, zoomOfView } from "./gantt-view";
 import {
+  allColumns,
   type ColumnKey,
   columnMeta,
   createCellFormatter,
@@ -143,7 +145,19 @@ export function WorkspaceGantt(props: WorkspaceGanttProps) {
     );
   }, [locale, t]);
 
-  const format = useMemo(() => createCellFormatter(locale, (type) => t(`types.${type}`)), [locale, t]);
+  const format = useMemo(
+    () =>
+      createCellFormatter(
+        locale,
+        (type) => t(`types.${type}`),
+        (column, value) => {
+          const group = column === "secondaryConstraint" ? "constraint" : column;
+          return t(`values.${group}.${value}` as "values.status.completed", { defaultValue: value });
+        },
+        t("dayUnit"),
+      ),
+    [locale, t],
+  );
   const groupsOf = (m: RowModel, key: ColumnKey) => {
     const kind = columnMeta(m, key).kind;
     return buildGroups(m, key, (i) => format(m, i, key, kind), t("grid.emptyGroup"));
@@ -506,7 +520,16 @@ export function WorkspaceGantt(props: WorkspaceGanttProps) {
         onClearFilters={() => setFilters({})}
       />
       <div className="pg-top">
-        <div className="pg-grid-pane" style={{ width: gridWidth }}>
+        <div className="pg-grid-pane" style={{ width: gridWidth, position: "relative" }}>
+          <div className="pg-chooser-slot">
+            <ColumnChooser
+              all={allColumns(model)}
+              shown={columns}
+              label={columnLabel}
+              onChange={setColumns}
+              onReset={() => setColumns(defaultColumns(model))}
+            />
+          </div>
           <GridHeader
             columns={columns}
             scrollLeft={gridScroll}

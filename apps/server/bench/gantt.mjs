@@ -1,0 +1,165 @@
+// The Gantt call at scale through the built server's HTTP handling (Fastify inject: auth, access, cache, encoding) on
+// PGlite in a temporary folder: a calculated version of BENCH_GANTT_ACTIVITIES works (100,000) with ~2.7 relations
+// each (270,000). One JSON line per case: { case, rows, relations, medianMs, p95Ms, jsonMB, gzipMB, brMB }.
+//   cold: the version changed since the last call (its revision bumped), so the answer is built, serialized, compressed;
+//   warm: the same version again (the answer comes from the cache).
+//   node apps/server/bench/gantt.mjs
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliDecompressSync } from "node:zlib";
+import { sql } from "drizzle-orm";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverRoot = path.resolve(here, "..");
+const WORKS = Number(process.env.BENCH_GANTT_ACTIVITIES ?? 100_000);
+const RUNS = Number(process.env.BENCH_GANTT_RUNS ?? 5);
+
+if (!process.env.BENCH_NO_BUILD)
+  spawnSync("npm", ["run", "build", "-w", "apps/server"], { cwd: path.resolve(serverRoot, "../.."), stdio: "ignore" });
+const { buildApp } = await import("../dist/app.js");
+const { loadConfig } = await import("../dist/platform/config.js");
+const { openDatabase } = await import("../dist/platform/db.js");
+const { calculateVersion } = await import("../dist/modules/workspace/calculation/calculate-version.js");
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "planum-bench-"));
+const config = loadConfig({ NODE_ENV: "production", PLANUM_DATA_DIR: dataDir, PLANUM_LOG_LEVEL: "error" });
+const database = await openDatabase({ databaseUrl: null, dataDir });
+const { app } = await buildApp({ ...config, logLevel: "error" }, database);
+await app.ready();
+const { db } = database;
+
+const call = async (url, token, spaceId, method = "GET", payload = undefined, headers = {}) => {
+  const response = await app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { authorization: `Bearer ${token}`, ...(spaceId ? { "x-space-id": spaceId } : {}), ...headers },
+    payload,
+  });
+  if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+  return response;
+};
+const session = (
+  await call("/users/register-and-login", "", null, "POST", {
+    lastName: "Bench",
+    firstName: "Gantt",
+    email: "gantt@example.com",
+    login: "gantt",
+    password: "bench-password",
+    passwordConfirm: "bench-password",
+    secretQuestion: "Q?",
+    secretAnswer: "A",
+    acceptPrivacyPolicy: true,
+  })
+).json().data;
+const token = session.token;
+const space = (await call("/space/create", token, null, "POST", { name: "Bench", type: "corporate" })).json().data;
+
+const one = async (query) => (await db.execute(query)).rows[0];
+const project = await one(
+  sql`insert into eps_nodes (space_id, kind, name, path) values (${space.id}, 'project', 'P', '/') returning id`,
+);
+const schedule = await one(
+  sql`insert into schedules (space_id, project_id, name) values (${space.id}, ${project.id}, 'S') returning id`,
+);
+const DAY = [
+  ["08:00", "12:00"],
+  ["13:00", "17:00"],
+];
+const SHIFTS = [
+  ["07:00", "12:00"],
+  ["13:00", "19:00"],
+];
+await db.execute(sql`update calendars set week = ${JSON.stringify([DAY, DAY, DAY, DAY, DAY, [], []])}::jsonb
+  where space_id = ${space.id}`);
+let standard = await one(sql`select id from calendars where space_id = ${space.id} and is_default`);
+if (!standard)
+  standard = await one(sql`insert into calendars (space_id, name, is_default, week)
+    values (${space.id}, '5x8', true, ${JSON.stringify([DAY, DAY, DAY, DAY, DAY, [], []])}::jsonb) returning id`);
+const shifts = await one(sql`insert into calendars (space_id, name, week)
+  values (${space.id}, '2 shifts', ${JSON.stringify([SHIFTS, SHIFTS, SHIFTS, SHIFTS, SHIFTS, SHIFTS, []])}::jsonb)
+  returning id`);
+const version = await one(sql`insert into versions (space_id, schedule_id, label, project_start)
+  values (${space.id}, ${schedule.id}, 'Bench', '2025-01-13T08:00') returning id`);
+
+const seedStart = performance.now();
+const roots = Math.ceil(WORKS / 10_000);
+const sums = Math.ceil(WORKS / 100);
+const base = (await one(sql`select coalesce(max(id), 0) + 1 as b from wbs_items`)).b;
+await db.execute(sql`select setseed(0.42)`);
+await db.execute(sql`insert into wbs_items (id, space_id, version_id, parent_id, sort_order, type, code, name)
+  select ${base}::int + g, ${space.id}::uuid, ${version.id}::uuid, null, g, 'sum', 'R' || g, 'Очередь ' || g
+  from generate_series(0, ${roots - 1}) g`);
+await db.execute(sql`insert into wbs_items (id, space_id, version_id, parent_id, sort_order, type, code, name)
+  select ${base + roots}::int + g, ${space.id}::uuid, ${version.id}::uuid, ${base}::int + g / 100, g, 'sum', 'W' || g,
+         'Захватка ' || g
+  from generate_series(0, ${sums - 1}) g`);
+const first = base + roots + sums;
+await db.execute(sql`insert into wbs_items (id, space_id, version_id, parent_id, sort_order, type, code, name, duration,
+    calendar_id, percent_complete)
+  select ${first}::int + g, ${space.id}::uuid, ${version.id}::uuid, ${base + roots}::int + g / 100, g,
+         case when g % 50 = 49 then 'milestone_finish' else 'work' end, 'A' || (g * 10), 'Монтаж конструкций ' || g,
+         case when g % 50 = 49 then 0 else 60 * (1 + floor(random() * 40))::int end,
+         case when g % 10 = 0 then ${shifts.id}::uuid else null end, 0
+  from generate_series(0, ${WORKS - 1}) g`);
+await db.execute(sql`select setval(pg_get_serial_sequence('wbs_items', 'id'), (select max(id) from wbs_items))`);
+// Crews chain ten works in a row; every work also waits for up to two of the 4,000 before it (acyclic).
+await db.execute(sql`insert into relations (space_id, version_id, predecessor_id, successor_id, type, lag)
+  select ${space.id}::uuid, ${version.id}::uuid, ${first}::int + g - 1, ${first}::int + g, 'fs', 0
+  from generate_series(1, ${WORKS - 1}) g where g % 10 <> 0`);
+for (let k = 0; k < 2; k++) {
+  await db.execute(sql`insert into relations (space_id, version_id, predecessor_id, successor_id, type, lag)
+    select ${space.id}::uuid, ${version.id}::uuid, ${first}::int + p, ${first}::int + g,
+           (array['fs','ss','ff','sf'])[1 + floor(random() * 4)::int], (floor(random() * 16)::int - 4) * 60
+    from (select g, greatest(0, g - 2 - floor(random() * 4000)::int) as p from generate_series(2, ${WORKS - 1}) g
+          where random() < 0.92) x
+    on conflict do nothing`);
+}
+const relationCount = (await one(sql`select count(*)::int as n from relations where version_id = ${version.id}`)).n;
+await calculateVersion(db, version.id);
+process.stderr.write(
+  `seeded and calculated ${WORKS} works, ${relationCount} relations in ${Math.round(performance.now() - seedStart)} ms\n`,
+);
+
+function stats(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  return { medianMs: Math.round(at(0.5)), p95Ms: Math.round(at(0.95)) };
+}
+const mb = (n) => +(n / 1048576).toFixed(2);
+const url = `/versions/${version.id}/gantt`;
+const rows = WORKS + roots + sums;
+
+async function measure(cold, encoding) {
+  const samples = [];
+  let last;
+  for (let k = 0; k < RUNS + 1; k++) {
+    if (cold) await db.execute(sql`update versions set revision = revision + 1 where id = ${version.id}`);
+    const t0 = performance.now();
+    last = await call(url, token, space.id, "GET", undefined, { "accept-encoding": encoding });
+    // The first warm call builds the entry; it is not a warm sample.
+    if (cold || k > 0) samples.push(performance.now() - t0);
+  }
+  return { samples, last };
+}
+
+const cold = await measure(true, "br, gzip");
+const body = cold.last.rawPayload;
+const json = cold.last.headers["content-encoding"] === "br" ? brotliDecompressSync(body) : Buffer.from(cold.last.body);
+const data = JSON.parse(json.toString("utf8")).data;
+if (data.ids.length !== rows) throw new Error(`bench sanity: ${data.ids.length} rows, expected ${rows}`);
+const gz = await call(url, token, space.id, "GET", undefined, { "accept-encoding": "gzip" });
+const sizes = { jsonMB: mb(json.length), gzipMB: mb(gz.rawPayload.length), brMB: mb(body.length) };
+const line = (name, samples) =>
+  process.stdout.write(
+    `${JSON.stringify({ case: name, rows, relations: relationCount, ...stats(samples), ...sizes })}\n`,
+  );
+line("gantt call, changed version (build + compress), br", cold.samples);
+line("gantt call, unchanged version (cache), br", (await measure(false, "br, gzip")).samples);
+line("gantt call, unchanged version (cache), gzip", (await measure(false, "gzip")).samples);
+
+await app.close();
+await database.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
