@@ -148,6 +148,35 @@ describe("several server processes on one PostgreSQL", () => {
     await until("the socket to close", async () => onA.ended.length > 0 && !onA.socket.connected, 10_000);
   });
 
+  it("answers from memory only until another process writes: revoked tokens and memberships end everywhere", async () => {
+    const { procs } = await cluster(2);
+    const [a, b] = procs;
+    const owner = await signUp(a, "keeper");
+    const member = await signUp(a, "guest");
+    const { spaceId } = await scheduleOf(a, owner.token);
+    await call(a, "POST", `/space/${spaceId}/users/invite`, { token: owner.token, body: { login: member.user.login } });
+    const treeOnA = (token: string) => call(a, "GET", "/eps", { token, spaceId });
+    // Read twice through A: A now keeps both sessions and memberships in memory.
+    for (let i = 0; i < 2; i++) {
+      expect((await treeOnA(owner.token)).status).toBe(200);
+      expect((await treeOnA(member.token)).status).toBe(200);
+    }
+    // Well inside the time a kept reading may live (5 s): only the message between the processes can end them.
+    const promptly = 3_000;
+    await call(b, "POST", `/space/${spaceId}/users/kickout`, { token: owner.token, body: { userId: member.user.id } });
+    await until(
+      "A to refuse the member kicked out through B",
+      async () => (await treeOnA(member.token)).status === 403,
+      promptly,
+    );
+    await call(b, "POST", "/auth/logout", { token: owner.token });
+    await until(
+      "A to refuse the token signed out through B",
+      async () => (await treeOnA(owner.token)).status === 401,
+      promptly,
+    );
+  });
+
   it("finishes on another process a job whose process was killed mid-way, making one version", async () => {
     const { database, procs } = await cluster(2);
     const [a, b] = procs;

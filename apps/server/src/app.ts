@@ -21,6 +21,7 @@ import { calculationModule } from "./modules/workspace/calculation/calculation.r
 import { workspaceModule } from "./modules/workspace/workspace.routes.js";
 import { AccessRules, findMembership, ipRefused } from "./platform/access.js";
 import { registerAuthHook } from "./platform/auth-hook.js";
+import { ChangeClock } from "./platform/change-clock.js";
 import type { Config } from "./platform/config.js";
 import type { AppContext } from "./platform/context.js";
 import type { Database } from "./platform/db.js";
@@ -30,7 +31,7 @@ import { Mail } from "./platform/mail.js";
 import { Passwords } from "./platform/passwords.js";
 import { ProcessRegistry } from "./platform/processes.js";
 import { Realtime } from "./platform/realtime.js";
-import { answerSerializer } from "./platform/route.js";
+import { answerSerializer, writes } from "./platform/route.js";
 import { SessionStore } from "./platform/sessions.js";
 import { createStorage } from "./platform/storage.js";
 
@@ -50,15 +51,21 @@ export async function buildApp(config: Config, database: Database) {
   app.setSerializerCompiler(answerSerializer(config.mode === "test" || process.env.PLANUM_CHECK_ANSWERS === "1"));
 
   const db = database.db;
-  const sessions = new SessionStore(db, { tokenTtlHours: config.tokenTtlHours, idleMinutes: config.idleMinutes });
-  const realtime = new Realtime(database.kind === "postgres" ? database.pool : null);
+  const changes = new ChangeClock();
+  const sessions = new SessionStore(
+    db,
+    { tokenTtlHours: config.tokenTtlHours, idleMinutes: config.idleMinutes },
+    changes,
+  );
+  const realtime = new Realtime(database.kind === "postgres" ? database.pool : null, changes);
   const serverProcess = new ProcessRegistry(db, config.role);
   const ctx: AppContext = {
     config,
     db,
     databaseKind: database.kind,
     sessions,
-    access: new AccessRules({ db, sessions }),
+    changes,
+    access: new AccessRules({ db, sessions, clock: changes }),
     jobs: new Jobs({
       db,
       connection: database.connection,
@@ -66,6 +73,7 @@ export async function buildApp(config: Config, database: Database) {
       queue: config.jobQueue,
       runWorkers: config.role !== "web",
       log: (message) => app.log.warn(message),
+      ended: () => changes.advance(),
     }),
     process: serverProcess,
     mail: new Mail(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => app.log.info(m) }),
@@ -99,6 +107,10 @@ export async function buildApp(config: Config, database: Database) {
 
   app.setErrorHandler(handleError);
   registerAuthHook(app, sessions);
+  // A call that may have written moves the clock before its answer leaves, so the caller's next read sees the write.
+  app.addHook("onSend", async (request) => {
+    if (writes(request)) changes.advance();
+  });
 
   await app.register(
     async (api) => {

@@ -19,6 +19,7 @@ import {
   spaces,
   versions,
 } from "../db/schema/index.js";
+import { type ChangeClock, ClockedCache } from "./change-clock.js";
 import { type Db, type DbOrTx, UNNAMED } from "./db.js";
 import { AppError } from "./errors.js";
 import type { AuthContext, SessionStore } from "./sessions.js";
@@ -112,6 +113,7 @@ export async function findMembership(db: DbOrTx, spaceId: string, userId: string
 }
 
 type Membership = NonNullable<Awaited<ReturnType<typeof findMembership>>>;
+type VersionAccessRow = Membership & { version: VersionRow | null; path: string | null };
 
 export function ipRefused(space: SpaceRow, address: string): boolean {
   const list = space.settings.ipAllowList ?? [];
@@ -206,11 +208,21 @@ type Where = { param: string } | "header";
  * The rules routes declare. Built once per app from the database and the session store; a rule is a value, so a
  * module may keep its own composed rules beside its routes.
  */
+/** Memberships and version rows kept in memory per process (see ChangeClock). */
+const KEPT_READINGS = 20_000;
+
 export class AccessRules {
   /** Prepared once: the statement is planned once per connection instead of built and parsed per call. */
   private readonly versionQuery;
+  /**
+   * What the checks read, kept until the next write anywhere: a member reading the same space or version again
+   * (every Gantt read, every tree read) is checked in memory. The checks themselves (address, idle time-out,
+   * ability) run on every call, on the kept rows.
+   */
+  private readonly memberships: ClockedCache<Membership>;
+  private readonly versionRows: ClockedCache<VersionAccessRow>;
 
-  constructor(private readonly deps: { db: Db; sessions: SessionStore }) {
+  constructor(private readonly deps: { db: Db; sessions: SessionStore; clock: ChangeClock }) {
     const userId = sql.placeholder("userId");
     this.versionQuery = deps.db
       .select({
@@ -232,6 +244,8 @@ export class AccessRules {
         and(eq(spaces.id, sql.placeholder("spaceId")), isNull(spaces.deletedAt), eq(spaceMembers.status, "active")),
       )
       .prepare(UNNAMED);
+    this.memberships = new ClockedCache(deps.clock, KEPT_READINGS);
+    this.versionRows = new ClockedCache(deps.clock, KEPT_READINGS);
   }
 
   /** Anyone, signed in or not (login, registration, system state…). */
@@ -324,12 +338,13 @@ export class AccessRules {
     const auth = requireAuth(request);
     const spaceId = headerSpace(request);
     if (!UUID.test(spaceId)) throw new AppError("Forbidden");
-    const [row] = await this.versionQuery.execute({
-      userId: auth.user.id,
-      spaceId,
-      versionId: UUID.test(versionId) ? versionId : NO_ID,
+    const safeId = UUID.test(versionId) ? versionId : NO_ID;
+    const row = await this.versionRows.through(`${auth.user.id} ${spaceId} ${safeId}`, async () => {
+      const [found] = await this.versionQuery.execute({ userId: auth.user.id, spaceId, versionId: safeId });
+      return found ?? null;
     });
-    const grant = await this.admit(request, auth, row ?? null, "schedule:read");
+    if (!row) throw new AppError("Forbidden");
+    const grant = await this.admit(request, auth, row, "schedule:read");
     if (!row.version || row.path === null) throw new AppError("NotFound");
     return {
       grant,
@@ -345,7 +360,10 @@ export class AccessRules {
    */
   async grant(request: FastifyRequest, spaceId: string, ability: Ability = "space:read"): Promise<Grant> {
     const auth = requireAuth(request);
-    return this.admit(request, auth, await findMembership(this.deps.db, spaceId, auth.user.id), ability);
+    const found = await this.memberships.through(`${auth.user.id} ${spaceId}`, () =>
+      findMembership(this.deps.db, spaceId, auth.user.id),
+    );
+    return this.admit(request, auth, found, ability);
   }
 
   private async admit(

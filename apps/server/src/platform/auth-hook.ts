@@ -9,6 +9,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Guest calls (login, register, system state…) answer without a token. */
     public?: boolean;
+    /** A GET that writes (see `writes` in route.ts). */
+    writes?: boolean;
   }
 }
 

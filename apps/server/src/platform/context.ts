@@ -1,4 +1,5 @@
 import type { AccessRules } from "./access.js";
+import type { ChangeClock } from "./change-clock.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db.js";
 import type { Jobs } from "./jobs.js";
@@ -14,6 +15,8 @@ export interface AppContext {
   db: Db;
   databaseKind: "embedded" | "postgres";
   sessions: SessionStore;
+  /** Moves on every write of the installation: what is kept in memory from the database is used until it moves. */
+  changes: ChangeClock;
   /** The access rules routes declare (`access: ctx.access.version("write")`). */
   access: AccessRules;
   jobs: Jobs;

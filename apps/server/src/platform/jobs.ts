@@ -46,6 +46,8 @@ export interface JobsOptions {
   /** False in a process of role `web`: it enqueues, workers run. */
   runWorkers: boolean;
   log: (message: string) => void;
+  /** Called when a job has ended (completed, failed or handed over): its writes are committed or rolled back. */
+  ended?: () => void;
 }
 
 const SUPERVISE_MS = 5_000;
@@ -285,6 +287,7 @@ export class Jobs {
     } finally {
       clearInterval(watch);
       this.running = null;
+      this.options.ended?.();
       release();
     }
   }

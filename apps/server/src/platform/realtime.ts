@@ -3,6 +3,7 @@ import { SERVER_EVENT, SESSION_ENDED_EVENT, type ServerEvent } from "@planum/con
 import { createAdapter } from "@socket.io/postgres-adapter";
 import type pg from "pg";
 import { Server } from "socket.io";
+import type { ChangeClock } from "./change-clock.js";
 
 /** Who a socket belongs to, resolved from the token it connected with. */
 export interface SocketIdentity {
@@ -29,6 +30,8 @@ const sessionRoom = (sessionId: string) => `session:${sessionId}`;
  */
 /** socket.io-parser's packet type of an event (`PacketType.EVENT`). */
 const EVENT_PACKET = 2;
+/** Between server processes only: "I committed a write" (see ChangeClock). */
+const CHANGED = "planum:changed";
 
 export class Realtime {
   private io: Server | null = null;
@@ -43,13 +46,21 @@ export class Realtime {
     this.listeners.push(listener);
   }
 
-  /** The pool whose database carries events between processes (PostgreSQL only); null for one process. */
-  constructor(private readonly adapterPool: pg.Pool | null = null) {}
+  /**
+   * `adapterPool`: the pool whose database carries events between processes (PostgreSQL only); null for one process.
+   * `clock`: moved by every space event sent here, and joined to the other processes' through the adapter.
+   */
+  constructor(
+    private readonly adapterPool: pg.Pool | null,
+    private readonly clock: ChangeClock,
+  ) {}
 
   private createServer() {
     const io = new Server({ path: "/socket.io", serveClient: false, cors: { origin: false } });
     if (this.adapterPool) {
       io.adapter(createAdapter(this.adapterPool, { errorHandler: () => {}, heartbeatInterval: 5_000 }));
+      io.on(CHANGED, () => this.clock.advancedElsewhere());
+      this.clock.connect(() => io.serverSideEmit(CHANGED));
     }
     return io;
   }
@@ -91,6 +102,8 @@ export class Realtime {
   }
 
   toSpace(event: ServerEvent) {
+    // Events are sent after the write they tell of has been committed.
+    this.clock.advance();
     if (this.record) this.sent.push(event);
     this.io?.to(spaceRoom(event.spaceId)).emit(SERVER_EVENT, event);
     for (const listener of this.listeners) listener(event);
@@ -121,6 +134,7 @@ export class Realtime {
   }
 
   async close() {
+    this.clock.connect(null);
     await this.io?.close();
     this.io = null;
   }

@@ -32,6 +32,8 @@ export interface RouteSpec<P, Q, B, R extends Schema, S> {
   /** The answer is not the JSON envelope (a file, a stream): `response` only documents it. */
   raw?: { contentType: string };
   access: AccessRule<S>;
+  /** A GET that changes something (the spec has a few): it moves the change clock like any other write. */
+  writes?: true;
 }
 
 export interface RouteInput<P, Q, B, S> {
@@ -78,7 +80,7 @@ export function route<
     method: spec.method,
     url: spec.url,
     schema,
-    config: spec.access.guest ? { public: true } : {},
+    config: { ...(spec.access.guest && { public: true }), ...(spec.writes && { writes: true }) },
     handler: async (request, reply) => {
       const params = (request.params ?? {}) as Record<string, unknown>;
       const scope = await spec.access.check(request, params);
@@ -94,6 +96,12 @@ export function route<
       return ok(answer);
     },
   });
+}
+
+/** Whether a call may have written: every method but GET and HEAD, and the GET routes declared `writes`. */
+export function writes(request: FastifyRequest): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return true;
+  return request.routeOptions.config?.writes === true;
 }
 
 /**

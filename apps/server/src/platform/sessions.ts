@@ -1,5 +1,6 @@
 import { and, eq, lt, ne, or, sql } from "drizzle-orm";
 import { sessions, users } from "../db/schema/index.js";
+import { type ChangeClock, ClockedCache } from "./change-clock.js";
 import { type Db, UNNAMED } from "./db.js";
 import { hashToken, newToken } from "./tokens.js";
 
@@ -15,13 +16,21 @@ export interface AuthContext {
 /** Writes last-seen at most this often, so reading pages does not turn into a write per request. */
 const LAST_SEEN_WRITE_INTERVAL_MS = 30_000;
 
+type SessionRow = { session: typeof sessions.$inferSelect; user: UserRow };
+
+/** Sessions (and their users) kept in memory per process: the busiest readers stay well under this. */
+const KEPT_SESSIONS = 20_000;
+
 export class SessionStore {
   /** Every request resolves its token: prepared once, planned once per connection. */
   private readonly byToken;
+  /** Sessions read since the last write anywhere (see ChangeClock): a crowd of readers costs no query per request. */
+  private readonly kept: ClockedCache<SessionRow>;
 
   constructor(
     private readonly db: Db,
     private readonly options: { tokenTtlHours: number; idleMinutes: number },
+    private readonly clock: ChangeClock,
   ) {
     this.byToken = db
       .select({ session: sessions, user: users })
@@ -29,6 +38,16 @@ export class SessionStore {
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.tokenHash, sql.placeholder("hash")))
       .prepare(UNNAMED);
+    this.kept = new ClockedCache(clock, KEPT_SESSIONS);
+  }
+
+  private async read(hash: string): Promise<SessionRow | null> {
+    return (await this.byToken.execute({ hash }))[0] ?? null;
+  }
+
+  private ended(row: SessionRow, now: number) {
+    const idleLimit = row.session.lastSeenAt.getTime() + this.options.idleMinutes * 60_000;
+    return row.session.expiresAt.getTime() <= now || idleLimit <= now;
   }
 
   async create(userId: string, meta: { ip?: string; userAgent?: string }) {
@@ -49,26 +68,35 @@ export class SessionStore {
    * deleted and reported as such, so the browser can tell idleness from a bad token.
    */
   async resolve(token: string): Promise<AuthContext | "expired" | null> {
-    const rows = await this.byToken.execute({ hash: hashToken(token) });
-    const row = rows[0];
+    const hash = hashToken(token);
+    let row = await this.kept.through(hash, () => this.read(hash));
     if (!row) return null;
     const now = Date.now();
-    const idleLimit = row.session.lastSeenAt.getTime() + this.options.idleMinutes * 60_000;
-    if (row.session.expiresAt.getTime() <= now || idleLimit <= now) {
-      await this.db.delete(sessions).where(eq(sessions.id, row.session.id));
-      return "expired";
+    if (this.ended(row, now)) {
+      // A kept row may have missed uses through other processes since: only the database says it ended.
+      this.kept.delete(hash);
+      row = await this.read(hash);
+      if (!row) return null;
+      if (this.ended(row, now)) {
+        await this.db.delete(sessions).where(eq(sessions.id, row.session.id));
+        return "expired";
+      }
     }
-    if (now - row.session.lastSeenAt.getTime() > LAST_SEEN_WRITE_INTERVAL_MS) {
+    const lastSeenAt = row.session.lastSeenAt;
+    if (now - lastSeenAt.getTime() > LAST_SEEN_WRITE_INTERVAL_MS) {
       await this.db
         .update(sessions)
         .set({ lastSeenAt: new Date(now) })
         .where(eq(sessions.id, row.session.id));
+      // The kept row follows the database (no other reader's answer depends on when a session was last used).
+      row.session.lastSeenAt = new Date(now);
     }
-    return { user: row.user, sessionId: row.session.id, lastSeenAt: row.session.lastSeenAt };
+    return { user: row.user, sessionId: row.session.id, lastSeenAt };
   }
 
   async revoke(sessionId: string) {
     await this.db.delete(sessions).where(eq(sessions.id, sessionId));
+    this.clock.advance();
   }
 
   /** Ends every session of a user except, optionally, the one making the change. */
@@ -76,6 +104,7 @@ export class SessionStore {
     await this.db
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), exceptSessionId ? ne(sessions.id, exceptSessionId) : sql`true`));
+    this.clock.advance();
   }
 
   async deleteStale() {

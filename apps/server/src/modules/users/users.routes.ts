@@ -164,6 +164,7 @@ export function usersModule(ctx: AppContext, service: UsersService) {
         params: languageParams,
         response: userSchema,
         access: access.user,
+        writes: true,
       },
       async ({ scope, params }) => toUserDto(await service.setLanguage(scope.user, params.id)),
     );

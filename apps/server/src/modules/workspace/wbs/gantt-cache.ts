@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { VersionScope } from "../../../platform/access.js";
+import { type ChangeClock, ClockedCache } from "../../../platform/change-clock.js";
 import type { Db } from "../../../platform/db.js";
 import { execRows } from "../../../platform/sql.js";
 import { buildGanttColumns } from "./gantt-columns.js";
@@ -23,11 +24,18 @@ interface Entry {
   br?: Buffer;
 }
 
+/** The row versions of the space's calendars and a digest of the caller's collapsed rows. */
+interface Stamp {
+  calendars: string;
+  collapsed: string;
+}
+
 const entrySize = (entry: Entry) => entry.json.length + entry.gzip.length + (entry.br?.length ?? 0);
 
 /**
- * The Gantt answer of an unchanged version is served from memory. The key is read from the database on every
- * request, never invalidated in-process, so several server processes on one database agree:
+ * The Gantt answer of an unchanged version is served from memory. Its key is read from the database (and kept until
+ * the next write anywhere, see ChangeClock), never invalidated by hand, so several server processes on one database
+ * agree:
  * - the version row that the access check has just loaded: `revision` (every change inside the version and every
  *   calculation bumps it), `calc_status` (also moved by calculation settings without a revision), the dates;
  * - the space's calendars (their edits do not touch versions): the row versions (`xmin`) of all of them;
@@ -40,12 +48,16 @@ export class GanttCache {
   /** Builds under way: a crowd opening the same version waits for one build instead of making its own. */
   private readonly building = new Map<string, Promise<Entry>>();
   private readonly encodings = new Negotiator({ supportedValues: ["br", "gzip"] });
+  /** The database's part of the key per version and user. */
+  private readonly stamps: ClockedCache<Stamp>;
 
   constructor(
     private readonly db: Db,
     maxBytes: number,
+    clock: ChangeClock,
   ) {
     this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: entrySize });
+    this.stamps = new ClockedCache(clock, 10_000);
   }
 
   /** Answers the request (200 in the encoding asked for, or 304 to a matching If-None-Match). Access is checked. */
@@ -63,16 +75,8 @@ export class GanttCache {
 
   private async key(scope: VersionScope) {
     const { version, grant } = scope;
-    const result = await execRows(
-      this.db,
-      sql`
-      select (select coalesce(string_agg(id::text || '.' || xmin::text, ',' order by id), '')
-                from calendars where space_id = ${version.spaceId}) as calendars,
-             (select coalesce(md5(string_agg(item_id::text, ',' order by item_id)), '')
-                from wbs_item_flags where version_id = ${version.id} and user_id = ${grant.userId} and not expanded)
-               as collapsed`,
-    );
-    const stamp = result.rows[0] as { calendars: string; collapsed: string };
+    const stamp = await this.stamps.through(`${version.id} ${grant.userId}`, () => this.stamp(scope));
+    if (!stamp) throw new Error("the Gantt key query answered no row");
     return [
       version.id,
       version.revision,
@@ -83,6 +87,19 @@ export class GanttCache {
       stamp.calendars,
       stamp.collapsed,
     ].join("|");
+  }
+
+  private async stamp({ version, grant }: VersionScope): Promise<Stamp> {
+    const result = await execRows(
+      this.db,
+      sql`
+      select (select coalesce(string_agg(id::text || '.' || xmin::text, ',' order by id), '')
+                from calendars where space_id = ${version.spaceId}) as calendars,
+             (select coalesce(md5(string_agg(item_id::text, ',' order by item_id)), '')
+                from wbs_item_flags where version_id = ${version.id} and user_id = ${grant.userId} and not expanded)
+               as collapsed`,
+    );
+    return result.rows[0] as Stamp;
   }
 
   private build(key: string, scope: VersionScope): Promise<Entry> {

@@ -46,7 +46,7 @@ export function wbsModule(ctx: AppContext) {
   const wbs = new WbsService(deps);
   const tree = new WbsTreeService(deps);
   const paste = new WbsPasteService(deps);
-  const gantt = new GanttCache(ctx.db, ctx.config.ganttCacheBytes);
+  const gantt = new GanttCache(ctx.db, ctx.config.ganttCacheBytes, ctx.changes);
   const { access } = ctx;
 
   return async function wbsRoutes(app: FastifyInstance) {
