@@ -1,13 +1,9 @@
 import { type AttributeAccess, type AttributeDto, isComputedType } from "@planum/contracts";
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
-import { attributeAccess, attributes, epsNodes } from "../../../db/schema/index.js";
 import { abilitiesAt, type Grant } from "../../../platform/access.js";
 import type { DbOrTx } from "../../../platform/db.js";
+import { AttributesRepo, type AttributeWithScope } from "./attributes.repo.js";
 
-export type AttributeRow = typeof attributes.$inferSelect;
-export interface AttributeWithScope extends AttributeRow {
-  nodeKind: "node" | "facility" | "project" | null;
-}
+export type { AttributeRow, AttributeWithScope } from "./attributes.repo.js";
 
 /**
  * Attributes that apply at a place of the hierarchy: space-wide ones, those defined on a node of its lineage, and
@@ -20,17 +16,7 @@ export async function attributesAt(
   lineageIds: string[],
   scheduleId?: string,
 ): Promise<AttributeWithScope[]> {
-  const spaceWide = and(isNull(attributes.nodeId), isNull(attributes.scheduleId));
-  const places = [spaceWide];
-  if (lineageIds.length) places.push(inArray(attributes.nodeId, lineageIds));
-  if (scheduleId) places.push(eq(attributes.scheduleId, scheduleId));
-  const rows = await db
-    .select({ attribute: attributes, nodeKind: epsNodes.kind })
-    .from(attributes)
-    .leftJoin(epsNodes, eq(epsNodes.id, attributes.nodeId))
-    .where(and(eq(attributes.spaceId, spaceId), eq(attributes.target, target), or(...places)))
-    .orderBy(attributes.createdAt, attributes.id);
-  return rows.map((row) => ({ ...row.attribute, nodeKind: row.nodeKind }));
+  return new AttributesRepo(db).definedAt(spaceId, target, lineageIds, scheduleId);
 }
 
 /** Access of one role (or of the built-in default when null) to each attribute. */
@@ -47,10 +33,7 @@ export async function roleAccess(
       : "none";
   const result = new Map(attributeIds.map((id) => [id, base]));
   if (!roleId || attributeIds.length === 0) return result;
-  const overrides = await db
-    .select()
-    .from(attributeAccess)
-    .where(and(eq(attributeAccess.roleId, roleId), inArray(attributeAccess.attributeId, attributeIds)));
+  const overrides = await new AttributesRepo(db).accessRows(roleId, attributeIds);
   for (const row of overrides) result.set(row.attributeId, row.access);
   return result;
 }

@@ -1,14 +1,44 @@
 import type { AttributeAccess } from "@planum/contracts";
-import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import { attributeAccess, attributes, attributeValues, epsNodes, roles } from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import { likePattern } from "../../../platform/sql.js";
 
-type AttributeRow = typeof attributes.$inferSelect;
+export type AttributeRow = typeof attributes.$inferSelect;
+export interface AttributeWithScope extends AttributeRow {
+  nodeKind: "node" | "facility" | "project" | null;
+}
 
 /** Attribute definitions, their values on nodes and per-role access rows. */
 export class AttributesRepo {
   constructor(private readonly db: DbOrTx) {}
+
+  /** Attributes of a target defined space-wide, on one of the nodes, or on the schedule, with their node's kind. */
+  async definedAt(
+    spaceId: string,
+    target: "node" | "work",
+    nodeIds: string[],
+    scheduleId?: string,
+  ): Promise<AttributeWithScope[]> {
+    const places = [and(isNull(attributes.nodeId), isNull(attributes.scheduleId))];
+    if (nodeIds.length) places.push(inArray(attributes.nodeId, nodeIds));
+    if (scheduleId) places.push(eq(attributes.scheduleId, scheduleId));
+    const rows = await this.db
+      .select({ attribute: attributes, nodeKind: epsNodes.kind })
+      .from(attributes)
+      .leftJoin(epsNodes, eq(epsNodes.id, attributes.nodeId))
+      .where(and(eq(attributes.spaceId, spaceId), eq(attributes.target, target), or(...places)))
+      .orderBy(attributes.createdAt, attributes.id);
+    return rows.map((row) => ({ ...row.attribute, nodeKind: row.nodeKind }));
+  }
+
+  /** A role's own access rows for these attributes (the role belongs to the caller's space). */
+  accessRows(roleId: string, attributeIds: string[]) {
+    return this.db
+      .select()
+      .from(attributeAccess)
+      .where(and(eq(attributeAccess.roleId, roleId), inArray(attributeAccess.attributeId, attributeIds)));
+  }
 
   async role(spaceId: string, roleId: string) {
     const [role] = await this.db

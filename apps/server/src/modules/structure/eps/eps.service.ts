@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { EpsKind, Passport } from "@planum/contracts";
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import { epsNodes, epsPhotos, resourceGrants, schedules } from "../../../db/schema/index.js";
 import { type EpsNodeRow, type Grant, lineage, loadNode, type NodeScope, requireAt } from "../../../platform/access.js";
 import type { Db, DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
@@ -9,7 +7,7 @@ import type { Realtime } from "../../../platform/realtime.js";
 import { isUniqueViolation } from "../../../platform/sql.js";
 import type { Storage } from "../../../platform/storage.js";
 import { epsUpdated } from "../structure-events.js";
-import { EpsRepo, subtreeOf, toNodeDto } from "./eps.repo.js";
+import { EpsRepo, toNodeDto } from "./eps.repo.js";
 
 /** Which kinds may hang below which: nodes group nodes and facilities, facilities hold projects. */
 const ALLOWED_PARENTS: Record<EpsKind, (EpsKind | null)[]> = {
@@ -57,31 +55,19 @@ export class EpsService {
     const id = randomUUID();
     try {
       const node = await db.transaction(async (tx) => {
-        const [{ next }] = await tx
-          .select({ next: sql<number>`coalesce(max(${epsNodes.sortOrder}) + 1, 0)::int` })
-          .from(epsNodes)
-          .where(
-            and(
-              eq(epsNodes.spaceId, grant.space.id),
-              parent ? eq(epsNodes.parentId, parent.id) : isNull(epsNodes.parentId),
-            ),
-          );
-        const [row] = await tx
-          .insert(epsNodes)
-          .values({
-            id,
-            spaceId: grant.space.id,
-            parentId: parent?.id ?? null,
-            kind,
-            name: body.name,
-            key: body.key ?? null,
-            sortOrder: next,
-            path: `${parent?.path ?? "/"}${id}/`,
-            depth: parent ? parent.depth + 1 : 0,
-            createdBy: grant.userId,
-          })
-          .returning();
-        return row;
+        const repo = new EpsRepo(tx);
+        return repo.insert({
+          id,
+          spaceId: grant.space.id,
+          parentId: parent?.id ?? null,
+          kind,
+          name: body.name,
+          key: body.key ?? null,
+          sortOrder: await repo.nextOrder(grant.space.id, parent?.id ?? null),
+          path: `${parent?.path ?? "/"}${id}/`,
+          depth: parent ? parent.depth + 1 : 0,
+          createdBy: grant.userId,
+        });
       });
       epsUpdated(this.deps.realtime, grant, "created", [node.id], [node.parentId]);
       return toNodeDto(node, false);
@@ -92,13 +78,10 @@ export class EpsService {
   }
 
   private async update(grant: Grant, node: EpsNodeRow, values: Partial<EpsNodeRow>, action: "updated" = "updated") {
-    const [row] = await this.deps.db
-      .update(epsNodes)
-      .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(epsNodes.spaceId, grant.space.id), eq(epsNodes.id, node.id)))
-      .returning();
+    const repo = new EpsRepo(this.deps.db);
+    const row = await repo.update(grant.space.id, node.id, values);
     epsUpdated(this.deps.realtime, grant, action, [row.id], [row.parentId]);
-    return toNodeDto(row, await new EpsRepo(this.deps.db).hasChildren(row.id));
+    return toNodeDto(row, await repo.hasChildren(row.id));
   }
 
   // The methods below take a node the caller may change (the route's access `node("eps:write")` loaded it).
@@ -141,43 +124,24 @@ export class EpsService {
   }
 
   async keyFree(spaceId: string, key: string, exceptId?: string): Promise<boolean> {
-    const [row] = await this.deps.db
-      .select({ id: epsNodes.id })
-      .from(epsNodes)
-      .where(and(eq(epsNodes.spaceId, spaceId), eq(epsNodes.key, key)));
+    const row = await new EpsRepo(this.deps.db).byKey(spaceId, key);
     return !row || row.id === exceptId;
   }
 
   async byKey(grant: Grant, key: string) {
-    const [node] = await this.deps.db
-      .select()
-      .from(epsNodes)
-      .where(and(eq(epsNodes.spaceId, grant.space.id), eq(epsNodes.key, key)));
+    const repo = new EpsRepo(this.deps.db);
+    const node = await repo.byKey(grant.space.id, key);
     if (!node) throw new AppError("NotFound");
-    return toNodeDto(node, await new EpsRepo(this.deps.db).hasChildren(node.id));
+    return toNodeDto(node, await repo.hasChildren(node.id));
   }
 
   /** Swaps the node with its previous (up) or next (down) sibling; at the edge nothing moves. */
   async shift({ grant, node }: NodeScope, direction: "up" | "down") {
     const siblings = await this.deps.db.transaction(async (tx) => {
-      const sameParent = node.parentId ? eq(epsNodes.parentId, node.parentId) : isNull(epsNodes.parentId);
-      const [neighbour] = await tx
-        .select()
-        .from(epsNodes)
-        .where(
-          and(
-            eq(epsNodes.spaceId, grant.space.id),
-            sameParent,
-            direction === "up" ? lt(epsNodes.sortOrder, node.sortOrder) : gt(epsNodes.sortOrder, node.sortOrder),
-          ),
-        )
-        .orderBy(direction === "up" ? desc(epsNodes.sortOrder) : asc(epsNodes.sortOrder))
-        .limit(1);
-      if (neighbour) {
-        await tx.update(epsNodes).set({ sortOrder: neighbour.sortOrder }).where(eq(epsNodes.id, node.id));
-        await tx.update(epsNodes).set({ sortOrder: node.sortOrder }).where(eq(epsNodes.id, neighbour.id));
-      }
-      return new EpsRepo(tx).children(grant.space.id, node.parentId);
+      const repo = new EpsRepo(tx);
+      const neighbour = await repo.neighbour(node, direction);
+      if (neighbour) await repo.swapOrder(node, neighbour);
+      return repo.children(grant.space.id, node.parentId);
     });
     epsUpdated(this.deps.realtime, grant, "moved", [node.id], [node.parentId]);
     return siblings;
@@ -193,31 +157,13 @@ export class EpsService {
     if (!ALLOWED_PARENTS[node.kind].includes(parent?.kind ?? null)) throw new AppError("InvalidParent");
     if (parent?.path.startsWith(node.path)) throw new AppError("InvalidParent");
     if (parent) await requireAt(db, grant, "eps:write", lineage(parent));
-    const newPath = `${parent?.path ?? "/"}${node.id}/`;
-    const depthShift = (parent ? parent.depth + 1 : 0) - node.depth;
     const siblings = await db.transaction(async (tx) => {
-      const sameParent = parent ? eq(epsNodes.parentId, parent.id) : isNull(epsNodes.parentId);
-      const others = await tx
-        .select({ id: epsNodes.id })
-        .from(epsNodes)
-        .where(and(eq(epsNodes.spaceId, grant.space.id), sameParent, sql`${epsNodes.id} <> ${node.id}`))
-        .orderBy(asc(epsNodes.sortOrder));
-      const order = others.map((row) => row.id);
+      const repo = new EpsRepo(tx);
+      const order = await repo.siblingIds(grant.space.id, parent?.id ?? null, node.id);
       order.splice(Math.min(index ?? order.length, order.length), 0, node.id);
-      await tx
-        .update(epsNodes)
-        .set({
-          path: sql`${newPath} || substr(${epsNodes.path}, ${node.path.length + 1})`,
-          depth: sql`${epsNodes.depth} + ${depthShift}`,
-        })
-        .where(and(eq(epsNodes.spaceId, grant.space.id), subtreeOf([node])));
-      await tx
-        .update(epsNodes)
-        .set({ parentId: parent?.id ?? null, updatedAt: new Date() })
-        .where(eq(epsNodes.id, node.id));
-      for (const [position, siblingId] of order.entries())
-        await tx.update(epsNodes).set({ sortOrder: position }).where(eq(epsNodes.id, siblingId));
-      return new EpsRepo(tx).children(grant.space.id, parent?.id ?? null);
+      await repo.reparent(node, parent);
+      await repo.reorder(order);
+      return repo.children(grant.space.id, parent?.id ?? null);
     });
     epsUpdated(this.deps.realtime, grant, "moved", [node.id], [node.parentId, parent?.id ?? null]);
     return siblings;
@@ -229,43 +175,17 @@ export class EpsService {
    */
   async deleteNodes(grant: Grant, ids: string[], confirmCount: number | undefined, kinds?: EpsKind[]) {
     const db = this.deps.db;
-    const nodes = await db
-      .select()
-      .from(epsNodes)
-      .where(and(eq(epsNodes.spaceId, grant.space.id), inArray(epsNodes.id, [...new Set(ids)])));
+    const nodes = await new EpsRepo(db).nodes(grant.space.id, [...new Set(ids)]);
     if (nodes.length !== new Set(ids).size || (kinds && nodes.some((n) => !kinds.includes(n.kind))))
       throw new AppError("NotFound");
     for (const node of nodes) await requireAt(db, grant, "eps:write", lineage(node));
     const result = await db.transaction(async (tx) => {
-      const count = await new EpsRepo(tx).subtreeCount(grant.space.id, nodes);
+      const repo = new EpsRepo(tx);
+      const count = await repo.subtreeCount(grant.space.id, nodes);
       if (confirmCount !== count) throw new AppError("ConfirmationRequired", { count });
-      const inside = tx
-        .select({ id: epsNodes.id })
-        .from(epsNodes)
-        .where(and(eq(epsNodes.spaceId, grant.space.id), subtreeOf(nodes)));
-      const [{ scheduleCount }] = await tx
-        .select({ scheduleCount: sql<number>`count(*)::int` })
-        .from(schedules)
-        .where(and(eq(schedules.spaceId, grant.space.id), inArray(schedules.projectId, inside)));
-      const scheduleIds = tx.select({ id: schedules.id }).from(schedules).where(inArray(schedules.projectId, inside));
-      await tx
-        .delete(resourceGrants)
-        .where(
-          and(
-            eq(resourceGrants.spaceId, grant.space.id),
-            or(inArray(resourceGrants.resourceId, inside), inArray(resourceGrants.resourceId, scheduleIds)),
-          ),
-        );
-      // Photos cascade with their nodes, but their files live in the file store: collect them to remove afterwards.
-      const photoFiles = await tx
-        .select({ fileId: epsPhotos.fileId })
-        .from(epsPhotos)
-        .where(and(eq(epsPhotos.spaceId, grant.space.id), inArray(epsPhotos.nodeId, inside)));
-      // Deepest first is not needed: removing the subtree by path in one statement satisfies the parent FK at commit.
-      await tx.delete(epsNodes).where(and(eq(epsNodes.spaceId, grant.space.id), subtreeOf(nodes)));
-      return { deleted: count, schedules: scheduleCount, photoFiles };
+      return { deleted: count, ...(await repo.deleteSubtrees(grant.space.id, nodes)) };
     });
-    for (const { fileId } of result.photoFiles) await this.deps.storage.remove(db, fileId);
+    for (const fileId of result.photoFiles) await this.deps.storage.remove(db, fileId);
     epsUpdated(
       this.deps.realtime,
       grant,
@@ -273,16 +193,14 @@ export class EpsService {
       nodes.map((n) => n.id),
       nodes.map((n) => n.parentId),
     );
-    return { deleted: result.deleted, schedules: result.schedules };
+    return { deleted: result.deleted, schedules: result.scheduleCount };
   }
 
   /** How many nodes and schedules deleting these nodes would remove (for the confirmation dialog). */
   async deleteCount(grant: Grant, ids: string[], db: DbOrTx = this.deps.db) {
-    const nodes = await db
-      .select()
-      .from(epsNodes)
-      .where(and(eq(epsNodes.spaceId, grant.space.id), inArray(epsNodes.id, ids)));
+    const repo = new EpsRepo(db);
+    const nodes = await repo.nodes(grant.space.id, ids);
     if (nodes.length !== new Set(ids).size) throw new AppError("NotFound");
-    return { count: await new EpsRepo(db).subtreeCount(grant.space.id, nodes) };
+    return { count: await repo.subtreeCount(grant.space.id, nodes) };
   }
 }

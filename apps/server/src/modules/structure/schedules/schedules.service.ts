@@ -1,5 +1,3 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { scheduleGroups, schedules } from "../../../db/schema/index.js";
 import type { NodeScope, ScheduleRow, ScheduleScope } from "../../../platform/access.js";
 import type { AppContext } from "../../../platform/context.js";
 import type { DbOrTx } from "../../../platform/db.js";
@@ -11,7 +9,9 @@ import {
   readSettings,
   type SettingsPatch,
 } from "../../workspace/calculation/calculate-settings.service.js";
+import { ScheduleGroupsRepo } from "../schedule-groups/schedule-groups.repo.js";
 import { epsUpdated } from "../structure-events.js";
+import { SchedulesRepo } from "./schedules.repo.js";
 
 /**
  * A schedule as lists answer it: `settings` are the schedule's own settings, which hold no calculation fields (those
@@ -56,28 +56,19 @@ export class SchedulesService {
 
   /** The schedules of a project the caller may read (access `node("schedule:read", project)`). */
   async listOfProject({ grant, node: project }: NodeScope) {
-    const rows = await this.deps.db
-      .select()
-      .from(schedules)
-      .where(and(eq(schedules.spaceId, grant.space.id), eq(schedules.projectId, project.id)))
-      .orderBy(asc(schedules.sortOrder), asc(schedules.createdAt));
-    return rows.map(toScheduleDto);
+    return (await new SchedulesRepo(this.deps.db).ofProject(grant.space.id, project.id)).map(toScheduleDto);
   }
 
   /** A new schedule of a project where the caller may change schedules (access `node("schedule:write", project)`). */
   async create({ grant, node: project }: NodeScope, body: { name: string; groupId?: string | null }) {
     if (body.groupId) await groupOfProject(this.deps.db, grant.space.id, project.id, body.groupId);
-    const [row] = await this.deps.db
-      .insert(schedules)
-      .values({
-        spaceId: grant.space.id,
-        projectId: project.id,
-        groupId: body.groupId ?? null,
-        name: body.name,
-        sortOrder: sql`(select coalesce(max(${schedules.sortOrder}) + 1, 0) from ${schedules} where ${schedules.projectId} = ${project.id})`,
-        createdBy: grant.userId,
-      })
-      .returning();
+    const row = await new SchedulesRepo(this.deps.db).insert({
+      spaceId: grant.space.id,
+      projectId: project.id,
+      groupId: body.groupId ?? null,
+      name: body.name,
+      createdBy: grant.userId,
+    });
     epsUpdated(this.deps.realtime, grant, "schedules", [project.id], [project.parentId]);
     return toScheduleDto(row);
   }
@@ -87,11 +78,7 @@ export class SchedulesService {
    * through to the calculate settings (the same call as `PUT /schedules/{id}/calculate-settings`), never copied.
    */
   async update({ grant, schedule }: ScheduleScope, body: { name?: string; settings?: SettingsPatch }) {
-    const [row] = await this.deps.db
-      .update(schedules)
-      .set({ name: body.name ?? schedule.name, updatedAt: new Date() })
-      .where(and(eq(schedules.spaceId, grant.space.id), eq(schedules.id, schedule.id)))
-      .returning();
+    const row = await new SchedulesRepo(this.deps.db).rename(grant.space.id, schedule.id, body.name ?? schedule.name);
     const calculation =
       body.settings && Object.keys(body.settings).length > 0
         ? await this.calculation.save(grant.space.id, schedule.id, body.settings, grant.userId)
@@ -101,21 +88,14 @@ export class SchedulesService {
   }
 
   async delete({ grant, schedule }: ScheduleScope) {
-    await this.deps.db
-      .delete(schedules)
-      .where(and(eq(schedules.spaceId, grant.space.id), eq(schedules.id, schedule.id)));
+    await new SchedulesRepo(this.deps.db).delete(grant.space.id, schedule.id);
     epsUpdated(this.deps.realtime, grant, "schedules", [schedule.projectId]);
   }
 }
 
 /** A schedule group of the given project, or 404 (a group of another project or space never matches). */
 export async function groupOfProject(db: DbOrTx, spaceId: string, projectId: string, groupId: string) {
-  const [group] = await db
-    .select()
-    .from(scheduleGroups)
-    .where(
-      and(eq(scheduleGroups.spaceId, spaceId), eq(scheduleGroups.projectId, projectId), eq(scheduleGroups.id, groupId)),
-    );
-  if (!group) throw new AppError("NotFound", { field: "groupId" });
+  const group = await new ScheduleGroupsRepo(db).group(spaceId, groupId);
+  if (!group || group.projectId !== projectId) throw new AppError("NotFound", { field: "groupId" });
   return group;
 }
