@@ -65,7 +65,7 @@ export async function buildApp(config: Config, database: Database) {
     databaseKind: database.kind,
     sessions,
     changes,
-    access: new AccessRules({ db, sessions, clock: changes }),
+    access: new AccessRules({ db, sessions, clock: changes, realtime }),
     jobs: new Jobs({
       db,
       connection: database.connection,

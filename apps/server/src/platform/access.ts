@@ -22,6 +22,7 @@ import {
 import { type ChangeClock, ClockedCache } from "./change-clock.js";
 import { type Db, type DbOrTx, UNNAMED } from "./db.js";
 import { AppError } from "./errors.js";
+import type { Realtime } from "./realtime.js";
 import type { AuthContext, SessionStore } from "./sessions.js";
 
 /**
@@ -222,7 +223,7 @@ export class AccessRules {
   private readonly memberships: ClockedCache<Membership>;
   private readonly versionRows: ClockedCache<VersionAccessRow>;
 
-  constructor(private readonly deps: { db: Db; sessions: SessionStore; clock: ChangeClock }) {
+  constructor(private readonly deps: { db: Db; sessions: SessionStore; clock: ChangeClock; realtime: Realtime }) {
     const userId = sql.placeholder("userId");
     this.versionQuery = deps.db
       .select({
@@ -377,6 +378,8 @@ export class AccessRules {
     const idleMinutes = found.space.settings.idleMinutes;
     if (idleMinutes && auth.lastSeenAt.getTime() + idleMinutes * 60_000 <= Date.now()) {
       await this.deps.sessions.revoke(auth.sessionId);
+      // The browser's sockets end with the session (on every process), so its tabs show the idleness page.
+      await this.deps.realtime.endSession({ sessionId: auth.sessionId }, "idle");
       throw new AppError("SessionExpired");
     }
     const abilities = abilitiesOf(found.role, found.roleId ? (found.roleAbilities ?? []) : null);

@@ -83,6 +83,9 @@ describe("POST /auth/login", () => {
 describe("tokens", () => {
   it("logout revokes the token at once", async () => {
     const user = await server.signUp();
+    // Read first, so the server keeps the session in memory: the logout must end it there too.
+    expect((await server.call("GET", "/users/who-am-i", { token: user.token })).status).toBe(200);
+    expect((await server.call("GET", "/users/who-am-i", { token: user.token })).status).toBe(200);
     expect((await server.call("POST", "/auth/logout", { token: user.token })).status).toBe(200);
     const after = await server.call("GET", "/users/who-am-i", { token: user.token, language: "en" });
     expect(after.status).toBe(401);
@@ -95,6 +98,7 @@ describe("tokens", () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, user.user.id));
+    server.ctx.changes.advance(); // a write behind the server's back: what it keeps in memory must be read again
     const response = await server.call("GET", "/users/who-am-i", { token: user.token });
     expect(response.status).toBe(401);
     expect(response.body.errors[0].code).toBe("SessionExpired");
@@ -105,6 +109,7 @@ describe("tokens", () => {
     const user = await server.signUp();
     const longAgo = new Date(Date.now() - (server.ctx.config.idleMinutes + 1) * 60_000);
     await server.ctx.db.update(sessions).set({ lastSeenAt: longAgo }).where(eq(sessions.userId, user.user.id));
+    server.ctx.changes.advance(); // a write behind the server's back: what it keeps in memory must be read again
     const response = await server.call("GET", "/users/who-am-i", { token: user.token });
     expect(response.status).toBe(401);
     expect(response.body.errors[0].code).toBe("SessionExpired");

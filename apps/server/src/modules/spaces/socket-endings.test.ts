@@ -68,6 +68,23 @@ describe("ending sessions and memberships reaches the sockets", () => {
     expect(socket.connected).toBe(false);
   });
 
+  it("a space's idle time-out that ends a session disconnects its sockets too", async () => {
+    const { owner, space } = await spaceWithMember();
+    await server.call("PUT", `/space/${space.id}/settings`, { token: owner.token, body: { idleMinutes: 5 } });
+    const { socket } = await connect(owner.token);
+    const end = ended(socket);
+    const { sessions } = await import("../../db/schema/index.js");
+    const { eq } = await import("drizzle-orm");
+    await server.ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(sessions.userId, owner.user.id));
+    server.ctx.changes.advance(); // a write behind the server's back: what it keeps in memory must be read again
+    expect((await server.call("GET", `/space/${space.id}/users`, { token: owner.token })).status).toBe(401);
+    expect(await end).toEqual({ reason: "idle" });
+    expect(socket.connected).toBe(false);
+  });
+
   it("a password change disconnects the user's other sessions, not the one that changed it", async () => {
     const user = await server.signUp();
     const other = await server.call("POST", "/auth/login", {
