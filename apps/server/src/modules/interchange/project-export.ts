@@ -1,7 +1,6 @@
 import { emptyModel, type Relation, type ScheduleModel } from "@planum/formats";
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
-import { relations, schedules, versions, wbsItems } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
+import { projectVersions, relationsAcross } from "./export.repo.js";
 import { exportModel } from "./model-export.js";
 
 /**
@@ -10,12 +9,7 @@ import { exportModel } from "./model-export.js";
  * projects and WBS nodes get the schedule's id as prefix so they cannot collide.
  */
 export async function projectModel(db: DbOrTx, spaceId: string, projectId: string): Promise<ScheduleModel> {
-  const rows = await db
-    .select({ schedule: schedules, version: versions })
-    .from(schedules)
-    .innerJoin(versions, eq(versions.scheduleId, schedules.id))
-    .where(and(eq(schedules.spaceId, spaceId), eq(schedules.projectId, projectId)))
-    .orderBy(asc(schedules.sortOrder), asc(schedules.id), asc(versions.createdAt));
+  const rows = await projectVersions(db, spaceId, projectId);
   const chosen = new Map<string, (typeof rows)[number]>();
   for (const row of rows) {
     const current = chosen.get(row.schedule.id);
@@ -44,23 +38,7 @@ export async function projectModel(db: DbOrTx, spaceId: string, projectId: strin
   // of the file, as P6 writes relationships across the projects of one XER.
   const chosenVersions = [...chosen.values()].map((row) => row.version.id);
   const exported = new Set(model.activities.map((a) => a.id));
-  const across = await db
-    .select({
-      p: relations.predecessorId,
-      s: relations.successorId,
-      t: relations.type,
-      l: relations.lag,
-      c: relations.lagCalendar,
-    })
-    .from(relations)
-    .innerJoin(wbsItems, eq(wbsItems.id, relations.predecessorId))
-    .where(
-      and(
-        inArray(relations.versionId, chosenVersions),
-        inArray(wbsItems.versionId, chosenVersions),
-        ne(wbsItems.versionId, relations.versionId),
-      ),
-    );
+  const across = await relationsAcross(db, chosenVersions);
   for (const [k, r] of across.entries()) {
     if (!exported.has(String(r.p)) || !exported.has(String(r.s))) continue;
     model.relations.push({

@@ -3,7 +3,7 @@ import { calendars, relations, schedules, versions, wbsItems } from "../../db/sc
 import type { Db } from "../../platform/db.js";
 import { ensureDefaultCalendar } from "../calendars/calendars.service.js";
 import { calculateVersion } from "../workspace/calculation/calculate-version.js";
-import { copyWbsRows } from "../workspace/wbs/wbs-copy.js";
+import { copyWbsRows } from "../workspace/wbs/wbs-copy.repo.js";
 
 const TWO_SHIFTS: [string, string][] = [
   ["07:00", "15:00"],

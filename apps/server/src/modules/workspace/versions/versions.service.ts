@@ -5,7 +5,7 @@ import { AppError } from "../../../platform/errors.js";
 import { todayAt } from "../../../platform/time.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { ensureDefaultCalendar } from "../../calendars/calendars.service.js";
-import { copyWbsRows } from "../wbs/wbs-copy.js";
+import { copyWbsRows } from "../wbs/wbs-copy.repo.js";
 import { toVersionDto } from "./version-dto.js";
 import {
   bumpVersion,

@@ -1,11 +1,9 @@
 import { type PASTE_COLUMNS, parseNumber, parseUserDate } from "@planum/contracts";
-import { eq, sql } from "drizzle-orm";
-import { wbsItems } from "../../../db/schema/index.js";
 import type { VersionScope } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
-import { orderAt, requireSumParent, siblings } from "./wbs.repo.js";
+import { countItems, insertItem, lockAllItems, orderAt, requireSumParent, siblings, updateItem } from "./wbs.repo.js";
 import { applyChange, editValues } from "./wbs-changes.js";
 import { staleRevision, toWbsDto, treeOrder, type WbsRow } from "./wbs-dto.js";
 
@@ -90,7 +88,7 @@ export class WbsPasteService {
       let targets: WbsRow[] = [];
       let parentId = body.parentId ?? null;
       if (body.startId !== undefined) {
-        const all = await tx.select().from(wbsItems).where(eq(wbsItems.versionId, version.id)).for("update");
+        const all = await lockAllItems(tx, version.id);
         const order = treeOrder(
           all.map((r) => r.id),
           all.map((r) => r.parentId ?? -1),
@@ -109,10 +107,7 @@ export class WbsPasteService {
       const changed: number[] = [];
       for (let k = 0; k < targets.length; k++) {
         const set = editValues(targets[k], parsed[k] as never, version.dataDate ?? version.projectStart);
-        await tx
-          .update(wbsItems)
-          .set({ ...set, revision: sql`${wbsItems.revision} + 1` })
-          .where(eq(wbsItems.id, targets[k].id));
+        await updateItem(tx, targets[k].id, set);
         changed.push(targets[k].id);
       }
       const extra = parsed.slice(targets.length);
@@ -120,27 +115,21 @@ export class WbsPasteService {
       if (extra.length > 0) {
         const list = await siblings(tx, version.id, parentId);
         let order = orderAt(list, list.length);
-        const [n] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(wbsItems)
-          .where(eq(wbsItems.versionId, version.id));
+        const count = await countItems(tx, version.id);
         for (let k = 0; k < extra.length; k++) {
           const values = extra[k] as Record<string, never>;
-          const [row] = await tx
-            .insert(wbsItems)
-            .values({
-              ...values,
-              spaceId: grant.space.id,
-              versionId: version.id,
-              parentId,
-              sortOrder: order++,
-              type: "work",
-              code: (values.code as string | undefined) ?? `A${(n.n + k + 1) * 10}`,
-              name: (values.name as string | undefined) ?? `${n.n + k + 1}`,
-              duration: (values.duration as number | null | undefined) ?? MINUTES_PER_DAY,
-              attrs: {},
-            })
-            .returning({ id: wbsItems.id });
+          const row = await insertItem(tx, {
+            ...values,
+            spaceId: grant.space.id,
+            versionId: version.id,
+            parentId,
+            sortOrder: order++,
+            type: "work",
+            code: (values.code as string | undefined) ?? `A${(count + k + 1) * 10}`,
+            name: (values.name as string | undefined) ?? `${count + k + 1}`,
+            duration: (values.duration as number | null | undefined) ?? MINUTES_PER_DAY,
+            attrs: {},
+          });
           created.push(row.id);
         }
       }

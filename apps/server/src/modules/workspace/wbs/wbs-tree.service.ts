@@ -8,7 +8,7 @@ import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { snapshotRelationsOf } from "../undo/undo.repo.js";
 import { findItem, lockRow, orderAt, requireSumParent, siblings, subtreeIds } from "./wbs.repo.js";
 import { applyChange } from "./wbs-changes.js";
-import { copyWbsRows } from "./wbs-copy.js";
+import { copyWbsRows } from "./wbs-copy.repo.js";
 import type { WbsRow } from "./wbs-dto.js";
 
 async function place(tx: Tx, id: number, parentId: number | null, sortOrder: number) {

@@ -128,6 +128,11 @@ export async function countItems(tx: DbOrTx, versionId: string): Promise<number>
   return n.n;
 }
 
+/** Every row of a version, locked for the change (a paste over rows in tree order). */
+export function lockAllItems(tx: DbOrTx, versionId: string): Promise<WbsRow[]> {
+  return tx.select().from(wbsItems).where(eq(wbsItems.versionId, versionId)).for("update");
+}
+
 export async function insertItem(tx: DbOrTx, values: typeof wbsItems.$inferInsert): Promise<WbsRow> {
   const [row] = await tx.insert(wbsItems).values(values).returning();
   return row;
