@@ -87,6 +87,12 @@ describe("versions", () => {
     const a = await addItem(owner, version.id, { type: "work", name: "A", code: "A10", parentId: sum.id });
     const b = await addItem(owner, version.id, { type: "work", name: "B", code: "A20", parentId: sum.id });
     await link(owner, version.id, { predecessorId: a.id, successorId: b.id, type: "ss", lag: 120 });
+    const details = { durationType: "fixed_units", percentCompleteType: "physical", notes: "Кран 50 т" };
+    const detailed = await owner.call("PATCH", `/versions/${version.id}/wbs/${b.id}/update`, {
+      revision: b.revision,
+      ...details,
+    });
+    expect(detailed.status, JSON.stringify(detailed.body)).toBe(200);
     const copy = await owner.call("POST", `/schedules/${schedule.id}/versions/create`, {
       label: "Копия",
       copyFromId: version.id,
@@ -96,6 +102,10 @@ describe("versions", () => {
     expect(rows.map((r: { code: string }) => r.code)).toEqual(["S1", "A10", "A20"]);
     expect(rows[1].parentId).toBe(rows[0].id);
     expect(rows[0].id).not.toBe(sum.id);
+    // Every field of a work travels with the copy, the activity details too.
+    expect((await owner.call("GET", `/versions/${copy.body.data.id}/wbs/${rows[2].id}`)).body.data).toMatchObject(
+      details,
+    );
     const rels = (await owner.call("GET", `/versions/${copy.body.data.id}/relations`)).body.data;
     expect(rels).toHaveLength(1);
     expect(rels[0]).toMatchObject({ predecessorId: rows[1].id, successorId: rows[2].id, type: "ss", lag: 120 });

@@ -39,6 +39,12 @@ const COPIED_COLUMNS = [
   "total_float",
   "free_float",
   "critical",
+  "duration_type",
+  "percent_complete_type",
+  "expected_finish",
+  "suspend_date",
+  "resume_date",
+  "notes",
 ];
 const columnList = sql.raw(COPIED_COLUMNS.join(", "));
 const sourceColumns = sql.raw(COPIED_COLUMNS.map((c) => `s.${c}`).join(", "));
