@@ -68,6 +68,33 @@ export function setAllowedLanguages(languages: readonly Language[]): void {
   if (next !== currentLanguage()) void i18n.changeLanguage(next);
 }
 
+/** sessionStorage: a language the user picked while signed out (the login page's menu), until the sign-in. */
+const GUEST_CHOICE_KEY = "planum.guest-language";
+
+/** Remembers that the user chose this language on a guest page (login, registration…). */
+export function rememberGuestChoice(language: Language): void {
+  writeStorage("session", GUEST_CHOICE_KEY, language);
+}
+
+/** The guest page's choice, if any, forgotten as it is read (one sign-in uses it). */
+export function takeGuestChoice(): Language | null {
+  const choice = toLanguage(readStorage("session", GUEST_CHOICE_KEY));
+  writeStorage("session", GUEST_CHOICE_KEY, null);
+  return choice;
+}
+
+/**
+ * The language after a sign-in: one the user explicitly chose on the login page wins over the profile's, and is
+ * saved to the profile when it differs; otherwise the profile's (when it has one) replaces the browser's guess.
+ */
+export function languageAfterSignIn(
+  profile: Language | null,
+  guestChoice: Language | null,
+): { language: Language | null; saveToProfile: boolean } {
+  if (guestChoice) return { language: guestChoice, saveToProfile: guestChoice !== profile };
+  return { language: profile, saveToProfile: false };
+}
+
 /** Switches the interface language and remembers the choice in this browser. */
 export function chooseLanguage(language: Language): void {
   writeStorage("local", LANGUAGE_KEY, language);

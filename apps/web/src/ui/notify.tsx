@@ -18,12 +18,25 @@ export function describeError(error: ApiError): { title: string; detail: string 
   return { title, detail };
 }
 
+const openErrorToasts = new Set<string>();
+let errorToastCount = 0;
+
+/** Hides the error toasts still on screen: an action that now succeeded (a sign-in) leaves no stale failure up. */
+export function clearErrorToasts(): void {
+  for (const id of openErrorToasts) notifications.hide(id);
+  openErrorToasts.clear();
+}
+
 /** Red toast for 5 s listing every error of an answer; an empty list reads "unknown error" (spec §8). */
 export function notifyErrors(errors: readonly ApiError[]): void {
   const list: ApiError[] = errors.length > 0 ? [...errors] : [{ code: "UnknownException", message: "" }];
   // identical lines (same code, same message) are shown once, which also makes each line's text a unique key
   const items = [...new Map(list.map(describeError).map((item) => [`${item.title}|${item.detail}`, item])).values()];
+  const id = `error-${++errorToastCount}`;
+  openErrorToasts.add(id);
   notifications.show({
+    id,
+    onClose: () => openErrorToasts.delete(id),
     color: "red",
     autoClose: ERROR_TOAST_MS,
     title: i18n.t("common:notifications.errorTitle"),

@@ -1,5 +1,5 @@
 import { Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { IconChevronDown, IconLayoutGrid, IconLogout, IconUser } from "@tabler/icons-react";
+import { IconAdjustments, IconChevronDown, IconLayoutGrid, IconLogout, IconUser } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -40,6 +40,11 @@ export function UserMenu({ spaceId }: { spaceId?: string }) {
         {spaceId ? (
           <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate(`/${spaceId}/profile`)}>
             {t("userMenu.profile")}
+          </Menu.Item>
+        ) : null}
+        {spaceId ? (
+          <Menu.Item leftSection={<IconAdjustments size={16} />} onClick={() => navigate(`/${spaceId}/viewsettings`)}>
+            {t("userMenu.viewSettings")}
           </Menu.Item>
         ) : null}
         <Menu.Item leftSection={<IconLayoutGrid size={16} />} onClick={() => navigate("/auth/select-space")}>

@@ -1,14 +1,4 @@
-import {
-  Button,
-  Group,
-  NativeSelect,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { Button, Group, NativeSelect, SegmentedControl, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import {
   ATTRIBUTE_TYPES,
@@ -24,6 +14,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorsOf } from "../../shared/api-error";
 import { i18n } from "../../shared/i18n";
+import { IntegerInput } from "../../ui/integer-input";
 import { notifyErrors, notifySuccess } from "../../ui/notify";
 import { issuesByField, issueText } from "../../ui/use-zod-form";
 import { attributeKeys, attributesApi } from "./attributes-api";
@@ -190,12 +181,11 @@ function AttributeForm({ target, onDone }: { target: Target; onDone: () => void 
               error={errorOf("settings")}
               onChange={(event) => setUnit(event.currentTarget.value)}
             />
-            <NumberInput
+            <IntegerInput
               label={t("fields.precision")}
               min={0}
               max={6}
-              allowDecimal={false}
-              value={precision}
+              value={precision === "" ? "" : Number(precision)}
               onChange={setPrecision}
             />
           </Group>

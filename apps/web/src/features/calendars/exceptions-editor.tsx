@@ -54,7 +54,7 @@ export function ExceptionsEditor({ exceptions, week, onChange, readOnly }: Excep
           <Group gap="xs" align="flex-start" wrap="wrap">
             <TextInput
               label={t("exceptions.date")}
-              placeholder="ДД.ММ.ГГГГ"
+              placeholder={t("common:date.placeholder")}
               value={dateText}
               w={150}
               error={error}

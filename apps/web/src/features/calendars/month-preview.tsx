@@ -3,6 +3,7 @@ import type { CalendarInput } from "@planum/engine";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { monthYearTitle } from "../../shared/date-format";
 import { monthTotals, monthWeeks } from "./month-preview-model";
 import { WEEKDAYS } from "./week-editor";
 
@@ -22,11 +23,7 @@ export function MonthPreview({ input }: { input: CalendarInput | null }) {
       return null;
     }
   }, [input, cursor]);
-  const title = new Date(Date.UTC(cursor.year, cursor.month, 1)).toLocaleDateString(i18n.language, {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  const title = monthYearTitle(i18n.language, new Date(Date.UTC(cursor.year, cursor.month, 1)));
   const step = (delta: number) =>
     setCursor(({ year, month }) => {
       const m = month + delta;
@@ -40,7 +37,7 @@ export function MonthPreview({ input }: { input: CalendarInput | null }) {
         <ActionIcon variant="default" aria-label={t("preview.previous")} onClick={() => step(-1)}>
           <IconChevronLeft size={16} />
         </ActionIcon>
-        <Text fw={600} tt="capitalize" data-testid="preview-month">
+        <Text fw={600} data-testid="preview-month">
           {title}
         </Text>
         <ActionIcon variant="default" aria-label={t("preview.next")} onClick={() => step(1)}>

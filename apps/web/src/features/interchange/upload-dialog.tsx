@@ -5,7 +5,6 @@ import {
   FileInput,
   Group,
   Modal,
-  NumberInput,
   Progress,
   ScrollArea,
   Select,
@@ -19,6 +18,7 @@ import { IconFileImport } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorsOf } from "../../shared/api-error";
+import { IntegerInput } from "../../ui/integer-input";
 import { describeError } from "../../ui/notify";
 import { ImportRules } from "./import-rules";
 import { formatFromName, interchangeApi } from "./interchange-api";
@@ -181,13 +181,13 @@ export function UploadDialog(p: UploadDialogProps) {
                 setMapping(rule.mapping);
               }}
             />
-            <NumberInput
+            <IntegerInput
               label={t("upload.skipRows")}
               description={t("upload.skipRowsHint")}
               min={0}
               max={1000}
               value={skipRows}
-              onChange={(value) => setSkipRows(typeof value === "number" ? value : 0)}
+              onChange={(value) => setSkipRows(value === "" ? 0 : value)}
             />
             <Text fw={600} size="sm">
               {t("upload.mapping")}

@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api-client";
-import { chooseLanguage, currentLanguage, setAllowedLanguages } from "../../shared/i18n";
+import { chooseLanguage, currentLanguage, rememberGuestChoice, setAllowedLanguages } from "../../shared/i18n";
 import { getToken } from "../../shared/session-store";
 import { useSystemState } from "../../shared/system-state";
 import { notifyError } from "../../ui/notify";
@@ -16,7 +16,10 @@ export function useChangeLanguage() {
   const queryClient = useQueryClient();
   return async (language: Language) => {
     chooseLanguage(language);
-    if (!getToken()) return;
+    if (!getToken()) {
+      rememberGuestChoice(language);
+      return;
+    }
     try {
       const user = await api.get<User>(`/localization/set/${language}`);
       queryClient.setQueryData(meQueryKey, user);

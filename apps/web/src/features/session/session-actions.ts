@@ -2,11 +2,13 @@ import { useMantineColorScheme } from "@mantine/core";
 import type { Session, User } from "@planum/contracts";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { chooseLanguage } from "../../shared/i18n";
+import { api } from "../../shared/api-client";
+import { chooseLanguage, languageAfterSignIn, takeGuestChoice } from "../../shared/i18n";
 import { navigateTo } from "../../shared/navigation";
 import { postSessionMessage } from "../../shared/session-channel";
 import { getLastSpaceId, getToken, setSessionUserId, setToken } from "../../shared/session-store";
 import { systemStateQueryKey } from "../../shared/system-state";
+import { clearErrorToasts, notifyError } from "../../ui/notify";
 import { logoutRequest, meQueryKey } from "./session-api";
 
 /** Where a signed-in user lands: the page they were sent away from, else the last used space, else the choice. */
@@ -31,7 +33,15 @@ export function useSignIn() {
       setToken(session.token);
       setSessionUserId(session.user.id);
       queryClient.setQueryData<User>(meQueryKey, session.user);
-      if (session.user.language) chooseLanguage(session.user.language);
+      const choice = languageAfterSignIn(session.user.language ?? null, takeGuestChoice());
+      if (choice.language) chooseLanguage(choice.language);
+      if (choice.language && choice.saveToProfile) {
+        api
+          .get<User>(`/localization/set/${choice.language}`)
+          .then((user) => queryClient.setQueryData<User>(meQueryKey, user))
+          .catch(notifyError);
+      }
+      clearErrorToasts();
       setColorScheme(session.user.darkMode ? "dark" : "light");
       postSessionMessage({ type: "signed-in", token: session.token, userId: session.user.id });
     },

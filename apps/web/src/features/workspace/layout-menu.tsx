@@ -1,7 +1,8 @@
 import { ActionIcon, Group, Menu, Select, Tooltip } from "@mantine/core";
 import { hasProhibitedCharacters, NAME_MAX_LENGTH } from "@planum/contracts";
-import { IconDeviceFloppy, IconLayoutColumns, IconTemplate, IconTrash } from "@tabler/icons-react";
+import { IconAdjustments, IconDeviceFloppy, IconLayoutColumns, IconTemplate, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { i18n } from "../../shared/i18n";
 import { askText } from "../../ui/ask-text";
 import { confirm } from "../../ui/confirm-dialog";
@@ -9,6 +10,8 @@ import { notifyError, notifySuccess } from "../../ui/notify";
 import type { LayoutSource, SavedLayout } from "./layout-view";
 
 interface LayoutMenuProps {
+  /** The view settings page (layouts, templates, groupings of the schedule) this menu leads to. */
+  settingsHref?: string;
   layouts: SavedLayout[];
   templates: SavedLayout[];
   source: LayoutSource | null;
@@ -114,6 +117,14 @@ export function LayoutMenu(p: LayoutMenuProps) {
             >
               {t("layouts.delete", { name: own.name })}
             </Menu.Item>
+          )}
+          {p.settingsHref && (
+            <>
+              <Menu.Divider />
+              <Menu.Item component={Link} to={p.settingsHref} leftSection={<IconAdjustments size={14} />}>
+                {t("view-settings:title")}
+              </Menu.Item>
+            </>
           )}
         </Menu.Dropdown>
       </Menu>

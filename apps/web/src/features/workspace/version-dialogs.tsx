@@ -85,7 +85,7 @@ function NewVersionForm(props: {
           <TextInput
             label={t("versions.projectStart")}
             description={t("versions.projectStartHint")}
-            placeholder="ДД.ММ.ГГГГ"
+            placeholder={t("common:date.placeholder")}
             value={start}
             error={startError}
             onChange={(event) => setStart(event.currentTarget.value)}

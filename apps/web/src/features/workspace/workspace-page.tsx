@@ -195,6 +195,7 @@ export function WorkspacePage() {
               templates={views.templates}
               source={views.source}
               canWriteTemplates
+              settingsHref={`/${spaceId}/viewsettings?schedule=${encodeURIComponent(scheduleId)}`}
               onApply={(source) => {
                 views.apply(source);
                 ws.setParam("filter", source.layout.id);

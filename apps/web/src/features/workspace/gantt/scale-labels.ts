@@ -1,3 +1,4 @@
+import { monthYearTitle } from "../../../shared/date-format";
 import { civilParts, isoWeek, type TimeUnit } from "./scale-math";
 
 /** Words the header needs from the locale namespace (quarter and week prefixes differ per language). */
@@ -14,8 +15,6 @@ export type TickLabeler = (t: number, unit: TimeUnit, width: number, upper: bool
  * narrow, and nothing when even that cannot fit (Russian month names are long, so widths are checked, not assumed).
  */
 export function createLabeler(locale: string, words: ScaleWords, measure: (text: string) => number): TickLabeler {
-  const monthLong = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" });
-  const monthOnly = new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" });
   const monthShort = new Intl.DateTimeFormat(locale, { month: "short", timeZone: "UTC" });
   const dayMonth = new Intl.DateTimeFormat(locale, {
     day: "numeric",
@@ -42,8 +41,8 @@ export function createLabeler(locale: string, words: ScaleWords, measure: (text:
         ];
       case "month":
         return upper
-          ? [monthLong.format(asDate(t)), monthOnly.format(asDate(t)), monthShort.format(asDate(t))]
-          : [monthOnly.format(asDate(t)), monthShort.format(asDate(t))];
+          ? [monthYearTitle(locale, asDate(t)), monthYearTitle(locale, asDate(t), false), monthShort.format(asDate(t))]
+          : [monthYearTitle(locale, asDate(t), false), monthShort.format(asDate(t))];
       case "quarter":
         return [`${words.quarter(Math.floor(p.month / 3) + 1)} ${p.year}`, words.quarter(Math.floor(p.month / 3) + 1)];
       case "year":

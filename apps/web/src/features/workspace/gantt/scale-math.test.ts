@@ -68,7 +68,8 @@ describe("scale math", () => {
     expect(en(jan, "month", 300, true)).toBe("January 2025");
     expect(en(jan, "month", 300, false)).toBe("January");
     expect(en(jan, "month", 40, false)).toBe("Jan");
-    expect(ru(jan, "month", 300, false)).toBe("январь");
+    expect(ru(jan, "month", 300, false)).toBe("Январь");
+    expect(ru(jan, "month", 300, true)).toBe("Январь 2025");
     expect(en(jan, "month", 10, false)).toBe("");
     expect(en(T("2025-05-01T00:00"), "quarter", 200, false)).toBe("Q2 2025");
     expect(en(T("2020-01-01T00:00"), "decade", 200, true)).toBe("2020–2029");
