@@ -28,9 +28,12 @@ test("upload a P6 XER through the dialog and see its activities in the grid, the
   await page.getByRole("option", { name: /activities: 2/ }).click();
   await dialog.getByRole("button", { name: "Upload", exact: true }).click();
 
-  // the job ends, the dialog closes and the page switches to the new version
-  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  // the job ends: the dialog tells what it read and stored, and the page switches to the new version
+  await expect(dialog.getByTestId("import-report")).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByTestId("import-count-activities")).toContainText("2");
   await expect(page.getByRole("combobox", { name: "Schedule version" })).toHaveValue(/MultiprojectWithExternal/);
+  await dialog.getByRole("button", { name: "Close", exact: true }).click();
+  await expect(dialog).toBeHidden();
   const versions = await api.call("GET", `/schedules/${schedule.id}/versions`);
   expect(versions).toHaveLength(1);
   const gantt = await api.call("GET", `/versions/${versions[0].id}/gantt`);
@@ -50,7 +53,9 @@ test("upload a P6 XER through the dialog and see its activities in the grid, the
   await page.getByRole("button", { name: "Import", exact: true }).click();
   await dialog.locator('input[type="file"]').setInputFiles(path.join(corpus, "xer/encoding1251.xer"));
   await dialog.getByRole("button", { name: "Upload", exact: true }).click();
-  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect(dialog.getByTestId("import-report")).toBeVisible({ timeout: 30_000 });
+  await dialog.getByRole("button", { name: "Close", exact: true }).click();
+  await expect(dialog).toBeHidden();
   await expect(page.getByRole("combobox", { name: "Schedule version" })).toHaveValue(/encoding1251/);
   await page.getByRole("button", { name: "Compare", exact: true }).click();
   const compare = page.getByRole("dialog", { name: "Version comparison" });
@@ -122,7 +127,9 @@ test("a CSV with its own column names: map the columns, save the mapping as a ru
   // saved: the dialog now offers it
   await expect(dialog.getByRole("combobox", { name: "Saved rule" })).toBeVisible();
   await dialog.getByRole("button", { name: "Upload", exact: true }).click();
-  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect(dialog.getByTestId("import-report")).toBeVisible({ timeout: 30_000 });
+  await dialog.getByRole("button", { name: "Close", exact: true }).click();
+  await expect(dialog).toBeHidden();
   await expect(page.getByText("Фундамент", { exact: true }).first()).toBeVisible();
 
   // the next file of the same shape: the saved rule fills everything in
@@ -133,7 +140,9 @@ test("a CSV with its own column names: map the columns, save the mapping as a ru
   await expect(dialog.getByRole("textbox", { name: "Rows to skip" })).toHaveValue("1");
   await shot(page, "interchange-rule");
   await dialog.getByRole("button", { name: "Upload", exact: true }).click();
-  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect(dialog.getByTestId("import-report")).toBeVisible({ timeout: 30_000 });
+  await dialog.getByRole("button", { name: "Close", exact: true }).click();
+  await expect(dialog).toBeHidden();
   const versions = await api.call("GET", `/schedules/${schedule.id}/versions`);
   expect(versions).toHaveLength(2);
   for (const version of versions) {
@@ -197,7 +206,9 @@ test("an XLSX shows its first rows in the dialog like a CSV, its columns are map
   await preview.scrollIntoViewIfNeeded();
   await shot(page, "interchange-xlsx-preview");
   await dialog.getByRole("button", { name: "Upload", exact: true }).click();
-  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect(dialog.getByTestId("import-report")).toBeVisible({ timeout: 30_000 });
+  await dialog.getByRole("button", { name: "Close", exact: true }).click();
+  await expect(dialog).toBeHidden();
 
   await expect(page.getByRole("combobox", { name: "Schedule version" })).toHaveValue(/from-excel/);
   for (const name of ["Котлован", "Сваи"]) await expect(page.getByText(name, { exact: true }).first()).toBeVisible();

@@ -39,7 +39,8 @@ export default defineConfig({
     cwd: path.resolve(process.cwd()),
     url: `http://127.0.0.1:${port}/api/v1/health-check`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // a loaded machine (shared CI runners) can take longer to migrate a fresh database
+    timeout: Number(process.env.PLANUM_E2E_SERVER_TIMEOUT || 60_000),
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",

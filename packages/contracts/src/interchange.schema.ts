@@ -30,6 +30,80 @@ export const uploadQuery = z.object({
 });
 export type UploadQuery = z.infer<typeof uploadQuery>;
 
+/** How many of each kind a file held (`read`) or its version received (`stored`). */
+export const importCountsSchema = z.object({
+  activities: z.number(),
+  relations: z.number(),
+  calendars: z.number(),
+  resources: z.number(),
+  /** Activity code values. */
+  codes: z.number(),
+});
+export type ImportCounts = z.infer<typeof importCountsSchema>;
+
+/**
+ * Codes of what an import ignored, replaced or dropped. The readers' own (`@planum/formats` ReadWarningCode) and the
+ * server's (a relation whose other side is not in the version, a constraint the engine has no equivalent for,
+ * what a version does not keep). A code outside the list is still shown, by its params.
+ */
+export const IMPORT_WARNING_CODES = [
+  "ValueIgnored",
+  "UnknownValue",
+  "CalendarMissing",
+  "CalendarUnreadable",
+  "RelationDropped",
+  "RelationExternal",
+  "RelationDuplicate",
+  "ActivityDropped",
+  "ReferenceDropped",
+  "RelationToMissingActivity",
+  "RelationToOtherProject",
+  "RelationToItself",
+  "ConstraintIgnored",
+  "ProjectsNotImported",
+  "ResourcesNotKept",
+  "CodesNotKept",
+] as const;
+export type ImportWarningCode = (typeof IMPORT_WARNING_CODES)[number];
+
+/** Where in the file a warning comes from: a table row or an XML element and line, and the activity it concerns. */
+export const importPlaceSchema = z.object({
+  table: z.string().optional(),
+  row: z.number().optional(),
+  element: z.string().optional(),
+  line: z.number().optional(),
+  field: z.string().optional(),
+  activity: z.string().optional(),
+  project: z.string().optional(),
+});
+export type ImportPlace = z.infer<typeof importPlaceSchema>;
+
+/** One warning: a code and its values; the text is built in the reader's language from them (never stored). */
+export const importWarningSchema = z.object({
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  place: importPlaceSchema.optional(),
+});
+export type ImportWarning = z.infer<typeof importWarningSchema>;
+
+/** What an upload read from its file, what its version received and every warning; kept with the version. */
+export const importReportSchema = z.object({
+  versionId: z.string(),
+  fileName: z.string(),
+  format: z.string(),
+  /** The tool that wrote the file, when the file says so. */
+  producer: z.string().nullable(),
+  /** The file's project that became the version (a file may hold several). */
+  project: z.object({ code: z.string(), name: z.string() }).nullable(),
+  read: importCountsSchema,
+  stored: importCountsSchema,
+  /** At most a few hundred per code are listed; `warningsTotal` counts them all. */
+  warnings: z.array(importWarningSchema),
+  warningsTotal: z.number(),
+  createdAt: z.string(),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
 export const uploadResultSchema = z.object({
   versionId: z.string(),
   activities: z.number(),
@@ -38,6 +112,8 @@ export const uploadResultSchema = z.object({
   calendarsCreated: z.number(),
   format: z.string(),
   elapsedMs: z.number(),
+  /** What was read, stored and dropped (also `GET /versions/{id}/import-report`). */
+  report: importReportSchema,
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 

@@ -3,6 +3,7 @@ import {
   exportParams,
   exportResultSchema,
   facilityImportResultSchema,
+  importReportSchema,
   interchangeJobSchema,
   jobIdParams,
   projectExportBody,
@@ -12,6 +13,7 @@ import {
   uploadQuery,
   uploadResultSchema,
   versionComparisonSchema,
+  versionIdParams,
 } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
@@ -136,6 +138,18 @@ export function interchangeModule(ctx: AppContext) {
         access: access.node("schedule:read", { kinds: ["project"] }),
       },
       ({ scope, body }) => service.exportProject(scope, body.format),
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/versions/:id/import-report",
+        tags,
+        params: versionIdParams,
+        response: importReportSchema.nullable(),
+        access: access.version("read"),
+      },
+      ({ scope }) => service.importReport(scope),
     );
     route(
       app,

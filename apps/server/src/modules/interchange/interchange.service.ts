@@ -23,6 +23,7 @@ import { AppError } from "../../platform/errors.js";
 import { type JobContext, JobTakenOver } from "../../platform/jobs.js";
 import { IMPORT_JOB } from "./batch-processing.js";
 import { importIntoFacility } from "./facility-import.js";
+import { findImportReport } from "./import-report.js";
 import { findImportRule } from "./import-settings.js";
 import { interchangeRepo } from "./interchange.repo.js";
 import { exportModel } from "./model-export.js";
@@ -228,6 +229,11 @@ export class InterchangeService {
       result: (job.result as Record<string, unknown> | null) ?? null,
       error: job.error,
     };
+  }
+
+  /** What the version's upload read, stored and dropped; null for a version not imported from a file. */
+  importReport(scope: VersionScope) {
+    return findImportReport(this.ctx.db, scope.grant.space.id, scope.version.id);
   }
 
   /** Both versions must belong to the schedule of the path (and so to the caller's space). */

@@ -7,6 +7,7 @@ import { execColumns, intArray, nullableArray, textArray } from "../../platform/
 import { todayAt } from "../../platform/time.js";
 import { ensureDefaultCalendar } from "../calendars/calendars.service.js";
 import { adoptFileSettings, type SettingsPatch } from "../workspace/calculation/calculate-settings.service.js";
+import type { ImportWarnings } from "./import-report.js";
 
 type LimitType = "not_earlier" | "not_later" | "in_date";
 type ItemType = "sum" | "task" | "work" | "milestone_start" | "milestone_finish";
@@ -46,6 +47,8 @@ export interface ImportTarget {
   label: string;
   /** Id of the file's project to take; the first project otherwise. */
   projectId?: string;
+  /** Receives what the version leaves out (relations to other projects, ALAP constraints, resources…). */
+  warnings?: ImportWarnings;
 }
 
 export interface ImportOutcome {
@@ -53,6 +56,10 @@ export interface ImportOutcome {
   activities: number;
   relations: number;
   calendarsCreated: number;
+  /** Calendars the version's rows use (created or matched by name). */
+  calendarsUsed: number;
+  /** The file's project that became the version. */
+  project: { code: string; name: string } | null;
   createdCalendarIds: string[];
   /** The model's activity id → the row it became (links to other projects of the file are made from these). */
   activityIds: Map<string, number>;
@@ -238,6 +245,14 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
       finish_limit_date: null,
     };
     for (const constraint of [a.constraint, a.secondaryConstraint]) {
+      if (constraint?.type === "as_late_as_possible")
+        target.warnings?.warn(
+          "ConstraintIgnored",
+          { activity: a.code, constraint: constraint.type },
+          {
+            activity: a.code,
+          },
+        );
       const limit = limitOf(constraint);
       if (!limit || !constraint?.date) continue;
       limits[`${limit.side}_limit_type`] = limit.type;
@@ -304,12 +319,38 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
   // first relation (one relation per pair, as the table requires).
   const seen = new Set<string>();
   const links: { p: number; s: number; t: string; l: number; c: string | null }[] = [];
+  const dropped = droppedRelationText(model);
   for (const r of model.relations) {
     const p = activityIds.get(r.predecessorId);
     const s = activityIds.get(r.successorId);
-    if (p === undefined || s === undefined || p === s || seen.has(`${p}:${s}`)) continue;
+    if (p === undefined || s === undefined) {
+      if (p !== undefined || s !== undefined) dropped.warn(target.warnings, r, p !== undefined);
+      continue;
+    }
+    const pair = { predecessor: dropped.code(r.predecessorId), successor: dropped.code(r.successorId) };
+    if (p === s) {
+      target.warnings?.warn("RelationToItself", pair, { activity: pair.predecessor });
+      continue;
+    }
+    if (seen.has(`${p}:${s}`)) {
+      target.warnings?.warn("RelationDuplicate", { ...pair, type: r.type }, { activity: pair.successor });
+      continue;
+    }
     seen.add(`${p}:${s}`);
     links.push({ p, s, t: r.type.toLowerCase(), l: Math.round(r.lag), c: r.lagCalendar ?? null });
+  }
+  if (target.warnings) {
+    const others = model.projects.filter((p) => p !== project);
+    if (others.length > 0) {
+      const skipped = model.activities.length - activities.length;
+      target.warnings.warn("ProjectsNotImported", {
+        projects: others.map((p) => p.code || p.name).join(", "),
+        count: others.length,
+        activities: skipped,
+      });
+    }
+    if (model.resources.length > 0) target.warnings.warn("ResourcesNotKept", { count: model.resources.length });
+    if (model.codeValues.length > 0) target.warnings.warn("CodesNotKept", { count: model.codeValues.length });
   }
   await insertRelations(tx, target.spaceId, links, version.id);
   const adopted = await adoptFileSettings(
@@ -324,6 +365,8 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
     activities: rows.filter((row) => row.type !== "sum").length,
     relations: links.length,
     calendarsCreated: cal.created.length,
+    calendarsUsed: cal.ids.size,
+    project: project ? { code: project.code, name: project.name } : null,
     createdCalendarIds: cal.created,
     activityIds,
   };
@@ -419,6 +462,49 @@ async function insertRelations(
         ${intArray(part.map((x) => x.s))}::int[], ${textArray(part.map((x) => x.t))}::text[],
         ${intArray(part.map((x) => x.l))}::int[], ${textArray(part.map((x) => x.c))}::text[]) as x(v, p, s, t, l, c)`);
   }
+}
+
+/**
+ * How a relation dropped by a version upload is told: its other side is an activity of another project of the
+ * file (which this version does not hold) or of no project of the file at all (a P6 external: nothing to point at).
+ */
+function droppedRelationText(model: ScheduleModel) {
+  const activities = new Map(model.activities.map((a) => [a.id, a]));
+  const externals = new Map(model.externals.map((e) => [e.id, e]));
+  const projects = new Map(model.projects.map((p) => [p.id, p]));
+  const code = (id: string) => activities.get(id)?.code ?? externals.get(id)?.code ?? `#${id}`;
+  return {
+    code,
+    warn(
+      warnings: ImportWarnings | undefined,
+      r: { predecessorId: string; successorId: string; type: string },
+      predecessorIn: boolean,
+    ) {
+      if (!warnings) return;
+      const inside = predecessorIn ? r.predecessorId : r.successorId;
+      const outside = predecessorIn ? r.successorId : r.predecessorId;
+      const params = { predecessor: code(r.predecessorId), successor: code(r.successorId), type: r.type };
+      const other = activities.get(outside);
+      if (other) {
+        const p = projects.get(other.projectId);
+        warnings.warn(
+          "RelationToOtherProject",
+          { ...params, project: p?.code || p?.name || other.projectId },
+          {
+            activity: code(inside),
+          },
+        );
+      } else {
+        const projectId = externals.get(outside)?.projectId;
+        const p = projectId ? projects.get(projectId) : undefined;
+        warnings.warn(
+          "RelationToMissingActivity",
+          { ...params, missing: code(outside), project: p?.code || projectId || "" },
+          { activity: code(inside) },
+        );
+      }
+    },
+  };
 }
 
 function orderParentsFirst(rows: ItemRow[]): ItemRow[] {

@@ -15,6 +15,7 @@ import type { AppContext } from "../../platform/context.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { WorkspaceEvents } from "../../platform/workspace-events.js";
+import { countRead, ImportWarnings, type StoredReport, saveImportReport } from "./import-report.js";
 import { importModel } from "./model-import.js";
 
 /** The spec's format names → the readers' ids. */
@@ -149,6 +150,7 @@ export async function uploadVersion(
   const began = performance.now();
   const model = await readModel(file, options);
   await onProgress?.(40);
+  const warnings = new ImportWarnings();
   const { outcome, result } = await ctx.db.transaction(async (tx) => {
     const outcome = await importModel(tx, model, {
       spaceId: target.spaceId,
@@ -156,7 +158,29 @@ export async function uploadVersion(
       scheduleId: target.scheduleId,
       label: target.label || file.name.replace(/\.[^.]+$/, "") || file.name,
       projectId: target.project,
+      warnings,
     });
+    const report: StoredReport = {
+      fileName: file.name,
+      format: model.source?.format ?? options.format ?? "unknown",
+      producer: model.source?.producer ?? null,
+      project: outcome.project,
+      read: countRead(model),
+      stored: {
+        activities: outcome.activities,
+        relations: outcome.relations,
+        calendars: outcome.calendarsUsed,
+        resources: 0,
+        codes: 0,
+      },
+      warnings: warnings.list,
+      warningsTotal: warnings.total,
+    };
+    await saveImportReport(
+      tx,
+      { spaceId: target.spaceId, versionId: outcome.versionId, userId: target.userId },
+      report,
+    );
     const result: UploadResult = {
       versionId: outcome.versionId,
       activities: outcome.activities,
@@ -164,6 +188,7 @@ export async function uploadVersion(
       calendarsCreated: outcome.calendarsCreated,
       format: model.source?.format ?? options.format ?? "unknown",
       elapsedMs: Math.round(performance.now() - began),
+      report: { ...report, versionId: outcome.versionId, createdAt: new Date().toISOString() },
     };
     await withinCommit?.(tx, result);
     return { outcome, result };

@@ -1,1 +1,2 @@
+export { ImportReportButton } from "./import-report";
 export { InterchangeActions } from "./interchange-actions";

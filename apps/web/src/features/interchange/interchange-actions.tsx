@@ -27,10 +27,11 @@ export function InterchangeActions(p: InterchangeActionsProps) {
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const job = useImportJob(p.scheduleId, (versionId) => {
     // the version list must hold the new version before the page can switch to it
+    // the dialog stays open on the report of what was read, stored and dropped
     void queryClient.invalidateQueries({ queryKey: ["schedule", p.scheduleId, "versions"] }).then(() => {
       p.onImported(versionId);
-      notifySuccess(t("done"));
-      setOpened(false);
+      // a dialog closed during the upload: the version bar's "Import report" holds what the dialog would show
+      if (!opened) notifySuccess(t("done"));
     });
   });
 

@@ -2,6 +2,7 @@ import type {
   ExportFormat,
   ExportResult,
   ImportFormat,
+  ImportReport,
   ImportSetting,
   ImportSettingBody,
   InterchangeJob,
@@ -62,6 +63,7 @@ export const interchangeApi = {
       query: uploadQuery(options),
     }),
   job: (id: string) => api.get<InterchangeJob>(`/interchange/jobs/${id}`),
+  importReport: (versionId: string) => api.get<ImportReport | null>(`/versions/${versionId}/import-report`),
   versions: (scheduleId: string) => api.get<Version[]>(`/schedules/${scheduleId}/versions`),
   compare: (scheduleId: string, versionA: string, versionB: string) =>
     api.post<VersionComparison>(`/schedules/${scheduleId}/versions/compare`, { versionA, versionB }),

@@ -20,6 +20,7 @@ import { useTranslation } from "react-i18next";
 import { errorsOf } from "../../shared/api-error";
 import { IntegerInput } from "../../ui/integer-input";
 import { describeError } from "../../ui/notify";
+import { ImportReportView, useImportReport } from "./import-report";
 import { ImportRules } from "./import-rules";
 import { formatFromName, interchangeApi } from "./interchange-api";
 import type { ImportJobState } from "./use-import-job";
@@ -130,6 +131,23 @@ export function UploadDialog(p: UploadDialogProps) {
   };
 
   const failure = error ?? (p.job.status === "error" ? (p.job.error ?? t("failed")) : null);
+  const finished = p.job.status === "completed";
+  const report = useImportReport(finished ? p.job.versionId : null);
+
+  if (finished)
+    return (
+      <Modal opened={p.opened} onClose={p.onClose} title={t("upload.title")} size="lg" centered>
+        <Stack gap="sm">
+          <Alert color="green" data-testid="interchange-done">
+            {t("done")}
+          </Alert>
+          {report.data && <ImportReportView report={report.data} />}
+          <Group justify="flex-end">
+            <Button onClick={p.onClose}>{t("close")}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
 
   return (
     <Modal opened={p.opened} onClose={p.onClose} title={t("upload.title")} size="lg" centered>
@@ -272,10 +290,7 @@ export function UploadDialog(p: UploadDialogProps) {
             )}
           </>
         )}
-        {(running || p.job.status === "completed") && (
-          <Progress value={p.job.progress} animated={running} aria-label={t("upload.progress")} />
-        )}
-        {p.job.status === "completed" && <Alert color="green">{t("done")}</Alert>}
+        {running && <Progress value={p.job.progress} animated aria-label={t("upload.progress")} />}
         {failure && (
           <Alert color="red" title={t("failed")} data-testid="interchange-error">
             {failure}

@@ -16,6 +16,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifyError, notifySuccess } from "../../ui/notify";
+import { ImportReportButton } from "../interchange";
 import { askLabel, askNewVersion } from "./version-dialogs";
 import { nextLabel, targetChoices } from "./version-order";
 import { workspaceApi, workspaceKeys } from "./workspace-api";
@@ -104,6 +105,7 @@ export function VersionBar({ scheduleId, versions, version, onSelect }: VersionB
       >
         {t(`calc.status.${version.calcStatus}`)}
       </Badge>
+      <ImportReportButton versionId={version.id} />
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <ActionIcon variant="default" size="lg" aria-label={t("versions.actions")}>
