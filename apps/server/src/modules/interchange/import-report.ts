@@ -1,5 +1,5 @@
 import type { ImportCounts, ImportPlace, ImportReport, ImportWarning, ImportWarningCode } from "@planum/contracts";
-import type { ScheduleModel } from "@planum/formats";
+import type { ReadReport, ScheduleModel } from "@planum/formats";
 import { and, eq } from "drizzle-orm";
 import { versionImportReports } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
@@ -20,6 +20,40 @@ export class ImportWarnings {
     if (n > MAX_WARNINGS_PER_CODE) return;
     this.list.push({ code, params, ...(place && Object.keys(place).length > 0 ? { place } : {}) });
   }
+}
+
+/** Server warnings that say what became of a relation the reader kept as an external link. */
+const DROPPED_RELATION = new Set(["RelationToMissingActivity", "RelationToOtherProject"]);
+
+/**
+ * The reader's warnings, then the server's. A relation the reader kept as an external link (`RelationExternal`) that
+ * a version upload then drops is told once: the server's warning (why it is not in the version) with the reader's
+ * place in the file.
+ */
+export function mergeWarnings(
+  read: ReadReport,
+  server: ImportWarnings,
+): { warnings: ImportWarning[]; warningsTotal: number } {
+  const pair = (params: Record<string, string | number>) => `${params.predecessor}\u0000${params.successor}`;
+  const externals = new Map<string, ImportPlace | undefined>();
+  for (const w of read.warnings) if (w.code === "RelationExternal") externals.set(pair(w.params), w.place);
+  const replaced = new Set<string>();
+  const own = server.list.map((w) => {
+    const key = pair(w.params);
+    if (!DROPPED_RELATION.has(w.code) || !externals.has(key)) return w;
+    replaced.add(key);
+    return { ...w, place: { ...externals.get(key), ...w.place } };
+  });
+  let hidden = 0;
+  const fromReader: ImportWarning[] = [];
+  for (const w of read.warnings) {
+    const { omitted, ...params } = w.params;
+    if (typeof omitted === "number") hidden += omitted;
+    if (w.code === "RelationExternal" && replaced.has(pair(w.params))) continue;
+    fromReader.push({ code: w.code, params, ...(w.place ? { place: w.place } : {}) });
+  }
+  const warnings = [...fromReader, ...own];
+  return { warnings, warningsTotal: warnings.length + hidden + (server.total - server.list.length) };
 }
 
 /** What the file held, as the report's "read" column. */

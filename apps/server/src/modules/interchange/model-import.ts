@@ -472,7 +472,8 @@ function droppedRelationText(model: ScheduleModel) {
   const activities = new Map(model.activities.map((a) => [a.id, a]));
   const externals = new Map(model.externals.map((e) => [e.id, e]));
   const projects = new Map(model.projects.map((p) => [p.id, p]));
-  const code = (id: string) => activities.get(id)?.code ?? externals.get(id)?.code ?? `#${id}`;
+  // An activity outside the file is named as the reader names it in its own warnings: its code, else its key.
+  const code = (id: string) => activities.get(id)?.code ?? externals.get(id)?.code ?? id;
   return {
     code,
     warn(

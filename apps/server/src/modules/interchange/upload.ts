@@ -4,7 +4,9 @@ import {
   FormatError,
   type FormatErrorLocation,
   type FormatId,
+  type ReadReport,
   readSchedule,
+  readScheduleWithReport,
   type ScheduleModel,
   TABULAR_FIELDS,
   type WritableFormat,
@@ -15,7 +17,7 @@ import type { AppContext } from "../../platform/context.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { WorkspaceEvents } from "../../platform/workspace-events.js";
-import { countRead, ImportWarnings, type StoredReport, saveImportReport } from "./import-report.js";
+import { countRead, ImportWarnings, mergeWarnings, type StoredReport, saveImportReport } from "./import-report.js";
 import { importModel } from "./model-import.js";
 
 /** The spec's format names → the readers' ids. */
@@ -116,6 +118,23 @@ export async function readModel(file: UploadedFile, options: ReadOptions): Promi
   }
 }
 
+/** `readModel` with what the reader ignored, replaced or dropped (the import report starts from it). */
+export async function readModelWithReport(
+  file: UploadedFile,
+  options: ReadOptions,
+): Promise<{ model: ScheduleModel; report: ReadReport }> {
+  try {
+    return await readScheduleWithReport(file.bytes, {
+      format: options.format ? IMPORT_FORMAT_ID[options.format] : undefined,
+      fileName: file.name,
+      skipRows: options.skipRows,
+      mapping: options.mapping,
+    });
+  } catch (error) {
+    throw readFailure(error);
+  }
+}
+
 /** A reader's failure as `400 MalformedFile` with the place and the reason. */
 export function readFailure(error: unknown): AppError {
   if (error instanceof FormatError) {
@@ -148,7 +167,7 @@ export async function uploadVersion(
   withinCommit?: (tx: DbOrTx, result: UploadResult) => Promise<void>,
 ): Promise<UploadResult> {
   const began = performance.now();
-  const model = await readModel(file, options);
+  const { model, report: readReport } = await readModelWithReport(file, options);
   await onProgress?.(40);
   const warnings = new ImportWarnings();
   const { outcome, result } = await ctx.db.transaction(async (tx) => {
@@ -173,8 +192,7 @@ export async function uploadVersion(
         resources: 0,
         codes: 0,
       },
-      warnings: warnings.list,
-      warningsTotal: warnings.total,
+      ...mergeWarnings(readReport, warnings),
     };
     await saveImportReport(
       tx,
