@@ -17,6 +17,7 @@ import {
   X_EXPECTED,
   X_MANDATORY_FINISH,
   X_MANDATORY_START,
+  X_RESUME,
 } from "./network-model.js";
 import { backwardBound, fastSource, forwardBound, sourceTime } from "./relation-bounds.js";
 
@@ -87,6 +88,11 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
       } else if (b > fb) fb = b;
     }
     const x = net.special[j];
+    // P6: a suspended activity's remaining work waits for its resume date.
+    if ((x & X_RESUME) !== 0) {
+      const r = cal.workAt(net.resumeT[j]);
+      if (r > sb) sb = r;
+    }
     // A finish driven by a start-to-finish relation (fb - dur >= sb; on a tie P6's later instant, the start, wins).
     let sfFinish = false;
     if (x === 0) {

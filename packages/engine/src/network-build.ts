@@ -127,6 +127,7 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
     parent: new Int32Array(total).fill(-1),
     alap: new Uint8Array(total),
     expectedT: new Int32Array(total).fill(NONE),
+    resumeT: new Int32Array(total).fill(NONE),
     special: new Uint8Array(total),
     fullOnly: false,
     openEndsCritical: opts.openEndsCritical === true,
@@ -198,6 +199,7 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
     if (p !== undefined) net.parent[j] = index.get(p) as number;
     if (a.alap === true) net.alap[j] = 1;
     if (a.expectedFinish !== undefined) net.expectedT[j] = wallMinutes(a.expectedFinish);
+    if (a.resume !== undefined) net.resumeT[j] = wallMinutes(a.resume);
   }
   for (let x = 0; x < exts.length; x++) {
     const e = exts[x];

@@ -33,6 +33,7 @@ export const X_MANDATORY_START = 1;
 export const X_MANDATORY_FINISH = 2;
 export const X_ALAP = 4;
 export const X_EXPECTED = 8;
+export const X_RESUME = 16;
 
 /**
  * Sentinels in work coordinates / times: far outside any schedule (±1000 years) yet small integers for V8
@@ -96,6 +97,8 @@ export interface Network {
   /** Input flags: as late as possible (1), and the expected finish time (NONE when not given). */
   alap: Uint8Array;
   expectedT: Int32Array;
+  /** Resume date of a suspended activity (NONE when not given). */
+  resumeT: Int32Array;
   /** X_* bits per node (0 for almost all). */
   special: Uint8Array;
   /** Rules that make an activity's late dates depend on early dates (ALAP, expected finish, open ends critical):

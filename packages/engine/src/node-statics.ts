@@ -21,6 +21,7 @@ import {
   X_EXPECTED,
   X_MANDATORY_FINISH,
   X_MANDATORY_START,
+  X_RESUME,
 } from "./network-model.js";
 
 /**
@@ -80,6 +81,7 @@ export function refreshNode(net: Network, j: number): void {
     if (net.status[j] !== S_NOT_STARTED) special &= ~(X_MANDATORY_START | X_MANDATORY_FINISH);
     else if (net.alap[j] === 1) special |= X_ALAP;
     if (net.expectedT[j] !== NONE && net.status[j] !== S_COMPLETED && !isMilestone) special |= X_EXPECTED;
+    if (net.resumeT[j] !== NONE && net.status[j] === S_IN_PROGRESS) special |= X_RESUME;
   }
   net.special[j] = special;
   net.esMinW[j] = esMin;

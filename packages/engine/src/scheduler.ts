@@ -48,7 +48,7 @@ export interface SchedulerOptions {
   fullPassRatio?: number;
 }
 
-const STRUCTURAL: (keyof ActivityPatch)[] = ["type", "calendar", "parent", "alap", "expectedFinish"];
+const STRUCTURAL: (keyof ActivityPatch)[] = ["type", "calendar", "parent", "alap", "expectedFinish", "resume"];
 
 /** Creates an incremental scheduler. Throws EngineInputError on bad input. */
 export function createScheduler(input: NetworkInput, options: SchedulerOptions = {}): Scheduler {

@@ -60,6 +60,8 @@ export interface ActivityInput {
    * early start to this date, whatever the remaining duration was.
    */
   expectedFinish?: WallTime;
+  /** P6 resume date of a suspended activity in progress: its remaining work starts no earlier. */
+  resume?: WallTime;
 }
 
 export interface RelationInput {

@@ -260,7 +260,9 @@ function indexActivities(
     const parent = a.parent;
     const alap = a.alap;
     const expected = a.expectedFinish;
+    const resume = a.resume;
     if (
+      resume === undefined &&
       alap === undefined &&
       expected === undefined &&
       remaining === undefined &&
@@ -285,6 +287,7 @@ function indexActivities(
     }
     if (alap !== undefined && typeof alap !== "boolean") fail(activityItem(id), "alap must be true or false");
     if (expected !== undefined) checkDate(expected, activityItem(id), "expectedFinish", true);
+    if (resume !== undefined) checkDate(resume, activityItem(id), "resume", true);
     if (parent !== undefined) {
       if (typeof parent !== "string") fail(activityItem(id), "parent must be an id");
       parents = true;

@@ -99,6 +99,15 @@ describe("model → engine network", () => {
     expect(net.options?.openEndsCritical).toBe(true);
   });
 
+  it("passes the resume date of a suspended activity in progress", () => {
+    const m = model((m) => {
+      m.activities.push(
+        act("A", { status: "in_progress", actualStart: "2024-01-08T08:00", resumeDate: "2024-01-12T08:00" }),
+      );
+    });
+    expect(buildProjectNetwork(m, m.projects[0]).input.activities[0].resume).toBe("2024-01-12T08:00");
+  });
+
   it("combines a primary start and a secondary finish constraint", () => {
     const m = model((m) =>
       m.activities.push(

@@ -146,6 +146,8 @@ export interface Activity {
   actualStart?: DateTime;
   actualFinish?: DateTime;
   expectedFinish?: DateTime;
+  /** P6 resume date of a suspended activity: its remaining work starts then. */
+  resumeDate?: DateTime;
   percentComplete?: number;
   constraint?: Constraint;
   secondaryConstraint?: Constraint;

@@ -87,7 +87,14 @@ export function validateModel(input: unknown): ScheduleModel {
     if (a.wbsId && !wbs.has(a.wbsId)) bad(`${p}.wbsId`, `Activity ${a.code} refers to unknown WBS ${a.wbsId}`);
     checkInt(a.plannedDuration, `${p}.plannedDuration`);
     checkInt(a.remainingDuration, `${p}.remainingDuration`);
-    for (const f of ["plannedStart", "plannedFinish", "actualStart", "actualFinish", "expectedFinish"] as const)
+    for (const f of [
+      "plannedStart",
+      "plannedFinish",
+      "actualStart",
+      "actualFinish",
+      "expectedFinish",
+      "resumeDate",
+    ] as const)
       checkDate(a[f], `${p}.${f}`);
     checkDate(a.constraint?.date, `${p}.constraint.date`);
   });

@@ -137,6 +137,7 @@ export function buildProjectNetwork(
       e.duration = milestone ? 0 : Math.max(0, a.plannedDuration);
       e.actualStart = a.actualStart;
       e.remaining = milestone ? 0 : Math.max(0, a.remainingDuration);
+      if (a.resumeDate) e.resume = a.resumeDate;
     } else {
       // P6 schedules an activity that has not started by its remaining duration.
       e.duration = milestone ? 0 : Math.max(0, a.remainingDuration);

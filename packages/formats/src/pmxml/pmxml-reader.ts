@@ -128,6 +128,7 @@ function readActivity(node: XmlNode, projectId: string, source: string): Activit
   set("actualStart", e.date("ActualStartDate"));
   set("actualFinish", e.date("ActualFinishDate"));
   set("expectedFinish", e.softDate("ExpectedFinishDate"));
+  set("resumeDate", e.softDate("ResumeDate"));
   set("externalEarlyStart", e.date("ExternalEarlyStartDate"));
   set("externalLateFinish", e.date("ExternalLateFinishDate"));
   const pct = e.softNum("PhysicalPercentComplete");

@@ -94,6 +94,7 @@ function activity(
   x.el("ProjectObjectId", a.projectId).el("RemainingDuration", hours(a.remainingDuration));
   x.el("RemainingEarlyFinishDate", dt(c.earlyFinish)).el("RemainingEarlyStartDate", dt(c.earlyStart));
   x.el("RemainingLateFinishDate", dt(c.lateFinish)).el("RemainingLateStartDate", dt(c.lateStart));
+  x.el("ResumeDate", dt(a.resumeDate));
   x.el("SecondaryConstraintDate", dt(a.secondaryConstraint?.date));
   x.el("SecondaryConstraintType", a.secondaryConstraint ? cons[a.secondaryConstraint.type] : undefined);
   x.el("Status", status[a.status]).el("TotalFloat", hours(c.totalFloat));
