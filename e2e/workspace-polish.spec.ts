@@ -166,3 +166,18 @@ test("at 1440 px the header and the toolbar keep to one line each and the Gantt 
   await page.reload();
   await expect(page.getByRole("button", { name: "Afficher le panneau" })).toBeVisible({ timeout: 60_000 });
 });
+
+test("the language chosen on the login page survives the sign-in and is saved to the profile", async ({ page }) => {
+  const user = await registerUser(page.request, "lang"); // the profile says English
+  await page.goto("/auth/login");
+  await page.getByRole("button", { name: "Language" }).click();
+  await page.getByRole("menuitem", { name: "Français" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await page.locator('input[autocomplete="username"]').fill(user.login);
+  await page.locator('input[autocomplete="current-password"]').fill(user.password);
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/auth\/select-space$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  const api = await apiAs(page);
+  await expect.poll(async () => (await api.call("GET", "/users/who-am-i")).language).toBe("fr");
+});
