@@ -114,6 +114,7 @@ test("calculation settings: edit and keep them, server errors beside the field, 
 
   // a new relation frame → roof moves the roof after the frame
   await expect(cell(page, 2, START)).toContainText("13.01");
+  await page.getByRole("tab", { name: "Relations", exact: true }).click();
   await cell(page, 1, 0).click();
   await expect(page.getByText(/Relations of A20/)).toBeVisible();
   await page.getByRole("combobox", { name: "Relation", exact: true }).click();

@@ -65,6 +65,8 @@ test("the view stays put while edits bring new data: scroll, column width, selec
   await page.goto(`/${space.id}/schedule/${schedule.id}`);
   await expect(page.locator('[data-pos="0"][data-col="1"]')).toHaveText("Бетон 1", { timeout: 30_000 });
 
+  await page.getByRole("tab", { name: "Relations", exact: true }).click();
+
   // scroll down 20 rows and along the timeline, widen the Name column
   await scroller(page).evaluate((el, top) => {
     el.scrollTop = top;

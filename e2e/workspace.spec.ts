@@ -75,6 +75,8 @@ test("create a schedule, add works and relations, calculate, see the critical pa
     await expect(page.locator(`[data-pos="${pos}"][data-col="3"]`)).toHaveText(/^(2|3|1[.,]5)$/);
   }
 
+  // the bottom panel opens on the work's details; the relations tab is one of its tabs
+  await page.getByRole("tab", { name: "Relations", exact: true }).click();
   // A10 → A20 → A30 through the relations tab
   for (const [pos, successor] of [
     [0, "A20"],

@@ -289,7 +289,11 @@ export const wbsPastedSchema = z.object({ updated: z.array(z.number()), created:
 export type WbsPasted = z.infer<typeof wbsPastedSchema>;
 export const wbsDeletedSchema = z.object({ deleted: z.array(z.number()), ...changed });
 /** P6 "Update progress": move the data date and record progress as planned up to it. */
-export const updateProgressBody = z.object({ dataDate: wallClockField });
+export const updateProgressBody = z.object({
+  dataDate: wallClockField,
+  /** false: only move the data date (still one undoable change). Default true. */
+  progress: z.boolean().default(true),
+});
 export const progressUpdatedSchema = z.object({
   dataDate: z.string(),
   /** Works that got actual dates, remaining duration and percent. */

@@ -1,4 +1,4 @@
-import type { WbsType } from "@planum/contracts";
+import type { UpdateWbsBody, WbsType } from "@planum/contracts";
 import { useCallback, useRef } from "react";
 import { ApiRequestError } from "../../shared/api-error";
 import { notifyError } from "../../ui/notify";
@@ -137,6 +137,34 @@ export function useWbsCommands({ versionId, data, record, refresh }: CommandOpti
     if (id) void workspaceApi.setExpanded(id, [itemId], open).catch(() => undefined);
   }, []);
 
+  /** An edit of one item's fields (the activity details), at the revision the caller holds; answers the item. */
+  const update = useCallback(
+    (itemId: number, revision: number, patch: Omit<UpdateWbsBody, "revision">) => {
+      const id = ref.current.versionId;
+      if (!id) return Promise.resolve(null);
+      return run(
+        () => workspaceApi.updateItem(id, itemId, { ...patch, revision }),
+        { action: "update", itemIds: [itemId] },
+        (rev) => workspaceApi.updateItem(id, itemId, { ...patch, revision: rev(itemId) ?? revision }),
+      );
+    },
+    [run],
+  );
+
+  /** A change of an item's type (the activity details). */
+  const setType = useCallback(
+    (itemId: number, revision: number, type: WbsType) => {
+      const id = ref.current.versionId;
+      if (!id) return Promise.resolve(null);
+      return run(
+        () => workspaceApi.updateType(id, itemId, revision, type),
+        { action: "type", itemIds: [itemId] },
+        (rev) => workspaceApi.updateType(id, itemId, rev(itemId) ?? revision, type),
+      );
+    },
+    [run],
+  );
+
   /** Any other change (the relations tab): `action` names it for redo, null when it cannot be replayed. */
   const send = useCallback(
     (request: () => Promise<unknown>, action: string | null) =>
@@ -144,5 +172,5 @@ export function useWbsCommands({ versionId, data, record, refresh }: CommandOpti
     [run],
   );
 
-  return { change, link, create, remove, move, setExpanded, send, revisionOf, fail };
+  return { change, link, create, remove, move, setExpanded, send, update, setType, revisionOf, fail };
 }

@@ -6,6 +6,7 @@ import type {
   CreateVersionBody,
   GanttColumns,
   MoveDirection,
+  ProgressUpdated,
   RelationChange,
   RelationDelete,
   RelationRow,
@@ -20,6 +21,7 @@ import type {
   WbsItem,
   WbsItemChange,
   WbsMoved,
+  WbsPassport,
   WbsType,
 } from "@planum/contracts";
 import { api, apiRequest } from "../../shared/api-client";
@@ -31,6 +33,8 @@ export const workspaceKeys = {
   attributes: (scheduleId: string) => ["schedule", scheduleId, "attributes"] as const,
   gantt: (versionId: string) => ["version", versionId, "gantt"] as const,
   relations: (versionId: string, itemId: number | null) => ["version", versionId, "relations", itemId] as const,
+  passport: (versionId: string, itemId: number, revision: number) =>
+    ["version", versionId, "passport", itemId, revision] as const,
   undo: (versionId: string) => ["version", versionId, "undo"] as const,
   calculateSettings: (scheduleId: string) => ["schedule", scheduleId, "calculate-settings"] as const,
   abilities: (scheduleId: string) => ["schedule", scheduleId, "abilities"] as const,
@@ -78,6 +82,16 @@ export const workspaceApi = {
   updateItem: (versionId: string, itemId: number, body: UpdateWbsBody) =>
     apiRequest<WbsItemChange>(`/versions/${versionId}/wbs/${itemId}/update`, { method: "PATCH", body }),
   getItem: (versionId: string, itemId: number) => api.get<WbsItem>(`/versions/${versionId}/wbs/${itemId}`),
+  updateType: (versionId: string, itemId: number, revision: number, type: WbsType) =>
+    apiRequest<WbsItemChange>(`/versions/${versionId}/wbs/${itemId}/type`, {
+      method: "PATCH",
+      body: { revision, type },
+    }),
+  passport: (versionId: string, itemId: number) =>
+    api.get<WbsPassport>(`/versions/${versionId}/wbs/${itemId}/passport`),
+  /** Moves the data date; with `progress`, records progress as planned up to it (P6 Update Progress). Undoable. */
+  updateProgress: (versionId: string, dataDate: string, progress: boolean) =>
+    api.post<ProgressUpdated>(`/versions/${versionId}/update-progress`, { dataDate, progress }),
   moveItem: (versionId: string, itemId: number, revision: number, direction: MoveDirection) =>
     api.post<WbsMoved>(`/versions/${versionId}/wbs/${itemId}/move`, { revision, direction }),
   deleteItems: (versionId: string, items: { id: number; revision: number }[]) =>

@@ -41,7 +41,7 @@ export function readDockState(stored: string | null, windowHeight: number): Dock
  * The panels under the Gantt (relations, …) as tabs in one dock: its top edge drags to resize it, a button folds it
  * down to its tab row; both are remembered in this browser.
  */
-export function WorkspaceDock({ tabs }: { tabs: DockTab[] }) {
+export function WorkspaceDock({ tabs, aside }: { tabs: DockTab[]; aside?: ReactNode }) {
   const { t } = useTranslation("workspace");
   const [state, setState] = useState(() => readDockState(readStorage("local", DOCK_KEY), window.innerHeight));
   const [active, setActive] = useState<string | null>(tabs[0]?.value ?? null);
@@ -99,13 +99,14 @@ export function WorkspaceDock({ tabs }: { tabs: DockTab[] }) {
         keepMounted={false}
       >
         <Group gap={0} wrap="nowrap" pr={6}>
-          <Tabs.List style={{ flex: 1 }}>
+          <Tabs.List style={{ flex: 1, flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden", minWidth: 0 }}>
             {tabs.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value}>
+              <Tabs.Tab key={tab.value} value={tab.value} style={{ whiteSpace: "nowrap" }}>
                 {tab.label}
               </Tabs.Tab>
             ))}
           </Tabs.List>
+          {aside}
           <Tooltip label={toggleLabel}>
             <ActionIcon
               variant="subtle"

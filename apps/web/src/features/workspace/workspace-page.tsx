@@ -28,6 +28,8 @@ import { InterchangeActions } from "../interchange";
 import { useMe } from "../session";
 import { rememberSchedule } from "../view-settings";
 import { CalculateSettingsDialog } from "./calculate-settings-dialog";
+import { askDataDate, DataDateButton, dataDateText } from "./details/data-date";
+import { detailsTabs as buildDetailsTabs } from "./details/details-panel";
 import { WorkspaceGantt } from "./gantt";
 import { LayoutMenu } from "./layout-menu";
 import { flagParam } from "./layout-view";
@@ -140,6 +142,7 @@ export function WorkspacePage() {
   };
 
   const active = selection.active;
+  const detailsTabs = buildDetailsTabs(t, { versionId: version?.id ?? "", data, itemId: active, readOnly, commands });
   const interchange = (
     <InterchangeActions
       scheduleId={scheduleId}
@@ -148,6 +151,17 @@ export function WorkspacePage() {
       onImported={ws.selectVersion}
     />
   );
+  /** The data date dialog (from the button or a drag of the line): moves it, updates progress, recalculates. */
+  const moveDataDate = async (proposed: number | null) => {
+    if (!version || !data) return;
+    const choice = await askDataDate(dataDateText(data.dataDate), proposed === null ? null : dataDateText(proposed));
+    if (!choice) return;
+    const done = await commands.send(
+      () => workspaceApi.updateProgress(version.id, choice.dataDate, choice.progress),
+      "progress",
+    );
+    if (done !== null && calcSettings.settings.data?.calculationMode !== "auto") void calc.start();
+  };
 
   return (
     <Stack
@@ -306,6 +320,7 @@ export function WorkspacePage() {
                 onViewChange={views.onViewChange}
                 showFilterIndicator={showFilterIndicator}
                 filterLabel={views.source?.layout.name}
+                onDataDateDrop={readOnly ? undefined : (minutes) => void moveDataDate(minutes)}
               />
             ) : ws.gantt.isError ? (
               <Center h="100%">
@@ -324,7 +339,13 @@ export function WorkspacePage() {
             canWrite={canWriteSchedule}
           />
           <WorkspaceDock
+            aside={
+              data && (
+                <DataDateButton dataDate={data.dataDate} readOnly={readOnly} onOpen={() => void moveDataDate(null)} />
+              )
+            }
             tabs={[
+              ...detailsTabs,
               {
                 value: "relations",
                 label: t("relations.title"),

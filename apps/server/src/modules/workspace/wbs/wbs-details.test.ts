@@ -164,6 +164,16 @@ describe("activity details", () => {
     expect(await item(owner, v, a.id)).toMatchObject({ status: "not_started", actualStart: null });
     expect(await item(owner, v, b.id)).toMatchObject({ status: "not_started", remaining: null });
     expect((await owner.call("GET", `/versions/${v}`)).body.data.dataDate).toBeNull();
+
+    // without progress only the data date moves, still as one undoable change
+    const moved = await owner.call("POST", `/versions/${v}/update-progress`, {
+      dataDate: "20.01.2025 08:00",
+      progress: false,
+    });
+    expect(moved.body.data).toMatchObject({ dataDate: "2025-01-20T08:00", updated: [] });
+    expect(await item(owner, v, a.id)).toMatchObject({ status: "not_started" });
+    expect((await owner.call("POST", `/versions/${v}/restore`, {})).status).toBe(200);
+    expect((await owner.call("GET", `/versions/${v}`)).body.data.dataDate).toBeNull();
   });
 
   it("the recalculation honours the schedule's progress option (retained logic or progress override)", async () => {

@@ -99,29 +99,36 @@ async function calendarsOf(tx: Tx, spaceId: string) {
  * the previous data date. The version is then not calculated; the client recalculates, which applies the schedule's
  * progress option (retained logic, progress override or actual dates).
  */
-export async function updateProgress(deps: { db: Db; events: WorkspaceEvents }, scope: VersionScope, dataDate: string) {
+export async function updateProgress(
+  deps: { db: Db; events: WorkspaceEvents },
+  scope: VersionScope,
+  dataDate: string,
+  progress = true,
+) {
   const { grant, version } = scope;
   const done = await applyChange(deps, scope, "undo_wbs", "progress", async (tx) => {
-    const items = await tx
-      .select({
-        id: wbsItems.id,
-        type: wbsItems.type,
-        status: wbsItems.status,
-        duration: wbsItems.duration,
-        calendarId: wbsItems.calendarId,
-        earlyStart: wbsItems.earlyStart,
-        earlyFinish: wbsItems.earlyFinish,
-        actualStart: wbsItems.actualStart,
-      })
-      .from(wbsItems)
-      .where(
-        and(
-          eq(wbsItems.versionId, version.id),
-          notInArray(wbsItems.type, ["sum", "draft"]),
-          sql`${wbsItems.status} <> 'completed'`,
-          sql`${wbsItems.earlyStart} < ${dataDate}::timestamp`,
-        ),
-      );
+    const items = !progress
+      ? []
+      : await tx
+          .select({
+            id: wbsItems.id,
+            type: wbsItems.type,
+            status: wbsItems.status,
+            duration: wbsItems.duration,
+            calendarId: wbsItems.calendarId,
+            earlyStart: wbsItems.earlyStart,
+            earlyFinish: wbsItems.earlyFinish,
+            actualStart: wbsItems.actualStart,
+          })
+          .from(wbsItems)
+          .where(
+            and(
+              eq(wbsItems.versionId, version.id),
+              notInArray(wbsItems.type, ["sum", "draft"]),
+              sql`${wbsItems.status} <> 'completed'`,
+              sql`${wbsItems.earlyStart} < ${dataDate}::timestamp`,
+            ),
+          );
     const calendarOf = await calendarsOf(tx, grant.space.id);
     const steps = progressSteps(
       items.map((item) => ({

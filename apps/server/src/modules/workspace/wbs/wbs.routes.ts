@@ -286,7 +286,7 @@ export function wbsModule(ctx: AppContext) {
         response: progressUpdatedSchema,
         access: edit,
       },
-      ({ scope, body }) => updateProgress(deps, scope, body.dataDate),
+      ({ scope, body }) => updateProgress(deps, scope, body.dataDate, body.progress),
     );
     route(
       app,

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { modelDates, ROW_HEIGHT } from "./bar-layout";
 import { ColumnChooser } from "./column-chooser";
 import { parseFilterText } from "./filter-ops";
-import type { GanttChange, GanttData, GanttLink } from "./gantt-data";
+import { type GanttChange, type GanttData, type GanttLink, NO_TIME } from "./gantt-data";
 import { revealRowsScrollX, todayJump } from "./gantt-follow";
 import { DARK_COLORS, LIGHT_COLORS } from "./gantt-theme";
 import { GanttToolbar } from "./gantt-toolbar";
@@ -32,6 +32,7 @@ import {
   SCALE_PX_PER_DAY,
   scaleForZoom,
   scrollXFor,
+  timeToX,
   unitStart,
   xToTime,
 } from "./scale-math";
@@ -80,6 +81,8 @@ export interface WorkspaceGanttProps {
   showFilterIndicator?: boolean;
   /** Name of the applied filter or layout, shown in the marker. */
   filterLabel?: string;
+  /** The data date line was dragged on the time scale and dropped here (minutes); absent = the line stays put. */
+  onDataDateDrop?(minutes: number): void;
   /** "Today" in wall-clock minutes (default: the browser's clock). */
   today?: number;
   readOnly?: boolean;
@@ -477,6 +480,47 @@ export function WorkspaceGantt(props: WorkspaceGanttProps) {
     el.addEventListener("pointerup", up);
   };
 
+  // The data date line is moved by dragging it on the time scale: the line follows the pointer (whole days, the
+  // time of day kept), the drop asks the page (a dialog confirms it and offers to update progress).
+  const dataDateFrom = useRef<number | null>(null);
+  const headerX = (e: React.PointerEvent<HTMLCanvasElement>) =>
+    e.clientX - e.currentTarget.getBoundingClientRect().left;
+  const dataDateX = () => timeToX(model.dataDate, { origin, pxPerDay, scrollX: hscroll.current?.scrollLeft ?? 0 });
+  const dataDateDrag = props.onDataDateDrop
+    ? {
+        "data-testid": "gantt-time-scale",
+        onPointerDown: (e: React.PointerEvent<HTMLCanvasElement>) => {
+          if (model.dataDate === NO_TIME || Math.abs(headerX(e) - dataDateX()) > 6) return;
+          e.currentTarget.setPointerCapture(e.pointerId);
+          dataDateFrom.current = model.dataDate;
+        },
+        onPointerMove: (e: React.PointerEvent<HTMLCanvasElement>) => {
+          const from = dataDateFrom.current;
+          if (from === null) {
+            const near = model.dataDate !== NO_TIME && Math.abs(headerX(e) - dataDateX()) <= 6;
+            e.currentTarget.style.cursor = near ? "ew-resize" : "default";
+            return;
+          }
+          const t = xToTime(headerX(e), { origin, pxPerDay, scrollX: hscroll.current?.scrollLeft ?? 0 });
+          const next = Math.floor(t / DAY) * DAY + (((from % DAY) + DAY) % DAY);
+          if (next !== model.dataDate) {
+            model.dataDate = next;
+            bump();
+          }
+        },
+        onPointerUp: () => {
+          const from = dataDateFrom.current;
+          if (from === null) return;
+          dataDateFrom.current = null;
+          const dropped = model.dataDate;
+          // the line goes back until the new data date is stored and the payload reloads
+          model.dataDate = from;
+          bump();
+          if (dropped !== from) props.onDataDateDrop?.(dropped);
+        },
+      }
+    : {};
+
   const selectedRows = selection.rows;
   const isSelected = useCallback((pos: number) => selectedRows.has(tree.at(pos)), [selectedRows, tree]);
   const gridContentWidth = columns.reduce((s, c) => s + c.width, 0);
@@ -549,7 +593,7 @@ export function WorkspaceGantt(props: WorkspaceGanttProps) {
         {/* biome-ignore lint/a11y/useSemanticElements: a draggable splitter, not a thematic break */}
         <div className="pg-splitter" role="separator" aria-label={t("grid.splitter")} onPointerDown={startSplit} />
         <div className="pg-time-pane">
-          <canvas ref={header} style={{ display: "block" }} />
+          <canvas ref={header} style={{ display: "block" }} {...dataDateDrag} />
         </div>
       </div>
       <div ref={scroller} className="pg-scroller">
