@@ -20,6 +20,7 @@ export function useWorkspaceEvents(scheduleId: string, versionId: string | null,
     timer.current = window.setTimeout(() => {
       void queryClient.invalidateQueries({ queryKey: workspaceKeys.gantt(versionId) });
       void queryClient.invalidateQueries({ queryKey: ["version", versionId, "relations"] });
+      void queryClient.invalidateQueries({ queryKey: ["version", versionId, "network-diagram"] });
       void queryClient.invalidateQueries({ queryKey: workspaceKeys.versions(scheduleId) });
     }, DEBOUNCE_MS);
   }, [queryClient, scheduleId, versionId]);

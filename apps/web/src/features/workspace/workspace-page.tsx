@@ -8,6 +8,7 @@ import {
   Group,
   Loader,
   Paper,
+  SegmentedControl,
   Select,
   Stack,
   Text,
@@ -33,6 +34,7 @@ import { detailsTabs as buildDetailsTabs } from "./details/details-panel";
 import { WorkspaceGantt } from "./gantt";
 import { LayoutMenu } from "./layout-menu";
 import { flagParam } from "./layout-view";
+import { NetworkView, useNetworkDiagram } from "./network";
 import { RelationsPanel } from "./relations-panel";
 import { ScheduleCrumb } from "./schedule-crumb";
 import { useCalculateSettings, useCanWriteSchedule } from "./use-calculate-settings";
@@ -65,6 +67,9 @@ export function WorkspacePage() {
   const filterParam = ws.params.get("filter");
   const views = useLayouts(scheduleId, filterParam);
   const showFilterIndicator = flagParam(ws.params.get("filter_indicator"));
+  // The network view replaces the Gantt in the same place; `view=network` keeps it across reloads and links.
+  const networkOpen = ws.params.get("view") === "network";
+  const network = useNetworkDiagram(version?.id ?? null, networkOpen);
 
   const refresh = useWorkspaceEvents(scheduleId, version?.id ?? null, ws.gantt.data?.versionRevision ?? null);
   const revisionRef = useRef<(id: number) => number | null>(() => null);
@@ -188,6 +193,18 @@ export function WorkspacePage() {
         </Box>
         <Group gap="xs" wrap={lineWrap} style={{ flex: "none", maxWidth: "100%" }}>
           {version && (
+            <SegmentedControl
+              size="xs"
+              aria-label={t("views.label")}
+              value={networkOpen ? "network" : "gantt"}
+              onChange={(value) => ws.setParam("view", value === "network" ? "network" : null)}
+              data={[
+                { value: "gantt", label: t("views.gantt") },
+                { value: "network", label: t("views.network") },
+              ]}
+            />
+          )}
+          {version && (
             <VersionBar scheduleId={scheduleId} versions={ws.list} version={version} onSelect={ws.selectVersion} />
           )}
           {version && (
@@ -307,30 +324,51 @@ export function WorkspacePage() {
             flex={{ base: "none", md: 1 }}
             style={{ minHeight: 320, overflow: "hidden" }}
           >
-            {data ? (
-              <WorkspaceGantt
-                data={data}
-                scale={scale}
-                readOnly={readOnly}
-                onChange={commands.change}
-                onLink={commands.link}
-                onExpandedChange={commands.setExpanded}
-                onSelectionChange={selection.onSelectionChange}
-                view={views.view}
-                onViewChange={views.onViewChange}
-                showFilterIndicator={showFilterIndicator}
-                filterLabel={views.source?.layout.name}
-                onDataDateDrop={readOnly ? undefined : (minutes) => void moveDataDate(minutes)}
-              />
-            ) : ws.gantt.isError ? (
-              <Center h="100%">
-                <Text c="red">{t("loadFailed")}</Text>
-              </Center>
-            ) : (
-              <Center h="100%">
-                <Loader />
-              </Center>
-            )}
+            {networkOpen &&
+              (network.model ? (
+                <NetworkView
+                  model={network.model}
+                  selectedIds={selected}
+                  onSelect={selection.onSelectionChange}
+                  onLink={commands.link}
+                  readOnly={readOnly}
+                />
+              ) : network.isError ? (
+                <Center h="100%">
+                  <Text c="red">{t("network.loadFailed")}</Text>
+                </Center>
+              ) : (
+                <Center h="100%">
+                  <Loader />
+                </Center>
+              ))}
+            {/* kept mounted under the network view, so its scroll, rows and columns are as the user left them */}
+            <Box h="100%" display={networkOpen ? "none" : undefined}>
+              {data ? (
+                <WorkspaceGantt
+                  data={data}
+                  scale={scale}
+                  readOnly={readOnly}
+                  onChange={commands.change}
+                  onLink={commands.link}
+                  onExpandedChange={commands.setExpanded}
+                  onSelectionChange={selection.onSelectionChange}
+                  view={views.view}
+                  onViewChange={views.onViewChange}
+                  showFilterIndicator={showFilterIndicator}
+                  filterLabel={views.source?.layout.name}
+                  onDataDateDrop={readOnly ? undefined : (minutes) => void moveDataDate(minutes)}
+                />
+              ) : ws.gantt.isError ? (
+                <Center h="100%">
+                  <Text c="red">{t("loadFailed")}</Text>
+                </Center>
+              ) : (
+                <Center h="100%">
+                  <Loader />
+                </Center>
+              )}
+            </Box>
           </Paper>
           <CalculateSettingsDialog
             opened={settingsOpen}
