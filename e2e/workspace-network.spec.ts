@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { registerUser } from "./helpers/planum-helpers.js";
 
-test.setTimeout(120_000);
+test.setTimeout(300_000);
 
 /**
  * A calculated schedule: under the summary "Каркас" A10 (2 d) → A20 (3 d) → A40 (1 d, at the root) is the critical
@@ -101,6 +101,8 @@ const TEXT = {
     undo: "Undo (Ctrl+Z)",
     boxes: "Works on screen",
     linked: /relations: 4/,
+    gantt: "Gantt",
+    ofA10: /Relations of A10/,
   },
   ru: {
     view: "Сетевой график",
@@ -109,6 +111,8 @@ const TEXT = {
     undo: "Отменить (Ctrl+Z)",
     boxes: "Работы на экране",
     linked: /связей: 4/,
+    gantt: "Диаграмма Ганта",
+    ofA10: /Связи работы A10/,
   },
 } as const;
 
@@ -172,12 +176,23 @@ for (const language of ["en", "ru"] as const) {
     await page.mouse.wheel(0, 300);
     await expect(zoom).not.toHaveText("100 %");
     await page.screenshot({ path: `e2e/artifacts/network-${language}.png`, fullPage: true });
+
+    // one selection for both views: A30 picked here is the Gantt's selected row, A10 picked there is pressed here
+    await page.getByText(text.gantt, { exact: true }).click();
+    await expect(page.locator('[aria-selected="true"]')).toHaveCount(1);
+    await expect(page.locator('[aria-selected="true"]')).toContainText("A30");
+    await page.locator('[data-col="0"]').filter({ hasText: /^A10$/ }).click();
+    await expect(page.getByText(text.ofA10)).toBeVisible();
+    await page.getByText(text.view, { exact: true }).click();
+    await expect(page.locator('.pn-boxes button[data-code="A10"]')).toHaveAttribute("aria-pressed", "true");
+    await expect(page.locator('.pn-boxes button[data-code="A30"]')).toHaveAttribute("aria-pressed", "false");
     await context.close();
   });
 }
 
 test("network view at 1440 and 600 px, in French and Russian, light and dark", async ({ browser, request }) => {
-  test.setTimeout(180_000);
+  // eight pages opened one after another
+  test.setTimeout(600_000);
   const { token, spaceId, scheduleId } = await seed(request);
   for (const width of [1440, 600])
     for (const language of ["fr", "ru"])

@@ -18,8 +18,14 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
-    // The Gantt benchmark is its own page so it never touches the app router (rolldownOptions: Vite 8's rollupOptions).
-    rolldownOptions: { input: { main: source("index.html"), "gantt-bench": source("gantt-bench.html") } },
+    // The Gantt and network benchmarks are their own pages so it never touches the app router (rolldownOptions: Vite 8's rollupOptions).
+    rolldownOptions: {
+      input: {
+        main: source("index.html"),
+        "gantt-bench": source("gantt-bench.html"),
+        "network-bench": source("network-bench.html"),
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Web benchmarks (one JSON line per case): the Gantt workspace in Chromium. Builds apps/web when dist is missing.
+// Web benchmarks (one JSON line per case): the Gantt workspace, then the network view, in Chromium. Builds apps/web when dist is missing.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -7,14 +7,16 @@ import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const web = resolve(here, "..");
-if (!existsSync(join(web, "dist", "gantt-bench.html"))) {
+if (!existsSync(join(web, "dist", "gantt-bench.html")) || !existsSync(join(web, "dist", "network-bench.html"))) {
   const build = spawnSync("npm", ["run", "build", "-w", "apps/web"], {
     cwd: resolve(web, "../.."),
     stdio: ["ignore", "ignore", "inherit"],
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const result = spawnSync(process.execPath, [join(here, "gantt-perf.mjs"), ...process.argv.slice(2)], {
+// Arguments are the Gantt bench's (--rows, --case…); the network bench runs at its target size (5,000 activities).
+const gantt = spawnSync(process.execPath, [join(here, "gantt-perf.mjs"), ...process.argv.slice(2)], {
   stdio: "inherit",
 });
-process.exit(result.status ?? 1);
+const network = spawnSync(process.execPath, [join(here, "network-perf.mjs")], { stdio: "inherit" });
+process.exit(gantt.status || network.status || 0);

@@ -70,6 +70,15 @@ export function WorkspacePage() {
   // The network view replaces the Gantt in the same place; `view=network` keeps it across reloads and links.
   const networkOpen = ws.params.get("view") === "network";
   const network = useNetworkDiagram(version?.id ?? null, networkOpen);
+  // What was picked in the network view, handed to the (hidden) Gantt so it shows the same selection.
+  const [networkPick, setNetworkPick] = useState<readonly number[] | undefined>(undefined);
+  const pickInNetwork = useCallback(
+    (ids: number[], active: number | null) => {
+      selection.onSelectionChange(ids, active);
+      setNetworkPick(ids);
+    },
+    [selection.onSelectionChange],
+  );
 
   const refresh = useWorkspaceEvents(scheduleId, version?.id ?? null, ws.gantt.data?.versionRevision ?? null);
   const revisionRef = useRef<(id: number) => number | null>(() => null);
@@ -329,7 +338,7 @@ export function WorkspacePage() {
                 <NetworkView
                   model={network.model}
                   selectedIds={selected}
-                  onSelect={selection.onSelectionChange}
+                  onSelect={pickInNetwork}
                   onLink={commands.link}
                   readOnly={readOnly}
                 />
@@ -353,6 +362,7 @@ export function WorkspacePage() {
                   onLink={commands.link}
                   onExpandedChange={commands.setExpanded}
                   onSelectionChange={selection.onSelectionChange}
+                  selectIds={networkPick}
                   view={views.view}
                   onViewChange={views.onViewChange}
                   showFilterIndicator={showFilterIndicator}

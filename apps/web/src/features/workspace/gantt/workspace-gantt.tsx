@@ -77,6 +77,11 @@ export interface WorkspaceGanttProps {
   onViewChange?(view: GanttView): void;
   /** Selected rows by id in screen order, and the row of the active cell (null on a group header). */
   onSelectionChange?(ids: number[], activeId: number | null): void;
+  /**
+   * Rows another view of the page selected (the network view), by id: the Gantt selects them when this array
+   * object changes, so both views show one selection.
+   */
+  selectIds?: readonly number[];
   /** Show a marker in the toolbar while filter-row conditions hide rows (spec's `filter_indicator`). */
   showFilterIndicator?: boolean;
   /** Name of the applied filter or layout, shown in the marker. */
@@ -339,6 +344,25 @@ export function WorkspaceGantt(props: WorkspaceGanttProps) {
     reportedView.current = viewKey;
     props.onViewChange?.(view);
   }, [viewKey]);
+
+  // A selection made in another view: the same rows by id; the active row is the last one when it is on screen.
+  const selectApplied = useRef(props.selectIds);
+  useEffect(() => {
+    const ids = props.selectIds;
+    if (!ids || ids === selectApplied.current) return;
+    selectApplied.current = ids;
+    const wanted = new Set(ids);
+    const rows = new Set<number>();
+    let last = -1;
+    for (let e = 0; e < model.n; e++) {
+      if (!wanted.has(model.ids[e])) continue;
+      rows.add(e);
+      if (model.ids[e] === ids[ids.length - 1]) last = e;
+    }
+    const at = last >= 0 ? tree.positionsOfRows()[last] : -1;
+    const pos = at >= 0 ? at : tree.count;
+    setSelection((s) => ({ rows, anchorPos: pos, activePos: pos, anchorCol: s.activeCol, activeCol: s.activeCol }));
+  }, [props.selectIds, model, tree, setSelection]);
 
   // Report the selection by id whenever it changes (also when a payload moved or removed selected rows).
   const reportedSelection = useRef("");

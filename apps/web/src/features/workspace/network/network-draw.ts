@@ -119,7 +119,8 @@ function fitName(ctx: CanvasRenderingContext2D, m: NetworkModel, i: number, widt
 
 /**
  * One frame: bands, the connectors and boxes that cross the viewport (everything else is skipped), and a link being
- * drawn. Detail follows the zoom: text from 45 %, codes only from 22 %, plain boxes below.
+ * drawn. Detail follows the zoom: text from 45 %, codes only from 22 %, plain boxes below (band labels
+ * are not drawn then either).
  */
 export function drawNetwork(
   ctx: CanvasRenderingContext2D,
@@ -200,7 +201,7 @@ export function drawNetwork(
 
   let drawn = 0;
   const full = s >= 0.45;
-  const codes = s >= 0.22;
+  if (s < 0.22) return drawn + drawPlainBoxes(ctx, m, colors, state, x0, x1, y0, y1, s);
   const border = 1 / s;
   for (let i = 0; i < m.n; i++) {
     const x = m.x[i];
@@ -219,7 +220,6 @@ export function drawNetwork(
     ctx.strokeStyle = selected || target ? colors.selected : isCritical ? colors.critical : colors.boxBorder;
     ctx.lineWidth = selected || target ? Math.max(2, 2 * border) : isCritical ? 1.5 * Math.max(1, border) : border;
     ctx.strokeRect(x, y, BOX_W, BOX_H);
-    if (!codes) continue;
     ctx.fillStyle = colors.text;
     ctx.textBaseline = "middle";
     ctx.textAlign = "left";
@@ -255,17 +255,7 @@ export function drawNetwork(
     }
   }
 
-  const link = state.linking;
-  if (link) {
-    ctx.beginPath();
-    ctx.moveTo(m.x[link.from] + BOX_W, m.y[link.from] + BOX_H / 2);
-    ctx.lineTo(link.x, link.y);
-    ctx.setLineDash([6 / s, 4 / s]);
-    ctx.strokeStyle = colors.link;
-    ctx.lineWidth = 2 / s;
-    ctx.stroke();
-    ctx.setLineDash([]);
-  }
+  drawLink(ctx, m, colors, state, s);
 
   // Band labels stay at the left edge of the screen while the diagram pans.
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
@@ -280,4 +270,61 @@ export function drawNetwork(
     ctx.fillText(band.label, 10, sy, Math.max(60, v.width - 20));
   }
   return drawn;
+}
+
+/**
+ * Far out, boxes are plain rectangles: one path per colour (normal, critical, selected) instead of a fill and a
+ * stroke per box, so thousands on screen cost a few draw calls.
+ */
+function drawPlainBoxes(
+  ctx: CanvasRenderingContext2D,
+  m: NetworkModel,
+  colors: NetworkColors,
+  state: NetworkDrawState,
+  x0: number,
+  x1: number,
+  y0: number,
+  y1: number,
+  s: number,
+): number {
+  const paths = [new Path2D(), new Path2D(), new Path2D()];
+  let drawn = 0;
+  for (let i = 0; i < m.n; i++) {
+    const x = m.x[i];
+    const y = m.y[i];
+    if (x > x1 || x + BOX_W < x0 || y > y1 || y + BOX_H < y0) continue;
+    drawn++;
+    const kind = state.selected.has(m.ids[i]) ? 2 : state.showCritical && m.critical[i] === 1 ? 1 : 0;
+    paths[kind].rect(x, y, BOX_W, BOX_H);
+  }
+  const fills = [colors.box, colors.box, colors.boxSelected];
+  const strokes = [colors.task, colors.critical, colors.selected];
+  for (let k = 0; k < 3; k++) {
+    ctx.fillStyle = fills[k];
+    ctx.fill(paths[k]);
+    ctx.strokeStyle = strokes[k];
+    ctx.lineWidth = (k === 0 ? 1.5 : 2.5) / s;
+    ctx.stroke(paths[k]);
+  }
+  drawLink(ctx, m, colors, state, s);
+  return drawn;
+}
+
+function drawLink(
+  ctx: CanvasRenderingContext2D,
+  m: NetworkModel,
+  colors: NetworkColors,
+  state: NetworkDrawState,
+  s: number,
+) {
+  const link = state.linking;
+  if (!link) return;
+  ctx.beginPath();
+  ctx.moveTo(m.x[link.from] + BOX_W, m.y[link.from] + BOX_H / 2);
+  ctx.lineTo(link.x, link.y);
+  ctx.setLineDash([6 / s, 4 / s]);
+  ctx.strokeStyle = colors.link;
+  ctx.lineWidth = 2 / s;
+  ctx.stroke();
+  ctx.setLineDash([]);
 }

@@ -54,7 +54,11 @@ export function NetworkView({ model, selectedIds, onSelect, onLink, readOnly = f
   const linking = useRef<{ from: number; x: number; y: number; target: number } | null>(null);
   const frame = useRef(0);
   const [showCritical, setShowCritical] = useState(true);
-  const [zoomText, setZoomText] = useState("100 %");
+  // the zoom label is written straight into its element: a wheel turn must not re-render the toolbar
+  const zoomLabel = useRef<HTMLParagraphElement>(null);
+  const showZoom = useCallback((s: number) => {
+    if (zoomLabel.current) zoomLabel.current.textContent = `${Math.round(s * 100)} %`;
+  }, []);
   const [listed, setListed] = useState<{ i: number; x: number; y: number }[]>([]);
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
 
@@ -122,10 +126,10 @@ export function NetworkView({ model, selectedIds, onSelect, onLink, readOnly = f
       v.tx = cx - ((cx - v.tx) * s) / v.scale;
       v.ty = cy - ((cy - v.ty) * s) / v.scale;
       v.scale = s;
-      setZoomText(`${Math.round(s * 100)} %`);
+      showZoom(s);
       schedule();
     },
-    [schedule],
+    [schedule, showZoom],
   );
 
   const fit = useCallback(() => {
@@ -136,9 +140,9 @@ export function NetworkView({ model, selectedIds, onSelect, onLink, readOnly = f
     v.scale = s;
     v.tx = Math.max(0, (v.width - m.width * s) / 2);
     v.ty = 0;
-    setZoomText(`${Math.round(s * 100)} %`);
+    showZoom(s);
     schedule();
-  }, [schedule]);
+  }, [schedule, showZoom]);
 
   /** Brings a box into the middle of the screen, keeping the zoom. */
   const reveal = useCallback(
@@ -221,7 +225,11 @@ export function NetworkView({ model, selectedIds, onSelect, onLink, readOnly = f
 
   const onPointerDown = (e: React.PointerEvent<HTMLCanvasElement>) => {
     if (e.button !== 0) return;
-    e.currentTarget.setPointerCapture(e.pointerId);
+    try {
+      e.currentTarget.setPointerCapture(e.pointerId);
+    } catch {
+      // a pointer that is no longer active (or a synthetic one) cannot be captured; the drag still works inside
+    }
     e.currentTarget.focus();
     const p = toDiagram(e);
     const box = boxAt(model, p.x, p.y);
@@ -299,8 +307,8 @@ export function NetworkView({ model, selectedIds, onSelect, onLink, readOnly = f
               <IconZoomOut size={16} />
             </ActionIcon>
           </Tooltip>
-          <Text size="xs" w={48} ta="center" data-testid="network-zoom">
-            {zoomText}
+          <Text ref={zoomLabel} size="xs" w={48} ta="center" data-testid="network-zoom">
+            100 %
           </Text>
           <Tooltip label={t("zoomIn")}>
             <ActionIcon variant="default" aria-label={t("zoomIn")} onClick={() => zoomBy(1.25)}>
