@@ -1,5 +1,10 @@
-import type { NetworkRelations, NetworkTasks, NetworkWorks } from "@planum/contracts";
-import { buildCalendar, type Calendar } from "@planum/engine";
+import {
+  calendarMinutesPerDay,
+  displayDays,
+  type NetworkRelations,
+  type NetworkTasks,
+  type NetworkWorks,
+} from "@planum/contracts";
 
 /** Box size and gaps in diagram units (CSS pixels at zoom 1). */
 export const BOX_W = 200;
@@ -25,7 +30,7 @@ export interface NetworkModel {
   ef: Float64Array;
   as: Float64Array;
   af: Float64Array;
-  /** Total float in days of the box's calendar (the grid's rule), NaN when not calculated. */
+  /** Total float in days of the box's calendar (the grid's rule, two decimals), NaN when not calculated. */
   floatDays: Float64Array;
   critical: Uint8Array;
   progress: Float32Array;
@@ -40,21 +45,6 @@ export interface NetworkModel {
   /** Position of a work id. */
   position: Map<number, number>;
   calculated: boolean;
-}
-
-/** Working minutes of an average working day of a calendar (the grid's rule: four weeks from the project start). */
-export function minutesPerWorkingDay(cal: Calendar, projectStart: number): number {
-  const day0 = Math.floor(projectStart / 1440);
-  let minutes = 0;
-  let days = 0;
-  for (let d = day0; d < day0 + 28; d++) {
-    const m = cal.dayWorkMinutes(d);
-    if (m > 0) {
-      minutes += m;
-      days++;
-    }
-  }
-  return days > 0 ? minutes / days : 480;
 }
 
 /**
@@ -96,11 +86,11 @@ export function buildNetworkModel(tasks: NetworkTasks, works: NetworkWorks, rela
   const position = new Map<number, number>();
   for (let i = 0; i < n; i++) position.set(works.ids[i], i);
 
-  const cals = works.calendars.map((c) => minutesPerWorkingDay(buildCalendar(c), works.projectStart));
+  // days by the one rule of every screen (contracts' workspace-units): the box's calendar's usual working day
+  const perDay = works.calendars.map((c) => calendarMinutesPerDay(c.week));
   const floatDays = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    const tf = works.totalFloat[i];
-    floatDays[i] = tf === null ? Number.NaN : tf / (cals[works.calendar[i]] ?? 480);
+    floatDays[i] = displayDays(works.totalFloat[i], perDay[works.calendar[i]] ?? 0) ?? Number.NaN;
   }
 
   // Relations whose ends are both boxes of this answer (the calls are separate: a work may have gone meanwhile).

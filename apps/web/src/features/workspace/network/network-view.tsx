@@ -63,7 +63,7 @@ export function NetworkView({ model, selectedIds, onSelect, onLink, readOnly = f
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
 
   const labels = useMemo<NetworkLabels>(() => {
-    const days = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+    const days = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
     return {
       es: t("box.es"),
       ef: t("box.ef"),
