@@ -179,8 +179,8 @@ for (const language of ["en", "ru"] as const) {
 
     // one selection for both views: A30 picked here is the Gantt's selected row, A10 picked there is pressed here
     await page.getByText(text.gantt, { exact: true }).click();
-    await expect(page.locator('[aria-selected="true"]')).toHaveCount(1);
-    await expect(page.locator('[aria-selected="true"]')).toContainText("A30");
+    await expect(page.locator('.pg-row[aria-selected="true"]')).toHaveCount(1);
+    await expect(page.locator('.pg-row[aria-selected="true"]')).toContainText("A30");
     await page.locator('[data-col="0"]').filter({ hasText: /^A10$/ }).click();
     await expect(page.getByText(text.ofA10)).toBeVisible();
     await page.getByText(text.view, { exact: true }).click();

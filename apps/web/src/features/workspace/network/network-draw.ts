@@ -1,5 +1,6 @@
 import { formatDay } from "../gantt/grid-columns";
 import { BOX_H, BOX_W, COL_GAP, type NetworkModel } from "./network-model";
+import type { NetworkOverview } from "./network-overview";
 
 /** Colours of the diagram for each Mantine colour scheme (a canvas cannot read CSS variables per pixel). */
 export interface NetworkColors {
@@ -85,6 +86,8 @@ export interface NetworkDrawState {
   showCritical: boolean;
   /** A link being drawn: the source box, the pointer in diagram units, the box under it (-1 none). */
   linking: { from: number; x: number; y: number; target: number } | null;
+  /** A bitmap of the whole diagram to copy instead of drawing thousands of boxes when zoomed far out. */
+  overview?: NetworkOverview;
 }
 
 const FONT = "Inter, system-ui, sans-serif";
@@ -134,6 +137,13 @@ export function drawNetwork(
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.fillStyle = colors.background;
   ctx.fillRect(0, 0, v.width, v.height);
+  const overview = state.overview;
+  if (overview?.covers(m, s)) {
+    const image = overview.image(m, colors, state.showCritical, (octx, scale, width, height, plain) => {
+      drawNetwork(octx, m, { scale, tx: 0, ty: 0, width, height, dpr: 1 }, colors, labels, plain);
+    });
+    if (image) return drawOverview(ctx, m, v, colors, state, image, overview.scale);
+  }
   // the visible part of the diagram, in diagram units, with a margin for connectors' stubs
   const x0 = -tx / s - COL_GAP;
   const x1 = (v.width - tx) / s + COL_GAP;
@@ -327,4 +337,45 @@ function drawLink(
   ctx.lineWidth = 2 / s;
   ctx.stroke();
   ctx.setLineDash([]);
+}
+
+/** The overview bitmap scaled into place, with the selected boxes and a link being drawn over it. */
+function drawOverview(
+  ctx: CanvasRenderingContext2D,
+  m: NetworkModel,
+  v: NetworkViewport,
+  colors: NetworkColors,
+  state: NetworkDrawState,
+  image: HTMLCanvasElement,
+  imageScale: number,
+): number {
+  const { scale: s, tx, ty, dpr } = v;
+  const k = s / imageScale;
+  ctx.setTransform(k * dpr, 0, 0, k * dpr, tx * dpr, ty * dpr);
+  ctx.drawImage(image, 0, 0);
+  ctx.setTransform(s * dpr, 0, 0, s * dpr, tx * dpr, ty * dpr);
+  if (state.selected.size > 0) {
+    ctx.fillStyle = colors.boxSelected;
+    ctx.strokeStyle = colors.selected;
+    ctx.lineWidth = 2.5 / s;
+    for (const id of state.selected) {
+      for (let i = 0; i < m.n; i++) {
+        if (m.ids[i] !== id) continue;
+        ctx.fillRect(m.x[i], m.y[i], BOX_W, BOX_H);
+        ctx.strokeRect(m.x[i], m.y[i], BOX_W, BOX_H);
+        break;
+      }
+    }
+  }
+  drawLink(ctx, m, colors, state, s);
+  // boxes on screen, for the caller's measurements: counted, not drawn one by one
+  const x0 = -tx / s;
+  const x1 = (v.width - tx) / s;
+  const y0 = -ty / s;
+  const y1 = (v.height - ty) / s;
+  let shown = 0;
+  for (let i = 0; i < m.n; i++) {
+    if (m.x[i] <= x1 && m.x[i] + BOX_W >= x0 && m.y[i] <= y1 && m.y[i] + BOX_H >= y0) shown++;
+  }
+  return shown;
 }

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useTranslation } from "react-i18next";
 import { DARK, drawNetwork, LIGHT, type NetworkLabels, type NetworkViewport } from "./network-draw";
 import { BOX_H, BOX_W, boxAt, type NetworkModel } from "./network-model";
+import { NetworkOverview } from "./network-overview";
 import "./network-view.css";
 
 export interface NetworkLink {
@@ -53,6 +54,7 @@ export function NetworkView({ model, selectedIds, onSelect, onLink, readOnly = f
   const press = useRef<Press | null>(null);
   const linking = useRef<{ from: number; x: number; y: number; target: number } | null>(null);
   const frame = useRef(0);
+  const overview = useRef(new NetworkOverview());
   const [showCritical, setShowCritical] = useState(true);
   // the zoom label is written straight into its element: a wheel turn must not re-render the toolbar
   const zoomLabel = useRef<HTMLParagraphElement>(null);
@@ -89,6 +91,7 @@ export function NetworkView({ model, selectedIds, onSelect, onLink, readOnly = f
       selected: st.selected,
       showCritical: st.showCritical,
       linking: linking.current,
+      overview: overview.current,
     });
     st.probe?.frame?.(performance.now() - started, boxes);
     // the accessible list of boxes on screen follows once the view settles
