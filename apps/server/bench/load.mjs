@@ -1,13 +1,18 @@
 // Planum under load: a real server process on loopback with a fresh embedded database, driven over HTTP by many
-// simultaneous clients (plain fetch, one promise per user). One JSON line per case:
+// simultaneous clients (one promise per user). One JSON line per case:
 // { case, requests, concurrency, p50Ms, p95Ms, maxMs, perSecond, statuses }.
 //   sign-in burst          BENCH_LOAD_USERS people signing in at the same moment (password hashing under load)
 //   gantt during sign-in   a few Gantt reads sent while that burst runs: they must not wait behind the hashing
 //   gantt cold / gantt     every user reads the demo schedule's Gantt at once, BENCH_LOAD_ROUNDS times
 //   gantt if-none-match    the same with the ETag of the user's previous answer (304 without a body)
 //   gantt, one user        one user reading it 50 times in a row: the cost of one read without a crowd
+//   gantt …, fetch         the same crowd through fetch, which decodes every body in this process
+// The Gantt reads go through node:http with keep-alive and read the whole body as sent (brotli), without decoding
+// it: each user's browser decodes its own answer on its own machine, while here 200 users share the server's two
+// cores, and fetch's decoding (a brotli stream per answer) made the client, not the server, the bottleneck.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -86,6 +91,33 @@ async function call(method, url, { token, spaceId, body, headers = {} } = {}) {
   const text = await response.text();
   const ms = performance.now() - start;
   return { status: response.status, headers: response.headers, text, ms };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: USERS + 10 });
+
+/** A GET as a browser sends it (compressed answers accepted), timed until the last byte of the body as sent. */
+function read(url, { token, spaceId, headers = {} }) {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      `${base}${url}`,
+      {
+        agent,
+        headers: { authorization: `Bearer ${token}`, "x-space-id": spaceId, "accept-encoding": "br, gzip", ...headers },
+      },
+      (response) => {
+        let bytes = 0;
+        response.on("data", (chunk) => {
+          bytes += chunk.length;
+        });
+        response.on("end", () =>
+          resolve({ status: response.statusCode, etag: response.headers.etag, bytes, ms: performance.now() - start }),
+        );
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+  });
 }
 
 async function data(method, url, options) {
@@ -198,30 +230,37 @@ try {
 
   // (c) every user reads the demo Gantt at once, ROUNDS times; then again revalidating with the ETag they hold.
   const etags = new Array(USERS).fill(null);
-  const readAll = async (name, revalidate) => {
+  const readAll = async (name, revalidate, through = read) => {
     const answers = [];
     const start = performance.now();
     await Promise.all(
       tokens.map(async (token, i) => {
         for (let round = 0; round < ROUNDS; round++) {
           const headers = revalidate && etags[i] ? { "if-none-match": etags[i] } : {};
-          const answer = await call("GET", `/versions/${versionId}/gantt`, { token, spaceId: space.id, headers });
-          etags[i] = answer.headers.get("etag") ?? etags[i];
+          const answer = await through(`/versions/${versionId}/gantt`, { token, spaceId: space.id, headers });
+          etags[i] = answer.etag ?? etags[i];
           answers.push(answer);
         }
       }),
     );
     report(name, answers, performance.now() - start, USERS);
   };
+  const throughFetch = async (url, options) => {
+    const answer = await call("GET", url, options);
+    return { ...answer, etag: answer.headers.get("etag") };
+  };
+  // The first read of each user is its first call since signing in (its session and membership are read then).
   await readAll(`gantt, ${USERS} users`, false);
   await readAll(`gantt if-none-match, ${USERS} users`, true);
+  await readAll(`gantt, ${USERS} users, fetch`, false, throughFetch);
 
   const alone = [];
   const aloneStart = performance.now();
   for (let i = 0; i < 50; i++)
-    alone.push(await call("GET", `/versions/${versionId}/gantt`, { token: owner.token, spaceId: space.id }));
+    alone.push(await read(`/versions/${versionId}/gantt`, { token: owner.token, spaceId: space.id }));
   report("gantt, one user", alone, performance.now() - aloneStart, 1);
 } finally {
+  agent.destroy();
   await stop();
 }
 
