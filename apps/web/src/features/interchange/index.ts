@@ -1,2 +1,2 @@
 export { ImportReportButton } from "./import-report";
-export { InterchangeActions } from "./interchange-actions";
+export { useInterchangeActions } from "./interchange-actions";

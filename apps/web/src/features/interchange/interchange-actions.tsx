@@ -2,7 +2,7 @@ import { Button, Menu } from "@mantine/core";
 import { EXPORT_FORMATS, type ExportFormat } from "@planum/contracts";
 import { IconFileExport, IconFileImport, IconGitCompare } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError, notifySuccess } from "../../ui/notify";
 import { CompareDialog } from "./compare-dialog";
@@ -18,8 +18,13 @@ interface InterchangeActionsProps {
   onImported(versionId: string): void;
 }
 
-/** The schedule page's "Import" button (upload dialog), "Export" menu and "Compare" view of two versions. */
-export function InterchangeActions(p: InterchangeActionsProps) {
+/**
+ * The schedule page's "Import" button (upload dialog), "Export" menu and "Compare" view of two versions. The buttons
+ * and the dialogs are placed apart: the buttons move (the page's header before the first version, the toolbar after
+ * it), while the dialogs stay mounted in one place — an import that makes the first version keeps its dialog open on
+ * the report.
+ */
+export function useInterchangeActions(p: InterchangeActionsProps): { buttons: ReactNode; dialogs: ReactNode } {
   const { t } = useTranslation("interchange");
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
@@ -53,7 +58,7 @@ export function InterchangeActions(p: InterchangeActionsProps) {
     setOpened(true);
   };
 
-  return (
+  const buttons = (
     <>
       <Button
         variant="default"
@@ -91,6 +96,10 @@ export function InterchangeActions(p: InterchangeActionsProps) {
       >
         {t("compare.open")}
       </Button>
+    </>
+  );
+  const dialogs = (
+    <>
       <CompareDialog
         opened={comparing}
         onClose={() => setComparing(false)}
@@ -106,4 +115,5 @@ export function InterchangeActions(p: InterchangeActionsProps) {
       />
     </>
   );
+  return { buttons, dialogs };
 }

@@ -25,7 +25,7 @@ import { ApiRequestError } from "../../shared/api-error";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifyError, notifySuccess } from "../../ui/notify";
 import { NotFoundPage } from "../errors";
-import { InterchangeActions } from "../interchange";
+import { useInterchangeActions } from "../interchange";
 import { useMe } from "../session";
 import { rememberSchedule } from "../view-settings";
 import { CalculateSettingsDialog } from "./calculate-settings-dialog";
@@ -110,6 +110,13 @@ export function WorkspacePage() {
     return wanted === "day" || wanted === "month" || wanted === "quarter" || wanted === "year" ? wanted : "week";
   }, [ws.params]);
 
+  const interchange = useInterchangeActions({
+    scheduleId,
+    versionId: version?.id ?? null,
+    canImport: ws.schedule.isSuccess,
+    onImported: ws.selectVersion,
+  });
+
   if (ws.schedule.isError) {
     const error = ws.schedule.error;
     if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) return <NotFoundPage />;
@@ -157,14 +164,6 @@ export function WorkspacePage() {
 
   const active = selection.active;
   const detailsTabs = buildDetailsTabs(t, { versionId: version?.id ?? "", data, itemId: active, readOnly, commands });
-  const interchange = (
-    <InterchangeActions
-      scheduleId={scheduleId}
-      versionId={version?.id ?? null}
-      canImport={ws.schedule.isSuccess}
-      onImported={ws.selectVersion}
-    />
-  );
   /** The data date dialog (from the button or a drag of the line): moves it, updates progress, recalculates. */
   const moveDataDate = async (proposed: number | null) => {
     if (!version || !data) return;
@@ -251,7 +250,7 @@ export function WorkspacePage() {
               }}
             />
           )}
-          {!version && interchange}
+          {!version && interchange.buttons}
         </Group>
       </Group>
       {!version ? (
@@ -280,7 +279,7 @@ export function WorkspacePage() {
             onRedo={() => void history.redo()}
             canRedo={history.canRedo}
             wrap={!wide}
-            extra={interchange}
+            extra={interchange.buttons}
           />
           {views.missing && filterParam && (
             <Alert
@@ -412,6 +411,7 @@ export function WorkspacePage() {
           />
         </>
       )}
+      {interchange.dialogs}
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
 import { activityDateIssues, type UpdateWbsBody } from "@planum/contracts";
-import { inArray } from "drizzle-orm";
-import { type UndoInverse, wbsItems } from "../../../db/schema/index.js";
+import type { UndoInverse, wbsItems } from "../../../db/schema/index.js";
 import type { VersionScope } from "../../../platform/access.js";
 import type { Db, Tx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
@@ -8,6 +7,7 @@ import { wallClockText } from "../../../platform/time.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { recordUndo, type UndoKind } from "../undo/undo.repo.js";
 import { bumpVersion } from "../versions/versions.repo.js";
+import { revisionsOf } from "./wbs.repo.js";
 import type { WbsRow } from "./wbs-dto.js";
 
 export interface ChangeOutcome<T> {
@@ -47,12 +47,7 @@ export async function applyChange<T>(
       itemCount: outcome.itemCount,
       inverse: outcome.inverse,
     });
-    const changed = outcome.changed.length
-      ? await tx
-          .select({ id: wbsItems.id, revision: wbsItems.revision })
-          .from(wbsItems)
-          .where(inArray(wbsItems.id, outcome.changed))
-      : [];
+    const changed = outcome.changed.length ? await revisionsOf(tx, outcome.changed) : [];
     return { revision, outcome, changed };
   });
   const { outcome } = done;

@@ -1,22 +1,24 @@
 import type { MoveWbsBody } from "@planum/contracts";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { wbsItems } from "../../../db/schema/index.js";
 import type { VersionScope } from "../../../platform/access.js";
-import type { Db, Tx } from "../../../platform/db.js";
+import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { snapshotRelationsOf } from "../undo/undo.repo.js";
-import { findItem, lockRow, orderAt, requireSumParent, siblings, subtreeIds } from "./wbs.repo.js";
+import {
+  deleteItems,
+  existingIds,
+  findItem,
+  lockChildren,
+  lockRow,
+  orderAt,
+  placeItem,
+  requireSumParent,
+  siblings,
+  subtreeIds,
+} from "./wbs.repo.js";
 import { applyChange } from "./wbs-changes.js";
 import { copyWbsRows } from "./wbs-copy.repo.js";
 import type { WbsRow } from "./wbs-dto.js";
-
-async function place(tx: Tx, id: number, parentId: number | null, sortOrder: number) {
-  await tx
-    .update(wbsItems)
-    .set({ parentId, sortOrder, revision: sql`${wbsItems.revision} + 1` })
-    .where(eq(wbsItems.id, id));
-}
 
 /** Moving rows around the tree (spec §4: up, down, left, right, elsewhere), dissolving sums and copying subtrees. */
 export class WbsTreeService {
@@ -33,19 +35,19 @@ export class WbsTreeService {
         if (body.direction === "up" || body.direction === "down") {
           const to = body.direction === "up" ? index - 1 : index + 1;
           if (to < 0 || to > list.length) throw new AppError("InvalidMove");
-          await place(tx, id, row.parentId, orderAt(list, to));
+          await placeItem(tx, id, row.parentId, orderAt(list, to));
         } else if (body.direction === "left") {
           // Outdent: the row becomes its parent's next sibling.
           if (row.parentId === null) throw new AppError("InvalidMove");
           const parent = (await findItem(tx, versionId, row.parentId))!;
           const outer = (await siblings(tx, versionId, parent.parentId)).filter((s) => s.id !== id);
-          await place(tx, id, parent.parentId, orderAt(outer, outer.findIndex((s) => s.id === parent.id) + 1));
+          await placeItem(tx, id, parent.parentId, orderAt(outer, outer.findIndex((s) => s.id === parent.id) + 1));
         } else {
           // Indent: the row becomes the last child of the sum right above it.
           const above = list[index - 1];
           if (above?.type !== "sum") throw new AppError("InvalidMove");
           const inner = await siblings(tx, versionId, above.id);
-          await place(tx, id, above.id, orderAt(inner, inner.length));
+          await placeItem(tx, id, above.id, orderAt(inner, inner.length));
         }
       } else {
         await requireSumParent(tx, versionId, body.parentId);
@@ -54,7 +56,7 @@ export class WbsTreeService {
           if (inside.includes(body.parentId)) throw new AppError("InvalidMove");
         }
         const target = (await siblings(tx, versionId, body.parentId)).filter((s) => s.id !== id);
-        await place(tx, id, body.parentId, orderAt(target, body.index ?? target.length));
+        await placeItem(tx, id, body.parentId, orderAt(target, body.index ?? target.length));
       }
       return { result: { id }, changed: [id], inverse: { wbs: { restore: before, remove: [] } }, itemCount: 1 };
     });
@@ -66,16 +68,16 @@ export class WbsTreeService {
     return applyChange(this.deps, scope, "undo_wbs", "dissolve", async (tx) => {
       const row = await lockRow(tx, versionId, id, revision);
       if (row.type !== "sum") throw new AppError("InvalidValue", { field: "type" });
-      const children = await tx.select().from(wbsItems).where(eq(wbsItems.parentId, id)).for("update");
+      const children = await lockChildren(tx, id);
       children.sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
       const outer = await siblings(tx, versionId, row.parentId);
       const at = outer.findIndex((s) => s.id === id);
       const low = row.sortOrder;
       const high = at + 1 < outer.length ? outer[at + 1].sortOrder : low + 1;
       const step = (high - low) / (children.length + 1);
-      for (let k = 0; k < children.length; k++) await place(tx, children[k].id, row.parentId, low + step * (k + 1));
+      for (let k = 0; k < children.length; k++) await placeItem(tx, children[k].id, row.parentId, low + step * (k + 1));
       const rels = await snapshotRelationsOf(tx, [id]);
-      await tx.delete(wbsItems).where(eq(wbsItems.id, id));
+      await deleteItems(tx, [id]);
       return {
         result: { moved: children.map((c) => c.id) },
         changed: children.map((c) => c.id),
@@ -91,10 +93,7 @@ export class WbsTreeService {
   async copy(scope: VersionScope, body: { ids: number[]; parentId: number | null; afterId?: number }) {
     const { grant, version } = scope;
     return applyChange(this.deps, scope, "undo_wbs", "copy", async (tx) => {
-      const found = await tx
-        .select({ id: wbsItems.id })
-        .from(wbsItems)
-        .where(and(eq(wbsItems.versionId, version.id), inArray(wbsItems.id, body.ids)));
+      const found = await existingIds(tx, version.id, body.ids);
       if (found.length !== new Set(body.ids).size) throw new AppError("NotFound");
       await requireSumParent(tx, version.id, body.parentId);
       const list = await siblings(tx, version.id, body.parentId);

@@ -152,6 +152,32 @@ export async function updateItem(
   return row;
 }
 
+/** Moves a row under a parent at a place, counting the change in its revision. */
+export async function placeItem(tx: DbOrTx, id: number, parentId: number | null, sortOrder: number) {
+  await tx
+    .update(wbsItems)
+    .set({ parentId, sortOrder, revision: sql`${wbsItems.revision} + 1` })
+    .where(eq(wbsItems.id, id));
+}
+
+/** The children of a row (locked in its version first), locked for the change. */
+export function lockChildren(tx: DbOrTx, id: number): Promise<WbsRow[]> {
+  return tx.select().from(wbsItems).where(eq(wbsItems.parentId, id)).for("update");
+}
+
+/** Which of these ids are rows of the version. */
+export function existingIds(tx: DbOrTx, versionId: string, ids: number[]) {
+  return tx
+    .select({ id: wbsItems.id })
+    .from(wbsItems)
+    .where(and(eq(wbsItems.versionId, versionId), inArray(wbsItems.id, ids)));
+}
+
+/** The current revisions of rows (found in their version first). */
+export function revisionsOf(tx: DbOrTx, ids: number[]) {
+  return tx.select({ id: wbsItems.id, revision: wbsItems.revision }).from(wbsItems).where(inArray(wbsItems.id, ids));
+}
+
 /** Whether a row (locked in its version first) has a child. */
 export async function hasChild(tx: DbOrTx, id: number): Promise<boolean> {
   const [child] = await tx.select({ id: wbsItems.id }).from(wbsItems).where(eq(wbsItems.parentId, id)).limit(1);
