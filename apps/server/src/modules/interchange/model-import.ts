@@ -1,44 +1,22 @@
 import type { Activity, Constraint, Project, ScheduleModel } from "@planum/formats";
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { calendars, versions } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
-import { execColumns, intArray, nullableArray, textArray } from "../../platform/sql.js";
 import { todayAt } from "../../platform/time.js";
 import { ensureDefaultCalendar } from "../calendars/calendars.service.js";
 import { adoptFileSettings, type SettingsPatch } from "../workspace/calculation/calculate-settings.service.js";
 import type { ImportWarnings } from "./import-report.js";
-
-type LimitType = "not_earlier" | "not_later" | "in_date";
-type ItemType = "sum" | "task" | "work" | "milestone_start" | "milestone_finish";
-
-/** One WBS row as it goes into `json_to_recordset` (column names of `wbs_items`). */
-interface ItemRow {
-  id: number;
-  parent_id: number | null;
-  sort_order: number;
-  type: ItemType;
-  code: string;
-  name: string;
-  calendar_id: string | null;
-  duration: number;
-  start_limit_type: LimitType | null;
-  start_limit_date: string | null;
-  finish_limit_type: LimitType | null;
-  finish_limit_date: string | null;
-  status: "not_started" | "in_progress" | "completed";
-  percent_complete: number;
-  actual_start: string | null;
-  actual_finish: string | null;
-  remaining: number | null;
-  early_start: string | null;
-  early_finish: string | null;
-  late_start: string | null;
-  late_finish: string | null;
-  total_float: number | null;
-  free_float: number | null;
-  critical: boolean;
-}
+import {
+  hasActualVersion,
+  type ItemRow,
+  type ItemType,
+  insertCalendar,
+  insertItems,
+  insertRelations,
+  insertVersion,
+  type LimitType,
+  reserveItemIds,
+  spaceCalendarNames,
+} from "./model-import.repo.js";
 
 export interface ImportTarget {
   spaceId: string;
@@ -83,12 +61,6 @@ export function fileSettings(project: Project | undefined): SettingsPatch {
   return patch;
 }
 
-/**
- * Rows per INSERT: array parameters of a few MB, far below any statement limit, and few round trips (a 100k
- * version is written in a handful of statements).
- */
-const CHUNK = 25_000;
-
 /** The engine's limits from the model's constraints (the same table as `buildProjectNetwork`). */
 function limitOf(constraint: Constraint | undefined): { side: "start" | "finish"; type: LimitType } | null {
   switch (constraint?.type) {
@@ -128,10 +100,7 @@ function itemType(activity: Activity): ItemType {
 
 /** Calendars the file uses, matched by name with the space's shared calendars or created; model id → db id. */
 async function mapCalendars(tx: DbOrTx, model: ScheduleModel, spaceId: string, used: Set<string>) {
-  const existing = await tx
-    .select({ id: calendars.id, name: calendars.name })
-    .from(calendars)
-    .where(and(eq(calendars.spaceId, spaceId), isNull(calendars.projectId)));
+  const existing = await spaceCalendarNames(tx, spaceId);
   const byName = new Map(existing.map((row) => [row.name.trim().toLowerCase(), row.id]));
   const ids = new Map<string, string>();
   const created: string[] = [];
@@ -143,10 +112,7 @@ async function mapCalendars(tx: DbOrTx, model: ScheduleModel, spaceId: string, u
       ids.set(calendar.id, found);
       continue;
     }
-    const [row] = await tx
-      .insert(calendars)
-      .values({ spaceId, name, week: calendar.week, exceptions: calendar.exceptions })
-      .returning({ id: calendars.id });
+    const row = await insertCalendar(tx, { spaceId, name, week: calendar.week, exceptions: calendar.exceptions });
     byName.set(name.toLowerCase(), row.id);
     ids.set(calendar.id, row.id);
     created.push(row.id);
@@ -199,13 +165,7 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
   const projectCalendar = (project?.defaultCalendarId && cal.ids.get(project.defaultCalendarId)) || null;
 
   const count = wbs.length + activities.length;
-  const newIds =
-    count === 0
-      ? []
-      : await execColumns<number[]>(
-          tx,
-          sql`select json_agg(nextval(pg_get_serial_sequence('wbs_items', 'id'))::int) as j from generate_series(1, ${count})`,
-        );
+  const newIds = await reserveItemIds(tx, count);
   const wbsIds = new Map<string, number>(wbs.map((node, k) => [node.id, newIds[k]]));
   const activityIds = new Map<string, number>(activities.map((a, k) => [a.id, newIds[wbs.length + k]]));
 
@@ -292,25 +252,19 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
   const finishes = rows.map((row) => row.early_finish).filter((d): d is string => !!d);
   const projectStart =
     project?.plannedStart ?? starts.reduce<string | null>((m, d) => (m === null || d < m ? d : m), null);
-  const [hasActual] = await tx
-    .select({ id: versions.id })
-    .from(versions)
-    .where(and(eq(versions.scheduleId, target.scheduleId), eq(versions.kind, "actual")));
-  const [version] = await tx
-    .insert(versions)
-    .values({
-      spaceId: target.spaceId,
-      scheduleId: target.scheduleId,
-      kind: hasActual ? "version" : "actual",
-      label: target.label,
-      dataDate: project?.dataDate ?? null,
-      projectStart: projectStart ?? todayAt("08:00"),
-      calcStatus: calculated ? "calculated" : "not_calculated",
-      calculatedAt: calculated ? new Date() : null,
-      finish: project?.scheduledFinish ?? finishes.reduce<string | null>((m, d) => (m === null || d > m ? d : m), null),
-      createdBy: target.userId,
-    })
-    .returning({ id: versions.id });
+  const hasActual = await hasActualVersion(tx, target.scheduleId);
+  const version = await insertVersion(tx, {
+    spaceId: target.spaceId,
+    scheduleId: target.scheduleId,
+    kind: hasActual ? "version" : "actual",
+    label: target.label,
+    dataDate: project?.dataDate ?? null,
+    projectStart: projectStart ?? todayAt("08:00"),
+    calcStatus: calculated ? "calculated" : "not_calculated",
+    calculatedAt: calculated ? new Date() : null,
+    finish: project?.scheduledFinish ?? finishes.reduce<string | null>((m, d) => (m === null || d > m ? d : m), null),
+    createdBy: target.userId,
+  });
 
   await insertItems(tx, target.spaceId, version.id, orderParentsFirst(rows));
 
@@ -402,66 +356,6 @@ export async function importCrossLinks(
   }
   await insertRelations(tx, spaceId, links);
   return links.length;
-}
-
-/**
- * Inserts items as columns: one `INSERT … SELECT FROM unnest(arrays)` per CHUNK rows (a 100k version: a few
- * statements of a few MB of array literals, no JSON built, sent or parsed). Parents come before their children
- * across chunks (the parent foreign key is checked at the end of each statement).
- */
-async function insertItems(tx: DbOrTx, spaceId: string, versionId: string, rows: ItemRow[]) {
-  for (let k = 0; k < rows.length; k += CHUNK) {
-    const part = rows.slice(k, k + CHUNK);
-    const ints = (key: "id" | "parent_id" | "duration" | "remaining" | "total_float" | "free_float") =>
-      nullableArray(part.map((row) => row[key]));
-    const texts = (key: { [K in keyof ItemRow]: ItemRow[K] extends string | null ? K : never }[keyof ItemRow]) =>
-      textArray(part.map((row) => row[key]));
-    await tx.execute(sql`
-      insert into wbs_items (id, space_id, version_id, parent_id, sort_order, type, code, name, calendar_id, duration,
-        start_limit_type, start_limit_date, finish_limit_type, finish_limit_date, status, percent_complete,
-        actual_start, actual_finish, remaining, early_start, early_finish, late_start, late_finish, total_float,
-        free_float, critical)
-      select id, ${spaceId}::uuid, ${versionId}::uuid, parent_id, sort_order, type, code, name, calendar_id,
-        duration, start_limit_type, start_limit_date, finish_limit_type, finish_limit_date, status, percent_complete,
-        actual_start, actual_finish, remaining, early_start, early_finish, late_start, late_finish, total_float,
-        free_float, critical
-      from unnest(${ints("id")}::int[], ${ints("parent_id")}::int[],
-        ${nullableArray(part.map((row) => row.sort_order))}::float8[], ${texts("type")}::text[], ${texts("code")}::text[],
-        ${texts("name")}::text[], ${texts("calendar_id")}::uuid[], ${ints("duration")}::int[],
-        ${texts("start_limit_type")}::text[], ${texts("start_limit_date")}::timestamp[],
-        ${texts("finish_limit_type")}::text[], ${texts("finish_limit_date")}::timestamp[], ${texts("status")}::text[],
-        ${nullableArray(part.map((row) => row.percent_complete))}::real[], ${texts("actual_start")}::timestamp[],
-        ${texts("actual_finish")}::timestamp[], ${ints("remaining")}::int[], ${texts("early_start")}::timestamp[],
-        ${texts("early_finish")}::timestamp[], ${texts("late_start")}::timestamp[], ${texts("late_finish")}::timestamp[],
-        ${ints("total_float")}::int[], ${ints("free_float")}::int[],
-        ${nullableArray(part.map((row) => row.critical))}::bool[])
-        as x(id, parent_id, sort_order, type, code, name, calendar_id, duration, start_limit_type, start_limit_date,
-             finish_limit_type, finish_limit_date, status, percent_complete, actual_start, actual_finish, remaining,
-             early_start, early_finish, late_start, late_finish, total_float, free_float, critical)`);
-  }
-}
-
-/**
- * Inserts relations as columns, one `INSERT … SELECT FROM unnest(arrays)` per CHUNK rows; all of `versionId`, or
- * each of its own (`v`).
- */
-async function insertRelations(
-  tx: DbOrTx,
-  spaceId: string,
-  links: { v?: string; p: number; s: number; t: string; l: number; c: string | null }[],
-  versionId?: string,
-) {
-  for (let k = 0; k < links.length; k += CHUNK) {
-    const part = links.slice(k, k + CHUNK);
-    // One version: a single parameter (the shorter array of unnest pads with nulls); several: a column of them.
-    const versions = versionId ? "{}" : textArray(part.map((x) => x.v));
-    await tx.execute(sql`
-      insert into relations (space_id, version_id, predecessor_id, successor_id, type, lag, lag_calendar)
-      select ${spaceId}::uuid, coalesce(x.v, ${versionId ?? null}::uuid), p, s, t, l, c
-      from unnest(${versions}::uuid[], ${intArray(part.map((x) => x.p))}::int[],
-        ${intArray(part.map((x) => x.s))}::int[], ${textArray(part.map((x) => x.t))}::text[],
-        ${intArray(part.map((x) => x.l))}::int[], ${textArray(part.map((x) => x.c))}::text[]) as x(v, p, s, t, l, c)`);
-  }
 }
 
 /**
