@@ -4,9 +4,9 @@ import { apiAs, registerUser, shot, signIn } from "./helpers/planum-helpers.js";
 test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
 
 const cell = (page: Page, pos: number, col: number) => page.locator(`[data-pos="${pos}"][data-col="${col}"]`);
-const DURATION = 3;
-const START = 4;
-const FINISH = 5;
+const DURATION = 2;
+const START = 3;
+const FINISH = 4;
 
 test("calculation settings: edit and keep them, server errors beside the field, auto mode recalculates by itself, ru labels", async ({
   page,

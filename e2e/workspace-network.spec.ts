@@ -140,7 +140,8 @@ for (const language of ["en", "ru"] as const) {
     expect(blue[2]).toBeGreaterThan(150);
     expect(blue[0]).toBeLessThan(120);
 
-    // a click selects the box: the relations tab shows its relations
+    // a click selects the box: the relations tab (the bottom panel opens on the details' General tab) shows them
+    await page.getByRole("tab", { name: text.relations, exact: true }).click();
     await page.mouse.click(a30.x, a30.y);
     await expect(page.getByText(text.of)).toBeVisible();
     await expect(page.locator('.pn-boxes button[data-code="A30"]')).toHaveAttribute("aria-pressed", "true");
