@@ -1,31 +1,10 @@
 import type { NetworkRelations, NetworkTasks, NetworkWorks } from "@planum/contracts";
 import { describe, expect, it } from "vitest";
+import { OFFICE } from "../gantt/test-fixture";
 import { BOX_H, BOX_W, boxAt, buildNetworkModel, levels } from "./network-model";
 
-const WEEK_8H: [string, string][][] = [
-  [
-    ["08:00", "12:00"],
-    ["13:00", "17:00"],
-  ],
-  [
-    ["08:00", "12:00"],
-    ["13:00", "17:00"],
-  ],
-  [
-    ["08:00", "12:00"],
-    ["13:00", "17:00"],
-  ],
-  [
-    ["08:00", "12:00"],
-    ["13:00", "17:00"],
-  ],
-  [
-    ["08:00", "12:00"],
-    ["13:00", "17:00"],
-  ],
-  [],
-  [],
-];
+// The office week of the Gantt's fixtures: Monday–Friday 08:00–12:00 and 13:00–17:00.
+const WEEK_8H = OFFICE.week as [string, string][][];
 const WEEK_10H: [string, string][][] = WEEK_8H.map((d) =>
   d.length
     ? [
