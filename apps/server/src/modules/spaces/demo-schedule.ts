@@ -1,313 +1,318 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { calendars, relations, schedules, versions, wbsItems } from "../../db/schema/index.js";
+import { BASE_LANGUAGE, type Language } from "@planum/contracts";
+import { buildCalendar, type Calendar } from "@planum/engine";
+import type { relations, wbsItems } from "../../db/schema/index.js";
 import type { Db } from "../../platform/db.js";
-import { ensureDefaultCalendar } from "../calendars/calendars.service.js";
+import { minutesText, textMinutes } from "../../platform/time.js";
 import { calculateVersion } from "../workspace/calculation/calculate-version.js";
 import { copyWbsRows } from "../workspace/wbs/wbs-copy.repo.js";
+import {
+  existingVersion,
+  firstSchedule,
+  hasDefaultCalendar,
+  insertCalendars,
+  insertNetwork,
+  insertVersion,
+  lockVersion,
+  markInProcess,
+  type PlanRows,
+  type ProgressRows,
+  readPlan,
+  reserveItemIds,
+  setDataDate,
+  writeProgress,
+} from "./demo.repo.js";
+import { DEMO_PLAN, DEMO_TEXTS, type DemoNode, type DemoWork, MEASURES, publicHolidays } from "./demo-content.js";
 
-const TWO_SHIFTS: [string, string][] = [
-  ["07:00", "15:00"],
-  ["15:00", "23:00"],
+const DAY: [string, string][] = [
+  ["08:00", "12:00"],
+  ["13:00", "17:00"],
 ];
-/** Russian public holidays of 2025–2026: a schedule that ignores them is not believable. */
-const HOLIDAYS = [
-  "2025-01-01",
-  "2025-01-02",
-  "2025-01-03",
-  "2025-01-06",
-  "2025-01-07",
-  "2025-01-08",
-  "2025-05-01",
-  "2025-05-02",
-  "2025-05-08",
-  "2025-05-09",
-  "2025-06-12",
-  "2025-06-13",
-  "2025-11-03",
-  "2025-11-04",
-  "2025-12-31",
-  "2026-01-01",
-  "2026-01-02",
-  "2026-01-05",
-  "2026-01-06",
-  "2026-01-07",
-  "2026-01-08",
-  "2026-05-01",
-  "2026-05-11",
-  "2026-06-12",
-  "2026-11-04",
-].map((date) => ({ date, intervals: [] as [string, string][] }));
+const FIVE_DAYS = [DAY, DAY, DAY, DAY, DAY, [], []];
+const SIX_DAYS = [DAY, DAY, DAY, DAY, DAY, DAY, []];
+const HOURS_PER_DAY = 8;
+const MINUTES_PER_WORKING_DAY = HOURS_PER_DAY * 60;
+/** Weeks of work done before the data date: the foundations are finished, the frame is going up. */
+const WEEKS_DONE = 14;
+/** Days of delay some works in progress report (their remaining duration grows), so variances show. */
+const DELAY_DAYS = 2;
+const DELAY = DELAY_DAYS * 8 * 60;
+const DAY_MS = 86_400_000;
 
-const FLOORS = Array.from({ length: 20 }, (_, i) => `Этаж ${i + 1}`);
+export interface DemoScheduleTarget {
+  spaceId: string;
+  scheduleId: string;
+  userId?: string | null;
+  /** The language of the user creating the demo: names of works, calendars and versions. */
+  language?: Language;
+  /** The data date is the Monday of this day's week (tests may pin it). */
+  today?: Date;
+}
 
-/** Sections of a 20-storey residential building, each with its floors or zones and the works repeated in each. */
-const SECTIONS: { name: string; zones: string[]; works: [string, number][]; shifts?: boolean }[] = [
-  {
-    name: "Подготовительные работы",
-    zones: ["Площадка"],
-    works: [
-      ["Ограждение площадки", 5],
-      ["Временные дороги", 8],
-      ["Бытовой городок", 6],
-      ["Временное электроснабжение", 4],
-      ["Геодезическая разбивка", 2],
-    ],
-  },
-  {
-    name: "Земляные работы",
-    zones: ["Котлован", "Приямки"],
-    works: [
-      ["Разработка грунта", 12],
-      ["Водоотлив", 10],
-      ["Крепление стенок", 7],
-      ["Зачистка дна", 3],
-      ["Песчаная подготовка", 4],
-    ],
-    shifts: true,
-  },
-  {
-    name: "Фундаменты",
-    zones: ["Захватка 1", "Захватка 2", "Захватка 3"],
-    works: [
-      ["Бетонная подготовка", 3],
-      ["Гидроизоляция", 4],
-      ["Армирование плиты", 6],
-      ["Опалубка плиты", 4],
-      ["Бетонирование плиты", 2],
-      ["Уход за бетоном", 7],
-      ["Обратная засыпка", 3],
-    ],
-    shifts: true,
-  },
-  {
-    name: "Каркас",
-    zones: FLOORS,
-    works: [
-      ["Армирование колонн", 3],
-      ["Опалубка колонн", 2],
-      ["Бетонирование колонн", 1],
-      ["Опалубка перекрытия", 3],
-      ["Армирование перекрытия", 4],
-      ["Бетонирование перекрытия", 1],
-      ["Распалубка", 2],
-    ],
-    shifts: true,
-  },
-  {
-    name: "Ограждающие конструкции",
-    zones: FLOORS,
-    works: [
-      ["Кладка наружных стен", 6],
-      ["Перегородки", 5],
-      ["Монтаж окон", 3],
-      ["Утепление фасада", 4],
-    ],
-  },
-  {
-    name: "Инженерные системы",
-    zones: FLOORS,
-    works: [
-      ["Водопровод и канализация", 4],
-      ["Отопление", 4],
-      ["Вентиляция", 5],
-      ["Электромонтаж", 5],
-      ["Слаботочные системы", 3],
-      ["Пусконаладка", 2],
-    ],
-  },
-  {
-    name: "Отделка",
-    zones: FLOORS,
-    works: [
-      ["Штукатурка", 5],
-      ["Стяжка пола", 3],
-      ["Шпаклёвка и окраска", 6],
-      ["Чистовые полы", 4],
-      ["Установка дверей", 2],
-      ["Сантехприборы", 2],
-    ],
-  },
-  {
-    name: "Кровля и благоустройство",
-    zones: ["Кровля", "Территория"],
-    works: [
-      ["Пароизоляция", 2],
-      ["Утеплитель", 3],
-      ["Мембрана", 3],
-      ["Водосток", 2],
-      ["Асфальтирование", 4],
-      ["Озеленение", 3],
-    ],
-  },
-];
+/** Monday of the week of `day`, as a UTC midnight. */
+function mondayOf(day: Date): Date {
+  const midnight = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
+  return new Date(midnight - ((new Date(midnight).getUTCDay() + 6) % 7) * DAY_MS);
+}
+
+const isGroup = (node: DemoNode): node is Exclude<DemoNode, DemoWork> => "children" in node;
 
 /**
- * Fills a schedule of the demo space with a believable building project: two calendars (five days of eight hours,
- * two shifts for heavy works, both with public holidays), a WBS of sections and floors with about 530 works and
- * milestones, relations of all four types, a calculated actual version and a target version to compare with.
+ * Fills a schedule with a believable building project in the user's language and calculates it the way a planner
+ * would: the plan (every work on whole working days of its calendar, public holidays included) is calculated by the
+ * server's calculation; a locked target version keeps it as the approved baseline; then the works the plan put
+ * before the data date (the Monday of this week) are reported done, those it crosses in progress with their
+ * remaining duration in whole days (some behind plan), and the version is calculated again from the data date.
+ * Answers the actual version (the existing one when the schedule is filled already).
  */
-export async function seedDemoSchedule(
-  db: Db,
-  target: { spaceId: string; scheduleId: string; userId?: string | null },
-) {
+export async function seedDemoSchedule(db: Db, target: DemoScheduleTarget): Promise<string> {
   const { spaceId, scheduleId } = target;
-  // The seeded actual version is the answer on a second call; without the order PostgreSQL may return the target.
-  const [existing] = await db
-    .select({ id: versions.id })
-    .from(versions)
-    .where(eq(versions.scheduleId, scheduleId))
-    .orderBy(sql`${versions.kind} = 'actual' desc`, asc(versions.createdAt))
-    .limit(1);
-  if (existing) return existing.id;
-  const standard = await ensureDefaultCalendar(db, spaceId);
-  await db.update(calendars).set({ exceptions: HOLIDAYS }).where(eq(calendars.id, standard.id));
-  const [shifts] = await db
-    .insert(calendars)
-    .values({
+  const existing = await existingVersion(db, scheduleId);
+  if (existing) return existing;
+  const language = target.language ?? BASE_LANGUAGE;
+  const userId = target.userId ?? null;
+
+  // Dates: the data date is this week's Monday; the project started WEEKS_DONE weeks before.
+  const monday = mondayOf(target.today ?? new Date());
+  const startDay = new Date(monday.getTime() - WEEKS_DONE * 7 * DAY_MS);
+  const years = [
+    startDay.getUTCFullYear() - 1,
+    startDay.getUTCFullYear(),
+    monday.getUTCFullYear() + 1,
+    monday.getUTCFullYear() + 2,
+  ];
+  const holidays = [...new Set(years.flatMap((year) => publicHolidays(language, year)))].map((date) => ({
+    date,
+    intervals: [] as [string, string][],
+  }));
+  const anchorDay = Math.floor(startDay.getTime() / DAY_MS) - 7;
+  const five = buildCalendar({ id: "five", week: FIVE_DAYS, exceptions: holidays }, anchorDay);
+  const six = buildCalendar({ id: "six", week: SIX_DAYS, exceptions: holidays }, anchorDay);
+  const midnight = (day: Date) => textMinutes(`${day.toISOString().slice(0, 10)}T00:00`);
+  const projectStart = five.nextWorkingStart(midnight(startDay));
+
+  const [standardId, sixDaysId] = await insertCalendars(db, [
+    {
       spaceId,
-      name: "Две смены 6×16",
-      week: [TWO_SHIFTS, TWO_SHIFTS, TWO_SHIFTS, TWO_SHIFTS, TWO_SHIFTS, TWO_SHIFTS, []],
-      exceptions: HOLIDAYS,
-    })
-    .returning();
-  const [version] = await db
-    .insert(versions)
-    .values({
-      spaceId,
-      scheduleId,
-      kind: "actual",
-      label: "Рабочая",
-      projectStart: "2025-03-03T08:00",
-      dataDate: "2025-06-02T08:00",
-      createdBy: target.userId ?? null,
-    })
-    .returning();
-  const add = async (values: Omit<typeof wbsItems.$inferInsert, "spaceId" | "versionId">) =>
-    (
-      await db
-        .insert(wbsItems)
-        .values({ ...values, spaceId, versionId: version.id })
-        .returning({ id: wbsItems.id })
-    )[0].id;
-  const links: (typeof relations.$inferInsert)[] = [];
-  const link = (predecessorId: number, successorId: number, type: "fs" | "ss" | "ff" | "sf", lag = 0) =>
-    links.push({ spaceId, versionId: version.id, predecessorId, successorId, type, lag });
-  const start = await add({
-    type: "milestone_start",
-    code: "M0",
-    name: "Начало строительства",
-    sortOrder: 0,
-    startLimitType: "not_earlier",
-    startLimitDate: "2025-03-03T08:00",
+      name: DEMO_TEXTS.standardCalendar[language],
+      week: FIVE_DAYS,
+      exceptions: holidays,
+      isDefault: !(await hasDefaultCalendar(db, spaceId)),
+    },
+    { spaceId, name: DEMO_TEXTS.sixDayCalendar[language], week: SIX_DAYS, exceptions: holidays },
+  ]);
+  const versionId = await insertVersion(db, {
+    spaceId,
+    scheduleId,
+    kind: "actual",
+    label: DEMO_TEXTS.actualVersion[language],
+    projectStart: minutesText(projectStart),
+    createdBy: userId,
   });
-  let code = 10;
-  let previousSectionLast: number[] = [start];
-  const firstOfZone = new Map<string, number>();
-  for (const [s, section] of SECTIONS.entries()) {
-    const sum = await add({ type: "sum", code: `S${s + 1}`, name: section.name, sortOrder: s + 1 });
-    const lasts: number[] = [];
-    let previousZoneFirst: number | null = null;
-    let previousZoneLast: number | null = null;
-    for (const [z, zone] of section.zones.entries()) {
-      const zoneSum = await add({ type: "sum", parentId: sum, code: `S${s + 1}.${z + 1}`, name: zone, sortOrder: z });
-      let previous: number | null = null;
-      let first: number | null = null;
-      for (const [w, [name, days]] of section.works.entries()) {
-        const id = await add({
-          type: "work",
-          parentId: zoneSum,
-          sortOrder: w,
-          code: `A${code}`,
-          name,
-          duration: days * (section.shifts ? 960 : 480),
-          calendarId: section.shifts ? shifts.id : null,
-          plannedVolume: days * 12,
-          measure: "м3",
+
+  // The network: WBS groups as summaries, works and milestones with P6-style activity ids, relations by key.
+  const count = (nodes: DemoNode[]): number =>
+    nodes.reduce((sum, node) => sum + 1 + (isGroup(node) ? count(node.children) : 0), 0);
+  const ids = await reserveItemIds(db, count(DEMO_PLAN));
+  const items: (typeof wbsItems.$inferInsert)[] = [];
+  const idOf = new Map<string, number>();
+  const pending: { successor: number; work: DemoWork }[] = [];
+  let next = 0;
+  let activityCode = 1000;
+  const walk = (nodes: DemoNode[], parentId: number | null, wbsCode: string) => {
+    for (const [order, node] of nodes.entries()) {
+      const id = ids[next++];
+      if (isGroup(node)) {
+        const code = `${wbsCode}${wbsCode ? "." : ""}${items.filter((i) => i.parentId === parentId && i.type === "sum").length + 1}`;
+        items.push({
+          id,
+          spaceId,
+          versionId,
+          parentId,
+          sortOrder: order,
+          type: "sum",
+          code,
+          name: node.name[language],
         });
-        code += 10;
-        if (previous === null) first = id;
-        else link(previous, id, w % 4 === 3 ? "ss" : "fs", w % 4 === 3 ? 240 : 0);
-        previous = id;
+        walk(node.children, id, code);
+        continue;
       }
-      // Floors follow each other: the next floor starts when the previous one has started, and finishes after it.
-      if (previousZoneFirst !== null && first !== null) link(previousZoneFirst, first, "ss", 480);
-      if (previousZoneLast !== null && previous !== null) link(previousZoneLast, previous, "ff", 480);
-      if (z === 0 && first !== null) for (const p of previousSectionLast) link(p, first, "fs");
-      firstOfZone.set(`${s}:${zone}`, first!);
-      previousZoneFirst = first;
-      previousZoneLast = previous;
-      lasts.push(previous!);
+      const type = node.type ?? "work";
+      items.push({
+        id,
+        spaceId,
+        versionId,
+        parentId,
+        sortOrder: order,
+        type,
+        code: `A${activityCode}`,
+        name: node.name[language],
+        duration: node.days * MINUTES_PER_WORKING_DAY,
+        calendarId: node.sixDays ? sixDaysId : standardId,
+        ...(type === "milestone_start"
+          ? { startLimitType: "not_earlier" as const, startLimitDate: minutesText(projectStart) }
+          : {}),
+        ...(node.volume ? { plannedVolume: node.volume[0], measure: MEASURES[node.volume[1]][language] } : {}),
+      });
+      activityCode += 10;
+      idOf.set(node.key, id);
+      if (node.after) pending.push({ successor: id, work: node });
     }
-    previousSectionLast = [lasts[lasts.length - 1]];
-    // Finishing a floor waits for its services; services may start a week after the walls (SF keeps the crews busy).
-    if (section.name === "Отделка") {
-      for (let floor = 1; floor <= FLOORS.length; floor++) {
-        link(firstOfZone.get(`5:Этаж ${floor}`)!, firstOfZone.get(`6:Этаж ${floor}`)!, "fs", 0);
-        link(firstOfZone.get(`4:Этаж ${floor}`)!, firstOfZone.get(`5:Этаж ${floor}`)!, "sf", 2400);
-      }
-    }
-  }
-  const finish = await add({
-    type: "milestone_finish",
-    code: "M99",
-    name: "Ввод в эксплуатацию",
-    sortOrder: SECTIONS.length + 1,
+  };
+  walk(DEMO_PLAN, null, "");
+  const links: (typeof relations.$inferInsert)[] = pending.flatMap(({ successor, work }) =>
+    (work.after ?? []).map(([key, type, lagDays]) => {
+      const predecessorId = idOf.get(key);
+      if (predecessorId === undefined) throw new Error(`demo plan: ${work.key} follows unknown ${key}`);
+      return {
+        spaceId,
+        versionId,
+        predecessorId,
+        successorId: successor,
+        type,
+        lag: (lagDays ?? 0) * MINUTES_PER_WORKING_DAY,
+      };
+    }),
+  );
+  await insertNetwork(db, items, links);
+  await markInProcess(db, versionId);
+  await calculateVersion(db, versionId);
+
+  // The approved baseline: a locked target version, the plan as calculated before any progress.
+  const targetId = await insertVersion(db, {
+    spaceId,
+    scheduleId,
+    kind: "target",
+    label: DEMO_TEXTS.targetVersion[language],
+    projectStart: minutesText(projectStart),
+    createdBy: userId,
   });
-  link(previousSectionLast[0], finish, "fs");
-  for (let i = 0; i < links.length; i += 500)
-    await db
-      .insert(relations)
-      .values(links.slice(i, i + 500))
-      .onConflictDoNothing();
-  // Progress up to the data date: the first works are done, the earthworks are under way.
-  await db.execute(sql`update wbs_items set status = 'completed', actual_start = '2025-03-03T08:00', actual_finish = '2025-04-10T17:00', percent_complete = 100
-    where version_id = ${version.id} and parent_id in (select id from wbs_items where version_id = ${version.id} and code = 'S1.1')`);
-  await db.execute(sql`update wbs_items set status = 'in_progress', actual_start = '2025-04-14T07:00', percent_complete = 60
-    where version_id = ${version.id} and code = 'A60'`);
-  await db.update(versions).set({ calcStatus: "in_process" }).where(eq(versions.id, version.id));
-  await calculateVersion(db, version.id);
-  // The target version: the plan as approved, before the progress.
-  const [targetVersion] = await db
-    .insert(versions)
-    .values({
-      spaceId,
-      scheduleId,
-      kind: "target",
-      label: "Утверждённая",
-      projectStart: "2025-03-03T08:00",
-      createdBy: target.userId ?? null,
-    })
-    .returning();
   await db.transaction((tx) =>
     copyWbsRows(tx, {
       spaceId,
-      fromVersionId: version.id,
-      toVersionId: targetVersion.id,
+      fromVersionId: versionId,
+      toVersionId: targetId,
       ids: null,
       rootParentId: null,
       rootOrderStart: 0,
     }),
   );
-  await db.execute(sql`update wbs_items set status = 'not_started', actual_start = null, actual_finish = null, percent_complete = 0
-    where version_id = ${targetVersion.id}`);
-  await calculateVersion(db, targetVersion.id);
-  await db
-    .update(versions)
-    .set({ locked: true })
-    .where(and(eq(versions.id, targetVersion.id)));
-  await db.execute(sql`
-    update wbs_items w set target_duration = t.duration, target_start = t.early_start, target_finish = t.early_finish
-    from wbs_items t where t.version_id = ${targetVersion.id} and w.version_id = ${version.id} and t.code = w.code`);
-  return version.id;
+  await markInProcess(db, targetId);
+  await calculateVersion(db, targetId);
+  await lockVersion(db, targetId);
+
+  // Progress up to the data date, from the calculated plan.
+  const plan = await readPlan(db, versionId);
+  const calendarOf = (calendarId: string | null) => (calendarId === sixDaysId ? six : five);
+  const successors = new Map<number, number[]>();
+  for (const link of links)
+    successors.set(link.predecessorId, [...(successors.get(link.predecessorId) ?? []), link.successorId]);
+  const { dataDate, delayed } = statusDate(
+    five,
+    midnight(monday),
+    plan,
+    (k) => calendarOf(plan.calendarId[k]),
+    successors,
+  );
+  const progress: ProgressRows = {
+    id: [],
+    status: [],
+    percentComplete: [],
+    actualStart: [],
+    actualFinish: [],
+    remaining: [],
+    targetStart: [],
+    targetFinish: [],
+    targetDuration: [],
+  };
+  for (let k = 0; k < plan.id.length; k++) {
+    const es = plan.earlyStart[k];
+    const ef = plan.earlyFinish[k];
+    if (es === null || ef === null) continue;
+    const duration = plan.duration[k];
+    const activity = plan.type[k] !== "sum";
+    let status: ProgressRows["status"][number] = "not_started";
+    let percent = 0;
+    let actualStart: string | null = null;
+    let actualFinish: string | null = null;
+    let remaining: number | null = null;
+    if (activity && ef <= dataDate) {
+      status = "completed";
+      percent = 100;
+      actualStart = minutesText(es);
+      actualFinish = minutesText(ef);
+      remaining = 0;
+    } else if (activity && es < dataDate) {
+      status = "in_progress";
+      actualStart = minutesText(es);
+      remaining = calendarOf(plan.calendarId[k]).workingBetween(dataDate, ef) + (delayed.has(k) ? DELAY : 0);
+      // P6's duration % complete: (original − remaining) / original.
+      percent = Math.max(1, Math.min(99, Math.round((100 * (duration - remaining)) / duration)));
+    }
+    progress.id.push(plan.id[k]);
+    progress.status.push(status);
+    progress.percentComplete.push(percent);
+    progress.actualStart.push(actualStart);
+    progress.actualFinish.push(actualFinish);
+    progress.remaining.push(remaining);
+    progress.targetStart.push(minutesText(es));
+    progress.targetFinish.push(minutesText(ef));
+    progress.targetDuration.push(activity ? duration : calendarOf(plan.calendarId[k]).workingBetween(es, ef));
+  }
+  await writeProgress(db, versionId, progress);
+  await setDataDate(db, versionId, minutesText(dataDate));
+  await markInProcess(db, versionId);
+  await calculateVersion(db, versionId);
+  return versionId;
 }
 
-/** The demo space's workspace: the first schedule the structure demo created gets the building project. */
-export async function seedDemoWorkspace(db: Db, spaceId: string, userId: string | null) {
-  const [first] = await db
-    .select({ id: schedules.id })
-    .from(schedules)
-    .where(eq(schedules.spaceId, spaceId))
-    .orderBy(asc(schedules.createdAt), asc(schedules.id))
-    .limit(1);
-  if (first) await seedDemoSchedule(db, { spaceId, scheduleId: first.id, userId });
+/**
+ * The status date and the works under way that report a delay. The data date is the Monday's first working hour,
+ * or a later day's while the plan would show fewer than two works under way or none that may report a delay: a
+ * work under way, well on (the delay leaves it at least a fifth done), whose successors have not started (they move
+ * with it, so every bar still matches its duration). Every other such work reports DELAY_DAYS more remaining.
+ */
+function statusDate(
+  calendar: Calendar,
+  monday: number,
+  plan: PlanRows,
+  calendarOf: (k: number) => Calendar,
+  successors: Map<number, number[]>,
+): { dataDate: number; delayed: Set<number> } {
+  const row = new Map(plan.id.map((id, k) => [id, k]));
+  const choose = (dataDate: number) => {
+    const delayed = new Set<number>();
+    let crossing = 0;
+    let candidates = 0;
+    for (let k = 0; k < plan.id.length; k++) {
+      const es = plan.earlyStart[k];
+      const ef = plan.earlyFinish[k];
+      if (plan.type[k] !== "work" || es === null || ef === null || es >= dataDate || ef <= dataDate) continue;
+      crossing++;
+      const free = (successors.get(plan.id[k]) ?? []).every(
+        (s) => (plan.earlyStart[row.get(s)!] ?? dataDate) >= dataDate,
+      );
+      const remaining = calendarOf(k).workingBetween(dataDate, ef);
+      if (free && remaining + DELAY <= plan.duration[k] * 0.8 && candidates++ % 2 === 0) delayed.add(k);
+    }
+    return { crossing, delayed };
+  };
+  let dataDate = calendar.nextWorkingStart(monday);
+  for (let tries = 0; tries < 10; tries++) {
+    const { crossing, delayed } = choose(dataDate);
+    if (crossing >= 2 && delayed.size > 0) return { dataDate, delayed };
+    dataDate = calendar.nextWorkingStart(calendar.addWorking(dataDate, MINUTES_PER_WORKING_DAY));
+  }
+  return { dataDate, delayed: choose(dataDate).delayed };
+}
+
+/** The demo space's workspace: the schedule the structure demo marked (else the space's first) gets the project. */
+export async function seedDemoWorkspace(
+  db: Db,
+  spaceId: string,
+  userId: string | null,
+  options: { language: Language; scheduleId?: string | null; today?: Date },
+) {
+  const scheduleId = options.scheduleId ?? (await firstSchedule(db, spaceId));
+  if (scheduleId)
+    await seedDemoSchedule(db, { spaceId, scheduleId, userId, language: options.language, today: options.today });
 }

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../platform/context.js";
+import { requestLanguage } from "../../platform/http-errors.js";
 import { route } from "../../platform/route.js";
 import { SpacesService, type UserDirectory } from "./spaces.service.js";
 
@@ -78,7 +79,7 @@ export function spacesModule(ctx: AppContext, users: UserDirectory) {
         response: spaceJobSchema,
         access: access.space("space:write", inPath),
       },
-      ({ scope }) => service.startDemo(scope),
+      ({ scope, request }) => service.startDemo(scope, requestLanguage(request)),
     );
     route(
       app,

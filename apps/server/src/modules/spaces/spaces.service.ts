@@ -1,11 +1,14 @@
 import {
+  BASE_LANGUAGE,
   type CreateSpaceBody,
   EVENTS_PROTOCOL_VERSION,
+  type Language,
   type Space,
   type SpaceAccess,
   type SpaceJob,
   type SpaceMember,
   type SpaceSettings,
+  toLanguage,
   type UpdateSpaceSettingsBody,
 } from "@planum/contracts";
 import type { Grant } from "../../platform/access.js";
@@ -110,8 +113,13 @@ export class SpacesService {
     return result;
   }
 
-  async startDemo(grant: Grant): Promise<SpaceJob> {
-    const job = await this.deps.jobs.enqueue("demo_space", { spaceId: grant.space.id, userId: grant.userId });
+  /** The demo is filled in the language of the user who asks for it (names of the structure, works, calendars). */
+  async startDemo(grant: Grant, language: Language): Promise<SpaceJob> {
+    const job = await this.deps.jobs.enqueue("demo_space", {
+      spaceId: grant.space.id,
+      userId: grant.userId,
+      payload: { language },
+    });
     return { jobId: job.id };
   }
 
@@ -124,10 +132,11 @@ export class SpacesService {
     const emit = this.jobEvents("demo_space", spaceId, job);
     emit(0, "in_process");
     const result = { spaceId };
+    const language = toLanguage(String(job.payload?.language ?? "")) ?? BASE_LANGUAGE;
     await this.repo.transaction(async (tx) => {
       await this.repo.update(spaceId, { demo: true }, tx);
-      await seedDemoStructure(tx as Db, spaceId, job.createdBy);
-      await seedDemoWorkspace(tx as Db, spaceId, job.createdBy);
+      const scheduleId = await seedDemoStructure(tx, spaceId, job.createdBy, { language });
+      await seedDemoWorkspace(tx as Db, spaceId, job.createdBy, { language, scheduleId });
       await complete(tx, result);
     });
     emit(100, "completed");
