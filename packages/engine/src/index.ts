@@ -61,5 +61,15 @@ export type {
   SsLagFrom,
 } from "./types.js";
 export { validateNetwork } from "./validate-network.js";
+export {
+  type DaySeries,
+  type SpreadOptions,
+  seriesTotal,
+  seriesUnits,
+  setDays,
+  spreadTotal,
+  valueAt,
+  workingDaysOf,
+} from "./wdp-spread.js";
 
 export const ENGINE_VERSION = 1;
