@@ -27,6 +27,12 @@ export const ERROR_CODES = [
   "FinishBeforeStart",
   "ResumeBeforeSuspend",
   "ConstraintDateRequired",
+  "WdpInvalidValue",
+  "WdpNegativeValue",
+  "WdpFactInFuture",
+  "WdpBeforeEntryPeriod",
+  "WdpPlanBelowFacts",
+  "WdpNoDates",
   // authentication (401)
   "Unauthorized",
   "WrongCredentials",
@@ -60,6 +66,7 @@ export const ERROR_CODES = [
   "CalendarInUse",
   "CalculationInProgress",
   "CalculationFailed",
+  "WdpWorkDisabled",
   // rate limit (429)
   "TooManyAttempts",
   // server (500)
@@ -125,6 +132,13 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   FinishBeforeStart: 400,
   ResumeBeforeSuspend: 400,
   ConstraintDateRequired: 400,
+  WdpInvalidValue: 400,
+  WdpNegativeValue: 400,
+  WdpFactInFuture: 400,
+  WdpBeforeEntryPeriod: 400,
+  WdpPlanBelowFacts: 400,
+  WdpNoDates: 400,
+  WdpWorkDisabled: 409,
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

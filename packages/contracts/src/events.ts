@@ -67,6 +67,13 @@ export type ServerEvent =
       error?: string;
     })
   | (EventBase & { type: "calendars_updated"; calendarIds: string[] })
+  | (EventBase & {
+      /** Work-done plans of these works changed (values, planning status or mode): screens refetch them. */
+      type: "wdp_updated";
+      versionId: string;
+      action: string;
+      itemIds: number[];
+    })
   | (EventBase & { type: "layouts_updated"; scheduleId: string | null })
   | (EventBase & {
       /** Interchange jobs (spec: import, export, batch_import, batch_export). */

@@ -16,6 +16,7 @@ export * from "./structure-roles.schema.js";
 export * from "./system.schema.js";
 export * from "./users.schema.js";
 export * from "./validation.js";
+export * from "./wdp.schema.js";
 export * from "./workspace.schema.js";
 export * from "./workspace-gantt.js";
 export * from "./workspace-network.js";

@@ -45,6 +45,8 @@ export const spaceSettingsSchema = z.object({
   ipAllowList: z.array(z.string()),
   /** Minutes of inactivity after which a session in this space ends. */
   idleMinutes: z.number().int(),
+  /** Work-done plans: days before the key date (today) open to entry of plans and facts; null: no limit. */
+  wdpEntryDays: z.number().int().nullable(),
 });
 export type SpaceSettings = z.infer<typeof spaceSettingsSchema>;
 
@@ -59,6 +61,13 @@ export const updateSpaceSettingsBody = z.object({
     })
     .optional(),
   idleMinutes: z.number({ error: "InvalidNumber" }).int({ error: "InvalidNumber" }).min(1).max(1440).optional(),
+  wdpEntryDays: z
+    .number({ error: "InvalidNumber" })
+    .int({ error: "InvalidNumber" })
+    .min(0, { error: "InvalidNumber" })
+    .max(3650, { error: "InvalidNumber" })
+    .nullable()
+    .optional(),
 });
 export type UpdateSpaceSettingsBody = z.infer<typeof updateSpaceSettingsBody>;
 

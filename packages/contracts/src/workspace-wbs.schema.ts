@@ -19,7 +19,7 @@ export const LINK_TYPES = ["fs", "ss", "ff", "sf"] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
 export const MOVE_DIRECTIONS = ["up", "down", "left", "right"] as const;
 export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
-export const UNDO_KINDS = ["undo_wbs", "undo_relation"] as const;
+export const UNDO_KINDS = ["undo_wbs", "undo_relation", "undo_wdp"] as const;
 /** P6 duration types: what stays fixed when duration, units or units/time change. */
 export const DURATION_TYPES = [
   "fixed_duration_units_time",

@@ -28,6 +28,19 @@ export class WorkspaceEvents {
     });
   }
 
+  /** Work-done plans of these works changed (spec's `wdp_updated`). */
+  wdpUpdated(spaceId: string, byUserId: string | null, versionId: string, action: string, itemIds: number[]) {
+    this.realtime.toSpace({
+      v: EVENTS_PROTOCOL_VERSION,
+      type: "wdp_updated",
+      spaceId,
+      byUserId,
+      versionId,
+      action,
+      itemIds,
+    });
+  }
+
   calculateSettingsUpdated(spaceId: string, byUserId: string | null, scheduleId: string) {
     this.realtime.toSpace({
       v: EVENTS_PROTOCOL_VERSION,

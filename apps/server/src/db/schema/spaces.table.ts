@@ -4,6 +4,8 @@ import { users } from "./users.table.js";
 export interface SpaceSettingsJson {
   ipAllowList: string[];
   idleMinutes: number | null;
+  /** Work-done plans: days before the key date (today) open to entry; absent or null: no limit. */
+  wdpEntryDays?: number | null;
 }
 
 export const spaces = pgTable("spaces", {

@@ -183,6 +183,24 @@ export interface UndoInverse {
   relations?: { restore: Record<string, unknown>[]; remove: number[] };
   /** The version's data date before the change (update progress moves it). */
   version?: { dataDate: string | null };
+  /**
+   * Work-done plans: series to put back (`wdp_series` rows, JSON) and to remove (keys of series the change
+   * created), and works' planning rows as they were (`null` settings: the work had no row).
+   */
+  wdp?: {
+    restore: WdpSeriesJson[];
+    remove: { itemId: number; measure: string; kind: string }[];
+    works?: { itemId: number; row: Record<string, unknown> | null }[];
+  };
+}
+
+export interface WdpSeriesJson {
+  itemId: number;
+  measure: string;
+  kind: string;
+  startDay: number;
+  values: number[];
+  total: number;
 }
 
 export const undoActions = pgTable(
@@ -195,7 +213,7 @@ export const undoActions = pgTable(
     versionId: uuid("version_id")
       .notNull()
       .references(() => versions.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["undo_wbs", "undo_relation"] }).notNull(),
+    kind: text("kind", { enum: ["undo_wbs", "undo_relation", "undo_wdp"] }).notNull(),
     action: text("action").notNull(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     itemCount: integer("item_count").notNull().default(0),

@@ -39,6 +39,7 @@ export function toSettingsDto(space: SpaceRow, defaultIdleMinutes: number): Spac
   return {
     ipAllowList: space.settings.ipAllowList ?? [],
     idleMinutes: space.settings.idleMinutes ?? defaultIdleMinutes ?? IDLE_MINUTES_DEFAULT,
+    wdpEntryDays: space.settings.wdpEntryDays ?? null,
   };
 }
 

@@ -203,6 +203,7 @@ export class SpacesService {
     const next = {
       ipAllowList: body.ipAllowList ?? grant.space.settings.ipAllowList ?? [],
       idleMinutes: body.idleMinutes ?? grant.space.settings.idleMinutes ?? null,
+      wdpEntryDays: body.wdpEntryDays !== undefined ? body.wdpEntryDays : (grant.space.settings.wdpEntryDays ?? null),
     };
     const space = await this.repo.update(grant.space.id, { settings: next });
     this.deps.realtime.toSpace({

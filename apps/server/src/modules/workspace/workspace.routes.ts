@@ -6,8 +6,9 @@ import { relationsModule } from "./relations/relations.routes.js";
 import { undoModule } from "./undo/undo.routes.js";
 import { versionsModule } from "./versions/versions.routes.js";
 import { wbsModule } from "./wbs/wbs.routes.js";
+import { wdpModule } from "./wdp/wdp.routes.js";
 
-/** The schedule workspace: versions, their WBS and Gantt, relations, undo, layouts and the network diagram. */
+/** The schedule workspace: versions, their WBS and Gantt, relations, undo, layouts, the network diagram and work-done plans. */
 export function workspaceModule(ctx: AppContext) {
   const parts = [
     versionsModule(ctx),
@@ -16,6 +17,7 @@ export function workspaceModule(ctx: AppContext) {
     undoModule(ctx),
     layoutsModule(ctx),
     networkDiagramModule(ctx),
+    wdpModule(ctx),
   ];
   return async function workspaceRoutes(app: FastifyInstance) {
     for (const part of parts) await app.register(part);

@@ -1,4 +1,5 @@
 import { type ResultColumns as EngineColumns, EngineInputError, scheduleColumns } from "@planum/engine";
+import { datesWritten } from "../../../platform/dates-written.js";
 import type { Db, DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import { minutesText } from "../../../platform/time.js";
@@ -103,6 +104,7 @@ export async function calculateVersion(
   };
   await db.transaction(async (tx) => {
     await writeResults(tx, versionId, out);
+    await datesWritten(tx, versionId, out.ids);
     await finishCalculation(tx, versionId, version.revision, finish);
     outcome.timings.writeMs = Math.round(performance.now() - t2);
     await options.inTransaction?.(tx, outcome);

@@ -1,12 +1,25 @@
 import { and, desc, eq, getTableColumns, gte, inArray, or, sql } from "drizzle-orm";
 import { relations, type UndoInverse, undoActions, versions, wbsItems } from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
+import {
+  deleteSeries,
+  deleteWorkStates,
+  type SeriesRow,
+  type WorkState,
+  writeSeries,
+  writeWorkStates,
+} from "../wdp/wdp.repo.js";
+
+async function spaceOf(tx: DbOrTx, versionId: string) {
+  const [row] = await tx.select({ spaceId: versions.spaceId }).from(versions).where(eq(versions.id, versionId));
+  return row.spaceId;
+}
 
 /** How many changes of a version can be undone; older ones are forgotten. */
 export const UNDO_DEPTH = 100;
 const CHUNK = 500;
 
-export type UndoKind = "undo_wbs" | "undo_relation";
+export type UndoKind = "undo_wbs" | "undo_relation" | "undo_wdp";
 
 export async function snapshotWbs(tx: DbOrTx, ids: number[]) {
   if (ids.length === 0) return [];
@@ -105,6 +118,8 @@ export async function applyInverse(tx: DbOrTx, versionId: string, inverse: UndoI
     relations: new Set<number>(),
     deletedWbs: [] as number[],
     deletedRelations: [] as number[],
+    /** Works whose work-done plan was put back. */
+    wdp: new Set<number>(),
   };
   if (inverse.relations?.remove.length) {
     const gone = await tx
@@ -130,6 +145,25 @@ export async function applyInverse(tx: DbOrTx, versionId: string, inverse: UndoI
       .values(part as (typeof wbsItems.$inferInsert)[])
       .onConflictDoUpdate({ target: wbsItems.id, set: excludedSet(wbsItems, wbsColumns) });
     for (const row of part) touched.wbs.add(row.id as number);
+  }
+  if (inverse.wdp) {
+    const wdp = inverse.wdp;
+    const spaceId = await spaceOf(tx, versionId);
+    await deleteSeries(tx, versionId, wdp.remove);
+    await writeSeries(tx, spaceId, versionId, wdp.restore as SeriesRow[]);
+    const works = wdp.works ?? [];
+    await deleteWorkStates(
+      tx,
+      versionId,
+      works.filter((w) => w.row === null).map((w) => w.itemId),
+    );
+    await writeWorkStates(
+      tx,
+      spaceId,
+      versionId,
+      works.filter((w) => w.row !== null).map((w) => w.row as unknown as WorkState),
+    );
+    for (const key of [...wdp.remove, ...wdp.restore, ...works]) touched.wdp.add(key.itemId);
   }
   if (inverse.version)
     await tx.update(versions).set({ dataDate: inverse.version.dataDate }).where(eq(versions.id, versionId));

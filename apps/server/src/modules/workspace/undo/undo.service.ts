@@ -36,17 +36,27 @@ export class UndoService {
       const rels = new Set<number>();
       const deletedWbs = new Set<number>();
       const deletedRelations = new Set<number>();
+      const wdp = new Set<number>();
       for (const step of steps) {
         const touched = await applyInverse(tx, version.id, step.inverse);
         for (const id of touched.wbs) wbs.add(id);
         for (const id of touched.relations) rels.add(id);
         for (const id of touched.deletedWbs) deletedWbs.add(id);
         for (const id of touched.deletedRelations) deletedRelations.add(id);
+        for (const id of touched.wdp) wdp.add(id);
         await deleteUndoAction(tx, step.id);
       }
       for (const id of deletedWbs) wbs.delete(id);
       const current = await wbsRevisions(tx, [...wbs]);
-      return { revision, undone: steps.map((s) => s.id), current, rels: [...rels], deletedWbs, deletedRelations };
+      return {
+        revision,
+        undone: steps.map((s) => s.id),
+        current,
+        rels: [...rels],
+        deletedWbs,
+        deletedRelations,
+        wdp: [...wdp],
+      };
     });
     this.deps.events.wbsUpdated(grant.space.id, grant.userId, version.id, result.revision, "restore", result.current, [
       ...result.deletedWbs,
@@ -54,6 +64,7 @@ export class UndoService {
     this.deps.events.relationsUpdated(grant.space.id, grant.userId, version.id, result.revision, result.rels, [
       ...result.deletedRelations,
     ]);
+    if (result.wdp.length) this.deps.events.wdpUpdated(grant.space.id, grant.userId, version.id, "restore", result.wdp);
     return { undone: result.undone, versionRevision: result.revision };
   }
 }
