@@ -2,7 +2,9 @@
 // PGlite in a temporary folder: a calculated version of BENCH_GANTT_ACTIVITIES works (100,000) with ~2.7 relations
 // each (270,000). One JSON line per case: { case, rows, relations, medianMs, p95Ms, jsonMB, gzipMB, brMB }.
 //   cold: the version changed since the last call (its revision bumped), so the answer is built, serialized, compressed;
-//   warm: the same version again (the answer comes from the cache).
+//   warm: the same version again (the answer comes from the cache);
+//   toggled: the user collapsed or expanded a row (the version's common part comes from the cache);
+//   phases: where a build goes.
 //   node apps/server/bench/gantt.mjs
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -27,7 +29,7 @@ const { calculateVersion } = await import("../dist/modules/workspace/calculation
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "planum-bench-"));
 const config = loadConfig({ NODE_ENV: "production", PLANUM_DATA_DIR: dataDir, PLANUM_LOG_LEVEL: "error" });
 const database = await openDatabase({ databaseUrl: null, dataDir });
-const { app } = await buildApp({ ...config, logLevel: "error" }, database);
+const { app, ctx } = await buildApp({ ...config, logLevel: "error" }, database);
 await app.ready();
 const { db } = database;
 
@@ -136,7 +138,11 @@ async function measure(cold, encoding) {
   const samples = [];
   let last;
   for (let k = 0; k < RUNS + 1; k++) {
-    if (cold) await db.execute(sql`update versions set revision = revision + 1 where id = ${version.id}`);
+    if (cold) {
+      await db.execute(sql`update versions set revision = revision + 1 where id = ${version.id}`);
+      // A write outside a request: the server's memory of the version (access, Gantt key) must learn of it.
+      ctx.changes.advance();
+    }
     const t0 = performance.now();
     last = await call(url, token, space.id, "GET", undefined, { "accept-encoding": encoding });
     // The first warm call builds the entry; it is not a warm sample.
@@ -159,6 +165,54 @@ const line = (name, samples) =>
 line("gantt call, changed version (build + compress), br", cold.samples);
 line("gantt call, unchanged version (cache), br", (await measure(false, "br, gzip")).samples);
 line("gantt call, unchanged version (cache), gzip", (await measure(false, "gzip")).samples);
+
+// The user collapses or expands a summary (a write, so the answer is new), the version itself is unchanged.
+const toggled = [];
+for (let k = 0; k < RUNS + 1; k++) {
+  await call(`/versions/${version.id}/wbs/expand`, token, space.id, "PATCH", { ids: [base], value: k % 2 === 1 });
+  const t0 = performance.now();
+  await call(url, token, space.id, "GET", undefined, { "accept-encoding": "br, gzip" });
+  if (k > 0) toggled.push(performance.now() - t0);
+}
+line("gantt call after a row collapsed or expanded (version unchanged), br", toggled);
+
+// Where a build goes: the database's columns, their arrangement in tree order, the JSON text, its compressions
+// (at the cache's settings: gzip level 1, brotli quality 2).
+const { readGanttSource } = await import("../dist/modules/workspace/wbs/gantt.repo.js");
+const { buildGanttShared } = await import("../dist/modules/workspace/wbs/gantt-columns.js");
+const { gzipSync, brotliCompressSync, constants } = await import("node:zlib");
+const versionRow = await one(sql`select revision, calc_status from versions where id = ${version.id}`);
+const scopeVersion = {
+  id: version.id,
+  spaceId: space.id,
+  revision: versionRow.revision,
+  calcStatus: versionRow.calc_status,
+  projectStart: "2025-01-13T08:00",
+  dataDate: null,
+};
+// build = the whole builder less its reads (sql, measured on their own just before).
+const phases = { sql: [], build: [], stringify: [], gzip: [], brotli: [] };
+for (let k = 0; k < RUNS; k++) {
+  let t = performance.now();
+  await readGanttSource(db, scopeVersion);
+  phases.sql.push(performance.now() - t);
+  t = performance.now();
+  const built = await buildGanttShared(db, scopeVersion);
+  phases.build.push(performance.now() - t - phases.sql[k]);
+  t = performance.now();
+  const text = Buffer.from(JSON.stringify({ success: true, data: built }));
+  phases.stringify.push(performance.now() - t);
+  t = performance.now();
+  gzipSync(text, { level: 1 });
+  phases.gzip.push(performance.now() - t);
+  t = performance.now();
+  brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 2 } });
+  phases.brotli.push(performance.now() - t);
+}
+const median = (samples) => Math.round([...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]);
+process.stdout.write(
+  `${JSON.stringify({ case: "gantt build phases (median ms)", rows, ...Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, median(v)])) })}\n`,
+);
 
 await app.close();
 await database.close();

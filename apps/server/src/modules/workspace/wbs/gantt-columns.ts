@@ -2,7 +2,7 @@ import type { GanttColumns } from "@planum/contracts";
 import type { VersionRow } from "../../../platform/access.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import { textMinutes } from "../../../platform/time.js";
-import { readGanttSource } from "./gantt.repo.js";
+import { readCollapsedIds, readGanttSource } from "./gantt.repo.js";
 import { treeOrder } from "./wbs-dto.js";
 
 const TYPE_CODE: Record<string, number> = {
@@ -16,13 +16,29 @@ const TYPE_CODE: Record<string, number> = {
 const LIMIT_CODE: Record<string, number> = { not_earlier: 1, not_later: 2, in_date: 3 };
 const LINK_CODE: Record<string, number> = { fs: 0, ss: 1, ff: 2, sf: 3 };
 
-/**
- * The whole version as parallel arrays (see `GanttColumns`): the rows arrive as one JSON value of columns (see
- * execColumns), then are reordered into tree order with plain array writes. Dates become minutes in SQL, so no date
- * text is parsed here.
- */
+/** The Gantt of a version less the user's part (`expanded`): the same for every user. */
+export type GanttShared = Omit<GanttColumns, "expanded">;
+
+/** The whole version as parallel arrays with the user's collapsed rows (see `GanttColumns`). */
 export async function buildGanttColumns(db: DbOrTx, version: VersionRow, userId: string): Promise<GanttColumns> {
-  const { c, r, calendarsResult, flagsResult } = await readGanttSource(db, version, userId);
+  const shared = await buildGanttShared(db, version);
+  return { ...shared, expanded: expandedColumn(shared.ids, await readCollapsedIds(db, version.id, userId)) };
+}
+
+/** The `expanded` column of rows `ids` for a user who collapsed `collapsed`. */
+export function expandedColumn(ids: readonly number[], collapsed: ReadonlySet<number>): number[] {
+  const out = new Array<number>(ids.length);
+  for (let k = 0; k < ids.length; k++) out[k] = collapsed.has(ids[k]) ? 0 : 1;
+  return out;
+}
+
+/**
+ * The whole version as parallel arrays (see `GanttColumns`), but for the user's `expanded`: the rows arrive as one
+ * JSON value of columns (see execColumns), then are reordered into tree order with plain array writes. Dates become
+ * minutes in SQL, so no date text is parsed here.
+ */
+export async function buildGanttShared(db: DbOrTx, version: VersionRow): Promise<GanttShared> {
+  const { c, r, calendarsResult } = await readGanttSource(db, version);
 
   const calendarRows = calendarsResult.rows as {
     id: string;
@@ -42,14 +58,13 @@ export async function buildGanttColumns(db: DbOrTx, version: VersionRow, userId:
     };
   });
   const defaultCalendar = calendarRows.findIndex((row) => row.d);
-  const collapsed = new Set((flagsResult.rows as { id: number }[]).map((row) => row.id));
 
   const n = c.id.length;
   const order = treeOrder(c.id, c.p, c.o);
   const position = new Map<number, number>();
   for (let k = 0; k < n; k++) position.set(c.id[order[k]], k);
 
-  const out: GanttColumns = {
+  const out: GanttShared = {
     version: 1,
     ids: new Array(n),
     parent: new Array(n),
@@ -76,7 +91,6 @@ export async function buildGanttColumns(db: DbOrTx, version: VersionRow, userId:
     finishLimitType: new Array(n),
     finishLimitDate: new Array(n),
     revision: new Array(n),
-    expanded: new Array(n),
     attrs: {},
     relations: { from: [], to: [], type: [], lag: [] },
     calendars,
@@ -118,7 +132,6 @@ export async function buildGanttColumns(db: DbOrTx, version: VersionRow, userId:
     out.finishLimitType[k] = flt ? LIMIT_CODE[flt] : 0;
     out.finishLimitDate[k] = flt ? c.fld[i] : -1;
     out.revision[k] = c.rev[i];
-    out.expanded[k] = collapsed.has(id) ? 0 : 1;
     const attrs = c.attrs[i];
     if (attrs) {
       for (const key in attrs) {

@@ -43,8 +43,8 @@ export interface GanttRow {
   attrs: Record<string, string | number | boolean | null> | null;
 }
 
-/** What the Gantt of a version is built from: its rows and relations as columns, the space's calendars, the caller's collapsed rows. */
-export async function readGanttSource(db: DbOrTx, version: VersionRow, userId: string) {
+/** What the Gantt of a version is built from: its rows and relations as columns, the space's calendars. */
+export async function readGanttSource(db: DbOrTx, version: VersionRow) {
   const c = await execColumns<GanttSource>(
     db,
     sql`
@@ -90,11 +90,15 @@ export async function readGanttSource(db: DbOrTx, version: VersionRow, userId: s
     sql`
     select id, name, week, exceptions, is_default as d from calendars where space_id = ${version.spaceId} order by created_at, id`,
   );
-  const flagsResult = await execRows(
+  return { c, r, calendarsResult };
+}
+
+/** The rows of the version the user has collapsed (the only part of the Gantt that depends on the user). */
+export async function readCollapsedIds(db: DbOrTx, versionId: string, userId: string): Promise<Set<number>> {
+  const result = await execRows(
     db,
     sql`
-    select item_id as id from wbs_item_flags where version_id = ${version.id} and user_id = ${userId} and not expanded`,
+    select item_id as id from wbs_item_flags where version_id = ${versionId} and user_id = ${userId} and not expanded`,
   );
-
-  return { c, r, calendarsResult, flagsResult };
+  return new Set((result.rows as { id: number }[]).map((row) => row.id));
 }
