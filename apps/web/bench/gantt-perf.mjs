@@ -4,68 +4,18 @@
 // --case prints only those cases (the ones before them still run when later ones need their state, e.g. expand);
 // --trace FILE writes a Chromium performance trace of the scroll-jump case (open it in DevTools' Performance panel).
 // Needs `npm run build -w apps/web` first (serves apps/web/dist on a random loopback port, stopped at the end).
-import { createReadStream, existsSync, mkdirSync, statSync } from "node:fs";
-import { createServer } from "node:http";
-import { extname, join, normalize, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { heapMB, option, frames as runFrames, startBench, stats } from "./harness.mjs";
 
-const here = fileURLToPath(new URL(".", import.meta.url));
-const dist = resolve(here, "../dist");
-const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const k = args.indexOf(`--${name}`);
-  return k >= 0 ? args[k + 1] : fallback;
-};
-const rows = Number(opt("rows", "100000"));
-const shotsDir = opt("screenshots", null);
-const only = opt("case", null)?.split(",") ?? null;
-const traceFile = opt("trace", null);
+const rows = Number(option("rows", "100000"));
+const shotsDir = option("screenshots");
+const only = option("case")?.split(",") ?? null;
+const traceFile = option("trace");
 const wanted = (name) => !only || only.includes(name);
 
-if (!existsSync(join(dist, "gantt-bench.html"))) {
-  console.error("apps/web/dist/gantt-bench.html is missing: run `npm run build -w apps/web` first");
-  process.exit(1);
-}
+const { base, browser, close } = await startBench("gantt-bench.html");
 
-const TYPES = {
-  ".html": "text/html",
-  ".js": "text/javascript",
-  ".css": "text/css",
-  ".svg": "image/svg+xml",
-  ".json": "application/json",
-};
-const server = createServer((req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
-  const file = join(dist, path === "/" ? "index.html" : path);
-  if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
-  createReadStream(file).pipe(res);
-});
-await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-const base = `http://127.0.0.1:${server.address().port}`;
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--enable-precise-memory-info",
-  ],
-});
-
-function stats(samples) {
-  const s = [...samples].sort((a, b) => a - b);
-  if (s.length === 0) return { medianMs: null, p95Ms: null };
-  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  return { medianMs: +at(0.5).toFixed(2), p95Ms: +at(0.95).toFixed(2) };
-}
 const line = (obj) => {
   if (wanted(obj.case)) console.log(JSON.stringify(obj));
 };
@@ -78,37 +28,8 @@ async function openBench(page, query) {
 
 /** Frame intervals (rAF deltas) and the component's own draw ms while `step(k)` runs once per frame. */
 async function frames(page, count, stepSource) {
-  return page.evaluate(
-    ({ count, stepSource }) =>
-      new Promise((done) => {
-        const step = new Function("k", stepSource);
-        const bench = window.__ganttBench;
-        const drawFrom = bench.frames.length;
-        const deltas = [];
-        let last = 0;
-        let k = 0;
-        const tick = (now) => {
-          if (last) deltas.push(now - last);
-          last = now;
-          if (k >= count) {
-            done({ deltas, draws: bench.frames.slice(drawFrom).map((f) => f.ms) });
-            return;
-          }
-          step(k++);
-          requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      }),
-    { count, stepSource },
-  );
-}
-
-async function heapMB(page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Performance.enable");
-  const { metrics } = await cdp.send("Performance.getMetrics");
-  const used = metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? 0;
-  return +(used / 1048576).toFixed(1);
+  const f = await runFrames(page, "__ganttBench", count, stepSource);
+  return { deltas: f.deltas, draws: f.frames.map((x) => x.ms) };
 }
 
 try {
@@ -315,6 +236,5 @@ try {
     }
   }
 } finally {
-  await browser.close();
-  server.close();
+  await close();
 }

@@ -3,83 +3,19 @@
 //   node apps/web/bench/network-perf.mjs [--n 5000] [--screenshots DIR]
 // Targets (issue 10): 5,000 activities first paint ≤ 1 s after the data arrived; pan and zoom ≥ 50 fps.
 // Needs `npm run build -w apps/web` first (serves apps/web/dist on a random loopback port, stopped at the end).
-import { createReadStream, existsSync, mkdirSync, statSync } from "node:fs";
-import { createServer } from "node:http";
-import { extname, join, normalize, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fps, option, frames as runFrames, startBench, stats } from "./harness.mjs";
 
-const here = fileURLToPath(new URL(".", import.meta.url));
-const dist = resolve(here, "../dist");
-const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const k = args.indexOf(`--${name}`);
-  return k >= 0 ? args[k + 1] : fallback;
-};
-const n = Number(opt("n", "5000"));
-const shotsDir = opt("screenshots", null);
+const n = Number(option("n", "5000"));
+const shotsDir = option("screenshots");
 
-if (!existsSync(join(dist, "network-bench.html"))) {
-  console.error("apps/web/dist/network-bench.html is missing: run `npm run build -w apps/web` first");
-  process.exit(1);
-}
-
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml" };
-const server = createServer((req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
-  const file = join(dist, path === "/" ? "index.html" : path);
-  if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
-  createReadStream(file).pipe(res);
-});
-await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-const base = `http://127.0.0.1:${server.address().port}`;
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-});
-
-function stats(samples) {
-  const s = [...samples].sort((a, b) => a - b);
-  if (s.length === 0) return { medianMs: null, p95Ms: null };
-  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  return { medianMs: +at(0.5).toFixed(2), p95Ms: +at(0.95).toFixed(2) };
-}
-const fps = (deltas) => {
-  const median = stats(deltas).medianMs;
-  return median ? +(1000 / median).toFixed(1) : null;
-};
+const { base, browser, close } = await startBench("network-bench.html");
 
 /** Frame intervals (rAF deltas) and the view's own draw ms while `step(k)` runs once per frame. */
 async function frames(page, count, stepSource) {
-  return page.evaluate(
-    ({ count, stepSource }) =>
-      new Promise((done) => {
-        const step = new Function("k", stepSource);
-        const bench = window.__networkBench;
-        const drawFrom = bench.frames.length;
-        const deltas = [];
-        let last = 0;
-        let k = 0;
-        const tick = (now) => {
-          if (last) deltas.push(now - last);
-          last = now;
-          if (k >= count) {
-            const drawn = bench.frames.slice(drawFrom);
-            done({ deltas, draws: drawn.map((f) => f.ms), boxes: drawn.map((f) => f.boxes) });
-            return;
-          }
-          step(k++);
-          requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      }),
-    { count, stepSource },
-  );
+  const f = await runFrames(page, "__networkBench", count, stepSource);
+  return { deltas: f.deltas, draws: f.frames.map((x) => x.ms), boxes: f.frames.map((x) => x.boxes) };
 }
 
 // Pointer events on the canvas, as a drag on the background would send them (the view pans on pointer moves).
@@ -167,6 +103,5 @@ try {
   }
   await context.close();
 } finally {
-  await browser.close();
-  server.close();
+  await close();
 }

@@ -1,5 +1,5 @@
-import { Group, Text } from "@mantine/core";
 import { useEffect, useMemo, useState } from "react";
+import { BenchFrame } from "../../../../bench/bench-page";
 import type { GanttChange, GanttData, GanttLink } from "../gantt-data";
 import { decodeGanttData } from "../row-model";
 import type { GanttScale } from "../scale-math";
@@ -98,27 +98,17 @@ export function GanttBenchPage({ rows, scale }: { rows: number; scale: GanttScal
   );
 
   return (
-    <div style={{ height: "100vh", display: "flex", flexDirection: "column" }}>
-      <Group px="sm" py={4} gap="md" style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
-        <Text size="sm" fw={600}>
-          Planum · Gantt bench
-        </Text>
-        <Text size="xs" c="dimmed">
-          {rows.toLocaleString()} activities
-        </Text>
-      </Group>
-      <div style={{ flex: 1, minHeight: 0 }}>
-        {payload && (
-          <WorkspaceGantt
-            data={payload.data}
-            scale={scale}
-            today={TODAY}
-            probe={probe}
-            onChange={(c) => state.changes.push(c)}
-            onLink={(l) => state.links.push(l)}
-          />
-        )}
-      </div>
-    </div>
+    <BenchFrame title="Planum · Gantt bench" count={`${rows.toLocaleString()} activities`}>
+      {payload && (
+        <WorkspaceGantt
+          data={payload.data}
+          scale={scale}
+          today={TODAY}
+          probe={probe}
+          onChange={(c) => state.changes.push(c)}
+          onLink={(l) => state.links.push(l)}
+        />
+      )}
+    </BenchFrame>
   );
 }

@@ -1,31 +1,8 @@
 import type { NetworkRelations, NetworkTasks, NetworkWorks } from "@planum/contracts";
+import { OFFICE } from "../../gantt/test-fixture";
 
 const DAY = 1440;
 const START = 29_000_000 + 8 * 60;
-const WEEK: [string, string][][] = [
-  [
-    ["08:00", "12:00"],
-    ["13:00", "17:00"],
-  ],
-  [
-    ["08:00", "12:00"],
-    ["13:00", "17:00"],
-  ],
-  [
-    ["08:00", "12:00"],
-    ["13:00", "17:00"],
-  ],
-  [
-    ["08:00", "12:00"],
-    ["13:00", "17:00"],
-  ],
-  [
-    ["08:00", "12:00"],
-    ["13:00", "17:00"],
-  ],
-  [],
-  [],
-];
 
 /**
  * A network of `activities` works as the three network-diagram answers: summaries of 100 works, each four parallel
@@ -64,7 +41,7 @@ export function generateNetworkBench(activities: number): {
     critical: [],
     progress: [],
     revision: [],
-    calendars: [{ id: "standard", week: WEEK }],
+    calendars: [{ id: "standard", week: OFFICE.week }],
     projectStart: START,
     dataDate: -1,
     calcStatus: "calculated",

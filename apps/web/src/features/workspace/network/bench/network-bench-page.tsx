@@ -1,6 +1,6 @@
-import { Group, Text } from "@mantine/core";
 import type { NetworkRelations, NetworkTasks, NetworkWorks } from "@planum/contracts";
 import { useEffect, useMemo, useState } from "react";
+import { BenchFrame } from "../../../../bench/bench-page";
 import { buildNetworkModel, type NetworkModel } from "../network-model";
 import { type NetworkPerfProbe, NetworkView } from "../network-view";
 import { generateNetworkBench } from "./bench-data";
@@ -58,26 +58,16 @@ export function NetworkBenchPage({ activities }: { activities: number }) {
   );
 
   return (
-    <div style={{ height: "100vh", display: "flex", flexDirection: "column" }}>
-      <Group px="sm" py={4} gap="md" style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
-        <Text size="sm" fw={600}>
-          Planum · network bench
-        </Text>
-        <Text size="xs" c="dimmed">
-          {activities.toLocaleString()} activities
-        </Text>
-      </Group>
-      <div style={{ flex: 1, minHeight: 0 }}>
-        {shown && (
-          <NetworkView
-            model={shown.model}
-            selectedIds={selected}
-            onSelect={(ids) => setSelected(ids)}
-            onLink={(l) => state.links.push(l)}
-            probe={probe}
-          />
-        )}
-      </div>
-    </div>
+    <BenchFrame title="Planum · network bench" count={`${activities.toLocaleString()} activities`}>
+      {shown && (
+        <NetworkView
+          model={shown.model}
+          selectedIds={selected}
+          onSelect={(ids) => setSelected(ids)}
+          onLink={(l) => state.links.push(l)}
+          probe={probe}
+        />
+      )}
+    </BenchFrame>
   );
 }
