@@ -16,6 +16,7 @@ const suites = [
   "apps/server/bench/run.mjs",
   "apps/server/bench/workspace-calc.mjs",
   "apps/server/bench/load.mjs",
+  "apps/server/bench/demo.mjs",
   "apps/web/bench/run.mjs",
 ];
 let failed = false;
