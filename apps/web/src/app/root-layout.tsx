@@ -1,5 +1,6 @@
 import { Center, Loader } from "@mantine/core";
 import { Navigate, Outlet } from "react-router";
+import { ConnectionBanner } from "../features/connection";
 import { LanguageSync } from "../features/language";
 import { SessionSync, useMe, useToken } from "../features/session";
 import { getLastSpaceId } from "../shared/session-store";
@@ -10,6 +11,7 @@ export function RootLayout() {
     <>
       <SessionSync />
       <LanguageSync />
+      <ConnectionBanner />
       <Outlet />
     </>
   );

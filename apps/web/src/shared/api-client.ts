@@ -1,6 +1,7 @@
 import { ERROR_STATUS } from "@planum/contracts";
 import { ApiRequestError, normalizeErrors } from "./api-error";
-import { currentLanguage } from "./i18n";
+import { isNetworkFailure, markOffline, markOnline } from "./connection";
+import { currentLanguage, i18n } from "./i18n";
 import { getCurrentSpaceId, navigateTo } from "./navigation";
 import { getToken, setLastSpaceId, setToken } from "./session-store";
 
@@ -84,13 +85,24 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
 
-  const response = await fetch(buildUrl(path, options.query), {
-    method: options.method ?? (body === undefined ? "GET" : "POST"),
-    headers,
-    body,
-    signal,
-    credentials: "same-origin",
-  });
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? (body === undefined ? "GET" : "POST"),
+      headers,
+      body,
+      signal,
+      credentials: "same-origin",
+    });
+  } catch (error) {
+    if (options.signal?.aborted || !isNetworkFailure(error)) throw error;
+    // no answer at all: the tab goes offline (one calm message, queries paused and refetched once it is back);
+    // the error is marked handled so that no toast repeats what that message says
+    markOffline();
+    throw new ApiRequestError(0, [{ code: "UnknownException", message: i18n.t("common:connection.lost") }], true);
+  }
+  // any answer, even an error, means the server is there
+  if (response.status < 502 || response.status > 504) markOnline();
 
   if (response.ok && options.responseType === "blob") {
     const type = response.headers.get("content-type") ?? "";

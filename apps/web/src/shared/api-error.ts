@@ -15,6 +15,11 @@ export class ApiRequestError extends Error {
     this.handled = handled;
   }
 
+  /** The server could not be reached (no answer at all): the connection message says it, not a toast. */
+  get offline(): boolean {
+    return this.status === 0;
+  }
+
   hasCode(code: ErrorCode): boolean {
     return this.errors.some((error) => error.code === code);
   }

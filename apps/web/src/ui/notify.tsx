@@ -2,7 +2,8 @@ import { List, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { ApiError } from "@planum/contracts";
 import { errorMessage, isErrorCode } from "@planum/contracts";
-import { errorsOf } from "../shared/api-error";
+import { ApiRequestError, errorsOf } from "../shared/api-error";
+import { isNetworkFailure } from "../shared/connection";
 import { currentLanguage, i18n } from "../shared/i18n";
 
 /** Spec §9: errors stay 5 s; other toasts 1 s (quick confirmations) or 4 s. */
@@ -67,6 +68,8 @@ function ErrorLine({ title, detail }: { title: string; detail: string | null }) 
 }
 
 export function notifyError(error: unknown): void {
+  // a call that reached no server: the one connection message speaks for all of them (no storm of toasts)
+  if ((error instanceof ApiRequestError && error.offline) || isNetworkFailure(error)) return;
   notifyErrors(errorsOf(error));
 }
 

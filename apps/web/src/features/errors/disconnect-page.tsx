@@ -1,11 +1,13 @@
 import { Button, Center, Paper, RingProgress, Stack, Text, Title } from "@mantine/core";
 import { IconPlugConnectedX } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { probeNow, retryNow } from "../../shared/connection";
 import { currentLanguage } from "../../shared/i18n";
 import { DISCONNECT_DEADLINE_KEY, DISCONNECT_RETURN_KEY, readStorage, writeStorage } from "../../shared/storage-keys";
 import { Logo } from "../../ui/logo";
+import { useConnectionState } from "../connection";
 
 const COUNTDOWN_MS = 10_000;
 
@@ -36,11 +38,35 @@ export function DisconnectPage() {
   const seconds = Math.ceil(remainingMs / 1000);
   const ready = remainingMs === 0;
 
-  const reconnect = () => {
+  const connection = useConnectionState();
+  // the server was seen down while this page was open: once it answers again (and the countdown is over) the page
+  // takes the user back by itself
+  const sawOffline = useRef(false);
+  if (connection === "offline") sawOffline.current = true;
+  const [checking, setChecking] = useState(false);
+  const [stillDown, setStillDown] = useState(false);
+  useEffect(() => {
+    void probeNow();
+  }, []);
+
+  const goBack = useCallback(() => {
     const back = readStorage("session", DISCONNECT_RETURN_KEY);
     writeStorage("session", DISCONNECT_DEADLINE_KEY, null);
     writeStorage("session", DISCONNECT_RETURN_KEY, null);
     navigate(back?.startsWith("/") && !back.startsWith("/disconnect") ? back : "/", { replace: true });
+  }, [navigate]);
+
+  useEffect(() => {
+    if (ready && connection === "online" && sawOffline.current) goBack();
+  }, [ready, connection, goBack]);
+
+  // going back to a server that is still down would only show screens that cannot load: ask first (one probe, a few
+  // seconds at most), and stay here with a word on it when there is no answer
+  const reconnect = async () => {
+    setChecking(true);
+    const up = await retryNow().finally(() => setChecking(false));
+    if (up) goBack();
+    else setStillDown(true);
   };
 
   return (
@@ -69,7 +95,12 @@ export function DisconnectPage() {
           <Text size="sm" c="dimmed" ta="center">
             {ready ? t("disconnect.ready") : t("disconnect.wait", { seconds })}
           </Text>
-          <Button fullWidth disabled={!ready} onClick={reconnect}>
+          {connection === "offline" && (stillDown || ready) ? (
+            <Text size="sm" ta="center" data-testid="disconnect-still-down" role="status">
+              {t("disconnect.stillDown")}
+            </Text>
+          ) : null}
+          <Button fullWidth disabled={!ready} loading={checking} onClick={() => void reconnect()}>
             {t("disconnect.reconnect")}
           </Button>
         </Stack>

@@ -2,6 +2,8 @@ import { SERVER_EVENT, SESSION_ENDED_EVENT, type ServerEvent } from "@planum/con
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import { io, type Socket } from "socket.io-client";
+import { api as http } from "../../shared/api-client";
+import { getConnectionState, markOffline, markOnline, subscribeConnection } from "../../shared/connection";
 import { i18n } from "../../shared/i18n";
 import { currentPath, navigateTo } from "../../shared/navigation";
 import { queryKeys } from "../../shared/query-keys";
@@ -58,17 +60,43 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     let lostTimer: number | undefined;
     let sessionEnded = false;
 
+    let connectedBefore = false;
+
     const join = (spaceId: string) => socket.emit("join_space", { spaceId }, () => {});
     socket.on("connect", () => {
       window.clearTimeout(lostTimer);
       for (const spaceId of rooms.current) join(spaceId);
+      // events sent while the socket was away are lost: the open screens read their data again, once (going back
+      // online does it too, so only a short drop the tab never counted as offline needs it here)
+      if (connectedBefore && getConnectionState() === "online") {
+        void queryClient.invalidateQueries({ refetchType: "active" });
+      }
+      connectedBefore = true;
+      markOnline();
     });
     socket.on("disconnect", (reason) => {
       if (reason === "io client disconnect" || sessionEnded) return;
+      // socket.io reconnects by itself with a growing pause; the health probe may find the server sooner
+      markOffline();
       window.clearTimeout(lostTimer);
       lostTimer = window.setTimeout(() => {
-        if (!socket.connected && getToken()) goToDisconnectPage();
+        if (!socket.connected && getToken() && getConnectionState() === "offline") goToDisconnectPage();
       }, LOST_CONNECTION_GRACE_MS);
+    });
+    socket.on("connect_error", (error) => {
+      // refused by the server (not a network failure): the session may be gone, e.g. the server lost it. Asking who
+      // the user is answers 401 then, and the API layer sends the user to sign in; otherwise try again shortly.
+      if (socket.active || error.message !== "Unauthorized") return;
+      void http
+        .get("/users/who-am-i")
+        .then(() => window.setTimeout(() => socket.connect(), 2000))
+        .catch(() => {});
+    });
+    // the server is back (a probe or an API call said so) while the socket still waits out its pause: go now
+    const unsubscribeConnection = subscribeConnection((state) => {
+      if (state !== "online" || socket.connected || sessionEnded) return;
+      socket.disconnect();
+      socket.connect();
     });
     socket.on(SESSION_ENDED_EVENT, (payload?: { reason?: string }) => {
       sessionEnded = true;
@@ -105,6 +133,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     });
 
     return () => {
+      unsubscribeConnection();
       window.clearTimeout(lostTimer);
       socket.removeAllListeners();
       socket.disconnect();

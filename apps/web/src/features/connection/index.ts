@@ -1,0 +1,1 @@
+export { ConnectionBanner, useConnectionState } from "./connection-banner";

@@ -1,0 +1,78 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * A Planum server of the test's own (not the one the configuration starts): its own port and data folder, so that
+ * the test can stop and start it. Started as the configuration does, with `node apps/server/bin/planum.js serve`.
+ */
+export class ServerProcess {
+  readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "planum-e2e-own-"));
+  private child: ChildProcess | null = null;
+  private log = "";
+
+  constructor(readonly port: number) {}
+
+  get baseURL(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Starts the server and waits until its health check answers 200. */
+  async start(timeoutMs = 300_000): Promise<void> {
+    if (this.child) throw new Error("the server is already running");
+    this.log = "";
+    const child = spawn(process.execPath, ["apps/server/bin/planum.js", "serve"], {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        HOST: "127.0.0.1",
+        PLANUM_DATA_DIR: this.dataDir,
+        DATABASE_URL: "",
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout?.on("data", (chunk) => {
+      this.log = (this.log + String(chunk)).slice(-4000);
+    });
+    child.stderr?.on("data", (chunk) => {
+      this.log = (this.log + String(chunk)).slice(-4000);
+    });
+    this.child = child;
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      if (child.exitCode !== null) throw new Error(`the server stopped while starting:\n${this.log}`);
+      try {
+        const response = await fetch(`${this.baseURL}/api/v1/health-check`);
+        if (response.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error(`the server did not answer within ${timeoutMs} ms:\n${this.log}`);
+  }
+
+  /** Stops the server by its process id (SIGTERM: it closes its sockets and its database) and waits for the end. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.pid === undefined) return;
+    this.child = null;
+    if (child.exitCode !== null) return;
+    const ended = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    process.kill(child.pid, "SIGTERM");
+    await ended;
+  }
+
+  /** Stops the server if it runs and removes its data folder. */
+  async dispose(): Promise<void> {
+    await this.stop();
+    fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
