@@ -33,8 +33,6 @@ import type { AuthContext, SessionStore } from "./sessions.js";
  * inside that space. Another space's ids answer 403 (the space) or 404 (a resource), whether they exist or not.
  */
 
-/** Stands for an id that cannot exist, where a malformed id must find nothing. */
-const NO_ID = "00000000-0000-0000-0000-000000000000";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type SpaceRow = typeof spaces.$inferSelect;
@@ -114,7 +112,8 @@ export async function findMembership(db: DbOrTx, spaceId: string, userId: string
 }
 
 type Membership = NonNullable<Awaited<ReturnType<typeof findMembership>>>;
-type VersionAccessRow = Membership & { version: VersionRow | null; path: string | null };
+/** A version of a space with its project's path (the lineage its grants are looked up on). */
+type VersionRowWithPath = { version: VersionRow; path: string };
 
 export function ipRefused(space: SpaceRow, address: string): boolean {
   const list = space.settings.ipAllowList ?? [];
@@ -213,37 +212,35 @@ type Where = { param: string } | "header";
 const KEPT_READINGS = 20_000;
 
 export class AccessRules {
-  /** Prepared once: the statement is planned once per connection instead of built and parsed per call. */
+  /** Prepared once: the statements are planned once per connection instead of built and parsed per call. */
+  private readonly membershipQuery;
   private readonly versionQuery;
   /**
    * What the checks read, kept until the next write anywhere: a member reading the same space or version again
    * (every Gantt read, every tree read) is checked in memory. The checks themselves (address, idle time-out,
-   * ability) run on every call, on the kept rows.
+   * ability) run on every call, on the kept rows. A version is kept once for all the members reading it, so a crowd
+   * opening one schedule reads it once and then only each one's membership (kept from their earlier calls).
    */
   private readonly memberships: ClockedCache<Membership>;
-  private readonly versionRows: ClockedCache<VersionAccessRow>;
+  private readonly versionRows: ClockedCache<VersionRowWithPath>;
 
   constructor(private readonly deps: { db: Db; sessions: SessionStore; clock: ChangeClock; realtime: Realtime }) {
     const userId = sql.placeholder("userId");
-    this.versionQuery = deps.db
-      .select({
-        space: spaces,
-        role: spaceMembers.role,
-        roleId: roles.id,
-        roleAbilities: roles.abilities,
-        version: versions,
-        path: epsNodes.path,
-      })
+    const spaceId = sql.placeholder("spaceId");
+    this.membershipQuery = deps.db
+      .select({ space: spaces, role: spaceMembers.role, roleId: roles.id, roleAbilities: roles.abilities })
       .from(spaces)
       .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, spaces.id), eq(spaceMembers.userId, userId)))
       .leftJoin(memberRoles, and(eq(memberRoles.spaceId, spaces.id), eq(memberRoles.userId, userId)))
       .leftJoin(roles, eq(roles.id, memberRoles.roleId))
-      .leftJoin(versions, and(eq(versions.spaceId, spaces.id), eq(versions.id, sql.placeholder("versionId"))))
-      .leftJoin(schedules, eq(schedules.id, versions.scheduleId))
-      .leftJoin(epsNodes, eq(epsNodes.id, schedules.projectId))
-      .where(
-        and(eq(spaces.id, sql.placeholder("spaceId")), isNull(spaces.deletedAt), eq(spaceMembers.status, "active")),
-      )
+      .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt), eq(spaceMembers.status, "active")))
+      .prepare(UNNAMED);
+    this.versionQuery = deps.db
+      .select({ version: versions, path: epsNodes.path })
+      .from(versions)
+      .innerJoin(schedules, eq(schedules.id, versions.scheduleId))
+      .innerJoin(epsNodes, eq(epsNodes.id, schedules.projectId))
+      .where(and(eq(versions.spaceId, spaceId), eq(versions.id, sql.placeholder("versionId"))))
       .prepare(UNNAMED);
     this.memberships = new ClockedCache(deps.clock, KEPT_READINGS);
     this.versionRows = new ClockedCache(deps.clock, KEPT_READINGS);
@@ -331,22 +328,17 @@ export class AccessRules {
     };
   }
 
-  /**
-   * The caller's grant in the space of the header and the version, in one round trip: the version calls are the
-   * most frequent of all (every Gantt read), so the membership and the version are read by one query.
-   */
+  /** The caller's grant in the space of the header, then the version inside that space (404 when it is not there). */
   private async versionScope(request: FastifyRequest, versionId: string): Promise<VersionScope> {
-    const auth = requireAuth(request);
-    const spaceId = headerSpace(request);
-    if (!UUID.test(spaceId)) throw new AppError("Forbidden");
-    const safeId = UUID.test(versionId) ? versionId : NO_ID;
-    const row = await this.versionRows.through(`${auth.user.id} ${spaceId} ${safeId}`, async () => {
-      const [found] = await this.versionQuery.execute({ userId: auth.user.id, spaceId, versionId: safeId });
-      return found ?? null;
-    });
-    if (!row) throw new AppError("Forbidden");
-    const grant = await this.admit(request, auth, row, "schedule:read");
-    if (!row.version || row.path === null) throw new AppError("NotFound");
+    const grant = await this.grant(request, headerSpace(request), "schedule:read");
+    const spaceId = grant.space.id;
+    const row = UUID.test(versionId)
+      ? await this.versionRows.through(`${spaceId} ${versionId}`, async () => {
+          const [found] = await this.versionQuery.execute({ spaceId, versionId });
+          return found ?? null;
+        })
+      : null;
+    if (!row) throw new AppError("NotFound");
     return {
       grant,
       version: row.version,
@@ -361,9 +353,12 @@ export class AccessRules {
    */
   async grant(request: FastifyRequest, spaceId: string, ability: Ability = "space:read"): Promise<Grant> {
     const auth = requireAuth(request);
-    const found = await this.memberships.through(`${auth.user.id} ${spaceId}`, () =>
-      findMembership(this.deps.db, spaceId, auth.user.id),
-    );
+    const found = UUID.test(spaceId)
+      ? await this.memberships.through(`${auth.user.id} ${spaceId}`, async () => {
+          const [row] = await this.membershipQuery.execute({ userId: auth.user.id, spaceId });
+          return row ?? null;
+        })
+      : null;
     return this.admit(request, auth, found, ability);
   }
 

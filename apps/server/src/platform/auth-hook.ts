@@ -9,7 +9,7 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Guest calls (login, register, system state…) answer without a token. */
     public?: boolean;
-    /** A GET that writes (see `writes` in route.ts). */
+    /** Whether the call moves the change clock, where it differs from its method's rule (see `writes` in route.ts). */
     writes?: boolean;
   }
 }

@@ -55,6 +55,8 @@ export const KEEP_MS = 5_000;
 /** Values read from the database, kept while the change clock has not moved since they were read. */
 export class ClockedCache<V extends object> {
   private readonly entries: LRUCache<string, { value: V; reading: number }>;
+  /** Reads under way: a crowd missing the same key at once waits for one read instead of making its own. */
+  private readonly loading = new Map<string, { reading: number; value: Promise<V | null> }>();
 
   constructor(
     private readonly clock: ChangeClock,
@@ -79,9 +81,25 @@ export class ClockedCache<V extends object> {
     if (kept) return kept;
     // Taken before the read: a write committed while it runs leaves the value stale, and the clock says so.
     const reading = this.clock.now();
-    const value = await load();
-    if (value) this.entries.set(key, { value, reading });
-    return value;
+    const running = this.loading.get(key);
+    // Joined only if no write came since it started: otherwise it may answer what was true before that write.
+    if (running && running.reading === reading) return running.value;
+    const value = load().then((found) => {
+      if (found) this.keep(key, found, reading);
+      return found;
+    });
+    const entry = { reading, value };
+    this.loading.set(key, entry);
+    try {
+      return await value;
+    } finally {
+      if (this.loading.get(key) === entry) this.loading.delete(key);
+    }
+  }
+
+  /** Keeps what the caller has just read or written, under the reading it took before doing so. */
+  keep(key: string, value: V, reading: number) {
+    if (!this.clock.movedSince(reading)) this.entries.set(key, { value, reading });
   }
 
   delete(key: string) {

@@ -32,8 +32,13 @@ export interface RouteSpec<P, Q, B, R extends Schema, S> {
   /** The answer is not the JSON envelope (a file, a stream): `response` only documents it. */
   raw?: { contentType: string };
   access: AccessRule<S>;
-  /** A GET that changes something (the spec has a few): it moves the change clock like any other write. */
-  writes?: true;
+  /**
+   * Whether the call may change what the processes keep in memory (see ChangeClock). By default every call but GET and
+   * HEAD does. `true` marks a GET that changes something (the spec has a few); `false` a call whose writes only add
+   * rows no kept reading depends on (signing in adds a session and a login attempt), so a crowd signing in does not
+   * make every process read every session and membership again.
+   */
+  writes?: boolean;
 }
 
 export interface RouteInput<P, Q, B, S> {
@@ -80,7 +85,7 @@ export function route<
     method: spec.method,
     url: spec.url,
     schema,
-    config: { ...(spec.access.guest && { public: true }), ...(spec.writes && { writes: true }) },
+    config: { ...(spec.access.guest && { public: true }), ...(spec.writes !== undefined && { writes: spec.writes }) },
     handler: async (request, reply) => {
       const params = (request.params ?? {}) as Record<string, unknown>;
       const scope = await spec.access.check(request, params);
@@ -98,10 +103,11 @@ export function route<
   });
 }
 
-/** Whether a call may have written: every method but GET and HEAD, and the GET routes declared `writes`. */
+/** Whether a call may have changed what processes keep: as its route declares, else every method but GET and HEAD. */
 export function writes(request: FastifyRequest): boolean {
-  if (request.method !== "GET" && request.method !== "HEAD") return true;
-  return request.routeOptions.config?.writes === true;
+  const declared = request.routeOptions.config?.writes;
+  if (declared !== undefined) return declared;
+  return request.method !== "GET" && request.method !== "HEAD";
 }
 
 /**

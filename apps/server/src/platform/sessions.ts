@@ -50,16 +50,20 @@ export class SessionStore {
     return row.session.expiresAt.getTime() <= now || idleLimit <= now;
   }
 
+  /**
+   * Starts a session and keeps it, read back with its user as every call reads it: the first call made with the new
+   * token reads nothing (a crowd that has just signed in does not queue on the database).
+   */
   async create(userId: string, meta: { ip?: string; userAgent?: string }) {
     const token = newToken();
+    const tokenHash = hashToken(token);
     const expiresAt = new Date(Date.now() + this.options.tokenTtlHours * 3_600_000);
-    await this.db.insert(sessions).values({
-      tokenHash: hashToken(token),
-      userId,
-      expiresAt,
-      ip: meta.ip,
-      userAgent: meta.userAgent?.slice(0, 500),
-    });
+    const reading = this.clock.now();
+    await this.db
+      .insert(sessions)
+      .values({ tokenHash, userId, expiresAt, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 500) });
+    const row = await this.read(tokenHash);
+    if (row) this.kept.keep(tokenHash, row, reading);
     return { token, expiresAt };
   }
 

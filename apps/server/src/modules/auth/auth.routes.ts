@@ -25,6 +25,8 @@ export function authModule(ctx: AppContext, users: UsersService) {
         body: loginBody,
         response: sessionSchema,
         access: access.guest,
+        // Adds a session and a login attempt: nothing another reader keeps (the new session is kept as it is made).
+        writes: false,
       },
       ({ body, request }) => service.login(body, client(request)),
     );
