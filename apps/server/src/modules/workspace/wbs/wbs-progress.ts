@@ -1,6 +1,4 @@
 import { buildCalendar, type Calendar } from "@planum/engine";
-import { and, eq, notInArray, sql } from "drizzle-orm";
-import { versions, wbsItems } from "../../../db/schema/index.js";
 import type { VersionScope } from "../../../platform/access.js";
 import type { Db, Tx } from "../../../platform/db.js";
 import { textMinutes, wallClockText } from "../../../platform/time.js";
@@ -9,16 +7,10 @@ import { listCalendars } from "../../calendars/calendars.repo.js";
 import { ensureDefaultCalendar } from "../../calendars/calendars.service.js";
 import { snapshotWbs } from "../undo/undo.repo.js";
 import { applyChange } from "./wbs-changes.js";
+import { type ProgressRow, progressCandidates, setDataDate, writeProgress } from "./wbs-progress.repo.js";
 
 /** What "update progress" does to one work: its new status, actual dates, remaining duration and percent. */
-export interface ProgressStep {
-  id: number;
-  status: "in_progress" | "completed";
-  actualStart: string;
-  actualFinish: string | null;
-  remaining: number;
-  percentComplete: number;
-}
+export type ProgressStep = ProgressRow;
 
 export interface ProgressItem {
   id: number;
@@ -107,28 +99,7 @@ export async function updateProgress(
 ) {
   const { grant, version } = scope;
   const done = await applyChange(deps, scope, "undo_wbs", "progress", async (tx) => {
-    const items = !progress
-      ? []
-      : await tx
-          .select({
-            id: wbsItems.id,
-            type: wbsItems.type,
-            status: wbsItems.status,
-            duration: wbsItems.duration,
-            calendarId: wbsItems.calendarId,
-            earlyStart: wbsItems.earlyStart,
-            earlyFinish: wbsItems.earlyFinish,
-            actualStart: wbsItems.actualStart,
-          })
-          .from(wbsItems)
-          .where(
-            and(
-              eq(wbsItems.versionId, version.id),
-              notInArray(wbsItems.type, ["sum", "draft"]),
-              sql`${wbsItems.status} <> 'completed'`,
-              sql`${wbsItems.earlyStart} < ${dataDate}::timestamp`,
-            ),
-          );
+    const items = progress ? await progressCandidates(tx, version.id, dataDate) : [];
     const calendarOf = await calendarsOf(tx, grant.space.id);
     const steps = progressSteps(
       items.map((item) => ({
@@ -144,27 +115,9 @@ export async function updateProgress(
       tx,
       steps.map((s) => s.id),
     );
-    if (steps.length) {
-      await tx.execute(sql`
-        update wbs_items w set
-          status = u.status,
-          actual_start = u.actual_start::timestamp,
-          actual_finish = u.actual_finish::timestamp,
-          remaining = u.remaining,
-          percent_complete = u.percent_complete,
-          revision = w.revision + 1
-        from unnest(
-          ${`{${steps.map((s) => s.id).join(",")}}`}::int[],
-          ${`{${steps.map((s) => s.status).join(",")}}`}::text[],
-          ${`{${steps.map((s) => s.actualStart).join(",")}}`}::text[],
-          ${`{${steps.map((s) => s.actualFinish ?? "NULL").join(",")}}`}::text[],
-          ${`{${steps.map((s) => s.remaining).join(",")}}`}::int[],
-          ${`{${steps.map((s) => s.percentComplete).join(",")}}`}::real[]
-        ) as u(id, status, actual_start, actual_finish, remaining, percent_complete)
-        where w.id = u.id and w.version_id = ${version.id}`);
-    }
+    await writeProgress(tx, version.id, steps);
     const previous = wallClockText(version.dataDate);
-    await tx.update(versions).set({ dataDate }).where(eq(versions.id, version.id));
+    await setDataDate(tx, version.id, dataDate);
     const ids = steps.map((s) => s.id);
     return {
       result: { dataDate, updated: ids },
