@@ -197,6 +197,19 @@ describe("demo schedule", () => {
     },
   );
 
+  it("a call without X-Language fills the demo in the language of the user's profile", async () => {
+    const user = await server.signUp();
+    const space = await server.createSpace(user.token, "Demo");
+    expect((await server.call("GET", "/localization/set/fr", { token: user.token })).status).toBe(200);
+    expect((await server.call("POST", `/space/${space.id}/demo`, { token: user.token })).status).toBe(200);
+    await server.ctx.jobs.idle();
+    const calendars = await server.call("GET", "/calendars", {
+      token: user.token,
+      headers: { "x-space-id": space.id },
+    });
+    expect(calendars.body.data.map((c: { name: string }) => c.name)).toContain("Semaine de 5 jours, 8 h");
+  });
+
   it("seeding a filled schedule again changes nothing", async () => {
     const { owner, space } = await setUpSpace(server);
     const { schedule } = await buildTree(owner);

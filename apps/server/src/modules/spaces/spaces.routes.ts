@@ -1,4 +1,5 @@
 import {
+  BASE_LANGUAGE,
   createSpaceBody,
   inviteBody,
   kickoutBody,
@@ -9,14 +10,22 @@ import {
   spaceMemberSchema,
   spaceSchema,
   spaceSettingsSchema,
+  toLanguage,
   updateSpaceSettingsBody,
 } from "@planum/contracts";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../platform/context.js";
-import { requestLanguage } from "../../platform/http-errors.js";
 import { route } from "../../platform/route.js";
 import { SpacesService, type UserDirectory } from "./spaces.service.js";
+
+/** The language of the user asking: the interface's (`X-Language`), else their profile's, else the base language. */
+function creatorLanguage(request: FastifyRequest) {
+  const header = request.headers["x-language"];
+  return (
+    toLanguage(Array.isArray(header) ? header[0] : header) ?? toLanguage(request.auth?.user.language) ?? BASE_LANGUAGE
+  );
+}
 
 /** Spaces: the caller's list, creating, renaming, deleting, the demo, members and settings (`/space/{id}/…`). */
 export function spacesModule(ctx: AppContext, users: UserDirectory) {
@@ -79,7 +88,7 @@ export function spacesModule(ctx: AppContext, users: UserDirectory) {
         response: spaceJobSchema,
         access: access.space("space:write", inPath),
       },
-      ({ scope, request }) => service.startDemo(scope, requestLanguage(request)),
+      ({ scope, request }) => service.startDemo(scope, creatorLanguage(request)),
     );
     route(
       app,
