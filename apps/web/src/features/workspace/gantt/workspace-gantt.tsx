@@ -2,14 +2,14 @@ import { useComputedColorScheme } from "@mantine/core";
 import type { Calendar } from "@planum/engine";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { modelDates, ROW_HEIGHT } from "./bar-layout";
+import { ROW_HEIGHT } from "./bar-layout";
 import { ColumnChooser } from "./column-chooser";
 import { parseFilterText } from "./filter-ops";
-import { type GanttChange, type GanttData, type GanttLink, NO_TIME } from "./gantt-data";
-import { revealRowsScrollX, todayJump } from "./gantt-follow";
+import type { GanttChange, GanttData, GanttLink } from "./gantt-data";
+import { todayJump } from "./gantt-follow";
 import { DARK_COLORS, LIGHT_COLORS } from "./gantt-theme";
 import { GanttToolbar } from "./gantt-toolbar";
-import { activeFilterCount, columnsOfView, currentView, type GanttView, zoomOfView } from "./gantt-view";
+import { activeFilterCount, columnsOfView, type GanttView, zoomOfView } from "./gantt-view";
 import {
   allColumns,
   type ColumnKey,
@@ -25,29 +25,17 @@ import { clickCell, EMPTY_SELECTION, type GridSelection } from "./grid-selection
 import { filterRows } from "./row-filter";
 import { buildGroups, groupSpan } from "./row-groups";
 import { decodeGanttData, type RowModel } from "./row-model";
-import { createLabeler } from "./scale-labels";
-import {
-  clampZoom,
-  type GanttScale,
-  SCALE_PX_PER_DAY,
-  scaleForZoom,
-  scrollXFor,
-  timeToX,
-  unitStart,
-  xToTime,
-} from "./scale-math";
+import { type GanttScale, SCALE_PX_PER_DAY, scaleForZoom, scrollXFor, unitStart } from "./scale-math";
 import { type GanttPerfProbe, TimelineCanvas } from "./timeline-canvas";
 import { TreeGrid } from "./tree-grid";
 import { TreeIndex, withAncestors } from "./tree-index";
-import {
-  activeId,
-  carryColumns,
-  carryExpanded,
-  carryScrollTop,
-  carryScrollX,
-  carrySelection,
-  selectedIds,
-} from "./view-carry";
+import { dataDateDragHandlers } from "./use-data-date-drag";
+import { useScaleLabeler } from "./use-scale-labeler";
+import { useSelectionSync } from "./use-selection-sync";
+import { useTimelineFollow } from "./use-timeline-follow";
+import { useTimelineZoom } from "./use-timeline-zoom";
+import { useViewSync } from "./use-view-sync";
+import { carryColumns, carryExpanded, carryScrollTop, carryScrollX, carrySelection } from "./view-carry";
 import "./workspace-gantt.css";
 
 export interface WorkspaceGanttProps {
@@ -115,9 +103,6 @@ export function WorkspaceGantt(props: WorkspaceGanttProps) {
   // The grid takes at most 42 % of the window at first, so a 1024 px screen still shows the timeline.
   const [gridWidth, setGridWidth] = useState(() => Math.min(700, Math.round(window.innerWidth * 0.46)));
   const [gridScroll, setGridScroll] = useState(0);
-  const [pxPerDay, setPxPerDay] = useState(() =>
-    props.view ? zoomOfView(props.view) : SCALE_PX_PER_DAY[props.scale ?? "week"],
-  );
   const [showCritical, setShowCritical] = useState(true);
   const [showBaseline, setShowBaseline] = useState(true);
   const [groupBy, setGroupBy] = useState<ColumnKey | null>(() => props.view?.groupBy ?? null);
@@ -128,11 +113,11 @@ export function WorkspaceGantt(props: WorkspaceGanttProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const hscroll = useRef<HTMLDivElement>(null);
   const header = useRef<HTMLCanvasElement>(null);
-  const pendingScrollX = useRef<number | null>(null);
   // A scrollTop the component set itself (the view carried over a new payload): the timeline does not follow it.
   const carriedTop = useRef<number | null>(null);
   const messageTimer = useRef(0);
   const toggleStarted = useRef(0);
+  const dataDateFrom = useRef<number | null>(null);
   const mounted = useRef(performance.now());
   const scrollElement = useCallback(() => scroller.current, []);
   const scheme = useComputedColorScheme("light", { getInitialValueInEffect: false });
@@ -141,17 +126,14 @@ export function WorkspaceGantt(props: WorkspaceGanttProps) {
   const locale = i18n.language;
 
   const origin = useMemo(() => unitStart(model.minTime - 14 * DAY, "month"), [model]);
+  const { pxPerDay, zoomAt, zoomTo } = useTimelineZoom(
+    () => (props.view ? zoomOfView(props.view) : SCALE_PX_PER_DAY[props.scale ?? "week"]),
+    origin,
+    hscroll,
+  );
   const contentWidth = Math.ceil(((model.maxTime + 90 * DAY - origin) * pxPerDay) / DAY);
 
-  const labeler = useMemo(() => {
-    const ctx = document.createElement("canvas").getContext("2d");
-    if (ctx) ctx.font = "12px Inter, system-ui, sans-serif";
-    return createLabeler(
-      locale,
-      { quarter: (n) => t("header.quarter", { n }), week: (n) => t("header.week", { n }) },
-      (text) => ctx?.measureText(text).width ?? text.length * 7,
-    );
-  }, [locale, t]);
+  const labeler = useScaleLabeler();
 
   const format = useMemo(
     () =>
@@ -299,91 +281,27 @@ export function WorkspaceGantt(props: WorkspaceGanttProps) {
     setColumns(props.columns);
   }, [props.columns]);
 
-  // What the view was when last reported or applied: only the user's own changes are reported.
-  const view = useMemo(
-    () => currentView({ columns, filters, groupBy, sort, pxPerDay }),
-    [columns, filters, groupBy, sort, pxPerDay],
-  );
-  const viewKey = JSON.stringify(view);
-  const reportedView = useRef(viewKey);
-
-  // A view handed in (a layout applied) replaces the user's columns, filters, grouping, sorting and zoom.
-  const viewApplied = useRef(props.view);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: applied when the view object changes, not the payload
-  useLayoutEffect(() => {
-    const next = props.view;
-    if (!next || next === viewApplied.current) return;
-    viewApplied.current = next;
-    const nextColumns = columnsOfView(next, model);
-    const zoom = clampZoom(zoomOfView(next));
-    reportedView.current = JSON.stringify(
-      currentView({
-        columns: nextColumns,
-        filters: next.filters,
-        groupBy: next.groupBy,
-        sort: next.sort,
-        pxPerDay: zoom,
-      }),
-    );
-    setColumns(nextColumns);
-    setFilters(next.filters);
-    setGroupBy(next.groupBy);
-    setSort(next.sort);
-    if (zoom !== pxPerDay) {
-      const x = (hscroll.current?.clientWidth ?? 800) / 2;
-      const at = xToTime(x, { origin, pxPerDay, scrollX: hscroll.current?.scrollLeft ?? 0 });
-      pendingScrollX.current = Math.max(0, scrollXFor(at, x, origin, zoom));
-      setPxPerDay(zoom);
-    }
-  }, [props.view]);
-
-  // Report the user's changes of the view (not the applying of one), once per distinct view.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the view
-  useEffect(() => {
-    if (viewKey === reportedView.current) return;
-    reportedView.current = viewKey;
-    props.onViewChange?.(view);
-  }, [viewKey]);
-
-  // A selection made in another view: the same rows by id; the active row is the last one when it is on screen.
-  const selectApplied = useRef(props.selectIds);
-  useEffect(() => {
-    const ids = props.selectIds;
-    if (!ids || ids === selectApplied.current) return;
-    selectApplied.current = ids;
-    const wanted = new Set(ids);
-    const rows = new Set<number>();
-    let last = -1;
-    for (let e = 0; e < model.n; e++) {
-      if (!wanted.has(model.ids[e])) continue;
-      rows.add(e);
-      if (model.ids[e] === ids[ids.length - 1]) last = e;
-    }
-    const at = last >= 0 ? tree.positionsOfRows()[last] : -1;
-    const pos = at >= 0 ? at : tree.count;
-    setSelection((s) => ({ rows, anchorPos: pos, activePos: pos, anchorCol: s.activeCol, activeCol: s.activeCol }));
-  }, [props.selectIds, model, tree, setSelection]);
-
-  // Report the selection by id whenever it changes (also when a payload moved or removed selected rows).
-  const reportedSelection = useRef("");
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the callback may be a new function on every render
-  useEffect(() => {
-    if (!props.onSelectionChange) return;
-    const ids = selectedIds(selection, model, tree);
-    const active = activeId(selection, model, tree);
-    const key = `${ids.join(",")}|${active}`;
-    if (key === reportedSelection.current) return;
-    reportedSelection.current = key;
-    props.onSelectionChange(ids, active);
-  }, [selection, model, tree]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the new zoom must be laid out before its scroll is set
-  useLayoutEffect(() => {
-    if (pendingScrollX.current !== null && hscroll.current) {
-      hscroll.current.scrollLeft = pendingScrollX.current;
-      pendingScrollX.current = null;
-    }
-  }, [pxPerDay]);
+  useViewSync({
+    model,
+    shown: { columns, filters, groupBy, sort, pxPerDay },
+    view: props.view,
+    onViewChange: props.onViewChange,
+    apply(next) {
+      setColumns(next.columns);
+      setFilters(next.filters);
+      setGroupBy(next.groupBy);
+      setSort(next.sort);
+      if (next.pxPerDay !== pxPerDay) zoomTo(next.pxPerDay, pxPerDay);
+    },
+  });
+  useSelectionSync({
+    model,
+    tree,
+    selection,
+    setSelection,
+    selectIds: props.selectIds,
+    onSelectionChange: props.onSelectionChange,
+  });
 
   useLayoutEffect(() => {
     if (toggleStarted.current > 0) {
@@ -393,17 +311,6 @@ export function WorkspaceGantt(props: WorkspaceGanttProps) {
   });
 
   const timeWidth = () => hscroll.current?.clientWidth ?? 800;
-  const zoomAt = useCallback(
-    (factor: number, x: number) => {
-      setPxPerDay((px) => {
-        const next = clampZoom(px * factor);
-        const at = xToTime(x, { origin, pxPerDay: px, scrollX: hscroll.current?.scrollLeft ?? 0 });
-        pendingScrollX.current = Math.max(0, scrollXFor(at, x, origin, next));
-        return next;
-      });
-    },
-    [origin],
-  );
 
   const onToggle = useCallback(
     (pos: number) => {
@@ -439,55 +346,7 @@ export function WorkspaceGantt(props: WorkspaceGanttProps) {
   }, []);
   useEffect(() => () => clearTimeout(messageTimer.current), []);
 
-  // The timeline follows the rows: after a vertical scroll settles, and when another row becomes the active one, the
-  // time axis scrolls to their bars if none of them is in view (gantt-follow.ts).
-  const followState = useRef({ model, tree, origin, pxPerDay });
-  followState.current = { model, tree, origin, pxPerDay };
-  const revealRows = useCallback((rows: Iterable<number>) => {
-    const h = hscroll.current;
-    if (!h) return;
-    const { model: m, origin: o, pxPerDay: px } = followState.current;
-    const v = { origin: o, pxPerDay: px, scrollX: h.scrollLeft };
-    const x = revealRowsScrollX(m, modelDates(m), rows, v, h.clientWidth);
-    if (x !== null) h.scrollLeft = x;
-  }, []);
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    let timer = 0;
-    let lastTop = el.scrollTop;
-    const onScroll = () => {
-      if (el.scrollTop === lastTop) return;
-      lastTop = el.scrollTop;
-      if (carriedTop.current !== null) {
-        const carried = carriedTop.current === el.scrollTop;
-        carriedTop.current = null;
-        if (carried) return;
-      }
-      clearTimeout(timer);
-      timer = window.setTimeout(() => {
-        const { tree: tr } = followState.current;
-        const first = Math.floor(el.scrollTop / ROW_HEIGHT);
-        const last = Math.min(tr.count - 1, Math.floor((el.scrollTop + el.clientHeight) / ROW_HEIGHT));
-        const rows: number[] = [];
-        for (let pos = first; pos <= last; pos++) if (tr.at(pos) >= 0) rows.push(tr.at(pos));
-        revealRows(rows);
-      }, 150);
-    };
-    el.addEventListener("scroll", onScroll, { passive: true });
-    return () => {
-      el.removeEventListener("scroll", onScroll);
-      clearTimeout(timer);
-    };
-  }, [revealRows]);
-  const followedRow = useRef<number | null>(null);
-  useEffect(() => {
-    const entry = selection.rows.size > 0 && selection.activePos < tree.count ? tree.at(selection.activePos) : -1;
-    const id = entry >= 0 ? model.ids[entry] : null;
-    if (id === followedRow.current) return;
-    followedRow.current = id;
-    if (entry >= 0) revealRows([entry]);
-  }, [selection, model, tree, revealRows]);
+  useTimelineFollow({ model, tree, origin, pxPerDay, selection, scroller, hscroll, carriedTop });
 
   const startSplit = (e: React.PointerEvent<HTMLDivElement>) => {
     const startX = e.clientX;
@@ -504,46 +363,15 @@ export function WorkspaceGantt(props: WorkspaceGanttProps) {
     el.addEventListener("pointerup", up);
   };
 
-  // The data date line is moved by dragging it on the time scale: the line follows the pointer (whole days, the
-  // time of day kept), the drop asks the page (a dialog confirms it and offers to update progress).
-  const dataDateFrom = useRef<number | null>(null);
-  const headerX = (e: React.PointerEvent<HTMLCanvasElement>) =>
-    e.clientX - e.currentTarget.getBoundingClientRect().left;
-  const dataDateX = () => timeToX(model.dataDate, { origin, pxPerDay, scrollX: hscroll.current?.scrollLeft ?? 0 });
-  const dataDateDrag = props.onDataDateDrop
-    ? {
-        "data-testid": "gantt-time-scale",
-        onPointerDown: (e: React.PointerEvent<HTMLCanvasElement>) => {
-          if (model.dataDate === NO_TIME || Math.abs(headerX(e) - dataDateX()) > 6) return;
-          e.currentTarget.setPointerCapture(e.pointerId);
-          dataDateFrom.current = model.dataDate;
-        },
-        onPointerMove: (e: React.PointerEvent<HTMLCanvasElement>) => {
-          const from = dataDateFrom.current;
-          if (from === null) {
-            const near = model.dataDate !== NO_TIME && Math.abs(headerX(e) - dataDateX()) <= 6;
-            e.currentTarget.style.cursor = near ? "ew-resize" : "default";
-            return;
-          }
-          const t = xToTime(headerX(e), { origin, pxPerDay, scrollX: hscroll.current?.scrollLeft ?? 0 });
-          const next = Math.floor(t / DAY) * DAY + (((from % DAY) + DAY) % DAY);
-          if (next !== model.dataDate) {
-            model.dataDate = next;
-            bump();
-          }
-        },
-        onPointerUp: () => {
-          const from = dataDateFrom.current;
-          if (from === null) return;
-          dataDateFrom.current = null;
-          const dropped = model.dataDate;
-          // the line goes back until the new data date is stored and the payload reloads
-          model.dataDate = from;
-          bump();
-          if (dropped !== from) props.onDataDateDrop?.(dropped);
-        },
-      }
-    : {};
+  const dataDateDrag = dataDateDragHandlers({
+    model,
+    origin,
+    pxPerDay,
+    hscroll,
+    from: dataDateFrom,
+    redraw: bump,
+    onDrop: props.onDataDateDrop,
+  });
 
   const selectedRows = selection.rows;
   const isSelected = useCallback((pos: number) => selectedRows.has(tree.at(pos)), [selectedRows, tree]);
