@@ -8,7 +8,16 @@ type Language = "en" | "ru" | "fr";
 
 const TEXTS: Record<
   Language,
-  { create: string; ready: string; schedule: string; works: string[]; dataDate: string; today: string }
+  {
+    create: string;
+    ready: string;
+    schedule: string;
+    works: string[];
+    dataDate: string;
+    today: string;
+    attributes: string;
+    crew: string;
+  }
 > = {
   en: {
     create: "Create demo space",
@@ -17,6 +26,8 @@ const TEXTS: Record<
     works: ["Construction start", "Site hoarding and access", "Bulk excavation", "Raft concrete pour"],
     dataDate: "Data date:",
     today: "Scroll to today",
+    attributes: "Attributes",
+    crew: "Deepdig Civils",
   },
   ru: {
     create: "Создать демо-пространство",
@@ -30,6 +41,8 @@ const TEXTS: Record<
     ],
     dataDate: "Дата актуализации:",
     today: "К сегодняшнему дню",
+    attributes: "Атрибуты",
+    crew: "ГеоСтрой",
   },
   fr: {
     create: "Créer un espace de démonstration",
@@ -43,6 +56,8 @@ const TEXTS: Record<
     ],
     dataDate: "Date d'avancement",
     today: "Aller à aujourd'hui",
+    attributes: "Attributs",
+    crew: "Géo Travaux",
   },
 };
 
@@ -121,6 +136,10 @@ for (const language of ["en", "ru", "fr"] as const) {
     // The works of the building, in the user's language, in WBS order.
     for (const work of text.works)
       await expect(page.getByText(work, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+    // Each work names its subcontractor (a work attribute of the schedule) in the details.
+    await page.getByText(text.works[2], { exact: true }).first().click();
+    await page.getByRole("tab", { name: text.attributes, exact: true }).click();
+    await expect(page.getByRole("tabpanel").getByText(text.crew).first()).toBeVisible();
     await page.screenshot({ path: `e2e/artifacts/demo-schedule-1440-${language}.png` });
     // The status date is a working day's first hour; around it works are done, under way and not started.
     await expect(page.getByText(/\d\d\.\d\d\.\d{4} 08:00/).first()).toContainText(text.dataDate);

@@ -21,6 +21,8 @@ export interface DemoWork {
 
 export interface DemoGroup {
   name: Texts;
+  /** The subcontractor of the group's works (a work attribute of the schedule). */
+  crew?: Texts;
   children: DemoNode[];
 }
 
@@ -41,6 +43,17 @@ export const DEMO_TEXTS = {
   ),
   actualVersion: t("Текущий график", "Current schedule", "Planning en cours"),
   targetVersion: t("Утверждённый базовый план", "Approved baseline", "Référence approuvée"),
+  crewAttribute: t("Субподрядчик", "Subcontractor", "Sous-traitant"),
+};
+
+/** Who does the works of each section: the general contractor's own crews and its subcontractors. */
+export const CREWS = {
+  civils: t("ГеоСтрой", "Deepdig Civils", "Géo Travaux"),
+  frame: t("СтройМонолит", "Northgate Build Ltd", "Bâtir Nord SAS"),
+  roof: t("КровляПрофи", "Topline Roofing", "Toitures du Nord"),
+  envelope: t("ФасадСтрой", "Clearview Facades", "Façades Lumière"),
+  services: t("ИнжСистемы", "Sparks and Pipes M&E", "Fluides et Courants"),
+  finishes: t("ОтделкаСервис", "Fine Finish Interiors", "Finitions Durand"),
 };
 
 const FLOORS = 5;
@@ -62,6 +75,7 @@ export const DEMO_PLAN: DemoNode[] = [
   },
   {
     name: t("Подготовка территории", "Site preparation", "Préparation du site"),
+    crew: CREWS.civils,
     children: [
       {
         key: "fence",
@@ -95,6 +109,7 @@ export const DEMO_PLAN: DemoNode[] = [
   },
   {
     name: t("Земляные работы и фундаменты", "Earthworks and foundations", "Terrassements et fondations"),
+    crew: CREWS.civils,
     children: [
       {
         key: "excavation",
@@ -159,6 +174,7 @@ export const DEMO_PLAN: DemoNode[] = [
   },
   {
     name: t("Каркас", "Structural frame", "Gros œuvre"),
+    crew: CREWS.frame,
     children: range(FLOORS).map((n) => ({
       name: floor(n),
       children: [
@@ -183,6 +199,7 @@ export const DEMO_PLAN: DemoNode[] = [
   },
   {
     name: t("Кровля", "Roof", "Toiture"),
+    crew: CREWS.roof,
     children: [
       {
         key: "roofInsulation",
@@ -212,6 +229,7 @@ export const DEMO_PLAN: DemoNode[] = [
   },
   {
     name: t("Наружные стены и фасад", "Building envelope", "Enveloppe du bâtiment"),
+    crew: CREWS.envelope,
     children: [
       ...range(FLOORS).map(
         (n): DemoWork => ({
@@ -259,6 +277,7 @@ export const DEMO_PLAN: DemoNode[] = [
   },
   {
     name: t("Инженерные системы", "Mechanical and electrical services", "Lots techniques"),
+    crew: CREWS.services,
     children: [
       {
         key: "plumbing",
@@ -312,6 +331,7 @@ export const DEMO_PLAN: DemoNode[] = [
   },
   {
     name: t("Внутренняя отделка", "Interior finishes", "Finitions intérieures"),
+    crew: CREWS.finishes,
     children: range(FLOORS).map((n) => ({
       name: floor(n),
       children: [
@@ -362,6 +382,7 @@ export const DEMO_PLAN: DemoNode[] = [
   },
   {
     name: t("Наружные сети и благоустройство", "External works", "Voirie et réseaux divers"),
+    crew: CREWS.civils,
     children: [
       {
         key: "connections",

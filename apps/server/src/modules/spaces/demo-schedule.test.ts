@@ -49,7 +49,14 @@ async function openDemo(language: "ru" | "en" | "fr") {
   const calendars = (await call("GET", "/calendars")) as { name: string }[];
   const project = nodes.find((n) => n.key === "SEV-K1-MON")!;
   const attributes = (await call("GET", `/eps/${project.id}/attributes-with-values`)) as { name: string }[];
+  const workAttributes = (await call("GET", `/schedules/${filled[0].schedule.id}/attributes/all`)) as {
+    name: string;
+  }[];
+  const workValues = Object.values(gantt.attrs ?? {}).flatMap((values) => values.filter((v) => typeof v === "string"));
+  expect(workValues.length).toBeGreaterThanOrEqual(50);
   const names = [
+    ...workAttributes.map((a) => a.name),
+    ...(workValues as string[]),
     ...nodes.map((n) => n.name),
     ...schedules.map((s) => s.name),
     ...versions.map((v) => v.label),
@@ -155,16 +162,17 @@ function expectBelievable(gantt: GanttColumns, baseline: GanttColumns) {
 
 describe("demo schedule", () => {
   it.each([
-    ["ru", "Разработка котлована", "Пятидневка 8 ч"],
-    ["en", "Bulk excavation", "Standard 5-day week, 8 h"],
-    ["fr", "Terrassement en pleine masse", "Semaine de 5 jours, 8 h"],
+    ["ru", "Разработка котлована", "Пятидневка 8 ч", "Субподрядчик"],
+    ["en", "Bulk excavation", "Standard 5-day week, 8 h", "Subcontractor"],
+    ["fr", "Terrassement en pleine masse", "Semaine de 5 jours, 8 h", "Sous-traitant"],
   ] as const)(
     "a user working in %s gets a building project a planner would trust",
-    async (language, work, calendar) => {
+    async (language, work, calendar, attribute) => {
       const { names, gantt, baseline, versions } = await openDemo(language);
       // Every name the user reads is in their language.
       expect(names).toContain(work);
       expect(names).toContain(calendar);
+      expect(names).toContain(attribute);
       if (language === "ru") expect(names.filter((name) => !CYRILLIC.test(name))).toEqual([]);
       else expect(names.filter((name) => CYRILLIC.test(name))).toEqual([]);
       expect(versions.map((v) => v.kind).sort()).toEqual(["actual", "target"]);

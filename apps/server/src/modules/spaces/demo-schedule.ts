@@ -9,6 +9,7 @@ import {
   existingVersion,
   firstSchedule,
   hasDefaultCalendar,
+  insertAttribute,
   insertCalendars,
   insertNetwork,
   insertVersion,
@@ -21,7 +22,16 @@ import {
   setDataDate,
   writeProgress,
 } from "./demo.repo.js";
-import { DEMO_PLAN, DEMO_TEXTS, type DemoNode, type DemoWork, MEASURES, publicHolidays } from "./demo-content.js";
+import {
+  CREWS,
+  DEMO_PLAN,
+  DEMO_TEXTS,
+  type DemoNode,
+  type DemoWork,
+  MEASURES,
+  publicHolidays,
+  type Texts,
+} from "./demo-content.js";
 
 const DAY: [string, string][] = [
   ["08:00", "12:00"],
@@ -100,6 +110,16 @@ export async function seedDemoSchedule(db: Db, target: DemoScheduleTarget): Prom
     },
     { spaceId, name: DEMO_TEXTS.sixDayCalendar[language], week: SIX_DAYS, exceptions: holidays },
   ]);
+  // The subcontractor of every work: a work attribute of the schedule (a column and a field of the details).
+  const crewAttribute = await insertAttribute(db, {
+    spaceId,
+    scheduleId,
+    target: "work",
+    name: DEMO_TEXTS.crewAttribute[language],
+    type: "list",
+    listValues: Object.values(CREWS).map((crew) => crew[language]),
+    settings: {},
+  });
   const versionId = await insertVersion(db, {
     spaceId,
     scheduleId,
@@ -118,7 +138,7 @@ export async function seedDemoSchedule(db: Db, target: DemoScheduleTarget): Prom
   const pending: { successor: number; work: DemoWork }[] = [];
   let next = 0;
   let activityCode = 1000;
-  const walk = (nodes: DemoNode[], parentId: number | null, wbsCode: string) => {
+  const walk = (nodes: DemoNode[], parentId: number | null, wbsCode: string, crew?: Texts) => {
     for (const [order, node] of nodes.entries()) {
       const id = ids[next++];
       if (isGroup(node)) {
@@ -133,7 +153,7 @@ export async function seedDemoSchedule(db: Db, target: DemoScheduleTarget): Prom
           code,
           name: node.name[language],
         });
-        walk(node.children, id, code);
+        walk(node.children, id, code, node.crew ?? crew);
         continue;
       }
       const type = node.type ?? "work";
@@ -152,6 +172,7 @@ export async function seedDemoSchedule(db: Db, target: DemoScheduleTarget): Prom
           ? { startLimitType: "not_earlier" as const, startLimitDate: minutesText(projectStart) }
           : {}),
         ...(node.volume ? { plannedVolume: node.volume[0], measure: MEASURES[node.volume[1]][language] } : {}),
+        ...(crew ? { attrs: { [crewAttribute]: crew[language] } } : {}),
       });
       activityCode += 10;
       idOf.set(node.key, id);

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { calendars, relations, schedules, versions, wbsItems } from "../../db/schema/index.js";
+import { attributes, calendars, relations, schedules, versions, wbsItems } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { execColumns, execRows, intArray, nullableArray, textArray } from "../../platform/sql.js";
 import { minutesSql } from "../../platform/time.js";
@@ -39,6 +39,11 @@ export async function hasDefaultCalendar(db: DbOrTx, spaceId: string): Promise<b
 
 export async function insertCalendars(db: DbOrTx, rows: (typeof calendars.$inferInsert)[]): Promise<string[]> {
   return (await db.insert(calendars).values(rows).returning({ id: calendars.id })).map((row) => row.id);
+}
+
+export async function insertAttribute(db: DbOrTx, values: typeof attributes.$inferInsert): Promise<string> {
+  const [row] = await db.insert(attributes).values(values).returning({ id: attributes.id });
+  return row.id;
 }
 
 export async function insertVersion(db: DbOrTx, values: typeof versions.$inferInsert): Promise<string> {
