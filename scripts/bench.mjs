@@ -17,6 +17,7 @@ const suites = [
   "apps/server/bench/workspace-calc.mjs",
   "apps/server/bench/load.mjs",
   "apps/server/bench/demo.mjs",
+  "apps/server/bench/wdp.mjs",
   "apps/web/bench/run.mjs",
 ];
 let failed = false;

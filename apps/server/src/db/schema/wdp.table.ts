@@ -1,4 +1,5 @@
 import {
+  customType,
   doublePrecision,
   index,
   integer,
@@ -22,10 +23,12 @@ export const WDP_MEASURE_KINDS = [
 ] as const;
 export const WDP_DATA_KINDS = ["plan", "fact", "approved_plan"] as const;
 
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
+
 /**
  * Work-done plans (spec §1, §3): one row per work × measure kind × data kind holding the work's days as one series —
- * `start_day` (days since 1970-01-01) and `values[k]` for day `start_day + k`, trimmed to the first and last non-zero
- * day — and its `total` (the sum, kept so totals of summaries, versions and nodes are one SQL sum). A two-year
+ * `start_day` (days since 1970-01-01) and value k of `days` for day `start_day + k`, trimmed to the first and last
+ * non-zero day — and its `total` (the sum, kept so totals of summaries, versions and nodes are one SQL sum). A two-year
  * schedule of 10,000 works with plan and fact of three measures is 60,000 rows (see docs/domain.md).
  */
 export const wdpSeries = pgTable(
@@ -43,7 +46,8 @@ export const wdpSeries = pgTable(
       .notNull()
       .references(() => versions.id, { onDelete: "cascade" }),
     startDay: integer("start_day").notNull(),
-    values: doublePrecision("values").array().notNull(),
+    /** The values, 8 bytes each: IEEE doubles, big-endian (as PostgreSQL's float8send writes them). */
+    days: bytea("days").notNull(),
     total: doublePrecision("total").notNull(),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.measure, t.kind] }), index("wdp_series_version_idx").on(t.versionId)],

@@ -78,12 +78,16 @@ export async function calculateVersion(
     critical: [],
   };
   const { ids, earlyStart, earlyFinish, lateStart, lateFinish, totalFloat, freeFloat, critical } = result;
+  /** Works whose early dates moved (what hangs on a work's dates follows them: platform/dates-written.ts). */
+  const moved: number[] = [];
   for (let j = 0; j < ids.length; j++) {
     const es = earlyStart[j];
     const ef = earlyFinish[j];
     const ls = lateStart[j];
     const lf = lateFinish[j];
-    if (stored.get(ids[j]) === `${es}|${ef}|${ls}|${lf}|${totalFloat[j]}|${freeFloat[j]}|${critical[j]}`) continue;
+    const before = stored.get(ids[j]);
+    if (before === `${es}|${ef}|${ls}|${lf}|${totalFloat[j]}|${freeFloat[j]}|${critical[j]}`) continue;
+    if (!before?.startsWith(`${es}|${ef}|`)) moved.push(Number(ids[j]));
     out.ids.push(Number(ids[j]));
     out.earlyStart.push(es);
     out.earlyFinish.push(ef);
@@ -104,7 +108,7 @@ export async function calculateVersion(
   };
   await db.transaction(async (tx) => {
     await writeResults(tx, versionId, out);
-    await datesWritten(tx, versionId, out.ids);
+    await datesWritten(tx, versionId, moved);
     await finishCalculation(tx, versionId, version.revision, finish);
     outcome.timings.writeMs = Math.round(performance.now() - t2);
     await options.inTransaction?.(tx, outcome);

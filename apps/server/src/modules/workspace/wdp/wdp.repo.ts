@@ -1,6 +1,6 @@
 import type { WdpDistributionMode, WdpKind, WdpMeasure, WdpStatus } from "@planum/contracts";
 import type { CalendarInput } from "@planum/engine";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { WdpSeriesJson } from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import { execColumns, execRows, intArray, nullableArray, textArray } from "../../../platform/sql.js";
@@ -103,31 +103,59 @@ export async function readWorks(db: DbOrTx, spaceId: string, versionId: string, 
   }));
 }
 
-interface SeriesColumns {
+/** A series' values as stored: 8-byte big-endian doubles (float8send's layout), one per day. */
+function decodeDays(buf: Buffer, offset: number, count: number): number[] {
+  const out = new Array<number>(count);
+  for (let k = 0; k < count; k++) out[k] = buf.readDoubleBE(offset + k * 8);
+  return out;
+}
+
+interface SeriesMeta {
   i: number[] | null;
   m: WdpMeasure[];
   k: WdpKind[];
   s: number[];
-  v: number[][];
   t: number[];
+  /** Days per series. */
+  n: number[];
 }
 
-function toRows(c: SeriesColumns): SeriesRow[] {
-  if (!c.i) return [];
-  return c.i.map((itemId, j) => ({
-    itemId,
-    measure: c.m[j],
-    kind: c.k[j],
-    startDay: c.s[j],
-    values: c.v[j],
-    total: c.t[j],
-  }));
+/**
+ * Series matching a condition in one round trip: the keys, starts, totals and lengths as JSON columns, and every
+ * series' bytes concatenated in the same order into one bytea, sent as base64 (one Buffer in JavaScript). Measured on
+ * the embedded database with 30,000 series of 45 days: float8[] as JSON 3.4 s, bytea as hex 1.1 s, base64 0.44 s.
+ */
+async function selectSeries(db: DbOrTx, where: SQL): Promise<SeriesRow[]> {
+  const result = await execRows(
+    db,
+    sql`select json_build_object('i', json_agg(item_id order by item_id, measure, kind),
+        'm', json_agg(measure order by item_id, measure, kind), 'k', json_agg(kind order by item_id, measure, kind),
+        's', json_agg(start_day order by item_id, measure, kind), 't', json_agg(total order by item_id, measure, kind),
+        'n', json_agg(octet_length(days) / 8 order by item_id, measure, kind)) as j,
+      encode(string_agg(days, ''::bytea order by item_id, measure, kind), 'base64') as b
+      from wdp_series where ${where}`,
+  );
+  const row = result.rows[0] as { j: SeriesMeta | string; b: string | null };
+  const c = (typeof row.j === "string" ? JSON.parse(row.j) : row.j) as SeriesMeta;
+  if (!c.i || row.b === null) return [];
+  const bytes = Buffer.from(row.b, "base64");
+  const out: SeriesRow[] = new Array(c.i.length);
+  let offset = 0;
+  for (let j = 0; j < c.i.length; j++) {
+    out[j] = {
+      itemId: c.i[j],
+      measure: c.m[j],
+      kind: c.k[j],
+      startDay: c.s[j],
+      values: decodeDays(bytes, offset, c.n[j]),
+      total: c.t[j],
+    };
+    offset += c.n[j] * 8;
+  }
+  return out;
 }
 
-const seriesSelect = sql`select json_build_object('i', json_agg(item_id), 'm', json_agg(measure), 'k', json_agg(kind),
-  's', json_agg(start_day), 'v', json_agg("values"), 't', json_agg(total)) as j from wdp_series`;
-
-/** Series of a version, optionally of some works, measures and kinds. */
+/** Series of a version, optionally of some works, measures and kinds, touching a day range. */
 export async function readSeries(
   db: DbOrTx,
   spaceId: string,
@@ -139,8 +167,8 @@ export async function readSeries(
   if (filter.measures) parts.push(sql`measure = any(${textArray(filter.measures)}::text[])`);
   if (filter.kinds) parts.push(sql`kind = any(${textArray(filter.kinds)}::text[])`);
   if (filter.to !== undefined) parts.push(sql`start_day <= ${filter.to}`);
-  if (filter.from !== undefined) parts.push(sql`start_day + cardinality("values") > ${filter.from}`);
-  return toRows(await execColumns<SeriesColumns>(db, sql`${seriesSelect} where ${sql.join(parts, sql` and `)}`));
+  if (filter.from !== undefined) parts.push(sql`start_day + octet_length(days) / 8 > ${filter.from}`);
+  return selectSeries(db, sql.join(parts, sql` and `));
 }
 
 /** The series stored under these keys (the before-image of a change). */
@@ -150,19 +178,18 @@ export async function readSeriesByKeys(
   keys: { itemId: number; measure: string; kind: string }[],
 ): Promise<SeriesRow[]> {
   if (keys.length === 0) return [];
-  return toRows(
-    await execColumns<SeriesColumns>(
-      db,
-      sql`${seriesSelect} where version_id = ${versionId} and (item_id, measure, kind) in (
-        select * from unnest(${intArray(keys.map((k) => k.itemId))}::int[], ${textArray(keys.map((k) => k.measure))}::text[],
-          ${textArray(keys.map((k) => k.kind))}::text[]))`,
-    ),
+  return selectSeries(
+    db,
+    sql`version_id = ${versionId} and (item_id, measure, kind) in (
+      select * from unnest(${intArray(keys.map((k) => k.itemId))}::int[], ${textArray(keys.map((k) => k.measure))}::text[],
+        ${textArray(keys.map((k) => k.kind))}::text[]))`,
   );
 }
 
 /**
  * Writes series in one statement each way: empty ones are deleted, the others inserted or replaced
- * (`insert … select from unnest(…) on conflict do update`; a series travels as an array literal text).
+ * (`insert … select from unnest(…) on conflict do update`). All series' bytes travel as one base64 text, cut by
+ * offset in the statement: a bytea[] literal of the same bytes took 4× (base64 elements) to 17× (hex) longer.
  */
 export async function writeSeries(tx: DbOrTx, spaceId: string, versionId: string, rows: SeriesRow[]) {
   const keep = rows.filter((r) => r.values.length > 0);
@@ -171,16 +198,37 @@ export async function writeSeries(tx: DbOrTx, spaceId: string, versionId: string
   const CHUNK = 20_000;
   for (let i = 0; i < keep.length; i += CHUNK) {
     const part = keep.slice(i, i + CHUNK);
+    const offsets: number[] = new Array(part.length);
+    let days = 0;
+    for (let j = 0; j < part.length; j++) {
+      offsets[j] = days * 8 + 1;
+      days += part[j].values.length;
+    }
+    const blob = Buffer.allocUnsafe(days * 8);
+    let at = 0;
+    for (const r of part) for (const v of r.values) at = blob.writeDoubleBE(v, at);
     await tx.execute(sql`
-      insert into wdp_series (item_id, measure, kind, space_id, version_id, start_day, "values", total)
-      select x.i, x.m, x.k, ${spaceId}, ${versionId}, x.s, x.v::float8[], x.t
+      insert into wdp_series (item_id, measure, kind, space_id, version_id, start_day, days, total)
+      select x.i, x.m, x.k, ${spaceId}, ${versionId}, x.s, substring(b.blob from x.o for x.n * 8), x.t
       from unnest(${intArray(part.map((r) => r.itemId))}::int[], ${textArray(part.map((r) => r.measure))}::text[],
         ${textArray(part.map((r) => r.kind))}::text[], ${intArray(part.map((r) => r.startDay))}::int[],
-        ${textArray(part.map((r) => `{${r.values.join(",")}}`))}::text[], ${nullableArray(part.map((r) => r.total))}::float8[])
-        as x(i, m, k, s, v, t)
+        ${intArray(offsets)}::int[], ${intArray(part.map((r) => r.values.length))}::int[],
+        ${nullableArray(part.map((r) => r.total))}::float8[]) as x(i, m, k, s, o, n, t),
+        (select decode(${blob.toString("base64")}, 'base64') as blob) b
       on conflict (item_id, measure, kind) do update
-        set start_day = excluded.start_day, "values" = excluded."values", total = excluded.total`);
+        set start_day = excluded.start_day, days = excluded.days, total = excluded.total`);
   }
+}
+
+/** Plan totals of works (what a redistribution needs of them: no days). */
+export async function planTotals(db: DbOrTx, spaceId: string, versionId: string, itemIds: number[]) {
+  const c = await execColumns<{ i: number[] | null; m: WdpMeasure[]; t: number[] }>(
+    db,
+    sql`select json_build_object('i', json_agg(item_id), 'm', json_agg(measure), 't', json_agg(total)) as j
+      from wdp_series where space_id = ${spaceId} and version_id = ${versionId} and kind = 'plan'
+        and item_id = any(${intArray(itemIds)}::int[])`,
+  );
+  return c.i ? c.i.map((itemId, k) => ({ itemId, measure: c.m[k], total: c.t[k] })) : [];
 }
 
 export async function deleteSeries(
@@ -251,43 +299,12 @@ export async function spaceCalendars(db: DbOrTx, spaceId: string): Promise<Calen
   return result.rows as CalendarInput[];
 }
 
-/**
- * Sums of each work's series inside a day range (both included) and whole, per kind, for one measure: computed by
- * the database over the arrays (`unnest … with ordinality`), one row per series.
- */
-export async function periodSums(
-  db: DbOrTx,
-  spaceId: string,
-  versionId: string,
-  measure: WdpMeasure,
-  from: number,
-  to: number,
-): Promise<{ itemId: number; kind: WdpKind; inPeriod: number; total: number }[]> {
-  const result = await execRows(
-    db,
-    sql`select s.item_id as "itemId", s.kind, s.total,
-        coalesce((select sum(v) from unnest(s."values") with ordinality as u(v, k)
-          where s.start_day + u.k - 1 between ${from} and ${to}), 0) as "inPeriod"
-      from wdp_series s
-      where s.space_id = ${spaceId} and s.version_id = ${versionId} and s.measure = ${measure}
-        and s.start_day <= ${to} and s.start_day + cardinality(s."values") > ${from}
-      union all
-      select s.item_id, s.kind, s.total, 0 from wdp_series s
-      where s.space_id = ${spaceId} and s.version_id = ${versionId} and s.measure = ${measure}
-        and not (s.start_day <= ${to} and s.start_day + cardinality(s."values") > ${from})`,
-  );
-  return (result.rows as { itemId: number; kind: WdpKind; inPeriod: number | string; total: number }[]).map((r) => ({
-    ...r,
-    inPeriod: Number(r.inPeriod),
-  }));
-}
-
 /** Totals of a version per measure and kind, and the first and last day with a fact. */
 export async function versionTotals(db: DbOrTx, spaceId: string, versionId: string) {
   const result = await execRows(
     db,
     sql`select measure, kind, sum(total) as total, count(*) filter (where total <> 0) as works,
-        min(start_day) as first, max(start_day + cardinality("values") - 1) as last
+        min(start_day) as first, max(start_day + octet_length(days) / 8 - 1) as last
       from wdp_series where space_id = ${spaceId} and version_id = ${versionId} group by measure, kind`,
   );
   return (

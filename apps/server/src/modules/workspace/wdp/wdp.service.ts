@@ -33,7 +33,7 @@ import {
   deleteWorkStates,
   factWorkCount,
   lockVersionForWdp,
-  periodSums,
+  planTotals,
   readSeries,
   readSeriesByKeys,
   readWorkStates,
@@ -121,6 +121,8 @@ interface Writes {
   works: WorkState[];
   /** Works whose whole plan goes (their wdp_works rows are deleted). */
   clearWorks?: number[];
+  /** The stored series of (at least) the written keys, when the change has read them already. */
+  before?: SeriesRow[];
 }
 
 interface EntryRules {
@@ -248,7 +250,13 @@ export class WdpService {
     const to = dayOf(query.to);
     if (to < from) throw new AppError("InvalidValue", { field: "to" });
     const works = await readWorks(db, vs.grant.space.id, vs.version.id);
-    const sums = await periodSums(db, vs.grant.space.id, vs.version.id, query.measure, from, to);
+    const series = await readSeries(db, vs.grant.space.id, vs.version.id, { measures: [query.measure] });
+    const sums = series.map((s) => {
+      let inPeriod = 0;
+      for (let d = Math.max(from, s.startDay); d <= to && d - s.startDay < s.values.length; d++)
+        inPeriod += s.values[d - s.startDay];
+      return { itemId: s.itemId, kind: s.kind, inPeriod, total: s.total };
+    });
     const rows = new Map(
       works.map((w) => [
         w.id,
@@ -373,7 +381,10 @@ export class WdpService {
       if (!state) throw new AppError("NotFound");
       if (state.locked) throw new AppError("VersionLocked", { label: state.label });
       const writes = await run(tx);
-      const before = await readSeriesByKeys(tx, version.id, writes.series);
+      const writtenKeys = new Set(writes.series.map(seriesKey));
+      const before = writes.before
+        ? writes.before.filter((s) => writtenKeys.has(seriesKey(s)))
+        : await readSeriesByKeys(tx, version.id, writes.series);
       const beforeKeys = new Set(before.map(seriesKey));
       const workIds = [...new Set([...writes.works.map((w) => w.itemId), ...(writes.clearWorks ?? [])])];
       const beforeWorks = await readWorkStates(tx, version.id, workIds);
@@ -401,7 +412,7 @@ export class WdpService {
           },
         },
       });
-      const states = await readWorks(tx, grant.space.id, version.id, workIds);
+      const states = workIds.length ? await readWorks(tx, grant.space.id, version.id, workIds) : [];
       return { writes, itemIds, states };
     });
     this.deps.events.wdpUpdated(grant.space.id, grant.userId, version.id, action, done.itemIds);
@@ -444,19 +455,13 @@ export class WdpService {
         }
         entry.days.push([day, value]);
       }
-      const current = new Map(
-        (
-          await readSeriesByKeys(
-            tx,
-            vs.version.id,
-            [...perSeries.values()].map((e) => e.key),
-          )
-        ).map((s) => [seriesKey(s), s]),
-      );
+      const keys = [...perSeries.values()].map((e) => e.key);
+      const stored = await readSeriesByKeys(tx, vs.version.id, keys);
+      const current = new Map(stored.map((s) => [seriesKey(s), s]));
       const series = [...perSeries.entries()].map(([key, entry]) =>
         fromSeries(entry.key, setDays(asSeries(current.get(key), entry.days[0][0]), entry.days)),
       );
-      return { series, works: [] };
+      return { series, works: [], before: stored };
     });
   }
 
@@ -497,7 +502,7 @@ export class WdpService {
         series.push(fromSeries({ itemId: work.id, measure: body.measure, kind: "plan" }, spread));
         states.push({ itemId: work.id, status: work.status ?? "active", mode: body.mode, options });
       }
-      return { series, works: states };
+      return { series, works: states, before: existing };
     });
   }
 
@@ -695,45 +700,41 @@ const MEASURE_ORDER: WdpMeasure[] = [
 /**
  * After a calculation wrote new dates (platform/dates-written.ts): the plans of active works that moved are spread
  * again by each work's mode over its new days, keeping their totals; facts and approved plans stay as they are.
- * Volume goes first, so labour and cost of by_volume follow the new volume plan. Not an undoable user change.
+ * Volume goes first, so labour and cost of by_volume follow the new volume plan. Only totals are read (and the facts
+ * of by_fact works): a plan's days are what is being replaced. Not an undoable user change.
  */
 export async function redistributeMoved(tx: DbOrTx, versionId: string, movedIds: number[]) {
   const version = await versionSpace(tx, versionId);
   if (!version) return 0;
-  const plans = await readSeries(tx, version.spaceId, versionId, { itemIds: movedIds });
-  if (plans.length === 0) return 0;
-  const planned = [...new Set(plans.filter((s) => s.kind === "plan").map((s) => s.itemId))];
-  if (planned.length === 0) return 0;
-  const works = (await readWorks(tx, version.spaceId, versionId, planned)).filter((w) => w.status !== "disabled");
-  const byKey = new Map(plans.map((s) => [seriesKey(s), s]));
+  const totals = await planTotals(tx, version.spaceId, versionId, movedIds);
+  if (totals.length === 0) return 0;
+  const planned = [...new Set(totals.map((s) => s.itemId))];
+  const works = (await readWorks(tx, version.spaceId, versionId, planned)).filter(
+    (w) => w.status !== "disabled" && w.start !== null && w.finish !== null,
+  );
+  const byFact = works.filter((w) => w.mode === "by_fact").map((w) => w.id);
+  const facts = byFact.length
+    ? await readSeries(tx, version.spaceId, versionId, { itemIds: byFact, kinds: ["fact"] })
+    : [];
+  const byKey = new Map(facts.map((s) => [seriesKey(s), s]));
+  const totalOf = new Map(totals.map((t) => [`${t.itemId}|${t.measure}`, t.total]));
   const book = await CalendarBook.load(tx, version.spaceId);
   const todayDay = today();
   const out: SeriesRow[] = [];
   for (const work of works) {
-    if (work.start === null || work.finish === null) continue;
+    const mode = work.mode ?? "evenly";
     for (const measure of MEASURE_ORDER) {
+      const total = totalOf.get(`${work.id}|${measure}`);
+      if (total === undefined) continue;
       const key = { itemId: work.id, measure, kind: "plan" as const };
-      const plan = byKey.get(seriesKey(key));
-      if (!plan) continue;
-      const mode = work.mode ?? "evenly";
-      const facts = byKey.get(seriesKey({ itemId: work.id, measure, kind: "fact" }));
-      // A plan below the facts keeps the facts as they are (by_fact would refuse it): nothing to move.
-      if (mode === "by_fact" && facts && facts.total > plan.total) continue;
-      const next = fromSeries(
-        key,
-        spreadWork(work, book, measure, mode, work.options ?? {}, plan.total, byKey, todayDay),
-      );
-      if (next.startDay === plan.startDay && sameValues(next.values, plan.values)) continue;
+      const fact = byKey.get(seriesKey({ itemId: work.id, measure, kind: "fact" }));
+      // A plan below its facts keeps its days (by_fact would refuse it).
+      if (mode === "by_fact" && fact && fact.total > total) continue;
+      const next = fromSeries(key, spreadWork(work, book, measure, mode, work.options ?? {}, total, byKey, todayDay));
       byKey.set(seriesKey(key), next);
       out.push(next);
     }
   }
   await writeSeries(tx, version.spaceId, versionId, out);
   return out.length;
-}
-
-function sameValues(a: number[], b: number[]) {
-  if (a.length !== b.length) return false;
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
-  return true;
 }

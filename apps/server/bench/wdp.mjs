@@ -1,0 +1,239 @@
+// Work-done plan benchmarks (issue 12) on the built server and the embedded database (PGlite in a temporary folder):
+// 10,000 works over a two-year schedule on a 5×8 calendar with holidays, each with plan and fact of volume, labour
+// and cost over its own days. One JSON line per case:
+//   wdp_distribute   — POST …/wdp/distribute of every work for one measure (HTTP, median of the three measures)
+//   wdp_storage      — size of wdp_series + wdp_works in the database (table, TOAST and indexes), target ≤ 50 MB
+//   wdp_save_cells   — PATCH …/wdp/update-many with 1,000 edited cells (HTTP, 100 works × 10 days), target ≤ 300 ms
+//   wdp_redistribute — every work's plans spread again after its dates moved (the calculation's hook), target ≤ 1 s
+//   wdp_calculate    — the whole calculation of the version when every work moves, hook included (for context)
+//   node apps/server/bench/wdp.mjs [works=10000]
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildCalendar, parseDateTime } from "@planum/engine";
+import { sql } from "drizzle-orm";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverRoot = path.resolve(here, "..");
+const WORKS = Number(process.argv[2] ?? 10_000);
+const RUNS = 5;
+
+spawnSync("npm", ["run", "build", "-w", "apps/server"], { cwd: path.resolve(serverRoot, "../.."), stdio: "ignore" });
+if (!fs.existsSync(path.join(serverRoot, "dist/app.js"))) {
+  console.error("apps/server/dist is missing: npm run build -w apps/server failed");
+  process.exit(1);
+}
+const { buildApp } = await import("../dist/app.js");
+const { loadConfig } = await import("../dist/platform/config.js");
+const { openDatabase } = await import("../dist/platform/db.js");
+const { calculateVersion } = await import("../dist/modules/workspace/calculation/calculate-version.js");
+const { redistributeMoved } = await import("../dist/modules/workspace/wdp/wdp.service.js");
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "planum-bench-wdp-"));
+const config = loadConfig({ NODE_ENV: "production", PLANUM_DATA_DIR: dataDir, PLANUM_LOG_LEVEL: "error" });
+const database = await openDatabase({ databaseUrl: null, dataDir });
+const { app } = await buildApp({ ...config, logLevel: "error" }, database);
+await app.ready();
+const { db } = database;
+
+let token = "";
+let spaceId = null;
+const inject = async (method, url, payload) => {
+  const headers = {
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(spaceId ? { "x-space-id": spaceId } : {}),
+  };
+  const response = await app.inject({ method, url: `/api/v1${url}`, headers, payload });
+  if (response.statusCode !== 200)
+    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+  return response.json().data;
+};
+// Wall time and the process's CPU time (the embedded database runs in this process, so its work counts too): on a
+// machine shared with other jobs the CPU time is the steadier figure.
+const timed = async (fn) => {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await fn();
+  const c = process.cpuUsage(c0);
+  return { ms: performance.now() - t0, cpuMs: (c.user + c.system) / 1000, result };
+};
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const stats = (samples, cpu) => {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  return { medianMs: Math.round(at(0.5)), p95Ms: Math.round(at(0.95)), cpuMs: Math.round(median(cpu)) };
+};
+const load = () => Math.round(os.loadavg()[0] * 10) / 10;
+const line = (name, extra) =>
+  process.stdout.write(`${JSON.stringify({ case: name, works: WORKS, measures: 3, ...extra, loadAverage: load() })}\n`);
+
+// ---- a space, a schedule, a calendar, a version ----
+token = (
+  await inject("POST", "/users/register-and-login", {
+    lastName: "Bench",
+    firstName: "Mark",
+    email: "bench@example.com",
+    login: "bench",
+    password: "bench-password",
+    passwordConfirm: "bench-password",
+    secretQuestion: "Q?",
+    secretAnswer: "A",
+    acceptPrivacyPolicy: true,
+  })
+).token;
+spaceId = (await inject("POST", "/space/create", { name: "Bench", type: "corporate" })).id;
+const root = await inject("POST", "/eps/create", { name: "Bench", key: "BENCH" });
+const facility = await inject("POST", "/facilities/create", { parentId: root.id, name: "Site" });
+const project = await inject("POST", `/facilities/${facility.id}/project/create`, { name: "Project" });
+const schedule = await inject("POST", `/projects/${project.id}/schedules/create`, { name: "Schedule" });
+const version = await inject("POST", `/schedules/${schedule.id}/versions/create`, {
+  label: "Bench",
+  projectStart: "2025-01-13T08:00",
+});
+const DAY = [
+  ["08:00", "12:00"],
+  ["13:00", "17:00"],
+];
+const holidays = [];
+for (const y of [2025, 2026, 2027])
+  for (const md of ["01-01", "01-02", "01-07", "02-23", "03-08", "05-01", "05-09", "06-12", "11-04"])
+    holidays.push({ date: `${y}-${md}`, intervals: [] });
+const week = [DAY, DAY, DAY, DAY, DAY, [], []];
+const calendar = await inject("POST", "/calendars", { name: "5×8", week, exceptions: holidays });
+const cal = buildCalendar({ id: "c", week, exceptions: holidays });
+
+// ---- 10,000 works, 100 per summary, each starting somewhere in two years, 5 to 60 working days long ----
+const seedStart = performance.now();
+let seed = 42;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+};
+const projectStart = parseDateTime("2025-01-13T08:00");
+const sums = Math.ceil(WORKS / 100);
+const base = Number((await db.execute(sql`select coalesce(max(id), 0) + 1 as b from wbs_items`)).rows[0].b);
+const ids = [];
+const cols = { id: [], parent: [], order: [], code: [], start: [], dur: [], pv: [], pl: [], pc: [] };
+for (let k = 0; k < WORKS; k++) {
+  const id = base + sums + k;
+  ids.push(id);
+  const startDay = Math.floor(random() * 650);
+  const start = cal.nextWorkingStart(projectStart + startDay * 1440);
+  cols.id.push(id);
+  cols.parent.push(base + Math.floor(k / 100));
+  cols.order.push(k);
+  cols.code.push(`W${k + 1}`);
+  cols.start.push(new Date(start * 60_000).toISOString().slice(0, 16).replace("T", " "));
+  cols.dur.push((5 + Math.floor(random() * 56)) * 480);
+  cols.pv.push(Math.round(10 + random() * 990));
+  cols.pl.push(Math.round(8 + random() * 800));
+  cols.pc.push(Math.round(1000 + random() * 1_000_000));
+}
+const arr = (xs) => `{${xs.map((x) => (typeof x === "string" ? `"${x}"` : x)).join(",")}}`;
+await db.execute(sql`insert into wbs_items (id, space_id, version_id, parent_id, sort_order, type, code, name)
+  select ${base}::int + g, ${spaceId}::uuid, ${version.id}::uuid, null, g, 'sum', 'S' || g, 'Summary ' || g
+  from generate_series(0, ${sums - 1}) g`);
+await db.execute(sql`insert into wbs_items (id, space_id, version_id, parent_id, sort_order, type, code, name,
+    calendar_id, duration, start_limit_type, start_limit_date, planned_volume, planned_labour, planned_cost, measure)
+  select x.id, ${spaceId}::uuid, ${version.id}::uuid, x.parent, x.ord, 'work', x.code, 'Work ' || x.code,
+    ${calendar.id}::uuid, x.dur, 'not_earlier', x.st::timestamp, x.pv, x.pl, x.pc, 'm3'
+  from unnest(${arr(cols.id)}::int[], ${arr(cols.parent)}::int[], ${arr(cols.order)}::int[], ${arr(cols.code)}::text[],
+    ${arr(cols.dur)}::int[], ${arr(cols.start)}::text[], ${arr(cols.pv)}::float8[], ${arr(cols.pl)}::float8[],
+    ${arr(cols.pc)}::float8[]) as x(id, parent, ord, code, dur, st, pv, pl, pc)`);
+await db.execute(sql`select setval(pg_get_serial_sequence('wbs_items', 'id'), (select max(id) from wbs_items))`);
+await calculateVersion(db, version.id);
+const span = (
+  await db.execute(
+    sql`select min(early_start)::text as a, max(early_finish)::text as b from wbs_items where version_id = ${version.id}`,
+  )
+).rows[0];
+process.stderr.write(
+  `seeded ${WORKS} works (${span.a} … ${span.b}) in ${Math.round(performance.now() - seedStart)} ms\n`,
+);
+
+// ---- plans of three measures through the API, facts of the same shape ----
+const distribute = [];
+const distributeCpu = [];
+for (const [measure, mode] of [
+  ["volume", "evenly"],
+  ["labour", "by_volume"],
+  ["cost", "evenly"],
+]) {
+  const { ms, cpuMs } = await timed(() =>
+    inject("POST", `/schedules/${schedule.id}/wdp/distribute`, { versionId: version.id, itemIds: ids, measure, mode }),
+  );
+  distribute.push(ms);
+  distributeCpu.push(cpuMs);
+}
+line("wdp_distribute", { ...stats(distribute, distributeCpu), note: "one call per measure for every work" });
+// Facts over the same days as the plans (the storage is what counts here).
+await db.execute(sql`insert into wdp_series (item_id, measure, kind, space_id, version_id, start_day, days, total)
+  select item_id, measure, 'fact', space_id, version_id, start_day, days, total
+  from wdp_series where version_id = ${version.id} and kind = 'plan'`);
+await db.execute(sql`vacuum analyze wdp_series`);
+const size = (
+  await db.execute(sql`select count(*)::int as n, sum(octet_length(days) / 8)::bigint as days,
+    pg_total_relation_size('wdp_series') + pg_total_relation_size('wdp_works') as bytes from wdp_series`)
+).rows[0];
+line("wdp_storage", {
+  series: size.n,
+  storedDays: Number(size.days),
+  sizeMB: Math.round((Number(size.bytes) / 1048576) * 10) / 10,
+  targetMB: 50,
+});
+
+// ---- save 1,000 edited cells: 100 works × 10 days of their plan ----
+const save = [];
+const saveCpu = [];
+for (let run = 0; run < RUNS; run++) {
+  const cells = [];
+  for (let w = 0; w < 100; w++) {
+    const id = ids[(run * 100 + w * 37) % ids.length];
+    for (let d = 0; d < 10; d++) {
+      const day = new Date(Date.UTC(2025, 2, 3 + d + run)).toISOString().slice(0, 10);
+      cells.push({ itemId: id, measure: "volume", kind: "plan", date: day, value: `${run + 1},${d}` });
+    }
+  }
+  const { ms, cpuMs } = await timed(() =>
+    inject("PATCH", `/schedules/${schedule.id}/wdp/update-many`, { versionId: version.id, cells }),
+  );
+  save.push(ms);
+  saveCpu.push(cpuMs);
+}
+line("wdp_save_cells", { cells: 1000, ...stats(save, saveCpu), targetMs: 300 });
+
+// ---- every work moves a week: its plans are spread again (the hook a calculation runs) ----
+const redistribute = [];
+const redistributeCpu = [];
+let written = 0;
+for (let run = 0; run < RUNS; run++) {
+  const shift = run % 2 === 0 ? "7 days" : "-7 days";
+  await db.execute(sql`update wbs_items set early_start = early_start + ${shift}::interval,
+    early_finish = early_finish + ${shift}::interval where version_id = ${version.id} and type = 'work'`);
+  const { ms, cpuMs, result } = await timed(() => db.transaction((tx) => redistributeMoved(tx, version.id, ids)));
+  redistribute.push(ms);
+  redistributeCpu.push(cpuMs);
+  written = result;
+}
+line("wdp_redistribute", { seriesWritten: written, ...stats(redistribute, redistributeCpu), targetMs: 1000 });
+
+// ---- the whole calculation when every work moves (start limits a week later), the hook included ----
+const calc = [];
+const calcCpu = [];
+let outcome;
+for (let run = 0; run < 3; run++) {
+  const shift = run % 2 === 0 ? "7 days" : "-7 days";
+  await db.execute(sql`update wbs_items set start_limit_date = start_limit_date + ${shift}::interval
+    where version_id = ${version.id} and type = 'work'`);
+  const t = await timed(() => calculateVersion(db, version.id));
+  calc.push(t.ms);
+  calcCpu.push(t.cpuMs);
+  outcome = t.result;
+}
+line("wdp_calculate", { written: outcome.written, ...stats(calc, calcCpu), timings: outcome.timings });
+
+await app.close();
+await database.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
