@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { PASSWORD, registerUser } from "./helpers/planum-helpers.js";
+import { addItem, type Json, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
 
 /** The bits of a canvas element the marker finder reads (the e2e project compiles without the DOM library). */
 interface CanvasLike {
@@ -12,67 +12,30 @@ interface CanvasLike {
   getBoundingClientRect(): { left: number; top: number; height: number };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as JSON
-type Json = any;
-type Api = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, data?: unknown) => Promise<Json>;
-
 /** A space with a schedule of three works A10 → A20, A30, calculated from Monday 13.01.2025. */
 async function seed(request: APIRequestContext) {
-  const user = await registerUser(request, "det");
-  const login = await request.post("/api/v1/auth/login", { data: { login: user.login, password: PASSWORD } });
-  const token = (await login.json()).data.token as string;
-  let spaceId = "";
-  const call: Api = async (method, path, data) => {
-    const response = await request.fetch(`/api/v1${path}`, {
-      method,
-      data,
-      headers: { Authorization: `Bearer ${token}`, ...(spaceId ? { "X-Space-Id": spaceId } : {}) },
-    });
-    const body = await response.json();
-    expect(response.ok(), JSON.stringify(body)).toBeTruthy();
-    return body.data;
-  };
-  const space = await call("POST", "/space/create", { name: "Details", type: "site" });
-  spaceId = space.id;
-  const facility = await call("POST", "/facilities/create", { name: "Мост" });
-  const project = await call("POST", `/facilities/${facility.id}/project/create`, { name: "Пролёт" });
-  const schedule = await call("POST", `/projects/${project.id}/schedules/create`, { name: "График моста" });
-  const version = await call("POST", `/schedules/${schedule.id}/versions/create`, {
-    label: "Main",
-    projectStart: "2025-01-13T08:00",
+  const setup = await spaceWithSchedule(request, "det", {
+    space: "Details",
+    facility: "Мост",
+    project: "Пролёт",
+    schedule: "График моста",
   });
+  const { call, versionId } = setup;
   const ids: number[] = [];
   for (const [code, days] of [
     ["A10", 2],
     ["A20", 3],
     ["A30", 1],
   ] as const) {
-    const created = await call("POST", `/versions/${version.id}/wbs/create`, {
-      type: "work",
-      code,
-      name: `Work ${code}`,
-      duration: days * 480,
-    });
-    ids.push(created.item.id);
+    ids.push(await addItem(call, versionId, { type: "work", code, name: `Work ${code}`, duration: days * 480 }));
   }
-  await call("POST", `/versions/${version.id}/relations`, { predecessorId: ids[0], successorId: ids[1], type: "fs" });
-  await call("PATCH", `/versions/${version.id}/timetable/calculate/synchronous`);
-  return { token, call, spaceId, scheduleId: schedule.id as string, versionId: version.id as string, ids };
+  await call("POST", `/versions/${versionId}/relations`, { predecessorId: ids[0], successorId: ids[1], type: "fs" });
+  await call("PATCH", `/versions/${versionId}/timetable/calculate/synchronous`);
+  return { ...setup, ids };
 }
 
-async function open(browser: Browser, token: string, language: string, scheme: string, width: number) {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "en-US" });
-  await context.addInitScript(
-    ([t, l, c]) => {
-      const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
-      storage.setItem("planum.auth-token", t);
-      storage.setItem("planum.language", l);
-      storage.setItem("planum.color-scheme", c);
-    },
-    [token, language, scheme],
-  );
-  return { context, page: await context.newPage() };
-}
+const open = (browser: Browser, token: string, language: string, scheme: string, width: number) =>
+  openAs(browser, token, { language, scheme, width });
 
 const minutesText = (m: number) => new Date(m * 60_000).toISOString().slice(0, 16);
 const codeCell = (page: Page, pos: number) => page.locator(`[data-pos="${pos}"][data-col="0"]`);

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { registerUser } from "./helpers/planum-helpers.js";
+import { addItem, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
 
 test.setTimeout(300_000);
 
@@ -8,32 +8,14 @@ test.setTimeout(300_000);
  * path; A10 → A30 (1 d) has float. Set up through the API, then looked at and edited in the network view.
  */
 async function seed(request: APIRequestContext) {
-  const user = await registerUser(request, "net");
-  const login = await request.post("/api/v1/auth/login", { data: { login: user.login, password: user.password } });
-  const token = (await login.json()).data.token as string;
-  let spaceId = "";
-  const call = async (method: "GET" | "POST" | "PATCH", path: string, data?: unknown) => {
-    const response = await request.fetch(`/api/v1${path}`, {
-      method,
-      data,
-      headers: { Authorization: `Bearer ${token}`, ...(spaceId ? { "X-Space-Id": spaceId } : {}) },
-    });
-    const body = await response.json();
-    expect(response.ok(), JSON.stringify(body)).toBeTruthy();
-    return body.data;
-  };
-  const space = await call("POST", "/space/create", { name: "Сети", type: "site" });
-  spaceId = space.id;
-  const facility = await call("POST", "/facilities/create", { name: "Объект" });
-  const project = await call("POST", `/facilities/${facility.id}/project/create`, { name: "Корпус" });
-  const schedule = await call("POST", `/projects/${project.id}/schedules/create`, { name: "Сетевой" });
-  const version = await call("POST", `/schedules/${schedule.id}/versions/create`, {
-    label: "Main",
-    projectStart: "2025-01-13T08:00",
+  const setup = await spaceWithSchedule(request, "net", {
+    space: "Сети",
+    facility: "Объект",
+    project: "Корпус",
+    schedule: "Сетевой",
   });
-  const v = version.id as string;
-  const add = async (body: Record<string, unknown>) =>
-    (await call("POST", `/versions/${v}/wbs/create`, body)).item as { id: number };
+  const { call, versionId: v } = setup;
+  const add = async (body: Record<string, unknown>) => ({ id: await addItem(call, v, body) });
   const sum = await add({ type: "sum", name: "Каркас", code: "S1" });
   const a10 = await add({ type: "work", name: "Котлован", code: "A10", duration: 960, parentId: sum.id });
   const a20 = await add({ type: "work", name: "Фундамент", code: "A20", duration: 1440, parentId: sum.id });
@@ -47,23 +29,11 @@ async function seed(request: APIRequestContext) {
     await call("POST", `/versions/${v}/relations`, { predecessorId: from.id, successorId: to.id });
   }
   await call("PATCH", `/versions/${v}/timetable/calculate/synchronous`);
-  return { token, spaceId, scheduleId: schedule.id as string, versionId: v, call };
+  return { token: setup.token, spaceId: setup.spaceId, scheduleId: setup.scheduleId, versionId: v, call };
 }
 
-async function open(browser: Browser, token: string, language: string, width: number, scheme = "light") {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "en-US" });
-  await context.addInitScript(
-    ([t, l, c]) => {
-      // runs in the page; the e2e project compiles without the DOM library
-      const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
-      storage.setItem("planum.auth-token", t);
-      storage.setItem("planum.language", l);
-      storage.setItem("planum.color-scheme", c);
-    },
-    [token, language, scheme],
-  );
-  return { context, page: await context.newPage() };
-}
+const open = (browser: Browser, token: string, language: string, width: number, scheme = "light") =>
+  openAs(browser, token, { language, scheme, width });
 
 /** The centre of a box on screen, from the list of boxes the view keeps for screen readers. */
 async function boxCentre(page: Page, code: string) {
