@@ -34,6 +34,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../../platform/context.js";
 import { route } from "../../../platform/route.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
+import { AttributesService } from "../../structure/attributes/attributes.service.js";
 import { GanttCache } from "./gantt-cache.js";
 import { WbsService } from "./wbs.service.js";
 import { WbsPasteService } from "./wbs-paste.js";
@@ -43,7 +44,17 @@ import { WbsTreeService } from "./wbs-tree.service.js";
 /** WBS of a version under /versions/{id}: list, gantt, edits, moves, copy, paste, flags, find, count, passport. */
 export function wbsModule(ctx: AppContext) {
   const deps = { db: ctx.db, events: new WorkspaceEvents(ctx.realtime) };
-  const wbs = new WbsService(deps);
+  const attributes = new AttributesService({ db: ctx.db, realtime: ctx.realtime });
+  const wbs = new WbsService({
+    ...deps,
+    workAttributes: (scope) =>
+      attributes.visible(scope.grant, {
+        nodeId: null,
+        scheduleId: scope.scheduleId,
+        target: "work",
+        lineage: scope.lineage,
+      }),
+  });
   const tree = new WbsTreeService(deps);
   const paste = new WbsPasteService(deps);
   const gantt = new GanttCache(ctx.db, ctx.config.ganttCacheBytes, ctx.changes);

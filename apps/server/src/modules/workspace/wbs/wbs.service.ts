@@ -1,4 +1,11 @@
-import type { CreateWbsBody, UpdateWbsBody, WbsType } from "@planum/contracts";
+import {
+  type AttributeDto,
+  type AttributeValue,
+  type CreateWbsBody,
+  parseAttributeValue,
+  type UpdateWbsBody,
+  type WbsType,
+} from "@planum/contracts";
 import type { VersionScope } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
@@ -33,7 +40,37 @@ const ZERO_DURATION: WbsType[] = ["sum", "milestone_start", "milestone_finish"];
 
 /** WBS items of a version: create, edit, change type, delete, find, count, passport, per-user flags. */
 export class WbsService {
-  constructor(private readonly deps: { db: Db; events: WorkspaceEvents }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      events: WorkspaceEvents;
+      /** The work attributes applying in the version's schedule, with the caller's access to each. */
+      workAttributes?: (scope: VersionScope) => Promise<AttributeDto[]>;
+    },
+  ) {}
+
+  /**
+   * Values of the schedule's work attributes are checked by the attribute's type (numbers with comma decimals, the
+   * spec's dates, list entries…) and stored as parsed; the caller needs write access to the attribute. Keys that are
+   * no defined attribute (values read from an imported file) are kept as they are.
+   */
+  private async checkedAttrs(scope: VersionScope, attrs: Record<string, AttributeValue> | undefined) {
+    if (!attrs || !this.deps.workAttributes || Object.keys(attrs).length === 0) return attrs;
+    const defined = new Map((await this.deps.workAttributes(scope)).map((a) => [a.id, a]));
+    const out: Record<string, AttributeValue> = {};
+    for (const [key, value] of Object.entries(attrs)) {
+      const attribute = defined.get(key);
+      if (!attribute) {
+        out[key] = value;
+        continue;
+      }
+      if (attribute.access !== "write") throw new AppError("Forbidden", { field: `attrs.${key}` });
+      const parsed = parseAttributeValue(attribute.type, value, attribute.listValues);
+      if (!parsed.ok) throw new AppError(parsed.code, { field: `attrs.${key}` });
+      out[key] = parsed.value;
+    }
+    return out;
+  }
 
   /** Every row in tree order, or the children of one row (`parentId`, null = the root level). */
   async list(scope: VersionScope, parentId?: number | null) {
@@ -55,6 +92,7 @@ export class WbsService {
 
   async create(scope: VersionScope, body: CreateWbsBody) {
     const { grant, version } = scope;
+    const checked = await this.checkedAttrs(scope, body.attrs);
     return applyChange(this.deps, scope, "undo_wbs", "create", async (tx) => {
       await requireSumParent(tx, version.id, body.parentId);
       await requireCalendar(tx, grant.space.id, body.calendarId);
@@ -72,7 +110,7 @@ export class WbsService {
         ...fields,
         code,
         type,
-        attrs: Object.fromEntries(Object.entries(attrs ?? {}).filter(([, v]) => v !== null)),
+        attrs: Object.fromEntries(Object.entries(checked ?? attrs ?? {}).filter(([, v]) => v !== null)),
         spaceId: grant.space.id,
         versionId: version.id,
         parentId: parentId ?? null,
@@ -90,10 +128,12 @@ export class WbsService {
 
   async update(scope: VersionScope, id: number, body: UpdateWbsBody) {
     const { grant, version } = scope;
+    const attrs = await this.checkedAttrs(scope, body.attrs);
     return applyChange(this.deps, scope, "undo_wbs", "update", async (tx) => {
       const row = await lockRow(tx, version.id, id, body.revision);
       await requireCalendar(tx, grant.space.id, body.calendarId);
-      const { revision, ...fields } = body;
+      const { revision, ...rest } = body;
+      const fields = attrs ? { ...rest, attrs } : rest;
       const set = editValues(row, fields, version.dataDate ?? version.projectStart);
       const updated = await updateItem(tx, id, set);
       return {
