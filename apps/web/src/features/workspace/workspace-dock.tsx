@@ -1,6 +1,6 @@
-import { ActionIcon, Box, Group, Paper, Tabs, Tooltip } from "@mantine/core";
-import { IconChevronDown, IconChevronUp } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
+import { ActionIcon, Box, Group, Menu, Paper, Tabs, Tooltip } from "@mantine/core";
+import { IconCheck, IconChevronDown, IconChevronUp, IconDots } from "@tabler/icons-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { readStorage, writeStorage } from "../../shared/storage-keys";
 
@@ -45,6 +45,31 @@ export function WorkspaceDock({ tabs, aside }: { tabs: DockTab[]; aside?: ReactN
   const { t } = useTranslation("workspace");
   const [state, setState] = useState(() => readDockState(readStorage("local", DOCK_KEY), window.innerHeight));
   const [active, setActive] = useState<string | null>(tabs[0]?.value ?? null);
+  const list = useRef<HTMLDivElement>(null);
+  // a narrow window (600 px in Russian) cannot show every tab: the strip scrolls, and a menu lists them all
+  const [overflowing, setOverflowing] = useState(false);
+  useEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    const measure = () => setOverflowing(el.scrollWidth > el.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  // the chosen tab is always in sight in the strip, however it was chosen (the strip scrolls, never the page)
+  useEffect(() => {
+    const strip = list.current;
+    const tab = active === null ? null : strip?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (!strip || !tab) return;
+    const box = strip.getBoundingClientRect();
+    const at = tab.getBoundingClientRect();
+    if (at.left < box.left || at.right > box.right) strip.scrollLeft += at.left - box.left - (box.width - at.width) / 2;
+  }, [active]);
+  const choose = (value: string | null) => {
+    setActive(value);
+    if (state.collapsed) save({ ...state, collapsed: false });
+  };
   const save = (next: DockState) => {
     setState(next);
     writeStorage("local", DOCK_KEY, JSON.stringify(next));
@@ -90,22 +115,40 @@ export function WorkspaceDock({ tabs, aside }: { tabs: DockTab[]; aside?: ReactN
           style={{ height: 6, cursor: "row-resize", touchAction: "none" }}
         />
       )}
-      <Tabs
-        value={active}
-        onChange={(value) => {
-          setActive(value);
-          if (state.collapsed) save({ ...state, collapsed: false });
-        }}
-        keepMounted={false}
-      >
+      <Tabs value={active} onChange={choose} keepMounted={false}>
         <Group gap={0} wrap="nowrap" pr={6}>
-          <Tabs.List style={{ flex: 1, flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden", minWidth: 0 }}>
+          <Tabs.List
+            ref={list}
+            style={{ flex: 1, flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden", minWidth: 0 }}
+          >
             {tabs.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value} style={{ whiteSpace: "nowrap" }}>
+              <Tabs.Tab key={tab.value} value={tab.value} style={{ whiteSpace: "nowrap", flex: "none" }}>
                 {tab.label}
               </Tabs.Tab>
             ))}
           </Tabs.List>
+          {overflowing && (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Tooltip label={t("dock.allTabs")}>
+                  <ActionIcon variant="subtle" color="gray" aria-label={t("dock.allTabs")} data-testid="dock-all-tabs">
+                    <IconDots size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {tabs.map((tab) => (
+                  <Menu.Item
+                    key={tab.value}
+                    onClick={() => choose(tab.value)}
+                    leftSection={tab.value === active ? <IconCheck size={14} /> : <Box w={14} />}
+                  >
+                    {tab.label}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          )}
           {aside}
           <Tooltip label={toggleLabel}>
             <ActionIcon
