@@ -1,17 +1,6 @@
+import { Box, Checkbox, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import {
-  Box,
-  Checkbox,
-  Group,
-  Loader,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
-import {
+  type AttributeValue,
   activityDateIssues,
   calendarMinutesPerDay,
   DURATION_TYPES,
@@ -34,7 +23,15 @@ import { positionOf } from "../gantt-payload";
 import { minutesToDays, showDateTime } from "../relation-format";
 import { workspaceApi, workspaceKeys } from "../workspace-api";
 import { CONSTRAINT_KINDS, type Constraint, type ConstraintKind, constraintsOf, limitsOf } from "./constraint-pairs";
-import { DateField, DaysField, PercentField, TextField, useErrorText } from "./detail-fields";
+import {
+  AttributeField,
+  attributeText,
+  DateField,
+  DaysField,
+  PercentField,
+  TextField,
+  useErrorText,
+} from "./detail-fields";
 import { RelationshipsTab } from "./relationships-tab";
 
 export type DetailsTab = "general" | "status" | "constraints" | "relationships" | "notes" | "attributes";
@@ -138,7 +135,7 @@ export function ActivityDetails({ tab, versionId, data, itemId, readOnly, comman
       />
     );
   if (tab === "notes") return <NotesTab item={item} disabled={readOnly} save={save} />;
-  return <AttributesTab item={item} data={data} />;
+  return <AttributesTab item={item} disabled={readOnly} save={save} />;
 }
 
 /** Which edited fields a cross-field check concerns (so an old inconsistency never blocks an unrelated edit). */
@@ -533,34 +530,130 @@ function NotesTab({ item, disabled, save }: { item: WbsItem; disabled: boolean; 
   );
 }
 
-function AttributesTab({ item, data }: { item: WbsItem; data: GanttData }) {
-  const { t } = useTranslation("workspace");
-  const attributes = data.attributes ?? [];
-  const shown = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : String(value));
+/**
+ * The schedule's work attributes of the selected work, each edited by its type (text, number, money, percentage,
+ * date, yes/no, list entry); one edit is one undoable change the others see live. Computed attributes and those the
+ * user may only read are shown, not edited.
+ */
+function AttributesTab({ item, disabled, save }: { item: WbsItem; disabled: boolean; save: Save }) {
+  const { t, i18n } = useTranslation("workspace");
+  const { id: scheduleId = "" } = useParams();
+  const attributes = useQuery({
+    queryKey: workspaceKeys.attributes(scheduleId),
+    queryFn: () => workspaceApi.attributes(scheduleId),
+    enabled: scheduleId !== "",
+  });
+  const defs = (attributes.data ?? []).filter((a) => a.target === "work");
+  const set = (id: string, value: AttributeValue) => save({ attrs: { [id]: value } });
+  if (attributes.isPending) {
+    return (
+      <Group p="sm" gap="xs">
+        <Loader size="xs" />
+      </Group>
+    );
+  }
   return (
     <Pane>
-      {attributes.length === 0 ? (
+      {defs.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t("details.noAttributes")}
         </Text>
       ) : (
-        <Table verticalSpacing={2} fz="xs" striped aria-label={t("details.tabs.attributes")}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("details.attribute")}</Table.Th>
-              <Table.Th>{t("details.value")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {attributes.map((a) => (
-              <Table.Tr key={a.id}>
-                <Table.Td>{a.label}</Table.Td>
-                <Table.Td style={{ overflowWrap: "anywhere" }}>{shown(item.attrs[a.id])}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs" verticalSpacing={4}>
+          {defs.map((a) => {
+            const value = item.attrs[a.id] ?? null;
+            const locked = disabled || a.computed || a.access !== "write";
+            const testId = `details-attr-${a.name}`;
+            if (a.type === "boolean" || a.type === "list")
+              return (
+                <AttributeChoice
+                  key={a.id}
+                  label={a.name}
+                  list={a.type === "list" ? a.listValues : null}
+                  value={value}
+                  disabled={locked}
+                  testId={testId}
+                  onCommit={(v) => set(a.id, v)}
+                />
+              );
+            if (locked)
+              return (
+                <TextInput
+                  key={a.id}
+                  size="xs"
+                  label={a.name}
+                  value={attributeText(a.type, value, i18n.language)}
+                  readOnly
+                  variant="filled"
+                  data-testid={testId}
+                />
+              );
+            return (
+              <AttributeField
+                key={a.id}
+                type={a.type}
+                label={a.name}
+                value={value}
+                onCommit={(v) => set(a.id, v)}
+                testId={testId}
+              />
+            );
+          })}
+        </SimpleGrid>
       )}
     </Pane>
+  );
+}
+
+/** A yes/no or list attribute: shows the choice at once, and the stored value again if the server refused it. */
+function AttributeChoice(props: {
+  label: string;
+  /** The list's entries; null for a yes/no attribute. */
+  list: string[] | null;
+  value: AttributeValue;
+  disabled: boolean;
+  testId: string;
+  onCommit(value: AttributeValue): Promise<ErrorCode | null>;
+}) {
+  const errorText = useErrorText();
+  const [value, setValue] = useState<AttributeValue>(props.value);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setValue(props.value);
+    setError(null);
+  }, [props.value]);
+  const choose = async (next: AttributeValue) => {
+    setValue(next);
+    const refused = await props.onCommit(next);
+    if (refused) {
+      setValue(props.value);
+      setError(errorText(refused));
+    }
+  };
+  if (props.list === null)
+    return (
+      <Checkbox
+        mt="lg"
+        size="xs"
+        label={props.label}
+        disabled={props.disabled}
+        checked={value === true}
+        error={error}
+        data-testid={props.testId}
+        onChange={(e) => void choose(e.currentTarget.checked)}
+      />
+    );
+  return (
+    <Select
+      size="xs"
+      label={props.label}
+      clearable
+      disabled={props.disabled}
+      value={typeof value === "string" ? value : null}
+      data={props.list}
+      error={error}
+      data-testid={props.testId}
+      onChange={(v) => void choose(v)}
+    />
   );
 }

@@ -1,5 +1,13 @@
 import { NumberInput, TextInput } from "@mantine/core";
-import { type ErrorCode, errorMessage, formatUserDate, parseUserDate, toLanguage } from "@planum/contracts";
+import {
+  type AttributeValue,
+  type ErrorCode,
+  errorMessage,
+  formatUserDate,
+  parseAttributeValue,
+  parseUserDate,
+  toLanguage,
+} from "@planum/contracts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { daysToMinutes, minutesToDays } from "../relation-format";
@@ -157,6 +165,38 @@ export function PercentField(props: CommitProps<number>) {
       onKeyDown={(e) => {
         if (e.key === "Enter") void commit();
       }}
+    />
+  );
+}
+
+/** A stored attribute value as the user reads it: numbers in the language's notation, dates as DD.MM.YYYY. */
+export function attributeText(type: string, value: AttributeValue | undefined, language: string): string {
+  if (value === null || value === undefined || value === "") return "";
+  if (typeof value === "number" && (type === "number" || type === "money" || type === "percentage"))
+    return new Intl.NumberFormat(language, { maximumFractionDigits: 6, useGrouping: false }).format(value);
+  if (type === "date" && typeof value === "string") return formatUserDate(value);
+  return String(value);
+}
+
+/** A typed attribute value (text, number, money, percentage, date): checked by the attribute's type on commit. */
+export function AttributeField(props: CommitProps<AttributeValue> & { type: string }) {
+  const { t, i18n } = useTranslation("workspace");
+  const field = useCommitText<AttributeValue>(
+    attributeText(props.type, props.value, i18n.language),
+    (text) => {
+      const parsed = parseAttributeValue(props.type, text.trim());
+      return parsed.ok ? { value: parsed.value } : { error: parsed.code };
+    },
+    props,
+  );
+  return (
+    <TextInput
+      size="xs"
+      label={props.label}
+      placeholder={props.type === "date" ? t("details.datePlaceholder") : undefined}
+      disabled={props.disabled}
+      data-testid={props.testId}
+      {...field}
     />
   );
 }
