@@ -1,20 +1,25 @@
-import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Group, Select, Stack, Table, Text, TextInput } from "@mantine/core";
 import {
   calendarMinutesPerDay,
   DEFAULT_CALCULATE_SETTINGS,
   type LagCalendar,
   type LinkType,
   lagMinutesPerDay,
-  type RelationRow,
 } from "@planum/contracts";
-import { IconLink, IconTrash } from "@tabler/icons-react";
+import { IconLink } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { confirm } from "../../ui/confirm-dialog";
 import type { GanttData } from "./gantt";
 import { positionOf } from "./gantt-payload";
 import { daysToMinutes, LINK_TYPE_CODES, linkTypeLabel, minutesToDays, showDateTime } from "./relation-format";
+import {
+  RelationDeleteButton,
+  RelationLagCell,
+  RelationTypeCell,
+  type SendChange,
+  useRelationEdits,
+} from "./relation-row";
 import { workspaceApi, workspaceKeys } from "./workspace-api";
 
 interface RelationsPanelProps {
@@ -25,7 +30,7 @@ interface RelationsPanelProps {
   /** The schedule's lag calendar setting: a typed lag is in days of that calendar. */
   lagCalendar?: LagCalendar;
   /** Sends a change (with the ledger and error handling of the page). */
-  run(send: () => Promise<unknown>, action: string | null): Promise<unknown>;
+  run: SendChange;
 }
 
 /** The relations tab: predecessors and successors of the selected work with the spec's columns, add and delete. */
@@ -40,6 +45,7 @@ export function RelationsPanel({ versionId, data, itemId, readOnly, run, lagCale
     queryFn: () => workspaceApi.relations(versionId, itemId!),
     enabled: itemId !== null,
   });
+  const edits = useRelationEdits(run);
   const at = itemId === null ? -1 : positionOf(data, itemId);
   const choices = useMemo(
     () =>
@@ -81,14 +87,6 @@ export function RelationsPanel({ versionId, data, itemId, readOnly, run, lagCale
         : { predecessorId: itemId, successorId: Number(other), type, lag };
     const done = await run(() => workspaceApi.createRelation(versionId, body), "relation_create");
     if (done !== null) setOther(null);
-  };
-  const remove = async (row: RelationRow) => {
-    const answer = await confirm({
-      message: t("relations.deleteConfirm", { code: row.code ?? "" }),
-      danger: true,
-      confirmLabel: t("relations.delete"),
-    });
-    if (answer.confirmed) await run(() => workspaceApi.deleteRelation(row.versionId, row.id, row.revision), null);
   };
   const rows = relations.data ?? [];
   const locale = i18n.language;
@@ -145,16 +143,18 @@ export function RelationsPanel({ versionId, data, itemId, readOnly, run, lagCale
                 <Table.Td>{row.code}</Table.Td>
                 <Table.Td style={{ minWidth: 160, overflowWrap: "anywhere" }}>{row.name}</Table.Td>
                 <Table.Td style={{ whiteSpace: "nowrap" }}>
-                  <Text span size="xs" fw={700} c="blue">
-                    {linkTypeLabel(row.type)}
-                  </Text>
-                  {row.external && (
-                    <Badge size="sm" variant="outline" ml={4}>
-                      {t("relations.external")}
-                    </Badge>
-                  )}
+                  <Group gap={4} wrap="nowrap">
+                    <RelationTypeCell row={row} disabled={readOnly} edits={edits} />
+                    {row.external && (
+                      <Badge size="sm" variant="outline">
+                        {t("relations.external")}
+                      </Badge>
+                    )}
+                  </Group>
                 </Table.Td>
-                <Table.Td ta="right">{minutesToDays(row.lag, locale, row.lagMinutesPerDay)}</Table.Td>
+                <Table.Td>
+                  <RelationLagCell row={row} disabled={readOnly} edits={edits} />
+                </Table.Td>
                 <Table.Td style={{ whiteSpace: "nowrap" }}>{showDateTime(row.start)}</Table.Td>
                 <Table.Td style={{ whiteSpace: "nowrap" }}>{showDateTime(row.finish)}</Table.Td>
                 <Table.Td>{row.project ?? ""}</Table.Td>
@@ -163,17 +163,7 @@ export function RelationsPanel({ versionId, data, itemId, readOnly, run, lagCale
                 <Table.Td ta="right">{minutesToDays(row.totalFloat, locale, row.minutesPerDay)}</Table.Td>
                 <Table.Td ta="right">{row.progress ?? 0}%</Table.Td>
                 <Table.Td>
-                  {!readOnly && (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="sm"
-                      aria-label={t("relations.deleteOne", { code: row.code ?? "" })}
-                      onClick={() => void remove(row)}
-                    >
-                      <IconTrash size={14} />
-                    </ActionIcon>
-                  )}
+                  <RelationDeleteButton row={row} disabled={readOnly} edits={edits} />
                 </Table.Td>
               </Table.Tr>
             ))}

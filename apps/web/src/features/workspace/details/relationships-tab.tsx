@@ -1,13 +1,19 @@
-import { ActionIcon, Box, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Box, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import { calendarMinutesPerDay, type LinkType, type RelationRow, type WbsItem } from "@planum/contracts";
-import { IconCheck, IconLink, IconTrash } from "@tabler/icons-react";
+import { IconCheck, IconLink } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { confirm } from "../../../ui/confirm-dialog";
 import type { GanttData } from "../gantt";
 import { positionOf } from "../gantt-payload";
-import { daysToMinutes, LINK_TYPE_CODES, linkTypeLabel, minutesToDays } from "../relation-format";
+import { daysToMinutes, LINK_TYPE_CODES, linkTypeLabel } from "../relation-format";
+import {
+  RelationDeleteButton,
+  RelationLagCell,
+  RelationTypeCell,
+  type SendChange,
+  useRelationEdits,
+} from "../relation-row";
 import { workspaceApi, workspaceKeys } from "../workspace-api";
 import { calendarsOf, isDriving } from "./driving";
 
@@ -18,7 +24,7 @@ interface RelationshipsTabProps {
   data: GanttData;
   item: WbsItem;
   readOnly: boolean;
-  send(request: () => Promise<unknown>, action: string | null): Promise<unknown>;
+  send: SendChange;
 }
 
 /**
@@ -61,35 +67,6 @@ export function RelationshipsTab({ versionId, data, item, readOnly, send }: Rela
   );
 }
 
-function LagCell({ row, disabled, onCommit }: { row: RelationRow; disabled: boolean; onCommit(lag: number): void }) {
-  const { t, i18n } = useTranslation("workspace");
-  const perDay = row.lagMinutesPerDay ?? row.minutesPerDay;
-  const shown = minutesToDays(row.lag, i18n.language, perDay);
-  const [text, setText] = useState(shown);
-  useEffect(() => setText(shown), [shown]);
-  const lag = daysToMinutes(text, perDay);
-  const commit = () => {
-    if (text === shown || lag === null) return;
-    onCommit(lag);
-  };
-  return (
-    <TextInput
-      size="xs"
-      w={72}
-      aria-label={t("details.relationships.lagOf", { code: row.code ?? "" })}
-      value={text}
-      disabled={disabled}
-      error={lag === null ? t("relations.lagInvalid") : undefined}
-      onChange={(e) => setText(e.currentTarget.value)}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === "Enter") commit();
-        if (e.key === "Escape") setText(shown);
-      }}
-    />
-  );
-}
-
 function RelationList(props: {
   direction: Direction;
   rows: RelationRow[];
@@ -122,19 +99,7 @@ function RelationList(props: {
     [data, item.id, linked],
   );
   const title = t(`details.relationships.${direction}s`);
-  const update = (row: RelationRow, body: { type?: LinkType; lag?: number }) =>
-    send(
-      () => workspaceApi.updateRelation(row.versionId, row.id, { revision: row.revision, ...body }),
-      "relation_update",
-    );
-  const remove = async (row: RelationRow) => {
-    const answer = await confirm({
-      message: t("relations.deleteConfirm", { code: row.code ?? "" }),
-      danger: true,
-      confirmLabel: t("relations.delete"),
-    });
-    if (answer.confirmed) await send(() => workspaceApi.deleteRelation(row.versionId, row.id, row.revision), null);
-  };
+  const edits = useRelationEdits(send);
   const add = async () => {
     if (!other || lag === null) return;
     const body =
@@ -176,35 +141,16 @@ function RelationList(props: {
                 <Table.Td style={{ whiteSpace: "nowrap" }}>{row.code}</Table.Td>
                 <Table.Td style={{ overflowWrap: "anywhere" }}>{row.name}</Table.Td>
                 <Table.Td>
-                  <Select
-                    size="xs"
-                    w={72}
-                    allowDeselect={false}
-                    aria-label={t("details.relationships.typeOf", { code: row.code ?? "" })}
-                    disabled={readOnly}
-                    value={row.type}
-                    data={LINK_TYPE_CODES.map((code) => ({ value: code, label: linkTypeLabel(code) }))}
-                    onChange={(v) => v && v !== row.type && void update(row, { type: v as LinkType })}
-                  />
+                  <RelationTypeCell row={row} disabled={readOnly} edits={edits} />
                 </Table.Td>
                 <Table.Td>
-                  <LagCell row={row} disabled={readOnly} onCommit={(value) => void update(row, { lag: value })} />
+                  <RelationLagCell row={row} disabled={readOnly} edits={edits} />
                 </Table.Td>
                 <Table.Td ta="center">
                   {props.driving(row) ? <IconCheck size={14} aria-label={t("details.relationships.driving")} /> : null}
                 </Table.Td>
                 <Table.Td>
-                  {!readOnly && (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="sm"
-                      aria-label={t("relations.deleteOne", { code: row.code ?? "" })}
-                      onClick={() => void remove(row)}
-                    >
-                      <IconTrash size={14} />
-                    </ActionIcon>
-                  )}
+                  <RelationDeleteButton row={row} disabled={readOnly} edits={edits} />
                 </Table.Td>
               </Table.Tr>
             ))}
