@@ -1,4 +1,5 @@
 import { Button, Checkbox, Group, Stack, Text, TextInput, Tooltip } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { errorMessage, parseUserDate, toLanguage } from "@planum/contracts";
 import { formatDateTime } from "@planum/engine";
 import { IconCalendarDue } from "@tabler/icons-react";
@@ -89,9 +90,14 @@ function DataDateForm(props: {
 export function DataDateButton(props: { dataDate: number; readOnly: boolean; onOpen(): void }) {
   const { t } = useTranslation("workspace");
   const text = dataDateText(props.dataDate);
+  const date = text ? showDateTime(text) : t("details.dataDate.none");
+  const full = t("details.dataDate.short", { date });
+  // on a narrow screen the date alone leaves the dock's tabs their room; the whole phrase stays its name
+  const wide = useMediaQuery("(min-width: 48em)", true) ?? true;
   return (
     <Tooltip label={t("details.dataDate.hint")}>
       <Button
+        aria-label={wide ? undefined : full}
         size="compact-sm"
         variant="light"
         color="violet"
@@ -101,7 +107,7 @@ export function DataDateButton(props: { dataDate: number; readOnly: boolean; onO
         style={{ flex: "none" }}
         data-testid="data-date-button"
       >
-        {t("details.dataDate.short", { date: text ? showDateTime(text) : t("details.dataDate.none") })}
+        {wide ? full : date}
       </Button>
     </Tooltip>
   );
