@@ -3,6 +3,7 @@ import { buildCalendar, type Calendar } from "@planum/engine";
 import type { relations, wbsItems } from "../../db/schema/index.js";
 import type { Db } from "../../platform/db.js";
 import { minutesText, textMinutes } from "../../platform/time.js";
+import { adoptFileSettings } from "../workspace/calculation/calculate-settings.service.js";
 import { calculateVersion } from "../workspace/calculation/calculate-version.js";
 import { copyWbsRows } from "../workspace/wbs/wbs-copy.repo.js";
 import {
@@ -195,6 +196,9 @@ export async function seedDemoSchedule(db: Db, target: DemoScheduleTarget): Prom
     }),
   );
   await insertNetwork(db, items, links);
+  // Two calendars break a critical path measured by total float (a six-day work before a five-day one keeps the
+  // Saturday as float); P6 planners then show the longest path, the chain that drives the handover.
+  await adoptFileSettings(db, { spaceId, scheduleId, keepVersionId: versionId }, { criticalBy: "longest_path" });
   await markInProcess(db, versionId);
   await calculateVersion(db, versionId);
 
