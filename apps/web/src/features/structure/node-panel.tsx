@@ -1,7 +1,8 @@
 import { Badge, Center, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
 import type { EpsRow } from "@planum/contracts";
-import { IconCalendarEvent, IconInfoCircle, IconPhoto } from "@tabler/icons-react";
+import { IconCalendarEvent, IconChartBar, IconInfoCircle, IconPhoto } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { DailyPlanningTab } from "./daily-planning-tab";
 import { NodeGallery } from "./node-gallery";
 import { NodeInfoTab } from "./node-info-tab";
 import { RelatedSchedulesTab } from "./related-schedules-tab";
@@ -10,9 +11,10 @@ import { KIND_ICONS } from "./structure-tree";
 
 /**
  * The node-info panel's tabs that exist so far. The spec's default tab is analytics; until analytics is built the
- * panel opens on node_info. Tabs of features not built yet (task relations, timesheets, planning…) are absent.
+ * panel opens on node_info. Tabs of features not built yet (task relations, timesheets, planning…) are absent;
+ * daily_planning shows the work-done plan against the facts.
  */
-export const NODE_TABS = ["node_info", "related_schedules", "gallery"] as const;
+export const NODE_TABS = ["node_info", "related_schedules", "gallery", "daily_planning"] as const;
 export type NodeTab = (typeof NODE_TABS)[number];
 export const DEFAULT_NODE_TAB: NodeTab = "node_info";
 
@@ -73,6 +75,9 @@ export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Pro
             <Tabs.Tab value="gallery" leftSection={<IconPhoto size={16} />}>
               {t("tabs.gallery")}
             </Tabs.Tab>
+            <Tabs.Tab value="daily_planning" leftSection={<IconChartBar size={16} />}>
+              {t("tabs.daily_planning")}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="node_info" pt="md">
             <NodeInfoTab spaceId={spaceId} node={node.data} />
@@ -82,6 +87,9 @@ export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Pro
           </Tabs.Panel>
           <Tabs.Panel value="gallery" pt="md">
             <NodeGallery spaceId={spaceId} nodeId={node.data.id} />
+          </Tabs.Panel>
+          <Tabs.Panel value="daily_planning" pt="md">
+            <DailyPlanningTab spaceId={spaceId} node={node.data} />
           </Tabs.Panel>
         </Tabs>
       </Stack>
