@@ -64,12 +64,24 @@ test("calculation settings: edit and keep them, server errors beside the field, 
   await page.getByRole("option", { name: "Smallest of start float and finish float" }).click();
   await dialog.getByRole("textbox", { name: /^Critical if total float/ }).fill("1,5");
   await dialog.getByRole("textbox", { name: "Must finish by" }).fill("31.03.2025");
+  // P6's other scheduling options: open ends critical, expected finish dates, start-to-start lag
+  await dialog.getByRole("checkbox", { name: "Make open-ended activities critical" }).check();
+  await dialog.getByRole("checkbox", { name: "Use expected finish dates" }).uncheck();
+  await dialog.getByRole("combobox", { name: "Calculate start-to-start lag from" }).click();
+  await page.getByRole("option", { name: "Actual start" }).click();
   await shot(page, "calculate-settings-en");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Calculation settings saved")).toBeVisible();
   await expect(dialog).toBeHidden();
   const stored = await api.call("GET", `/schedules/${schedule.id}/calculate-settings`);
-  expect(stored).toMatchObject({ floatType: "smallest", criticalFloat: 720, mustFinishBy: "2025-03-31T23:59" });
+  expect(stored).toMatchObject({
+    floatType: "smallest",
+    criticalFloat: 720,
+    mustFinishBy: "2025-03-31T23:59",
+    openEndsCritical: true,
+    useExpectedFinish: false,
+    ssLagFrom: "actual_start",
+  });
 
   await page.getByRole("button", { name: "Calculation settings" }).click();
   dialog = page.getByRole("dialog", { name: "Calculation settings" });
@@ -79,6 +91,9 @@ test("calculation settings: edit and keep them, server errors beside the field, 
   await expect(dialog.getByRole("textbox", { name: /^Critical if total float/ })).toHaveValue("1.5");
   await expect(dialog.getByRole("radio", { name: "days" })).toBeChecked();
   await expect(dialog.getByRole("textbox", { name: "Must finish by" })).toHaveValue("31.03.2025");
+  await expect(dialog.getByRole("checkbox", { name: "Make open-ended activities critical" })).toBeChecked();
+  await expect(dialog.getByRole("checkbox", { name: "Use expected finish dates" })).not.toBeChecked();
+  await expect(dialog.getByRole("combobox", { name: "Calculate start-to-start lag from" })).toHaveValue("Actual start");
 
   // what only the server refuses (the range of minutes) shows beside the field, in the user's language
   await dialog.getByRole("textbox", { name: /^Critical if total float/ }).fill("300000");
@@ -145,6 +160,9 @@ test("calculation settings: edit and keep them, server errors beside the field, 
     floatType: "finish",
     criticalFloat: 0,
     mustFinishBy: null,
+    openEndsCritical: false,
+    useExpectedFinish: true,
+    ssLagFrom: "early_start",
   });
 
   // a member without schedule:write (the default read-only role) sees the settings but cannot change them

@@ -50,7 +50,7 @@ export interface GanttData {
   baselineFinish: number[];
   actualStart: number[];
   actualFinish: number[];
-  /** Start limit code, see `GANTT_LIMIT_CODES` (0 none, 1 not_earlier, 2 not_later, 3 in_date). */
+  /** Start limit code, see `GANTT_LIMIT_CODES` (0 none, 1 not_earlier, 2 not_later, 3 in_date, 4 mandatory). */
   startLimitType: number[];
   /** Start limit date in minutes, -1 when there is no start limit. */
   startLimitDate: number[];
@@ -118,7 +118,7 @@ export interface GanttColumns extends GanttData {
 /** WBS item types by code (spec §3). */
 export const GANTT_TYPE_CODES = ["sum", "task", "work", "milestone_start", "milestone_finish", "draft"] as const;
 /** Limit (constraint) types by code; 0 = no limit. */
-export const GANTT_LIMIT_CODES = [null, "not_earlier", "not_later", "in_date"] as const;
+export const GANTT_LIMIT_CODES = [null, "not_earlier", "not_later", "in_date", "mandatory"] as const;
 /** Relation types by code (spec §3, §9). */
 export const GANTT_LINK_CODES = ["FS", "SS", "FF", "SF"] as const;
 

@@ -12,7 +12,12 @@ import {
 /** WBS items and relations of a version (spec §3 "Work", "WBS item types", "Relation between works"). */
 export const WBS_TYPES = ["sum", "task", "work", "milestone_start", "milestone_finish", "draft"] as const;
 export type WbsType = (typeof WBS_TYPES)[number];
-export const LIMIT_TYPES = ["not_earlier", "not_later", "in_date"] as const;
+/**
+ * Start and finish limits (spec §3: not_earlier, not_later, in_date) plus P6's mandatory start / finish: early and
+ * late date are the date whatever the logic says.
+ */
+export const LIMIT_TYPES = ["not_earlier", "not_later", "in_date", "mandatory"] as const;
+export type LimitType = (typeof LIMIT_TYPES)[number];
 export const IN_SCOPE_VALUES = ["not", "earlier", "later", "earlier_later"] as const;
 export const WORK_STATUSES = ["not_started", "in_progress", "completed"] as const;
 export const LINK_TYPES = ["fs", "ss", "ff", "sf"] as const;
@@ -71,6 +76,8 @@ export const wbsItemSchema = z.object({
   suspendDate: z.string().nullable(),
   resumeDate: z.string().nullable(),
   notes: z.string(),
+  /** P6 "as late as possible": a not-started work's early dates move into its free float. */
+  alap: z.boolean(),
   attrs: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   earlyStart: z.string().nullable(),
   earlyFinish: z.string().nullable(),
@@ -123,6 +130,7 @@ export const wbsEditableFields = z.object({
   suspendDate: wallClockField.nullable(),
   resumeDate: wallClockField.nullable(),
   notes: z.string().max(NOTES_MAX_LENGTH, { error: "MaxLength" }),
+  alap: z.boolean({ error: "InvalidValue" }),
   /** Attribute values by attribute id; null removes a value. */
   attrs: z.record(z.string().max(64), z.union([z.string().max(4000), z.number(), z.boolean(), z.null()])),
 });

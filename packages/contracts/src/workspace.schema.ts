@@ -14,6 +14,8 @@ export type VersionKind = (typeof VERSION_KINDS)[number];
 export const CALC_STATUSES = ["not_calculated", "in_process", "calculated"] as const;
 export type CalcStatus = (typeof CALC_STATUSES)[number];
 export const PROGRESS_OPTIONS = ["retained_logic", "progress_override", "actual_dates"] as const;
+/** P6 "calculate start-to-start lag from": early start (P6's default) or actual start. */
+export const SS_LAG_FROM = ["early_start", "actual_start"] as const;
 export const FLOAT_TYPES = ["start", "finish", "smallest"] as const;
 export const LAG_CALENDARS = ["predecessor", "successor", "24h", "project"] as const;
 export type LagCalendar = (typeof LAG_CALENDARS)[number];
@@ -171,6 +173,12 @@ export const calculateSettingsSchema = z.object({
   criticalFloat: z.number(),
   criticalBy: z.enum(CRITICAL_BY),
   mustFinishBy: z.string().nullable(),
+  /** P6 "make open-ended activities critical": a work without successors gets late finish = early finish. */
+  openEndsCritical: z.boolean(),
+  /** P6 "use expected finish dates": a work's expected finish sets its remaining duration. */
+  useExpectedFinish: z.boolean(),
+  /** P6 "calculate start-to-start lag from": the predecessor's early (remaining) start or its actual start. */
+  ssLagFrom: z.enum(SS_LAG_FROM),
   calculationMode: z.enum(CALCULATION_MODES),
 });
 export type CalculateSettings = z.infer<typeof calculateSettingsSchema>;
@@ -186,6 +194,9 @@ export const DEFAULT_CALCULATE_SETTINGS: Omit<CalculateSettings, "scheduleId"> =
   criticalFloat: 0,
   criticalBy: "float",
   mustFinishBy: null,
+  openEndsCritical: false,
+  useExpectedFinish: true,
+  ssLagFrom: "early_start",
   calculationMode: "manual",
 };
 export const calculateSettingsBody = z
@@ -200,6 +211,9 @@ export const calculateSettingsBody = z
     criticalFloat: minutesField,
     criticalBy: z.enum(CRITICAL_BY, { error: "InvalidValue" }),
     mustFinishBy: wallClockField.nullable(),
+    openEndsCritical: z.boolean({ error: "InvalidValue" }),
+    useExpectedFinish: z.boolean({ error: "InvalidValue" }),
+    ssLagFrom: z.enum(SS_LAG_FROM, { error: "InvalidValue" }),
     calculationMode: z.enum(CALCULATION_MODES, { error: "InvalidValue" }),
   })
   .partial()

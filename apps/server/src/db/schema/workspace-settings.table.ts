@@ -30,6 +30,14 @@ export const calculateSettings = pgTable("calculate_settings", {
     .notNull()
     .default("float"),
   mustFinishBy: timestamp("must_finish_by", { mode: "string", withTimezone: false }),
+  /** P6 "make open-ended activities critical". */
+  openEndsCritical: boolean("open_ends_critical").notNull().default(false),
+  /** P6 "use expected finish dates" (checked by default in P6). */
+  useExpectedFinish: boolean("use_expected_finish").notNull().default(true),
+  /** P6 "calculate start-to-start lag from". */
+  ssLagFrom: text("ss_lag_from", { enum: ["early_start", "actual_start"] })
+    .notNull()
+    .default("early_start"),
   calculationMode: text("calculation_mode", { enum: ["auto", "manual"] })
     .notNull()
     .default("manual"),

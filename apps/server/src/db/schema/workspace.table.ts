@@ -86,9 +86,10 @@ export const wbsItems = pgTable(
     name: text("name").notNull(),
     calendarId: uuid("calendar_id").references(() => calendars.id, { onDelete: "set null" }),
     duration: integer("duration").notNull().default(0),
-    startLimitType: text("start_limit_type", { enum: ["not_earlier", "not_later", "in_date"] }),
+    /** mandatory = P6 mandatory start (early and late start are the date whatever the logic says). */
+    startLimitType: text("start_limit_type", { enum: ["not_earlier", "not_later", "in_date", "mandatory"] }),
     startLimitDate: wallClock("start_limit_date"),
-    finishLimitType: text("finish_limit_type", { enum: ["not_earlier", "not_later", "in_date"] }),
+    finishLimitType: text("finish_limit_type", { enum: ["not_earlier", "not_later", "in_date", "mandatory"] }),
     finishLimitDate: wallClock("finish_limit_date"),
     inScope: text("in_scope", { enum: ["not", "earlier", "later", "earlier_later"] })
       .notNull()
@@ -125,6 +126,8 @@ export const wbsItems = pgTable(
     suspendDate: wallClock("suspend_date"),
     resumeDate: wallClock("resume_date"),
     notes: text("notes").notNull().default(""),
+    /** P6 "as late as possible": a not-started work's early dates move into its free float. */
+    alap: boolean("alap").notNull().default(false),
     attrs: jsonb("attrs").$type<Record<string, string | number | boolean | null>>().notNull().default({}),
     earlyStart: wallClock("early_start"),
     earlyFinish: wallClock("early_finish"),

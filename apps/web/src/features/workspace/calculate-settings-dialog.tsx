@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   Center,
+  Checkbox,
   Divider,
   Group,
   Input,
@@ -34,6 +35,7 @@ import {
   PROGRESS_OPTIONS,
   SCENARIO_FIELDS,
   type SettingsForm,
+  SS_LAG_FROM,
   scenarioChoices,
   serverIssues,
   toForm,
@@ -266,6 +268,34 @@ function SettingsFormView(props: {
             error={errorOf("mustFinishBy")}
             onChange={(event) => set("mustFinishBy", event.currentTarget.value)}
           />
+          <Select
+            label={t("calcSettings.ssLagFrom.label")}
+            description={t(`calcSettings.ssLagFrom.help.${form.ssLagFrom}`)}
+            data={option("ssLagFrom", SS_LAG_FROM)}
+            value={form.ssLagFrom}
+            allowDeselect={false}
+            disabled={readOnly}
+            error={errorOf("ssLagFrom")}
+            onChange={(value) => value && set("ssLagFrom", value as SettingsForm["ssLagFrom"])}
+          />
+          <Stack gap="sm" pt={4}>
+            <Checkbox
+              label={t("calcSettings.openEndsCritical.label")}
+              description={t("calcSettings.openEndsCritical.help")}
+              checked={form.openEndsCritical}
+              disabled={readOnly}
+              error={errorOf("openEndsCritical")}
+              onChange={(event) => set("openEndsCritical", event.currentTarget.checked)}
+            />
+            <Checkbox
+              label={t("calcSettings.useExpectedFinish.label")}
+              description={t("calcSettings.useExpectedFinish.help")}
+              checked={form.useExpectedFinish}
+              disabled={readOnly}
+              error={errorOf("useExpectedFinish")}
+              onChange={(event) => set("useExpectedFinish", event.currentTarget.checked)}
+            />
+          </Stack>
         </SimpleGrid>
 
         <Divider label={t("calcSettings.sections.scenarios")} labelPosition="left" />

@@ -9,11 +9,12 @@ import {
   PROGRESS_OPTIONS,
   parseNumber,
   parseUserDate,
+  SS_LAG_FROM,
 } from "@planum/contracts";
 import { MINUTES_PER_WORKDAY } from "./relation-format";
 import type { CalculateSettingsBody } from "./workspace-api";
 
-export { CRITICAL_BY, FLOAT_TYPES, LAG_CALENDARS, PROGRESS_OPTIONS };
+export { CRITICAL_BY, FLOAT_TYPES, LAG_CALENDARS, PROGRESS_OPTIONS, SS_LAG_FROM };
 
 /** The unit the critical float is typed in: working days of 8 hours (as lags and floats elsewhere) or hours. */
 export type FloatUnit = "days" | "hours";
@@ -52,6 +53,9 @@ export interface SettingsForm {
   floatUnit: FloatUnit;
   criticalBy: CalculateSettings["criticalBy"];
   mustFinishBy: string;
+  openEndsCritical: boolean;
+  useExpectedFinish: boolean;
+  ssLagFrom: CalculateSettings["ssLagFrom"];
 }
 
 /** The settings' defaults, as the server's DELETE restores them (one list, in the contracts). */
@@ -109,6 +113,9 @@ export function toForm(settings: CalculateSettingsBody, locale: string): Setting
     floatUnit,
     criticalBy: settings.criticalBy,
     mustFinishBy: showMustFinishBy(settings.mustFinishBy),
+    openEndsCritical: settings.openEndsCritical,
+    useExpectedFinish: settings.useExpectedFinish,
+    ssLagFrom: settings.ssLagFrom,
   };
 }
 
@@ -141,6 +148,9 @@ export function fromForm(form: SettingsForm): { body: CalculateSettingsBody } | 
       criticalFloat,
       criticalBy: form.criticalBy,
       mustFinishBy,
+      openEndsCritical: form.openEndsCritical,
+      useExpectedFinish: form.useExpectedFinish,
+      ssLagFrom: form.ssLagFrom,
     },
   };
 }

@@ -49,6 +49,9 @@ describe("schedules", () => {
       criticalFloat: 480,
       criticalBy: "float",
       mustFinishBy: "2025-03-01T17:00",
+      openEndsCritical: false,
+      useExpectedFinish: true,
+      ssLagFrom: "early_start",
       calculationMode: "manual",
     });
     const renamed = await owner.call("PATCH", `/schedules/${schedule.id}/settings`, { name: "Главный" });

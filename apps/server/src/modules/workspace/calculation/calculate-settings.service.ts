@@ -35,6 +35,9 @@ function toDto(row: SettingsRow): CalculateSettings {
     criticalFloat: row.criticalFloat,
     criticalBy: row.criticalBy,
     mustFinishBy: wallClockText(row.mustFinishBy),
+    openEndsCritical: row.openEndsCritical,
+    useExpectedFinish: row.useExpectedFinish,
+    ssLagFrom: row.ssLagFrom,
     calculationMode: row.calculationMode,
   };
 }

@@ -48,6 +48,9 @@ export async function calculationInput(db: DbOrTx, version: VersionRow, settings
     calendars: calendarRows,
   } = await readNetworkRows(db, version);
   const n = c.id.length;
+  const alap = new Set<number>(c.alap);
+  // P6 "use expected finish dates": the expected finish of a work not completed sets its remaining duration.
+  const expected = new Map<number, number>(settings.useExpectedFinish ? c.xf : []);
   const activities: ActivityInput[] = new Array(n);
   for (let k = 0, j = -1; k < n; k++) {
     if (c.st[k] !== "not_started") j++;
@@ -60,7 +63,15 @@ export async function calculationInput(db: DbOrTx, version: VersionRow, settings
       const row = itemAt(c, k, j);
       activity.actualStart = row.as!;
       if (row.st === "completed" && row.af != null) activity.actualFinish = row.af;
-      else activity.remaining = row.rem ?? remainingOf(row, settings.scenario);
+      else {
+        activity.remaining = row.rem ?? remainingOf(row, settings.scenario);
+        if (row.rs != null) activity.resume = row.rs;
+      }
+    }
+    if (alap.size > 0 && alap.has(c.id[k])) activity.alap = true;
+    if (expected.size > 0 && activity.actualFinish === undefined) {
+      const date = expected.get(c.id[k]);
+      if (date !== undefined) activity.expectedFinish = date;
     }
     activities[k] = activity;
   }
@@ -91,6 +102,8 @@ export async function calculationInput(db: DbOrTx, version: VersionRow, settings
       lagCalendar: settings.lagCalendar,
       criticalFloat: settings.criticalFloat,
       critical: settings.criticalBy,
+      ssLagFrom: settings.ssLagFrom,
+      ...(settings.openEndsCritical ? { openEndsCritical: true } : {}),
       ...(settings.mustFinishBy ? { mustFinishBy: textMinutes(settings.mustFinishBy) } : {}),
     },
     calendars,

@@ -1,3 +1,4 @@
+import type { LimitType } from "@planum/contracts";
 import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { calculateSettings, versions } from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
@@ -274,9 +275,15 @@ const started = (column: string | SQL) =>
  * The columns of a version's items as read: the core ones for every item, the progress ones (PROGRESS) only for
  * started items, in the same order (most items are not started: their nulls are not sent at all).
  */
-export type ItemColumns = { [K in keyof ItemRow]: ItemRow[K][] } & { res: string[] };
+export type ItemColumns = { [K in keyof ItemRow]: ItemRow[K][] } & {
+  res: string[];
+  /** Ids of the P6 "as late as possible" items (rare: listed, not a column). */
+  alap: number[];
+  /** [id, expected finish in minutes] of the items that have one (rare). */
+  xf: [number, number][];
+};
 
-export const PROGRESS = ["pc", "as", "af", "rem", "td", "pv", "av", "pl", "al", "pcost", "acost", "bi"] as const;
+export const PROGRESS = ["pc", "as", "af", "rem", "td", "pv", "av", "pl", "al", "pcost", "acost", "bi", "rs"] as const;
 
 /** All fields of item k, the j-th started one (the scenarios need them). */
 export function itemAt(c: ItemColumns, k: number, j: number): ItemRow {
@@ -291,9 +298,9 @@ export interface ItemRow {
   t: "sum" | "task" | "work" | "milestone_start" | "milestone_finish";
   cal: string | null;
   d: number;
-  slt: "not_earlier" | "not_later" | "in_date" | null;
+  slt: LimitType | null;
   sld: number | null;
-  flt: "not_earlier" | "not_later" | "in_date" | null;
+  flt: LimitType | null;
   fld: number | null;
   st: "not_started" | "in_progress" | "completed";
   pc: number;
@@ -308,6 +315,8 @@ export interface ItemRow {
   pcost: number | null;
   acost: number | null;
   bi: number | null;
+  /** Resume date of a suspended work (P6 suspend/resume). */
+  rs: number | null;
 }
 
 export interface RelationColumns {
@@ -351,11 +360,13 @@ export async function readNetworkRows(db: DbOrTx, version: Pick<VersionRow, "id"
            'd', json_agg(duration), 'slt', json_agg(start_limit_type),
            'sld', json_agg(${minutes("start_limit_date")}), 'flt', json_agg(finish_limit_type),
            'fld', json_agg(${minutes("finish_limit_date")}), 'st', json_agg(status),
+           'alap', coalesce(json_agg(id) filter (where alap), '[]'),
+           'xf', coalesce(json_agg(json_build_array(id, ${minutes("expected_finish")})) filter (where expected_finish is not null), '[]'),
            'pc', ${started("percent_complete")}, 'as', ${started(minutes("actual_start"))},
            'af', ${started(minutes("actual_finish"))}, 'rem', ${started("remaining")}, 'td', ${started("target_duration")},
            'pv', ${started("planned_volume")}, 'av', ${started("actual_volume")}, 'pl', ${started("planned_labour")},
            'al', ${started("actual_labour")}, 'pcost', ${started("planned_cost")}, 'acost', ${started("actual_cost")},
-           'bi', ${started("base_intensity")},
+           'bi', ${started("base_intensity")}, 'rs', ${started(minutes("resume_date"))},
            'res', json_agg(concat_ws('|', ${minutes("early_start")}, ${minutes("early_finish")}, ${minutes("late_start")},
                   ${minutes("late_finish")}, total_float, free_float, critical::int))) as j
     from wbs_items where version_id = ${version.id} and type <> 'draft'`,

@@ -13,7 +13,7 @@ const TYPE_CODE: Record<string, number> = {
   milestone_finish: 4,
   draft: 5,
 };
-const LIMIT_CODE: Record<string, number> = { not_earlier: 1, not_later: 2, in_date: 3 };
+const LIMIT_CODE: Record<string, number> = { not_earlier: 1, not_later: 2, in_date: 3, mandatory: 4 };
 const LINK_CODE: Record<string, number> = { fs: 0, ss: 1, ff: 2, sf: 3 };
 
 /** The Gantt of a version less the user's part (`expanded`): the same for every user. */

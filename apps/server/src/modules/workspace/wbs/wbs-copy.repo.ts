@@ -45,6 +45,7 @@ const COPIED_COLUMNS = [
   "suspend_date",
   "resume_date",
   "notes",
+  "alap",
 ];
 const columnList = sql.raw(COPIED_COLUMNS.join(", "));
 const sourceColumns = sql.raw(COPIED_COLUMNS.map((c) => `s.${c}`).join(", "));

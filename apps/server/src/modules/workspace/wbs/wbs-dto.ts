@@ -44,6 +44,7 @@ export function toWbsDto(row: WbsRow): WbsItem {
     suspendDate: wallClockText(row.suspendDate),
     resumeDate: wallClockText(row.resumeDate),
     notes: row.notes,
+    alap: row.alap,
     attrs: row.attrs,
     earlyStart: wallClockText(row.earlyStart),
     earlyFinish: wallClockText(row.earlyFinish),

@@ -22,7 +22,14 @@ import type { GanttData } from "../gantt";
 import { positionOf } from "../gantt-payload";
 import { minutesToDays, showDateTime } from "../relation-format";
 import { workspaceApi, workspaceKeys } from "../workspace-api";
-import { CONSTRAINT_KINDS, type Constraint, type ConstraintKind, constraintsOf, limitsOf } from "./constraint-pairs";
+import {
+  CONSTRAINT_KINDS,
+  type Constraint,
+  type ConstraintKind,
+  constraintsOf,
+  limitsOf,
+  takesDate,
+} from "./constraint-pairs";
 import {
   AttributeField,
   attributeText,
@@ -412,11 +419,11 @@ function ConstraintRow(props: {
   const pick = async (next: ConstraintKind | null) => {
     setKind(next);
     // a type without a date waits for its date; clearing the type clears both
-    if (next && !props.value.date) {
+    if (next && takesDate(next) && !props.value.date) {
       setRefused(errorText("ConstraintDateRequired"));
       return;
     }
-    const code = await props.onChange({ kind: next, date: next ? props.value.date : null });
+    const code = await props.onChange({ kind: next, date: takesDate(next) ? props.value.date : null });
     setRefused(code ? errorText(code) : null);
   };
   return (
@@ -438,10 +445,10 @@ function ConstraintRow(props: {
         <DateField
           label={t("details.constraints.date")}
           value={props.value.date}
-          defaultTime={kind?.startsWith("finish") ? "17:00" : "08:00"}
-          disabled={props.disabled || !kind}
+          defaultTime={kind?.includes("finish") ? "17:00" : "08:00"}
+          disabled={props.disabled || !takesDate(kind)}
           onCommit={async (date) => {
-            if (!kind) return null;
+            if (!kind || !takesDate(kind)) return null;
             if (!date) return "ConstraintDateRequired";
             const code = await props.onChange({ kind, date });
             if (!code) setRefused(null);

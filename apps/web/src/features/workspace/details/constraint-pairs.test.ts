@@ -30,8 +30,45 @@ describe("primary and secondary constraints", () => {
       startLimitDate: "2025-01-20T08:00",
       finishLimitType: "not_later",
       finishLimitDate: "2025-02-01T17:00",
+      alap: false,
     });
     expect(limitsOf({ kind: "start_on", date: null }, { kind: "start_on_or_after", date: null })).toBe("two");
-    expect(limitsOf({ kind: null, date: null }, { kind: null, date: null })).toEqual(none);
+    expect(limitsOf({ kind: null, date: null }, { kind: null, date: null })).toEqual({ ...none, alap: false });
+  });
+
+  it("mandatory start and finish are limits of their end; as late as possible is a flag without a date, shown first", () => {
+    const mandatory = limitsOf(
+      { kind: "mandatory_finish", date: "2025-02-01T17:00" },
+      { kind: "start_on_or_after", date: "2025-01-20T08:00" },
+    );
+    expect(mandatory).toEqual({
+      startLimitType: "not_earlier",
+      startLimitDate: "2025-01-20T08:00",
+      finishLimitType: "mandatory",
+      finishLimitDate: "2025-02-01T17:00",
+      alap: false,
+    });
+    expect(constraintsOf({ ...none, startLimitType: "mandatory", startLimitDate: "2025-01-20T08:00" }).primary).toEqual(
+      { kind: "mandatory_start", date: "2025-01-20T08:00" },
+    );
+    const alap = limitsOf(
+      { kind: "as_late_as_possible", date: null },
+      { kind: "finish_on_or_before", date: "2025-02-01T17:00" },
+    );
+    expect(alap).toEqual({
+      ...none,
+      finishLimitType: "not_later",
+      finishLimitDate: "2025-02-01T17:00",
+      alap: true,
+    });
+    expect(
+      constraintsOf({ ...none, finishLimitType: "not_later", finishLimitDate: "2025-02-01T17:00", alap: true }),
+    ).toEqual({
+      primary: { kind: "as_late_as_possible", date: null },
+      secondary: { kind: "finish_on_or_before", date: "2025-02-01T17:00" },
+    });
+    expect(limitsOf({ kind: "as_late_as_possible", date: null }, { kind: "as_late_as_possible", date: null })).toBe(
+      "two",
+    );
   });
 });

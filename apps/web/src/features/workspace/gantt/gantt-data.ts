@@ -38,7 +38,13 @@ export const REL_FF = 2;
 export const REL_SF = 3;
 
 /** Limit (constraint) types by code; 0 is "no limit". */
-export const LIMIT_TYPES = [null, "not_earlier", "not_later", "in_date"] as const satisfies typeof GANTT_LIMIT_CODES;
+export const LIMIT_TYPES = [
+  null,
+  "not_earlier",
+  "not_later",
+  "in_date",
+  "mandatory",
+] as const satisfies typeof GANTT_LIMIT_CODES;
 
 export const NO_TIME = -1;
 

@@ -209,15 +209,11 @@ export function minutesToDays(model: RowModel, i: number, minutes: number): numb
 }
 
 const STATUS = ["not_started", "in_progress", "completed"] as const;
-const CONSTRAINTS = [
-  null,
-  "start_not_earlier",
-  "start_not_later",
-  "start_on",
-  "finish_not_earlier",
-  "finish_not_later",
-  "finish_on",
-] as const;
+/** Constraint words by limit code (GANTT_LIMIT_CODES), for the start and the finish limit. */
+const CONSTRAINTS = {
+  start: [null, "start_not_earlier", "start_not_later", "start_on", "mandatory_start"],
+  finish: [null, "finish_not_earlier", "finish_not_later", "finish_on", "mandatory_finish"],
+} as const;
 const orNull = (t: number) => (t === NO_TIME ? null : t);
 
 /** P6's status of a row: completed with an actual finish, in progress with an actual start. */
@@ -232,10 +228,15 @@ function workingSpan(model: RowModel, i: number, a: number, b: number): number {
 }
 
 /** The primary constraint (P6) is the start limit when there is one, else the finish limit; the secondary the other. */
-function constraintOf(model: RowModel, i: number, secondary: boolean): { type: number; date: number } | null {
-  const start = model.startLimitType[i] > 0 ? { type: model.startLimitType[i], date: model.startLimitDate[i] } : null;
+function constraintOf(model: RowModel, i: number, secondary: boolean): { word: string | null; date: number } | null {
+  const start =
+    model.startLimitType[i] > 0
+      ? { word: CONSTRAINTS.start[model.startLimitType[i]] ?? null, date: model.startLimitDate[i] }
+      : null;
   const finish =
-    model.finishLimitType[i] > 0 ? { type: model.finishLimitType[i] + 3, date: model.finishLimitDate[i] } : null;
+    model.finishLimitType[i] > 0
+      ? { word: CONSTRAINTS.finish[model.finishLimitType[i]] ?? null, date: model.finishLimitDate[i] }
+      : null;
   if (secondary) return start && finish ? finish : null;
   return start ?? finish;
 }
@@ -350,7 +351,7 @@ export function cellValue(model: RowModel, i: number, key: ColumnKey, words: Cel
     case "constraint":
     case "secondaryConstraint": {
       const c = constraintOf(model, i, key === "secondaryConstraint");
-      return c ? CONSTRAINTS[c.type] : null;
+      return c ? c.word : null;
     }
     case "constraintDate":
     case "secondaryConstraintDate": {
