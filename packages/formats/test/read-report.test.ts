@@ -12,6 +12,63 @@ import {
 } from "../src/index.js";
 import { baseTables, task, xerFile } from "./xer-fixture.js";
 
+describe("P6 activity details", () => {
+  it("XER: duration and percent-complete types, suspend/resume, expected finish and notebook topics (HTML, DEL breaks)", () => {
+    const tables = baseTables();
+    tables.TASK[0] = task(100, "A1000", {
+      status_code: "TK_Active",
+      act_start_date: "2024-01-08 07:00",
+      duration_type: "DT_FixedQty",
+      complete_pct_type: "CP_Phys",
+      suspend_date: "2024-01-09 15:00",
+      resume_date: "2024-01-11 07:00",
+      expect_end_date: "2024-01-15 15:00",
+      cstr_type: "CS_MANDSTART",
+      cstr_date: "2024-01-08 07:00",
+      cstr_type2: "CS_MEOB",
+      cstr_date2: "2024-01-19 15:00",
+    });
+    tables.TASK[1] = task(101, "A1010", { duration_type: "DT_Whatever", cstr_type: "CS_ALAP" });
+    tables.MEMOTYPE = [
+      { memo_type_id: 1, memo_type: "Notes" },
+      { memo_type_id: 2, memo_type: "Risks" },
+    ];
+    tables.TASKMEMO = [
+      {
+        memo_id: 1,
+        task_id: 100,
+        memo_type_id: 1,
+        proj_id: 1,
+        task_memo: "<html><body>Crane &amp; rigging<br>\x7f\x7fbooked</body></html>",
+      },
+      { memo_id: 2, task_id: 100, memo_type_id: 2, proj_id: 1, task_memo: "<p>Wind</p>" },
+      { memo_id: 3, task_id: 101, memo_type_id: 1, proj_id: 1, task_memo: "Only text" },
+    ];
+    const warnings = new ReadWarnings();
+    const model = readXer(xerFile(tables), { warnings });
+    const [a, b] = ["A1000", "A1010"].map((code) => model.activities.find((x) => x.code === code)!);
+    expect(a).toMatchObject({
+      durationType: "fixed_units",
+      percentCompleteType: "physical",
+      suspendDate: "2024-01-09T15:00",
+      resumeDate: "2024-01-11T07:00",
+      expectedFinish: "2024-01-15T15:00",
+      constraint: { type: "mandatory_start", date: "2024-01-08T07:00" },
+      secondaryConstraint: { type: "finish_on_or_before", date: "2024-01-19T15:00" },
+      notes: "Notes\nCrane & rigging\nbooked\n\nRisks\nWind",
+    });
+    expect(b).toMatchObject({ notes: "Only text", constraint: { type: "as_late_as_possible" } });
+    expect(b.durationType).toBeUndefined();
+    expect(warnings.list).toMatchObject([
+      {
+        code: "UnknownValue",
+        params: { value: "DT_Whatever", field: "duration_type", fallback: "DT_FixedDUR2" },
+        place: { table: "TASK", row: 2, field: "duration_type", activity: "A1010" },
+      },
+    ]);
+  });
+});
+
 describe("XER oddities P6 opens are warnings with their place, not refusals", () => {
   it("an out-of-range date in a field the calculation does without (target_end_date 4637) is ignored with a warning", async () => {
     const tables = baseTables();

@@ -6,6 +6,10 @@
  * Durations, lags and floats are integer working minutes (hours × 60 in P6, tenths of minutes / 10 in MSPDI).
  */
 
+import type { DurationType, PercentCompleteType } from "./activity-kinds.js";
+
+export type { DurationType, PercentCompleteType } from "./activity-kinds.js";
+
 export const MODEL_VERSION = 1;
 
 /** A wall-clock date-time "YYYY-MM-DDTHH:mm". */
@@ -146,6 +150,8 @@ export interface Activity {
   actualStart?: DateTime;
   actualFinish?: DateTime;
   expectedFinish?: DateTime;
+  /** P6 suspend date of an activity in progress (MS Project "stop"). */
+  suspendDate?: DateTime;
   /** P6 resume date of a suspended activity: its remaining work starts then. */
   resumeDate?: DateTime;
   percentComplete?: number;
@@ -159,8 +165,9 @@ export interface Activity {
   externalLateFinish?: DateTime;
   /** Dates, floats and criticality the source tool computed (kept for --compare and export). */
   computed?: ComputedDates;
-  durationType?: string;
-  percentCompleteType?: string;
+  durationType?: DurationType;
+  percentCompleteType?: PercentCompleteType;
+  /** Plain text (P6 notebook topics are joined, their HTML turned into text). */
   notes?: string;
   guid?: string;
   seq?: number;

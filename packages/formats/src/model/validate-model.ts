@@ -93,6 +93,7 @@ export function validateModel(input: unknown): ScheduleModel {
       "actualStart",
       "actualFinish",
       "expectedFinish",
+      "suspendDate",
       "resumeDate",
     ] as const)
       checkDate(a[f], `${p}.${f}`);

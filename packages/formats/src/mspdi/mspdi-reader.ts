@@ -1,3 +1,4 @@
+import { MSPDI_DURATION_TYPES } from "../model/activity-kinds.js";
 import { FormatError } from "../model/format-error.js";
 import { type ReaderOptions, type ReadWarningCode, ReadWarnings } from "../model/read-report.js";
 import {
@@ -233,6 +234,12 @@ export function readMspdi(bytes: Uint8Array, options: ReaderOptions = {}): Sched
     if (Object.keys(computed).length > 0) a.computed = computed;
     set("guid", e.s("GUID") || undefined);
     set("notes", e.s("Notes") || undefined);
+    const taskType = e.s("Type");
+    if (taskType) {
+      const type = MSPDI_DURATION_TYPES[taskType];
+      if (type) a.durationType = type;
+      else e.warn("UnknownValue", { value: taskType, field: "Type", fallback: "0" }, "Type");
+    }
     model.activities.push(a);
 
     for (const link of arr(node.PredecessorLink)) {

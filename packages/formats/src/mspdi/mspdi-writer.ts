@@ -1,3 +1,4 @@
+import { MSPDI_DURATION_TYPES, spelling } from "../model/activity-kinds.js";
 import type { Calendar, ScheduleModel } from "../model/schedule-model.js";
 import { formatIsoDuration } from "../util/iso-duration.js";
 import { XmlWriter } from "../util/xml-tools.js";
@@ -152,7 +153,10 @@ export function writeMspdi(model: ScheduleModel): Uint8Array {
       .el("GUID", a.guid && /^[0-9A-Fa-f-]{36}$/.test(a.guid) ? a.guid : undefined)
       .el("ID", /^\d+$/.test(a.code) ? a.code : i + 1)
       .el("Name", a.name);
-    x.el("Type", 0).el("IsNull", 0).el("WBS", a.code).el("OutlineLevel", level);
+    // MS Project's task type; P6's fixed duration and units/time is a fixed-duration task there.
+    const taskType =
+      a.durationType === "fixed_duration_units_time" ? 1 : (spelling(MSPDI_DURATION_TYPES, a.durationType) ?? 0);
+    x.el("Type", taskType).el("IsNull", 0).el("WBS", a.code).el("OutlineLevel", level);
     x.el("Start", dt(c.earlyStart ?? a.plannedStart)).el("Finish", dt(c.earlyFinish ?? a.plannedFinish));
     x.el("Duration", formatIsoDuration(a.plannedDuration)).el("DurationFormat", 7);
     x.el("Milestone", a.type === "milestone_start" || a.type === "milestone_finish").el(

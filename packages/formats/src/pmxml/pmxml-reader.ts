@@ -1,3 +1,4 @@
+import { PMXML_DURATION_TYPES, PMXML_PERCENT_TYPES } from "../model/activity-kinds.js";
 import { FormatError } from "../model/format-error.js";
 import { type ReaderOptions, ReadWarnings } from "../model/read-report.js";
 import {
@@ -12,6 +13,7 @@ import {
 } from "../model/schedule-model.js";
 import { normalizeReferences } from "../model/validate-model.js";
 import { minutesToTime, parseDateTime, timeToMinutes } from "../util/date-time.js";
+import { joinNotes, noteText } from "../util/note-text.js";
 import { arr, child, lineOf, parseXml, text, type XmlNode } from "../util/xml-tools.js";
 import { DAYS, PM_CONSTRAINTS, PM_FLOAT, PM_LAG_CAL, PM_PROGRESS, PM_STATUS, PM_TYPES } from "./pmxml-codes.js";
 import { El, withWarnings } from "./pmxml-element.js";
@@ -36,6 +38,8 @@ const ARRAYS = new Set([
   "UDF",
   "ResourceRate",
   "ProjectList",
+  "ActivityNote",
+  "NotebookTopic",
 ]);
 
 /** P6 XML writes interval ends one minute early (11:59 for noon); restore the real end. */
@@ -128,6 +132,7 @@ function readActivity(node: XmlNode, projectId: string, source: string): Activit
   set("actualStart", e.date("ActualStartDate"));
   set("actualFinish", e.date("ActualFinishDate"));
   set("expectedFinish", e.softDate("ExpectedFinishDate"));
+  set("suspendDate", e.softDate("SuspendDate"));
   set("resumeDate", e.softDate("ResumeDate"));
   set("externalEarlyStart", e.date("ExternalEarlyStartDate"));
   set("externalLateFinish", e.date("ExternalLateFinishDate"));
@@ -152,8 +157,8 @@ function readActivity(node: XmlNode, projectId: string, source: string): Activit
   const crit = e.bool("IsCritical");
   if (crit !== undefined) computed.critical = crit;
   if (Object.keys(computed).length > 0) a.computed = computed;
-  set("durationType", e.opt("DurationType"));
-  set("percentCompleteType", e.opt("PercentCompleteType"));
+  set("durationType", e.enumSoft("DurationType", PMXML_DURATION_TYPES, "Fixed Duration and Units/Time"));
+  set("percentCompleteType", e.enumSoft("PercentCompleteType", PMXML_PERCENT_TYPES, "Duration"));
   set("guid", e.opt("GUID"));
   return a;
 }
@@ -263,6 +268,7 @@ function readPmxmlFile(bytes: Uint8Array): ScheduleModel {
     });
   }
   resolveMissingCalendars(model, source);
+  readNotes(top, model, source);
   readRelationsAndResources(top, model, source);
   return normalizeReferences(model);
 }
@@ -295,5 +301,29 @@ function resolveMissingCalendars(model: ScheduleModel, source: string): void {
     el.warn("CalendarMissing", { calendar: a.calendarId, fallback: fallback?.name ?? "standard" }, "CalendarObjectId");
     if (fallback) a.calendarId = fallback.id;
     else delete a.calendarId;
+  }
+}
+
+/** Activity notebook topics (ActivityNote, in the file or in its projects; names from NotebookTopic) as plain text. */
+function readNotes(top: XmlNode, model: ScheduleModel, source: string): void {
+  const notes = [...arr(top.ActivityNote), ...arr(top.Project).flatMap((p) => arr(p.ActivityNote))];
+  if (notes.length === 0) return;
+  const topics = new Map<string, string>();
+  for (const t of arr(top.NotebookTopic)) {
+    const te = new El(t, "NotebookTopic", source);
+    topics.set(te.s("ObjectId"), te.s("Name"));
+  }
+  const byActivity = new Map<string, { topic?: string; text: string }[]>();
+  for (const n of notes) {
+    const ne = new El(n, "ActivityNote", source);
+    const id = ne.s("ActivityObjectId");
+    const list = byActivity.get(id) ?? [];
+    list.push({ topic: topics.get(ne.s("NotebookTopicObjectId")), text: noteText(ne.s("Note")) });
+    byActivity.set(id, list);
+  }
+  for (const a of model.activities) {
+    const list = byActivity.get(a.id);
+    const text = list && joinNotes(list);
+    if (text) a.notes = text;
   }
 }

@@ -1,3 +1,4 @@
+import { PMXML_DURATION_TYPES, PMXML_PERCENT_TYPES, spelling } from "../model/activity-kinds.js";
 import type { Activity, Calendar, ScheduleModel, TimeInterval } from "../model/schedule-model.js";
 import { minutesToTime, timeToMinutes } from "../util/date-time.js";
 import { XmlWriter } from "../util/xml-tools.js";
@@ -72,7 +73,7 @@ function activity(
   x.el("ActualDuration", hours(a.actualDuration))
     .el("ActualFinishDate", dt(a.actualFinish))
     .el("ActualStartDate", dt(a.actualStart));
-  x.el("CalendarObjectId", a.calendarId).el("DurationType", a.durationType);
+  x.el("CalendarObjectId", a.calendarId).el("DurationType", spelling(PMXML_DURATION_TYPES, a.durationType));
   x.el("EarlyFinishDate", dt(c.earlyFinish))
     .el("EarlyStartDate", dt(c.earlyStart))
     .el("ExpectedFinishDate", dt(a.expectedFinish));
@@ -82,7 +83,7 @@ function activity(
     .el("Id", a.code)
     .el("IsCritical", c.critical);
   x.el("LateFinishDate", dt(c.lateFinish)).el("LateStartDate", dt(c.lateStart)).el("Name", a.name).el("ObjectId", a.id);
-  x.el("PercentCompleteType", a.percentCompleteType);
+  x.el("PercentCompleteType", spelling(PMXML_PERCENT_TYPES, a.percentCompleteType));
   x.el("PhysicalPercentComplete", a.percentComplete === undefined ? undefined : a.percentComplete / 100);
   x.el("PlannedDuration", hours(a.plannedDuration))
     .el("PlannedFinishDate", dt(a.plannedFinish))
@@ -97,7 +98,7 @@ function activity(
   x.el("ResumeDate", dt(a.resumeDate));
   x.el("SecondaryConstraintDate", dt(a.secondaryConstraint?.date));
   x.el("SecondaryConstraintType", a.secondaryConstraint ? cons[a.secondaryConstraint.type] : undefined);
-  x.el("Status", status[a.status]).el("TotalFloat", hours(c.totalFloat));
+  x.el("Status", status[a.status]).el("SuspendDate", dt(a.suspendDate)).el("TotalFloat", hours(c.totalFloat));
   x.el("Type", types[a.type === "summary" ? "wbs_summary" : a.type]).el("WBSObjectId", a.wbsId);
   const extra = byActivity.get(a.id);
   for (const [t, v] of extra?.codes ?? []) x.open("Code").el("TypeObjectId", t).el("ValueObjectId", v).close("Code");
@@ -114,6 +115,8 @@ const UDF_ELEMENT: Record<string, [string, string]> = {
   cost: ["Cost", "CostValue"],
   indicator: ["Indicator", "IndicatorValue"],
 };
+
+const NOTES_TOPIC = "1";
 
 /** Write the model as P6 XML (the APIBusinessObjects schema P6 Professional and EPPM import). */
 export function writePmxml(model: ScheduleModel): Uint8Array {
@@ -144,6 +147,14 @@ export function writePmxml(model: ScheduleModel): Uint8Array {
       .close("UDFType");
   }
   for (const c of model.calendars.filter((c) => !c.projectId)) calendar(x, c);
+  // Notes go into one notebook topic, "Notes", kept as HTML as P6 does.
+  const noted = model.activities.filter((a) => a.notes);
+  if (noted.length > 0)
+    x.open("NotebookTopic")
+      .el("AvailableForActivity", true)
+      .el("Name", "Notes")
+      .el("ObjectId", NOTES_TOPIC)
+      .close("NotebookTopic");
   for (const r of model.resources) {
     x.open("Resource")
       .el("CalendarObjectId", r.calendarId)
@@ -221,6 +232,17 @@ export function writePmxml(model: ScheduleModel): Uint8Array {
         .close("WBS");
     }
     for (const a of model.activities) if (a.projectId === p.id) activity(x, a, model, byActivity);
+    for (const [i, a] of noted.entries()) {
+      if (a.projectId !== p.id) continue;
+      const html = a.notes!.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").split("\n").join("<br>");
+      x.open("ActivityNote")
+        .el("ActivityObjectId", a.id)
+        .el("Note", `<html><body>${html}</body></html>`)
+        .el("NotebookTopicObjectId", NOTES_TOPIC)
+        .el("ObjectId", i + 1)
+        .el("ProjectObjectId", p.id)
+        .close("ActivityNote");
+    }
     for (const [i, r] of model.relations.entries()) {
       const sp = projectOf.get(r.successorId) ?? extProject.get(r.successorId);
       const pp = projectOf.get(r.predecessorId) ?? extProject.get(r.predecessorId);

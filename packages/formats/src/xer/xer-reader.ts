@@ -1,3 +1,4 @@
+import { XER_DURATION_TYPES, XER_PERCENT_TYPES } from "../model/activity-kinds.js";
 import { ReadWarnings } from "../model/read-report.js";
 import {
   type Activity,
@@ -10,6 +11,7 @@ import {
   standardWeek,
 } from "../model/schedule-model.js";
 import { normalizeReferences } from "../model/validate-model.js";
+import { joinNotes, noteText } from "../util/note-text.js";
 import { parseClndrData } from "./xer-calendar.js";
 import { CONSTRAINTS, FLOAT_TYPES, LAG_CALENDARS, RELATION_TYPES, STATUS, TASK_TYPES } from "./xer-codes.js";
 import { Cursor, each as eachRow } from "./xer-cursor.js";
@@ -219,6 +221,8 @@ export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): Sched
     if (d) a.actualFinish = d;
     d = c.softDate("expect_end_date");
     if (d) a.expectedFinish = d;
+    d = c.softDate("suspend_date");
+    if (d) a.suspendDate = d;
     d = c.softDate("resume_date");
     if (d) a.resumeDate = d;
     d = c.date("external_early_start_date");
@@ -265,14 +269,23 @@ export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): Sched
     }
     if (any) a.computed = computed;
     const dt = c.opt("duration_type");
-    if (dt) a.durationType = dt;
+    if (dt) {
+      const type = XER_DURATION_TYPES[dt];
+      if (type) a.durationType = type;
+      else c.warn("UnknownValue", { value: dt, field: "duration_type", fallback: "DT_FixedDUR2" }, "duration_type");
+    }
     const pt = c.opt("complete_pct_type");
-    if (pt) a.percentCompleteType = pt;
+    if (pt) {
+      const type = XER_PERCENT_TYPES[pt];
+      if (type) a.percentCompleteType = type;
+      else c.warn("UnknownValue", { value: pt, field: "complete_pct_type", fallback: "CP_Drtn" }, "complete_pct_type");
+    }
     const guid = c.opt("guid");
     if (guid) a.guid = guid;
     model.activities.push(a);
   });
   for (const b of baselineOf.values()) model.baselines.push(b);
+  readNotes(t, model, each);
 
   const baselineTasks = new Set<string>();
   if (baselineOf.size > 0) {
@@ -405,4 +418,28 @@ function readRelations(rows: XerRows, model: ScheduleModel, taskCode: Map<string
     model.relations.push(rel);
   });
   model.externals = [...externals.values()];
+}
+
+/** Notebook topics of activities (TASKMEMO, topic names from MEMOTYPE) as each activity's plain-text notes. */
+function readNotes(
+  t: (name: string) => XerRows,
+  model: ScheduleModel,
+  each: (rows: XerRows, fn: (c: Cursor) => void) => void,
+) {
+  const memos = t("TASKMEMO");
+  if (memos.length === 0) return;
+  const topics = new Map<string, string>();
+  each(t("MEMOTYPE"), (c) => topics.set(c.str("memo_type_id"), c.str("memo_type")));
+  const byActivity = new Map<string, { topic?: string; text: string }[]>();
+  each(memos, (c) => {
+    const id = c.str("task_id");
+    const list = byActivity.get(id) ?? [];
+    list.push({ topic: topics.get(c.str("memo_type_id")), text: noteText(c.str("task_memo")) });
+    byActivity.set(id, list);
+  });
+  for (const a of model.activities) {
+    const list = byActivity.get(a.id);
+    const notes = list && joinNotes(list);
+    if (notes) a.notes = notes;
+  }
 }

@@ -1,3 +1,4 @@
+import { spelling, XER_DURATION_TYPES, XER_PERCENT_TYPES } from "../model/activity-kinds.js";
 import type { Activity, Constraint, ScheduleModel } from "../model/schedule-model.js";
 import { encodeForP6 } from "../util/single-byte-encoder.js";
 import { formatClndrData } from "./xer-calendar.js";
@@ -244,6 +245,7 @@ export function writeXer(model: ScheduleModel, options: WriteXerOptions = {}): U
     "late_start_date",
     "late_end_date",
     "expect_end_date",
+    "suspend_date",
     "resume_date",
     "early_start_date",
     "early_end_date",
@@ -269,9 +271,9 @@ export function writeXer(model: ScheduleModel, options: WriteXerOptions = {}): U
       a.wbsId ?? rootWbsId(a.projectId),
       a.calendarId,
       a.percentComplete,
-      a.percentCompleteType,
+      spelling(XER_PERCENT_TYPES, a.percentCompleteType),
       taskType[a.type === "summary" ? "wbs_summary" : a.type],
-      a.durationType,
+      spelling(XER_DURATION_TYPES, a.durationType),
       status[a.status],
       a.code,
       a.name,
@@ -286,6 +288,7 @@ export function writeXer(model: ScheduleModel, options: WriteXerOptions = {}): U
       d(c.lateStart),
       d(c.lateFinish),
       d(a.expectedFinish),
+      d(a.suspendDate),
       d(a.resumeDate),
       d(c.earlyStart),
       d(c.earlyFinish),
@@ -303,6 +306,13 @@ export function writeXer(model: ScheduleModel, options: WriteXerOptions = {}): U
     ];
   };
   let baselineTaskId = 0;
+  // Notes go into one notebook topic, "Notes"; P6 keeps a topic's text as HTML with line breaks.
+  const noted = model.activities.filter((a) => a.notes);
+  w.table(
+    "MEMOTYPE",
+    ["memo_type_id", "seq_num", "eps_flag", "proj_flag", "wbs_flag", "task_flag", "memo_type"],
+    noted.length ? [["1", 1, false, false, false, true, "Notes"]] : [],
+  );
   w.table("TASK", taskFields, [
     ...model.activities.map(taskRow),
     ...liveBaselines.flatMap((b) =>
@@ -343,7 +353,18 @@ export function writeXer(model: ScheduleModel, options: WriteXerOptions = {}): U
       d(ext.get(r.successorId)?.lateStart),
     ]),
   );
+  w.table(
+    "TASKMEMO",
+    ["memo_id", "task_id", "memo_type_id", "proj_id", "task_memo"],
+    noted.map((a, i) => [String(i + 1), a.id, "1", a.projectId, noteHtml(a.notes!)]),
+  );
   writeResourceTables(w, model, projectOf);
   w.out.push("%E", "");
   return encodeForP6(w.out.join("\r\n"), options.encoding).bytes;
+}
+
+/** Plain-text notes as the HTML of a P6 notebook topic; new lines as P6 writes them inside an XER field (0x7F 0x7F). */
+function noteHtml(text: string): string {
+  const escaped = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return `<html><body>${escaped.split("\n").join("<br>\x7f\x7f")}</body></html>`;
 }

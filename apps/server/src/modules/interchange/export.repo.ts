@@ -32,6 +32,13 @@ interface ItemColumns {
   tf: (number | null)[];
   ff: (number | null)[];
   cr: boolean[];
+  alap: boolean[];
+  dt: NonNullable<Activity["durationType"]>[];
+  pct: NonNullable<Activity["percentCompleteType"]>[];
+  xf: (string | null)[];
+  sus: (string | null)[];
+  res: (string | null)[];
+  notes: string[];
 }
 
 const text = wallClockSql;
@@ -53,7 +60,10 @@ export async function exportRows(db: DbOrTx, version: VersionRow) {
       'es', json_agg(${text("early_start")} order by sort_order, id), 'ef', json_agg(${text("early_finish")} order by sort_order, id),
       'ls', json_agg(${text("late_start")} order by sort_order, id), 'lf', json_agg(${text("late_finish")} order by sort_order, id),
       'tf', json_agg(total_float order by sort_order, id), 'ff', json_agg(free_float order by sort_order, id),
-      'cr', json_agg(critical order by sort_order, id)) as j
+      'cr', json_agg(critical order by sort_order, id), 'alap', json_agg(alap order by sort_order, id),
+      'dt', json_agg(duration_type order by sort_order, id), 'pct', json_agg(percent_complete_type order by sort_order, id),
+      'xf', json_agg(${text("expected_finish")} order by sort_order, id), 'sus', json_agg(${text("suspend_date")} order by sort_order, id),
+      'res', json_agg(${text("resume_date")} order by sort_order, id), 'notes', json_agg(notes order by sort_order, id)) as j
     from wbs_items where version_id = ${version.id} and type <> 'draft'`,
   );
   const rels = await execColumns<{ a: number[]; b: number[]; t: string[]; l: number[]; c: (string | null)[] }>(

@@ -14,8 +14,18 @@ import { readSettings } from "../workspace/calculation/calculate-settings.servic
 import { exportRows } from "./export.repo.js";
 
 const CONSTRAINT: Record<string, Record<string, ConstraintType>> = {
-  start: { in_date: "start_on", not_earlier: "start_on_or_after", not_later: "start_on_or_before" },
-  finish: { in_date: "finish_on", not_earlier: "finish_on_or_after", not_later: "finish_on_or_before" },
+  start: {
+    in_date: "start_on",
+    not_earlier: "start_on_or_after",
+    not_later: "start_on_or_before",
+    mandatory: "mandatory_start",
+  },
+  finish: {
+    in_date: "finish_on",
+    not_earlier: "finish_on_or_after",
+    not_later: "finish_on_or_before",
+    mandatory: "mandatory_finish",
+  },
 };
 
 const ACTIVITY_TYPE: Record<string, ActivityType> = {
@@ -66,6 +76,9 @@ export async function exportModel(
       lagCalendar: settings.lagCalendar,
       criticalFloat: settings.criticalFloat,
       criticalPath: settings.criticalBy === "longest_path" ? "longest_path" : "total_float",
+      openEndsCritical: settings.openEndsCritical,
+      useExpectedFinish: settings.useExpectedFinish,
+      ssLagFrom: settings.ssLagFrom,
     },
   });
 
@@ -88,6 +101,8 @@ export async function exportModel(
     }
     leaf.add(id);
     const constraints: Constraint[] = [];
+    // As late as possible is P6's primary constraint; a dated one is then the secondary.
+    if (c.alap[k]) constraints.push({ type: "as_late_as_possible" });
     if (c.slt[k] && c.sld[k]) constraints.push({ type: CONSTRAINT.start[c.slt[k]!], date: c.sld[k]! });
     if (c.flt[k] && c.fld[k]) constraints.push({ type: CONSTRAINT.finish[c.flt[k]!], date: c.fld[k]! });
     const status = c.st[k];
@@ -108,6 +123,12 @@ export async function exportModel(
       ...(c.af[k] ? { actualFinish: c.af[k]! } : {}),
       ...(constraints[0] ? { constraint: constraints[0] } : {}),
       ...(constraints[1] ? { secondaryConstraint: constraints[1] } : {}),
+      durationType: c.dt[k],
+      percentCompleteType: c.pct[k],
+      ...(c.xf[k] ? { expectedFinish: c.xf[k]! } : {}),
+      ...(c.sus[k] ? { suspendDate: c.sus[k]! } : {}),
+      ...(c.res[k] ? { resumeDate: c.res[k]! } : {}),
+      ...(c.notes[k] ? { notes: c.notes[k] } : {}),
       ...(c.es[k] ? { plannedStart: c.es[k]!, plannedFinish: c.ef[k] ?? c.es[k]! } : {}),
       computed: {
         ...(c.es[k] ? { earlyStart: c.es[k]! } : {}),

@@ -3,7 +3,7 @@ import { calendars, versions } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { execColumns, intArray, nullableArray, textArray } from "../../platform/sql.js";
 
-export type LimitType = "not_earlier" | "not_later" | "in_date";
+export type LimitType = "not_earlier" | "not_later" | "in_date" | "mandatory";
 export type ItemType = "sum" | "task" | "work" | "milestone_start" | "milestone_finish";
 
 /** One WBS row as it goes into `json_to_recordset` (column names of `wbs_items`). */
@@ -32,6 +32,14 @@ export interface ItemRow {
   total_float: number | null;
   free_float: number | null;
   critical: boolean;
+  /** P6 activity details (as late as possible, duration and percent-complete types, expected finish, suspend/resume, notes). */
+  alap: boolean;
+  duration_type: string;
+  percent_complete_type: string;
+  expected_finish: string | null;
+  suspend_date: string | null;
+  resume_date: string | null;
+  notes: string;
 }
 
 /**
@@ -91,11 +99,13 @@ export async function insertItems(tx: DbOrTx, spaceId: string, versionId: string
       insert into wbs_items (id, space_id, version_id, parent_id, sort_order, type, code, name, calendar_id, duration,
         start_limit_type, start_limit_date, finish_limit_type, finish_limit_date, status, percent_complete,
         actual_start, actual_finish, remaining, early_start, early_finish, late_start, late_finish, total_float,
-        free_float, critical)
+        free_float, critical, alap, duration_type, percent_complete_type, expected_finish, suspend_date, resume_date,
+        notes)
       select id, ${spaceId}::uuid, ${versionId}::uuid, parent_id, sort_order, type, code, name, calendar_id,
         duration, start_limit_type, start_limit_date, finish_limit_type, finish_limit_date, status, percent_complete,
         actual_start, actual_finish, remaining, early_start, early_finish, late_start, late_finish, total_float,
-        free_float, critical
+        free_float, critical, alap, duration_type, percent_complete_type, expected_finish, suspend_date, resume_date,
+        notes
       from unnest(${ints("id")}::int[], ${ints("parent_id")}::int[],
         ${nullableArray(part.map((row) => row.sort_order))}::float8[], ${texts("type")}::text[], ${texts("code")}::text[],
         ${texts("name")}::text[], ${texts("calendar_id")}::uuid[], ${ints("duration")}::int[],
@@ -105,10 +115,14 @@ export async function insertItems(tx: DbOrTx, spaceId: string, versionId: string
         ${texts("actual_finish")}::timestamp[], ${ints("remaining")}::int[], ${texts("early_start")}::timestamp[],
         ${texts("early_finish")}::timestamp[], ${texts("late_start")}::timestamp[], ${texts("late_finish")}::timestamp[],
         ${ints("total_float")}::int[], ${ints("free_float")}::int[],
-        ${nullableArray(part.map((row) => row.critical))}::bool[])
+        ${nullableArray(part.map((row) => row.critical))}::bool[],
+        ${nullableArray(part.map((row) => row.alap))}::bool[], ${texts("duration_type")}::text[],
+        ${texts("percent_complete_type")}::text[], ${texts("expected_finish")}::timestamp[],
+        ${texts("suspend_date")}::timestamp[], ${texts("resume_date")}::timestamp[], ${texts("notes")}::text[])
         as x(id, parent_id, sort_order, type, code, name, calendar_id, duration, start_limit_type, start_limit_date,
              finish_limit_type, finish_limit_date, status, percent_complete, actual_start, actual_finish, remaining,
-             early_start, early_finish, late_start, late_finish, total_float, free_float, critical)`);
+             early_start, early_finish, late_start, late_finish, total_float, free_float, critical, alap, duration_type,
+             percent_complete_type, expected_finish, suspend_date, resume_date, notes)`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { NOTES_MAX_LENGTH } from "@planum/contracts";
 import type { Activity, Constraint, Project, ScheduleModel } from "@planum/formats";
 import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
@@ -58,6 +59,9 @@ export function fileSettings(project: Project | undefined): SettingsPatch {
   if (o.criticalFloat !== undefined) patch.criticalFloat = Math.round(o.criticalFloat);
   if (o.criticalPath) patch.criticalBy = o.criticalPath === "longest_path" ? "longest_path" : "float";
   if (project.mustFinishBy) patch.mustFinishBy = project.mustFinishBy;
+  if (o.openEndsCritical !== undefined) patch.openEndsCritical = o.openEndsCritical;
+  if (o.useExpectedFinish !== undefined) patch.useExpectedFinish = o.useExpectedFinish;
+  if (o.ssLagFrom) patch.ssLagFrom = o.ssLagFrom;
   return patch;
 }
 
@@ -65,21 +69,23 @@ export function fileSettings(project: Project | undefined): SettingsPatch {
 function limitOf(constraint: Constraint | undefined): { side: "start" | "finish"; type: LimitType } | null {
   switch (constraint?.type) {
     case "start_on":
-    case "mandatory_start":
       return { side: "start", type: "in_date" };
+    case "mandatory_start":
+      return { side: "start", type: "mandatory" };
     case "start_on_or_after":
       return { side: "start", type: "not_earlier" };
     case "start_on_or_before":
       return { side: "start", type: "not_later" };
     case "finish_on":
-    case "mandatory_finish":
       return { side: "finish", type: "in_date" };
+    case "mandatory_finish":
+      return { side: "finish", type: "mandatory" };
     case "finish_on_or_after":
       return { side: "finish", type: "not_earlier" };
     case "finish_on_or_before":
       return { side: "finish", type: "not_later" };
     default:
-      // As Late As Possible has no engine equivalent (see packages/formats CONTEXT.md).
+      // As late as possible has no date: it is the row's `alap` flag.
       return null;
   }
 }
@@ -170,7 +176,19 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
   const activityIds = new Map<string, number>(activities.map((a, k) => [a.id, newIds[wbs.length + k]]));
 
   const rows: ItemRow[] = [];
-  const blank = { calendar_id: null, duration: 0, start_limit_type: null, start_limit_date: null };
+  const blank = {
+    calendar_id: null,
+    duration: 0,
+    start_limit_type: null,
+    start_limit_date: null,
+    alap: false,
+    duration_type: "fixed_duration_units_time",
+    percent_complete_type: "duration",
+    expected_finish: null,
+    suspend_date: null,
+    resume_date: null,
+    notes: "",
+  };
   wbs.forEach((node, k) => {
     rows.push({
       ...blank,
@@ -205,14 +223,6 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
       finish_limit_date: null,
     };
     for (const constraint of [a.constraint, a.secondaryConstraint]) {
-      if (constraint?.type === "as_late_as_possible")
-        target.warnings?.warn(
-          "ConstraintIgnored",
-          { activity: a.code, constraint: constraint.type },
-          {
-            activity: a.code,
-          },
-        );
       const limit = limitOf(constraint);
       if (!limit || !constraint?.date) continue;
       limits[`${limit.side}_limit_type`] = limit.type;
@@ -243,6 +253,13 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
       total_float: a.computed?.totalFloat ?? null,
       free_float: a.computed?.freeFloat ?? null,
       critical: a.computed?.critical ?? false,
+      alap: a.constraint?.type === "as_late_as_possible" || a.secondaryConstraint?.type === "as_late_as_possible",
+      duration_type: a.durationType ?? "fixed_duration_units_time",
+      percent_complete_type: a.percentCompleteType ?? "duration",
+      expected_finish: a.expectedFinish ?? null,
+      suspend_date: a.suspendDate ?? null,
+      resume_date: a.resumeDate ?? null,
+      notes: (a.notes ?? "").slice(0, NOTES_MAX_LENGTH),
     });
   });
   rollUpSums(rows);
