@@ -139,6 +139,13 @@ function printTable(list) {
     if (r.refused) return [r.file, r.format, "REFUSED", r.refused];
     if (r.crashed) return [r.file, r.format, "CRASH", r.crashed.split("\n")[0]];
     const f = r.fields;
+    if (r.notComputed)
+      return [
+        r.file,
+        r.format,
+        "EXCLUDED",
+        `${r.compared} compared, ${pct(r.exactPercent, r.compared)} % exact; not computed on its calendars (see below)`,
+      ];
     return [
       r.file,
       r.format,
@@ -165,15 +172,21 @@ function printTable(list) {
   for (const l of lines) console.log(fmt(l));
   let compared = 0;
   let exact = 0;
+  let excluded = 0;
   for (const r of list) {
     if (r.compared === undefined) continue;
+    if (r.notComputed) {
+      excluded++;
+      continue;
+    }
     compared += r.compared;
     exact += r.exact;
   }
   console.log(
-    `\n${list.length} files, ${compared} open activities compared, ${exact} exact (${pct(compared === 0 ? 100 : Math.floor((exact / compared) * 10000) / 100)} %)`,
+    `\n${list.length} files (${excluded} excluded), ${compared} open activities compared, ${exact} exact (${pct(compared === 0 ? 100 : Math.floor((exact / compared) * 10000) / 100)} %)`,
   );
   for (const r of list) {
+    if (r.notComputed) console.log(`\n${r.file}: excluded from the total: ${r.notComputed}`);
     if (!r.differences || r.differences.length === 0) {
       if (r.crashed) console.log(`\n${r.file}: crashed\n${r.crashed}`);
       continue;

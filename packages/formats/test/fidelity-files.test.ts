@@ -39,7 +39,21 @@ describe("committed real exports for the fidelity harness", () => {
     expect(model.activities.find((a) => a.id === "91929")?.plannedDuration).toBe(4235); // 70,583333 h
     expect(fidelity.compared).toBe(26);
     expect(fidelity.rules).toBe("p6");
+    // Its stored dates were not computed on its calendar: PD1000 starts on 2 January 2012, a holiday of "Corporate -
+    // Standard Full Time" (P6 writes its at-completion duration as 112 h of the 120 h between its dates), so the
+    // harness measures it but leaves it out of the total, saying why.
+    expect(fidelity.notComputed).toContain("PROD00883/PD1000");
+    expect(fidelity.notComputed).toContain("2012-01-02T08:00");
+    expect(fidelity.notComputed).toContain("Corporate - Standard Full Time");
   });
+
+  it.each(files.filter((f) => !f.includes("PrimaveraProject")))(
+    "%s: its dates are the tool's own on the file's calendars (not excluded by the harness)",
+    async (file) => {
+      const { fidelity } = await fidelityOf(file);
+      expect(fidelity.notComputed).toBeUndefined();
+    },
+  );
 
   it.each(files.filter((f) => f.includes("mspdi")))(
     "%s (saved by MS Project): every open task's dates and slack equal MS Project's, by MS Project's rules",

@@ -69,6 +69,41 @@ describe("P6 activity details", () => {
   });
 });
 
+describe("MPX oddities MS Project opens are warnings with their place, not refusals", () => {
+  it("an unreadable early date or slack, an unknown constraint type, a predecessor outside the file", async () => {
+    const mpx = [
+      "MPX,Microsoft Project for Windows,4.0,ANSI",
+      "12,1,1,480,/,:,,,9,1",
+      "30,Small,,,Standard",
+      "61,1,90,40,52,94,91,70,3",
+      "70,Dig,1,2d,32/13/24,1d,Start Sooner,,1",
+      '70,Pour,2,1d,,,,"1,9",1',
+    ].join("\r\n");
+    const { model, report } = await readScheduleWithReport(new TextEncoder().encode(mpx), { fileName: "s.mpx" });
+    const dig = model.activities.find((a) => a.code === "1")!;
+    expect(dig.computed).toEqual({ totalFloat: 480 });
+    expect(dig.constraint).toBeUndefined();
+    expect(model.relations).toEqual([{ predecessorId: "1", successorId: "2", type: "FS", lag: 0 }]);
+    expect(report.warnings).toMatchObject([
+      {
+        code: "UnknownValue",
+        params: { value: "Start Sooner", field: "Constraint Type" },
+        place: { table: "record 70", row: 5, field: "Constraint Type", activity: "1" },
+      },
+      {
+        code: "ValueIgnored",
+        params: { value: "32/13/24", field: "Early Start", reason: "not a date" },
+        place: { table: "record 70", row: 5, line: 5, field: "Early Start", activity: "1" },
+      },
+      {
+        code: "RelationDropped",
+        params: { predecessor: "9", successor: "2" },
+        place: { table: "record 70", row: 6, field: "Predecessors", activity: "2" },
+      },
+    ]);
+  });
+});
+
 describe("XER oddities P6 opens are warnings with their place, not refusals", () => {
   it("an out-of-range date in a field the calculation does without (target_end_date 4637) is ignored with a warning", async () => {
     const tables = baseTables();

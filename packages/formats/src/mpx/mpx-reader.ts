@@ -1,5 +1,5 @@
 import { FormatError } from "../model/format-error.js";
-import type { ReaderOptions } from "../model/read-report.js";
+import { type ReaderOptions, type ReadPlace, type ReadWarningCode, ReadWarnings } from "../model/read-report.js";
 import {
   type Activity,
   type Calendar,
@@ -18,6 +18,21 @@ import { decodeText } from "../util/text-encoding.js";
  * resource records list their fields in the order given by records 61 and 41. Dates follow record 12
  * (order DMY/MDY/YMD, separators, default time); durations carry units ("50d", "500h", "2ew").
  */
+
+/** Names of the task fields (record 70, numbered by record 61) a warning may name. */
+const TASK_FIELD_NAMES: Record<number, string> = {
+  50: "Start",
+  51: "Finish",
+  52: "Early Start",
+  53: "Early Finish",
+  54: "Late Start",
+  55: "Late Finish",
+  68: "Constraint Date",
+  70: "Predecessors",
+  91: "Constraint Type",
+  93: "Free Slack",
+  94: "Total Slack",
+};
 
 const CONSTRAINTS: Record<string, ConstraintType | undefined> = {
   "as soon as possible": undefined,
@@ -117,7 +132,14 @@ function parseMpxDuration(raw: string, s: Settings): number | undefined {
   return Math.round(n * (per[unit] ?? day));
 }
 
-export function readMpx(bytes: Uint8Array, _options: ReaderOptions = {}): ScheduleModel {
+/**
+ * Reads an MPX file. A value the calculation does without (planned, early and late dates, slack) that cannot be read,
+ * an unknown constraint type, a predecessor that is not a task of the file: each is a warning with its record, line,
+ * field and task (like the other readers' ReadReport), not a refusal; durations, actual dates and constraint dates
+ * the calculation needs still refuse the file with their place.
+ */
+export function readMpx(bytes: Uint8Array, options: ReaderOptions = {}): ScheduleModel {
+  const warnings = options.warnings ?? new ReadWarnings();
   if (bytes.length === 0) throw new FormatError("EmptyFile", "The MPX file is empty");
   const { text } = decodeText(
     bytes,
@@ -143,13 +165,15 @@ export function readMpx(bytes: Uint8Array, _options: ReaderOptions = {}): Schedu
   let calendar: Calendar | undefined;
   let lastTask: Activity | undefined;
   const idToUid = new Map<string, string>();
-  const rawPreds: { succ: string; text: string; row: number }[] = [];
+  const rawPreds: { succ: string; code: string; text: string; row: number }[] = [];
   const parents: string[] = [];
   const project = { id: "1", code: "", name: "", options: {} } as ScheduleModel["projects"][number];
   model.projects.push(project);
   const fail = (row: number, message: string, record: string): never => {
     throw new FormatError("InvalidValue", message, { table: `record ${record}`, row }, { line: row });
   };
+  const warn = (code: ReadWarningCode, params: Record<string, string | number>, place: ReadPlace) =>
+    warnings.warn(code, params, place);
   for (let i = 1; i < lines.length; i++) {
     const line = lines[i];
     if (line.trim() === "") continue;
@@ -231,11 +255,34 @@ export function readMpx(bytes: Uint8Array, _options: ReaderOptions = {}): Schedu
           const k = taskFields.indexOf(n);
           return k < 0 ? "" : (f[k + 1] ?? "").trim();
         };
+        const place = (n: number): ReadPlace => ({
+          table: "record 70",
+          row,
+          line: row,
+          field: TASK_FIELD_NAMES[n] ?? `field ${n}`,
+          activity: get(90) || undefined,
+        });
         const date = (n: number) => {
           const v = get(n);
           if (v === "" || v === "NA") return undefined;
           const d = parseMpxDate(v, s);
           if (!d) fail(row, `"${v}" is not a date`, rec);
+          return d;
+        };
+        /** A date the calculation does without: unreadable → warning, empty. */
+        const softDate = (n: number) => {
+          const v = get(n);
+          if (v === "" || v === "NA") return undefined;
+          const d = parseMpxDate(v, s);
+          if (!d) warn("ValueIgnored", { value: v, field: place(n).field!, reason: "not a date" }, place(n));
+          return d;
+        };
+        const softDur = (n: number) => {
+          const v = get(n);
+          if (v === "") return undefined;
+          const d = parseMpxDuration(v, s);
+          if (d === undefined)
+            warn("ValueIgnored", { value: v, field: place(n).field!, reason: "not a duration" }, place(n));
           return d;
         };
         const dur = (n: number) => {
@@ -269,11 +316,18 @@ export function readMpx(bytes: Uint8Array, _options: ReaderOptions = {}): Schedu
         const put = <K extends keyof Activity>(k: K, v: Activity[K] | undefined) => {
           if (v !== undefined) a[k] = v;
         };
-        put("plannedStart", date(50));
-        put("plannedFinish", date(51));
+        put("plannedStart", softDate(50));
+        put("plannedFinish", softDate(51));
         put("actualStart", date(58));
         put("actualFinish", date(59));
-        const ct = CONSTRAINTS[get(91).toLowerCase()];
+        const constraintText = get(91);
+        const ct = CONSTRAINTS[constraintText.toLowerCase()];
+        if (constraintText !== "" && !(constraintText.toLowerCase() in CONSTRAINTS))
+          warn(
+            "UnknownValue",
+            { value: constraintText, field: "Constraint Type", fallback: "As Soon As Possible" },
+            place(91),
+          );
         if (ct) {
           const cd = date(68);
           a.constraint = cd ? { type: ct, date: cd } : { type: ct };
@@ -285,16 +339,16 @@ export function readMpx(bytes: Uint8Array, _options: ReaderOptions = {}): Schedu
           ["lateStart", 54],
           ["lateFinish", 55],
         ] as const) {
-          const v = date(n);
+          const v = softDate(n);
           if (v) computed[k] = v;
         }
-        const tf = dur(94);
+        const tf = softDur(94);
         if (tf !== undefined) computed.totalFloat = tf;
-        const ff = dur(93);
+        const ff = softDur(93);
         if (ff !== undefined) computed.freeFloat = ff;
         if (Object.keys(computed).length > 0) a.computed = computed;
         if (get(90)) idToUid.set(get(90), uid);
-        if (get(70)) rawPreds.push({ succ: uid, text: get(70), row });
+        if (get(70)) rawPreds.push({ succ: uid, code: get(90) || uid, text: get(70), row });
         model.activities.push(a);
         lastTask = a;
         break;
@@ -307,11 +361,16 @@ export function readMpx(bytes: Uint8Array, _options: ReaderOptions = {}): Schedu
     }
   }
   for (const p of rawPreds) {
+    const place: ReadPlace = { table: "record 70", row: p.row, line: p.row, field: "Predecessors", activity: p.code };
     for (const part of p.text.split(/[,;]/)) {
       const m = /^\s*(\d+)\s*(FS|SS|FF|SF)?\s*(?:([+-])\s*(.+))?$/i.exec(part);
       if (!m) fail(p.row, `Bad predecessor "${part}"`, "70");
       const pred = idToUid.get(m![1]);
-      if (!pred) fail(p.row, `Predecessor ${m![1]} is not a task of the file`, "70");
+      if (!pred) {
+        // MS Project keeps such a link only while the other task exists; dropped, as the XML readers do.
+        warn("RelationDropped", { predecessor: m![1], successor: p.code }, place);
+        continue;
+      }
       const lag = m![4] ? (parseMpxDuration(m![4], s) ?? 0) * (m![3] === "-" ? -1 : 1) : 0;
       model.relations.push({
         predecessorId: pred!,

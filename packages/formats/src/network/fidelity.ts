@@ -53,6 +53,12 @@ export interface FileFidelity {
   exactPercent: number;
   /** Every difference, activity by activity in file order. */
   differences: FidelityDifference[];
+  /**
+   * Set when the file's dates cannot be the tool's calculation on the file's own calendars (stale dates, computed
+   * before a calendar changed, or not by the tool at all): the evidence. Such a file is measured but left out of the
+   * harness's total.
+   */
+  notComputed?: string;
 }
 
 const percent = (n: number, of: number) => (of === 0 ? 100 : Math.floor((n / of) * 10000) / 100);
@@ -114,7 +120,9 @@ export function compareFidelity(model: ScheduleModel, recalc: Recalculation): Fi
     if (same) exact++;
   }
   for (const f of FIDELITY_FIELDS) fields[f].percent = percent(fields[f].equal, fields[f].of);
+  const stale = rules === "p6" ? staleEvidence(model, recalc) : undefined;
   return {
+    ...(stale ? { notComputed: stale } : {}),
     rules,
     activities: model.activities.length,
     open,
@@ -127,6 +135,48 @@ export function compareFidelity(model: ScheduleModel, recalc: Recalculation): Fi
 }
 
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+
+/**
+ * P6 never schedules the remaining work of a task to start on a day its calendar does not work: a not-started task
+ * whose stored early start falls on a non-working day of its own calendar (in the file) shows that the dates were
+ * computed on other calendars — before a holiday was added, on resources' calendars, or by another tool. The first
+ * such activity, as evidence; undefined when there is none.
+ */
+function staleEvidence(model: ScheduleModel, recalc: Recalculation): string | undefined {
+  const calendars = calendarsOf(recalc);
+  const built = new Map<string, ReturnType<typeof buildCalendar>>();
+  const projectCode = new Map(model.projects.map((p) => [p.id, p.code]));
+  for (const a of model.activities) {
+    if (a.status !== "not_started" || a.type === "milestone_start" || a.type === "milestone_finish") continue;
+    if (a.type === "wbs_summary" || a.type === "summary" || a.type === "level_of_effort") continue;
+    const es = a.computed?.earlyStart;
+    const input = calendars.get(a.id);
+    if (!es || !input) continue;
+    let cal = built.get(input.id);
+    if (!cal) {
+      cal = buildCalendar(input);
+      built.set(input.id, cal);
+    }
+    const t = parseDateTime(es);
+    if (cal.dayWorkMinutes(Math.floor(t / 1440)) > 0) continue;
+    const name = model.calendars.find((c) => c.id === input.id)?.name ?? input.id;
+    return `${projectCode.get(a.projectId) ?? a.projectId}/${a.code} (not started) has its stored early start ${es} on a non-working day of its calendar "${name}"; P6 never schedules remaining work there, so the file's dates were not computed on the file's calendars`;
+  }
+  return undefined;
+}
+
+/** Each activity's calendar as the recalculation gave it to the engine. */
+function calendarsOf(recalc: Recalculation) {
+  const calendarOf = new Map<string, Recalculation["projects"][number]["input"]["calendars"][number]>();
+  for (const p of recalc.projects) {
+    const byId = new Map(p.input.calendars.map((c) => [c.id, c]));
+    for (const a of p.input.activities) {
+      const c = byId.get(a.calendar ?? p.input.defaultCalendar);
+      if (c) calendarOf.set(a.id, c);
+    }
+  }
+  return calendarOf;
+}
 
 function compareField(
   field: FidelityField,
@@ -164,14 +214,7 @@ function signed(minutes: number): string {
 
 function workingTimeOf(recalc: Recalculation): (id: string, a: string, b: string) => number | undefined {
   const built = new Map<string, ReturnType<typeof buildCalendar>>();
-  const calendarOf = new Map<string, Recalculation["projects"][number]["input"]["calendars"][number]>();
-  for (const p of recalc.projects) {
-    const byId = new Map(p.input.calendars.map((c) => [c.id, c]));
-    for (const a of p.input.activities) {
-      const c = byId.get(a.calendar ?? p.input.defaultCalendar);
-      if (c) calendarOf.set(a.id, c);
-    }
-  }
+  const calendarOf = calendarsOf(recalc);
   return (id, a, b) => {
     const input = calendarOf.get(id);
     if (!input) return undefined;
