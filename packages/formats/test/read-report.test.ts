@@ -131,6 +131,27 @@ describe("XER oddities P6 opens are warnings with their place, not refusals", ()
     expect(report.format).toBe("xer");
   });
 
+  it("an original duration of 5,469,776 h (real P6 8.1 export) is read as remaining + actual, with a warning", () => {
+    const tables = baseTables();
+    tables.TASK[1] = task(101, "A1010", {
+      status_code: "TK_Active",
+      act_start_date: "2024-01-08 07:00",
+      target_drtn_hr_cnt: 5469776,
+      remain_drtn_hr_cnt: 432,
+      act_drtn_hr_cnt: 16,
+      target_end_date: "4637-11-24 17:00",
+    });
+    const warnings = new ReadWarnings();
+    const model = readXer(xerFile(tables), { warnings });
+    const a = model.activities.find((x) => x.code === "A1010")!;
+    expect(a).toMatchObject({ plannedDuration: 448 * 60, remainingDuration: 432 * 60 });
+    expect(warnings.list.map((w) => [w.params.field, w.params.reason])).toEqual([
+      ["target_drtn_hr_cnt", "out of range"],
+      ["target_end_date", "out of range"],
+    ]);
+    expect(measureFidelity(model).compared).toBe(0);
+  });
+
   it("a bad value in a field the calculation needs (actual start) still refuses the file with its place", () => {
     const tables = baseTables();
     tables.TASK[0] = task(100, "A1000", { status_code: "TK_Active", act_start_date: "2024-99-01 07:00" });

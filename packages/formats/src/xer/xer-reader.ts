@@ -18,6 +18,9 @@ import { Cursor, each as eachRow } from "./xer-cursor.js";
 import { readCodesAndUdfs, readResources } from "./xer-reader-resources.js";
 import { type ParseXerOptions, parseXerTables, XerRows } from "./xer-tables.js";
 
+/** Durations beyond this (about 190 years of working minutes) are no real plan; the engine refuses them. */
+const MAX_DURATION_MINUTES = 100_000_000;
+
 function constraintOf(c: Cursor, typeField: string, dateField: string): Constraint | undefined {
   const t = c.str(typeField);
   if (t === "") return undefined;
@@ -185,7 +188,17 @@ export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): Sched
         c.warn("UnknownValue", { value: statusCode, field: "status_code", fallback: "TK_NotStart" }, "status_code");
       status = "not_started";
     }
-    const planned = c.minutes("target_drtn_hr_cnt") ?? 0;
+    let planned = c.minutes("target_drtn_hr_cnt") ?? 0;
+    if (Math.abs(planned) > MAX_DURATION_MINUTES) {
+      // A real P6 8.1 export holds 5,469,776 h here (its planned finish in 4637): P6 opens it and schedules by the
+      // remaining duration, so the original is read as remaining + actual, with a warning.
+      c.warn(
+        "ValueIgnored",
+        { value: c.str("target_drtn_hr_cnt"), field: "target_drtn_hr_cnt", reason: "out of range" },
+        "target_drtn_hr_cnt",
+      );
+      planned = (c.minutes("remain_drtn_hr_cnt") ?? 0) + (c.softMinutes("act_drtn_hr_cnt") ?? 0);
+    }
     const a: Activity = {
       id,
       projectId,
