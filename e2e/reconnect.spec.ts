@@ -117,3 +117,29 @@ for (const language of ["en", "ru"] as const) {
     await request.dispose();
   });
 }
+
+test("a session the restarted server no longer knows ends on the sign-in page", async ({ browser, playwright }) => {
+  test.setTimeout(600_000);
+  const request = await playwright.request.newContext({ baseURL: server.baseURL });
+  const { token, spaceId, scheduleId, versionId, call } = await spaceWithSchedule(request, "rec", {
+    space: "Reconnect",
+    facility: "Мост",
+    project: "Пролёт",
+    schedule: "График",
+  });
+  await addItem(call, versionId, { type: "work", code: "A10", name: "Excavation", duration: 960 });
+  const { context, page } = await openAs(browser, token, { language: "en", baseURL: server.baseURL });
+  await page.goto(`/${spaceId}/schedule/${scheduleId}`);
+  await expect(cell(page, 0, 0)).toHaveText("A10", { timeout: 60_000 });
+
+  // the server comes back with an empty database: the page notices by itself and asks to sign in
+  await server.stop();
+  await expect(page.getByRole("heading", { level: 1, name: "Connection lost" })).toBeVisible({ timeout: 30_000 });
+  server.freshData();
+  await server.start();
+  await expect(page).toHaveURL(/\/auth\/login$/, { timeout: 90_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  await page.screenshot({ path: "e2e/artifacts/reconnect-session-lost-en.png", fullPage: true });
+  await context.close();
+  await request.dispose();
+});

@@ -8,7 +8,7 @@ import path from "node:path";
  * the test can stop and start it. Started as the configuration does, with `node apps/server/bin/planum.js serve`.
  */
 export class ServerProcess {
-  readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "planum-e2e-own-"));
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "planum-e2e-own-"));
   private child: ChildProcess | null = null;
   private log = "";
 
@@ -68,6 +68,13 @@ export class ServerProcess {
     const ended = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     process.kill(child.pid, "SIGTERM");
     await ended;
+  }
+
+  /** While stopped: an empty data folder instead of the old one (every account and session is gone). */
+  freshData(): void {
+    if (this.child) throw new Error("stop the server first");
+    fs.rmSync(this.dataDir, { recursive: true, force: true });
+    this.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "planum-e2e-own-"));
   }
 
   /** Stops the server if it runs and removes its data folder. */
