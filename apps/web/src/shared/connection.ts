@@ -39,7 +39,6 @@ function setState(next: ConnectionState): void {
 
 /** The server could not be reached: go offline and probe until it answers again. */
 export function markOffline(): void {
-  if (typeof window === "undefined") return;
   const wasOnline = state === "online";
   setState("offline");
   if (wasOnline) {
