@@ -87,8 +87,13 @@ for (const language of ["en", "ru"] as const) {
 
     // the server comes back on the same folder and port: the page goes back to the schedule by itself, no reload
     await server.start();
+    const back = Date.now();
     await expect(page).toHaveURL(new RegExp(`/${spaceId}/schedule/${scheduleId}$`), { timeout: 60_000 });
     await expect(cell(page, 0, 0)).toHaveText("A10", { timeout: 60_000 });
+    // reported, not asserted: from the server's first healthy answer to the schedule on screen again
+    const recovered = Date.now() - back;
+    test.info().annotations.push({ type: "recovered after (ms)", description: String(recovered) });
+    console.log(`reconnect (${language}): the schedule was back ${recovered} ms after the server answered`);
     await expect(cell(page, 1, 1)).toHaveText("Footings");
     expect(
       await page.evaluate(() => (globalThis as unknown as { planumNotReloaded?: boolean }).planumNotReloaded),
