@@ -16,6 +16,7 @@ import {
 } from "../relation-row";
 import { workspaceApi, workspaceKeys } from "../workspace-api";
 import { calendarsOf, isDriving } from "./driving";
+import { choiceLabel, relationChoices } from "./relation-choices";
 
 type Direction = "predecessor" | "successor";
 
@@ -90,14 +91,17 @@ function RelationList(props: {
   );
   const lag = daysToMinutes(lagText, lagPerDay);
   const linked = useMemo(() => new Set(rows.map((r) => r.itemId)), [rows]);
-  const choices = useMemo(
-    () =>
-      data.ids
-        .map((id, i) => ({ id, label: `${data.code[i]} — ${data.name[i]}`, sum: data.type[i] === 0 }))
-        .filter((c) => !c.sum && c.id !== item.id && !linked.has(c.id))
-        .map(({ id, label }) => ({ value: String(id), label })),
-    [data, item.id, linked],
-  );
+  // The picker lists a few works and narrows as the user types (relation-choices.ts); its own filtering is off. The
+  // chosen work's text in the search box lists everything again, as a plain searchable select does.
+  const [search, setSearch] = useState("");
+  const chosenAt = other === null ? -1 : positionOf(data, Number(other));
+  const narrowBy = chosenAt >= 0 && search === choiceLabel(data, chosenAt) ? "" : search;
+  const choices = useMemo(() => {
+    const found = relationChoices(data, item.id, linked, narrowBy, other);
+    if (found.more === 0) return found.options;
+    const hint = { value: "", label: t("details.relationships.moreChoices", { count: found.more }), disabled: true };
+    return [...found.options, hint];
+  }, [data, item.id, linked, narrowBy, other, t]);
   const title = t(`details.relationships.${direction}s`);
   const edits = useRelationEdits(send);
   const add = async () => {
@@ -164,6 +168,9 @@ function RelationList(props: {
             style={{ flex: 1, minWidth: 180 }}
             label={t(`details.relationships.add_${direction}`)}
             searchable
+            searchValue={search}
+            onSearchChange={setSearch}
+            filter={({ options }) => options}
             value={other}
             data={choices}
             onChange={setOther}
