@@ -1,10 +1,14 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { BenchFrame } from "../../../../bench/bench-page";
+import { MemoryRouter } from "react-router";
+import { BenchFrame, benchParams } from "../../../../bench/bench-page";
+import type { DetailsTab } from "../../details/activity-details";
 import type { GanttChange, GanttData, GanttLink } from "../gantt-data";
 import { decodeGanttData } from "../row-model";
 import type { GanttScale } from "../scale-math";
 import { WorkspaceGantt, type WorkspaceGanttProps } from "../workspace-gantt";
 import { generateBenchData } from "./bench-data";
+import { BenchDetails, seedDetails } from "./bench-details";
 
 /** What the perf script reads from the page (window.__ganttBench). */
 export interface BenchState {
@@ -17,6 +21,10 @@ export interface BenchState {
   frames: { ms: number; dragging: boolean; at: number }[];
   previews: { engineMs: number; roundTripMs: number; mode: string }[];
   expands: number[];
+  /** From a press (a row picked, a tab chosen) to the frame after the details of the work were rendered. */
+  detailsOpen: number[];
+  /** From the same press to the Gantt reporting the new selection (the part of detailsOpen before the details). */
+  selectionReported: number[];
   engineReadyMs: number | null;
   changes: GanttChange[];
   links: GanttLink[];
@@ -45,6 +53,8 @@ export function GanttBenchPage({ rows, scale }: { rows: number; scale: GanttScal
       frames: [],
       previews: [],
       expands: [],
+      detailsOpen: [],
+      selectionReported: [],
       engineReadyMs: null,
       changes: [],
       links: [],
@@ -65,6 +75,23 @@ export function GanttBenchPage({ rows, scale }: { rows: number; scale: GanttScal
     }),
     [rows],
   );
+
+  const client = useMemo(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } }),
+    [],
+  );
+  const [detailsId, setDetailsId] = useState<number | null>(null);
+  // ?details=general (or another tab): the details of the picked work under the Gantt, as the workspace's dock.
+  const showDetails = benchParams.has("details");
+  const [tab, setTab] = useState<DetailsTab>((benchParams.get("details") as DetailsTab | null) || "general");
+  const [pressedAt] = useState<{ t: number }>(() => ({ t: 0 }));
+  useEffect(() => {
+    const press = () => {
+      pressedAt.t = performance.now();
+    };
+    window.addEventListener("pointerdown", press, { capture: true });
+    return () => window.removeEventListener("pointerdown", press, { capture: true });
+  }, [pressedAt]);
 
   useEffect(() => {
     window.__ganttBench = state;
@@ -98,17 +125,42 @@ export function GanttBenchPage({ rows, scale }: { rows: number; scale: GanttScal
   );
 
   return (
-    <BenchFrame title="Planum · Gantt bench" count={`${rows.toLocaleString()} activities`}>
-      {payload && (
-        <WorkspaceGantt
-          data={payload.data}
-          scale={scale}
-          today={TODAY}
-          probe={probe}
-          onChange={(c) => state.changes.push(c)}
-          onLink={(l) => state.links.push(l)}
-        />
-      )}
-    </BenchFrame>
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <BenchFrame title="Planum · Gantt bench" count={`${rows.toLocaleString()} activities`}>
+          {payload && (
+            <div style={{ height: "100%", display: "flex", flexDirection: "column" }}>
+              <div style={{ flex: 1, minHeight: 0 }}>
+                <WorkspaceGantt
+                  data={payload.data}
+                  scale={scale}
+                  today={TODAY}
+                  probe={probe}
+                  onChange={(c) => state.changes.push(c)}
+                  onLink={(l) => state.links.push(l)}
+                  onSelectionChange={(_ids, active) => {
+                    if (pressedAt.t > 0) state.selectionReported.push(performance.now() - pressedAt.t);
+                    if (active !== null) seedDetails(client, payload.data, active);
+                    setDetailsId(active);
+                  }}
+                />
+              </div>
+              {showDetails && (
+                <BenchDetails
+                  data={payload.data}
+                  itemId={detailsId}
+                  tab={tab}
+                  onTab={setTab}
+                  onShown={() => {
+                    if (pressedAt.t > 0) state.detailsOpen.push(performance.now() - pressedAt.t);
+                    pressedAt.t = 0;
+                  }}
+                />
+              )}
+            </div>
+          )}
+        </BenchFrame>
+      </QueryClientProvider>
+    </MemoryRouter>
   );
 }
