@@ -11,6 +11,7 @@ import enSpaceHome from "./en/space-home.json";
 import enSpaces from "./en/spaces.json";
 import enStructure from "./en/structure.json";
 import enViewSettings from "./en/view-settings.json";
+import enWdp from "./en/wdp.json";
 import enWorkspace from "./en/workspace.json";
 import frAdmin from "./fr/admin.json";
 import frAttributes from "./fr/attributes.json";
@@ -25,6 +26,7 @@ import frSpaceHome from "./fr/space-home.json";
 import frSpaces from "./fr/spaces.json";
 import frStructure from "./fr/structure.json";
 import frViewSettings from "./fr/view-settings.json";
+import frWdp from "./fr/wdp.json";
 import frWorkspace from "./fr/workspace.json";
 import ruAdmin from "./ru/admin.json";
 import ruAttributes from "./ru/attributes.json";
@@ -39,6 +41,7 @@ import ruSpaceHome from "./ru/space-home.json";
 import ruSpaces from "./ru/spaces.json";
 import ruStructure from "./ru/structure.json";
 import ruViewSettings from "./ru/view-settings.json";
+import ruWdp from "./ru/wdp.json";
 import ruWorkspace from "./ru/workspace.json";
 
 /** One namespace per domain (ARCHITECTURE.md, convention 13); Russian is the base language. */
@@ -57,6 +60,7 @@ export const NAMESPACES = [
   "calendars",
   "view-settings",
   "interchange",
+  "wdp",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -76,6 +80,7 @@ export const resources = {
     calendars: ruCalendars,
     "view-settings": ruViewSettings,
     interchange: ruInterchange,
+    wdp: ruWdp,
   },
   en: {
     common: enCommon,
@@ -92,6 +97,7 @@ export const resources = {
     calendars: enCalendars,
     "view-settings": enViewSettings,
     interchange: enInterchange,
+    wdp: enWdp,
   },
   fr: {
     common: frCommon,
@@ -108,5 +114,6 @@ export const resources = {
     calendars: frCalendars,
     "view-settings": frViewSettings,
     interchange: frInterchange,
+    wdp: frWdp,
   },
 } as const;

@@ -62,6 +62,7 @@ export function RelatedSchedulesTab({
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t("schedules.name")}</Table.Th>
+                <Table.Th>{t("schedules.wdpColumn")}</Table.Th>
                 {isProject ? null : <Table.Th>{t("schedules.project")}</Table.Th>}
               </Table.Tr>
             </Table.Thead>
@@ -71,6 +72,16 @@ export function RelatedSchedulesTab({
                   <Table.Td>
                     <Anchor component={Link} to={`/${spaceId}/schedule/${schedule.id}`} size="sm">
                       {schedule.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={`/${spaceId}/grid/${project.id}?schedule=${schedule.id}`}
+                      size="sm"
+                      aria-label={t("schedules.wdpOf", { name: schedule.name })}
+                    >
+                      {t("schedules.wdp")}
                     </Anchor>
                   </Table.Td>
                   {isProject ? null : <Table.Td>{project.name}</Table.Td>}

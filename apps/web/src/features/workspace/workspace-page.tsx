@@ -16,11 +16,11 @@ import {
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import type { WbsType } from "@planum/contracts";
-import { IconLock, IconPlus } from "@tabler/icons-react";
+import { IconLock, IconPlus, IconTable } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { ApiRequestError } from "../../shared/api-error";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifyError, notifySuccess } from "../../ui/notify";
@@ -279,7 +279,21 @@ export function WorkspacePage() {
             onRedo={() => void history.redo()}
             canRedo={history.canRedo}
             wrap={!wide}
-            extra={interchange.buttons}
+            extra={
+              <>
+                {ws.schedule.data?.projectId && (
+                  <Button
+                    component={Link}
+                    variant="default"
+                    leftSection={<IconTable size={16} />}
+                    to={`/${spaceId}/grid/${ws.schedule.data.projectId}?schedule=${scheduleId}${version ? `&version=${version.id}` : ""}`}
+                  >
+                    {t("toolbar.wdp")}
+                  </Button>
+                )}
+                {interchange.buttons}
+              </>
+            }
           />
           {views.missing && filterParam && (
             <Alert

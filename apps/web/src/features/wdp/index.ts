@@ -1,0 +1,1 @@
+export { WdpPage } from "./wdp-page";

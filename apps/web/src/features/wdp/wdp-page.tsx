@@ -1,0 +1,571 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
+import {
+  type ApiError,
+  type GanttColumns,
+  WDP_MEASURES,
+  WDP_STATUSES,
+  type WdpCell,
+  type WdpChange,
+  type WdpMeasure,
+  type WdpStatus,
+} from "@planum/contracts";
+import { IconArrowBackUp, IconArrowForwardUp, IconLock } from "@tabler/icons-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams, useSearchParams } from "react-router";
+import { ApiRequestError } from "../../shared/api-error";
+import { confirm } from "../../ui/confirm-dialog";
+import { notifyError, notifyErrors, notifySuccess } from "../../ui/notify";
+import { NotFoundPage } from "../errors";
+import { useRealtimeEvents } from "../realtime";
+import { useMe } from "../session";
+import { useUndoRedo } from "../workspace/use-undo-redo";
+import { orderVersions, pickVersion } from "../workspace/version-order";
+import { workspaceApi, workspaceKeys } from "../workspace/workspace-api";
+import { type DistributeChoice, DistributeDialog } from "./distribute-dialog";
+import { wdpApi, wdpKeys } from "./wdp-api";
+import { type CellInput, WdpGrid } from "./wdp-grid";
+import {
+  columnsOf,
+  filterWorks,
+  linesOf,
+  spanOf,
+  WdpStore,
+  type WdpWork,
+  type WorkFilter,
+  worksOf,
+  type Zoom,
+} from "./wdp-model";
+import { dayOfIso, isoOfDay, readCell, shownDay } from "./wdp-numbers";
+
+/** Several events of one change arrive together: one reload. */
+const DEBOUNCE_MS = 150;
+const ZOOMS: readonly Zoom[] = ["day", "week", "month"];
+
+/** "A, B and 3 more": the first two codes, then how many else (spec §8). */
+/** A work as the server's refusals name it: code and name. */
+function workLabel(w: WdpWork | undefined): string {
+  return w ? (w.code ? `${w.code} ${w.name}` : w.name) : "";
+}
+
+export function firstTwo(codes: readonly string[], t: (key: string, o: Record<string, unknown>) => string): string {
+  const shown = codes.slice(0, 2).join(", ");
+  return codes.length > 2 ? t("missingVolumeMore", { codes: shown, count: codes.length - 2 }) : shown;
+}
+
+/** /:spaceId/grid/:projectId — the work-done plan of a project's schedule: works × days, plan / fact / approved. */
+export function WdpPage() {
+  const { t } = useTranslation("wdp");
+  const { projectId = "", spaceId = "" } = useParams();
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const narrow = !(useMediaQuery("(min-width: 62em)", true) ?? true);
+
+  const setParam = useCallback(
+    (name: string, value: string | null) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (value === null || value === "") next.delete(name);
+          else next.set(name, value);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const schedules = useQuery({ queryKey: wdpKeys.schedules(projectId), queryFn: () => wdpApi.schedules(projectId) });
+  const schedule = schedules.data?.find((s) => s.id === params.get("schedule")) ?? schedules.data?.[0] ?? null;
+  const scheduleId = schedule?.id ?? "";
+  const versions = useQuery({
+    queryKey: workspaceKeys.versions(scheduleId),
+    queryFn: () => workspaceApi.versions(scheduleId),
+    enabled: scheduleId !== "",
+  });
+  const versionList = useMemo(() => orderVersions(versions.data ?? []), [versions.data]);
+  const version = pickVersion(versionList, params.get("version"));
+  const versionId = version?.id ?? "";
+  const gantt = useQuery({
+    queryKey: workspaceKeys.gantt(versionId),
+    queryFn: () => workspaceApi.gantt(versionId),
+    enabled: versionId !== "",
+  });
+  const series = useQuery({
+    queryKey: wdpKeys.series(versionId),
+    queryFn: () => wdpApi.series(versionId),
+    enabled: versionId !== "",
+  });
+  const limit = useQuery({
+    queryKey: wdpKeys.limit(scheduleId),
+    queryFn: () => wdpApi.limit(scheduleId),
+    enabled: scheduleId !== "",
+  });
+
+  // The series as typed arrays; the server's answers to this tab's changes are applied at once, a reload replaces it.
+  const [store, setStore] = useState(WdpStore.empty);
+  useEffect(() => {
+    if (series.data) setStore(WdpStore.from(series.data));
+  }, [series.data]);
+  const apply = useCallback((change: Pick<WdpChange, "series" | "removed" | "works">) => {
+    setStore((now) => now.apply(change));
+  }, []);
+
+  const measure: WdpMeasure = (WDP_MEASURES as readonly string[]).includes(params.get("measure") ?? "")
+    ? (params.get("measure") as WdpMeasure)
+    : "volume";
+  const zoom: Zoom = (ZOOMS as readonly string[]).includes(params.get("zoom") ?? "")
+    ? (params.get("zoom") as Zoom)
+    : "day";
+  const statusParam = params.get("status");
+  const filter: WorkFilter = useMemo(
+    () => ({
+      nodeId: params.get("node") ? Number(params.get("node")) : null,
+      status: statusParam === "active" || statusParam === "disabled" ? statusParam : "all",
+      from: params.get("from") ? dayOfIso(params.get("from") as string) : null,
+      to: params.get("to") ? dayOfIso(params.get("to") as string) : null,
+    }),
+    [params, statusParam],
+  );
+
+  const tree = useMemo(() => (gantt.data ? worksOf(gantt.data as GanttColumns) : null), [gantt.data]);
+  const keyDay = limit.data ? dayOfIso(limit.data.keyDate) : Math.floor(Date.now() / 86_400_000);
+  const earliest = limit.data?.earliest ? dayOfIso(limit.data.earliest) : null;
+  const shownWorks = useMemo(() => (tree ? filterWorks(tree.works, store, filter) : []), [tree, store, filter]);
+  const lines = useMemo(() => linesOf(shownWorks), [shownWorks]);
+  const span = useMemo(
+    () => spanOf(shownWorks, store, measure, filter, keyDay),
+    [shownWorks, store, measure, filter, keyDay],
+  );
+  const columns = useMemo(() => columnsOf(span[0], span[1], zoom), [span, zoom]);
+  const worksById = useMemo(() => new Map((tree?.works ?? []).map((w) => [w.id, w])), [tree]);
+  const readOnly = version?.locked ?? true;
+
+  const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
+  const [activeWork, setActiveWork] = useState<number | null>(null);
+  const [distributing, setDistributing] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another version starts with nothing checked
+  useEffect(() => setChecked(new Set()), [versionId]);
+  const onCheck = useCallback((id: number, on: boolean) => {
+    setChecked((now) => {
+      const next = new Set(now);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+
+  // ---- live updates and undo ----
+  const timer = useRef<number | undefined>(undefined);
+  const reload = useCallback(
+    (withGantt = false) => {
+      if (!versionId) return;
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: wdpKeys.series(versionId) });
+        if (withGantt) void queryClient.invalidateQueries({ queryKey: workspaceKeys.gantt(versionId) });
+      }, DEBOUNCE_MS);
+    },
+    [queryClient, versionId],
+  );
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useRealtimeEvents((event) => {
+    switch (event.type) {
+      case "wdp_updated":
+        if (event.versionId === versionId) reload();
+        break;
+      case "wbs_updated":
+        if (event.versionId === versionId) reload(true);
+        break;
+      case "timetable_calculate":
+        if (event.versionId === versionId && event.status !== "in_process") reload(true);
+        break;
+      case "versions_changed":
+      case "delete_versions":
+        if (event.scheduleId === scheduleId) {
+          void queryClient.invalidateQueries({ queryKey: workspaceKeys.versions(scheduleId) });
+        }
+        break;
+    }
+  });
+  const history = useUndoRedo({
+    versionId: versionId || null,
+    userId: me.data?.id ?? null,
+    readOnly,
+    revisionOf: () => null,
+    onApplied: () => reload(),
+  });
+
+  /** Sends a change, applies its answer and records it for redo. */
+  const run = useCallback(
+    async (action: string, itemIds: number[], send: () => Promise<WdpChange>): Promise<WdpChange | null> => {
+      try {
+        const change = await send();
+        apply(change);
+        history.record({ action, itemIds, replay: () => send().then(apply) });
+        return change;
+      } catch (error) {
+        notifyError(error);
+        return null;
+      }
+    },
+    [apply, history.record],
+  );
+
+  const onWrite = useCallback(
+    async (cells: CellInput[]): Promise<boolean> => {
+      const errors: ApiError[] = [];
+      const body: WdpCell[] = [];
+      for (const cell of cells) {
+        const reading = readCell(cell.text);
+        if (!reading.ok) {
+          const params = { work: workLabel(worksById.get(cell.itemId)), date: shownDay(cell.day), value: cell.text };
+          errors.push({
+            code: reading.reason === "invalid" ? "WdpInvalidValue" : "WdpNegativeValue",
+            message: "",
+            params,
+          });
+          continue;
+        }
+        body.push({ itemId: cell.itemId, measure, kind: cell.kind, date: isoOfDay(cell.day), value: reading.value });
+      }
+      if (errors.length > 0) {
+        // nothing of the block is written when one cell is refused
+        notifyErrors(errors.slice(0, 5));
+        return false;
+      }
+      if (body.length === 0) return true;
+      const ids = [...new Set(body.map((c) => c.itemId))];
+      const change = await run("update_many", ids, () => wdpApi.updateMany(scheduleId, { versionId, cells: body }));
+      if (change && body.length > 1) notifySuccess(t("saved", { count: body.length }));
+      return change !== null;
+    },
+    [measure, run, scheduleId, versionId, worksById, t],
+  );
+
+  /** The checked works, else the active cell's; none: the spec's unchecked-work error. */
+  const targets = (): number[] | null => {
+    const ids = checked.size > 0 ? [...checked] : activeWork !== null ? [activeWork] : [];
+    if (ids.length === 0) {
+      notifyErrors([{ code: "InvalidValue", message: t("uncheckedWork") }]);
+      return null;
+    }
+    return ids;
+  };
+  /** Disabled works are left out of plan changes, with the spec's warning. */
+  const activeOnly = (ids: number[]): number[] | null => {
+    const kept = ids.filter((id) => store.status(id) !== "disabled");
+    if (kept.length < ids.length) {
+      notifications.show({ color: "yellow", message: t("uncheckedWarning", { count: ids.length - kept.length }) });
+    }
+    if (kept.length === 0) return null;
+    return kept;
+  };
+
+  const distribute = async (choice: DistributeChoice): Promise<boolean> => {
+    const all = targets();
+    const ids = all && activeOnly(all);
+    if (!ids) return false;
+    const change = await run(`distribute_${choice.mode}`, ids, () =>
+      wdpApi.distribute(scheduleId, { versionId, itemIds: ids, measure, ...choice }),
+    );
+    if (!change) return false;
+    notifySuccess(t("distribute.done", { count: ids.length }));
+    const planned = new Set(change.series.filter((s) => s.kind === "plan" && s.total > 0).map((s) => s.itemId));
+    const missing = ids.filter((id) => !planned.has(id)).map((id) => worksById.get(id)?.code || String(id));
+    if (missing.length > 0) {
+      notifications.show({
+        color: "yellow",
+        autoClose: 4000,
+        message: t("missingVolume", { codes: firstTwo(missing, t) }),
+      });
+    }
+    return true;
+  };
+
+  const setStatus = async (status: WdpStatus) => {
+    const ids = targets();
+    if (!ids) return;
+    await run(`status_${status}`, ids, () => wdpApi.setStatus(scheduleId, { versionId, itemIds: ids, status }));
+  };
+
+  const clearValues = async () => {
+    const ids = targets();
+    if (!ids) return;
+    const answer = await confirm({
+      title: t("confirm.clearValuesTitle"),
+      message: t("confirm.clearValues", { count: ids.length, measure: t(`measures.${measure}`) }),
+    });
+    if (!answer.confirmed) return;
+    const period = {
+      ...(filter.from !== null ? { from: isoOfDay(filter.from) } : {}),
+      ...(filter.to !== null ? { to: isoOfDay(filter.to) } : {}),
+    };
+    await run("clear_values", ids, () =>
+      wdpApi.clearValues(scheduleId, { versionId, itemIds: ids, measures: [measure], ...period }),
+    );
+  };
+
+  const clearPlan = async () => {
+    const ids = targets();
+    if (!ids) return;
+    const answer = await confirm({
+      title: t("confirm.clearPlanTitle"),
+      message: t("confirm.clearPlan", { count: ids.length }),
+    });
+    if (!answer.confirmed) return;
+    await run("clear_wdp", ids, () => wdpApi.clearPlans(scheduleId, { versionId, itemIds: ids }));
+  };
+
+  const allChecked = shownWorks.length > 0 && shownWorks.every((w) => checked.has(w.id));
+
+  if (schedules.isError) {
+    const error = schedules.error;
+    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) return <NotFoundPage />;
+  }
+  if (schedules.isPending || (scheduleId && versions.isPending)) {
+    return (
+      <Center h={240}>
+        <Loader />
+      </Center>
+    );
+  }
+
+  const header = (
+    <Group gap="sm" wrap="wrap">
+      <Title order={3} style={{ marginRight: "auto" }}>
+        {t("title")}
+      </Title>
+      {(schedules.data?.length ?? 0) > 1 && (
+        <Select
+          aria-label={t("schedule")}
+          size="xs"
+          w={200}
+          data={(schedules.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          value={scheduleId}
+          onChange={(v) => {
+            setParam("version", null);
+            setParam("schedule", v);
+          }}
+          allowDeselect={false}
+        />
+      )}
+      {versionList.length > 0 && (
+        <Select
+          aria-label={t("version")}
+          size="xs"
+          w={200}
+          data={versionList.map((v) => ({ value: v.id, label: v.label }))}
+          value={versionId}
+          onChange={(v) => setParam("version", v)}
+          allowDeselect={false}
+        />
+      )}
+      {scheduleId && (
+        <Anchor component={Link} to={`/${spaceId}/schedule/${scheduleId}${versionId ? `?version=${versionId}` : ""}`}>
+          {schedule?.name}
+        </Anchor>
+      )}
+    </Group>
+  );
+
+  if (!schedule) {
+    return (
+      <Stack>
+        {header}
+        <Alert>{t("noSchedules")}</Alert>
+      </Stack>
+    );
+  }
+  if (!version) {
+    return (
+      <Stack>
+        {header}
+        <Alert>{t("noVersions")}</Alert>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap={6} style={{ height: "calc(100dvh - 56px - 2 * var(--app-shell-padding, 16px))", minHeight: 420 }}>
+      {header}
+      <Group gap="xs" wrap="wrap" align="flex-end">
+        <Select
+          label={t("measure")}
+          size="xs"
+          w={narrow ? 150 : 190}
+          data={WDP_MEASURES.map((m) => ({ value: m, label: t(`measures.${m}`) }))}
+          value={measure}
+          onChange={(v) => setParam("measure", v === "volume" ? null : v)}
+          allowDeselect={false}
+        />
+        <SegmentedControl
+          size="xs"
+          aria-label={t("zoom.label")}
+          data={ZOOMS.map((z) => ({ value: z, label: t(`zoom.${z}`) }))}
+          value={zoom}
+          onChange={(v) => setParam("zoom", v === "day" ? null : v)}
+        />
+        <Select
+          label={t("filters.node")}
+          size="xs"
+          w={narrow ? 150 : 220}
+          searchable
+          data={[
+            { value: "", label: t("filters.allNodes") },
+            ...(tree?.nodes ?? []).map((n) => ({
+              value: String(n.id),
+              label: `${"\u2003".repeat(Math.min(n.depth, 6))}${n.code ? `${n.code} ` : ""}${n.name}`,
+            })),
+          ]}
+          value={params.get("node") ?? ""}
+          onChange={(v) => setParam("node", v)}
+          allowDeselect={false}
+        />
+        <Select
+          label={t("filters.status")}
+          size="xs"
+          w={150}
+          data={[
+            { value: "all", label: t("filters.all") },
+            ...WDP_STATUSES.map((s) => ({ value: s, label: t(`filters.${s}`) })),
+          ]}
+          value={filter.status}
+          onChange={(v) => setParam("status", v === "all" ? null : v)}
+          allowDeselect={false}
+        />
+        <TextInput
+          type="date"
+          size="xs"
+          label={t("filters.from")}
+          value={params.get("from") ?? ""}
+          onChange={(e) => setParam("from", e.currentTarget.value)}
+        />
+        <TextInput
+          type="date"
+          size="xs"
+          label={t("filters.to")}
+          value={params.get("to") ?? ""}
+          onChange={(e) => setParam("to", e.currentTarget.value)}
+        />
+      </Group>
+      <Group gap={6} wrap="wrap">
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => setChecked(allChecked ? new Set() : new Set(shownWorks.map((w) => w.id)))}
+        >
+          {allChecked ? t("actions.uncheckAll") : t("actions.checkAll")}
+        </Button>
+        <Button
+          size="xs"
+          disabled={readOnly}
+          onClick={() => {
+            if (targets()) setDistributing(true);
+          }}
+        >
+          {t("actions.distribute")}
+        </Button>
+        <Button size="xs" variant="default" disabled={readOnly} onClick={() => void setStatus("active")}>
+          {t("actions.enable")}
+        </Button>
+        <Button size="xs" variant="default" disabled={readOnly} onClick={() => void setStatus("disabled")}>
+          {t("actions.disable")}
+        </Button>
+        <Button size="xs" variant="default" disabled={readOnly} onClick={() => void clearValues()}>
+          {t("actions.clearValues")}
+        </Button>
+        <Button size="xs" variant="default" color="red" disabled={readOnly} onClick={() => void clearPlan()}>
+          {t("actions.clearPlan")}
+        </Button>
+        <Tooltip label={t("actions.undo")}>
+          <Button
+            size="xs"
+            variant="default"
+            aria-label={t("actions.undo")}
+            disabled={readOnly}
+            onClick={() => void history.undo()}
+          >
+            <IconArrowBackUp size={16} />
+          </Button>
+        </Tooltip>
+        <Tooltip label={t("actions.redo")}>
+          <Button
+            size="xs"
+            variant="default"
+            aria-label={t("actions.redo")}
+            disabled={readOnly || !history.canRedo}
+            onClick={() => void history.redo()}
+          >
+            <IconArrowForwardUp size={16} />
+          </Button>
+        </Tooltip>
+        {readOnly && (
+          <Group gap={4}>
+            <IconLock size={14} />
+            <Text size="xs">{t("locked")}</Text>
+          </Group>
+        )}
+        {zoom !== "day" && (
+          <Text size="xs" c="dimmed">
+            {t("sumsReadOnly")}
+          </Text>
+        )}
+      </Group>
+      {!narrow && (
+        <Text size="xs" c="dimmed">
+          {t("grid.hint")}
+        </Text>
+      )}
+      <div style={{ flex: 1, minHeight: 0 }}>
+        {gantt.isPending || series.isPending ? (
+          <Center h={200}>
+            <Loader />
+          </Center>
+        ) : lines.length === 0 ? (
+          <Alert>{t("noWorks")}</Alert>
+        ) : (
+          <WdpGrid
+            lines={lines}
+            columns={columns}
+            zoom={zoom}
+            store={store}
+            measure={measure}
+            keyDay={keyDay}
+            earliest={earliest}
+            readOnly={readOnly}
+            narrow={narrow}
+            checked={checked}
+            onCheck={onCheck}
+            onWrite={onWrite}
+            onActiveWork={setActiveWork}
+          />
+        )}
+      </div>
+      <DistributeDialog
+        opened={distributing}
+        count={checked.size > 0 ? checked.size : 1}
+        onClose={() => setDistributing(false)}
+        onApply={distribute}
+      />
+    </Stack>
+  );
+}

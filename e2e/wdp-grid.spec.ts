@@ -1,0 +1,126 @@
+import { expect, type Page, test } from "@playwright/test";
+import { addItem, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
+
+/**
+ * The work-done plan grid (issue 12): a planner types plan and fact quantities of a day, pastes a 3×4 block copied
+ * from a spreadsheet (comma decimals), sees the totals and the behind / ahead colours follow, undoes the paste; a
+ * second browser sees each change live. Works of 5 days from Monday 13.01.2025 (all in the past: facts allowed).
+ */
+test.setTimeout(400_000);
+
+const TEXTS = {
+  en: { undo: "Undo", plan: "12.5", planTotal: "12.5", factTotal: "10", pasted: "2.5" },
+  ru: { undo: "Отменить", plan: "12,5", planTotal: "12,5", factTotal: "10", pasted: "2,5" },
+} as const;
+
+const cell = (page: Page, item: number, kind: string, day: string) =>
+  page.locator(`.wg-body [data-item="${item}"][data-kind="${kind}"][data-day="${day}"]`);
+const total = (page: Page, item: number, kind: string) =>
+  page.locator(`.wg-left [data-item="${item}"][data-kind="${kind}"] [data-total]`);
+const pace = (page: Page, item: number) => page.locator(`.wg-left [data-item="${item}"][data-kind="fact"] [data-pace]`);
+
+/** What a spreadsheet puts on the clipboard, handed to the grid as a paste event. */
+async function paste(page: Page, text: string) {
+  await page.getByTestId("wdp-body").evaluate((el, data) => {
+    const transfer = new DataTransfer();
+    transfer.setData("text/plain", data);
+    el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+for (const language of ["en", "ru"] as const) {
+  test(`plan and fact typed and pasted into the grid, totals, colours, undo and a live second view (${language})`, async ({
+    browser,
+    request,
+  }) => {
+    const texts = TEXTS[language];
+    const setup = await spaceWithSchedule(request, "wdp", {
+      space: "Plans",
+      facility: "Мост",
+      project: "Пролёт",
+      schedule: "График",
+    });
+    const { token, call, spaceId, scheduleId, versionId } = setup;
+    const sum = await addItem(call, versionId, { type: "sum", code: "S1", name: "Каркас" });
+    const a10 = await addItem(call, versionId, {
+      type: "work",
+      code: "A10",
+      name: "Бетон",
+      duration: 2400,
+      parentId: sum,
+    });
+    const a20 = await addItem(call, versionId, {
+      type: "work",
+      code: "A20",
+      name: "Арматура",
+      duration: 2400,
+      parentId: sum,
+    });
+    await call("PATCH", `/versions/${versionId}/timetable/calculate/synchronous`);
+    const projectId = (await call("GET", `/schedules/${scheduleId}`)).projectId as string;
+
+    const first = await openAs(browser, token, { language });
+    const second = await openAs(browser, token, { language, width: 1280 });
+    const url = `/${spaceId}/grid/${projectId}`;
+    await first.page.goto(url);
+    await second.page.goto(url);
+    const page = first.page;
+    await expect(cell(page, a10, "plan", "2025-01-13")).toBeVisible({ timeout: 60_000 });
+    await expect(cell(second.page, a20, "plan", "2025-01-13")).toBeVisible({ timeout: 60_000 });
+
+    // a plan typed with the language's decimal mark, then a fact below it
+    await cell(page, a10, "plan", "2025-01-13").click();
+    await page.keyboard.type(texts.plan);
+    await page.keyboard.press("Enter");
+    await expect(cell(page, a10, "plan", "2025-01-13")).toHaveText(texts.plan);
+    await expect(total(page, a10, "plan")).toHaveText(texts.planTotal);
+    // Enter moved down to the fact line
+    await page.keyboard.type("10");
+    await page.keyboard.press("Enter");
+    await expect(total(page, a10, "fact")).toHaveText(texts.factTotal);
+    await expect(pace(page, a10)).toHaveAttribute("data-pace", "behind");
+    await expect(cell(page, a10, "fact", "2025-01-13")).toHaveClass(/pace-behind/);
+
+    // a word is refused, naming the work and the day, and nothing is written
+    await cell(page, a10, "plan", "2025-01-14").click();
+    await page.keyboard.type("abc");
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("A10 Бетон", { exact: false }).first()).toBeVisible();
+    await expect(page.getByText("14.01.2025", { exact: false }).first()).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(total(page, a10, "plan")).toHaveText(texts.planTotal);
+
+    // a 3×4 block from a spreadsheet: A20's plan, fact and approved plan over four days
+    await cell(page, a20, "plan", "2025-01-13").click();
+    await paste(page, "1\t2\t3\t4\r\n2,5\t2\t3\t4\r\n1\t1\t1\t1\r\n");
+    await expect(total(page, a20, "plan")).toHaveText("10");
+    await expect(total(page, a20, "fact")).toHaveText(language === "ru" ? "11,5" : "11.5");
+    await expect(total(page, a20, "approved_plan")).toHaveText("4");
+    await expect(cell(page, a20, "fact", "2025-01-13")).toHaveText(texts.pasted);
+    await expect(pace(page, a20)).toHaveAttribute("data-pace", "ahead");
+    const stored = await call("GET", `/versions/${versionId}/wdp`);
+    const fact = stored.series.find((s: { itemId: number; kind: string }) => s.itemId === a20 && s.kind === "fact");
+    expect(fact.values).toEqual([2.5, 2, 3, 4]);
+
+    // the second browser sees it without reloading
+    await expect(total(second.page, a20, "plan")).toHaveText("10", { timeout: 30_000 });
+    await expect(pace(second.page, a20)).toHaveAttribute("data-pace", "ahead");
+    await page.screenshot({ path: `e2e/artifacts/wdp-grid-${language}.png` });
+    await second.page.screenshot({ path: `e2e/artifacts/wdp-grid-second-${language}.png` });
+
+    // undo takes the block back, here and there
+    await page.getByRole("button", { name: texts.undo, exact: true }).click();
+    await expect(total(page, a20, "plan")).toHaveText("");
+    await expect(total(page, a20, "fact")).toHaveText("");
+    await expect(total(page, a10, "plan")).toHaveText(texts.planTotal);
+    await expect(total(second.page, a20, "fact")).toHaveText("", { timeout: 30_000 });
+
+    // weeks sum the days and cannot be typed into
+    await page.getByText(language === "ru" ? "Недели" : "Weeks", { exact: true }).click();
+    await expect(cell(page, a10, "plan", "2025-01-13")).toHaveText(texts.plan);
+    await expect(cell(page, a10, "plan", "2025-01-13")).toHaveClass(/is-locked/);
+    await page.screenshot({ path: `e2e/artifacts/wdp-grid-weeks-${language}.png` });
+    await first.context.close();
+    await second.context.close();
+  });
+}
