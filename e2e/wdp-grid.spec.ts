@@ -22,9 +22,12 @@ const pace = (page: Page, item: number) => page.locator(`.wg-left [data-item="${
 /** What a spreadsheet puts on the clipboard, handed to the grid as a paste event. */
 async function paste(page: Page, text: string) {
   await page.getByTestId("wdp-body").evaluate((el, data) => {
-    const transfer = new DataTransfer();
+    // runs in the page; the e2e project compiles without the DOM library
+    // biome-ignore lint/suspicious/noExplicitAny: the page's DataTransfer and ClipboardEvent constructors
+    const dom = globalThis as any;
+    const transfer = new dom.DataTransfer();
     transfer.setData("text/plain", data);
-    el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
+    el.dispatchEvent(new dom.ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
   }, text);
 }
 
@@ -124,3 +127,37 @@ for (const language of ["en", "ru"] as const) {
     await second.context.close();
   });
 }
+
+test("the grid's screens in fr, dark, 1440 and 600 px", async ({ browser, request }) => {
+  const setup = await spaceWithSchedule(request, "wdps", {
+    space: "Plans",
+    facility: "Pont",
+    project: "Travée",
+    schedule: "Planning",
+  });
+  const { token, call, spaceId, scheduleId, versionId } = setup;
+  const a10 = await addItem(call, versionId, { type: "work", code: "A10", name: "Béton", duration: 2400 });
+  const a20 = await addItem(call, versionId, { type: "work", code: "A20", name: "Armatures", duration: 4800 });
+  await call("PATCH", `/versions/${versionId}/timetable/calculate/synchronous`);
+  const cells = [
+    { itemId: a10, measure: "volume", kind: "plan", date: "2025-01-13", value: "4,5" },
+    { itemId: a10, measure: "volume", kind: "fact", date: "2025-01-13", value: 3 },
+    { itemId: a20, measure: "volume", kind: "plan", date: "2025-01-14", value: 2 },
+    { itemId: a20, measure: "volume", kind: "fact", date: "2025-01-14", value: 2.75 },
+  ];
+  await call("PATCH", `/schedules/${scheduleId}/wdp/update-many`, { versionId, cells });
+  const projectId = (await call("GET", `/schedules/${scheduleId}`)).projectId as string;
+  for (const view of [
+    { language: "fr", scheme: "dark", width: 1440 },
+    { language: "fr", scheme: "light", width: 600 },
+    { language: "en", scheme: "dark", width: 600 },
+    { language: "ru", scheme: "dark", width: 1440 },
+  ]) {
+    const { context, page } = await openAs(browser, token, view);
+    await page.goto(`/${spaceId}/grid/${projectId}`);
+    await expect(total(page, a20, "fact")).toHaveText(view.language === "en" ? "2.75" : "2,75", { timeout: 60_000 });
+    await expect(pace(page, a10)).toHaveAttribute("data-pace", "behind");
+    await page.screenshot({ path: `e2e/artifacts/wdp-grid-${view.language}-${view.scheme}-${view.width}.png` });
+    await context.close();
+  }
+});

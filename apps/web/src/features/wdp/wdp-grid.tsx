@@ -83,6 +83,8 @@ export const WdpGrid = memo(function WdpGrid(props: WdpGridProps) {
   const colW = COL_W[zoom];
   const lw = leftWidths(narrow);
   const latest = useRef(props);
+  // Escape closes the editor without writing: the blur that follows must not write either.
+  const cancelled = useRef<Editing | null>(null);
   latest.current = props;
 
   const onScroll = useCallback(() => {
@@ -234,7 +236,15 @@ export const WdpGrid = memo(function WdpGrid(props: WdpGridProps) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (editing) return;
+    if (editing) {
+      // the editor lost the focus (a refused value stays open): Escape still closes it
+      if (event.key === "Escape") {
+        event.preventDefault();
+        cancelled.current = editing;
+        setEditing(null);
+      }
+      return;
+    }
     const { key } = event;
     const mod = event.ctrlKey || event.metaKey;
     const step: Record<string, [number, number]> = {
@@ -310,7 +320,7 @@ export const WdpGrid = memo(function WdpGrid(props: WdpGridProps) {
 
   const committing = useRef<Editing | null>(null);
   const commit = async (how: "down" | "right" | "stay") => {
-    if (!editing || committing.current === editing) return;
+    if (!editing || committing.current === editing || cancelled.current === editing) return;
     const cell = editing;
     committing.current = cell;
     const ok = await write([cell]).finally(() => {
@@ -538,6 +548,7 @@ export const WdpGrid = memo(function WdpGrid(props: WdpGridProps) {
                   void commit("right");
                 } else if (e.key === "Escape") {
                   e.preventDefault();
+                  cancelled.current = editing;
                   setEditing(null);
                   bodyRef.current?.focus();
                 }
