@@ -148,3 +148,51 @@ test("a session the restarted server no longer knows ends on the sign-in page", 
   await context.close();
   await request.dispose();
 });
+
+test("calls that reach no server show one calm message, no toast, and the edit goes through once it is back (ru)", async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(300_000);
+  const request = await playwright.request.newContext({ baseURL: server.baseURL });
+  const { token, spaceId, scheduleId, versionId, call } = await spaceWithSchedule(request, "rec", {
+    space: "Reconnect",
+    facility: "Мост",
+    project: "Пролёт",
+    schedule: "График",
+  });
+  const a10 = await addItem(call, versionId, { type: "work", code: "A10", name: "Котлован", duration: 960 });
+  const { context, page } = await openAs(browser, token, { language: "ru", baseURL: server.baseURL });
+  await page.goto(`/${spaceId}/schedule/${scheduleId}`);
+  await expect(cell(page, 0, 0)).toHaveText("A10", { timeout: 60_000 });
+  await cell(page, 0, 0).click();
+  await countToasts(page);
+
+  // the API stops answering (the socket stays up): an edit fails, and one banner says so instead of a toast
+  await page.route("**/api/v1/**", (route) => route.abort("connectionrefused"));
+  const name = page.getByTestId("details-name");
+  await name.fill("Котлован, вырыт");
+  await name.press("Enter");
+  const banner = page.getByTestId("connection-banner");
+  await expect(banner).toContainText("Нет связи с сервером");
+  await expect(banner.getByRole("button", { name: "Переподключиться сейчас" })).toBeVisible();
+  await page.screenshot({ path: "e2e/artifacts/reconnect-banner-ru.png", fullPage: true });
+  // "reconnect now" while it is still down: a short check, the banner stays, no spinner left
+  await banner.getByRole("button", { name: "Переподключиться сейчас" }).click();
+  await expect(banner.getByRole("button", { name: "Переподключиться сейчас" })).not.toHaveAttribute("data-loading");
+  await expect(banner).toBeVisible();
+  expect(await toastsSoFar(page)).toBe(0);
+  expect((await call("GET", `/versions/${versionId}/wbs/${a10}`)).name).toBe("Котлован");
+
+  // the API answers again: the banner goes by itself, and the same edit is taken
+  await page.unroute("**/api/v1/**");
+  await expect(banner).toHaveCount(0, { timeout: 30_000 });
+  await name.fill("Котлован, вырыт");
+  await name.press("Enter");
+  await expect
+    .poll(async () => (await call("GET", `/versions/${versionId}/wbs/${a10}`)).name, { timeout: 30_000 })
+    .toBe("Котлован, вырыт");
+  await expect(cell(page, 0, 1)).toHaveText("Котлован, вырыт");
+  await context.close();
+  await request.dispose();
+});
