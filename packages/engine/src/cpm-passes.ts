@@ -2,6 +2,7 @@ import {
   K_EXTERNAL,
   K_MS_FINISH,
   K_MS_START,
+  L_NOT_LATER,
   NEG,
   type Network,
   NONE,
@@ -120,6 +121,12 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
     const kind = net.kind[j];
     if (kind === K_MS_FINISH || (dur === 0 && status === S_IN_PROGRESS)) {
       efT = cal.finishAt(ef);
+      // P6 writes a finish milestone that its own finish constraint drives at the constraint's instant when that
+      // is the start of working time (08:00 Monday, not 17:00 Friday; scenario 044): the same working instant.
+      if (status === S_NOT_STARTED && ef === fb && fb === net.efMinW[j] && net.finishLimitType[j] !== 0) {
+        const limitT = net.finishLimitT[j];
+        if (net.finishLimitType[j] !== L_NOT_LATER && limitT !== efT && cal.startAt(ef) === limitT) efT = limitT;
+      }
       sT = status === S_IN_PROGRESS ? cal.startAt(s) : efT;
     } else if (dur === 0) {
       sT = cal.startAt(s);
