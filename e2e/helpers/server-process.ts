@@ -8,7 +8,8 @@ import path from "node:path";
  * the test can stop and start it. Started as the configuration does, with `node apps/server/bin/planum.js serve`.
  */
 export class ServerProcess {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "planum-e2e-own-"));
+  /** Made by the first start (the test runner also loads spec files only to list their tests). */
+  private dir: string | null = null;
   private child: ChildProcess | null = null;
   private log = "";
 
@@ -16,6 +17,11 @@ export class ServerProcess {
 
   get baseURL(): string {
     return `http://127.0.0.1:${this.port}`;
+  }
+
+  get dataDir(): string {
+    this.dir ??= fs.mkdtempSync(path.join(os.tmpdir(), "planum-e2e-own-"));
+    return this.dir;
   }
 
   get pid(): number | undefined {
@@ -73,13 +79,14 @@ export class ServerProcess {
   /** While stopped: an empty data folder instead of the old one (every account and session is gone). */
   freshData(): void {
     if (this.child) throw new Error("stop the server first");
-    fs.rmSync(this.dataDir, { recursive: true, force: true });
-    this.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "planum-e2e-own-"));
+    if (this.dir) fs.rmSync(this.dir, { recursive: true, force: true });
+    this.dir = null;
   }
 
   /** Stops the server if it runs and removes its data folder. */
   async dispose(): Promise<void> {
     await this.stop();
-    fs.rmSync(this.dataDir, { recursive: true, force: true });
+    if (this.dir) fs.rmSync(this.dir, { recursive: true, force: true });
+    this.dir = null;
   }
 }
