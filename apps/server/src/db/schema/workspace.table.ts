@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -11,6 +12,7 @@ import {
   real,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -61,24 +63,28 @@ export const versions = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("versions_schedule_idx").on(t.spaceId, t.scheduleId)],
+  (t) => [
+    index("versions_schedule_idx").on(t.spaceId, t.scheduleId),
+    // The target of the items' (version, space) foreign key: an item's space is its version's, provably.
+    unique("versions_id_space_unique").on(t.id, t.spaceId),
+  ],
 );
 
 /**
  * One row per WBS item. The id is an integer identity so the Gantt can carry ids in plain number arrays; explicit
  * ids are allowed (generated "by default") so undo can bring a deleted row back under its old id.
  * Storage: fillfactor 45 (migration 0003, not expressible here) so writing calculated results is a HOT update.
+ * Space and version are one foreign key, (version_id, space_id) → versions (id, space_id): one check per inserted
+ * row instead of two, and an item can no longer name a space other than its version's (docs/architecture.md,
+ * "Speed under load").
  */
 export const wbsItems = pgTable(
   "wbs_items",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    spaceId: uuid("space_id")
-      .notNull()
-      .references(() => spaces.id, { onDelete: "cascade" }),
-    versionId: uuid("version_id")
-      .notNull()
-      .references(() => versions.id, { onDelete: "cascade" }),
+    /** With `versionId`: one foreign key to the version's (id, space_id) (see the table's notes). */
+    spaceId: uuid("space_id").notNull(),
+    versionId: uuid("version_id").notNull(),
     parentId: integer("parent_id").references((): AnyPgColumn => wbsItems.id, { onDelete: "cascade" }),
     sortOrder: doublePrecision("sort_order").notNull().default(0),
     type: text("type", { enum: ["sum", "task", "work", "milestone_start", "milestone_finish", "draft"] }).notNull(),
@@ -143,29 +149,33 @@ export const wbsItems = pgTable(
     index("wbs_items_code_idx").on(t.versionId, t.code),
     index("wbs_items_parent_idx").on(t.parentId),
     index("wbs_items_calendar_idx").on(t.calendarId),
+    foreignKey({
+      name: "wbs_items_version_space_fk",
+      columns: [t.versionId, t.spaceId],
+      foreignColumns: [versions.id, versions.spaceId],
+    }).onDelete("cascade"),
+    // The target of the relations' (successor, version, space) foreign key.
+    uniqueIndex("wbs_items_id_version_space_idx").on(t.id, t.versionId, t.spaceId),
   ],
 );
 
 /**
  * A relation belongs to the version of its successor. Its predecessor may sit in another version (of this or
- * another schedule): an external link, fed to the engine as fixed dates.
+ * another schedule): an external link, fed to the engine as fixed dates. That rule is the table's foreign key:
+ * (successor_id, version_id, space_id) → wbs_items (id, version_id, space_id), one check per inserted row where
+ * successor, version and space took three (docs/architecture.md, "Speed under load").
  */
 export const relations = pgTable(
   "relations",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    spaceId: uuid("space_id")
-      .notNull()
-      .references(() => spaces.id, { onDelete: "cascade" }),
-    versionId: uuid("version_id")
-      .notNull()
-      .references(() => versions.id, { onDelete: "cascade" }),
+    /** With `versionId` and `successorId`: one foreign key to the successor's (id, version_id, space_id). */
+    spaceId: uuid("space_id").notNull(),
+    versionId: uuid("version_id").notNull(),
     predecessorId: integer("predecessor_id")
       .notNull()
       .references(() => wbsItems.id, { onDelete: "cascade" }),
-    successorId: integer("successor_id")
-      .notNull()
-      .references(() => wbsItems.id, { onDelete: "cascade" }),
+    successorId: integer("successor_id").notNull(),
     type: text("type", { enum: ["fs", "ss", "ff", "sf"] })
       .notNull()
       .default("fs"),
@@ -177,6 +187,11 @@ export const relations = pgTable(
     index("relations_version_idx").on(t.versionId),
     uniqueIndex("relations_pair_idx").on(t.predecessorId, t.successorId),
     index("relations_successor_idx").on(t.successorId),
+    foreignKey({
+      name: "relations_successor_version_space_fk",
+      columns: [t.successorId, t.versionId, t.spaceId],
+      foreignColumns: [wbsItems.id, wbsItems.versionId, wbsItems.spaceId],
+    }).onDelete("cascade"),
   ],
 );
 

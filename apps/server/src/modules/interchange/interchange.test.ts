@@ -505,4 +505,50 @@ describe("interchange upload", () => {
     );
     expect(data.type.filter((t) => t !== 0).length).toBe(4000);
   });
+
+  it("keeps an uploaded version's references whole: checked after the bulk insert, enforced after it, deleted with it", async () => {
+    const { owner, schedule } = await setUpWorkspace(server);
+    const first = await upload(owner, schedule.id, generateXerBytes(300).bytes, "a.xer");
+    const second = await upload(owner, schedule.id, generateXerBytes(200).bytes, "b.xer");
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    const a = first.body.data.versionId as string;
+    const b = second.body.data.versionId as string;
+    const db = server.ctx.db;
+    const one = async (query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: Record<string, number>[] }).rows[0];
+    // Every row the upload wrote points at rows that exist, in its own version and space.
+    const broken = await one(sql`
+      select (select count(*) from relations r where r.version_id = ${a} and not exists
+                (select 1 from wbs_items s where s.id = r.successor_id and s.version_id = r.version_id
+                 and s.space_id = r.space_id))::int as r,
+             (select count(*) from wbs_items w where w.version_id = ${a} and w.parent_id is not null
+                and not exists (select 1 from wbs_items p where p.id = w.parent_id))::int as w`);
+    expect(broken).toEqual({ r: 0, w: 0 });
+    // The checks are on again after an upload: a relation filed under another version than its successor's, or an
+    // item under another space than its version's, is refused by the database.
+    const successor = await one(
+      sql`select min(id)::int as id from wbs_items where version_id = ${a} and type = 'task'`,
+    );
+    const predecessor = await one(
+      sql`select max(id)::int as id from wbs_items where version_id = ${a} and type = 'task'`,
+    );
+    await expect(
+      db.execute(sql`insert into relations (space_id, version_id, predecessor_id, successor_id, type)
+        values (${owner.spaceId}, ${b}, ${predecessor.id}, ${successor.id}, 'fs')`),
+    ).rejects.toThrow();
+    const other = await setUpWorkspace(server);
+    await expect(
+      db.execute(sql`insert into wbs_items (space_id, version_id, type, name)
+        values (${other.owner.spaceId}, ${a}, 'task', 'Stray')`),
+    ).rejects.toThrow();
+    // Deleting a version takes its items and relations, and leaves the other version's whole.
+    const before = await one(sql`select count(*)::int as n from relations where version_id = ${b}`);
+    expect((await owner.call("DELETE", `/versions/${a}`)).status).toBe(200);
+    const after = await one(sql`
+      select (select count(*) from wbs_items where version_id = ${a})::int as w,
+             (select count(*) from relations where version_id = ${a})::int as r,
+             (select count(*) from relations where version_id = ${b})::int as kept`);
+    expect(after).toEqual({ w: 0, r: 0, kept: before.n });
+  });
 });

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { calendars, versions } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
-import { execColumns, intArray, nullableArray, textArray } from "../../platform/sql.js";
+import { execColumns, execRows, intArray, nullableArray, textArray } from "../../platform/sql.js";
 
 export type LimitType = "not_earlier" | "not_later" | "in_date" | "mandatory";
 export type ItemType = "sum" | "task" | "work" | "milestone_start" | "milestone_finish";
@@ -147,4 +147,56 @@ export async function insertRelations(
         ${intArray(part.map((x) => x.s))}::int[], ${textArray(part.map((x) => x.t))}::text[],
         ${intArray(part.map((x) => x.l))}::int[], ${textArray(part.map((x) => x.c))}::text[]) as x(v, p, s, t, l, c)`);
   }
+}
+
+/**
+ * Turns off the per-row foreign-key checks of the rest of this transaction's inserts, when the session may
+ * (`session_replication_role` is a superuser setting: the embedded database, a PostgreSQL role with the right).
+ * Each check is a query of its own (2–4 per inserted row: two thirds of a 100k import); `checkImportedVersion`
+ * makes the same checks afterwards in two set-wise queries and turns the triggers back on. Only for the rows of a
+ * version made in this transaction: nobody else can see them, so only what they point at outside it (calendars)
+ * could go meanwhile, and that is locked there. Answers whether the checks were turned off.
+ */
+export async function deferRowChecks(tx: DbOrTx): Promise<boolean> {
+  const result = await execRows(
+    tx,
+    sql`select current_setting('is_superuser') = 'on' as able, current_setting('session_replication_role') = 'origin' as origin`,
+  );
+  const row = result.rows[0] as { able: boolean; origin: boolean };
+  if (!row.able || !row.origin) return false;
+  await tx.execute(sql`set local session_replication_role = replica`);
+  return true;
+}
+
+/**
+ * After `deferRowChecks`: the foreign keys of the version's items and relations checked set-wise (what the
+ * triggers would have checked row by row: the version of the item's space, the parent, the calendar, the
+ * predecessor, and the successor in the relation's version and space), the calendars they use locked as a
+ * row's check would lock them, and the triggers on again. A row that fails aborts the import (it cannot happen
+ * through importModel, which makes every reference it writes).
+ */
+export async function checkImportedVersion(tx: DbOrTx, versionId: string) {
+  await tx.execute(sql`set local session_replication_role = origin`);
+  await tx.execute(sql`
+    select c.id from calendars c
+    where c.id in (select distinct calendar_id from wbs_items where version_id = ${versionId}) for key share of c`);
+  const result = await execRows(
+    tx,
+    sql`
+    select (select count(*) from wbs_items w where w.version_id = ${versionId} and (
+              not exists (select 1 from versions v where v.id = w.version_id and v.space_id = w.space_id)
+              or (w.parent_id is not null and not exists (select 1 from wbs_items p where p.id = w.parent_id))
+              or (w.calendar_id is not null and not exists (select 1 from calendars c where c.id = w.calendar_id))))::int
+           as items,
+           (select count(*) from relations r where r.version_id = ${versionId} and (
+              not exists (select 1 from wbs_items p where p.id = r.predecessor_id)
+              or not exists (select 1 from wbs_items s
+                             where s.id = r.successor_id and s.version_id = r.version_id and s.space_id = r.space_id)))::int
+           as relations`,
+  );
+  const broken = result.rows[0] as { items: number; relations: number };
+  if (broken.items > 0 || broken.relations > 0)
+    throw new Error(
+      `import of version ${versionId}: ${broken.items} items and ${broken.relations} relations point at missing rows`,
+    );
 }
