@@ -127,7 +127,8 @@ function pgServerCpuMs() {
   const master = pids.find((pid) => {
     try {
       const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-      return cmd[0].endsWith("postgres") && cmd.join(" ").includes(`-p ${port}`);
+      const line = cmd.join(" ");
+      return cmd[0].endsWith("postgres") && (line.includes(`-p ${port}`) || line.includes(`port=${port}`));
     } catch {
       return false;
     }
