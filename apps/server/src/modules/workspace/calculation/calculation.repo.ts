@@ -1,5 +1,5 @@
 import type { LimitType } from "@planum/contracts";
-import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { calculateSettings, versions } from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
@@ -267,9 +267,13 @@ export async function autoVersionsUsingCalendars(db: DbOrTx, spaceId: string, ca
 
 /** Dates come as minutes (platform/time.ts): the engine takes them as they are. */
 const minutes = minutesSql;
-/** A column of the started items only (see ItemColumns). */
-const started = (column: string | SQL) =>
-  sql`coalesce(json_agg(${typeof column === "string" ? sql.raw(column) : column}) filter (where status <> 'not_started'), '[]')`;
+/**
+ * The progress columns (PROGRESS, in that order) of the started items only, one array per item under a single
+ * filter (twelve filtered aggregates tested the filter twelve times a row, for the few started items).
+ */
+const startedRows = sql`coalesce(json_agg(json_build_array(percent_complete, ${minutes("actual_start")},
+  ${minutes("actual_finish")}, remaining, target_duration, planned_volume, actual_volume, planned_labour, actual_labour,
+  planned_cost, actual_cost, base_intensity, ${minutes("resume_date")})) filter (where status <> 'not_started'), '[]')`;
 
 /**
  * The columns of a version's items as read: the core ones for every item, the progress ones (PROGRESS) only for
@@ -345,7 +349,8 @@ export interface CalendarRow {
 /**
  * Reads a version in bulk for the engine: its items but drafts (as columns), its relations, the works of other
  * versions its relations come from, and the space's calendars. Plain reads without joins (a join costs more here
- * than filtering in JavaScript): drafts and external predecessors are told apart by id.
+ * than filtering in JavaScript): a predecessor that is not among the items is an external one when it lies in
+ * another version of the space (a draft of this version is neither).
  */
 export async function readNetworkRows(db: DbOrTx, version: Pick<VersionRow, "id" | "spaceId">) {
   // A calendar comes as its 1-based place among the space's calendars (`cals`), not as uuid text: 100k uuids as JSON
@@ -362,11 +367,7 @@ export async function readNetworkRows(db: DbOrTx, version: Pick<VersionRow, "id"
            'fld', json_agg(${minutes("finish_limit_date")}), 'st', json_agg(status),
            'alap', coalesce(json_agg(id) filter (where alap), '[]'),
            'xf', coalesce(json_agg(json_build_array(id, ${minutes("expected_finish")})) filter (where expected_finish is not null), '[]'),
-           'pc', ${started("percent_complete")}, 'as', ${started(minutes("actual_start"))},
-           'af', ${started(minutes("actual_finish"))}, 'rem', ${started("remaining")}, 'td', ${started("target_duration")},
-           'pv', ${started("planned_volume")}, 'av', ${started("actual_volume")}, 'pl', ${started("planned_labour")},
-           'al', ${started("actual_labour")}, 'pcost', ${started("planned_cost")}, 'acost', ${started("actual_cost")},
-           'bi', ${started("base_intensity")}, 'rs', ${started(minutes("resume_date"))},
+           'prog', ${startedRows},
            'res', json_agg(concat_ws('|', ${minutes("early_start")}, ${minutes("early_finish")}, ${minutes("late_start")},
                   ${minutes("late_finish")}, total_float, free_float, critical::int))) as j
     from wbs_items where version_id = ${version.id} and type <> 'draft'`,
@@ -378,24 +379,27 @@ export async function readNetworkRows(db: DbOrTx, version: Pick<VersionRow, "id"
            't', json_agg(type), 'l', json_agg(lag), 'c', json_agg(lag_calendar)) as j
     from relations where version_id = ${version.id}`,
   );
-  const drafts = await execColumns<number[] | null>(
-    db,
-    sql`select json_agg(id) as j from wbs_items where version_id = ${version.id} and type = 'draft'`,
-  );
   const cal = (c.cal ?? []) as unknown[];
   for (let k = 0; k < cal.length; k++) if (typeof cal[k] === "number") cal[k] = c.cals[(cal[k] as number) - 1];
+  const prog = (c as unknown as { prog: unknown[][] }).prog;
+  PROGRESS.forEach((key, i) => {
+    (c as unknown as Record<string, unknown[]>)[key] = prog.map((row) => row[i]);
+  });
   const inVersion = new Set<number>(c.id);
-  const draftIds = new Set<number>(drafts ?? []);
-  const outside = [...new Set(r.a.filter((id) => !inVersion.has(id) && !draftIds.has(id)))];
-  const externalsResult = outside.length
+  // Predecessors outside the calculated items: works of other versions (external links) or this version's drafts,
+  // which take no part; the drafts are told by their version, in the query of the externals.
+  const candidates = [...new Set(r.a.filter((id) => !inVersion.has(id)))];
+  const externalsResult = candidates.length
     ? await execRows(
         db,
         sql`
     select w.id, ${minutes("w.early_start")} as es, ${minutes("w.early_finish")} as ef, ${minutes("w.late_start")} as ls,
            ${minutes("w.late_finish")} as lf, w.calendar_id as cal
-    from wbs_items w where w.id = any(${intArray(outside)}::int[]) and w.space_id = ${version.spaceId}`,
+    from wbs_items w
+    where w.id = any(${intArray(candidates)}::int[]) and w.space_id = ${version.spaceId} and w.version_id <> ${version.id}`,
       )
     : { rows: [] };
+  const outside = (externalsResult.rows as ExternalRow[]).map((row) => row.id);
   const calendarsResult = await execRows(
     db,
     sql`

@@ -75,6 +75,34 @@ describe("timetable", () => {
     expect((await owner.call("GET", `/versions/${v}`)).body.data.calcStatus).toBe("not_calculated");
   });
 
+  it("starts a work after its predecessor in another version, and leaves a draft linked to it out", async () => {
+    const { owner, version, schedule } = await setUpWorkspace(server);
+    const v = version.id;
+    const other = (
+      await owner.call("POST", `/schedules/${schedule.id}/versions/create`, {
+        label: "Смежная",
+        projectStart: "2025-01-13T08:00",
+      })
+    ).body.data as { id: string };
+    const x = await addItem(owner, other.id, { type: "work", name: "Фундамент", code: "X1", duration: 960 });
+    expect((await owner.call("PATCH", `/versions/${other.id}/timetable/calculate/synchronous`)).status).toBe(200);
+    const a = await addItem(owner, v, { type: "work", name: "Каркас", code: "A10", duration: 480 });
+    const d = await addItem(owner, v, { type: "draft", name: "Черновик", code: "D1" });
+    await link(owner, v, { predecessorId: x.id, successorId: a.id });
+    await server.ctx.db.execute(sql`insert into relations (space_id, version_id, predecessor_id, successor_id, type)
+      select space_id, version_id, ${d.id}, ${a.id}, 'fs' from wbs_items where id = ${a.id}`);
+    server.ctx.changes.advance();
+    const calc = await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`);
+    expect(calc.status, JSON.stringify(calc.body)).toBe(200);
+    expect(calc.body.data).toMatchObject({ activities: 1, relations: 1, finish: "2025-01-15T17:00" });
+    const table = (await owner.call("GET", `/versions/${v}/timetable`)).body.data;
+    // X1 takes Monday and Tuesday: A10 starts at the next working minute after it, and takes Wednesday.
+    expect(table.items.find((row: { code: string }) => row.code === "A10")).toMatchObject({
+      earlyStart: "2025-01-15T08:00",
+      earlyFinish: "2025-01-15T17:00",
+    });
+  });
+
   it("runs as a job with progress events, honours progress and the data date, and reports failures with their reason", async () => {
     const { owner, version } = await setUpWorkspace(server);
     const v = version.id;
