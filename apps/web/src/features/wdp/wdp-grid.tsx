@@ -11,12 +11,13 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { type Column, type Line, paceOf, type WdpStore, type Zoom } from "./wdp-model";
+import { type Column, type Line, type Pace, paceOf, type Series, sumOf, type WdpStore, type Zoom } from "./wdp-model";
 import { blockText, formatCell, isoOfDay, parsePastedBlock } from "./wdp-numbers";
 import "./wdp-grid.css";
 
 export const ROW_H = 26;
 const OVERSCAN = 4;
+const CHUNK = 8;
 const COL_W: Record<Zoom, number> = { day: 58, week: 76, month: 92 };
 
 /** A cell the user typed, pasted, filled or cleared: the text as entered (the page reads it by the numeric rule). */
@@ -76,24 +77,42 @@ export const WdpGrid = memo(function WdpGrid(props: WdpGridProps) {
   const bodyRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLDivElement>(null);
   const leftRef = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState({ top: 0, left: 0, width: 1200, height: 600 });
+  const viewRef = useRef({ top: 0, left: 0, width: 1200, height: 600 });
+  // The rendered window, in steps of CHUNK rows and columns: most scroll events leave it as it is (no render).
+  const [win, setWin] = useState({ l0: 0, l1: 48, c0: 0, c1: 40 });
   const [active, setActive] = useState<Pos>({ line: 0, col: 0 });
   const [anchor, setAnchor] = useState<Pos>({ line: 0, col: 0 });
   const [editing, setEditing] = useState<Editing | null>(null);
   const colW = COL_W[zoom];
-  const lw = leftWidths(narrow);
+  const lw = useMemo(() => leftWidths(narrow), [narrow]);
   const latest = useRef(props);
   // Escape closes the editor without writing: the blur that follows must not write either.
   const cancelled = useRef<Editing | null>(null);
   latest.current = props;
 
+  const colWRef = useRef(colW);
+  colWRef.current = colW;
   const onScroll = useCallback(() => {
     const body = bodyRef.current;
     if (!body) return;
     if (headRef.current) headRef.current.scrollLeft = body.scrollLeft;
     if (leftRef.current) leftRef.current.scrollTop = body.scrollTop;
-    setView({ top: body.scrollTop, left: body.scrollLeft, width: body.clientWidth, height: body.clientHeight });
+    const v = { top: body.scrollTop, left: body.scrollLeft, width: body.clientWidth, height: body.clientHeight };
+    viewRef.current = v;
+    const cw = colWRef.current;
+    const next = {
+      l0: Math.max(0, Math.floor((v.top / ROW_H - OVERSCAN) / CHUNK) * CHUNK),
+      l1: Math.ceil(((v.top + v.height) / ROW_H + OVERSCAN) / CHUNK) * CHUNK,
+      c0: Math.max(0, Math.floor((v.left / cw - OVERSCAN) / CHUNK) * CHUNK),
+      c1: Math.ceil(((v.left + v.width) / cw + OVERSCAN) / CHUNK) * CHUNK,
+    };
+    setWin((prev) =>
+      prev.l0 === next.l0 && prev.l1 === next.l1 && prev.c0 === next.c0 && prev.c1 === next.c1 ? prev : next,
+    );
   }, []);
+  // another zoom: other column widths
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read the window when the column width changes
+  useLayoutEffect(() => onScroll(), [colW, onScroll]);
 
   useLayoutEffect(() => {
     const body = bodyRef.current;
@@ -123,10 +142,26 @@ export const WdpGrid = memo(function WdpGrid(props: WdpGridProps) {
     props.onPaint?.(performance.now() - paintStart.current);
   });
 
-  const firstLine = Math.max(0, Math.floor(view.top / ROW_H) - OVERSCAN);
-  const lastLine = Math.min(lines.length - 1, Math.ceil((view.top + view.height) / ROW_H) + OVERSCAN);
-  const firstCol = Math.max(0, Math.floor(view.left / colW) - OVERSCAN);
-  const lastCol = Math.min(columns.length - 1, Math.ceil((view.left + view.width) / colW) + OVERSCAN);
+  const firstLine = win.l0;
+  const lastLine = Math.min(lines.length - 1, win.l1);
+  const firstCol = win.c0;
+  const lastCol = Math.min(columns.length - 1, win.c1);
+  const colIso = useMemo(() => columns.map((c) => isoOfDay(c.from)), [columns]);
+  const lock = useMemo<Lock>(() => ({ readOnly, zoom, keyDay, earliest }), [readOnly, zoom, keyDay, earliest]);
+  const labels = useMemo<Labels>(
+    () => ({
+      plan: t("kinds.plan"),
+      fact: t("kinds.fact"),
+      approved_plan: t("kinds.approved_plan"),
+      behind: t("pace.behind"),
+      ahead: t("pace.ahead"),
+      even: t("pace.even"),
+      none: "",
+      check: t("grid.checkWork", { code: "{{code}}" }),
+      weekOf: t("grid.weekOf", { year: "{{year}}" }),
+    }),
+    [t],
+  );
 
   const range = useMemo(
     () => ({
@@ -262,7 +297,7 @@ export const WdpGrid = memo(function WdpGrid(props: WdpGridProps) {
       moveTo({ line: active.line, col: active.col + (event.shiftKey ? -1 : 1) }, false);
     } else if (key === "PageDown" || key === "PageUp") {
       event.preventDefault();
-      const page = Math.max(1, Math.floor(view.height / ROW_H) - 1);
+      const page = Math.max(1, Math.floor(viewRef.current.height / ROW_H) - 1);
       moveTo({ line: active.line + (key === "PageDown" ? page : -page), col: active.col }, event.shiftKey);
     } else if (key === "Home" || key === "End") {
       event.preventDefault();
@@ -341,150 +376,67 @@ export const WdpGrid = memo(function WdpGrid(props: WdpGridProps) {
     return line >= 0 && col >= 0 ? { line, col } : null;
   }, [editing, lines, columns]);
 
+  const visibleEnd = Math.min(lines.length - 1, lastLine);
   const rows = [];
   const leftRows = [];
-  for (let l = firstLine; l <= lastLine; l++) {
+  for (let l = firstLine; l <= visibleEnd; l++) {
     const line = lines[l];
     const work = line.work;
-    const top = l * ROW_H;
+    const own = store.get(work.id, measure, line.kind);
+    const plan = line.kind === "fact" ? store.get(work.id, measure, "plan") : undefined;
     const disabled = store.status(work.id) === "disabled";
-    const pace = line.kind === "fact" ? paceOf(store, work.id, measure, keyDay) : "none";
-    const first = line.kind === "plan";
-    const cells = [];
-    for (let c = firstCol; c <= lastCol; c++) {
-      const col = columns[c];
-      const value = cellValue(line, col);
-      let cls = "wg-cell";
-      if (work.start < 0 || col.to < work.start || col.from > work.finish) cls += " is-off";
-      if (locked(line, col)) cls += " is-locked";
-      if (zoom !== "day") cls += " is-sum";
-      if (keyDay >= col.from && keyDay <= col.to) cls += " is-today";
-      if (l >= range.l0 && l <= range.l1 && c >= range.c0 && c <= range.c1) cls += " is-selected";
-      if (l === active.line && c === active.col) cls += " is-active";
-      if (line.kind === "fact" && col.from <= keyDay) {
-        const plan = zoom === "day" ? store.value(work.id, measure, "plan", col.from) : 0;
-        if (zoom === "day" && (plan > 0 || value > 0)) {
-          if (value < plan - 0.0005) cls += " pace-behind";
-          else if (value > plan + 0.0005) cls += " pace-ahead";
-        }
-      }
-      cells.push(
-        <div
-          key={c}
-          className={cls}
-          data-item={work.id}
-          data-kind={line.kind}
-          data-day={isoOfDay(col.from)}
-          style={{ left: c * colW, width: colW, top: 0, height: ROW_H }}
-          onMouseDown={(e) => {
-            if (editing) return;
-            if (e.shiftKey) setActive({ line: l, col: c });
-            else {
-              setActive({ line: l, col: c });
-              setAnchor({ line: l, col: c });
-            }
-          }}
-          onDoubleClick={() => startEdit(null)}
-        >
-          {formatCell(value, locale)}
-        </div>,
-      );
-    }
+    const inRange = l >= range.l0 && l <= range.l1;
     rows.push(
-      <div
+      <BodyRow
         key={`${work.id}:${line.kind}`}
-        style={{ position: "absolute", top, left: 0, height: ROW_H, width: columns.length * colW }}
-      >
-        {cells}
-      </div>,
+        l={l}
+        line={line}
+        c0={firstCol}
+        c1={lastCol}
+        columns={columns}
+        colIso={colIso}
+        colW={colW}
+        own={own}
+        plan={plan}
+        lock={lock}
+        disabled={disabled}
+        selC0={inRange ? range.c0 : -1}
+        selC1={inRange ? range.c1 : -1}
+        activeCol={l === active.line ? active.col : -1}
+        locale={locale}
+      />,
     );
-    const total = store.total(work.id, measure, line.kind);
-    const paceCls = pace === "behind" || pace === "ahead" ? ` pace-${pace}` : "";
+    const pace = line.kind === "fact" ? paceOf(store, work.id, measure, keyDay) : "none";
     leftRows.push(
-      <div
+      <LeftRow
         key={`${work.id}:${line.kind}`}
-        data-item={work.id}
-        data-kind={line.kind}
-        style={{ position: "absolute", top, left: 0, height: ROW_H, width: lw.all }}
-      >
-        <div className="wg-lcell" style={{ left: 0, width: lw.check, height: ROW_H }}>
-          {first && (
-            <input
-              type="checkbox"
-              aria-label={t("grid.checkWork", { code: work.code })}
-              checked={checked.has(work.id)}
-              onChange={(e) => props.onCheck(work.id, e.currentTarget.checked)}
-            />
-          )}
-        </div>
-        <div
-          className={`wg-lcell${disabled ? " is-disabled" : ""}`}
-          style={{ left: lw.check, width: lw.code, height: ROW_H }}
-          title={first ? work.code : undefined}
-        >
-          {first ? work.code : ""}
-        </div>
-        <div
-          className={`wg-lcell${disabled ? " is-disabled" : ""}`}
-          style={{ left: lw.check + lw.code, width: lw.name, height: ROW_H }}
-          title={first ? work.name : undefined}
-        >
-          {first ? work.name : ""}
-        </div>
-        <div
-          className={`wg-lcell is-kind${paceCls}`}
-          style={{ left: lw.check + lw.code + lw.name, width: lw.kind, height: ROW_H }}
-          data-pace={line.kind === "fact" ? pace : undefined}
-          title={pace !== "none" && line.kind === "fact" ? t(`pace.${pace}`) : undefined}
-        >
-          {t(`kinds.${line.kind}`)}
-        </div>
-        <div
-          className={`wg-lcell is-total${paceCls}`}
-          data-total={line.kind}
-          style={{ left: lw.all - lw.total, width: lw.total, height: ROW_H }}
-        >
-          {formatCell(total, locale)}
-        </div>
-      </div>,
+        l={l}
+        line={line}
+        total={own?.total ?? 0}
+        pace={pace}
+        disabled={disabled}
+        checked={line.kind === "plan" && checked.has(work.id)}
+        onCheck={props.onCheck}
+        lw={lw}
+        labels={labels}
+        locale={locale}
+      />,
     );
   }
 
-  const heads = [];
-  const dayFormat = useMemo(() => new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }), [locale]);
-  const monthFormat = useMemo(
-    () => new Intl.DateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }),
-    [locale],
+  const heads = (
+    <HeadRow
+      c0={firstCol}
+      c1={lastCol}
+      columns={columns}
+      colIso={colIso}
+      colW={colW}
+      zoom={zoom}
+      keyDay={keyDay}
+      locale={locale}
+      weekOf={labels.weekOf}
+    />
   );
-  for (let c = firstCol; c <= lastCol; c++) {
-    const col = columns[c];
-    const iso = isoOfDay(col.from);
-    const date = new Date(col.from * 86_400_000);
-    const today = keyDay >= col.from && keyDay <= col.to;
-    let main: string;
-    let sub: string;
-    if (zoom === "day") {
-      main = `${iso.slice(8, 10)}.${iso.slice(5, 7)}`;
-      sub = dayFormat.format(date);
-    } else if (zoom === "week") {
-      main = `${iso.slice(8, 10)}.${iso.slice(5, 7)}`;
-      sub = t("grid.weekOf", { year: iso.slice(0, 4) });
-    } else {
-      main = monthFormat.format(date);
-      sub = "";
-    }
-    heads.push(
-      <div
-        key={c}
-        className={`wg-hcell${today ? " is-today" : ""}`}
-        data-day={iso}
-        style={{ left: c * colW, width: colW, top: 0 }}
-      >
-        {main}
-        <small>{sub || "\u00a0"}</small>
-      </div>,
-    );
-  }
 
   return (
     <div className="wg-root" style={{ ["--wg-left" as string]: `${lw.all}px` }}>
@@ -524,6 +476,15 @@ export const WdpGrid = memo(function WdpGrid(props: WdpGridProps) {
         onKeyDown={onKeyDown}
         onCopy={onCopy}
         onPaste={onPaste}
+        onMouseDown={(e) => {
+          const at = cellAt(e.target);
+          if (!at || editing) return;
+          setActive(at);
+          if (!e.shiftKey) setAnchor(at);
+        }}
+        onDoubleClick={(e) => {
+          if (cellAt(e.target)) startEdit(null);
+        }}
       >
         <div className="wg-sizer" style={{ width: columns.length * colW, height: lines.length * ROW_H }}>
           {rows}
@@ -561,4 +522,253 @@ export const WdpGrid = memo(function WdpGrid(props: WdpGridProps) {
       </div>
     </div>
   );
+});
+
+/** What decides whether a day cell may be typed into (besides the work's status). */
+interface Lock {
+  readOnly: boolean;
+  zoom: Zoom;
+  keyDay: number;
+  earliest: number | null;
+}
+
+function isLocked(lock: Lock, kind: WdpKind, col: Column, disabled: boolean): boolean {
+  if (lock.readOnly || lock.zoom !== "day" || disabled) return true;
+  if (kind === "fact" && col.from > lock.keyDay) return true;
+  return lock.earliest !== null && col.from < lock.earliest;
+}
+
+interface Labels {
+  plan: string;
+  fact: string;
+  approved_plan: string;
+  behind: string;
+  ahead: string;
+  even: string;
+  none: string;
+  /** With "{{code}}" / "{{year}}" left in, filled per row or column. */
+  check: string;
+  weekOf: string;
+}
+
+/** The line and column of the day cell under an event's target. */
+function cellAt(target: EventTarget | null): Pos | null {
+  const el = (target as HTMLElement | null)?.closest?.("[data-c]") as HTMLElement | null;
+  const row = el?.parentElement;
+  if (!el || !row?.dataset.l) return null;
+  return { line: Number(row.dataset.l), col: Number(el.dataset.c) };
+}
+
+function valueAt(s: Series | undefined, day: number): number {
+  if (!s) return 0;
+  const k = day - s.start;
+  return k >= 0 && k < s.values.length ? s.values[k] : 0;
+}
+
+interface BodyRowProps {
+  l: number;
+  line: Line;
+  c0: number;
+  c1: number;
+  columns: readonly Column[];
+  colIso: readonly string[];
+  colW: number;
+  own: Series | undefined;
+  /** The plan of a fact line (its cells' colours). */
+  plan: Series | undefined;
+  lock: Lock;
+  disabled: boolean;
+  /** The selected columns of this line, -1 when it is not selected. */
+  selC0: number;
+  selC1: number;
+  activeCol: number;
+  locale: string;
+}
+
+/**
+ * One line's day cells in the window, in segments of CHUNK columns: scrolling sideways renders only the segment that
+ * comes into the window; the others are kept as they are (memo).
+ */
+const BodyRow = memo(function BodyRow(p: BodyRowProps) {
+  const segments = [];
+  for (let s = p.c0; s <= p.c1; s += CHUNK) {
+    const e = Math.min(s + CHUNK - 1, p.c1);
+    const selected = p.selC0 >= 0 && p.selC0 <= e && p.selC1 >= s;
+    segments.push(
+      <Segment
+        key={s}
+        {...p}
+        c0={s}
+        c1={e}
+        selC0={selected ? p.selC0 : -1}
+        selC1={selected ? p.selC1 : -1}
+        activeCol={p.activeCol >= s && p.activeCol <= e ? p.activeCol : -1}
+      />,
+    );
+  }
+  return (
+    <div data-l={p.l} style={{ position: "absolute", top: p.l * ROW_H, left: 0, height: ROW_H }}>
+      {segments}
+    </div>
+  );
+});
+
+const Segment = memo(function Segment(p: BodyRowProps) {
+  const { line, columns, colW, own, plan, lock } = p;
+  const work = line.work;
+  const day = lock.zoom === "day";
+  const cells = [];
+  for (let c = p.c0; c <= p.c1; c++) {
+    const col = columns[c];
+    const value = day ? valueAt(own, col.from) : own ? sumOf(own, col.from, col.to) : 0;
+    let cls = "wg-cell";
+    if (work.start < 0 || col.to < work.start || col.from > work.finish) cls += " is-off";
+    if (isLocked(lock, line.kind, col, p.disabled)) cls += " is-locked";
+    if (!day) cls += " is-sum";
+    if (lock.keyDay >= col.from && lock.keyDay <= col.to) cls += " is-today";
+    if (c >= p.selC0 && c <= p.selC1) cls += " is-selected";
+    if (c === p.activeCol) cls += " is-active";
+    if (day && line.kind === "fact" && col.from <= lock.keyDay) {
+      const planned = valueAt(plan, col.from);
+      if (planned > 0 || value > 0) {
+        if (value < planned - 0.0005) cls += " pace-behind";
+        else if (value > planned + 0.0005) cls += " pace-ahead";
+      }
+    }
+    cells.push(
+      <div
+        key={c}
+        className={cls}
+        data-c={c}
+        data-item={work.id}
+        data-kind={line.kind}
+        data-day={p.colIso[c]}
+        style={{ left: c * colW, width: colW, height: ROW_H }}
+      >
+        {formatCell(value, p.locale)}
+      </div>,
+    );
+  }
+  return <>{cells}</>;
+});
+
+interface LeftRowProps {
+  l: number;
+  line: Line;
+  total: number;
+  pace: Pace;
+  disabled: boolean;
+  checked: boolean;
+  onCheck(itemId: number, on: boolean): void;
+  lw: ReturnType<typeof leftWidths>;
+  labels: Labels;
+  locale: string;
+}
+
+/** One line's fixed cells: check box, code and name (on the plan line), data kind, total. */
+const LeftRow = memo(function LeftRow(p: LeftRowProps) {
+  const { line, lw, labels } = p;
+  const work = line.work;
+  const first = line.kind === "plan";
+  const paceCls = p.pace === "behind" || p.pace === "ahead" ? ` pace-${p.pace}` : "";
+  const off = p.disabled ? " is-disabled" : "";
+  return (
+    <div
+      data-item={work.id}
+      data-kind={line.kind}
+      style={{ position: "absolute", top: p.l * ROW_H, left: 0, height: ROW_H, width: lw.all }}
+    >
+      <div className="wg-lcell" style={{ left: 0, width: lw.check, height: ROW_H }}>
+        {first && (
+          <input
+            type="checkbox"
+            aria-label={labels.check.replace("{{code}}", work.code)}
+            checked={p.checked}
+            onChange={(e) => p.onCheck(work.id, e.currentTarget.checked)}
+          />
+        )}
+      </div>
+      <div
+        className={`wg-lcell${off}`}
+        style={{ left: lw.check, width: lw.code, height: ROW_H }}
+        title={first ? work.code : undefined}
+      >
+        {first ? work.code : ""}
+      </div>
+      <div
+        className={`wg-lcell${off}`}
+        style={{ left: lw.check + lw.code, width: lw.name, height: ROW_H }}
+        title={first ? work.name : undefined}
+      >
+        {first ? work.name : ""}
+      </div>
+      <div
+        className={`wg-lcell is-kind${paceCls}`}
+        style={{ left: lw.check + lw.code + lw.name, width: lw.kind, height: ROW_H }}
+        data-pace={line.kind === "fact" ? p.pace : undefined}
+        title={line.kind === "fact" && p.pace !== "none" ? labels[p.pace] : undefined}
+      >
+        {labels[line.kind]}
+      </div>
+      <div
+        className={`wg-lcell is-total${paceCls}`}
+        data-total={line.kind}
+        style={{ left: lw.all - lw.total, width: lw.total, height: ROW_H }}
+      >
+        {formatCell(p.total, p.locale)}
+      </div>
+    </div>
+  );
+});
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+function formatOf(cache: Map<string, Intl.DateTimeFormat>, locale: string, options: Intl.DateTimeFormatOptions) {
+  let f = cache.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
+    cache.set(locale, f);
+  }
+  return f;
+}
+
+/** The column headers in the window: day and weekday, a week's Monday, or the month. */
+const HeadRow = memo(function HeadRow(p: {
+  c0: number;
+  c1: number;
+  columns: readonly Column[];
+  colIso: readonly string[];
+  colW: number;
+  zoom: Zoom;
+  keyDay: number;
+  locale: string;
+  weekOf: string;
+}) {
+  const heads = [];
+  for (let c = p.c0; c <= p.c1; c++) {
+    const col = p.columns[c];
+    const iso = p.colIso[c];
+    const date = new Date(col.from * 86_400_000);
+    const today = p.keyDay >= col.from && p.keyDay <= col.to;
+    let main = `${iso.slice(8, 10)}.${iso.slice(5, 7)}`;
+    let sub: string;
+    if (p.zoom === "day") sub = formatOf(dayFormats, p.locale, { weekday: "short" }).format(date);
+    else if (p.zoom === "week") sub = p.weekOf.replace("{{year}}", iso.slice(0, 4));
+    else {
+      main = formatOf(monthFormats, p.locale, { month: "short", year: "numeric" }).format(date);
+      sub = "";
+    }
+    heads.push(
+      <div
+        key={c}
+        className={`wg-hcell${today ? " is-today" : ""}`}
+        data-day={iso}
+        style={{ left: c * p.colW, width: p.colW, top: 0 }}
+      >
+        {main}
+        <small>{sub || "\u00a0"}</small>
+      </div>,
+    );
+  }
+  return <>{heads}</>;
 });

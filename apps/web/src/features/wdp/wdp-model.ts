@@ -133,7 +133,7 @@ export class WdpStore {
 }
 
 function toSeries(s: WdpSeries): Series {
-  return { start: dayOfIso(s.start), values: Float64Array.from(s.values), total: s.total };
+  return { start: dayOfIso(s.start), values: new Float64Array(s.values), total: s.total };
 }
 
 export function sumOf(s: Series, from: number, to: number): number {

@@ -4,7 +4,11 @@ import { readWdpValue, WDP_DECIMALS } from "@planum/contracts";
 export const MS_PER_DAY = 86_400_000;
 
 export function dayOfIso(text: string): number {
-  return Math.floor(Date.parse(`${text}T00:00:00Z`) / MS_PER_DAY);
+  // "YYYY-MM-DD" read by hand: tens of thousands of series start days parse faster than through Date.parse
+  const y = Number(text.slice(0, 4));
+  const m = Number(text.slice(5, 7));
+  const d = Number(text.slice(8, 10));
+  return Math.floor(Date.UTC(y, m - 1, d) / MS_PER_DAY);
 }
 
 export function isoOfDay(day: number): string {
