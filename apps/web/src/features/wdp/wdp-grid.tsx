@@ -123,14 +123,15 @@ export const WdpGrid = memo(function WdpGrid(props: WdpGridProps) {
     return () => observer.disconnect();
   }, [onScroll]);
 
-  // The first paint opens at today's column (or the start) so the current days are on screen.
+  // The first paint opens at today's column (or the schedule's first day) so the current days are on screen.
   const opened = useRef(false);
   useLayoutEffect(() => {
     const body = bodyRef.current;
     if (!body || opened.current || columns.length === 0) return;
     opened.current = true;
-    let k = columns.findIndex((c) => c.to >= keyDay);
-    if (k < 0) k = columns.length - 1;
+    // today when the schedule spans it, else its first day
+    let k = columns.findIndex((c) => c.from <= keyDay && keyDay <= c.to);
+    if (k < 0) k = 0;
     body.scrollLeft = Math.max(0, (k - 3) * colW);
     setActive({ line: 0, col: k });
     setAnchor({ line: 0, col: k });

@@ -268,3 +268,14 @@ export function spanOf(
   if (!Number.isFinite(hi)) hi = today + 30;
   return [filter.from ?? lo, filter.to ?? Math.max(hi, filter.from ?? hi)];
 }
+
+/** "A, B and 3 more": the first two codes, then how many else (spec §8). */
+/** A work as the server's refusals name it: code and name. */
+export function workLabel(w: WdpWork | undefined): string {
+  return w ? (w.code ? `${w.code} ${w.name}` : w.name) : "";
+}
+
+export function firstTwo(codes: readonly string[], t: (key: string, o: Record<string, unknown>) => string): string {
+  const shown = codes.slice(0, 2).join(", ");
+  return codes.length > 2 ? t("missingVolumeMore", { codes: shown, count: codes.length - 2 }) : shown;
+}

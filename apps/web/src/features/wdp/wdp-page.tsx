@@ -45,11 +45,12 @@ import { type CellInput, WdpGrid } from "./wdp-grid";
 import {
   columnsOf,
   filterWorks,
+  firstTwo,
   linesOf,
   spanOf,
   WdpStore,
-  type WdpWork,
   type WorkFilter,
+  workLabel,
   worksOf,
   type Zoom,
 } from "./wdp-model";
@@ -58,17 +59,6 @@ import { dayOfIso, isoOfDay, readCell, shownDay } from "./wdp-numbers";
 /** Several events of one change arrive together: one reload. */
 const DEBOUNCE_MS = 150;
 const ZOOMS: readonly Zoom[] = ["day", "week", "month"];
-
-/** "A, B and 3 more": the first two codes, then how many else (spec §8). */
-/** A work as the server's refusals name it: code and name. */
-function workLabel(w: WdpWork | undefined): string {
-  return w ? (w.code ? `${w.code} ${w.name}` : w.name) : "";
-}
-
-export function firstTwo(codes: readonly string[], t: (key: string, o: Record<string, unknown>) => string): string {
-  const shown = codes.slice(0, 2).join(", ");
-  return codes.length > 2 ? t("missingVolumeMore", { codes: shown, count: codes.length - 2 }) : shown;
-}
 
 /** /:spaceId/grid/:projectId — the work-done plan of a project's schedule: works × days, plan / fact / approved. */
 export function WdpPage() {
@@ -443,7 +433,7 @@ export function WdpPage() {
         <Select
           label={t("filters.status")}
           size="xs"
-          w={150}
+          w={170}
           data={[
             { value: "all", label: t("filters.all") },
             ...WDP_STATUSES.map((s) => ({ value: s, label: t(`filters.${s}`) })),
