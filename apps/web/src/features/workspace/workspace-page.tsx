@@ -117,6 +117,11 @@ export function WorkspacePage() {
     onImported: ws.selectVersion,
   });
 
+  // The Gantt's data-date handler: one function for the page's life, so a selection (which renders the page for the
+  // details) does not render the Gantt again; it calls the newest moveDataDate below.
+  const moveDataDateNow = useRef<(proposed: number | null) => Promise<void>>(async () => undefined);
+  const onDataDateDrop = useCallback((minutes: number) => void moveDataDateNow.current(minutes), []);
+
   if (ws.schedule.isError) {
     const error = ws.schedule.error;
     if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) return <NotFoundPage />;
@@ -175,6 +180,7 @@ export function WorkspacePage() {
     );
     if (done !== null && calcSettings.settings.data?.calculationMode !== "auto") void calc.start();
   };
+  moveDataDateNow.current = moveDataDate;
 
   return (
     <Stack
@@ -380,7 +386,7 @@ export function WorkspacePage() {
                   onViewChange={views.onViewChange}
                   showFilterIndicator={showFilterIndicator}
                   filterLabel={views.source?.layout.name}
-                  onDataDateDrop={readOnly ? undefined : (minutes) => void moveDataDate(minutes)}
+                  onDataDateDrop={readOnly ? undefined : onDataDateDrop}
                 />
               ) : ws.gantt.isError ? (
                 <Center h="100%">

@@ -1,6 +1,6 @@
 import { useComputedColorScheme } from "@mantine/core";
 import type { Calendar } from "@planum/engine";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ROW_HEIGHT } from "./bar-layout";
 import { ColumnChooser } from "./column-chooser";
@@ -90,8 +90,11 @@ function wallClockNow(): number {
   return Math.floor(now.getTime() / 60_000) - now.getTimezoneOffset();
 }
 
-/** The schedule workspace: a virtualised tree grid beside a canvas Gantt timeline, sharing one row model. */
-export function WorkspaceGantt(props: WorkspaceGanttProps) {
+/**
+ * The schedule workspace: a virtualised tree grid beside a canvas Gantt timeline, sharing one row model. Memoised:
+ * the page re-renders on every selection (the details follow it), and the Gantt need not render again for that.
+ */
+export const WorkspaceGantt = memo(function WorkspaceGantt(props: WorkspaceGanttProps) {
   const { t, i18n } = useTranslation("workspace", { keyPrefix: "gantt" });
   const { data, readOnly = false, probe } = props;
   const model = useMemo(() => decodeGanttData(data, props.calendarsById), [data, props.calendarsById]);
@@ -518,4 +521,4 @@ export function WorkspaceGantt(props: WorkspaceGanttProps) {
       )}
     </div>
   );
-}
+});

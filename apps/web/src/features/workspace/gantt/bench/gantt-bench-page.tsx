@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { MemoryRouter } from "react-router";
 import { BenchFrame, benchParams } from "../../../../bench/bench-page";
 import type { DetailsTab } from "../../details/activity-details";
@@ -124,6 +124,18 @@ export function GanttBenchPage({ rows, scale }: { rows: number; scale: GanttScal
     [state, payload],
   );
 
+  const onChange = useCallback((c: GanttChange) => state.changes.push(c), [state]);
+  const onLink = useCallback((l: GanttLink) => state.links.push(l), [state]);
+  const data = payload?.data;
+  const onSelectionChange = useCallback(
+    (_ids: number[], active: number | null) => {
+      if (pressedAt.t > 0) state.selectionReported.push(performance.now() - pressedAt.t);
+      if (active !== null && data) seedDetails(client, data, active);
+      setDetailsId(active);
+    },
+    [state, pressedAt, client, data],
+  );
+
   return (
     <MemoryRouter>
       <QueryClientProvider client={client}>
@@ -136,13 +148,9 @@ export function GanttBenchPage({ rows, scale }: { rows: number; scale: GanttScal
                   scale={scale}
                   today={TODAY}
                   probe={probe}
-                  onChange={(c) => state.changes.push(c)}
-                  onLink={(l) => state.links.push(l)}
-                  onSelectionChange={(_ids, active) => {
-                    if (pressedAt.t > 0) state.selectionReported.push(performance.now() - pressedAt.t);
-                    if (active !== null) seedDetails(client, payload.data, active);
-                    setDetailsId(active);
-                  }}
+                  onChange={onChange}
+                  onLink={onLink}
+                  onSelectionChange={onSelectionChange}
                 />
               </div>
               {showDetails && (
