@@ -4,6 +4,8 @@ import type { DbOrTx } from "../../../platform/db.js";
 import {
   deleteSeries,
   deleteWorkStates,
+  readSeries,
+  readWorkStates,
   type SeriesRow,
   type WorkState,
   writeSeries,
@@ -50,6 +52,27 @@ export async function snapshotRelationsOf(tx: DbOrTx, itemIds: number[]) {
   }
   const unique = new Map(rows.map((row) => [row.id, row]));
   return [...unique.values()];
+}
+
+/**
+ * The work-done plans of works (every series and planning row): a deletion of the works takes them along (foreign key
+ * cascade), so its undo must put them back after the works. Undefined when the works have none.
+ */
+export async function snapshotWdpOf(
+  tx: DbOrTx,
+  spaceId: string,
+  versionId: string,
+  itemIds: number[],
+): Promise<UndoInverse["wdp"]> {
+  if (itemIds.length === 0) return undefined;
+  const series = await readSeries(tx, spaceId, versionId, { itemIds });
+  const states = await readWorkStates(tx, versionId, itemIds);
+  if (series.length === 0 && states.size === 0) return undefined;
+  return {
+    restore: series,
+    remove: [],
+    works: [...states.values()].map((row) => ({ itemId: row.itemId, row: { ...row } })),
+  };
 }
 
 export async function snapshotRelations(tx: DbOrTx, ids: number[]) {

@@ -10,7 +10,7 @@ import type { VersionScope } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
-import { snapshotRelationsOf, snapshotWbs } from "../undo/undo.repo.js";
+import { snapshotRelationsOf, snapshotWbs, snapshotWdpOf } from "../undo/undo.repo.js";
 import {
   ancestors,
   countByType,
@@ -179,13 +179,18 @@ export class WbsService {
       );
       const rows = await snapshotWbs(tx, ids);
       const rels = await snapshotRelationsOf(tx, ids);
+      const wdp = await snapshotWdpOf(tx, scope.grant.space.id, version.id, ids);
       await deleteItems(tx, ids);
       return {
         result: { deleted: ids },
         changed: [],
         deleted: ids,
         relationsDeleted: rels.map((r) => r.id),
-        inverse: { wbs: { restore: rows, remove: [] }, relations: { restore: rels, remove: [] } },
+        inverse: {
+          wbs: { restore: rows, remove: [] },
+          relations: { restore: rels, remove: [] },
+          ...(wdp ? { wdp } : {}),
+        },
         itemCount: ids.length,
       };
     });

@@ -406,6 +406,40 @@ describe("work-done plans", () => {
     expect(Object.keys(await seriesOf(owner, v, a.id)).sort()).toEqual(["labour/fact", "volume/fact", "volume/plan"]);
   });
 
+  it("undoing a WBS deletion brings the works back with their plans, facts and planning state", async () => {
+    const { owner, v, a, b, s, base } = await setUp();
+    await owner.call("POST", `${base}/distribute`, { versionId: v, itemIds: [a.id], measure: "volume", mode: "end" });
+    await owner.call("PATCH", `${base}/update-many`, {
+      versionId: v,
+      cells: [
+        { itemId: a.id, measure: "volume", kind: "fact", date: "2025-01-13", value: 12 },
+        { itemId: b.id, measure: "labour", kind: "plan", date: "2025-01-14", value: 6 },
+      ],
+    });
+    await owner.call("POST", `${base}/bulk-toggle-status`, { versionId: v, itemIds: [b.id], status: "disabled" });
+    const beforeA = await seriesOf(owner, v, a.id);
+    const beforeB = await seriesOf(owner, v, b.id);
+    const sum = (await owner.call("GET", `/versions/${v}/wbs/${s.id}`)).body.data;
+    const deleted = await owner.call("DELETE", `/versions/${v}/wbs`, { items: [{ id: s.id, revision: sum.revision }] });
+    expect(deleted.status).toBe(200);
+    expect(await seriesOf(owner, v, a.id)).toEqual({});
+
+    server.ctx.realtime.sent.length = 0;
+    expect((await owner.call("POST", `/versions/${v}/restore`, {})).status).toBe(200);
+    expect(await seriesOf(owner, v, a.id)).toEqual(beforeA);
+    expect(await seriesOf(owner, v, b.id)).toEqual(beforeB);
+    const works = (await owner.call("GET", `/versions/${v}/wdp?itemIds=${a.id},${b.id}`)).body.data.works;
+    expect(works).toEqual(
+      expect.arrayContaining([
+        { itemId: a.id, status: "active", mode: "end" },
+        { itemId: b.id, status: "disabled", mode: "evenly" },
+      ]),
+    );
+    expect(server.ctx.realtime.sent).toContainEqual(
+      expect.objectContaining({ type: "wdp_updated", versionId: v, action: "restore" }),
+    );
+  });
+
   it("lets nobody of another space read or change a work-done plan", async () => {
     const { owner, stranger, intruder, member, v, a, base, schedule } = await setUp();
     await owner.call("POST", `${base}/distribute`, {
