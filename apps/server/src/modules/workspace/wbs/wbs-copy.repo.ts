@@ -64,8 +64,8 @@ export interface CopyRowsInput {
 }
 
 /**
- * Duplicates WBS rows (subtrees) and the relations among them in two statements, however many rows: new ids come
- * from the identity sequence inside SQL, so nothing travels through JavaScript. A whole-version copy also keeps the
+ * Duplicates WBS rows (subtrees), the relations among them and the works' work-done plans, a few statements however
+ * many rows: new ids come from the identity sequence inside SQL, so nothing travels through JavaScript. A whole-version copy also keeps the
  * external relations (predecessors in other versions). Returns the new ids of the copied top rows.
  */
 export async function copyWbsRows(tx: DbOrTx, input: CopyRowsInput): Promise<{ topIds: number[]; count: number }> {
@@ -104,6 +104,16 @@ export async function copyWbsRows(tx: DbOrTx, input: CopyRowsInput): Promise<{ t
       join wbs_copy_map a on a.old_id = r.predecessor_id join wbs_copy_map b on b.old_id = r.successor_id
       ${externals}
     ) x`);
+  // The works' work-done plans (plan, fact, approved plan of every measure) and planning rows go with them, as their
+  // progress columns do: a copied version (a target too) is the schedule as it stood, days included.
+  await tx.execute(sql`
+    insert into wdp_series (item_id, measure, kind, space_id, version_id, start_day, days, total)
+    select m.new_id, s.measure, s.kind, ${input.spaceId}::uuid, ${input.toVersionId}::uuid, s.start_day, s.days, s.total
+    from wdp_series s join wbs_copy_map m on m.old_id = s.item_id where s.version_id = ${input.fromVersionId}`);
+  await tx.execute(sql`
+    insert into wdp_works (item_id, space_id, version_id, status, mode, options, updated_at)
+    select m.new_id, ${input.spaceId}::uuid, ${input.toVersionId}::uuid, w.status, w.mode, w.options, now()
+    from wdp_works w join wbs_copy_map m on m.old_id = w.item_id where w.version_id = ${input.fromVersionId}`);
   const tops = await execRows(tx, sql`select new_id from wbs_copy_map where top order by rn`);
   const count = await execRows(tx, sql`select count(*)::int as n from wbs_copy_map`);
   return {
