@@ -215,7 +215,7 @@ for (let run = 0; run < RUNS; run++) {
   const { ms, cpuMs, result } = await timed(() => db.transaction((tx) => redistributeMoved(tx, version.id, ids)));
   redistribute.push(ms);
   redistributeCpu.push(cpuMs);
-  written = result;
+  written = result?.series ?? 0;
 }
 line("wdp_redistribute", { seriesWritten: written, ...stats(redistribute, redistributeCpu), targetMs: 1000 });
 

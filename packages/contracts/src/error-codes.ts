@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   "WdpBeforeEntryPeriod",
   "WdpPlanBelowFacts",
   "WdpNoDates",
+  "WdpApprovedPlanByApproval",
   // authentication (401)
   "Unauthorized",
   "WrongCredentials",
@@ -138,6 +139,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WdpBeforeEntryPeriod: 400,
   WdpPlanBelowFacts: 400,
   WdpNoDates: 400,
+  WdpApprovedPlanByApproval: 400,
   WdpWorkDisabled: 409,
 };
 

@@ -27,6 +27,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     WdpBeforeEntryPeriod: 'Work "{{work}}", {{date}}: the day is before the allowed entry period (from {{earliest}})',
     WdpPlanBelowFacts: 'Work "{{work}}": the plan total {{total}} is less than the facts already entered ({{facts}})',
     WdpNoDates: 'Work "{{work}}" has no dates: calculate the schedule first',
+    WdpApprovedPlanByApproval:
+      'Work "{{work}}", {{date}}: the approved plan is written by approving facts, not entered',
     WdpWorkDisabled: 'Work "{{work}}" is not planned: its work-done plan status is off',
     InvalidCidr: "Enter IP addresses or networks such as 192.168.0.0/24",
     PrivacyPolicyNotAccepted: "Accept the privacy policy to continue",
@@ -90,6 +92,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     WdpBeforeEntryPeriod: "Работа «{{work}}», {{date}}: день раньше разрешённого периода ввода (с {{earliest}})",
     WdpPlanBelowFacts: "Работа «{{work}}»: плановый итог {{total}} меньше уже внесённого факта ({{facts}})",
     WdpNoDates: "У работы «{{work}}» нет дат: сначала рассчитайте график",
+    WdpApprovedPlanByApproval:
+      "Работа «{{work}}», {{date}}: утверждённый план записывается утверждением факта, а не вводом",
     WdpWorkDisabled: "Работа «{{work}}» не планируется: статус планирования СДП выключен",
     InvalidCidr: "Введите IP-адреса или сети, например 192.168.0.0/24",
     PrivacyPolicyNotAccepted: "Чтобы продолжить, примите политику конфиденциальности",
@@ -156,6 +160,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     WdpPlanBelowFacts:
       "Activité « {{work}} » : le total prévu {{total}} est inférieur au réalisé déjà saisi ({{facts}})",
     WdpNoDates: "L’activité « {{work}} » n’a pas de dates : calculez d’abord le planning",
+    WdpApprovedPlanByApproval:
+      "Activité « {{work}} », {{date}} : le prévu approuvé est écrit par l’approbation du réalisé, pas saisi",
     WdpWorkDisabled: "L’activité « {{work}} » n’est pas planifiée : son statut de planification est désactivé",
     InvalidCidr: "Saisissez des adresses IP ou des réseaux, par exemple 192.168.0.0/24",
     PrivacyPolicyNotAccepted: "Acceptez la politique de confidentialité pour continuer",

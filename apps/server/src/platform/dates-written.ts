@@ -3,9 +3,14 @@ import type { DbOrTx } from "./db.js";
 /**
  * What follows a calculation writing new dates, inside its transaction: modules whose data hangs on works' dates
  * (work-done plans are spread over a work's days) register here, so the calculation needs to know none of them.
- * `movedIds` are the works whose calculated results changed.
+ * `movedIds` are the works whose calculated results changed. A hook may answer what to do once the transaction has
+ * committed (announce its changes): `datesWritten` collects those for the caller to run after the commit.
  */
-export type DatesWrittenHook = (tx: DbOrTx, versionId: string, movedIds: number[]) => Promise<unknown>;
+export type DatesWrittenHook = (
+  tx: DbOrTx,
+  versionId: string,
+  movedIds: number[],
+) => Promise<(() => void) | undefined | unknown>;
 
 const hooks = new Set<DatesWrittenHook>();
 
@@ -13,7 +18,13 @@ export function onDatesWritten(hook: DatesWrittenHook) {
   hooks.add(hook);
 }
 
-export async function datesWritten(tx: DbOrTx, versionId: string, movedIds: number[]) {
-  if (movedIds.length === 0) return;
-  for (const hook of hooks) await hook(tx, versionId, movedIds);
+/** Runs the hooks; answers what each wants done after the commit. */
+export async function datesWritten(tx: DbOrTx, versionId: string, movedIds: number[]): Promise<(() => void)[]> {
+  const after: (() => void)[] = [];
+  if (movedIds.length === 0) return after;
+  for (const hook of hooks) {
+    const next = await hook(tx, versionId, movedIds);
+    if (typeof next === "function") after.push(next as () => void);
+  }
+  return after;
 }

@@ -178,6 +178,8 @@ export const WdpGrid = memo(function WdpGrid(props: WdpGridProps) {
     (line: Line, col: Column) => {
       if (readOnly || zoom !== "day") return true;
       if (store.status(line.work.id) === "disabled") return true;
+      // The approved plan is written by approving facts, never typed or pasted (the server refuses it too).
+      if (line.kind === "approved_plan") return true;
       if (line.kind === "fact" && col.from > keyDay) return true;
       return earliest !== null && col.from < earliest;
     },

@@ -106,13 +106,15 @@ export async function calculateVersion(
     relations: input.relations.length,
     timings: { readMs: Math.round(t1 - t0), engineMs: Math.round(t2 - t1), writeMs: 0 },
   };
+  let afterCommit: (() => void)[] = [];
   await db.transaction(async (tx) => {
     await writeResults(tx, versionId, out);
-    await datesWritten(tx, versionId, moved);
+    afterCommit = await datesWritten(tx, versionId, moved);
     await finishCalculation(tx, versionId, version.revision, finish);
     outcome.timings.writeMs = Math.round(performance.now() - t2);
     await options.inTransaction?.(tx, outcome);
   });
   outcome.timings.writeMs = Math.round(performance.now() - t2);
+  for (const run of afterCommit) run();
   return outcome;
 }

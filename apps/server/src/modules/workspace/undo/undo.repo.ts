@@ -17,6 +17,16 @@ async function spaceOf(tx: DbOrTx, versionId: string) {
   return row.spaceId;
 }
 
+/** The version's row, locked for a restore (its revision, and whether it is locked against edits). */
+export async function lockVersionRow(tx: DbOrTx, versionId: string) {
+  const [row] = await tx
+    .select({ revision: versions.revision, locked: versions.locked, label: versions.label })
+    .from(versions)
+    .where(eq(versions.id, versionId))
+    .for("update");
+  return row as { revision: number; locked: boolean; label: string } | undefined;
+}
+
 /** How many changes of a version can be undone; older ones are forgotten. */
 export const UNDO_DEPTH = 100;
 const CHUNK = 500;

@@ -8,6 +8,7 @@ import {
   deleteUndoAction,
   latestUndoId,
   listUndoActions,
+  lockVersionRow,
   undoStepsFrom,
   wbsRevisions,
 } from "./undo.repo.js";
@@ -27,11 +28,17 @@ export class UndoService {
   async restore(scope: VersionScope, actionId: number | undefined) {
     const { grant, version } = scope;
     const result = await this.deps.db.transaction(async (tx) => {
-      const revision = await bumpVersion(tx, version.id);
+      const head = await lockVersionRow(tx, version.id);
+      if (!head) throw new AppError("NotFound");
+      if (head.locked) throw new AppError("VersionLocked", { label: head.label });
       const from = actionId ?? (await latestUndoId(tx, version.id));
       if (from === undefined) throw new AppError("NotFound");
       const steps = await undoStepsFrom(tx, version.id, from);
       if (steps.length === 0 || steps[steps.length - 1].id !== from) throw new AppError("NotFound");
+      // Undoing only work-done plan changes puts plans back, no dates: like the changes themselves, it leaves the
+      // version's revision and calculation state alone. Anything else is a change of the version's content.
+      const wdpOnly = steps.every((s) => s.kind === "undo_wdp");
+      const revision = wdpOnly ? head.revision : await bumpVersion(tx, version.id);
       const wbs = new Set<number>();
       const rels = new Set<number>();
       const deletedWbs = new Set<number>();
@@ -50,6 +57,7 @@ export class UndoService {
       const current = await wbsRevisions(tx, [...wbs]);
       return {
         revision,
+        wdpOnly,
         undone: steps.map((s) => s.id),
         current,
         rels: [...rels],
@@ -58,12 +66,20 @@ export class UndoService {
         wdp: [...wdp],
       };
     });
-    this.deps.events.wbsUpdated(grant.space.id, grant.userId, version.id, result.revision, "restore", result.current, [
-      ...result.deletedWbs,
-    ]);
-    this.deps.events.relationsUpdated(grant.space.id, grant.userId, version.id, result.revision, result.rels, [
-      ...result.deletedRelations,
-    ]);
+    if (!result.wdpOnly) {
+      this.deps.events.wbsUpdated(
+        grant.space.id,
+        grant.userId,
+        version.id,
+        result.revision,
+        "restore",
+        result.current,
+        [...result.deletedWbs],
+      );
+      this.deps.events.relationsUpdated(grant.space.id, grant.userId, version.id, result.revision, result.rels, [
+        ...result.deletedRelations,
+      ]);
+    }
     if (result.wdp.length) this.deps.events.wdpUpdated(grant.space.id, grant.userId, version.id, "restore", result.wdp);
     return { undone: result.undone, versionRevision: result.revision };
   }

@@ -30,10 +30,16 @@ import { redistributeMoved, WdpService } from "./wdp.service.js";
 
 /** Work-done plans (spec §7): the schedule's WDP calls under /schedules/{id}, the version's under /versions/{id}. */
 export function wdpModule(ctx: AppContext) {
-  const service = new WdpService({ db: ctx.db, events: new WorkspaceEvents(ctx.realtime) });
+  const events = new WorkspaceEvents(ctx.realtime);
+  const service = new WdpService({ db: ctx.db, events });
   const { access } = ctx;
   // A calculation that moves works re-spreads their plans (keeping facts) in its own transaction.
-  onDatesWritten(redistributeMoved);
+  // After the commit the space learns which works' plans moved (one wdp_updated for the version).
+  onDatesWritten(async (tx, versionId, movedIds) => {
+    const done = await redistributeMoved(tx, versionId, movedIds);
+    if (!done || done.itemIds.length === 0) return undefined;
+    return () => events.wdpUpdated(done.spaceId, null, versionId, "redistribute", done.itemIds);
+  });
   return async function wdpRoutes(app: FastifyInstance) {
     const tags = ["Work-done plans"];
     const read = access.schedule("read");

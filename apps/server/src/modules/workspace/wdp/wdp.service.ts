@@ -360,6 +360,7 @@ export class WdpService {
   /** The spec's rules for one entered value (§5): a number, not negative, facts not in the future, in the period. */
   private checkCell(rules: EntryRules, work: WorkRow, kind: WdpKind, day: number, raw: number | string): number {
     const where = { work: workName(work), date: shown(day) };
+    if (kind === "approved_plan") throw new AppError("WdpApprovedPlanByApproval", where);
     const value = readWdpValue(raw);
     if (value === null) throw new AppError("WdpInvalidValue", { ...where, value: String(raw) });
     if (value < 0) throw new AppError("WdpNegativeValue", where);
@@ -499,6 +500,15 @@ export class WdpService {
         const plan = byKey.get(seriesKey({ itemId: work.id, measure: body.measure, kind: "plan" }));
         const total = given ?? this.totalOf(work, body.measure, plan);
         const spread = spreadWork(work, book, body.measure, body.mode, options, total, byKey, rules.today);
+        if (rules.earliest !== null) {
+          const day = firstChangeBefore(plan, spread, rules.earliest);
+          if (day !== null)
+            throw new AppError("WdpBeforeEntryPeriod", {
+              work: workName(work),
+              date: shown(day),
+              earliest: shown(rules.earliest),
+            });
+        }
         series.push(fromSeries({ itemId: work.id, measure: body.measure, kind: "plan" }, spread));
         states.push({ itemId: work.id, status: work.status ?? "active", mode: body.mode, options });
       }
@@ -558,16 +568,32 @@ export class WdpService {
     });
   }
 
-  /** Removes the whole work-done plan of works: every series, the mode and the status. */
+  /**
+   * Removes the plans of works (every measure) with their mode and status. Facts and approved plans stay (what was
+   * done is not a plan), and so do plan days before the allowed entry period.
+   */
   async clearPlans(vs: VersionScope, itemIds: number[]) {
+    const rules = this.entryRules(vs.grant);
     return this.change(vs, "clear_wdp", async (tx) => {
       const works = await this.worksFor(tx, vs, itemIds);
-      const rows = await readSeries(tx, vs.grant.space.id, vs.version.id, { itemIds: [...works.keys()] });
-      return {
-        series: rows.map((r) => ({ ...r, startDay: r.startDay, values: [], total: 0 })),
-        works: [],
-        clearWorks: [...works.keys()],
-      };
+      const rows = await readSeries(tx, vs.grant.space.id, vs.version.id, {
+        itemIds: [...works.keys()],
+        kinds: ["plan"],
+      });
+      const series: SeriesRow[] = [];
+      for (const row of rows) {
+        const earliest = rules.earliest;
+        if (earliest === null || row.startDay >= earliest) {
+          series.push({ ...row, values: [], total: 0 });
+          continue;
+        }
+        const cleared: [number, number][] = [];
+        row.values.forEach((v, k) => {
+          if (v !== 0 && row.startDay + k >= earliest) cleared.push([row.startDay + k, 0]);
+        });
+        if (cleared.length) series.push(fromSeries(row, setDays(asSeries(row), cleared)));
+      }
+      return { series, works: [], clearWorks: [...works.keys()], before: rows };
     });
   }
 
@@ -688,6 +714,17 @@ function spreadWork(
   return spreadTotal(total, book.of(work.calendarId), work.start, work.finish, mode, spread);
 }
 
+/** The first day before `limit` on which a work's plan would change (null: none), comparing to 3 decimals. */
+function firstChangeBefore(current: SeriesRow | undefined, next: DaySeries, limit: number): number | null {
+  const old = asSeries(current);
+  const starts = [old, next].filter((x) => x.values.length > 0).map((x) => x.start);
+  if (starts.length === 0) return null;
+  const ends = [old, next].filter((x) => x.values.length > 0).map((x) => x.start + x.values.length);
+  const hi = Math.min(limit, Math.max(...ends));
+  for (let d = Math.min(...starts); d < hi; d++) if (round(valueAt(old, d)) !== round(valueAt(next, d))) return d;
+  return null;
+}
+
 const MEASURE_ORDER: WdpMeasure[] = [
   "volume",
   "labour",
@@ -703,11 +740,15 @@ const MEASURE_ORDER: WdpMeasure[] = [
  * Volume goes first, so labour and cost of by_volume follow the new volume plan. Only totals are read (and the facts
  * of by_fact works): a plan's days are what is being replaced. Not an undoable user change.
  */
-export async function redistributeMoved(tx: DbOrTx, versionId: string, movedIds: number[]) {
+export async function redistributeMoved(
+  tx: DbOrTx,
+  versionId: string,
+  movedIds: number[],
+): Promise<{ spaceId: string; itemIds: number[]; series: number } | null> {
   const version = await versionSpace(tx, versionId);
-  if (!version) return 0;
+  if (!version) return null;
   const totals = await planTotals(tx, version.spaceId, versionId, movedIds);
-  if (totals.length === 0) return 0;
+  if (totals.length === 0) return { spaceId: version.spaceId, itemIds: [], series: 0 };
   const planned = [...new Set(totals.map((s) => s.itemId))];
   const works = (await readWorks(tx, version.spaceId, versionId, planned)).filter(
     (w) => w.status !== "disabled" && w.start !== null && w.finish !== null,
@@ -736,5 +777,5 @@ export async function redistributeMoved(tx: DbOrTx, versionId: string, movedIds:
     }
   }
   await writeSeries(tx, version.spaceId, versionId, out);
-  return out.length;
+  return { spaceId: version.spaceId, itemIds: [...new Set(out.map((s) => s.itemId))], series: out.length };
 }

@@ -396,10 +396,10 @@ describe("work-done plans", () => {
     expect(cleared.body.data.series).toEqual([
       expect.objectContaining({ measure: "volume", kind: "plan", values: [10, 10, 0, 10, 10], total: 40 }),
     ]);
-    // The whole WDP of A10 goes: plans, facts, status; B keeps its own.
+    // The whole plan of A10 goes (its facts stay); B keeps its own.
     const gone = await owner.call("POST", `${base}/bulk-clear-wdp`, { versionId: v, itemIds: [a.id] });
-    expect(gone.body.data.removed).toHaveLength(3);
-    expect(await seriesOf(owner, v, a.id)).toEqual({});
+    expect(gone.body.data.removed).toEqual([{ itemId: a.id, measure: "volume", kind: "plan" }]);
+    expect(Object.keys(await seriesOf(owner, v, a.id)).sort()).toEqual(["labour/fact", "volume/fact"]);
     expect((await seriesOf(owner, v, b.id))["volume/fact"].total).toBe(3);
     // Undo brings A10's plan and facts back.
     await owner.call("POST", `/versions/${v}/restore`, {});
@@ -493,6 +493,110 @@ describe("work-done plans", () => {
     ).toEqual([
       ["volume", "fact", plans["volume/fact"].values],
       ["volume", "plan", plans["volume/plan"].values],
+    ]);
+  });
+
+  it("keeps facts and the days before the entry period through distributions and whole-plan clears", async () => {
+    const { owner, space, v, a, b, base } = await setUp();
+    await owner.call("POST", `${base}/distribute`, {
+      versionId: v,
+      itemIds: [a.id, b.id],
+      measure: "volume",
+      mode: "evenly",
+    });
+    await owner.call("PATCH", `${base}/update-many`, {
+      versionId: v,
+      cells: [{ itemId: a.id, measure: "volume", kind: "fact", date: "2025-01-13", value: 15 }],
+    });
+    const before = await seriesOf(owner, v, a.id);
+
+    // January 2025 lies before an entry period of 30 days: a distribution that would change it is refused.
+    await owner.call("PUT", `/space/${space.id}/settings`, { wdpEntryDays: 30 });
+    const spread = await inEnglish(owner, "POST", `${base}/distribute`, {
+      versionId: v,
+      itemIds: [a.id],
+      measure: "volume",
+      mode: "start",
+    });
+    expect(spread.status).toBe(400);
+    expect(spread.body.errors[0].message).toContain(
+      'Work "A10 Бетон", 13.01.2025: the day is before the allowed entry',
+    );
+    // A whole-plan clear keeps the days before the period (all of them here) and the facts.
+    const kept = await owner.call("POST", `${base}/bulk-clear-wdp`, { versionId: v, itemIds: [a.id] });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data.removed).toEqual([]);
+    expect(await seriesOf(owner, v, a.id)).toEqual(before);
+
+    // Without a period the plan goes, the facts stay.
+    await owner.call("PUT", `/space/${space.id}/settings`, { wdpEntryDays: null });
+    const gone = await owner.call("POST", `${base}/bulk-clear-wdp`, { versionId: v, itemIds: [a.id] });
+    expect(gone.body.data.removed).toEqual([{ itemId: a.id, measure: "volume", kind: "plan" }]);
+    expect(await seriesOf(owner, v, a.id)).toEqual({ "volume/fact": before["volume/fact"] });
+  });
+
+  it("refuses typing the approved plan: approval writes it", async () => {
+    const { owner, v, a, base } = await setUp();
+    const one = await inEnglish(owner, "PATCH", `${base}/update`, {
+      versionId: v,
+      itemId: a.id,
+      measure: "volume",
+      kind: "approved_plan",
+      days: [{ date: "2025-01-13", value: 5 }],
+    });
+    expect(one.status).toBe(400);
+    expect(one.body.errors[0].message).toBe(
+      'Work "A10 Бетон", 13.01.2025: the approved plan is written by approving facts, not entered',
+    );
+    const many = await owner.call("PATCH", `${base}/update-many`, {
+      versionId: v,
+      cells: [
+        { itemId: a.id, measure: "volume", kind: "plan", date: "2025-01-13", value: 5 },
+        { itemId: a.id, measure: "volume", kind: "approved_plan", date: "2025-01-14", value: 5 },
+      ],
+    });
+    expect(many.status).toBe(400);
+    expect(many.body.errors[0].message).toBe(
+      "Работа «A10 Бетон», 14.01.2025: утверждённый план записывается утверждением факта, а не вводом",
+    );
+    expect(await seriesOf(owner, v, a.id)).toEqual({});
+  });
+
+  it("undoing a work-done plan change leaves the version's revision and calculation alone", async () => {
+    const { owner, v, a, base } = await setUp();
+    const before = (await owner.call("GET", `/versions/${v}`)).body.data;
+    expect(before.calcStatus).toBe("calculated");
+    await owner.call("POST", `${base}/distribute`, {
+      versionId: v,
+      itemIds: [a.id],
+      measure: "volume",
+      mode: "evenly",
+    });
+    const undone = await owner.call("POST", `/versions/${v}/restore`, {});
+    expect(undone.status).toBe(200);
+    expect(undone.body.data.versionRevision).toBe(before.revision);
+    expect((await owner.call("GET", `/versions/${v}`)).body.data).toMatchObject({
+      calcStatus: "calculated",
+      revision: before.revision,
+    });
+    expect(await seriesOf(owner, v, a.id)).toEqual({});
+  });
+
+  it("announces the plans a calculation spread again, once for the version", async () => {
+    const { owner, v, a, b, base } = await setUp();
+    await owner.call("POST", `${base}/distribute`, {
+      versionId: v,
+      itemIds: [a.id, b.id],
+      measure: "volume",
+      mode: "evenly",
+    });
+    const item = (await owner.call("GET", `/versions/${v}/wbs/${a.id}`)).body.data;
+    await owner.call("PATCH", `/versions/${v}/wbs/${a.id}/update`, { revision: item.revision, duration: 4800 });
+    server.ctx.realtime.sent.length = 0;
+    expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`)).status).toBe(200);
+    const events = server.ctx.realtime.sent.filter((e: { type: string }) => e.type === "wdp_updated");
+    expect(events).toEqual([
+      expect.objectContaining({ type: "wdp_updated", versionId: v, action: "redistribute", itemIds: [a.id] }),
     ]);
   });
 
