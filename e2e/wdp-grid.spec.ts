@@ -162,3 +162,45 @@ test("the grid's screens in fr, dark, 1440 and 600 px", async ({ browser, reques
     await context.close();
   }
 });
+
+test("distribute a plan, the missing-volume warning, stop planning (en)", async ({ browser, request }) => {
+  const setup = await spaceWithSchedule(request, "wdpd", {
+    space: "Plans",
+    facility: "Bridge",
+    project: "Span",
+    schedule: "Schedule",
+  });
+  const { token, call, spaceId, scheduleId, versionId } = setup;
+  const a10 = await addItem(call, versionId, { type: "work", code: "A10", name: "Concrete", duration: 2400 });
+  const a20 = await addItem(call, versionId, { type: "work", code: "A20", name: "Rebar", duration: 2400 });
+  await call("PATCH", `/versions/${versionId}/timetable/calculate/synchronous`);
+  const projectId = (await call("GET", `/schedules/${scheduleId}`)).projectId as string;
+  const { context, page } = await openAs(browser, token, { language: "en" });
+  await page.goto(`/${spaceId}/grid/${projectId}`);
+  await expect(cell(page, a10, "plan", "2025-01-13")).toBeVisible({ timeout: 60_000 });
+
+  // nothing checked and no cell picked yet is the active first cell's work: check A10 explicitly
+  await page.getByRole("checkbox", { name: "Check work A10" }).check();
+  await page.getByRole("button", { name: "Distribute…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Distribute the plan" });
+  await dialog.getByRole("textbox", { name: "Quantity to spread" }).fill("20,5");
+  await dialog.getByRole("button", { name: "Distribute", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(total(page, a10, "plan")).toHaveText("20.5");
+  await expect(cell(page, a10, "plan", "2025-01-13")).toHaveText("4.1");
+
+  // A20 has no plan and no planned volume: the spec's missing-volume warning names it
+  await page.getByRole("checkbox", { name: "Check work A10" }).uncheck();
+  await page.getByRole("checkbox", { name: "Check work A20" }).check();
+  await page.getByRole("button", { name: "Distribute…" }).click();
+  await dialog.getByRole("button", { name: "Distribute", exact: true }).click();
+  await expect(page.getByText("Works without a volume to distribute: A20")).toBeVisible();
+
+  // stop planning A20: its cells cannot be typed into any more
+  await page.getByRole("button", { name: "Stop planning" }).click();
+  await expect(cell(page, a20, "plan", "2025-01-14")).toHaveClass(/is-locked/);
+  const stored = await call("GET", `/versions/${versionId}/wdp`);
+  expect(stored.works.find((w: { itemId: number }) => w.itemId === a20).status).toBe("disabled");
+  await page.screenshot({ path: "e2e/artifacts/wdp-grid-distributed-en.png" });
+  await context.close();
+});

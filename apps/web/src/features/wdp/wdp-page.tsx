@@ -550,12 +550,15 @@ export function WdpPage() {
           />
         )}
       </div>
-      <DistributeDialog
-        opened={distributing}
-        count={checked.size > 0 ? checked.size : 1}
-        onClose={() => setDistributing(false)}
-        onApply={distribute}
-      />
+      {/* mounted per opening: each distribution starts from empty fields */}
+      {distributing && (
+        <DistributeDialog
+          opened
+          count={checked.size > 0 ? checked.size : 1}
+          onClose={() => setDistributing(false)}
+          onApply={distribute}
+        />
+      )}
     </Stack>
   );
 }
