@@ -536,7 +536,7 @@ interface Lock {
 }
 
 function isLocked(lock: Lock, kind: WdpKind, col: Column, disabled: boolean): boolean {
-  if (lock.readOnly || lock.zoom !== "day" || disabled) return true;
+  if (lock.readOnly || lock.zoom !== "day" || disabled || kind === "approved_plan") return true;
   if (kind === "fact" && col.from > lock.keyDay) return true;
   return lock.earliest !== null && col.from < lock.earliest;
 }
