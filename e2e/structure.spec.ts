@@ -58,7 +58,7 @@ test("owner builds a structure, fills values and hides an attribute from a role;
   await createFromMenu(page, "Project in “Bridge 7”", "Create a project", "Deck");
   await createFromMenu(page, "Schedule in “Deck”", "Create a schedule", "Main schedule");
   await expect(page.getByRole("tab", { name: "Related schedules" })).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByRole("link", { name: "Main schedule" })).toHaveAttribute(
+  await expect(page.getByRole("link", { name: "Main schedule", exact: true })).toHaveAttribute(
     "href",
     new RegExp(`^/${spaceId}/schedule/`),
   );

@@ -8,7 +8,7 @@ const DEBOUNCE_MS = 150;
 
 /**
  * Keeps the workspace in step with everyone's changes: the socket says which version changed and its new revision;
- * anything newer than the payload on screen reloads the Gantt data and the relations tab.
+ * anything newer than the payload on screen reloads the Gantt data, the relations tab and the activity details.
  */
 export function useWorkspaceEvents(scheduleId: string, versionId: string | null, shownRevision: number | null) {
   const queryClient = useQueryClient();
@@ -21,6 +21,8 @@ export function useWorkspaceEvents(scheduleId: string, versionId: string | null,
       void queryClient.invalidateQueries({ queryKey: workspaceKeys.gantt(versionId) });
       void queryClient.invalidateQueries({ queryKey: ["version", versionId, "relations"] });
       void queryClient.invalidateQueries({ queryKey: ["version", versionId, "network-diagram"] });
+      // a calculation rewrites dates and floats without moving the rows' revisions: the details read them again
+      void queryClient.invalidateQueries({ queryKey: ["version", versionId, "passport"] });
       void queryClient.invalidateQueries({ queryKey: workspaceKeys.versions(scheduleId) });
     }, DEBOUNCE_MS);
   }, [queryClient, scheduleId, versionId]);
