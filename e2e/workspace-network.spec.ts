@@ -75,13 +75,13 @@ const TEXT = {
     ofA10: /Relations of A10/,
   },
   ru: {
-    view: "Сетевой график",
+    view: "Сеть",
     relations: "Связи",
     of: /Связи работы A30/,
     undo: "Отменить (Ctrl+Z)",
     boxes: "Работы на экране",
     linked: /связей: 4/,
-    gantt: "Диаграмма Ганта",
+    gantt: "Гант",
     ofA10: /Связи работы A10/,
   },
 } as const;

@@ -226,7 +226,7 @@ export function WorkspacePage() {
               aria-label={t("baseline.label")}
               leftSection={<Text size="xs">{t("baseline.short")}</Text>}
               leftSectionWidth={72}
-              w={230}
+              w={200}
               clearable
               placeholder={t("baseline.stored")}
               data={ws.list.filter((v) => v.id !== version.id).map((v) => ({ value: v.id, label: v.label }))}
