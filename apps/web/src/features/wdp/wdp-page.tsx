@@ -244,7 +244,7 @@ export function WdpPage() {
       }
       if (body.length === 0) return true;
       const ids = [...new Set(body.map((c) => c.itemId))];
-      const change = await run("update_many", ids, () => wdpApi.updateMany(scheduleId, { versionId, cells: body }));
+      const change = await run("update_cells", ids, () => wdpApi.updateMany(scheduleId, { versionId, cells: body }));
       if (change && body.length > 1) notifySuccess(t("saved", { count: body.length }));
       return change !== null;
     },

@@ -100,7 +100,7 @@ export function wdpModule(ctx: AppContext) {
         access: write,
       },
       async ({ scope, body }) =>
-        service.setCells(await service.versionOf(scope, body.versionId), "update_many", body.cells),
+        service.setCells(await service.versionOf(scope, body.versionId), "update_cells", body.cells),
     );
     route(
       app,
