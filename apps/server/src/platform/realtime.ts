@@ -126,6 +126,21 @@ export class Realtime {
     this.io.in(room).except(except).disconnectSockets(true);
   }
 
+  /**
+   * The space's last event (its deletion completed), then every socket leaves its room on every process. Awaited like
+   * `endSession`'s message: through the cluster adapter the leave, sent side by side, could overtake the event.
+   */
+  async lastToSpace(event: ServerEvent) {
+    this.clock.advance();
+    if (this.record) this.sent.push(event);
+    for (const listener of this.listeners) listener(event);
+    if (!this.io) return;
+    const room = spaceRoom(event.spaceId);
+    const packet = { type: EVENT_PACKET, data: [SERVER_EVENT, event], nsp: "/" };
+    await this.io.of("/").adapter.broadcast(packet, { rooms: new Set([room]), except: new Set() });
+    this.io.in(room).socketsLeave(room);
+  }
+
   /** Removes every socket of a user from a space's room (kicked out, space deleted). */
   leaveSpace(spaceId: string, userId?: string) {
     if (!this.io) return;

@@ -3,6 +3,7 @@ import {
   type CreateSpaceBody,
   EVENTS_PROTOCOL_VERSION,
   type Language,
+  type ServerEvent,
   type Space,
   type SpaceAccess,
   type SpaceJob,
@@ -107,9 +108,9 @@ export class SpacesService {
       await this.repo.delete(tx, spaceId);
       await complete(tx, result);
     });
-    emit(100, "completed");
-    // Its sockets leave the room on every process: nothing of the space reaches them any more.
-    this.deps.realtime.leaveSpace(spaceId);
+    // The members hear that it completed, then its sockets leave the room on every process: nothing of the space
+    // reaches them any more.
+    await this.deps.realtime.lastToSpace(this.jobEvent("space_delete", spaceId, job, 100, "completed"));
     return result;
   }
 
@@ -145,15 +146,17 @@ export class SpacesService {
 
   private jobEvents(type: "space_delete" | "demo_space", spaceId: string, job: JobContext["job"]) {
     return (percent: number, status: "in_process" | "completed") =>
-      this.deps.realtime.toSpace({
-        v: EVENTS_PROTOCOL_VERSION,
-        type,
-        spaceId,
-        byUserId: job.createdBy,
-        jobId: job.id,
-        progress: percent,
-        status,
-      });
+      this.deps.realtime.toSpace(this.jobEvent(type, spaceId, job, percent, status));
+  }
+
+  private jobEvent(
+    type: "space_delete" | "demo_space",
+    spaceId: string,
+    job: JobContext["job"],
+    progress: number,
+    status: "in_process" | "completed",
+  ): ServerEvent {
+    return { v: EVENTS_PROTOCOL_VERSION, type, spaceId, byUserId: job.createdBy, jobId: job.id, progress, status };
   }
 
   async members(spaceId: string): Promise<SpaceMember[]> {
