@@ -1,32 +1,13 @@
 // The demo space: what the demo job does in its transaction (the structure, then the building schedule planned,
 // baselined, progressed and calculated three times) on the embedded database, per language.
 // One JSON line per case: { case, runs, medianMs, p95Ms }.
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { startBenchServer } from "./bench-server.mjs";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverRoot = path.resolve(here, "..");
 const RUNS = Number(process.env.BENCH_DEMO_RUNS ?? 10);
 
-spawnSync("npm", ["run", "build", "-w", "apps/server"], { cwd: path.resolve(serverRoot, "../.."), stdio: "ignore" });
-if (!fs.existsSync(path.join(serverRoot, "dist/app.js"))) {
-  console.error("apps/server/dist is missing: npm run build -w apps/server failed");
-  process.exit(1);
-}
-const { buildApp } = await import("../dist/app.js");
-const { loadConfig } = await import("../dist/platform/config.js");
-const { openDatabase } = await import("../dist/platform/db.js");
+const { app, database, stop } = await startBenchServer();
 const { seedDemoStructure } = await import("../dist/modules/structure/structure-demo.js");
 const { seedDemoWorkspace } = await import("../dist/modules/spaces/demo-schedule.js");
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "planum-bench-"));
-const config = loadConfig({ NODE_ENV: "production", PLANUM_DATA_DIR: dataDir, PLANUM_LOG_LEVEL: "error" });
-const database = await openDatabase({ databaseUrl: null, dataDir });
-const { app } = await buildApp({ ...config, logLevel: "error" }, database);
-await app.ready();
 
 const inject = async (method, url, token, payload) => {
   const headers = { ...(token ? { authorization: `Bearer ${token}` } : {}) };
@@ -69,6 +50,4 @@ for (const language of ["ru", "en", "fr"]) {
   process.stdout.write(`${JSON.stringify({ case: `demo filling (${language})`, runs: RUNS, ...stats(samples) })}\n`);
 }
 
-await app.close();
-await database.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await stop();

@@ -1,33 +1,13 @@
 // Server benchmarks: the structure tree at scale on the embedded database (PGlite in a temporary data folder),
 // driven through the built server's HTTP handling (Fastify inject: routing, auth, validation, serialisation).
 // One JSON line per case: { case, nodes, attributes, medianMs, p95Ms }.
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { startBenchServer } from "./bench-server.mjs";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverRoot = path.resolve(here, "..");
 const NODES = Number(process.env.BENCH_NODES ?? 20_000);
 const ATTRIBUTES = Number(process.env.BENCH_ATTRIBUTES ?? 100);
 
-// The server is built here (tsc); type errors elsewhere do not stop the emit, so a present dist is enough.
-spawnSync("npm", ["run", "build", "-w", "apps/server"], { cwd: path.resolve(serverRoot, "../.."), stdio: "ignore" });
-if (!fs.existsSync(path.join(serverRoot, "dist/app.js"))) {
-  console.error("apps/server/dist is missing: npm run build -w apps/server failed");
-  process.exit(1);
-}
-const { buildApp } = await import("../dist/app.js");
-const { loadConfig } = await import("../dist/platform/config.js");
-const { openDatabase } = await import("../dist/platform/db.js");
+const { app, database, stop } = await startBenchServer();
 const { seedStructure } = await import("../scripts/seed-structure.mjs");
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "planum-bench-"));
-const config = loadConfig({ NODE_ENV: "production", PLANUM_DATA_DIR: dataDir, PLANUM_LOG_LEVEL: "error" });
-const database = await openDatabase({ databaseUrl: null, dataDir });
-const { app } = await buildApp({ ...config, logLevel: "error" }, database);
-await app.ready();
 
 const inject = async (method, url, token, spaceId, payload) => {
   const headers = { authorization: `Bearer ${token}`, ...(spaceId ? { "x-space-id": spaceId } : {}) };
@@ -93,6 +73,4 @@ await measure("search by name", 30, `/eps?search=${encodeURIComponent("999 мо�
 );
 await measure("search by key", 30, "/eps?search=K1234", (d) => expect(d.nodes.length > 0, "found by key"));
 
-await app.close();
-await database.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await stop();

@@ -7,35 +7,17 @@
 //   wdp_redistribute — every work's plans spread again after its dates moved (the calculation's hook), target ≤ 1 s
 //   wdp_calculate    — the whole calculation of the version when every work moves, hook included (for context)
 //   node apps/server/bench/wdp.mjs [works=10000]
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { buildCalendar, parseDateTime } from "@planum/engine";
 import { sql } from "drizzle-orm";
+import { startBenchServer } from "./bench-server.mjs";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverRoot = path.resolve(here, "..");
 const WORKS = Number(process.argv[2] ?? 10_000);
 const RUNS = 5;
 
-spawnSync("npm", ["run", "build", "-w", "apps/server"], { cwd: path.resolve(serverRoot, "../.."), stdio: "ignore" });
-if (!fs.existsSync(path.join(serverRoot, "dist/app.js"))) {
-  console.error("apps/server/dist is missing: npm run build -w apps/server failed");
-  process.exit(1);
-}
-const { buildApp } = await import("../dist/app.js");
-const { loadConfig } = await import("../dist/platform/config.js");
-const { openDatabase } = await import("../dist/platform/db.js");
+const { app, database, stop } = await startBenchServer("planum-bench-wdp-");
 const { calculateVersion } = await import("../dist/modules/workspace/calculation/calculate-version.js");
 const { redistributeMoved } = await import("../dist/modules/workspace/wdp/wdp.service.js");
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "planum-bench-wdp-"));
-const config = loadConfig({ NODE_ENV: "production", PLANUM_DATA_DIR: dataDir, PLANUM_LOG_LEVEL: "error" });
-const database = await openDatabase({ databaseUrl: null, dataDir });
-const { app } = await buildApp({ ...config, logLevel: "error" }, database);
-await app.ready();
 const { db } = database;
 
 let token = "";
@@ -234,6 +216,4 @@ for (let run = 0; run < 3; run++) {
 }
 line("wdp_calculate", { written: outcome.written, ...stats(calc, calcCpu), timings: outcome.timings });
 
-await app.close();
-await database.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await stop();

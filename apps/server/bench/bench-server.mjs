@@ -1,0 +1,33 @@
+// The common start of the benches that drive the built server on the embedded database: the server built (tsc),
+// a fresh PGlite in a temporary data folder, the app built on it and ready. `stop` closes both and removes the folder.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export async function startBenchServer(prefix = "planum-bench-") {
+  // Type errors elsewhere do not stop tsc's emit, so a present dist is enough.
+  spawnSync("npm", ["run", "build", "-w", "apps/server"], { cwd: path.resolve(serverRoot, "../.."), stdio: "ignore" });
+  if (!fs.existsSync(path.join(serverRoot, "dist/app.js"))) {
+    console.error("apps/server/dist is missing: npm run build -w apps/server failed");
+    process.exit(1);
+  }
+  const { buildApp } = await import("../dist/app.js");
+  const { loadConfig } = await import("../dist/platform/config.js");
+  const { openDatabase } = await import("../dist/platform/db.js");
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const config = loadConfig({ NODE_ENV: "production", PLANUM_DATA_DIR: dataDir, PLANUM_LOG_LEVEL: "error" });
+  const database = await openDatabase({ databaseUrl: null, dataDir });
+  const { app } = await buildApp({ ...config, logLevel: "error" }, database);
+  await app.ready();
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { app, database, stop };
+}
