@@ -212,8 +212,7 @@ type Where = { param: string } | "header";
 const KEPT_READINGS = 20_000;
 
 export class AccessRules {
-  /** Prepared once: the statements are planned once per connection instead of built and parsed per call. */
-  private readonly membershipQuery;
+  /** Prepared once: the statement is planned once per connection instead of built and parsed per call. */
   private readonly versionQuery;
   /**
    * What the checks read, kept until the next write anywhere: a member reading the same space or version again
@@ -225,22 +224,12 @@ export class AccessRules {
   private readonly versionRows: ClockedCache<VersionRowWithPath>;
 
   constructor(private readonly deps: { db: Db; sessions: SessionStore; clock: ChangeClock; realtime: Realtime }) {
-    const userId = sql.placeholder("userId");
-    const spaceId = sql.placeholder("spaceId");
-    this.membershipQuery = deps.db
-      .select({ space: spaces, role: spaceMembers.role, roleId: roles.id, roleAbilities: roles.abilities })
-      .from(spaces)
-      .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, spaces.id), eq(spaceMembers.userId, userId)))
-      .leftJoin(memberRoles, and(eq(memberRoles.spaceId, spaces.id), eq(memberRoles.userId, userId)))
-      .leftJoin(roles, eq(roles.id, memberRoles.roleId))
-      .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt), eq(spaceMembers.status, "active")))
-      .prepare(UNNAMED);
     this.versionQuery = deps.db
       .select({ version: versions, path: epsNodes.path })
       .from(versions)
       .innerJoin(schedules, eq(schedules.id, versions.scheduleId))
       .innerJoin(epsNodes, eq(epsNodes.id, schedules.projectId))
-      .where(and(eq(versions.spaceId, spaceId), eq(versions.id, sql.placeholder("versionId"))))
+      .where(and(eq(versions.spaceId, sql.placeholder("spaceId")), eq(versions.id, sql.placeholder("versionId"))))
       .prepare(UNNAMED);
     this.memberships = new ClockedCache(deps.clock, KEPT_READINGS);
     this.versionRows = new ClockedCache(deps.clock, KEPT_READINGS);
@@ -353,12 +342,9 @@ export class AccessRules {
    */
   async grant(request: FastifyRequest, spaceId: string, ability: Ability = "space:read"): Promise<Grant> {
     const auth = requireAuth(request);
-    const found = UUID.test(spaceId)
-      ? await this.memberships.through(`${auth.user.id} ${spaceId}`, async () => {
-          const [row] = await this.membershipQuery.execute({ userId: auth.user.id, spaceId });
-          return row ?? null;
-        })
-      : null;
+    const found = await this.memberships.through(`${auth.user.id} ${spaceId}`, () =>
+      findMembership(this.deps.db, spaceId, auth.user.id),
+    );
     return this.admit(request, auth, found, ability);
   }
 
