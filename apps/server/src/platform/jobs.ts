@@ -68,7 +68,13 @@ export class Jobs {
   private supervisor: NodeJS.Timeout | null = null;
   /** Jobs this instance enqueued (tests wait for them) and the one it runs (drain hands it back). */
   private readonly mine = new Set<string>();
-  private running: { id: string; attempt: number; type: string; done: Promise<void> } | null = null;
+  private running: {
+    id: string;
+    attempt: number;
+    type: string;
+    done: Promise<void>;
+    stop: AbortController;
+  } | null = null;
   private started = false;
 
   constructor(private readonly options: JobsOptions) {
@@ -138,6 +144,8 @@ export class Jobs {
       .set({ stopRequested: true, updatedAt: new Date() })
       .where(and(eq(jobs.id, id), inArray(jobs.status, ["queued", "in_process"])))
       .returning({ id: jobs.id });
+    // The process running the job stops it at once; any other process sees the flag at its next look at the row.
+    if (rows.length > 0 && this.running?.id === id) this.running.stop.abort();
     return rows.length > 0;
   }
 
@@ -231,7 +239,6 @@ export class Jobs {
     if (!row) return;
     const handler = this.handlers.get(row.type);
     let release!: () => void;
-    this.running = { id: row.id, attempt: row.attempt, type: row.type, done: new Promise((r) => (release = r)) };
     const ours = and(eq(jobs.id, row.id), eq(jobs.attempt, row.attempt), eq(jobs.status, "in_process"));
     const update = (values: Partial<JobRow>) =>
       this.options.db
@@ -241,6 +248,13 @@ export class Jobs {
         .returning({ id: jobs.id });
     const controller = new AbortController();
     if (row.stopRequested) controller.abort();
+    this.running = {
+      id: row.id,
+      attempt: row.attempt,
+      type: row.type,
+      done: new Promise((r) => (release = r)),
+      stop: controller,
+    };
     const watch = setInterval(async () => {
       const [current] = await this.options.db
         .select({ stop: jobs.stopRequested })

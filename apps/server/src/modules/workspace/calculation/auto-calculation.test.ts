@@ -184,12 +184,17 @@ describe("automatic calculation (calculationMode: auto)", () => {
     const { owner, version } = await autoWorkspace();
     const v = version.id;
     const auto = autoCalculation(server.ctx);
-    auto.timing = { ...auto.timing, debounceMs: 800 };
+    // A quiet time no slow machine outlasts, so the lock surely comes before the calculation is due…
+    auto.timing = { ...auto.timing, debounceMs: 600_000 };
     try {
       server.ctx.realtime.sent.length = 0;
       await addItem(owner, v, { type: "work", name: "A", code: "A10", duration: 480 });
+      expect(auto.pending()).toContain(v);
       expect((await owner.call("POST", `/versions/${v}/setLocked`, { locked: true })).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // …then it falls due at once.
+      auto.timing.debounceMs = 0;
+      auto.changed(v, owner.spaceId, owner.userId);
+      for (let i = 0; i < 300 && auto.pending().includes(v); i++) await new Promise((r) => setTimeout(r, 50));
       expect(auto.pending()).not.toContain(v);
       expect((await owner.call("GET", `/versions/${v}`)).body.data).toMatchObject({
         locked: true,
