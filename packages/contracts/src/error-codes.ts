@@ -34,6 +34,17 @@ export const ERROR_CODES = [
   "WdpPlanBelowFacts",
   "WdpNoDates",
   "WdpApprovedPlanByApproval",
+  // work-done plan XLSX upload: each names the refused cell
+  "WdpUploadColumns",
+  "WdpUploadUnknownWork",
+  "WdpUploadUnknownLine",
+  "WdpUploadInvalidValue",
+  "WdpUploadNegativeValue",
+  "WdpUploadFactInFuture",
+  "WdpUploadBeforeEntryPeriod",
+  "WdpUploadApprovedPlan",
+  "WdpUploadWorkDisabled",
+  "WdpUploadEmpty",
   // authentication (401)
   "Unauthorized",
   "WrongCredentials",
@@ -141,6 +152,16 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WdpNoDates: 400,
   WdpApprovedPlanByApproval: 400,
   WdpWorkDisabled: 409,
+  WdpUploadColumns: 400,
+  WdpUploadUnknownWork: 400,
+  WdpUploadUnknownLine: 400,
+  WdpUploadInvalidValue: 400,
+  WdpUploadNegativeValue: 400,
+  WdpUploadFactInFuture: 400,
+  WdpUploadBeforeEntryPeriod: 400,
+  WdpUploadApprovedPlan: 400,
+  WdpUploadWorkDisabled: 400,
+  WdpUploadEmpty: 400,
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

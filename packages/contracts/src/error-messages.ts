@@ -30,6 +30,20 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     WdpApprovedPlanByApproval:
       'Work "{{work}}", {{date}}: the approved plan is written by approving facts, not entered',
     WdpWorkDisabled: 'Work "{{work}}" is not planned: its work-done plan status is off',
+    WdpUploadColumns:
+      'Cell {{cell}}: expected "{{expected}}", found "{{found}}": the columns were moved; export the plan again and enter the values in its layout',
+    WdpUploadUnknownWork: 'Cell {{cell}}: the version has no work with ID "{{value}}"',
+    WdpUploadUnknownLine: 'Cell {{cell}}: "{{value}}" is not a measure or data kind of the work-done plan',
+    WdpUploadInvalidValue: 'Cell {{cell}} (work "{{work}}", {{date}}): "{{value}}" is not a number',
+    WdpUploadNegativeValue: 'Cell {{cell}} (work "{{work}}", {{date}}): the quantity cannot be negative',
+    WdpUploadFactInFuture:
+      'Cell {{cell}} (work "{{work}}", {{date}}): a fact cannot be entered for a day after today ({{today}})',
+    WdpUploadBeforeEntryPeriod:
+      'Cell {{cell}} (work "{{work}}", {{date}}): the day is before the allowed entry period (from {{earliest}})',
+    WdpUploadApprovedPlan:
+      'Cell {{cell}} (work "{{work}}", {{date}}): the approved plan is written by approving facts, not uploaded',
+    WdpUploadWorkDisabled: 'Cell {{cell}}: work "{{work}}" is not planned: its work-done plan status is off',
+    WdpUploadEmpty: "The file has no work-done plan lines: export the plan, enter the values and upload that file",
     InvalidCidr: "Enter IP addresses or networks such as 192.168.0.0/24",
     PrivacyPolicyNotAccepted: "Accept the privacy policy to continue",
     FileTooLarge: "The file is larger than {{max}}",
@@ -95,6 +109,20 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     WdpApprovedPlanByApproval:
       "Работа «{{work}}», {{date}}: утверждённый план записывается утверждением факта, а не вводом",
     WdpWorkDisabled: "Работа «{{work}}» не планируется: статус планирования СДП выключен",
+    WdpUploadColumns:
+      "Ячейка {{cell}}: ожидалось «{{expected}}», найдено «{{found}}»: столбцы сдвинуты; выгрузите план заново и вносите значения в его макет",
+    WdpUploadUnknownWork: "Ячейка {{cell}}: в версии нет работы с ID «{{value}}»",
+    WdpUploadUnknownLine: "Ячейка {{cell}}: «{{value}}» — не показатель и не тип данных СДП",
+    WdpUploadInvalidValue: "Ячейка {{cell}} (работа «{{work}}», {{date}}): «{{value}}» — не число",
+    WdpUploadNegativeValue: "Ячейка {{cell}} (работа «{{work}}», {{date}}): объём не может быть отрицательным",
+    WdpUploadFactInFuture:
+      "Ячейка {{cell}} (работа «{{work}}», {{date}}): факт нельзя вносить за день позже сегодняшнего ({{today}})",
+    WdpUploadBeforeEntryPeriod:
+      "Ячейка {{cell}} (работа «{{work}}», {{date}}): день раньше разрешённого периода ввода (с {{earliest}})",
+    WdpUploadApprovedPlan:
+      "Ячейка {{cell}} (работа «{{work}}», {{date}}): согласованный план записывается согласованием факта, а не загрузкой",
+    WdpUploadWorkDisabled: "Ячейка {{cell}}: работа «{{work}}» не планируется: статус планирования СДП выключен",
+    WdpUploadEmpty: "В файле нет строк СДП: выгрузите план, внесите значения и загрузите этот файл",
     InvalidCidr: "Введите IP-адреса или сети, например 192.168.0.0/24",
     PrivacyPolicyNotAccepted: "Чтобы продолжить, примите политику конфиденциальности",
     FileTooLarge: "Файл больше {{max}}",
@@ -163,6 +191,24 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     WdpApprovedPlanByApproval:
       "Activité « {{work}} », {{date}} : le prévu approuvé est écrit par l’approbation du réalisé, pas saisi",
     WdpWorkDisabled: "L’activité « {{work}} » n’est pas planifiée : son statut de planification est désactivé",
+    WdpUploadColumns:
+      "Cellule {{cell}} : « {{expected}} » attendu, « {{found}} » trouvé : les colonnes ont été déplacées ; exportez à nouveau le plan et saisissez les valeurs dans sa mise en page",
+    WdpUploadUnknownWork: "Cellule {{cell}} : la version n’a pas d’activité d’ID « {{value}} »",
+    WdpUploadUnknownLine:
+      "Cellule {{cell}} : « {{value}} » n’est ni une mesure ni un type de données du plan d’avancement",
+    WdpUploadInvalidValue: "Cellule {{cell}} (activité « {{work}} », {{date}}) : « {{value}} » n’est pas un nombre",
+    WdpUploadNegativeValue:
+      "Cellule {{cell}} (activité « {{work}} », {{date}}) : la quantité ne peut pas être négative",
+    WdpUploadFactInFuture:
+      "Cellule {{cell}} (activité « {{work}} », {{date}}) : un réalisé ne peut pas être saisi pour un jour après aujourd’hui ({{today}})",
+    WdpUploadBeforeEntryPeriod:
+      "Cellule {{cell}} (activité « {{work}} », {{date}}) : le jour précède la période de saisie autorisée (à partir du {{earliest}})",
+    WdpUploadApprovedPlan:
+      "Cellule {{cell}} (activité « {{work}} », {{date}}) : le plan approuvé s’écrit en approuvant le réalisé, pas par import",
+    WdpUploadWorkDisabled:
+      "Cellule {{cell}} : l’activité « {{work}} » n’est pas planifiée : son statut de planification est désactivé",
+    WdpUploadEmpty:
+      "Le fichier n’a aucune ligne de plan d’avancement : exportez le plan, saisissez les valeurs et importez ce fichier",
     InvalidCidr: "Saisissez des adresses IP ou des réseaux, par exemple 192.168.0.0/24",
     PrivacyPolicyNotAccepted: "Acceptez la politique de confidentialité pour continuer",
     FileTooLarge: "Le fichier dépasse {{max}}",

@@ -89,6 +89,13 @@ export {
   tablePreview,
   tableToModel,
 } from "./tabular/tabular-model.js";
-export { readXlsx, readXlsxTable, writeXlsx, writeXlsxRows, type XlsxReadOptions } from "./tabular/xlsx-format.js";
+export {
+  readXlsx,
+  readXlsxTable,
+  writeXlsx,
+  writeXlsxRows,
+  type XlsxReadOptions,
+  type XlsxRowsOptions,
+} from "./tabular/xlsx-format.js";
 export { readXer } from "./xer/xer-reader.js";
 export { type WriteXerOptions, writeXer } from "./xer/xer-writer.js";

@@ -57,19 +57,44 @@ export async function writeXlsx(model: ScheduleModel): Promise<Uint8Array> {
   return writeXlsxRows(modelToRows(model), { header: 1 });
 }
 
+/** How a sheet of rows is laid out for people: frozen panes, column widths, how dates and numbers read. */
+export interface XlsxRowsOptions {
+  sheet?: string;
+  /** The header row (1-based): bold and frozen above. */
+  header?: number;
+  /** Columns kept on screen at the left when scrolling sideways. */
+  freezeColumns?: number;
+  /** Widths (characters) of the first columns. */
+  widths?: number[];
+  /** Number format of date cells (Excel's own, e.g. "dd.mm.yyyy"). */
+  dateFormat?: string;
+  /** Number format of numeric cells below the header (e.g. "#,##0.###"). */
+  numberFormat?: string;
+  /** Rows (1-based) shown bold: summaries, totals. */
+  boldRows?: number[];
+}
+
 /** Rows as a one-sheet workbook (the header row bold and frozen when `header` says which row it is, 1-based). */
-export async function writeXlsxRows(
-  rows: Cell[][],
-  options: { sheet?: string; header?: number } = {},
-): Promise<Uint8Array> {
+export async function writeXlsxRows(rows: Cell[][], options: XlsxRowsOptions = {}): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();
   wb.creator = "Planum";
   const ws = wb.addWorksheet(options.sheet ?? "Activities");
-  for (const r of rows) ws.addRow(r);
-  if (options.header) {
-    ws.getRow(options.header).font = { bold: true };
-    ws.views = [{ state: "frozen", ySplit: options.header }];
+  for (const r of rows) {
+    const row = ws.addRow(r);
+    if (!options.dateFormat && !options.numberFormat) continue;
+    row.eachCell((cell) => {
+      if (cell.value instanceof Date && options.dateFormat) cell.numFmt = options.dateFormat;
+      else if (typeof cell.value === "number" && options.numberFormat && row.number > (options.header ?? 0))
+        cell.numFmt = options.numberFormat;
+    });
   }
+  if (options.header) ws.getRow(options.header).font = { bold: true };
+  for (const r of options.boldRows ?? []) ws.getRow(r).font = { bold: true };
+  options.widths?.forEach((width, k) => {
+    ws.getColumn(k + 1).width = width;
+  });
+  if (options.header || options.freezeColumns)
+    ws.views = [{ state: "frozen", ySplit: options.header ?? 0, xSplit: options.freezeColumns ?? 0 }];
   const buf = await wb.xlsx.writeBuffer();
   return new Uint8Array(buf as ArrayBuffer);
 }

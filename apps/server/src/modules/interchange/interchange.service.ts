@@ -52,8 +52,8 @@ interface ImportPayload {
   project?: string;
 }
 
-/** A version of the caller's space and the name of its schedule, as exports need them. */
-function fileName(...parts: string[]) {
+/** A file name of parts, without the characters file systems refuse (exports of every kind name their files so). */
+export function fileName(...parts: string[]) {
   return parts.join("").replace(/[\\/:*?"<>|]+/g, "_");
 }
 

@@ -7,6 +7,7 @@ import { undoModule } from "./undo/undo.routes.js";
 import { versionsModule } from "./versions/versions.routes.js";
 import { wbsModule } from "./wbs/wbs.routes.js";
 import { wdpModule } from "./wdp/wdp.routes.js";
+import { wdpFilesModule } from "./wdp/wdp-files.routes.js";
 
 /** The schedule workspace: versions, their WBS and Gantt, relations, undo, layouts, the network diagram and work-done plans. */
 export function workspaceModule(ctx: AppContext) {
@@ -18,6 +19,7 @@ export function workspaceModule(ctx: AppContext) {
     layoutsModule(ctx),
     networkDiagramModule(ctx),
     wdpModule(ctx),
+    wdpFilesModule(ctx),
   ];
   return async function workspaceRoutes(app: FastifyInstance) {
     for (const part of parts) await app.register(part);

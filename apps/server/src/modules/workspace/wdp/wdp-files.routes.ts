@@ -1,0 +1,87 @@
+import {
+  exportResultSchema,
+  scheduleIdParams,
+  versionIdParams,
+  wdpChangeSchema,
+  wdpExportBody,
+  wdpReportEditBody,
+  wdpReportExportBody,
+  wdpUploadQuery,
+  wdpUploadSchema,
+} from "@planum/contracts";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../../platform/context.js";
+import { requestLanguage } from "../../../platform/http-errors.js";
+import { route } from "../../../platform/route.js";
+import { WorkspaceEvents } from "../../../platform/workspace-events.js";
+import { readUpload } from "../../interchange/upload.js";
+import { WdpService } from "./wdp.service.js";
+import { WdpFilesService } from "./wdp-files.service.js";
+
+/** Work-done plans as files (spec §7): the plan's XLSX out and back in, the report's XLSX, the report's edit. */
+export function wdpFilesModule(ctx: AppContext) {
+  const wdp = new WdpService({ db: ctx.db, events: new WorkspaceEvents(ctx.realtime) });
+  const service = new WdpFilesService(ctx, wdp);
+  const { access } = ctx;
+  return async function wdpFilesRoutes(app: FastifyInstance) {
+    const tags = ["Work-done plans"];
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/wdp/export",
+        tags,
+        params: versionIdParams,
+        body: wdpExportBody,
+        response: exportResultSchema,
+        access: access.version("read"),
+      },
+      ({ scope, body, request }) => service.exportPlan(scope, body, requestLanguage(request)),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/wdp/report/export",
+        tags,
+        params: versionIdParams,
+        body: wdpReportExportBody,
+        response: exportResultSchema,
+        access: access.version("read"),
+      },
+      ({ scope, body, request }) => service.exportReport(scope, body, requestLanguage(request)),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/schedules/:id/wdp/upload",
+        tags,
+        params: scheduleIdParams,
+        query: wdpUploadQuery,
+        response: wdpUploadSchema,
+        access: access.schedule("write"),
+      },
+      async ({ scope, query, request }) =>
+        service.upload(
+          scope,
+          query.versionId,
+          (await readUpload(request, ctx.config.maxUploadBytes)).bytes,
+          requestLanguage(request),
+        ),
+    );
+    route(
+      app,
+      {
+        method: "PATCH",
+        url: "/schedules/:id/wdp/report-edit",
+        tags,
+        params: scheduleIdParams,
+        body: wdpReportEditBody,
+        response: wdpChangeSchema,
+        access: access.schedule("write"),
+      },
+      ({ scope, body }) => service.reportEdit(scope, body),
+    );
+  };
+}
