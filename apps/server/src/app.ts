@@ -11,6 +11,7 @@ import { authModule } from "./modules/auth/auth.routes.js";
 import { LoginThrottle } from "./modules/auth/login-throttle.js";
 import { calendarsModule } from "./modules/calendars/calendars.routes.js";
 import { interchangeModule } from "./modules/interchange/interchange.routes.js";
+import { resourcesModule } from "./modules/resources/resources.routes.js";
 import { spacesModule } from "./modules/spaces/spaces.routes.js";
 import { storageFilesModule } from "./modules/storage-files/storage-files.routes.js";
 import { structureModule } from "./modules/structure/structure.routes.js";
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(structureModule(ctx));
       await api.register(workspaceModule(ctx));
       await api.register(calendarsModule(ctx));
+      await api.register(resourcesModule(ctx));
       await api.register(calculationModule(ctx));
       await api.register(interchangeModule(ctx));
       await api.register(storageFilesModule(ctx));

@@ -67,6 +67,14 @@ export type ServerEvent =
       error?: string;
     })
   | (EventBase & { type: "calendars_updated"; calendarIds: string[] })
+  | (EventBase & { type: "resources_updated"; resourceIds: string[] })
+  | (EventBase & {
+      /** Assignments of works changed: `assignment_created` (spec) when a resource is assigned, else updated. */
+      type: "assignment_created" | "assignments_updated";
+      versionId: string;
+      itemIds: number[];
+      assignmentIds: string[];
+    })
   | (EventBase & {
       /** Work-done plans of these works changed (values, planning status or mode): screens refetch them. */
       type: "wdp_updated";

@@ -7,6 +7,7 @@ export * from "./events.js";
 export * from "./interchange.schema.js";
 export * from "./languages.js";
 export * from "./network.js";
+export * from "./resources.schema.js";
 export * from "./spaces.schema.js";
 export * from "./storage.schema.js";
 export * from "./structure.schema.js";

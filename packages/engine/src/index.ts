@@ -18,6 +18,14 @@ export {
   type ScenarioNumber,
   scenario,
 } from "./progress-scenarios.js";
+export {
+  costByPeriod,
+  periodValue,
+  RESOURCE_CURVE_PROFILES,
+  type ResourceCurve,
+  spreadUnits,
+  type UnitsDay,
+} from "./resource-curves.js";
 export type { ResultColumns } from "./result-format.js";
 export { schedule, scheduleColumns } from "./schedule.js";
 export {

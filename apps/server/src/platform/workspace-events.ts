@@ -131,6 +131,19 @@ export class WorkspaceEvents {
     this.realtime.toSpace({ v: EVENTS_PROTOCOL_VERSION, type: "calendars_updated", spaceId, byUserId, calendarIds });
   }
 
+  resourcesUpdated(spaceId: string, byUserId: string | null, resourceIds: string[]) {
+    this.realtime.toSpace({ v: EVENTS_PROTOCOL_VERSION, type: "resources_updated", spaceId, byUserId, resourceIds });
+  }
+
+  assignments(
+    type: "assignment_created" | "assignments_updated",
+    spaceId: string,
+    byUserId: string | null,
+    change: { versionId: string; itemIds: number[]; assignmentIds: string[] },
+  ) {
+    this.realtime.toSpace({ v: EVENTS_PROTOCOL_VERSION, type, spaceId, byUserId, ...change });
+  }
+
   layoutsUpdated(spaceId: string, byUserId: string | null, scheduleId: string | null) {
     this.realtime.toSpace({ v: EVENTS_PROTOCOL_VERSION, type: "layouts_updated", spaceId, byUserId, scheduleId });
   }

@@ -2,6 +2,7 @@ export * from "./calendars.table.js";
 export * from "./eps-photos.table.js";
 export * from "./interchange.table.js";
 export * from "./platform.table.js";
+export * from "./resources.table.js";
 export * from "./spaces.table.js";
 export * from "./structure.table.js";
 export * from "./structure-access.table.js";

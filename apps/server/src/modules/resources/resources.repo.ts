@@ -1,0 +1,292 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import {
+  assignments,
+  calendars,
+  resources,
+  spaceMembers,
+  specialties,
+  userSpecialties,
+  versions,
+  wbsItems,
+  workPeople,
+} from "../../db/schema/index.js";
+import type { DbOrTx } from "../../platform/db.js";
+
+/** The SQL of resources, specialties, assignments and the people of works; every query is filtered by space. */
+
+export type ResourceRow = typeof resources.$inferSelect;
+export type ResourceValues = Omit<typeof resources.$inferInsert, "id" | "revision" | "createdAt">;
+export type AssignmentRow = typeof assignments.$inferSelect;
+export type AssignmentValues = Omit<typeof assignments.$inferInsert, "id" | "revision" | "createdAt">;
+
+export function listResources(db: DbOrTx, spaceId: string) {
+  return db.select().from(resources).where(eq(resources.spaceId, spaceId)).orderBy(asc(resources.code));
+}
+
+export async function findResource(db: DbOrTx, spaceId: string, id: string): Promise<ResourceRow | null> {
+  const [row] = await db
+    .select()
+    .from(resources)
+    .where(and(eq(resources.spaceId, spaceId), eq(resources.id, id)));
+  return row ?? null;
+}
+
+export async function insertResources(db: DbOrTx, values: ResourceValues[]): Promise<ResourceRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(resources).values(values).returning();
+}
+
+/** Changes a resource if its revision is still `revision`; null when somebody changed it meanwhile. */
+export async function updateResource(
+  db: DbOrTx,
+  spaceId: string,
+  id: string,
+  revision: number,
+  values: Partial<ResourceValues>,
+): Promise<ResourceRow | null> {
+  const [row] = await db
+    .update(resources)
+    .set({ ...values, revision: sql`${resources.revision} + 1` })
+    .where(and(eq(resources.spaceId, spaceId), eq(resources.id, id), eq(resources.revision, revision)))
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes a resource (its assignments go with it); how many assignments it had. */
+export async function deleteResource(db: DbOrTx, spaceId: string, id: string): Promise<number> {
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(assignments)
+    .where(and(eq(assignments.spaceId, spaceId), eq(assignments.resourceId, id)));
+  await db.delete(resources).where(and(eq(resources.spaceId, spaceId), eq(resources.id, id)));
+  return count.n;
+}
+
+/** Which of these ids are the space's: calendars, specialties, members. */
+export async function calendarInSpace(db: DbOrTx, spaceId: string, id: string) {
+  const [row] = await db
+    .select({ id: calendars.id })
+    .from(calendars)
+    .where(and(eq(calendars.spaceId, spaceId), eq(calendars.id, id)));
+  return row !== undefined;
+}
+
+export async function specialtyInSpace(db: DbOrTx, spaceId: string, id: string) {
+  const [row] = await db
+    .select({ id: specialties.id })
+    .from(specialties)
+    .where(and(eq(specialties.spaceId, spaceId), eq(specialties.id, id)));
+  return row !== undefined;
+}
+
+export async function memberOfSpace(db: DbOrTx, spaceId: string, userId: string) {
+  const [row] = await db
+    .select({ userId: spaceMembers.userId })
+    .from(spaceMembers)
+    .where(and(eq(spaceMembers.spaceId, spaceId), eq(spaceMembers.userId, userId)));
+  return row !== undefined;
+}
+
+// ---- specialties ----
+
+export function listSpecialties(db: DbOrTx, spaceId: string) {
+  return db
+    .select({ id: specialties.id, name: specialties.name })
+    .from(specialties)
+    .where(eq(specialties.spaceId, spaceId))
+    .orderBy(asc(specialties.name));
+}
+
+export async function insertSpecialty(db: DbOrTx, spaceId: string, name: string) {
+  const [row] = await db.insert(specialties).values({ spaceId, name }).returning();
+  return { id: row.id, name: row.name };
+}
+
+export async function renameSpecialty(db: DbOrTx, spaceId: string, id: string, name: string) {
+  const [row] = await db
+    .update(specialties)
+    .set({ name })
+    .where(and(eq(specialties.spaceId, spaceId), eq(specialties.id, id)))
+    .returning();
+  return row ? { id: row.id, name: row.name } : null;
+}
+
+export async function deleteSpecialty(db: DbOrTx, spaceId: string, id: string) {
+  const gone = await db
+    .delete(specialties)
+    .where(and(eq(specialties.spaceId, spaceId), eq(specialties.id, id)))
+    .returning({ id: specialties.id });
+  return gone.length > 0;
+}
+
+export function listUserSpecialties(db: DbOrTx, spaceId: string) {
+  return db
+    .select({ id: userSpecialties.id, userId: userSpecialties.userId, specialtyId: userSpecialties.specialtyId })
+    .from(userSpecialties)
+    .where(eq(userSpecialties.spaceId, spaceId));
+}
+
+/** Gives a member a specialty (again: the existing pair). */
+export async function insertUserSpecialty(db: DbOrTx, spaceId: string, userId: string, specialtyId: string) {
+  await db.insert(userSpecialties).values({ spaceId, userId, specialtyId }).onConflictDoNothing();
+  const [row] = await db
+    .select({ id: userSpecialties.id, userId: userSpecialties.userId, specialtyId: userSpecialties.specialtyId })
+    .from(userSpecialties)
+    .where(and(eq(userSpecialties.specialtyId, specialtyId), eq(userSpecialties.userId, userId)));
+  return row;
+}
+
+export async function deleteUserSpecialty(db: DbOrTx, spaceId: string, id: string) {
+  const gone = await db
+    .delete(userSpecialties)
+    .where(and(eq(userSpecialties.spaceId, spaceId), eq(userSpecialties.id, id)))
+    .returning({ id: userSpecialties.id });
+  return gone.length > 0;
+}
+
+// ---- assignments ----
+
+/** An assignment with what its answer and its cost need: the resource, the work, its dates and calendar. */
+const assignmentColumns = {
+  a: assignments,
+  resource: {
+    code: resources.code,
+    name: resources.name,
+    kind: resources.kind,
+    unit: resources.unit,
+    rates: resources.rates,
+  },
+  work: {
+    code: wbsItems.code,
+    name: wbsItems.name,
+    calendarId: wbsItems.calendarId,
+    duration: wbsItems.duration,
+    start: sql<string | null>`coalesce(${wbsItems.actualStart}, ${wbsItems.earlyStart})`,
+    finish: sql<string | null>`coalesce(${wbsItems.actualFinish}, ${wbsItems.earlyFinish})`,
+  },
+};
+export type AssignmentJoined = {
+  a: AssignmentRow;
+  resource: { code: string; name: string; kind: ResourceRow["kind"]; unit: string; rates: ResourceRow["rates"] };
+  work: {
+    code: string;
+    name: string;
+    calendarId: string | null;
+    duration: number;
+    start: string | null;
+    finish: string | null;
+  };
+};
+
+function joinedAssignments(db: DbOrTx) {
+  return db
+    .select(assignmentColumns)
+    .from(assignments)
+    .innerJoin(resources, eq(resources.id, assignments.resourceId))
+    .innerJoin(wbsItems, eq(wbsItems.id, assignments.itemId));
+}
+
+export function assignmentsOfItem(db: DbOrTx, spaceId: string, versionId: string, itemId: number) {
+  return joinedAssignments(db)
+    .where(and(eq(assignments.spaceId, spaceId), eq(assignments.versionId, versionId), eq(assignments.itemId, itemId)))
+    .orderBy(asc(assignments.createdAt), asc(assignments.id)) as Promise<AssignmentJoined[]>;
+}
+
+export function assignmentsWhere(
+  db: DbOrTx,
+  spaceId: string,
+  filter: { versionId?: string; resourceId?: string; ids?: string[] },
+) {
+  return joinedAssignments(db)
+    .where(
+      and(
+        eq(assignments.spaceId, spaceId),
+        filter.versionId ? eq(assignments.versionId, filter.versionId) : undefined,
+        filter.resourceId ? eq(assignments.resourceId, filter.resourceId) : undefined,
+        filter.ids ? inArray(assignments.id, filter.ids) : undefined,
+      ),
+    )
+    .orderBy(asc(wbsItems.code), asc(assignments.createdAt))
+    .limit(20_000) as Promise<AssignmentJoined[]>;
+}
+
+/** A work of the version (not a sum): the rows a resource can be assigned to. */
+export async function findWork(db: DbOrTx, spaceId: string, versionId: string, itemId: number) {
+  const [row] = await db
+    .select({
+      id: wbsItems.id,
+      type: wbsItems.type,
+      code: wbsItems.code,
+      name: wbsItems.name,
+      duration: wbsItems.duration,
+    })
+    .from(wbsItems)
+    .where(and(eq(wbsItems.spaceId, spaceId), eq(wbsItems.versionId, versionId), eq(wbsItems.id, itemId)));
+  return row ?? null;
+}
+
+export async function insertAssignments(db: DbOrTx, values: AssignmentValues[]): Promise<AssignmentRow[]> {
+  const out: AssignmentRow[] = [];
+  for (let k = 0; k < values.length; k += 2000)
+    out.push(
+      ...(await db
+        .insert(assignments)
+        .values(values.slice(k, k + 2000))
+        .returning()),
+    );
+  return out;
+}
+
+/** The assignment with its version (for the schedule and lock checks). */
+export async function findAssignment(db: DbOrTx, spaceId: string, id: string) {
+  const [row] = await db
+    .select({ a: assignments, version: versions })
+    .from(assignments)
+    .innerJoin(versions, eq(versions.id, assignments.versionId))
+    .where(and(eq(assignments.spaceId, spaceId), eq(assignments.id, id)));
+  return row ?? null;
+}
+
+export async function updateAssignment(
+  db: DbOrTx,
+  spaceId: string,
+  id: string,
+  revision: number,
+  values: Partial<AssignmentValues>,
+): Promise<AssignmentRow | null> {
+  const [row] = await db
+    .update(assignments)
+    .set({ ...values, revision: sql`${assignments.revision} + 1` })
+    .where(and(eq(assignments.spaceId, spaceId), eq(assignments.id, id), eq(assignments.revision, revision)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteAssignment(db: DbOrTx, spaceId: string, id: string) {
+  await db.delete(assignments).where(and(eq(assignments.spaceId, spaceId), eq(assignments.id, id)));
+}
+
+// ---- people of a work ----
+
+export async function findWorkPeople(db: DbOrTx, spaceId: string, itemId: number) {
+  const [row] = await db
+    .select()
+    .from(workPeople)
+    .where(and(eq(workPeople.spaceId, spaceId), eq(workPeople.itemId, itemId)));
+  return row ?? null;
+}
+
+export async function setWorkPerson(
+  db: DbOrTx,
+  key: { spaceId: string; versionId: string; itemId: number },
+  role: "executor" | "curator",
+  userId: string | null,
+) {
+  const column = role === "executor" ? { executorId: userId } : { curatorId: userId };
+  const [row] = await db
+    .insert(workPeople)
+    .values({ ...key, ...column })
+    .onConflictDoUpdate({ target: workPeople.itemId, set: column })
+    .returning();
+  return row;
+}
