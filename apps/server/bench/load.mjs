@@ -232,6 +232,7 @@ try {
   const etags = new Array(USERS).fill(null);
   const readAll = async (name, revalidate, through = read) => {
     const answers = [];
+    const firsts = [];
     const start = performance.now();
     await Promise.all(
       tokens.map(async (token, i) => {
@@ -240,15 +241,24 @@ try {
           const answer = await through(`/versions/${versionId}/gantt`, { token, spaceId: space.id, headers });
           etags[i] = answer.etag ?? etags[i];
           answers.push(answer);
+          if (round === 0) firsts.push(answer);
         }
       }),
     );
     report(name, answers, performance.now() - start, USERS);
+    // Where the tail comes from: each user's first read of the round (all sent in the same instant).
+    report(`${name}, first reads`, firsts, performance.now() - start, USERS);
   };
   const throughFetch = async (url, options) => {
     const answer = await call("GET", url, options);
     return { ...answer, etag: answer.headers.get("etag") };
   };
+  // From here on the server and this client are kept on separate cores where the machine has two or more, as when
+  // the users' browsers run on their own machines: otherwise 200 users' requests and answers, made and read here,
+  // take CPU from the server that the figures are about. (The sign-in burst above ran with both on every core:
+  // password hashing uses them all.)
+  const pinned = pinApart(server.pid);
+  process.stderr.write(pinned ? `${pinned}\n` : "server and client share every core\n");
   // The first read of each user is its first call since signing in (its session and membership are read then).
   await readAll(`gantt, ${USERS} users`, false);
   await readAll(`gantt if-none-match, ${USERS} users`, true);
@@ -262,6 +272,20 @@ try {
 } finally {
   agent.destroy();
   await stop();
+}
+
+/**
+ * Puts every thread of the server on the first core and this process on the others (Linux `taskset`); returns what
+ * it did, or null when there is a single core or no taskset (BENCH_LOAD_SHARE_CORES=1 keeps them together).
+ */
+function pinApart(serverPid) {
+  const cores = os.availableParallelism();
+  if (cores < 2 || process.env.BENCH_LOAD_SHARE_CORES === "1") return null;
+  const rest = `1-${cores - 1}`;
+  const server = spawnSync("taskset", ["-a", "-cp", "0", String(serverPid)], { stdio: "ignore" });
+  const client = spawnSync("taskset", ["-a", "-cp", rest, String(process.pid)], { stdio: "ignore" });
+  if (server.status !== 0 || client.status !== 0) return null;
+  return `Gantt reads: the server on core 0, this client on cores ${rest}`;
 }
 
 /** The demo space's calculated version: the actual version of a schedule the demo filled. */

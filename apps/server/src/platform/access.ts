@@ -19,6 +19,7 @@ import {
   spaces,
   versions,
 } from "../db/schema/index.js";
+import { batchedReader } from "./batched-reader.js";
 import { type ChangeClock, ClockedCache } from "./change-clock.js";
 import { type Db, type DbOrTx, UNNAMED } from "./db.js";
 import { AppError } from "./errors.js";
@@ -100,18 +101,37 @@ export function abilitiesOf(role: MemberRole, assigned: string[] | null): string
 
 /** The space row and the caller's membership, or null: a deleted space or a non-member sees nothing. */
 export async function findMembership(db: DbOrTx, spaceId: string, userId: string) {
-  if (!UUID.test(spaceId)) return null;
-  const [row] = await db
-    .select({ space: spaces, role: spaceMembers.role, roleId: roles.id, roleAbilities: roles.abilities })
+  return (await findMemberships(db, spaceId, [userId])).get(userId) ?? null;
+}
+
+/** The active memberships of these users in a live space, by user id (one query for a crowd of one space). */
+export async function findMemberships(db: DbOrTx, spaceId: string, userIds: readonly string[]) {
+  if (!UUID.test(spaceId)) return new Map();
+  const rows = await db
+    .select({
+      userId: spaceMembers.userId,
+      space: spaces,
+      role: spaceMembers.role,
+      roleId: roles.id,
+      roleAbilities: roles.abilities,
+    })
     .from(spaces)
-    .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, spaces.id), eq(spaceMembers.userId, userId)))
-    .leftJoin(memberRoles, and(eq(memberRoles.spaceId, spaces.id), eq(memberRoles.userId, userId)))
+    .innerJoin(spaceMembers, eq(spaceMembers.spaceId, spaces.id))
+    .leftJoin(memberRoles, and(eq(memberRoles.spaceId, spaces.id), eq(memberRoles.userId, spaceMembers.userId)))
     .leftJoin(roles, eq(roles.id, memberRoles.roleId))
-    .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt), eq(spaceMembers.status, "active")));
-  return row ?? null;
+    .where(
+      and(
+        eq(spaces.id, spaceId),
+        inArray(spaceMembers.userId, [...new Set(userIds)]),
+        isNull(spaces.deletedAt),
+        eq(spaceMembers.status, "active"),
+      ),
+    );
+  return new Map(rows.map(({ userId, ...membership }) => [userId, membership]));
 }
 
 type Membership = NonNullable<Awaited<ReturnType<typeof findMembership>>>;
+const membershipKey = (userId: string, spaceId: string) => `${userId} ${spaceId}`;
 /** A version of a space with its project's path (the lineage its grants are looked up on). */
 type VersionRowWithPath = { version: VersionRow; path: string };
 
@@ -222,6 +242,8 @@ export class AccessRules {
    */
   private readonly memberships: ClockedCache<Membership>;
   private readonly versionRows: ClockedCache<VersionRowWithPath>;
+  /** Memberships not kept are read for the whole crowd of a turn at once, one query per space. */
+  private readonly readMembership;
 
   constructor(private readonly deps: { db: Db; sessions: SessionStore; clock: ChangeClock; realtime: Realtime }) {
     this.versionQuery = deps.db
@@ -233,6 +255,19 @@ export class AccessRules {
       .prepare(UNNAMED);
     this.memberships = new ClockedCache(deps.clock, KEPT_READINGS);
     this.versionRows = new ClockedCache(deps.clock, KEPT_READINGS);
+    this.readMembership = batchedReader(async (keys) => {
+      const usersBySpace = new Map<string, string[]>();
+      for (const key of keys) {
+        const at = key.indexOf(" ");
+        const [userId, spaceId] = [key.slice(0, at), key.slice(at + 1)];
+        usersBySpace.set(spaceId, [...(usersBySpace.get(spaceId) ?? []), userId]);
+      }
+      const found = new Map<string, Membership>();
+      for (const [spaceId, userIds] of usersBySpace)
+        for (const [userId, membership] of await findMemberships(deps.db, spaceId, userIds))
+          found.set(membershipKey(userId, spaceId), membership);
+      return found;
+    });
   }
 
   /** Anyone, signed in or not (login, registration, system state…). */
@@ -342,9 +377,8 @@ export class AccessRules {
    */
   async grant(request: FastifyRequest, spaceId: string, ability: Ability = "space:read"): Promise<Grant> {
     const auth = requireAuth(request);
-    const found = await this.memberships.through(`${auth.user.id} ${spaceId}`, () =>
-      findMembership(this.deps.db, spaceId, auth.user.id),
-    );
+    const key = membershipKey(auth.user.id, spaceId);
+    const found = await this.memberships.through(key, () => this.readMembership(key));
     return this.admit(request, auth, found, ability);
   }
 

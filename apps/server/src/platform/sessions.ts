@@ -1,5 +1,6 @@
-import { and, eq, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { sessions, users } from "../db/schema/index.js";
+import { batchedReader } from "./batched-reader.js";
 import { type ChangeClock, ClockedCache } from "./change-clock.js";
 import { type Db, UNNAMED } from "./db.js";
 import { hashToken, newToken } from "./tokens.js";
@@ -26,6 +27,8 @@ export class SessionStore {
   private readonly byToken;
   /** Sessions read since the last write anywhere (see ChangeClock): a crowd of readers costs no query per request. */
   private readonly kept: ClockedCache<SessionRow>;
+  /** The tokens of a crowd not kept (yet, or any more) are read together. */
+  private readonly readBatched;
 
   constructor(
     private readonly db: Db,
@@ -39,6 +42,14 @@ export class SessionStore {
       .where(eq(sessions.tokenHash, sql.placeholder("hash")))
       .prepare(UNNAMED);
     this.kept = new ClockedCache(clock, KEPT_SESSIONS);
+    this.readBatched = batchedReader(async (hashes) => {
+      const rows = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(inArray(sessions.tokenHash, [...new Set(hashes)]));
+      return new Map(rows.map((row) => [row.session.tokenHash, row]));
+    });
   }
 
   private async read(hash: string): Promise<SessionRow | null> {
@@ -73,7 +84,7 @@ export class SessionStore {
    */
   async resolve(token: string): Promise<AuthContext | "expired" | null> {
     const hash = hashToken(token);
-    let row = await this.kept.through(hash, () => this.read(hash));
+    let row = await this.kept.through(hash, () => this.readBatched(hash));
     if (!row) return null;
     const now = Date.now();
     if (this.ended(row, now)) {

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { batchedReader } from "./batched-reader.js";
+
+describe("batchedReader", () => {
+  it("answers the keys asked for in one turn with one read, each caller its own row or null", async () => {
+    const reads: string[][] = [];
+    const read = batchedReader(async (keys) => {
+      reads.push([...keys]);
+      return new Map(keys.filter((k) => k !== "b").map((k) => [k, { key: k }]));
+    });
+    // Asked from separate callbacks of the same turn, as requests read from several sockets are.
+    const answers = await Promise.all(
+      ["a", "b", "c", "a"].map((key) => new Promise((resolve) => setImmediate(() => resolve(read(key))))),
+    );
+    expect(answers).toEqual([{ key: "a" }, null, { key: "c" }, { key: "a" }]);
+    expect(reads).toEqual([["a", "b", "c", "a"]]);
+    // A later turn reads again: nothing is kept here.
+    expect(await read("a")).toEqual({ key: "a" });
+    expect(reads).toHaveLength(2);
+  });
+
+  it("fails every caller of a failed read, and reads again afterwards", async () => {
+    let fail = true;
+    const read = batchedReader(async (keys) => {
+      if (fail) throw new Error("database gone");
+      return new Map(keys.map((k) => [k, k]));
+    });
+    await expect(Promise.all([read("x"), read("y")])).rejects.toThrow("database gone");
+    fail = false;
+    expect(await read("x")).toBe("x");
+  });
+});
