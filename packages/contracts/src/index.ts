@@ -19,6 +19,7 @@ export * from "./users.schema.js";
 export * from "./validation.js";
 export * from "./wdp.schema.js";
 export * from "./wdp-files.schema.js";
+export * from "./wdp-progress.schema.js";
 export * from "./workspace.schema.js";
 export * from "./workspace-gantt.js";
 export * from "./workspace-network.js";

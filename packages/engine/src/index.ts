@@ -81,3 +81,14 @@ export {
 } from "./wdp-spread.js";
 
 export const ENGINE_VERSION = 1;
+export {
+  FACT_MEASURES,
+  type FactMeasure,
+  type FactProgress,
+  type FactProgressInput,
+  INTENSITY_WINDOW_DAYS,
+  measuredIntensity,
+  progressFromFacts,
+  type ScenarioSettings,
+  scenarioForFacts,
+} from "./wdp-progress.js";

@@ -8,6 +8,7 @@ import { versionsModule } from "./versions/versions.routes.js";
 import { wbsModule } from "./wbs/wbs.routes.js";
 import { wdpModule } from "./wdp/wdp.routes.js";
 import { wdpFilesModule } from "./wdp/wdp-files.routes.js";
+import { wdpProgressModule } from "./wdp/wdp-progress.routes.js";
 
 /** The schedule workspace: versions, their WBS and Gantt, relations, undo, layouts, the network diagram and work-done plans. */
 export function workspaceModule(ctx: AppContext) {
@@ -20,6 +21,7 @@ export function workspaceModule(ctx: AppContext) {
     networkDiagramModule(ctx),
     wdpModule(ctx),
     wdpFilesModule(ctx),
+    wdpProgressModule(ctx),
   ];
   return async function workspaceRoutes(app: FastifyInstance) {
     for (const part of parts) await app.register(part);

@@ -2,6 +2,7 @@ import { type ResultColumns as EngineColumns, EngineInputError, scheduleColumns 
 import { datesWritten } from "../../../platform/dates-written.js";
 import type { Db, DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
+import { hasProgressHooks, progressBeforeCalculation } from "../../../platform/progress-before-calculation.js";
 import { minutesText } from "../../../platform/time.js";
 import { readSettings } from "./calculate-settings.service.js";
 import { codesOf, findVersion, finishCalculation, type ResultColumns, writeResults } from "./calculation.repo.js";
@@ -38,6 +39,9 @@ export async function calculateVersion(
   const version = await findVersion(db, versionId);
   if (!version) throw new AppError("NotFound");
   const settings = await readSettings(db, version.scheduleId);
+  // Progress that other data drives (daily facts) is set first, in its own transaction: it is derived data, so a
+  // calculation that fails afterwards leaves it consistent with the facts.
+  if (hasProgressHooks()) await db.transaction((tx) => progressBeforeCalculation(tx, version, settings));
   const { input, stored } = await calculationInput(db, version, settings);
   const t1 = performance.now();
   await progress(20);

@@ -21,6 +21,8 @@ export interface WdpOptions {
   to?: number;
   lagDays?: number;
   period?: "week" | "month";
+  /** The work's remaining duration follows its measured intensity (wdp-progress.service.ts). */
+  remaining?: "intensity";
 }
 
 /** A work as the work-done plan sees it: dates (minutes), calendar, planned quantities and its WDP state. */

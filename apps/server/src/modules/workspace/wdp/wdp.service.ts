@@ -93,7 +93,7 @@ const fromSeries = (key: { itemId: number; measure: WdpMeasure; kind: WdpKind },
 });
 
 /** Calendars of a space as engine arithmetic, built once per calendar id. */
-class CalendarBook {
+export class CalendarBook {
   private readonly built = new Map<string, Calendar>();
   constructor(
     private readonly inputs: Map<string, Parameters<typeof buildCalendar>[0]>,
@@ -346,7 +346,7 @@ export class WdpService {
   // ---- changes ----
 
   /** Works of the version by id, every id found and able to carry a plan, or the change is refused. */
-  private async worksFor(tx: DbOrTx, vs: VersionScope, ids: number[], opts: { active?: boolean } = {}) {
+  async worksFor(tx: DbOrTx, vs: VersionScope, ids: number[], opts: { active?: boolean } = {}) {
     const unique = [...new Set(ids)];
     const works = await readWorks(tx, vs.grant.space.id, vs.version.id, unique);
     if (works.length !== unique.length) throw new AppError("NotFound");
@@ -375,7 +375,7 @@ export class WdpService {
    * Runs one change: the version's row lock and lock check, the change's writes, the before-image as `undo_wdp`,
    * all in one transaction; then `wdp_updated` to the space.
    */
-  private async change(vs: VersionScope, action: string, run: (tx: Tx) => Promise<Writes>): Promise<WdpChange> {
+  async change(vs: VersionScope, action: string, run: (tx: Tx) => Promise<Writes>): Promise<WdpChange> {
     const { grant, version } = vs;
     const done = await this.deps.db.transaction(async (tx) => {
       const state = await lockVersionForWdp(tx, version.id);
@@ -510,7 +510,14 @@ export class WdpService {
             });
         }
         series.push(fromSeries({ itemId: work.id, measure: body.measure, kind: "plan" }, spread));
-        states.push({ itemId: work.id, status: work.status ?? "active", mode: body.mode, options });
+        // The planner's choice of remaining duration by intensity is not a distribution option: it stays.
+        const keep = work.options?.remaining ? { remaining: work.options.remaining } : {};
+        states.push({
+          itemId: work.id,
+          status: work.status ?? "active",
+          mode: body.mode,
+          options: { ...options, ...keep },
+        });
       }
       return { series, works: states, before: existing };
     });
