@@ -83,6 +83,7 @@ export const ERROR_CODES = [
   "CalculationInProgress",
   "CalculationFailed",
   "WdpWorkDisabled",
+  "WdpReportDecided",
   // rate limit (429)
   "TooManyAttempts",
   // server (500)
@@ -170,6 +171,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WdpUploadApprovedPlan: 400,
   WdpUploadWorkDisabled: 400,
   WdpUploadEmpty: 400,
+  WdpReportDecided: 409,
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

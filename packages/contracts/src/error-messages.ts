@@ -44,6 +44,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
       'Cell {{cell}} (work "{{work}}", {{date}}): the approved plan is written by approving facts, not uploaded',
     WdpUploadWorkDisabled: 'Cell {{cell}}: work "{{work}}" is not planned: its work-done plan status is off',
     WdpUploadEmpty: "The file has no work-done plan lines: export the plan, enter the values and upload that file",
+    WdpReportDecided: "This report has already been decided: reload the list",
     InvalidCidr: "Enter IP addresses or networks such as 192.168.0.0/24",
     PrivacyPolicyNotAccepted: "Accept the privacy policy to continue",
     FileTooLarge: "The file is larger than {{max}}",
@@ -127,6 +128,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
       "Ячейка {{cell}} (работа «{{work}}», {{date}}): согласованный план записывается согласованием факта, а не загрузкой",
     WdpUploadWorkDisabled: "Ячейка {{cell}}: работа «{{work}}» не планируется: статус планирования СДП выключен",
     WdpUploadEmpty: "В файле нет строк СДП: выгрузите план, внесите значения и загрузите этот файл",
+    WdpReportDecided: "По этому отчёту уже принято решение: обновите список",
     InvalidCidr: "Введите IP-адреса или сети, например 192.168.0.0/24",
     PrivacyPolicyNotAccepted: "Чтобы продолжить, примите политику конфиденциальности",
     FileTooLarge: "Файл больше {{max}}",
@@ -217,6 +219,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
       "Cellule {{cell}} : l’activité « {{work}} » n’est pas planifiée : son statut de planification est désactivé",
     WdpUploadEmpty:
       "Le fichier n’a aucune ligne de plan d’avancement : exportez le plan, saisissez les valeurs et importez ce fichier",
+    WdpReportDecided: "Ce rapport a déjà fait l’objet d’une décision : actualisez la liste",
     InvalidCidr: "Saisissez des adresses IP ou des réseaux, par exemple 192.168.0.0/24",
     PrivacyPolicyNotAccepted: "Acceptez la politique de confidentialité pour continuer",
     FileTooLarge: "Le fichier dépasse {{max}}",

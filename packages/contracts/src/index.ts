@@ -18,6 +18,7 @@ export * from "./system.schema.js";
 export * from "./users.schema.js";
 export * from "./validation.js";
 export * from "./wdp.schema.js";
+export * from "./wdp-approval.schema.js";
 export * from "./wdp-files.schema.js";
 export * from "./wdp-progress.schema.js";
 export * from "./workspace.schema.js";

@@ -31,6 +31,10 @@ export const ABILITIES = {
   "schedule:read": "See schedules",
   /** Create, change and delete schedules and schedule groups. */
   "schedule:write": "Change schedules",
+  /** Report done quantities of works (the phone page); they wait for approval before they count as facts. */
+  "wdp:report": "Report work done",
+  /** Approve or decline reported work done (the responsible person of a schedule, granted there or space-wide). */
+  "wdp:approve": "Approve work done",
   "roles:read": "See roles",
   /** Create, change and delete roles, set attribute access and resource grants. */
   "roles:write": "Manage roles and access",
@@ -63,6 +67,8 @@ export const RESOURCE_ABILITIES: Ability[] = [
   "attribute:write",
   "schedule:read",
   "schedule:write",
+  "wdp:report",
+  "wdp:approve",
 ];
 
 export function isAbility(value: string): value is Ability {

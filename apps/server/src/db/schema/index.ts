@@ -8,5 +8,6 @@ export * from "./structure.table.js";
 export * from "./structure-access.table.js";
 export * from "./users.table.js";
 export * from "./wdp.table.js";
+export * from "./wdp-approval.table.js";
 export * from "./workspace.table.js";
 export * from "./workspace-settings.table.js";

@@ -209,6 +209,8 @@ export interface UndoInverse {
     restore: WdpSeriesJson[];
     remove: { itemId: number; measure: string; kind: string }[];
     works?: { itemId: number; row: Record<string, unknown> | null }[];
+    /** Approval reports as they were (`null`: the change created the report). */
+    reports?: { id: string; row: Record<string, unknown> | null; itemIds: number[] }[];
   };
 }
 

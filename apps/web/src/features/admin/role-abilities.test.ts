@@ -5,7 +5,7 @@ import { abilityKey, groupAbilities, toggleAbility } from "./role-abilities";
 describe("role abilities", () => {
   it("groups every ability under its domain exactly once", () => {
     const groups = groupAbilities();
-    expect(groups.map((g) => g.domain)).toEqual(["space", "members", "eps", "attribute", "schedule", "roles"]);
+    expect(groups.map((g) => g.domain)).toEqual(["space", "members", "eps", "attribute", "schedule", "wdp", "roles"]);
     expect(groups.flatMap((g) => g.abilities).sort()).toEqual([...ALL_ABILITIES].sort());
   });
 

@@ -1,7 +1,7 @@
 import { type Ability, ALL_ABILITIES } from "@planum/contracts";
 
 /** Domains in the order the role editor shows them. */
-export const ABILITY_DOMAINS = ["space", "members", "eps", "attribute", "schedule", "roles"] as const;
+export const ABILITY_DOMAINS = ["space", "members", "eps", "attribute", "schedule", "wdp", "roles"] as const;
 
 /** i18next reads ":" as its namespace separator, so "eps:read" is looked up as "eps_read". */
 export function abilityKey(ability: string): string {
@@ -30,6 +30,8 @@ const NEEDS: Partial<Record<Ability, Ability[]>> = {
   "attribute:write": ["attribute:read", "eps:read"],
   "attribute:admin": ["attribute:read", "eps:read"],
   "schedule:write": ["schedule:read"],
+  "wdp:report": ["schedule:read"],
+  "wdp:approve": ["schedule:read"],
   "roles:write": ["roles:read"],
 };
 

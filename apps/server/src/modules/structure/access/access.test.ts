@@ -29,7 +29,7 @@ describe("access", () => {
     expect(await abilities(`/schedules/${schedule.id}/role`)).toContain("schedule:write");
     expect(await abilities(`/eps/${project.id}/role`)).not.toContain("schedule:write");
     const free = await owner.call("GET", `/access/free-abilities?roleId=${roleId}&resourceId=${schedule.id}`);
-    expect(free.body.data).toEqual(["eps:write", "eps:comment", "attribute:read"]);
+    expect(free.body.data).toEqual(["eps:write", "eps:comment", "attribute:read", "wdp:report", "wdp:approve"]);
     const spaceWide = await owner.call("GET", `/access/free-abilities?roleId=${roleId}`);
     expect(spaceWide.body.data).not.toContain("eps:read");
     expect(spaceWide.body.data).toContain("roles:write");

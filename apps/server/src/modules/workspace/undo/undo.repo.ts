@@ -11,6 +11,7 @@ import {
   writeSeries,
   writeWorkStates,
 } from "../wdp/wdp.repo.js";
+import { restoreReports } from "../wdp/wdp-approval.repo.js";
 
 async function spaceOf(tx: DbOrTx, versionId: string) {
   const [row] = await tx.select({ spaceId: versions.spaceId }).from(versions).where(eq(versions.id, versionId));
@@ -197,6 +198,10 @@ export async function applyInverse(tx: DbOrTx, versionId: string, inverse: UndoI
       works.filter((w) => w.row !== null).map((w) => w.row as unknown as WorkState),
     );
     for (const key of [...wdp.remove, ...wdp.restore, ...works]) touched.wdp.add(key.itemId);
+    if (wdp.reports?.length) {
+      await restoreReports(tx, versionId, wdp.reports);
+      for (const r of wdp.reports) for (const id of r.itemIds) touched.wdp.add(id);
+    }
   }
   if (inverse.version)
     await tx.update(versions).set({ dataDate: inverse.version.dataDate }).where(eq(versions.id, versionId));

@@ -27,6 +27,7 @@ import { onDatesWritten } from "../../../platform/dates-written.js";
 import { route } from "../../../platform/route.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { redistributeMoved, WdpService } from "./wdp.service.js";
+import { wdpApprovalRoutes } from "./wdp-approval.routes.js";
 
 /** Work-done plans (spec §7): the schedule's WDP calls under /schedules/{id}, the version's under /versions/{id}. */
 export function wdpModule(ctx: AppContext) {
@@ -40,7 +41,9 @@ export function wdpModule(ctx: AppContext) {
     if (!done || done.itemIds.length === 0) return undefined;
     return () => events.wdpUpdated(done.spaceId, null, versionId, "redistribute", done.itemIds);
   });
+  const approvalRoutes = wdpApprovalRoutes(ctx, service);
   return async function wdpRoutes(app: FastifyInstance) {
+    await approvalRoutes(app);
     const tags = ["Work-done plans"];
     const read = access.schedule("read");
     const write = access.schedule("write");

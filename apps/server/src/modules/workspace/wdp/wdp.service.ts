@@ -57,14 +57,14 @@ export const dayOf = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`
 /** "YYYY-MM-DD" of a day number. */
 export const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 /** The spec's display format (DD.MM.YYYY) for messages. */
-const shown = (day: number) => {
+export const shown = (day: number) => {
   const iso = dateOf(day);
   return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 };
 /** Today as a day number: the server's UTC date (as `todayAt` of platform/time.ts). */
 export const today = () => Math.floor(Date.now() / DAY_MS);
 
-const workName = (w: Pick<WorkRow, "code" | "name">) => (w.code ? `${w.code} ${w.name}` : w.name);
+export const workName = (w: Pick<WorkRow, "code" | "name">) => (w.code ? `${w.code} ${w.name}` : w.name);
 const round = (v: number) => Math.round(v * 10 ** WDP_DECIMALS) / 10 ** WDP_DECIMALS;
 /** Measures whose planned quantity sits on the work (planned volume, labour, cost). */
 const PLANNED: Partial<Record<WdpMeasure, keyof WorkRow>> = {
@@ -83,9 +83,12 @@ function toDto(row: SeriesRow): WdpSeries {
     total: row.total,
   };
 }
-const asSeries = (row: SeriesRow | undefined, fallbackStart = 0): DaySeries =>
+export const asSeries = (row: SeriesRow | undefined, fallbackStart = 0): DaySeries =>
   row ? { start: row.startDay, values: row.values } : { start: fallbackStart, values: [] };
-const fromSeries = (key: { itemId: number; measure: WdpMeasure; kind: WdpKind }, series: DaySeries): SeriesRow => ({
+export const fromSeries = (
+  key: { itemId: number; measure: WdpMeasure; kind: WdpKind },
+  series: DaySeries,
+): SeriesRow => ({
   ...key,
   startDay: series.start,
   values: series.values,
@@ -123,6 +126,10 @@ interface Writes {
   clearWorks?: number[];
   /** The stored series of (at least) the written keys, when the change has read them already. */
   before?: SeriesRow[];
+  /** Approval reports as they were before the change (null: the change created it), for undo (wdp-approval). */
+  reports?: { id: string; row: Record<string, unknown> | null; itemIds: number[] }[];
+  /** Works the change concerns beyond those written (a report's works), announced in `wdp_updated`. */
+  touched?: number[];
 }
 
 interface EntryRules {
@@ -358,7 +365,7 @@ export class WdpService {
   }
 
   /** The spec's rules for one entered value (§5): a number, not negative, facts not in the future, in the period. */
-  private checkCell(rules: EntryRules, work: WorkRow, kind: WdpKind, day: number, raw: number | string): number {
+  checkCell(rules: EntryRules, work: WorkRow, kind: WdpKind, day: number, raw: number | string): number {
     const where = { work: workName(work), date: shown(day) };
     if (kind === "approved_plan") throw new AppError("WdpApprovedPlanByApproval", where);
     const value = readWdpValue(raw);
@@ -392,7 +399,7 @@ export class WdpService {
       await writeSeries(tx, grant.space.id, version.id, writes.series);
       await writeWorkStates(tx, grant.space.id, version.id, writes.works);
       if (writes.clearWorks?.length) await deleteWorkStates(tx, version.id, writes.clearWorks);
-      const itemIds = [...new Set([...writes.series.map((s) => s.itemId), ...workIds])];
+      const itemIds = [...new Set([...writes.series.map((s) => s.itemId), ...workIds, ...(writes.touched ?? [])])];
       await recordUndo(tx, {
         spaceId: grant.space.id,
         versionId: version.id,
@@ -410,6 +417,7 @@ export class WdpService {
               const row = beforeWorks.get(itemId);
               return { itemId, row: row ? { ...row } : null };
             }),
+            ...(writes.reports ? { reports: writes.reports } : {}),
           },
         },
       });

@@ -1,0 +1,154 @@
+import type { WdpMeasure, WdpReportStatus } from "@planum/contracts";
+import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { users, type WdpReportCell, wdpReports } from "../../../db/schema/index.js";
+import type { DbOrTx } from "../../../platform/db.js";
+
+export type ReportRow = typeof wdpReports.$inferSelect;
+/** A report with its reporter's and decider's names (last and first name, else the login). */
+export type ReportRead = ReportRow & { reporterName: string | null; deciderName: string | null };
+
+const reporter = alias(users, "reporter");
+const decider = alias(users, "decider");
+const nameOf = (u: { lastName: string; firstName: string; login: string } | null) =>
+  u ? `${u.lastName} ${u.firstName}`.trim() || u.login : null;
+
+export async function insertReport(
+  tx: DbOrTx,
+  row: {
+    spaceId: string;
+    versionId: string;
+    day: number;
+    cells: WdpReportCell[];
+    reporterId: string;
+    comment: string | null;
+  },
+): Promise<ReportRow> {
+  const [created] = await tx.insert(wdpReports).values(row).returning();
+  return created;
+}
+
+/**
+ * Reports of a version, newest first: waiting ones, decided ones or all, optionally of one reporter and day. Every
+ * read is filtered by space and version.
+ */
+export async function readReports(
+  db: DbOrTx,
+  spaceId: string,
+  versionId: string,
+  filter: { status?: "pending" | "decided" | "all"; reporterId?: string; day?: number; ids?: string[] } = {},
+): Promise<ReportRead[]> {
+  const where: SQL[] = [eq(wdpReports.spaceId, spaceId), eq(wdpReports.versionId, versionId)];
+  if (filter.status === "pending") where.push(eq(wdpReports.status, "pending"));
+  if (filter.status === "decided") where.push(inArray(wdpReports.status, ["APPROVED", "DECLINED"]));
+  if (filter.reporterId) where.push(eq(wdpReports.reporterId, filter.reporterId));
+  if (filter.day !== undefined) where.push(eq(wdpReports.day, filter.day));
+  if (filter.ids) where.push(inArray(wdpReports.id, filter.ids));
+  const rows = await db
+    .select({
+      report: wdpReports,
+      reporter: { lastName: reporter.lastName, firstName: reporter.firstName, login: reporter.login },
+      decider: { lastName: decider.lastName, firstName: decider.firstName, login: decider.login },
+    })
+    .from(wdpReports)
+    .leftJoin(reporter, eq(reporter.id, wdpReports.reporterId))
+    .leftJoin(decider, eq(decider.id, wdpReports.decidedBy))
+    .where(and(...where))
+    .orderBy(desc(wdpReports.createdAt), desc(wdpReports.id))
+    .limit(500);
+  return rows.map((r) => ({
+    ...r.report,
+    reporterName: nameOf(r.reporter?.login ? r.reporter : null),
+    deciderName: nameOf(r.decider?.login ? r.decider : null),
+  }));
+}
+
+/** The version a report of the space belongs to (undefined: no such report there). */
+export async function reportVersion(db: DbOrTx, spaceId: string, id: string) {
+  const [row] = await db
+    .select({ versionId: wdpReports.versionId })
+    .from(wdpReports)
+    .where(and(eq(wdpReports.spaceId, spaceId), eq(wdpReports.id, id)));
+  return row?.versionId;
+}
+
+/** One report of the version, locked for a decision (null: not there). */
+export async function lockReport(tx: DbOrTx, spaceId: string, versionId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(wdpReports)
+    .where(and(eq(wdpReports.spaceId, spaceId), eq(wdpReports.versionId, versionId), eq(wdpReports.id, id)))
+    .for("update");
+  return row ?? null;
+}
+
+export async function decideReport(
+  tx: DbOrTx,
+  id: string,
+  decision: { status: Exclude<WdpReportStatus, "pending">; decidedBy: string; decisionComment: string | null },
+) {
+  await tx
+    .update(wdpReports)
+    .set({ ...decision, decidedAt: new Date() })
+    .where(eq(wdpReports.id, id));
+}
+
+/** A report row as JSON for the undo inverse (dates as ISO text). */
+export function reportSnapshot(row: ReportRow): Record<string, unknown> {
+  return {
+    ...row,
+    decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Undo of an approval step: each report is put back as it was (`row`), or removed when the change created it
+ * (`row` null).
+ */
+export async function restoreReports(
+  tx: DbOrTx,
+  versionId: string,
+  reports: { id: string; row: Record<string, unknown> | null }[],
+) {
+  const gone = reports.filter((r) => r.row === null).map((r) => r.id);
+  if (gone.length)
+    await tx.delete(wdpReports).where(and(eq(wdpReports.versionId, versionId), inArray(wdpReports.id, gone)));
+  for (const { row } of reports) {
+    if (!row) continue;
+    const values = {
+      ...(row as unknown as ReportRow),
+      decidedAt: row.decidedAt ? new Date(row.decidedAt as string) : null,
+      createdAt: new Date(row.createdAt as string),
+    };
+    await tx
+      .insert(wdpReports)
+      .values(values)
+      .onConflictDoUpdate({
+        target: wdpReports.id,
+        set: {
+          status: values.status,
+          decidedBy: values.decidedBy,
+          decidedAt: values.decidedAt,
+          decisionComment: values.decisionComment,
+          cells: values.cells,
+          comment: values.comment,
+        },
+      });
+  }
+}
+
+/** The cells of a version waiting for approval, each with its day (the grid marks them). */
+export async function pendingCells(db: DbOrTx, spaceId: string, versionId: string) {
+  const rows = await db
+    .select({ day: wdpReports.day, cells: wdpReports.cells })
+    .from(wdpReports)
+    .where(and(eq(wdpReports.spaceId, spaceId), eq(wdpReports.versionId, versionId), eq(wdpReports.status, "pending")))
+    .orderBy(wdpReports.createdAt);
+  // A later report of the same work, measure and day replaces an earlier one's value.
+  const byKey = new Map<string, { itemId: number; measure: WdpMeasure; day: number; value: number }>();
+  for (const r of rows)
+    for (const c of r.cells)
+      byKey.set(`${c.itemId}|${c.measure}|${r.day}`, { ...c, measure: c.measure as WdpMeasure, day: r.day });
+  return [...byKey.values()];
+}
