@@ -93,12 +93,14 @@ export function computeLateAndFloat(net: Network, st: ScheduleState, i: number):
 }
 
 /**
- * P6 "as late as possible": once its successors have their dates, a not-started activity's early dates move as far
- * as its free float allows (never past its late dates); total float shrinks by as much, free float becomes 0. The
- * backward sweep runs in reverse topological order, so an ALAP predecessor sees its ALAP successors already moved.
+ * P6 "as late as possible": once its successors have their dates, a not-started activity's early dates move by its
+ * whole free float, past its late dates when its total float is negative (SP10, P6 8.1: an ALAP start milestone sits
+ * at its successor's early start with total float −544 h; scenario 048); total float shrinks by as much, free float
+ * becomes 0. The backward sweep runs in reverse topological order, so an ALAP predecessor sees its ALAP successors
+ * already moved.
  */
 function moveIntoFreeFloat(net: Network, st: ScheduleState, i: number): void {
-  const shift = Math.min(st.ff[i], st.lfW[i] - st.efW[i]);
+  const shift = st.ff[i];
   if (shift <= 0) return;
   const cal = net.calendars[net.cal[i]];
   const s = st.sW[i] + shift;

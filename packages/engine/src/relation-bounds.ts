@@ -1,5 +1,6 @@
 import {
   K_EXTERNAL,
+  K_MS_FINISH,
   NEG,
   type Network,
   NONE,
@@ -90,14 +91,27 @@ export function backwardBound(net: Network, st: ScheduleState, e: number, i: num
     const elapsed = startSourcedByRemaining(net, i) ? net.dataDateW[net.cal[i]] - net.actualStartW[i] : 0;
     return ref - backwardLag(net, e, i, elapsed);
   }
-  if ((startTarget ? st.lsT[j] : st.lfT[j]) === NONE) return POS;
-  // The latest moment with j's late working position: a finish shown at 17:00 is the same working instant as
-  // 08:00 next morning, and a predecessor on another calendar may run until then without delaying j (mirrors the
-  // forward pass, where a predecessor finishing at 08:00 drives a finish milestone shown at 17:00 the day before).
-  const time = net.calendars[net.cal[j]].startAt(startTarget ? st.lsW[j] : st.lfW[j]);
+  const bt = backwardTime(net, st, e, i, j);
+  return bt === NONE ? POS : net.calendars[net.cal[i]].workAt(bt);
+}
+
+/**
+ * The instant a relation e (i → j) between calendars bounds i's finish (FS/FF) or start (SS/SF) at; NONE when j
+ * gives no late date (an external without one). P6 works in instants: a finish milestone's late instant is the
+ * one it shows (16:00 at the end of a 08–16 day bounds a predecessor on 08–12/13–17 at 16:00, not at 17:00: SP10,
+ * scenario 045). For any other successor, the latest moment with its late working position: a finish shown at
+ * 17:00 is the same working instant as 08:00 next morning, and a predecessor on another calendar may run until
+ * then without delaying it.
+ */
+export function backwardTime(net: Network, st: ScheduleState, e: number, i: number, j: number): number {
+  const t = net.inType[e];
+  const startTarget = t === R_FS || t === R_SS;
+  const written = startTarget ? st.lsT[j] : st.lfT[j];
+  if (written === NONE) return NONE;
+  const time =
+    net.kind[j] === K_MS_FINISH ? written : net.calendars[net.cal[j]].startAt(startTarget ? st.lsW[j] : st.lfW[j]);
   const lc = net.calendars[net.inLagCal[e]];
   const elapsed = startSourcedByRemaining(net, i) ? lc.workAt(net.dataDateT) - lc.workAt(net.actualStartT[i]) : 0;
   const lag = backwardLag(net, e, i, elapsed);
-  const bt = lag === 0 ? time : lc.shift(time, -lag, t === R_FS || t === R_FF);
-  return net.calendars[net.cal[i]].workAt(bt);
+  return lag === 0 ? time : lc.shift(time, -lag, t === R_FS || t === R_FF);
 }

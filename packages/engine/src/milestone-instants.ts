@@ -1,0 +1,82 @@
+import {
+  K_MS_FINISH,
+  type Network,
+  NONE,
+  R_FF,
+  R_FS,
+  R_SS,
+  S_IN_PROGRESS,
+  type ScheduleState,
+} from "./network-model.js";
+import { backwardBound } from "./relation-bounds.js";
+
+/*
+ * P6 schedules in instants, and a finish milestone shows the instant that drives it. Where that instant is the
+ * start of a working period of the milestone's calendar (a predecessor on a 24-hour calendar ending at 08:00, a
+ * Saturday data date moving remaining work to Monday 08:00), the milestone is written there and not at 17:00 the
+ * evening before: the same working position, another instant, which successors and predecessors on other calendars
+ * then see (scenarios 035, 045, 046). Only the written times change, never work coordinates or floats. Called for
+ * finish milestones only, so ordinary activities pay nothing.
+ */
+
+/** Early instant of a not-started finish milestone j at working position ef (finishAt(ef) unless a start drives). */
+export function finishMilestoneEarlyInstant(net: Network, st: ScheduleState, j: number, ef: number): number {
+  const c = net.cal[j];
+  const cal = net.calendars[c];
+  const evening = cal.finishAt(ef);
+  const morning = cal.startAt(ef);
+  if (evening === morning) return evening;
+  // The instant that drives it lies after the evening, in the non-working time before the morning (or is the
+  // morning itself): P6 shows the morning.
+  if (ef === net.floorW[c] && net.floorT > evening) return morning;
+  for (let e = net.inStart[j], end = net.inStart[j + 1]; e < end; e++) {
+    if (net.inActive[e] === 0) continue;
+    const t = drivingInstant(net, st, e, net.inFrom[e]);
+    if (t > evening && t <= morning) return morning;
+  }
+  return evening;
+}
+
+/**
+ * The finish instant relation e from i gives its successor, when it can be told without calendar arithmetic:
+ * only finish-sourced relations (a start at 08:00 is a morning by construction, and P6 shows a finish milestone
+ * after it where it shows one after a finish).
+ */
+function drivingInstant(net: Network, st: ScheduleState, e: number, i: number): number {
+  const t = net.inType[e];
+  if (t !== R_FS && t !== R_FF) return NONE;
+  if (net.inFast[e] === 0) return st.edgeT[e];
+  return net.inLag[e] === 0 ? st.efT[i] : NONE;
+}
+
+/**
+ * Late instant of a finish milestone i at working position lf: the earliest instant its bounds give (P6 takes the
+ * earliest), so the morning only when every bound at that position is a morning.
+ */
+export function finishMilestoneLateInstant(net: Network, st: ScheduleState, i: number, lf: number): number {
+  const c = net.cal[i];
+  const cal = net.calendars[c];
+  const evening = cal.finishAt(lf);
+  const morning = cal.startAt(lf);
+  if (evening === morning) return evening;
+  let any = false;
+  if (st.projLateW[c] === lf) {
+    if (st.projectLateT !== morning) return evening;
+    any = true;
+  }
+  if (net.lfMaxW[i] === lf || net.lsMaxW[i] === lf) return evening;
+  for (let o = net.outStart[i], end = net.outStart[i + 1]; o < end; o++) {
+    const e = net.outEdge[o];
+    if (net.inActive[e] === 0) continue;
+    const j = net.outTo[o];
+    if (backwardBound(net, st, e, i, j) !== lf) continue;
+    // Only a finish milestone shows a morning its predecessors must meet: a task's late start is a morning by
+    // construction, and P6 ends a predecessor on the same calendar at 17:00 the evening before it.
+    if (net.kind[j] !== K_MS_FINISH || net.inLag[e] !== 0) return evening;
+    const t = net.inType[e];
+    if ((t === R_FS || t === R_SS ? st.lsT[j] : st.lfT[j]) !== morning) return evening;
+    any = true;
+  }
+  return any ? morning : evening;
+}
+
