@@ -1,3 +1,4 @@
+import { finishMilestoneEarlyInstant, finishMilestoneLateInstant } from "./milestone-instants.js";
 import {
   K_EXTERNAL,
   K_MS_FINISH,
@@ -20,7 +21,6 @@ import {
   X_MANDATORY_START,
   X_RESUME,
 } from "./network-model.js";
-import { finishMilestoneEarlyInstant, finishMilestoneLateInstant } from "./milestone-instants.js";
 import { backwardBound, fastSource, forwardBound, sourceTime } from "./relation-bounds.js";
 
 /** Externals are fixed: their given dates become their early and late values. */
@@ -121,7 +121,10 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
     }
     const kind = net.kind[j];
     if (kind === K_MS_FINISH || (dur === 0 && status === S_IN_PROGRESS)) {
-      efT = kind === K_MS_FINISH && status === S_NOT_STARTED ? finishMilestoneEarlyInstant(net, st, j, ef) : cal.finishAt(ef);
+      efT =
+        kind === K_MS_FINISH && status === S_NOT_STARTED
+          ? finishMilestoneEarlyInstant(net, st, j, ef)
+          : cal.finishAt(ef);
       // P6 writes a finish milestone that its own finish constraint drives at the constraint's instant when that
       // is the start of working time (08:00 Monday, not 17:00 Friday; scenario 044): the same working instant.
       if (status === S_NOT_STARTED && ef === fb && fb === net.efMinW[j] && net.finishLimitType[j] !== 0) {
@@ -271,7 +274,8 @@ export function storeLate(net: Network, st: ScheduleState, i: number, lfBound: n
   const kind = net.kind[i];
   if (kind === K_MS_FINISH || (dur === 0 && status === S_IN_PROGRESS)) {
     // No remaining work: the late start coincides with the late finish (never after it).
-    lfT = kind === K_MS_FINISH && status === S_NOT_STARTED ? finishMilestoneLateInstant(net, st, i, lf) : cal.finishAt(lf);
+    lfT =
+      kind === K_MS_FINISH && status === S_NOT_STARTED ? finishMilestoneLateInstant(net, st, i, lf) : cal.finishAt(lf);
     lsT = lfT;
   } else if (dur === 0) {
     lsT = cal.startAt(ls);

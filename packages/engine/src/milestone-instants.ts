@@ -1,13 +1,4 @@
-import {
-  K_MS_FINISH,
-  type Network,
-  NONE,
-  R_FF,
-  R_FS,
-  R_SS,
-  S_IN_PROGRESS,
-  type ScheduleState,
-} from "./network-model.js";
+import { K_MS_FINISH, type Network, NONE, R_FF, R_FS, R_SS, type ScheduleState } from "./network-model.js";
 import { backwardBound } from "./relation-bounds.js";
 
 /*
@@ -79,4 +70,3 @@ export function finishMilestoneLateInstant(net: Network, st: ScheduleState, i: n
   }
   return any ? morning : evening;
 }
-
