@@ -44,8 +44,11 @@ export default defineConfig({
           include: ["apps/server/src/**/*.test.ts"],
           exclude: ["**/node_modules/**", "**/dist/**"],
           globalSetup: ["apps/server/src/test/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A project's own timeouts win over the command line's, so a loaded machine sets them here:
+          // PLANUM_TEST_TIMEOUT / PLANUM_HOOK_TIMEOUT (milliseconds). Starting a test server migrates a fresh
+          // embedded database, which takes minutes on a machine shared by many.
+          testTimeout: Number(process.env.PLANUM_TEST_TIMEOUT || 30_000),
+          hookTimeout: Number(process.env.PLANUM_HOOK_TIMEOUT || 60_000),
         },
       },
       {

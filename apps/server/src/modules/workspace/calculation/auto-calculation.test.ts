@@ -141,12 +141,12 @@ describe("automatic calculation (calculationMode: auto)", () => {
     const b = await addItem(owner, v, { type: "work", name: "B", code: "A20", duration: 480 });
     await link(owner, v, { predecessorId: a.id, successorId: b.id });
     await waitFor(owner, v, calculatedWith("A20", "2025-01-14T08:00"));
-    // A loop that came in by other means (an import); the next edit starts a calculation that fails.
+    // A loop that came in by other means (an import); the next edit of a date starts a calculation that fails.
     await server.ctx.db.execute(sql`insert into relations (space_id, version_id, predecessor_id, successor_id, type)
       select space_id, version_id, ${b.id}, ${a.id}, 'fs' from wbs_items where id = ${a.id}`);
     server.ctx.realtime.sent.length = 0;
     const fresh = (await owner.call("GET", `/versions/${v}/wbs/${a.id}`)).body.data;
-    await owner.call("PATCH", `/versions/${v}/wbs/${a.id}/update`, { revision: fresh.revision, name: "A+" });
+    await owner.call("PATCH", `/versions/${v}/wbs/${a.id}/update`, { revision: fresh.revision, duration: 960 });
     const failed = await waitFor(owner, v, (t) => t.calcError !== null);
     expect(failed.calcStatus).toBe("not_calculated");
     expect(failed.calcError).toMatch(/loop: A(10|20) → A(10|20) → A(10|20)/);

@@ -9,16 +9,18 @@ import { execRows } from "../../../platform/sql.js";
 /** The versions' SQL: every query of a version goes by its id, found inside the caller's space by the access rule. */
 
 /**
- * Counts a change inside the version and marks its dates as stale. Inside the change's transaction, so the
- * revision and the rows move together; the row lock also orders concurrent edits of one version, and a lock set
- * meanwhile is still honoured.
+ * Counts a change inside the version and, unless it cannot move a date (`datesMayMove: false`: a name, a note),
+ * marks its dates as stale. Inside the change's transaction, so the revision and the rows move together; the row
+ * lock also orders concurrent edits of one version, and a lock set meanwhile is still honoured.
  */
-export async function bumpVersion(tx: DbOrTx, versionId: string): Promise<number> {
+export async function bumpVersion(tx: DbOrTx, versionId: string, datesMayMove = true): Promise<number> {
   const [row] = await tx
     .update(versions)
     .set({
       revision: sql`${versions.revision} + 1`,
-      calcStatus: sql`case when ${versions.calcStatus} = 'in_process' then 'in_process' else 'not_calculated' end`,
+      ...(datesMayMove && {
+        calcStatus: sql`case when ${versions.calcStatus} = 'in_process' then 'in_process' else 'not_calculated' end`,
+      }),
     })
     .where(and(eq(versions.id, versionId), eq(versions.locked, false)))
     .returning({ revision: versions.revision });

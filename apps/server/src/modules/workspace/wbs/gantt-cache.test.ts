@@ -52,6 +52,7 @@ describe("gantt answers of unchanged versions", () => {
     const renamed = await owner.call("PATCH", `/versions/${v}/wbs/${a.id}/update`, {
       revision: a.revision,
       name: "Котлован 2",
+      duration: 960,
     });
     expect(renamed.status).toBe(200);
     const afterEdit = await gantt(owner, v, { "if-none-match": etag });

@@ -33,10 +33,11 @@ export async function applyChange<T>(
   kind: UndoKind,
   action: string,
   run: (tx: Tx) => Promise<ChangeOutcome<T>>,
+  options: { datesMayMove?: boolean } = {},
 ): Promise<T & { versionRevision: number }> {
   const { grant, version } = scope;
   const done = await deps.db.transaction(async (tx) => {
-    const revision = await bumpVersion(tx, version.id);
+    const revision = await bumpVersion(tx, version.id, options.datesMayMove ?? true);
     const outcome = await run(tx);
     await recordUndo(tx, {
       spaceId: grant.space.id,
@@ -76,6 +77,15 @@ export async function applyChange<T>(
 }
 
 type EditableSet = Partial<typeof wbsItems.$inferInsert>;
+
+/**
+ * Fields of a work that no calculation reads: editing only these leaves the version calculated (a planner renaming
+ * a work or writing a note does not make the schedule's dates doubtful).
+ */
+const DESCRIPTIVE_FIELDS = new Set(["revision", "code", "name", "notes", "attrs"]);
+
+/** Whether an edit of these fields may move a date (anything but names, notes and attribute values). */
+export const editMayMoveDates = (body: object) => Object.keys(body).some((key) => !DESCRIPTIVE_FIELDS.has(key));
 
 /**
  * The column values of an edit, with the status rules of P6: starting a work records its actual start, completing it

@@ -121,6 +121,29 @@ describe("activity details", () => {
     });
   });
 
+  it("a name, a note or a code leaves the version calculated; a duration makes its dates stale", async () => {
+    const { owner, version } = await setUpWorkspace(server);
+    const v = version.id;
+    const work = await addItem(owner, v, { type: "work", name: "Кладка", duration: 2 * DAY });
+    await calculate(owner, v);
+    const status = async () => (await owner.call("GET", `/versions/${v}`)).body.data.calcStatus;
+    expect(await status()).toBe("calculated");
+    const renamed = await owner.call("PATCH", `/versions/${v}/wbs/${work.id}/update`, {
+      revision: (await item(owner, v, work.id)).revision,
+      name: "Кладка стен",
+      code: "K-10",
+      notes: "Кирпич М150",
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(await status()).toBe("calculated");
+    const longer = await owner.call("PATCH", `/versions/${v}/wbs/${work.id}/update`, {
+      revision: renamed.body.data.item.revision,
+      duration: 3 * DAY,
+    });
+    expect(longer.status, JSON.stringify(longer.body)).toBe(200);
+    expect(await status()).toBe("not_calculated");
+  });
+
   it("update progress moves the data date, records actuals as planned, is undone with the data date", async () => {
     const { owner, member, version } = await setUpWorkspace(server);
     const v = version.id;

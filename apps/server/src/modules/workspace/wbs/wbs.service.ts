@@ -33,7 +33,7 @@ import {
   updateItem,
   userFlags,
 } from "./wbs.repo.js";
-import { applyChange, editValues } from "./wbs-changes.js";
+import { applyChange, editMayMoveDates, editValues } from "./wbs-changes.js";
 import { toWbsDto, treeOrder } from "./wbs-dto.js";
 
 const ZERO_DURATION: WbsType[] = ["sum", "milestone_start", "milestone_finish"];
@@ -129,20 +129,27 @@ export class WbsService {
   async update(scope: VersionScope, id: number, body: UpdateWbsBody) {
     const { grant, version } = scope;
     const attrs = await this.checkedAttrs(scope, body.attrs);
-    return applyChange(this.deps, scope, "undo_wbs", "update", async (tx) => {
-      const row = await lockRow(tx, version.id, id, body.revision);
-      await requireCalendar(tx, grant.space.id, body.calendarId);
-      const { revision, ...rest } = body;
-      const fields = attrs ? { ...rest, attrs } : rest;
-      const set = editValues(row, fields, version.dataDate ?? version.projectStart);
-      const updated = await updateItem(tx, id, set);
-      return {
-        result: { item: toWbsDto(updated) },
-        changed: [id],
-        inverse: { wbs: { restore: [row], remove: [] } },
-        itemCount: 1,
-      };
-    });
+    return applyChange(
+      this.deps,
+      scope,
+      "undo_wbs",
+      "update",
+      async (tx) => {
+        const row = await lockRow(tx, version.id, id, body.revision);
+        await requireCalendar(tx, grant.space.id, body.calendarId);
+        const { revision, ...rest } = body;
+        const fields = attrs ? { ...rest, attrs } : rest;
+        const set = editValues(row, fields, version.dataDate ?? version.projectStart);
+        const updated = await updateItem(tx, id, set);
+        return {
+          result: { item: toWbsDto(updated) },
+          changed: [id],
+          inverse: { wbs: { restore: [row], remove: [] } },
+          itemCount: 1,
+        };
+      },
+      { datesMayMove: editMayMoveDates(body) },
+    );
   }
 
   /** A sum keeps its type while it has children (they would lose their parent). */
