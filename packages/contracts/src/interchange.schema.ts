@@ -62,6 +62,7 @@ export const IMPORT_WARNING_CODES = [
   "ConstraintIgnored",
   "ProjectsNotImported",
   "ResourcesNotKept",
+  "ResourcesMatchedByCode",
   "CodesNotKept",
 ] as const;
 export type ImportWarningCode = (typeof IMPORT_WARNING_CODES)[number];

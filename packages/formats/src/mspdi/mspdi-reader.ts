@@ -344,7 +344,7 @@ export function readMspdi(bytes: Uint8Array, options: ReaderOptions = {}): Sched
     const t = text(r.Type);
     const res: ScheduleModel["resources"][number] = {
       id: uid,
-      code: text(r.ID) || uid,
+      code: text(r.Code) || text(r.ID) || uid,
       name: text(r.Name),
       type: t === "0" ? "material" : t === "2" ? "nonlabor" : "labor",
     };

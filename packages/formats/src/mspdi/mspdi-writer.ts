@@ -210,6 +210,8 @@ export function writeMspdi(model: ScheduleModel): Uint8Array {
       .el("Name", r.name);
     x.el("Type", r.type === "material" ? 0 : r.type === "nonlabor" ? 2 : 1)
       .el("MaterialLabel", r.unit)
+      // MS Project's resource Code keeps a P6-style text code that the numeric ID cannot hold.
+      .el("Code", /^\d+$/.test(r.code) ? undefined : r.code)
       .el("MaxUnits", r.maxUnitsPerHour);
     x.el("StandardRate", r.costPerUnit)
       .el("CalendarUID", r.calendarId ? calUid.get(r.calendarId) : undefined)

@@ -10,6 +10,7 @@ import {
 import type { VersionRow } from "../../platform/access.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { wallClockText } from "../../platform/time.js";
+import { exportFileResources } from "../resources/resource-files.service.js";
 import { readSettings } from "../workspace/calculation/calculate-settings.service.js";
 import { exportRows } from "./export.repo.js";
 
@@ -155,5 +156,11 @@ export async function exportModel(
     };
     model.relations.push(relation);
   }
+  await exportFileResources(db, {
+    spaceId: version.spaceId,
+    versionId: version.id,
+    model,
+    activityIds: new Set([...leaf].map(String)),
+  });
   return model;
 }

@@ -4,6 +4,7 @@ import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { todayAt } from "../../platform/time.js";
 import { ensureDefaultCalendar } from "../calendars/calendars.service.js";
+import { importFileResources } from "../resources/resource-files.service.js";
 import { adoptFileSettings, type SettingsPatch } from "../workspace/calculation/calculate-settings.service.js";
 import type { ImportWarnings } from "./import-report.js";
 import {
@@ -44,6 +45,10 @@ export interface ImportOutcome {
   createdCalendarIds: string[];
   /** The model's activity id → the row it became (links to other projects of the file are made from these). */
   activityIds: Map<string, number>;
+  /** Resources of the file now in the directory (created or found by code), assignments stored, resources created. */
+  resources: number;
+  assignments: number;
+  createdResourceIds: string[];
   /** The file's scheduling options changed the schedule's calculate settings… */
   settingsChanged: boolean;
   /** …and so these other versions of the schedule are no longer calculated. */
@@ -167,6 +172,7 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
   const used = new Set<string>();
   for (const a of activities) if (a.calendarId) used.add(a.calendarId);
   if (project?.defaultCalendarId) used.add(project.defaultCalendarId);
+  for (const r of model.resources) if (r.calendarId) used.add(r.calendarId);
   const cal = await mapCalendars(tx, model, target.spaceId, used);
   const projectCalendar = (project?.defaultCalendarId && cal.ids.get(project.defaultCalendarId)) || null;
 
@@ -330,10 +336,17 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
         activities: skipped,
       });
     }
-    if (model.resources.length > 0) target.warnings.warn("ResourcesNotKept", { count: model.resources.length });
     if (model.codeValues.length > 0) target.warnings.warn("CodesNotKept", { count: model.codeValues.length });
   }
   await insertRelations(tx, target.spaceId, links, version.id);
+  const fileResources = await importFileResources(tx, {
+    spaceId: target.spaceId,
+    versionId: version.id,
+    model,
+    activityIds,
+    calendarIds: cal.ids,
+  });
+  if (fileResources.matched > 0) target.warnings?.warn("ResourcesMatchedByCode", { count: fileResources.matched });
   if (deferred) await checkImportedVersion(tx, version.id);
   const adopted = await adoptFileSettings(
     tx,
@@ -351,6 +364,9 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
     project: project ? { code: project.code, name: project.name } : null,
     createdCalendarIds: cal.created,
     activityIds,
+    resources: fileResources.resources,
+    assignments: fileResources.assignments,
+    createdResourceIds: fileResources.createdResourceIds,
   };
 }
 

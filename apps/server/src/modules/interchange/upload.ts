@@ -189,7 +189,7 @@ export async function uploadVersion(
         activities: outcome.activities,
         relations: outcome.relations,
         calendars: outcome.calendarsUsed,
-        resources: 0,
+        resources: outcome.resources,
         codes: 0,
       },
       ...mergeWarnings(readReport, warnings),
@@ -212,6 +212,8 @@ export async function uploadVersion(
     return { outcome, result };
   });
   const events = new WorkspaceEvents(ctx.realtime);
+  if (outcome.createdResourceIds.length > 0)
+    events.resourcesUpdated(target.spaceId, target.userId, outcome.createdResourceIds);
   if (outcome.createdCalendarIds.length > 0) {
     events.calendarsUpdated(target.spaceId, target.userId, outcome.createdCalendarIds);
   }

@@ -1,0 +1,135 @@
+import fs from "node:fs";
+import path from "node:path";
+import { readSchedule, type ScheduleModel } from "@planum/formats";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestServer, type TestServer } from "../../test/test-server.js";
+import { type Actor, setUpWorkspace } from "../workspace/workspace.test-kit.js";
+
+const corpus = path.resolve(__dirname, "../../../../..", "../shared/corpus");
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+function upload(actor: Actor, scheduleId: string, bytes: Buffer | Uint8Array, name: string) {
+  const boundary = "----planum-resources";
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    Buffer.from(bytes),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return server.call("POST", `/schedules/${scheduleId}/versions/upload/synchronous`, {
+    token: actor.token,
+    body: payload,
+    headers: { "x-space-id": actor.spaceId, "content-type": `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
+async function exported(actor: Actor, versionId: string, format: string): Promise<Buffer> {
+  const answer = await actor.call("POST", `/versions/${versionId}/export/${format}`);
+  if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
+  const download = await actor.call("GET", `/storage/download/${answer.body.data.fileId}`);
+  return (download as unknown as { raw: { rawPayload: Buffer } }).raw.rawPayload;
+}
+
+const r6 = (x: number | undefined) => (x === undefined ? "-" : String(Math.round(x * 1e4) / 1e4));
+
+/** Assignments of the model's first project as "activity code | resource code | units… | costs…", sorted. */
+function assignmentLines(model: ScheduleModel): string[] {
+  const project = model.projects[0]?.id;
+  const activities = new Map(model.activities.filter((a) => a.projectId === project).map((a) => [a.id, a.code]));
+  const resources = new Map(model.resources.map((r) => [r.id, r.code]));
+  return model.assignments
+    .filter((a) => activities.has(a.activityId))
+    .map((a) =>
+      [
+        activities.get(a.activityId),
+        resources.get(a.resourceId),
+        r6(a.plannedUnits),
+        r6(a.actualUnits),
+        r6(a.remainingUnits),
+        r6(a.plannedCost),
+        r6(a.actualCost),
+        r6(a.remainingCost),
+      ].join("|"),
+    )
+    .sort();
+}
+
+/** The assigned resources (and their ancestors) as "code | name | type | unit | max units/h | price | parent code". */
+function resourceLines(model: ScheduleModel): string[] {
+  const byId = new Map(model.resources.map((r) => [r.id, r]));
+  const lines = new Set<string>();
+  const project = model.projects[0]?.id;
+  const inProject = new Set(model.activities.filter((a) => a.projectId === project).map((a) => a.id));
+  for (const a of model.assignments) {
+    if (!inProject.has(a.activityId)) continue;
+    for (let r = byId.get(a.resourceId); r; r = r.parentId ? byId.get(r.parentId) : undefined)
+      lines.add(
+        [
+          r.code,
+          r.name,
+          r.type,
+          r.unit ?? "",
+          r6(r.maxUnitsPerHour),
+          r6(r.costPerUnit),
+          byId.get(r.parentId ?? "")?.code ?? "",
+        ].join("|"),
+      );
+  }
+  return [...lines].sort();
+}
+
+const FILES: [string, string][] = [
+  ["xer/encoding1251.xer", "xer"],
+  ["pmxml/primavera.xml", "xml-primavera"],
+  ["pmxml/BaselineProjects.xml", "xml-primavera"],
+  ["mspdi/sample.xml", "xml"],
+];
+
+describe("resources and assignments of schedule files", () => {
+  for (const [file, format] of FILES) {
+    it(`${file}: stores resources and assignments, and writes them back unchanged`, async () => {
+      const { owner, schedule, space } = await setUpWorkspace(server);
+      const bytes = fs.readFileSync(path.join(corpus, file));
+      const source = await readSchedule(bytes, { fileName: file });
+      const uploaded = await upload(owner, schedule.id, bytes, path.basename(file));
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+      const versionId = uploaded.body.data.versionId;
+      expect(uploaded.body.data.report.stored.resources).toBeGreaterThan(0);
+
+      const stored = (await owner.call("GET", `/assignment?versionId=${versionId}`)).body.data;
+      expect(stored).toHaveLength(assignmentLines(source).length);
+      const directory = (await owner.call("GET", `/space/${space.id}/resources`)).body.data as { code: string }[];
+      for (const line of resourceLines(source)) expect(directory.map((r) => r.code)).toContain(line.split("|")[0]);
+
+      const back = await readSchedule(await exported(owner, versionId, format), { fileName: `back.${format}` });
+      expect(assignmentLines(back)).toEqual(assignmentLines(source));
+      expect(resourceLines(back)).toEqual(resourceLines(source));
+
+      // A second upload of the same file finds its resources by code instead of adding them again.
+      const again = await upload(owner, schedule.id, bytes, path.basename(file));
+      expect(again.status).toBe(200);
+      expect((await owner.call("GET", `/space/${space.id}/resources`)).body.data).toHaveLength(directory.length);
+      expect(again.body.data.report.warnings.map((w: { code: string }) => w.code)).toContain("ResourcesMatchedByCode");
+    });
+  }
+
+  it("carries units and costs across formats: P6 XML in, XER and MS Project XML out", async () => {
+    const { owner, schedule } = await setUpWorkspace(server);
+    const bytes = fs.readFileSync(path.join(corpus, "pmxml/BaselineProjects.xml"));
+    const source = await readSchedule(bytes, { fileName: "b.xml" });
+    const uploaded = await upload(owner, schedule.id, bytes, "b.xml");
+    for (const format of ["xer", "xml", "json"]) {
+      const back = await readSchedule(await exported(owner, uploaded.body.data.versionId, format), {
+        fileName: `back.${format}`,
+      });
+      const units = (lines: string[]) => lines.map((l) => l.split("|").slice(0, 5).join("|"));
+      expect(units(assignmentLines(back)), format).toEqual(units(assignmentLines(source)));
+    }
+  });
+});
