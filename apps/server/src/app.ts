@@ -11,6 +11,7 @@ import { authModule } from "./modules/auth/auth.routes.js";
 import { LoginThrottle } from "./modules/auth/login-throttle.js";
 import { calendarsModule } from "./modules/calendars/calendars.routes.js";
 import { interchangeModule } from "./modules/interchange/interchange.routes.js";
+import { noticesModule } from "./modules/notices/notices.routes.js";
 import { resourcesModule } from "./modules/resources/resources.routes.js";
 import { spacesModule } from "./modules/spaces/spaces.routes.js";
 import { storageFilesModule } from "./modules/storage-files/storage-files.routes.js";
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(calculationModule(ctx));
       await api.register(interchangeModule(ctx));
       await api.register(storageFilesModule(ctx));
+      await api.register(noticesModule(ctx));
     },
     { prefix: "/api/v1" },
   );

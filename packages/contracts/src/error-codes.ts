@@ -47,6 +47,7 @@ export const ERROR_CODES = [
   "WdpUploadEmpty",
   "NegativeUnits",
   "DuplicatePeriod",
+  "InvalidCron",
   // authentication (401)
   "Unauthorized",
   "WrongCredentials",
@@ -160,6 +161,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WdpPlanBelowFacts: 400,
   WdpNoDates: 400,
   WdpApprovedPlanByApproval: 400,
+  InvalidCron: 400,
   WdpWorkDisabled: 409,
   WdpUploadColumns: 400,
   WdpUploadUnknownWork: 400,

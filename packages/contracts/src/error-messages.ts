@@ -27,6 +27,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     WdpBeforeEntryPeriod: 'Work "{{work}}", {{date}}: the day is before the allowed entry period (from {{earliest}})',
     WdpPlanBelowFacts: 'Work "{{work}}": the plan total {{total}} is less than the facts already entered ({{facts}})',
     WdpNoDates: 'Work "{{work}}" has no dates: calculate the schedule first',
+    InvalidCron: "“{{cron}}” is not a cron expression (minute hour day month weekday, e.g. 0 8 * * 1)",
     WdpApprovedPlanByApproval:
       'Work "{{work}}", {{date}}: the approved plan is written by approving facts, not entered',
     WdpWorkDisabled: 'Work "{{work}}" is not planned: its work-done plan status is off',
@@ -111,6 +112,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     WdpBeforeEntryPeriod: "Работа «{{work}}», {{date}}: день раньше разрешённого периода ввода (с {{earliest}})",
     WdpPlanBelowFacts: "Работа «{{work}}»: плановый итог {{total}} меньше уже внесённого факта ({{facts}})",
     WdpNoDates: "У работы «{{work}}» нет дат: сначала рассчитайте график",
+    InvalidCron: "«{{cron}}» — не выражение cron (минута час день месяц день-недели, например 0 8 * * 1)",
     WdpApprovedPlanByApproval:
       "Работа «{{work}}», {{date}}: утверждённый план записывается утверждением факта, а не вводом",
     WdpWorkDisabled: "Работа «{{work}}» не планируется: статус планирования СДП выключен",
@@ -198,6 +200,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     WdpPlanBelowFacts:
       "Activité « {{work}} » : le total prévu {{total}} est inférieur au réalisé déjà saisi ({{facts}})",
     WdpNoDates: "L’activité « {{work}} » n’a pas de dates : calculez d’abord le planning",
+    InvalidCron:
+      "« {{cron}} » n’est pas une expression cron (minute heure jour mois jour-de-semaine, par ex. 0 8 * * 1)",
     WdpApprovedPlanByApproval:
       "Activité « {{work}} », {{date}} : le prévu approuvé est écrit par l’approbation du réalisé, pas saisi",
     WdpWorkDisabled: "L’activité « {{work}} » n’est pas planifiée : son statut de planification est désactivé",

@@ -115,7 +115,18 @@ export type ServerEvent =
    * A file of the space's storage was downloaded (`GET /storage/download/{id}`): `document_download` for a document
    * (the documents area), `download` for a prepared file (an export, a comparison).
    */
-  | (EventBase & { type: "download" | "document_download"; fileId: string; name: string; size: number });
+  | (EventBase & { type: "download" | "document_download"; fileId: string; name: string; size: number })
+  /**
+   * The personal area of one user changed (sent to that user's sockets only, `Realtime.toUser`): notices arrived,
+   * were checked or deleted, or a reminder came due. `unread` is the new count of the bell in `spaceId`.
+   */
+  | (EventBase & {
+      type: "notices_changed";
+      userId: string;
+      action: "created" | "checked" | "deleted" | "reminder";
+      noticeIds: string[];
+      unread: number;
+    });
 
 export type ServerEventType = ServerEvent["type"];
 

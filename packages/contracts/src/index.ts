@@ -7,6 +7,8 @@ export * from "./events.js";
 export * from "./interchange.schema.js";
 export * from "./languages.js";
 export * from "./network.js";
+export * from "./notice-texts.js";
+export * from "./notices.schema.js";
 export * from "./resources.schema.js";
 export * from "./spaces.schema.js";
 export * from "./storage.schema.js";

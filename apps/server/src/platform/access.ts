@@ -132,6 +132,17 @@ export async function findMemberships(db: DbOrTx, spaceId: string, userIds: read
 
 type Membership = NonNullable<Awaited<ReturnType<typeof findMembership>>>;
 const membershipKey = (userId: string, spaceId: string) => `${userId} ${spaceId}`;
+
+/**
+ * Another member's grant in a space (null when not an active member of a live space), for work done on their behalf
+ * outside a request: whom a generated notice may tell about a schedule. No address or idle check: no call is made.
+ */
+export async function memberGrant(db: DbOrTx, spaceId: string, userId: string): Promise<Grant | null> {
+  const found = await findMembership(db, spaceId, userId);
+  if (!found) return null;
+  const abilities = abilitiesOf(found.role, found.roleId ? (found.roleAbilities ?? []) : null);
+  return { space: found.space, role: found.role, abilities, roleId: found.roleId ?? null, userId };
+}
 /** A version of a space with its project's path (the lineage its grants are looked up on). */
 type VersionRowWithPath = { version: VersionRow; path: string };
 

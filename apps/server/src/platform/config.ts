@@ -38,6 +38,8 @@ export interface Config {
   s3: S3Config | null;
   /** Hours a file of the temp area lives before the sweep removes it. */
   tempFileHours: number;
+  /** How often each process looks for due notice digests and for the day's works-about-to-start run. */
+  noticesTickMs: number;
 }
 
 export interface S3Config {
@@ -113,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ganttCacheBytes: intFromEnv(env, "PLANUM_GANTT_CACHE_MB", 64) * 1024 * 1024,
     s3: s3FromEnv(env),
     tempFileHours: intFromEnv(env, "PLANUM_TEMP_FILE_HOURS", 24),
+    noticesTickMs: intFromEnv(env, "PLANUM_NOTICES_TICK_MS", 60_000),
   };
 }

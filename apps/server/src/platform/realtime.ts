@@ -110,6 +110,15 @@ export class Realtime {
   }
 
   /**
+   * An event for one user's sockets only (their personal area: `notices_changed`), on every process. It moves no
+   * clock: nothing kept in memory depends on a user's notices.
+   */
+  toUser(userId: string, event: ServerEvent) {
+    if (this.record) this.sent.push(event);
+    this.io?.to(userRoom(userId)).emit(SERVER_EVENT, event);
+  }
+
+  /**
    * Tells the sockets of one session (or all sessions of a user, but `exceptSessionId`) that it ended, and closes
    * them, on every process (through the adapter).
    */

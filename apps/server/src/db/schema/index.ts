@@ -1,6 +1,7 @@
 export * from "./calendars.table.js";
 export * from "./eps-photos.table.js";
 export * from "./interchange.table.js";
+export * from "./notices.table.js";
 export * from "./platform.table.js";
 export * from "./resources.table.js";
 export * from "./spaces.table.js";

@@ -1,0 +1,109 @@
+import { EVENTS_PROTOCOL_VERSION, type NoticeKind } from "@planum/contracts";
+import { notices } from "../../db/schema/index.js";
+import type { AppContext } from "../../platform/context.js";
+import type { Db, Tx } from "../../platform/db.js";
+import { unreadCounts } from "./notices.repo.js";
+
+/**
+ * How other modules send notices (WDP approval, assignments, timesheets): insert them in their own transaction with
+ * `addNotices`, and after it commits hand the rows to `announceNotices`.
+ *
+ *   const rows = await db.transaction(async (tx) => { …change…; return addNotices(tx, [{ spaceId, userId, kind… }]); });
+ *   announceNotices(ctx, rows);
+ */
+export interface NewNotice {
+  spaceId: string;
+  /** The recipient. */
+  userId: string;
+  kind: NoticeKind;
+  /** Who caused it (null: the system). */
+  byUserId?: string | null;
+  scheduleId?: string | null;
+  versionId?: string | null;
+  /** The work (a WBS item id; text is accepted as the brief of the interface spelt it). */
+  wbsId?: number | string | null;
+  projectId?: string | null;
+  /** What the localized text needs (work name, date, quantity, comment…): see NOTICE_TEXTS in the contracts. */
+  params?: Record<string, string | number>;
+  /** Set by generators that may run twice (the daily job): a second notice with the same key is not added. */
+  dedupeKey?: string | null;
+}
+
+export type NoticeRow = typeof notices.$inferSelect;
+
+/** Inserts the notices in the caller's transaction; returns what to announce after commit. */
+export async function addNotices(tx: Tx | Db, list: NewNotice[]): Promise<NoticeRow[]> {
+  const rows: NoticeRow[] = [];
+  // A statement takes at most 65,535 parameters: eleven a notice, so a generated day of many works goes in chunks.
+  for (let start = 0; start < list.length; start += INSERT_CHUNK) {
+    rows.push(...(await insertChunk(tx, list.slice(start, start + INSERT_CHUNK))));
+  }
+  return rows;
+}
+
+const INSERT_CHUNK = 2_000;
+
+function insertChunk(tx: Tx | Db, list: NewNotice[]) {
+  return tx
+    .insert(notices)
+    .values(
+      list.map((notice) => ({
+        spaceId: notice.spaceId,
+        userId: notice.userId,
+        kind: notice.kind,
+        byUserId: notice.byUserId ?? null,
+        scheduleId: notice.scheduleId ?? null,
+        versionId: notice.versionId ?? null,
+        wbsId: notice.wbsId == null ? null : Number(notice.wbsId),
+        projectId: notice.projectId ?? null,
+        params: notice.params ?? {},
+        dedupeKey: notice.dedupeKey ?? null,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning();
+}
+
+/**
+ * After commit: tells each recipient's sockets (`notices_changed` through `Realtime.toUser`) with their new unread
+ * count, so the header bell updates live. E-mail needs nothing here: it goes out as the digest of each user's
+ * settings (channel email, at its periodicity), which reads the notices that arrived since its last run — the
+ * notices table is the mail queue, so a notice committed is a notice mailed, and one rolled back never is.
+ */
+export function announceNotices(ctx: Pick<AppContext, "db" | "realtime">, rows: NoticeRow[]): void {
+  if (rows.length === 0) return;
+  void announce(ctx, rows, "created").catch(() => {
+    // A lost announcement only delays the bell until the next read of the page; the notice itself is committed.
+  });
+}
+
+/** Sends `notices_changed` to every (user, space) of `rows` with the unread count read after the change. */
+export async function announce(
+  ctx: Pick<AppContext, "db" | "realtime">,
+  rows: Pick<NoticeRow, "id" | "spaceId" | "userId" | "byUserId">[],
+  action: "created" | "checked" | "deleted" | "reminder",
+) {
+  const groups = new Map<string, { spaceId: string; userId: string; byUserId: string | null; ids: string[] }>();
+  for (const row of rows) {
+    const key = `${row.userId} ${row.spaceId}`;
+    const group = groups.get(key) ?? { spaceId: row.spaceId, userId: row.userId, byUserId: row.byUserId, ids: [] };
+    group.ids.push(row.id);
+    groups.set(key, group);
+  }
+  const counts = await unreadCounts(
+    ctx.db,
+    [...groups.values()].map(({ userId, spaceId }) => ({ userId, spaceId })),
+  );
+  for (const group of groups.values()) {
+    ctx.realtime.toUser(group.userId, {
+      v: EVENTS_PROTOCOL_VERSION,
+      type: "notices_changed",
+      spaceId: group.spaceId,
+      byUserId: group.byUserId,
+      userId: group.userId,
+      action,
+      noticeIds: group.ids,
+      unread: counts.get(`${group.userId} ${group.spaceId}`) ?? 0,
+    });
+  }
+}
