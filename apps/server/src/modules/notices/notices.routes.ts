@@ -41,6 +41,7 @@ export function noticesModule(ctx: AppContext) {
       await queueDueDigests(jobDeps);
     };
     let ticking = false;
+    if (ctx.config.noticesTickMs <= 0) return registerRoutes(app);
     const timer = setInterval(() => {
       if (ticking || ctx.process.draining) return;
       ticking = true;
@@ -52,7 +53,10 @@ export function noticesModule(ctx: AppContext) {
     }, ctx.config.noticesTickMs);
     timer.unref();
     app.addHook("onClose", async () => clearInterval(timer));
+    registerRoutes(app);
+  };
 
+  function registerRoutes(app: FastifyInstance) {
     const tags = ["Notices"];
     const noticeParams = idParams;
 
@@ -214,5 +218,5 @@ export function noticesModule(ctx: AppContext) {
       },
       ({ scope, body, request }) => service.sendTest(scope, body.kind, requestLanguage(request)),
     );
-  };
+  }
 }
