@@ -1,5 +1,12 @@
-import { expect, type Page, test } from "@playwright/test";
-import { addItem, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
+import { expect, test } from "@playwright/test";
+import {
+  gridCell as cell,
+  gridSchedule,
+  gridPace as pace,
+  pasteIntoGrid as paste,
+  gridTotal as total,
+} from "./helpers/wdp-setup.js";
+import { openAs } from "./helpers/workspace-setup.js";
 
 /**
  * The work-done plan grid (issue 12): a planner types plan and fact quantities of a day, pastes a 3×4 block copied
@@ -13,58 +20,27 @@ const TEXTS = {
   ru: { undo: "Отменить", plan: "12,5", planTotal: "12,5", factTotal: "10", pasted: "2,5" },
 } as const;
 
-const cell = (page: Page, item: number, kind: string, day: string) =>
-  page.locator(`.wg-body [data-item="${item}"][data-kind="${kind}"][data-day="${day}"]`);
-const total = (page: Page, item: number, kind: string) =>
-  page.locator(`.wg-left [data-item="${item}"][data-kind="${kind}"] [data-total]`);
-const pace = (page: Page, item: number) => page.locator(`.wg-left [data-item="${item}"][data-kind="fact"] [data-pace]`);
-
-/** What a spreadsheet puts on the clipboard, handed to the grid as a paste event. */
-async function paste(page: Page, text: string) {
-  await page.getByTestId("wdp-body").evaluate((el, data) => {
-    // runs in the page; the e2e project compiles without the DOM library
-    // biome-ignore lint/suspicious/noExplicitAny: the page's DataTransfer and ClipboardEvent constructors
-    const dom = globalThis as any;
-    const transfer = new dom.DataTransfer();
-    transfer.setData("text/plain", data);
-    el.dispatchEvent(new dom.ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
-  }, text);
-}
-
 for (const language of ["en", "ru"] as const) {
   test(`plan and fact typed and pasted into the grid, totals, colours, undo and a live second view (${language})`, async ({
     browser,
     request,
   }) => {
     const texts = TEXTS[language];
-    const setup = await spaceWithSchedule(request, "wdp", {
-      space: "Plans",
-      facility: "Мост",
-      project: "Пролёт",
-      schedule: "График",
-    });
-    const { token, call, spaceId, scheduleId, versionId } = setup;
-    const sum = await addItem(call, versionId, { type: "sum", code: "S1", name: "Каркас" });
-    const a10 = await addItem(call, versionId, {
-      type: "work",
-      code: "A10",
-      name: "Бетон",
-      duration: 2400,
-      parentId: sum,
-    });
-    const a20 = await addItem(call, versionId, {
-      type: "work",
-      code: "A20",
-      name: "Арматура",
-      duration: 2400,
-      parentId: sum,
-    });
-    await call("PATCH", `/versions/${versionId}/timetable/calculate/synchronous`);
-    const projectId = (await call("GET", `/schedules/${scheduleId}`)).projectId as string;
+    const setup = await gridSchedule(
+      request,
+      "wdp",
+      { space: "Plans", facility: "Мост", project: "Пролёт", schedule: "График" },
+      [
+        { type: "sum", code: "S1", name: "Каркас" },
+        { type: "work", code: "A10", name: "Бетон", duration: 2400, under: "S1" },
+        { type: "work", code: "A20", name: "Арматура", duration: 2400, under: "S1" },
+      ],
+    );
+    const { token, call, versionId, gridUrl: url } = setup;
+    const { A10: a10, A20: a20 } = setup.ids;
 
     const first = await openAs(browser, token, { language });
     const second = await openAs(browser, token, { language, width: 1280 });
-    const url = `/${spaceId}/grid/${projectId}`;
     await first.page.goto(url);
     await second.page.goto(url);
     const page = first.page;
@@ -130,16 +106,17 @@ for (const language of ["en", "ru"] as const) {
 }
 
 test("the grid's screens in fr, dark, 1440 and 600 px", async ({ browser, request }) => {
-  const setup = await spaceWithSchedule(request, "wdps", {
-    space: "Plans",
-    facility: "Pont",
-    project: "Travée",
-    schedule: "Planning",
-  });
-  const { token, call, spaceId, scheduleId, versionId } = setup;
-  const a10 = await addItem(call, versionId, { type: "work", code: "A10", name: "Béton", duration: 2400 });
-  const a20 = await addItem(call, versionId, { type: "work", code: "A20", name: "Armatures", duration: 4800 });
-  await call("PATCH", `/versions/${versionId}/timetable/calculate/synchronous`);
+  const setup = await gridSchedule(
+    request,
+    "wdps",
+    { space: "Plans", facility: "Pont", project: "Travée", schedule: "Planning" },
+    [
+      { type: "work", code: "A10", name: "Béton", duration: 2400 },
+      { type: "work", code: "A20", name: "Armatures", duration: 4800 },
+    ],
+  );
+  const { token, call, scheduleId, versionId, gridUrl } = setup;
+  const { A10: a10, A20: a20 } = setup.ids;
   const cells = [
     { itemId: a10, measure: "volume", kind: "plan", date: "2025-01-13", value: "4,5" },
     { itemId: a10, measure: "volume", kind: "fact", date: "2025-01-13", value: 3 },
@@ -147,7 +124,6 @@ test("the grid's screens in fr, dark, 1440 and 600 px", async ({ browser, reques
     { itemId: a20, measure: "volume", kind: "fact", date: "2025-01-14", value: 2.75 },
   ];
   await call("PATCH", `/schedules/${scheduleId}/wdp/update-many`, { versionId, cells });
-  const projectId = (await call("GET", `/schedules/${scheduleId}`)).projectId as string;
   for (const view of [
     { language: "fr", scheme: "dark", width: 1440 },
     { language: "fr", scheme: "light", width: 600 },
@@ -155,7 +131,7 @@ test("the grid's screens in fr, dark, 1440 and 600 px", async ({ browser, reques
     { language: "ru", scheme: "dark", width: 1440 },
   ]) {
     const { context, page } = await openAs(browser, token, view);
-    await page.goto(`/${spaceId}/grid/${projectId}`);
+    await page.goto(gridUrl);
     await expect(total(page, a20, "fact")).toHaveText(view.language === "en" ? "2.75" : "2,75", { timeout: 60_000 });
     await expect(pace(page, a10)).toHaveAttribute("data-pace", "behind");
     await page.screenshot({ path: `e2e/artifacts/wdp-grid-${view.language}-${view.scheme}-${view.width}.png` });
@@ -164,19 +140,19 @@ test("the grid's screens in fr, dark, 1440 and 600 px", async ({ browser, reques
 });
 
 test("distribute a plan, the missing-volume warning, stop planning (en)", async ({ browser, request }) => {
-  const setup = await spaceWithSchedule(request, "wdpd", {
-    space: "Plans",
-    facility: "Bridge",
-    project: "Span",
-    schedule: "Schedule",
-  });
-  const { token, call, spaceId, scheduleId, versionId } = setup;
-  const a10 = await addItem(call, versionId, { type: "work", code: "A10", name: "Concrete", duration: 2400 });
-  const a20 = await addItem(call, versionId, { type: "work", code: "A20", name: "Rebar", duration: 2400 });
-  await call("PATCH", `/versions/${versionId}/timetable/calculate/synchronous`);
-  const projectId = (await call("GET", `/schedules/${scheduleId}`)).projectId as string;
+  const setup = await gridSchedule(
+    request,
+    "wdpd",
+    { space: "Plans", facility: "Bridge", project: "Span", schedule: "Schedule" },
+    [
+      { type: "work", code: "A10", name: "Concrete", duration: 2400 },
+      { type: "work", code: "A20", name: "Rebar", duration: 2400 },
+    ],
+  );
+  const { token, call, versionId, gridUrl } = setup;
+  const { A10: a10, A20: a20 } = setup.ids;
   const { context, page } = await openAs(browser, token, { language: "en" });
-  await page.goto(`/${spaceId}/grid/${projectId}`);
+  await page.goto(gridUrl);
   await expect(cell(page, a10, "plan", "2025-01-13")).toBeVisible({ timeout: 60_000 });
 
   // nothing checked and no cell picked yet is the active first cell's work: check A10 explicitly

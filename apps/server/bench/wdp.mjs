@@ -17,7 +17,7 @@ const RUNS = 5;
 
 const { app, database, stop } = await startBenchServer("planum-bench-wdp-");
 const { calculateVersion } = await import("../dist/modules/workspace/calculation/calculate-version.js");
-const { redistributeMoved } = await import("../dist/modules/workspace/wdp/wdp.service.js");
+const { redistributeMoved } = await import("../dist/modules/workspace/wdp/wdp-redistribute.js");
 const { db } = database;
 
 let token = "";

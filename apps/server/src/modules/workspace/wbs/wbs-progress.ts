@@ -1,10 +1,9 @@
-import { buildCalendar, type Calendar } from "@planum/engine";
+import type { Calendar } from "@planum/engine";
 import type { VersionScope } from "../../../platform/access.js";
-import type { Db, Tx } from "../../../platform/db.js";
+import type { Db } from "../../../platform/db.js";
 import { textMinutes, wallClockText } from "../../../platform/time.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
-import { listCalendars } from "../../calendars/calendars.repo.js";
-import { ensureDefaultCalendar } from "../../calendars/calendars.service.js";
+import { loadSpaceCalendars } from "../../calendars/space-calendars.js";
 import { snapshotWbs } from "../undo/undo.repo.js";
 import { applyChange } from "./wbs-changes.js";
 import { type ProgressRow, progressCandidates, setDataDate, writeProgress } from "./wbs-progress.repo.js";
@@ -69,23 +68,6 @@ export function progressSteps(
   return steps;
 }
 
-async function calendarsOf(tx: Tx, spaceId: string) {
-  const fallback = await ensureDefaultCalendar(tx, spaceId);
-  const rows = await listCalendars(tx, spaceId);
-  const built = new Map<string, Calendar>();
-  const get = (id: string | null): Calendar => {
-    const key = id && rows.some((row) => row.id === id) ? id : fallback.id;
-    let calendar = built.get(key);
-    if (!calendar) {
-      const row = rows.find((r) => r.id === key) ?? fallback;
-      calendar = buildCalendar({ id: row.id, week: row.week, exceptions: row.exceptions });
-      built.set(key, calendar);
-    }
-    return calendar;
-  };
-  return get;
-}
-
 /**
  * Moves the version's data date and updates progress up to it in one change: undo brings back both the works and
  * the previous data date. The version is then not calculated; the client recalculates, which applies the schedule's
@@ -100,7 +82,7 @@ export async function updateProgress(
   const { grant, version } = scope;
   const done = await applyChange(deps, scope, "undo_wbs", "progress", async (tx) => {
     const items = progress ? await progressCandidates(tx, version.id, dataDate) : [];
-    const calendarOf = await calendarsOf(tx, grant.space.id);
+    const calendarOf = await loadSpaceCalendars(tx, grant.space.id);
     const steps = progressSteps(
       items.map((item) => ({
         ...item,

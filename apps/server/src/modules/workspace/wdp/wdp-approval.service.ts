@@ -14,7 +14,7 @@ import { abilitiesAt, type VersionScope } from "../../../platform/access.js";
 import type { Db, Tx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import { readSeries, readSeriesByKeys, readWorks, type SeriesRow, seriesKey, type WorkRow } from "./wdp.repo.js";
-import { asSeries, dateOf, dayOf, fromSeries, type WdpService } from "./wdp.service.js";
+import type { WdpService } from "./wdp.service.js";
 import {
   decideReport,
   insertReport,
@@ -25,6 +25,8 @@ import {
   reportSnapshot,
   reportVersion,
 } from "./wdp-approval.repo.js";
+import { dateOf, dayOf } from "./wdp-days.js";
+import { asSeries, fromSeries } from "./wdp-series.js";
 
 const MINUTES_PER_DAY = 1440;
 

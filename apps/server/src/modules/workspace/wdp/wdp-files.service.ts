@@ -14,7 +14,9 @@ import { AppError } from "../../../platform/errors.js";
 import { interchangeRepo } from "../../interchange/interchange.repo.js";
 import { fileName } from "../../interchange/interchange.service.js";
 import { readSeries, readWorks, seriesKey } from "./wdp.repo.js";
-import { dateOf, dayOf, today, type WdpService } from "./wdp.service.js";
+import type { WdpService } from "./wdp.service.js";
+import { entryRules } from "./wdp-change.js";
+import { dateOf, dayOf, today } from "./wdp-days.js";
 import { planSheetRows, readPlanSheet } from "./wdp-sheet.js";
 import { SHEET_LABELS } from "./wdp-sheet-labels.js";
 
@@ -90,7 +92,7 @@ export class WdpFilesService {
       rows,
       works: new Map(works.map((w) => [w.id, w])),
       stored: new Map(stored.map((s) => [seriesKey(s), s])),
-      rules: this.wdp.entryRules(vs.grant),
+      rules: entryRules(vs.grant),
       labels: SHEET_LABELS[language],
     });
     if (changes.length === 0) return { versionId: vs.version.id, series: [], removed: [], works: [], cells: 0 };

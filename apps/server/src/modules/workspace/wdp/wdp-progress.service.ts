@@ -11,9 +11,11 @@ import type { VersionScope } from "../../../platform/access.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import type { ProgressVersion } from "../../../platform/progress-before-calculation.js";
 import { minutesText, textMinutes } from "../../../platform/time.js";
+import { loadSpaceCalendars } from "../../calendars/space-calendars.js";
 import { readSettings } from "../calculation/calculate-settings.service.js";
 import { planTotals, readWorks, type WorkRow } from "./wdp.repo.js";
-import { CalendarBook, today, type WdpService } from "./wdp.service.js";
+import type { WdpService } from "./wdp.service.js";
+import { today } from "./wdp-days.js";
 import { factsForProgress, type ProgressWrite, readProgressFields, writeProgress } from "./wdp-progress.repo.js";
 
 /** Work types whose progress facts can drive (sums follow their works; milestones have no quantities). */
@@ -57,10 +59,10 @@ export async function measureProgress(
     (w) => MEASURED_TYPES.has(w.type) && w.status !== "disabled",
   );
   const workIds = works.map((w) => w.id);
-  const [fields, plans, book] = await Promise.all([
+  const [fields, plans, calendarOf] = await Promise.all([
     readProgressFields(db, version.id, workIds),
     planTotals(db, version.spaceId, version.id, workIds),
-    CalendarBook.load(db, version.spaceId),
+    loadSpaceCalendars(db, version.spaceId),
   ]);
   const planned = new Map<number, Record<FactMeasure, number>>();
   for (const p of plans) {
@@ -77,7 +79,7 @@ export async function measureProgress(
     const chosen = scenarioForFacts(settings, plan);
     const byIntensity = work.options?.remaining === "intensity";
     const p = progressFromFacts({
-      calendar: book.of(work.calendarId),
+      calendar: calendarOf(work.calendarId),
       dataDate: asOf,
       scenario: chosen.scenario,
       measure: chosen.measure,

@@ -1,5 +1,4 @@
 import type { WdpDistributionMode, WdpKind, WdpMeasure, WdpStatus } from "@planum/contracts";
-import type { CalendarInput } from "@planum/engine";
 import { type SQL, sql } from "drizzle-orm";
 import type { WdpSeriesJson } from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
@@ -293,12 +292,6 @@ export async function deleteWorkStates(tx: DbOrTx, versionId: string, itemIds: n
 export async function lockVersionForWdp(tx: DbOrTx, versionId: string): Promise<{ locked: boolean; label: string }> {
   const result = await execRows(tx, sql`select locked, label from versions where id = ${versionId} for update`);
   return result.rows[0] as { locked: boolean; label: string };
-}
-
-/** Calendars of the space as the engine reads them. */
-export async function spaceCalendars(db: DbOrTx, spaceId: string): Promise<CalendarInput[]> {
-  const result = await execRows(db, sql`select id, week, exceptions from calendars where space_id = ${spaceId}`);
-  return result.rows as CalendarInput[];
 }
 
 /** Totals of a version per measure and kind, and the first and last day with a fact. */

@@ -26,8 +26,9 @@ import type { AppContext } from "../../../platform/context.js";
 import { onDatesWritten } from "../../../platform/dates-written.js";
 import { route } from "../../../platform/route.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
-import { redistributeMoved, WdpService } from "./wdp.service.js";
+import { WdpService } from "./wdp.service.js";
 import { wdpApprovalRoutes } from "./wdp-approval.routes.js";
+import { redistributeMoved } from "./wdp-redistribute.js";
 
 /** Work-done plans (spec §7): the schedule's WDP calls under /schedules/{id}, the version's under /versions/{id}. */
 export function wdpModule(ctx: AppContext) {
