@@ -4,8 +4,9 @@ import { useParams } from "react-router";
 import { StructureNav, useAbilities, useStructureLive } from "../structure";
 import { MembersAdminCard } from "./members-admin-card";
 import { RolesCard } from "./roles-card";
+import { SpaceSettingsCard } from "./space-settings-card";
 
-/** `/:spaceId/admin`: roles and their abilities, members and their roles. */
+/** `/:spaceId/admin`: roles and their abilities, members and their roles, the space's settings. */
 export function AdminPage() {
   const { t } = useTranslation("admin");
   const { spaceId = "" } = useParams();
@@ -13,6 +14,7 @@ export function AdminPage() {
   useStructureLive(spaceId);
   const showRoles = can("roles:read");
   const showMembers = can("members:read");
+  const showSettings = can("space:admin");
 
   return (
     <Stack gap="md">
@@ -20,7 +22,7 @@ export function AdminPage() {
       <Title order={1} fz={{ base: 22, sm: 28 }}>
         {t("title")}
       </Title>
-      {ready && !showRoles && !showMembers ? (
+      {ready && !showRoles && !showMembers && !showSettings ? (
         <Paper withBorder radius="md" p="lg">
           <Text>{t("noAccess")}</Text>
         </Paper>
@@ -28,6 +30,7 @@ export function AdminPage() {
       <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
         {showMembers ? <MembersAdminCard spaceId={spaceId} canWrite={can("members:write")} /> : null}
         {showRoles ? <RolesCard spaceId={spaceId} canWrite={can("roles:write")} /> : null}
+        {showSettings ? <SpaceSettingsCard spaceId={spaceId} /> : null}
       </SimpleGrid>
     </Stack>
   );

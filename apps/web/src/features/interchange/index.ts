@@ -1,2 +1,3 @@
 export { ImportReportButton } from "./import-report";
 export { useInterchangeActions } from "./interchange-actions";
+export { downloadStoredFile } from "./interchange-api";

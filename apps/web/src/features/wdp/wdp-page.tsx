@@ -41,6 +41,7 @@ import { orderVersions, pickVersion } from "../workspace/version-order";
 import { workspaceApi, workspaceKeys } from "../workspace/workspace-api";
 import { type DistributeChoice, DistributeDialog } from "./distribute-dialog";
 import { wdpApi, wdpKeys } from "./wdp-api";
+import { WdpFilesActions } from "./wdp-files-actions";
 import { type CellInput, WdpGrid } from "./wdp-grid";
 import {
   columnsOf,
@@ -486,6 +487,16 @@ export function WdpPage() {
         <Button size="xs" variant="default" color="red" disabled={readOnly} onClick={() => void clearPlan()}>
           {t("actions.clearPlan")}
         </Button>
+        <WdpFilesActions
+          scheduleId={scheduleId}
+          versionId={versionId}
+          measure={measure}
+          from={filter.from}
+          to={filter.to}
+          keyDay={keyDay}
+          readOnly={readOnly}
+          run={run}
+        />
         <Tooltip label={t("actions.undo")}>
           <Button
             size="xs"
