@@ -77,7 +77,7 @@ export const SHEET_LABELS: Record<Language, SheetLabels> = {
     report: "Rapport",
     columns: ["ID", "Code", "Activité", "Unité", "Mesure", "Données", "Total"],
     measures: {
-      volume: "Volume",
+      volume: "Quantité",
       labour: "Main-d’œuvre, h",
       cost: "Coût",
       resources: "Ressources",
