@@ -221,6 +221,8 @@ export function computeLate(net: Network, st: ScheduleState, i: number): boolean
     const lsW = st.lsW;
     const lfW = st.lfW;
     const plainStart = status === S_NOT_STARTED;
+    // MS Project 2016+: SS/SF links do not bound the predecessor's late dates (ScheduleOptions.startLinksBoundLate).
+    const startBound = net.startLinksBoundLate;
     for (let o = net.outStart[i], end = net.outStart[i + 1]; o < end; o++) {
       const e = outEdge[o];
       if (inActive[e] === 0) continue;
@@ -235,7 +237,7 @@ export function computeLate(net: Network, st: ScheduleState, i: number): boolean
       }
       if (t === R_FS || t === R_FF) {
         if (b < lf) lf = b;
-      } else if (b < lsb) lsb = b;
+      } else if (b < lsb && startBound) lsb = b;
     }
     return storeLate(net, st, i, lf, lsb);
   }

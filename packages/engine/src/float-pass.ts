@@ -69,6 +69,8 @@ export function computeLateAndFloat(net: Network, st: ScheduleState, i: number):
   const { lsW, lfW } = st;
   // Not completed here, so "not started" is also freeFloat's "not in progress".
   const plainStart = status === S_NOT_STARTED;
+  // MS Project 2016+: SS/SF links do not bound the predecessor's late dates (ScheduleOptions.startLinksBoundLate).
+  const startBound = net.startLinksBoundLate;
   for (let o = net.outStart[i], end = net.outStart[i + 1]; o < end; o++) {
     const e = outEdge[o];
     if (inActive[e] === 0) continue;
@@ -82,7 +84,7 @@ export function computeLateAndFloat(net: Network, st: ScheduleState, i: number):
     if (b < POS) {
       if (t === R_FS || t === R_FF) {
         if (b < lf) lf = b;
-      } else if (b < lsb) lsb = b;
+      } else if (b < lsb && startBound) lsb = b;
     }
     const gap = freeFloatGap(net, st, e, i, j, fast, plainStart, cal);
     if (gap < ff) ff = gap;

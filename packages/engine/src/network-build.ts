@@ -131,6 +131,7 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
     special: new Uint8Array(total),
     fullOnly: false,
     openEndsCritical: opts.openEndsCritical === true,
+    startLinksBoundLate: opts.startLinksBoundLate !== false,
     inStart: new Int32Array(total + 1),
     inFrom: new Int32Array(0),
     inType: new Uint8Array(0),

@@ -105,6 +105,8 @@ export interface Network {
    *  the incremental path then recalculates in full. */
   fullOnly: boolean;
   openEndsCritical: boolean;
+  /** False under MS Project 2016+ rules: SS/SF links leave the predecessor's late dates alone. */
+  startLinksBoundLate: boolean;
   inStart: Int32Array;
   inFrom: Int32Array;
   inType: Uint8Array;

@@ -96,6 +96,13 @@ export interface ScheduleOptions {
   ssLagFrom?: SsLagFrom;
   /** P6 "make open-ended activities critical": an activity without successors gets late finish = early finish. */
   openEndsCritical?: boolean;
+  /**
+   * Whether start-to-start and start-to-finish links bound the predecessor's late dates (default true: P6, MS Project
+   * 2010). MS Project 2016 and later (build 16) give such a predecessor its late finish from its other successors or
+   * the project finish only (task-links-project2019-mspdi.xml: an SS+2d and an SF+2d predecessor both 88 h of total
+   * slack, 80 and 72 h in the 2010 save of the same plan; scenario 049).
+   */
+  startLinksBoundLate?: boolean;
 }
 
 export interface NetworkInput {

@@ -153,6 +153,9 @@ export function validateAndIndex(input: unknown): ValidatedNetwork {
     if (opts.openEndsCritical !== undefined && typeof opts.openEndsCritical !== "boolean") {
       throw new EngineInputError("options", "openEndsCritical must be true or false");
     }
+    if (opts.startLinksBoundLate !== undefined && typeof opts.startLinksBoundLate !== "boolean") {
+      throw new EngineInputError("options", "startLinksBoundLate must be true or false");
+    }
   }
   if (!Array.isArray(input.calendars)) throw new EngineInputError("network", "calendars must be an array");
   const calendarIds = new Map<string, number>();

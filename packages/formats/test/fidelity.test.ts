@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { compareWithFile, readSchedule, recalculate, type ScheduleModel } from "../src/index.js";
 import { corpus } from "./corpus.js";
@@ -38,11 +39,24 @@ describe("differences with other tools' dates are explained", () => {
     expect(c.differences.every((d) => d.sameWorkingTime)).toBe(true);
   });
 
-  it("task-links (MS Project 2019): only SS/SF predecessors differ, because MS Project's backward pass ignores SS and SF links", async () => {
+  it("task-links (MS Project 2019, build 16): every date and slack matches under its rule that SS/SF links leave the predecessor's late dates alone", async () => {
+    const read = await readSchedule(corpus("mspdi/task-links-project2019-mspdi.xml"));
+    expect(read.source?.version).toMatch(/^16\./);
+    expect(read.projects[0].options.startLinksBoundLate).toBe(false);
     const c = await fidelity("mspdi/task-links-project2019-mspdi.xml");
-    const real = c.differences.filter((d) => !d.sameWorkingTime);
-    expect(new Set(real.map((d) => d.id))).toEqual(new Set(["11", "13"]));
-    expect(c.equalInWorkingTime).toBe(c.compared - 2);
+    expect(c.compared).toBe(16);
+    expect(c.differences.filter((d) => !d.sameWorkingTime)).toEqual([]);
+    expect(c.equalInWorkingTime).toBe(c.compared);
+  });
+
+  it("task-links (MS Project 2010, no build number): SS/SF links bound the predecessor's late dates as in P6", async () => {
+    const bytes = new Uint8Array(
+      readFileSync(new URL("../fidelity/mpxj/task-links-project2010-mspdi.xml", import.meta.url)),
+    );
+    const m = await readSchedule(bytes);
+    expect(m.projects[0].options.startLinksBoundLate).toBeUndefined();
+    const c = compareWithFile(m, recalculate(m));
+    expect(c.differences.filter((d) => !d.sameWorkingTime)).toEqual([]);
   });
 
   it("sample.xml: once task 2 runs 400 h as on its resources' calendars, every date matches in working time", async () => {

@@ -67,6 +67,8 @@ export interface ScheduleOptions {
   useExpectedFinish?: boolean;
   /** P6 "Compute total float as" longest path / total float. */
   criticalPath?: "total_float" | "longest_path";
+  /** False when the tool's SS/SF links leave the predecessor's late dates alone (MS Project 2016 and later). */
+  startLinksBoundLate?: boolean;
 }
 
 export interface Project {

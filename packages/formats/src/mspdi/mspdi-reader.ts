@@ -128,7 +128,9 @@ export function readMspdi(bytes: Uint8Array, options: ReaderOptions = {}): Sched
     });
   }
   const model = emptyModel("mspdi");
-  model.source = { format: "mspdi", producer: "Microsoft Project", version: text(p.SaveVersion) };
+  // BuildNumber (written since Project 2013) names the program; SaveVersion stays 14 from Project 2010 to 2019.
+  const build = text(p.BuildNumber);
+  model.source = { format: "mspdi", producer: "Microsoft Project", version: build || text(p.SaveVersion) };
   model.calendars = readMspdiCalendars(arr(child(p, "Calendars")?.Calendar), source);
   const minutesPerDay = Number(text(p.MinutesPerDay)) || 480;
   const projectId = "1";
@@ -145,7 +147,12 @@ export function readMspdi(bytes: Uint8Array, options: ReaderOptions = {}): Sched
     ...(finish ? { scheduledFinish: finish } : {}),
     ...(text(p.CalendarUID) ? { defaultCalendarId: text(p.CalendarUID) } : {}),
     // MS Project's total slack is the smaller of start and finish slack.
-    options: { floatType: "smallest", ...(critDays ? { criticalFloat: Math.round(critDays * minutesPerDay) } : {}) },
+    options: {
+      floatType: "smallest",
+      ...(critDays ? { criticalFloat: Math.round(critDays * minutesPerDay) } : {}),
+      // Project 2016 and later (build 16) give an SS/SF predecessor its late dates from elsewhere (scenario 049).
+      ...(build && Number.parseInt(build, 10) >= 16 ? { startLinksBoundLate: false } : {}),
+    },
     hoursPerDay: minutesPerDay / 60,
   });
 

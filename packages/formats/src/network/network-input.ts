@@ -208,6 +208,7 @@ export function buildProjectNetwork(
   if (o.criticalPath) options.critical = o.criticalPath === "longest_path" ? "longest_path" : "float";
   if (o.ssLagFrom) options.ssLagFrom = o.ssLagFrom;
   if (o.openEndsCritical) options.openEndsCritical = true;
+  if (o.startLinksBoundLate === false) options.startLinksBoundLate = false;
   if (project.mustFinishBy) options.mustFinishBy = project.mustFinishBy;
 
   const input: EngineInput = {
