@@ -85,7 +85,11 @@ export function writeMspdi(model: ScheduleModel): Uint8Array {
   // same scheduling rules (Project 2016+ treats SS/SF links in the backward pass differently).
   const source = model.source;
   const build = source?.format === "mspdi" && /^\d+\./.test(source.version ?? "") ? source.version : undefined;
-  x.el("SaveVersion", 14).el("BuildNumber", build).el("Name", project?.name).el("Title", project?.code).el("ScheduleFromStart", 1);
+  x.el("SaveVersion", 14)
+    .el("BuildNumber", build)
+    .el("Name", project?.name)
+    .el("Title", project?.code)
+    .el("ScheduleFromStart", 1);
   x.el("StartDate", dt(project?.plannedStart)).el("FinishDate", dt(project?.scheduledFinish));
   const crit = project?.options.criticalFloat;
   x.el("CriticalSlackLimit", crit === undefined ? undefined : Math.round(crit / (hpd * 60)));
