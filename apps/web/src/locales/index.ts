@@ -5,6 +5,7 @@ import enCalendars from "./en/calendars.json";
 import enCommon from "./en/common.json";
 import enErrorsPage from "./en/errors-page.json";
 import enInterchange from "./en/interchange.json";
+import enNotices from "./en/notices.json";
 import enProfile from "./en/profile.json";
 import enShell from "./en/shell.json";
 import enSpaceHome from "./en/space-home.json";
@@ -20,6 +21,7 @@ import frCalendars from "./fr/calendars.json";
 import frCommon from "./fr/common.json";
 import frErrorsPage from "./fr/errors-page.json";
 import frInterchange from "./fr/interchange.json";
+import frNotices from "./fr/notices.json";
 import frProfile from "./fr/profile.json";
 import frShell from "./fr/shell.json";
 import frSpaceHome from "./fr/space-home.json";
@@ -35,6 +37,7 @@ import ruCalendars from "./ru/calendars.json";
 import ruCommon from "./ru/common.json";
 import ruErrorsPage from "./ru/errors-page.json";
 import ruInterchange from "./ru/interchange.json";
+import ruNotices from "./ru/notices.json";
 import ruProfile from "./ru/profile.json";
 import ruShell from "./ru/shell.json";
 import ruSpaceHome from "./ru/space-home.json";
@@ -61,6 +64,7 @@ export const NAMESPACES = [
   "view-settings",
   "interchange",
   "wdp",
+  "notices",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -81,6 +85,7 @@ export const resources = {
     "view-settings": ruViewSettings,
     interchange: ruInterchange,
     wdp: ruWdp,
+    notices: ruNotices,
   },
   en: {
     common: enCommon,
@@ -98,6 +103,7 @@ export const resources = {
     "view-settings": enViewSettings,
     interchange: enInterchange,
     wdp: enWdp,
+    notices: enNotices,
   },
   fr: {
     common: frCommon,
@@ -115,5 +121,6 @@ export const resources = {
     "view-settings": frViewSettings,
     interchange: frInterchange,
     wdp: frWdp,
+    notices: frNotices,
   },
 } as const;

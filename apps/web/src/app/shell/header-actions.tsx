@@ -3,6 +3,7 @@ import { IconCalendarTime } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LanguageSwitcher } from "../../features/language";
+import { NoticesBell } from "../../features/notices";
 import { ColorSchemeToggle } from "./color-scheme-toggle";
 import { UserMenu } from "./user-menu";
 
@@ -25,6 +26,7 @@ export function HeaderActions({ spaceId }: { spaceId?: string }) {
           </ActionIcon>
         </Tooltip>
       ) : null}
+      {spaceId ? <NoticesBell spaceId={spaceId} /> : null}
       <LanguageSwitcher compact />
       <ColorSchemeToggle />
       <UserMenu spaceId={spaceId} />

@@ -2,6 +2,7 @@ import { Grid, Select, Stack, Switch, Text, TextInput, Title } from "@mantine/co
 import { LANGUAGES, type Language, type User, updateUserBody } from "@planum/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
 import { z } from "zod";
 import { currentLanguage } from "../../shared/i18n";
 import { useSystemState } from "../../shared/system-state";
@@ -9,16 +10,21 @@ import { notifySuccess } from "../../ui/notify";
 import { SectionCard } from "../../ui/section-card";
 import { useZodForm } from "../../ui/use-zod-form";
 import { useChangeLanguage } from "../language";
+import { NoticeSettingsCard, PersonalAreaCard } from "../notices";
 import { useMe } from "../session";
 import { AvatarCard } from "./avatar-card";
 import { PasswordCard, SecretQuestionCard } from "./password-card";
 import { profileApi, useStoreUser } from "./profile-api";
 import { useDarkMode } from "./use-dark-mode";
 
-/** /:spaceId/profile: personal data, avatar, password, secret question, language and appearance. */
+/**
+ * /:spaceId/profile: personal data, avatar, password, secret question, language and appearance, the personal area
+ * (the space's notices) and the notice settings.
+ */
 export function ProfilePage() {
   const { t } = useTranslation("profile");
   const me = useMe();
+  const { spaceId } = useParams();
   if (!me.data) return null;
   return (
     <Stack gap="lg" maw={1100}>
@@ -31,12 +37,14 @@ export function ProfilePage() {
             <PersonalCard user={me.data} />
             <PasswordCard />
             <SecretQuestionCard user={me.data} />
+            {spaceId ? <PersonalAreaCard spaceId={spaceId} /> : null}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
             <AvatarCard user={me.data} />
             <PreferencesCard />
+            {spaceId ? <NoticeSettingsCard spaceId={spaceId} /> : null}
           </Stack>
         </Grid.Col>
       </Grid>
