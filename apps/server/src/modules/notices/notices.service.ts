@@ -31,7 +31,7 @@ import {
   noticesStatus,
   updateSetting,
 } from "./notices.repo.js";
-import { addNotices, announce, announceNotices, type NoticeRow } from "./notify.js";
+import { addNotices, announce, type NoticeRow } from "./notify.js";
 
 type Deps = Pick<AppContext, "db" | "realtime" | "mail"> & { publicUrl: string };
 type ListedNotice = { notice: NoticeRow; byFirstName: string | null; byLastName: string | null };
@@ -187,7 +187,8 @@ export class NoticesService {
         params,
       },
     ]);
-    announceNotices(this.deps, [row]);
+    // awaited (not announceNotices): the answer leaves once the recipient's bell has been told
+    await announce(this.deps, [row], "created");
     const [by] = await db
       .select({ firstName: users.firstName, lastName: users.lastName })
       .from(users)
@@ -281,7 +282,8 @@ export class NoticesService {
         params,
       },
     ]);
-    announceNotices(this.deps, [row]);
+    // awaited (not announceNotices): the answer leaves once the recipient's bell has been told
+    await announce(this.deps, [row], "created");
     const settings = await listSettings(db, grant.space.id, grant.userId);
     const [user] = await db.select().from(users).where(eq(users.id, grant.userId));
     const emailed = settings.some((setting) => setting.channel === "email");
