@@ -1,4 +1,5 @@
 import path from "node:path";
+import { decodeGantt } from "@planum/contracts";
 import { expect, test } from "@playwright/test";
 import { apiAs, registerUser, shot, signIn } from "./helpers/planum-helpers.js";
 
@@ -36,7 +37,7 @@ test("upload a P6 XER through the dialog and see its activities in the grid, the
   await expect(dialog).toBeHidden();
   const versions = await api.call("GET", `/schedules/${schedule.id}/versions`);
   expect(versions).toHaveLength(1);
-  const gantt = await api.call("GET", `/versions/${versions[0].id}/gantt`);
+  const gantt = decodeGantt(await api.call("GET", `/versions/${versions[0].id}/gantt`));
   const names = (gantt.name as string[]).filter((_, k) => gantt.type[k] !== 0);
   expect(names.length).toBe(2);
   for (const name of names) await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
@@ -146,7 +147,7 @@ test("a CSV with its own column names: map the columns, save the mapping as a ru
   const versions = await api.call("GET", `/schedules/${schedule.id}/versions`);
   expect(versions).toHaveLength(2);
   for (const version of versions) {
-    const gantt = await api.call("GET", `/versions/${version.id}/gantt`);
+    const gantt = decodeGantt(await api.call("GET", `/versions/${version.id}/gantt`));
     expect(gantt.name).toEqual(["Фундамент", "Каркас"]);
     expect(gantt.duration).toEqual([960, 2400]);
   }
@@ -214,7 +215,7 @@ test("an XLSX shows its first rows in the dialog like a CSV, its columns are map
   for (const name of ["Котлован", "Сваи"]) await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
   const versions = await api.call("GET", `/schedules/${schedule.id}/versions`);
   expect(versions).toHaveLength(1);
-  const gantt = await api.call("GET", `/versions/${versions[0].id}/gantt`);
+  const gantt = decodeGantt(await api.call("GET", `/versions/${versions[0].id}/gantt`));
   const leaves = (gantt.name as string[]).filter((_, k) => gantt.type[k] !== 0);
   expect(leaves).toEqual(["Котлован", "Сваи"]);
   expect(gantt.relations.from).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { decodeGantt } from "@planum/contracts";
 import { expect, type Page, test } from "@playwright/test";
 import { apiAs, registerUser, shot, signIn } from "./helpers/planum-helpers.js";
 
@@ -45,7 +46,7 @@ test("calculation settings: edit and keep them, server errors beside the field, 
     lag: 0,
   });
   const earlyFinish = async (i: number) => {
-    const gantt = await api.call("GET", `/versions/${version.id}/gantt`);
+    const gantt = decodeGantt(await api.call("GET", `/versions/${version.id}/gantt`));
     const t = gantt.earlyFinish[i];
     return t === null || t === undefined ? null : new Date(t * 60_000).toISOString().slice(0, 16);
   };

@@ -1,3 +1,4 @@
+import { decodeGantt } from "@planum/contracts";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { addItem, type Json, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
 
@@ -117,7 +118,7 @@ test("details in English: a constraint moves the dates, relationships reach the 
   // … and dragging its line on the time scale two days on opens the dialog there
   const line = await dataDateX(page);
   expect(line).not.toBeNull();
-  const gantt = await call("GET", `/versions/${versionId}/gantt`);
+  const gantt = decodeGantt(await call("GET", `/versions/${versionId}/gantt`));
   expect(minutesText(gantt.dataDate)).toBe("2025-01-15T08:00");
   await page.mouse.move(line!.x, line!.y);
   await page.mouse.down();

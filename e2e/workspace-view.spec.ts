@@ -1,3 +1,4 @@
+import { decodeGantt } from "@planum/contracts";
 import { expect, type Page, test } from "@playwright/test";
 import { apiAs, registerUser, shot, signIn } from "./helpers/planum-helpers.js";
 
@@ -119,8 +120,8 @@ test("the view stays put while edits bring new data: scroll, column width, selec
         "X-Space-Id": space.id,
       },
     })
-    .then((r) => r.json());
-  const items = [0, 1].map((k) => ({ id: gantt.data.ids[k], revision: gantt.data.revision[k] }));
+    .then(async (r) => decodeGantt((await r.json()).data));
+  const items = [0, 1].map((k) => ({ id: gantt.ids[k], revision: gantt.revision[k] }));
   const topBefore = await page.locator(`[data-pos="20"][data-col="1"]`).textContent();
   const again = page.waitForResponse((r) => r.url().endsWith(`/versions/${version.id}/gantt`) && r.ok());
   await send(page, space.id, "DELETE", `/versions/${version.id}/wbs`, { items });

@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliDecompressSync } from "node:zlib";
+import { decodeGantt, encodeGanttShared } from "@planum/contracts";
 import { sql } from "drizzle-orm";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -154,7 +155,7 @@ async function measure(cold, encoding) {
 const cold = await measure(true, "br, gzip");
 const body = cold.last.rawPayload;
 const json = cold.last.headers["content-encoding"] === "br" ? brotliDecompressSync(body) : Buffer.from(cold.last.body);
-const data = JSON.parse(json.toString("utf8")).data;
+const data = decodeGantt(JSON.parse(json.toString("utf8")).data);
 if (data.ids.length !== rows) throw new Error(`bench sanity: ${data.ids.length} rows, expected ${rows}`);
 const gz = await call(url, token, space.id, "GET", undefined, { "accept-encoding": "gzip" });
 const sizes = { jsonMB: mb(json.length), gzipMB: mb(gz.rawPayload.length), brMB: mb(body.length) };
@@ -176,8 +177,8 @@ for (let k = 0; k < RUNS + 1; k++) {
 }
 line("gantt call after a row collapsed or expanded (version unchanged), br", toggled);
 
-// Where a build goes: the database's columns, their arrangement in tree order, the JSON text, its compressions
-// (at the cache's settings: gzip level 1, brotli quality 2).
+// Where a build goes: the database's columns, their arrangement in tree order, their packing (gantt-wire), the JSON
+// text, its compressions (at the cache's settings: gzip level 1, brotli quality 2).
 const { readGanttSource } = await import("../dist/modules/workspace/wbs/gantt.repo.js");
 const { buildGanttShared } = await import("../dist/modules/workspace/wbs/gantt-columns.js");
 const { gzipSync, brotliCompressSync, constants } = await import("node:zlib");
@@ -191,7 +192,7 @@ const scopeVersion = {
   dataDate: null,
 };
 // build = the whole builder less its reads (sql, measured on their own just before).
-const phases = { sql: [], build: [], stringify: [], gzip: [], brotli: [] };
+const phases = { sql: [], build: [], encode: [], stringify: [], gzip: [], brotli: [] };
 for (let k = 0; k < RUNS; k++) {
   let t = performance.now();
   await readGanttSource(db, scopeVersion);
@@ -200,7 +201,10 @@ for (let k = 0; k < RUNS; k++) {
   const built = await buildGanttShared(db, scopeVersion);
   phases.build.push(performance.now() - t - phases.sql[k]);
   t = performance.now();
-  const text = Buffer.from(JSON.stringify({ success: true, data: built }));
+  const wire = encodeGanttShared(built);
+  phases.encode.push(performance.now() - t);
+  t = performance.now();
+  const text = Buffer.from(JSON.stringify({ success: true, data: wire }));
   phases.stringify.push(performance.now() - t);
   t = performance.now();
   gzipSync(text, { level: 1 });

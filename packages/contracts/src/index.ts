@@ -4,6 +4,7 @@ export * from "./dates.js";
 export * from "./error-codes.js";
 export * from "./error-messages.js";
 export * from "./events.js";
+export * from "./gantt-wire.js";
 export * from "./interchange.schema.js";
 export * from "./languages.js";
 export * from "./network.js";

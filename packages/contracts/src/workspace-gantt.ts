@@ -122,43 +122,47 @@ export const GANTT_LIMIT_CODES = [null, "not_earlier", "not_later", "in_date", "
 /** Relation types by code (spec §3, §9). */
 export const GANTT_LINK_CODES = ["FS", "SS", "FF", "SF"] as const;
 
-const ints = z.array(z.number());
+const packed = z
+  .union([z.string(), z.array(z.number().nullable())])
+  .describe("a packed integer column (see gantt-wire.ts), or its plain values");
+const texts = z.object({ shared: packed, rest: packed, text: z.string() });
 const interval = z.tuple([z.string(), z.string()]);
 
 /**
- * The answer of `GET /versions/{id}/gantt` for the API documentation: `GanttColumns` above, field by field. The
- * server sends the cached bytes as they are, so this schema documents the answer and is not applied to it.
+ * The answer of `GET /versions/{id}/gantt` for the API documentation: `GanttWire` (gantt-wire.ts), which
+ * `decodeGantt` turns into `GanttColumns` above. The server sends the cached bytes as they are, so this schema
+ * documents the answer and is not applied to it.
  */
-export const ganttColumnsSchema = z.object({
-  version: z.literal(1),
-  ids: ints,
-  parent: ints,
-  type: ints,
-  code: z.array(z.string()),
-  name: z.array(z.string()),
-  calendar: ints,
-  duration: ints,
-  remaining: ints,
-  earlyStart: ints,
-  earlyFinish: ints,
-  lateStart: ints,
-  lateFinish: ints,
-  totalFloat: z.array(z.number().nullable()),
-  freeFloat: z.array(z.number().nullable()),
-  critical: ints,
-  progress: ints,
-  baselineStart: ints,
-  baselineFinish: ints,
-  actualStart: ints,
-  actualFinish: ints,
-  startLimitType: ints,
-  startLimitDate: ints,
-  finishLimitType: ints,
-  finishLimitDate: ints,
-  revision: ints,
-  expanded: ints,
+export const ganttWireSchema = z.object({
+  version: z.literal(2),
+  n: z.number(),
+  ids: packed,
+  parent: packed,
+  type: packed,
+  code: texts,
+  name: texts,
+  calendar: packed,
+  duration: packed,
+  remaining: packed,
+  earlyStart: packed,
+  earlyFinish: packed,
+  lateStart: packed,
+  lateFinish: packed,
+  totalFloat: packed,
+  freeFloat: packed,
+  critical: packed,
+  progress: packed,
+  baselineStart: packed,
+  baselineFinish: packed,
+  actualStart: packed,
+  actualFinish: packed,
+  startLimitType: packed,
+  startLimitDate: packed,
+  finishLimitType: packed,
+  finishLimitDate: packed,
+  revision: packed,
   attrs: z.record(z.string(), z.array(z.union([z.string(), z.number(), z.null()]))),
-  relations: z.object({ from: ints, to: ints, type: ints, lag: ints }),
+  relations: z.object({ count: z.number(), from: packed, to: packed, type: packed, lag: packed }),
   calendars: z.array(
     z.object({
       id: z.string(),
@@ -172,4 +176,5 @@ export const ganttColumnsSchema = z.object({
   dataDate: z.number(),
   calcStatus: z.enum(CALC_STATUSES),
   versionRevision: z.number(),
+  expanded: packed,
 });

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateXerBytes } from "../../../../../packages/formats/bench/generate-xer.mjs";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
-import { type Actor, setUpWorkspace } from "../workspace/workspace.test-kit.js";
+import { type Actor, readGantt, setUpWorkspace } from "../workspace/workspace.test-kit.js";
 
 const repoRoot = path.resolve(__dirname, "../../../../..");
 const corpus = path.resolve(repoRoot, "../shared/corpus");
@@ -38,18 +38,7 @@ function upload(actor: Actor, scheduleId: string, bytes: Buffer | Uint8Array, na
   });
 }
 
-async function gantt(actor: Actor, versionId: string) {
-  const answer = await actor.call("GET", `/versions/${versionId}/gantt`);
-  expect(answer.status).toBe(200);
-  return answer.body.data as {
-    name: string[];
-    code: string[];
-    type: number[];
-    duration: number[];
-    earlyStart: number[];
-    relations: { from: number[]; to: number[]; type: number[]; lag: number[] };
-  };
-}
+const gantt = readGantt;
 
 async function counts() {
   const db = server.ctx.db;

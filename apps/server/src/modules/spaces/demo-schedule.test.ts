@@ -1,4 +1,4 @@
-import type { GanttColumns } from "@planum/contracts";
+import { decodeGantt, type GanttColumns } from "@planum/contracts";
 import { buildCalendar, type Calendar } from "@planum/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
@@ -44,8 +44,8 @@ async function openDemo(language: "ru" | "en" | "fr") {
   const { versions } = filled[0];
   const actual = versions.find((v) => v.kind === "actual")!;
   const target = versions.find((v) => v.kind === "target")!;
-  const gantt = (await call("GET", `/versions/${actual.id}/gantt`)) as GanttColumns;
-  const baseline = (await call("GET", `/versions/${target.id}/gantt`)) as GanttColumns;
+  const gantt = decodeGantt(await call("GET", `/versions/${actual.id}/gantt`));
+  const baseline = decodeGantt(await call("GET", `/versions/${target.id}/gantt`));
   const calendars = (await call("GET", "/calendars")) as { name: string }[];
   const project = nodes.find((n) => n.key === "SEV-K1-MON")!;
   const attributes = (await call("GET", `/eps/${project.id}/attributes-with-values`)) as { name: string }[];
@@ -194,8 +194,10 @@ describe("demo schedule", () => {
       await seedDemoSchedule(server.ctx.db, { spaceId: space.id, scheduleId: schedule.id, language, today });
       const versions = (await owner.call("GET", `/schedules/${schedule.id}/versions`)).body.data as Version[];
       const gantt = async (kind: string) =>
-        (await owner.call("GET", `/versions/${versions.find((v) => v.kind === kind)!.id}/gantt`)).body.data;
-      const actual = (await gantt("actual")) as GanttColumns;
+        decodeGantt(
+          (await owner.call("GET", `/versions/${versions.find((v) => v.kind === kind)!.id}/gantt`)).body.data,
+        );
+      const actual = await gantt("actual");
       expectBelievable(actual, await gantt("target"));
       // The status date is that week's Monday at 08:00, or the first day after it with works under way.
       const midnight = Date.parse(`${day}T00:00:00Z`) / 60_000;
@@ -222,9 +224,9 @@ describe("demo schedule", () => {
     const { owner, space } = await setUpSpace(server);
     const { schedule } = await buildTree(owner);
     const versionId = await seedDemoSchedule(server.ctx.db, { spaceId: space.id, scheduleId: schedule.id });
-    const before = (await owner.call("GET", `/versions/${versionId}/gantt`)).body.data.ids;
+    const before = decodeGantt((await owner.call("GET", `/versions/${versionId}/gantt`)).body.data).ids;
     expect(await seedDemoSchedule(server.ctx.db, { spaceId: space.id, scheduleId: schedule.id })).toBe(versionId);
-    expect((await owner.call("GET", `/versions/${versionId}/gantt`)).body.data.ids).toEqual(before);
+    expect(decodeGantt((await owner.call("GET", `/versions/${versionId}/gantt`)).body.data).ids).toEqual(before);
     expect((await owner.call("GET", `/schedules/${schedule.id}/versions`)).body.data).toHaveLength(2);
   });
 });

@@ -1,3 +1,4 @@
+import { decodeGantt, type GanttColumns } from "@planum/contracts";
 import { type Actor, buildTree, setUpSpace } from "../structure/structure.test-kit.js";
 
 export type { Actor };
@@ -25,6 +26,13 @@ export async function addItem(actor: Actor, versionId: string, body: Record<stri
   const answer = await actor.call("POST", `/versions/${versionId}/wbs/create`, body);
   if (answer.status !== 200) throw new Error(`create failed: ${JSON.stringify(answer.body)}`);
   return answer.body.data.item as { id: number; revision: number; code: string };
+}
+
+/** The version's Gantt as the web reads it: the answer's columns unpacked (see gantt-wire.ts). */
+export async function readGantt(actor: Actor, versionId: string): Promise<GanttColumns> {
+  const answer = await actor.call("GET", `/versions/${versionId}/gantt`);
+  if (answer.status !== 200) throw new Error(`gantt failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return decodeGantt(answer.body.data);
 }
 
 export async function link(actor: Actor, versionId: string, body: Record<string, unknown>) {

@@ -1,5 +1,4 @@
 import type {
-  GanttColumns,
   ScheduleDto,
   WdpCell,
   WdpChange,
@@ -24,7 +23,6 @@ type VersionRef = { versionId: string };
 /** The work-done plan calls of spec §7 (bodies and answers: packages/contracts/src/wdp.schema.ts). */
 export const wdpApi = {
   schedules: (projectId: string) => api.get<ScheduleDto[]>(`/projects/${encodeURIComponent(projectId)}/schedules`),
-  gantt: (versionId: string) => api.get<GanttColumns>(`/versions/${versionId}/gantt`),
   series: (versionId: string) =>
     api.get<{ versionId: string; series: WdpSeries[]; works: WdpWorkState[] }>(`/versions/${versionId}/wdp`),
   limit: (scheduleId: string) => api.get<WdpLimit>(`/schedules/${scheduleId}/limit-for-dp`),

@@ -4,7 +4,7 @@ import type {
   CalculationStarted,
   CreateRelationBody,
   CreateVersionBody,
-  GanttColumns,
+  GanttWire,
   MoveDirection,
   ProgressUpdated,
   RelationChange,
@@ -24,6 +24,7 @@ import type {
   WbsPassport,
   WbsType,
 } from "@planum/contracts";
+import { decodeGantt } from "@planum/contracts";
 import { api, apiRequest } from "../../shared/api-client";
 
 /** Cache keys of the workspace; socket events invalidate them. */
@@ -74,7 +75,8 @@ export const workspaceApi = {
       body: { targetVersionId },
     }),
 
-  gantt: (versionId: string) => api.get<GanttColumns>(`/versions/${versionId}/gantt`),
+  /** The version's Gantt columns, unpacked from their wire layout (contracts' gantt-wire.ts). */
+  gantt: async (versionId: string) => decodeGantt(await api.get<GanttWire>(`/versions/${versionId}/gantt`)),
   createItem: (
     versionId: string,
     body: { type: WbsType; name: string; parentId?: number | null; afterId?: number; duration?: number },

@@ -1,7 +1,7 @@
-import { calendarMinutesPerDay, displayDays, type GanttColumns } from "@planum/contracts";
+import { calendarMinutesPerDay, displayDays } from "@planum/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../../test/test-server.js";
-import { addItem, link, setUpWorkspace } from "../workspace.test-kit.js";
+import { addItem, link, readGantt, setUpWorkspace } from "../workspace.test-kit.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -88,7 +88,7 @@ describe("relations", () => {
     const short = tab.find((r: { code: string }) => r.code === "A20");
     expect(short).toMatchObject({ minutesPerDay: 660, lagMinutesPerDay: 660, lagDays: 2 });
     expect(short.totalFloatDays).toBeGreaterThan(0);
-    const gantt = (await owner.call("GET", `/versions/${v}/gantt`)).body.data as GanttColumns;
+    const gantt = await readGantt(owner, v);
     for (const r of tab as { itemId: number; totalFloatDays: number; freeFloatDays: number }[]) {
       const k = gantt.ids.indexOf(r.itemId);
       const perDay = calendarMinutesPerDay(gantt.calendars[gantt.calendar[k]].week);

@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { decodeGantt } from "@planum/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../../test/test-server.js";
 import { type Actor, addItem, link, setUpWorkspace } from "../workspace.test-kit.js";
@@ -39,7 +40,7 @@ describe("gantt answers of unchanged versions", () => {
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers["cache-control"]).toBe("private, no-cache");
-    expect(first.body.data.name).toEqual(["Котлован", "Фундамент"]);
+    expect(decodeGantt(first.body.data).name).toEqual(["Котлован", "Фундамент"]);
 
     const same = await gantt(owner, v, { "if-none-match": etag });
     expect(same.status).toBe(304);
@@ -57,16 +58,16 @@ describe("gantt answers of unchanged versions", () => {
     expect(renamed.status).toBe(200);
     const afterEdit = await gantt(owner, v, { "if-none-match": etag });
     expect(afterEdit.status).toBe(200);
-    expect(afterEdit.body.data.name).toEqual(["Котлован 2", "Фундамент"]);
+    expect(decodeGantt(afterEdit.body.data).name).toEqual(["Котлован 2", "Фундамент"]);
     const editEtag = afterEdit.headers.etag as string;
     expect(editEtag).not.toBe(etag);
 
-    expect(afterEdit.body.data.calcStatus).toBe("not_calculated");
+    expect(decodeGantt(afterEdit.body.data).calcStatus).toBe("not_calculated");
     expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`)).status).toBe(200);
     const afterCalc = await gantt(owner, v, { "if-none-match": editEtag });
     expect(afterCalc.status).toBe(200);
-    expect(afterCalc.body.data.calcStatus).toBe("calculated");
-    expect(afterCalc.body.data.earlyStart.every((t: number) => t > 0)).toBe(true);
+    expect(decodeGantt(afterCalc.body.data).calcStatus).toBe("calculated");
+    expect(decodeGantt(afterCalc.body.data).earlyStart.every((t: number) => t > 0)).toBe(true);
     const calcEtag = afterCalc.headers.etag as string;
     expect(calcEtag).not.toBe(editEtag);
 
@@ -77,7 +78,7 @@ describe("gantt answers of unchanged versions", () => {
     expect(changed.status).toBe(200);
     const afterCalendar = await gantt(owner, v, { "if-none-match": calcEtag });
     expect(afterCalendar.status).toBe(200);
-    expect(afterCalendar.body.data.calendars[0].week[5]).toEqual([["07:00", "19:00"]]);
+    expect(decodeGantt(afterCalendar.body.data).calendars[0].week[5]).toEqual([["07:00", "19:00"]]);
   });
 
   it("compresses with gzip or brotli when asked, and the bytes are the same answer", async () => {
@@ -124,7 +125,7 @@ describe("gantt answers of unchanged versions", () => {
     await addItem(owner, v, { type: "work", name: "Колонны", code: "A10", parentId: sum.id, duration: 480 });
 
     const ownerOpen = await gantt(owner, v);
-    expect(ownerOpen.body.data.expanded).toEqual([1, 1]);
+    expect(decodeGantt(ownerOpen.body.data).expanded).toEqual([1, 1]);
     // The member has collapsed nothing either: the same answer, the same ETag.
     const memberOpen = await gantt(member, v);
     expect(memberOpen.headers.etag).toBe(ownerOpen.headers.etag);
@@ -133,13 +134,13 @@ describe("gantt answers of unchanged versions", () => {
     expect(collapsed.status).toBe(200);
     const memberClosed = await gantt(member, v, { "if-none-match": memberOpen.headers.etag as string });
     expect(memberClosed.status).toBe(200);
-    expect(memberClosed.body.data.expanded).toEqual([0, 1]);
+    expect(decodeGantt(memberClosed.body.data).expanded).toEqual([0, 1]);
     expect(memberClosed.headers.etag).not.toBe(ownerOpen.headers.etag);
 
     // The owner still gets the open tree, and the member's ETag does not validate the owner's answer.
     const ownerAgain = await gantt(owner, v, { "if-none-match": memberClosed.headers.etag as string });
     expect(ownerAgain.status).toBe(200);
-    expect(ownerAgain.body.data.expanded).toEqual([1, 1]);
+    expect(decodeGantt(ownerAgain.body.data).expanded).toEqual([1, 1]);
     expect((await gantt(owner, v, { "if-none-match": ownerOpen.headers.etag as string })).status).toBe(304);
   });
 });

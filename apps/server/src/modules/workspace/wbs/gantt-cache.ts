@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { Negotiator } from "@fastify/accept-negotiator";
+import { encodeExpanded, encodeGanttShared } from "@planum/contracts";
 import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
@@ -143,7 +144,7 @@ export class GanttCache {
     const made = (async () => {
       const shared = this.shared.get(common) ?? (await this.buildShared(common, scope));
       const collapsed = await readCollapsedIds(this.db, scope.version.id, scope.grant.userId);
-      const expanded = JSON.stringify(expandedColumn(shared.ids, collapsed));
+      const expanded = JSON.stringify(encodeExpanded(expandedColumn(shared.ids, collapsed)));
       const json = Buffer.concat([shared.head, Buffer.from(`,"expanded":${expanded}}}`)]);
       // The ETag names the bytes: equal answers of different processes or users carry the same one.
       const etag = `"${createHash("sha256").update(json).digest("base64url").slice(0, 32)}"`;
@@ -161,7 +162,7 @@ export class GanttCache {
     const made = (async () => {
       const data = await buildGanttShared(this.db, scope.version);
       // `{"success":true,"data":{…}}` less its two closing braces: the user's `expanded` and those follow.
-      const text = JSON.stringify({ success: true, data });
+      const text = JSON.stringify({ success: true, data: encodeGanttShared(data) });
       const shared: Shared = { head: Buffer.from(text.slice(0, -2)), ids: data.ids };
       this.shared.set(common, shared);
       return shared;

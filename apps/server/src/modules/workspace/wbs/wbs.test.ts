@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../../test/test-server.js";
-import { addItem, link, setUpWorkspace } from "../workspace.test-kit.js";
+import { addItem, link, readGantt, setUpWorkspace } from "../workspace.test-kit.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -237,7 +237,7 @@ describe("wbs", () => {
     expect((await member.call("GET", `/versions/${v}/wbs/flags`)).body.data).toEqual({ collapsed: [], checked: [] });
 
     await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`);
-    const gantt = (await owner.call("GET", `/versions/${v}/gantt`)).body.data;
+    const gantt = await readGantt(owner, v);
     expect(gantt).toMatchObject({
       version: 1,
       ids: [s.id, a.id, b.id],

@@ -1,3 +1,4 @@
+import { decodeGantt, encodeGantt, type GanttColumns, type GanttWire } from "@planum/contracts";
 import {
   type ActivityInput,
   type CalendarInput,
@@ -254,4 +255,24 @@ export function generateBenchData({ activities, seed = 7, relationsPerActivity =
     projectStart,
     dataDate: projectStart + 1440 * 35,
   };
+}
+
+/** The payload as the server sends it (contracts' gantt-wire.ts), so the bench parses and unpacks what a browser gets. */
+export function benchWireText(data: GanttData): string {
+  const n = data.ids.length;
+  const columns: GanttColumns = {
+    ...data,
+    remaining: data.remaining ?? new Array<number>(n).fill(-1),
+    expanded: data.expanded ?? new Array<number>(n).fill(1),
+    attrs: data.attrs ?? {},
+    calcStatus: "calculated",
+    versionRevision: 1,
+  };
+  return JSON.stringify(encodeGantt(columns));
+}
+
+/** What the workspace's API call does with the body: parse and unpack it. */
+export function fromWireText(text: string, attributes: GanttData["attributes"]): GanttData {
+  const { calcStatus: _status, versionRevision: _revision, ...data } = decodeGantt(JSON.parse(text) as GanttWire);
+  return { ...data, attributes };
 }

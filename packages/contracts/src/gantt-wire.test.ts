@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { decodeGantt, encodeGantt } from "./gantt-wire.js";
+import type { GanttColumns } from "./workspace-gantt.js";
+
+const DAY = 1440;
+const start = 29_000_000;
+
+/** Three rows: a summary with a work and a milestone; one relation; a baseline, an actual start and a limit. */
+function sample(): GanttColumns {
+  return {
+    version: 1,
+    ids: [40, 41, 7],
+    parent: [-1, 0, 0],
+    type: [0, 2, 4],
+    code: ["WBS-1", "A1000", "A1010"],
+    name: ['Фундаменты «блок» "A"', "Фундаменты плита 😀", "Finish\\end"],
+    calendar: [0, 1, 0],
+    duration: [0, 2400, 0],
+    remaining: [-1, 1200, -1],
+    earlyStart: [start, start, start + 5 * DAY],
+    earlyFinish: [start + 5 * DAY, start + 5 * DAY - 60, start + 5 * DAY],
+    lateStart: [start, start + 2 * DAY, start + 5 * DAY],
+    lateFinish: [start + 7 * DAY, start + 7 * DAY, start + 5 * DAY],
+    totalFloat: [null, 960, 0],
+    freeFloat: [null, -30, 0],
+    critical: [0, 0, 1],
+    progress: [50, 50, 0],
+    baselineStart: [-1, start - DAY, -1],
+    baselineFinish: [-1, start + 3 * DAY, -1],
+    actualStart: [-1, start, -1],
+    actualFinish: [-1, -1, -1],
+    startLimitType: [0, 1, 0],
+    startLimitDate: [-1, start + 60, -1],
+    finishLimitType: [0, 0, 4],
+    finishLimitDate: [-1, -1, start + 5 * DAY],
+    revision: [3, 1, 1],
+    expanded: [0, 1, 1],
+    attrs: { colour: ["red", null, 2] },
+    relations: { from: [1, 0], to: [2, 2], type: [0, 3], lag: [-120, 0] },
+    calendars: [
+      { id: "c1", name: "5x8", week: [] },
+      { id: "c2", week: [] },
+    ],
+    defaultCalendar: 0,
+    projectStart: start,
+    dataDate: -1,
+    calcStatus: "calculated",
+    versionRevision: 12,
+  };
+}
+
+const roundTrip = (columns: GanttColumns) => decodeGantt(JSON.parse(JSON.stringify(encodeGantt(columns))));
+
+describe("the Gantt's wire layout", () => {
+  it("gives back every column as it was, relations sorted by successor", () => {
+    const columns = sample();
+    const back = roundTrip(columns);
+    expect({ ...back, relations: undefined }).toEqual({ ...columns, relations: undefined });
+    expect(back.relations).toEqual({ from: [0, 1], to: [2, 2], type: [3, 0], lag: [0, -120] });
+  });
+
+  it("sends a column with fractions as plain values", () => {
+    const columns = sample();
+    columns.progress = [33.3, 12.5, 0];
+    const wire = encodeGantt(columns);
+    expect(wire.progress).toEqual([33.3, 12.5, 0]);
+    expect(wire.duration).toEqual(expect.any(String));
+    expect(roundTrip(columns).progress).toEqual([33.3, 12.5, 0]);
+  });
+
+  it("keeps runs and long schedules small and exact", () => {
+    const n = 20_000;
+    const columns = sample();
+    const rows = <T>(f: (k: number) => T) => Array.from({ length: n }, (_, k) => f(k));
+    Object.assign(columns, {
+      ids: rows((k) => 1000 + k),
+      parent: rows((k) => (k === 0 ? -1 : 0)),
+      type: rows((k) => (k === 0 ? 0 : 2)),
+      code: rows((k) => `A${k * 10}`),
+      name: rows((k) => `Монтаж конструкций ${k}`),
+      calendar: rows(() => 0),
+      duration: rows((k) => 60 * (k % 40)),
+      remaining: rows(() => -1),
+      earlyStart: rows((k) => start + k * 60),
+      earlyFinish: rows((k) => start + k * 60 + 480),
+      lateStart: rows((k) => start + k * 120),
+      lateFinish: rows((k) => start + k * 120 + 480),
+      totalFloat: rows((k) => k * 60),
+      freeFloat: rows(() => 0),
+      critical: rows((k) => (k % 7 === 0 ? 1 : 0)),
+      progress: rows(() => 0),
+      baselineStart: rows(() => -1),
+      baselineFinish: rows(() => -1),
+      actualStart: rows(() => -1),
+      actualFinish: rows(() => -1),
+      startLimitType: rows(() => 0),
+      startLimitDate: rows(() => -1),
+      finishLimitType: rows(() => 0),
+      finishLimitDate: rows(() => -1),
+      revision: rows(() => 1),
+      expanded: rows(() => 1),
+      attrs: {},
+      relations: { from: rows((k) => Math.max(0, k - 1)), to: rows((k) => k), type: rows(() => 0), lag: rows(() => 0) },
+    });
+    const text = JSON.stringify(encodeGantt(columns));
+    expect(text.length).toBeLessThan(JSON.stringify(columns).length / 4);
+    const back = roundTrip(columns);
+    expect(back).toEqual(columns);
+  });
+
+  it("refuses text that is not its packing", () => {
+    const wire = encodeGantt(sample());
+    expect(() => decodeGantt({ ...wire, type: "AA{" })).toThrow();
+    expect(() => decodeGantt({ ...wire, type: "A" })).toThrow(/3/);
+    expect(() => decodeGantt({ ...wire, version: 1 as never })).toThrow(/layout/);
+  });
+});
