@@ -1,10 +1,12 @@
 // The Gantt call at scale through the built server's HTTP handling (Fastify inject: auth, access, cache, encoding) on
 // PGlite in a temporary folder: a calculated version of BENCH_GANTT_ACTIVITIES works (100,000) with ~2.7 relations
-// each (270,000). One JSON line per case: { case, rows, relations, medianMs, p95Ms, jsonMB, gzipMB, brMB }.
-//   cold: the version changed since the last call (its revision bumped), so the answer is built, serialized, compressed;
+// each (270,000). One JSON line per case: { case, rows, relations, medianMs, p95Ms, cpuMedianMs, jsonMB, gzipMB,
+// brMB }.
+//   changed: the version changed since the last call (its revision bumped; one activity renamed; 2,000 activities'
+//     results rewritten), so the last build is patched with the rows written since, packed, serialized, compressed;
 //   warm: the same version again (the answer comes from the cache);
 //   toggled: the user collapsed or expanded a row (the version's common part comes from the cache);
-//   phases: where a build goes.
+//   phases: where a whole build goes (the first call of a version on a process, or after a deletion).
 //   node apps/server/bench/gantt.mjs
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -126,55 +128,95 @@ process.stderr.write(
   `seeded and calculated ${WORKS} works, ${relationCount} relations in ${Math.round(performance.now() - seedStart)} ms\n`,
 );
 
-function stats(samples) {
+function stats(samples, cpu) {
   const s = [...samples].sort((a, b) => a - b);
   const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  return { medianMs: Math.round(at(0.5)), p95Ms: Math.round(at(0.95)) };
+  const c = [...cpu].sort((a, b) => a - b);
+  return { medianMs: Math.round(at(0.5)), p95Ms: Math.round(at(0.95)), cpuMedianMs: Math.round(c[c.length >> 1]) };
 }
 const mb = (n) => +(n / 1048576).toFixed(2);
 const url = `/versions/${version.id}/gantt`;
 const rows = WORKS + roots + sums;
+const cpuNow = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
-async function measure(cold, encoding) {
+/**
+ * Timed Gantt calls (wall and this process's CPU, which with the embedded database is all of it: the machine is
+ * shared, so the CPU time is the comparable figure). `before` runs ahead of each call, untimed.
+ */
+async function measure(before, encoding, skipFirst = false) {
   const samples = [];
+  const cpu = [];
   let last;
   for (let k = 0; k < RUNS + 1; k++) {
-    if (cold) {
-      await db.execute(sql`update versions set revision = revision + 1 where id = ${version.id}`);
-      // A write outside a request: the server's memory of the version (access, Gantt key) must learn of it.
-      ctx.changes.advance();
-    }
+    await before?.(k);
     const t0 = performance.now();
+    const c0 = cpuNow();
     last = await call(url, token, space.id, "GET", undefined, { "accept-encoding": encoding });
     // The first warm call builds the entry; it is not a warm sample.
-    if (cold || k > 0) samples.push(performance.now() - t0);
+    if (!skipFirst || k > 0) {
+      samples.push(performance.now() - t0);
+      cpu.push(cpuNow() - c0);
+    }
   }
-  return { samples, last };
+  return { samples, cpu, last };
 }
 
-const cold = await measure(true, "br, gzip");
-const body = cold.last.rawPayload;
-const json = cold.last.headers["content-encoding"] === "br" ? brotliDecompressSync(body) : Buffer.from(cold.last.body);
+// The first call of the version on this process: read and built whole.
+const firstCall = { samples: [], cpu: [] };
+{
+  const t0 = performance.now();
+  const c0 = cpuNow();
+  await call(url, token, space.id, "GET", undefined, { "accept-encoding": "br, gzip" });
+  firstCall.samples.push(performance.now() - t0);
+  firstCall.cpu.push(cpuNow() - c0);
+}
+
+// The version changed without a row changing (its revision bumped): the last build is patched with nothing.
+const bumped = await measure(async () => {
+  await db.execute(sql`update versions set revision = revision + 1 where id = ${version.id}`);
+  // A write outside a request: the server's memory of the version (access, Gantt key) must learn of it.
+  ctx.changes.advance();
+}, "br, gzip");
+const body = bumped.last.rawPayload;
+const json =
+  bumped.last.headers["content-encoding"] === "br" ? brotliDecompressSync(body) : Buffer.from(bumped.last.body);
 const data = decodeGantt(JSON.parse(json.toString("utf8")).data);
 if (data.ids.length !== rows) throw new Error(`bench sanity: ${data.ids.length} rows, expected ${rows}`);
 const gz = await call(url, token, space.id, "GET", undefined, { "accept-encoding": "gzip" });
 const sizes = { jsonMB: mb(json.length), gzipMB: mb(gz.rawPayload.length), brMB: mb(body.length) };
-const line = (name, samples) =>
+const line = (name, { samples, cpu }) =>
   process.stdout.write(
-    `${JSON.stringify({ case: name, rows, relations: relationCount, ...stats(samples), ...sizes })}\n`,
+    `${JSON.stringify({ case: name, rows, relations: relationCount, ...stats(samples, cpu), ...sizes })}\n`,
   );
-line("gantt call, changed version (build + compress), br", cold.samples);
-line("gantt call, unchanged version (cache), br", (await measure(false, "br, gzip")).samples);
-line("gantt call, unchanged version (cache), gzip", (await measure(false, "gzip")).samples);
+line("gantt call, version not built before on this process (whole build + compress), br", firstCall);
+line("gantt call, changed version, no row changed (patch + compress), br", bumped);
+
+// A user renames an activity through the API: the next call reads that row and rewrites its place.
+const work = first + 500;
+const edited = await measure(async (k) => {
+  const revision = (await one(sql`select revision from wbs_items where id = ${work}`)).revision;
+  await call(`/versions/${version.id}/wbs/${work}/update`, token, space.id, "PATCH", { revision, name: `Монтаж ${k}` });
+}, "br, gzip");
+line("gantt call after one activity edited (patch + compress), br", edited);
+
+// Every 50th activity's results rewritten, as a calculation after an edit writes the rows it moved.
+const moved = await measure(async (k) => {
+  await db.execute(sql`update wbs_items set total_float = coalesce(total_float, 0) + ${k + 1}
+    where version_id = ${version.id} and id % 50 = 0`);
+  await db.execute(sql`update versions set revision = revision + 1 where id = ${version.id}`);
+  ctx.changes.advance();
+}, "br, gzip");
+line("gantt call after 2,000 activities' results rewritten (patch + compress), br", moved);
+line("gantt call, unchanged version (cache), br", await measure(null, "br, gzip", true));
+line("gantt call, unchanged version (cache), gzip", await measure(null, "gzip", true));
 
 // The user collapses or expands a summary (a write, so the answer is new), the version itself is unchanged.
-const toggled = [];
-for (let k = 0; k < RUNS + 1; k++) {
+const toggled = await measure(async (k) => {
   await call(`/versions/${version.id}/wbs/expand`, token, space.id, "PATCH", { ids: [base], value: k % 2 === 1 });
-  const t0 = performance.now();
-  await call(url, token, space.id, "GET", undefined, { "accept-encoding": "br, gzip" });
-  if (k > 0) toggled.push(performance.now() - t0);
-}
+}, "br, gzip");
 line("gantt call after a row collapsed or expanded (version unchanged), br", toggled);
 
 // Where a build goes: the database's columns, their arrangement in tree order, their packing (gantt-wire), the JSON

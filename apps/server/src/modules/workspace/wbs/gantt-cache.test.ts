@@ -1,8 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { decodeGantt } from "@planum/contracts";
+import { decodeGantt, type GanttColumns } from "@planum/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../../test/test-server.js";
-import { type Actor, addItem, link, setUpWorkspace } from "../workspace.test-kit.js";
+import { findVersion } from "../calculation/calculation.repo.js";
+import { type Actor, addItem, link, readGantt, setUpWorkspace } from "../workspace.test-kit.js";
+import { buildGanttShared } from "./gantt-columns.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -142,5 +144,62 @@ describe("gantt answers of unchanged versions", () => {
     expect(ownerAgain.status).toBe(200);
     expect(decodeGantt(ownerAgain.body.data).expanded).toEqual([1, 1]);
     expect((await gantt(owner, v, { "if-none-match": ownerOpen.headers.etag as string })).status).toBe(304);
+  });
+
+  it("after each change answers what a build of the whole version answers, reading only what changed", async () => {
+    const { owner, member, version } = await setUpWorkspace(server);
+    const v = version.id;
+    const sum = await addItem(owner, v, { type: "sum", name: "Каркас", code: "S1" });
+    const a = await addItem(owner, v, { type: "work", name: "Колонны", code: "A10", parentId: sum.id, duration: 480 });
+    const b = await addItem(owner, v, { type: "work", name: "Ригели", code: "A20", parentId: sum.id, duration: 960 });
+    const c = await addItem(owner, v, { type: "work", name: "Кровля", code: "A30", duration: 480 });
+    await link(owner, v, { predecessorId: a.id, successorId: b.id });
+    const calculate = () => owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`);
+    /** Relations in one order (successor, then predecessor): the answer sorts them, the database need not. */
+    const sorted = (g: Omit<GanttColumns, "expanded">) => {
+      const { from, to, type, lag } = g.relations;
+      const keys = from.map((_, r) => r).sort((x, y) => to[x] - to[y] || from[x] - from[y]);
+      const pick = (values: number[]) => keys.map((r) => values[r]);
+      return { ...g, relations: { from: pick(from), to: pick(to), type: pick(type), lag: pick(lag) } };
+    };
+    /** The answer the browser gets equals one built whole from the database now. */
+    const expectWhole = async (actor: Actor) => {
+      const { expanded: _expanded, ...answer } = await readGantt(actor, v);
+      const whole = await buildGanttShared(server.ctx.db, (await findVersion(server.ctx.db, v))!);
+      expect(sorted(answer)).toEqual(sorted(whole));
+      return answer;
+    };
+    await calculate();
+    expect((await expectWhole(owner)).name).toEqual(["Каркас", "Колонны", "Ригели", "Кровля"]);
+
+    // a field of one row, then a calculation that writes results
+    await owner.call("PATCH", `/versions/${v}/wbs/${a.id}/update`, { revision: a.revision, duration: 1440 });
+    expect((await expectWhole(owner)).duration[1]).toBe(1440);
+    await calculate();
+    const calculated = await expectWhole(member);
+    expect(calculated.earlyStart[2]).toBeGreaterThan(calculated.earlyStart[1]);
+    // a row added (the tree rearranged) and moved
+    const d = await addItem(owner, v, { type: "work", name: "Связи", code: "A15", parentId: sum.id, duration: 240 });
+    expect((await expectWhole(owner)).code).toEqual(["S1", "A10", "A20", "A15", "A30"]);
+    expect(
+      (await owner.call("POST", `/versions/${v}/wbs/${d.id}/move`, { revision: d.revision, direction: "up" })).status,
+    ).toBe(200);
+    expect((await expectWhole(owner)).code).toEqual(["S1", "A10", "A15", "A20", "A30"]);
+    // a relation added, then deleted (no row tells of it: the count does)
+    const relation = await link(owner, v, { predecessorId: d.id, successorId: c.id });
+    expect((await expectWhole(owner)).relations.from).toHaveLength(2);
+    expect(
+      (await owner.call("DELETE", `/versions/${v}/relations/${relation.id}`, { revision: relation.revision })).status,
+    ).toBe(200);
+    expect((await expectWhole(owner)).relations.from).toHaveLength(1);
+    // a row deleted
+    expect(
+      (await owner.call("DELETE", `/versions/${v}/wbs`, { items: [{ id: c.id, revision: c.revision }] })).status,
+    ).toBe(200);
+    expect((await expectWhole(owner)).code).toEqual(["S1", "A10", "A15", "A20"]);
+    // a calendar of the space added: its position list changes
+    const week = Array.from({ length: 7 }, (_, day) => (day < 5 ? [["08:00", "17:00"]] : []));
+    expect((await owner.call("POST", "/calendars", { name: "Смены", week })).status).toBe(200);
+    expect((await expectWhole(owner)).calendars).toHaveLength(2);
   });
 });

@@ -2,7 +2,16 @@ import type { GanttColumns } from "@planum/contracts";
 import type { VersionRow } from "../../../platform/access.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import { textMinutes } from "../../../platform/time.js";
-import { readCollapsedIds, readGanttSource } from "./gantt.repo.js";
+import {
+  type GanttSource,
+  type ReadMark,
+  type RelationSource,
+  readCalendars,
+  readCollapsedIds,
+  readGanttChanges,
+  readGanttSource,
+  readRelations,
+} from "./gantt.repo.js";
 import { treeOrder } from "./wbs-dto.js";
 
 const TYPE_CODE: Record<string, number> = {
@@ -19,6 +28,25 @@ const LINK_CODE: Record<string, number> = { fs: 0, ss: 1, ff: 2, sf: 3 };
 /** The Gantt of a version less the user's part (`expanded`): the same for every user. */
 export type GanttShared = Omit<GanttColumns, "expanded">;
 
+type CalendarRow = { id: string; name: string; week: unknown; exceptions: unknown; d: boolean };
+
+/**
+ * A built Gantt and what it was built from, so that the next build after a change reads only the rows written
+ * since (`mark`) and rewrites only their places, instead of reading and arranging the whole version again.
+ */
+export interface GanttBase {
+  shared: GanttShared;
+  /** The rows and relations as read, in table order, with the changes since applied. */
+  source: GanttSource;
+  relations: RelationSource;
+  mark: ReadMark;
+  /** Row id → index in `source`; relation id → index in `relations`; row id → position in `shared`. */
+  index: Map<number, number>;
+  relationIndex: Map<number, number>;
+  position: Map<number, number>;
+  calendarIds: string[];
+}
+
 /** The whole version as parallel arrays with the user's collapsed rows (see `GanttColumns`). */
 export async function buildGanttColumns(db: DbOrTx, version: VersionRow, userId: string): Promise<GanttColumns> {
   const shared = await buildGanttShared(db, version);
@@ -32,120 +60,217 @@ export function expandedColumn(ids: readonly number[], collapsed: ReadonlySet<nu
   return out;
 }
 
-/**
- * The whole version as parallel arrays (see `GanttColumns`), but for the user's `expanded`: the rows arrive as one
- * JSON value of columns (see execColumns), then are reordered into tree order with plain array writes. Dates become
- * minutes in SQL, so no date text is parsed here.
- */
+/** The whole version as parallel arrays (see `GanttColumns`), but for the user's `expanded`. */
 export async function buildGanttShared(db: DbOrTx, version: VersionRow): Promise<GanttShared> {
-  const { c, r, calendarsResult } = await readGanttSource(db, version);
+  return (await buildGanttBase(db, version)).shared;
+}
 
-  const calendarRows = calendarsResult.rows as {
-    id: string;
-    name: string;
-    week: unknown;
-    exceptions: unknown;
-    d: boolean;
-  }[];
-  const calendarIndex = new Map<string, number>();
-  const calendars = calendarRows.map((row, i) => {
-    calendarIndex.set(row.id, i);
-    return {
-      id: row.id,
-      name: row.name,
-      week: row.week as [string, string][][],
-      exceptions: row.exceptions as { date: string; intervals: [string, string][] }[],
-    };
-  });
-  const defaultCalendar = calendarRows.findIndex((row) => row.d);
+/**
+ * Reads the version whole: the rows arrive as one JSON value of columns (see execColumns), then are reordered into
+ * tree order with plain array writes. Dates become minutes in SQL, so no date text is parsed here.
+ */
+export async function buildGanttBase(db: DbOrTx, version: VersionRow): Promise<GanttBase> {
+  const { c, r, mark, calendarsResult } = await readGanttSource(db, version);
+  return arrange(c, r, mark, calendarsResult.rows as CalendarRow[], version);
+}
 
-  const n = c.id.length;
-  const order = treeOrder(c.id, c.p, c.o);
-  const position = new Map<number, number>();
-  for (let k = 0; k < n; k++) position.set(c.id[order[k]], k);
+/**
+ * The Gantt after the changes since `base` was read: the rows and relations written since are read and put in
+ * place (`base` is updated, the caller must not share it meanwhile). Rows added or moved, or calendars added or
+ * removed, rearrange the tree from the rows in memory; rows deleted read the version whole again, relations deleted
+ * read the relations again.
+ */
+export async function patchGanttBase(db: DbOrTx, version: VersionRow, base: GanttBase): Promise<GanttBase> {
+  const changes = await readGanttChanges(db, version, base.mark);
+  const calendarRows = (await readCalendars(db, version)).rows as CalendarRow[];
+  // Rows refer to calendars by position: another list of calendars, or another default, rewrites every row.
+  const sameCalendars =
+    calendarRows.length === base.calendarIds.length &&
+    calendarRows.every((row, i) => row.id === base.calendarIds[i]) &&
+    calendarRows.findIndex((row) => row.d) === base.shared.defaultCalendar;
 
-  const out: GanttShared = {
-    version: 1,
-    ids: new Array(n),
-    parent: new Array(n),
-    type: new Array(n),
-    code: new Array(n),
-    name: new Array(n),
-    calendar: new Array(n),
-    duration: new Array(n),
-    remaining: new Array(n),
-    earlyStart: new Array(n),
-    earlyFinish: new Array(n),
-    lateStart: new Array(n),
-    lateFinish: new Array(n),
-    totalFloat: new Array(n),
-    freeFloat: new Array(n),
-    critical: new Array(n),
-    progress: new Array(n),
-    baselineStart: new Array(n),
-    baselineFinish: new Array(n),
-    actualStart: new Array(n),
-    actualFinish: new Array(n),
-    startLimitType: new Array(n),
-    startLimitDate: new Array(n),
-    finishLimitType: new Array(n),
-    finishLimitDate: new Array(n),
-    revision: new Array(n),
-    attrs: {},
-    relations: { from: [], to: [], type: [], lag: [] },
-    calendars,
-    defaultCalendar,
+  const { source, index } = base;
+  const ch = changes.c;
+  let added = 0;
+  let moved = false;
+  const changedRows: number[] = [];
+  for (let j = 0; j < ch.id.length; j++) {
+    let i = index.get(ch.id[j]);
+    if (i === undefined) {
+      i = source.id.length;
+      index.set(ch.id[j], i);
+      added++;
+    } else if (source.p[i] !== ch.p[j] || source.o[i] !== ch.o[j]) moved = true;
+    for (const field in source)
+      (source[field as keyof GanttSource] as unknown[])[i] = ch[field as keyof GanttSource][j];
+    changedRows.push(i);
+  }
+  // Rows are deleted with their relations (cascade), and a deletion leaves no row to read: the count tells.
+  if (base.mark.items + added !== changes.mark.items) return buildGanttBase(db, version);
+
+  let relationsChanged = false;
+  const rc = changes.r;
+  let relationsAdded = 0;
+  for (let j = 0; j < rc.id.length; j++) {
+    let i = base.relationIndex.get(rc.id[j]);
+    if (i === undefined) {
+      i = base.relations.id.length;
+      base.relationIndex.set(rc.id[j], i);
+      relationsAdded++;
+    }
+    for (const field in base.relations)
+      (base.relations[field as keyof RelationSource] as unknown[])[i] = rc[field as keyof RelationSource][j];
+    relationsChanged = true;
+  }
+  let relations = base.relations;
+  if (base.mark.relations + relationsAdded !== changes.mark.relations) {
+    relations = await readRelations(db, version);
+    relationsChanged = true;
+  }
+  if (added > 0 || moved || !sameCalendars) return arrange(source, relations, changes.mark, calendarRows, version);
+
+  const next: GanttBase = { ...base, relations, mark: changes.mark };
+  if (relations !== base.relations) next.relationIndex = indexOf(relations.id);
+  const out = { ...base.shared, ...versionFields(version), calendars: calendarsOf(calendarRows) };
+  const calendarIndex = new Map(base.calendarIds.map((id, i) => [id, i]));
+  for (const i of changedRows) writeRow(out, base.position.get(source.id[i])!, source, i, calendarIndex);
+  if (relationsChanged) out.relations = arrangeRelations(relations, base.position);
+  next.shared = out;
+  return next;
+}
+
+const indexOf = (ids: readonly number[]) => new Map(ids.map((id, i) => [id, i]));
+
+function calendarsOf(rows: CalendarRow[]) {
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    week: row.week as [string, string][][],
+    exceptions: row.exceptions as { date: string; intervals: [string, string][] }[],
+  }));
+}
+
+function versionFields(version: VersionRow) {
+  return {
     projectStart: textMinutes(version.projectStart),
     dataDate: version.dataDate ? textMinutes(version.dataDate) : -1,
     calcStatus: version.calcStatus,
     versionRevision: version.revision,
   };
+}
+
+function arrange(
+  c: GanttSource,
+  r: RelationSource,
+  mark: ReadMark,
+  calendarRows: CalendarRow[],
+  version: VersionRow,
+): GanttBase {
+  const calendarIndex = new Map(calendarRows.map((row, i) => [row.id, i]));
+  const n = c.id.length;
+  const order = treeOrder(c.id, c.p, c.o);
+  const position = new Map<number, number>();
+  for (let k = 0; k < n; k++) position.set(c.id[order[k]], k);
+  const column = () => new Array(n);
+  const out: GanttShared = {
+    version: 1,
+    ids: column(),
+    parent: column(),
+    type: column(),
+    code: column(),
+    name: column(),
+    calendar: column(),
+    duration: column(),
+    remaining: column(),
+    earlyStart: column(),
+    earlyFinish: column(),
+    lateStart: column(),
+    lateFinish: column(),
+    totalFloat: column(),
+    freeFloat: column(),
+    critical: column(),
+    progress: column(),
+    baselineStart: column(),
+    baselineFinish: column(),
+    actualStart: column(),
+    actualFinish: column(),
+    startLimitType: column(),
+    startLimitDate: column(),
+    finishLimitType: column(),
+    finishLimitDate: column(),
+    revision: column(),
+    attrs: {},
+    relations: { from: [], to: [], type: [], lag: [] },
+    calendars: calendarsOf(calendarRows),
+    defaultCalendar: calendarRows.findIndex((row) => row.d),
+    ...versionFields(version),
+  };
   for (let k = 0; k < n; k++) {
-    const i = order[k];
-    const id = c.id[i];
-    const p = c.p[i];
-    const cal = c.cal[i];
-    out.ids[k] = id;
+    out.ids[k] = c.id[order[k]];
+    const p = c.p[order[k]];
     out.parent[k] = p < 0 ? -1 : (position.get(p) ?? -1);
-    out.type[k] = TYPE_CODE[c.t[i]];
-    out.code[k] = c.code[i];
-    out.name[k] = c.name[i];
-    out.calendar[k] = cal === null ? defaultCalendar : (calendarIndex.get(cal) ?? defaultCalendar);
-    out.duration[k] = c.d[i];
-    out.remaining[k] = c.rem[i];
-    out.earlyStart[k] = c.es[i];
-    out.earlyFinish[k] = c.ef[i];
-    out.lateStart[k] = c.ls[i];
-    out.lateFinish[k] = c.lf[i];
-    out.totalFloat[k] = c.tf[i];
-    out.freeFloat[k] = c.ff[i];
-    out.critical[k] = c.cr[i] ? 1 : 0;
-    out.progress[k] = c.pc[i];
-    out.baselineStart[k] = c.bs[i];
-    out.baselineFinish[k] = c.bf[i];
-    out.actualStart[k] = c.as[i];
-    out.actualFinish[k] = c.af[i];
-    const slt = c.slt[i];
-    const flt = c.flt[i];
-    out.startLimitType[k] = slt ? LIMIT_CODE[slt] : 0;
-    out.startLimitDate[k] = slt ? c.sld[i] : -1;
-    out.finishLimitType[k] = flt ? LIMIT_CODE[flt] : 0;
-    out.finishLimitDate[k] = flt ? c.fld[i] : -1;
-    out.revision[k] = c.rev[i];
-    const attrs = c.attrs[i];
-    if (attrs) {
-      for (const key in attrs) {
-        let column = out.attrs[key];
-        if (!column) {
-          column = new Array(n).fill(null);
-          out.attrs[key] = column;
-        }
-        const value = attrs[key];
-        column[k] = typeof value === "boolean" ? (value ? 1 : 0) : value;
+  }
+  for (let k = 0; k < n; k++) writeRow(out, k, c, order[k], calendarIndex);
+  out.relations = arrangeRelations(r, position);
+  return {
+    shared: out,
+    source: c,
+    relations: r,
+    mark,
+    index: indexOf(c.id),
+    relationIndex: indexOf(r.id),
+    position,
+    calendarIds: calendarRows.map((row) => row.id),
+  };
+}
+
+/** Writes the fields of source row `i` at position `k` (its place in the tree is written by `arrange`). */
+function writeRow(out: GanttShared, k: number, c: GanttSource, i: number, calendarIndex: Map<string, number>) {
+  const cal = c.cal[i];
+  const n = out.ids.length;
+  out.type[k] = TYPE_CODE[c.t[i]];
+  out.code[k] = c.code[i];
+  out.name[k] = c.name[i];
+  out.calendar[k] = cal === null ? out.defaultCalendar : (calendarIndex.get(cal) ?? out.defaultCalendar);
+  out.duration[k] = c.d[i];
+  out.remaining[k] = c.rem[i];
+  out.earlyStart[k] = c.es[i];
+  out.earlyFinish[k] = c.ef[i];
+  out.lateStart[k] = c.ls[i];
+  out.lateFinish[k] = c.lf[i];
+  out.totalFloat[k] = c.tf[i];
+  out.freeFloat[k] = c.ff[i];
+  out.critical[k] = c.cr[i] ? 1 : 0;
+  out.progress[k] = c.pc[i];
+  out.baselineStart[k] = c.bs[i];
+  out.baselineFinish[k] = c.bf[i];
+  out.actualStart[k] = c.as[i];
+  out.actualFinish[k] = c.af[i];
+  const slt = c.slt[i];
+  const flt = c.flt[i];
+  out.startLimitType[k] = slt ? LIMIT_CODE[slt] : 0;
+  out.startLimitDate[k] = slt ? c.sld[i] : -1;
+  out.finishLimitType[k] = flt ? LIMIT_CODE[flt] : 0;
+  out.finishLimitDate[k] = flt ? c.fld[i] : -1;
+  out.revision[k] = c.rev[i];
+  const attrs = c.attrs[i];
+  // A patched row may have lost an attribute: every column gets its value or null.
+  for (const key in out.attrs) if (!attrs || !(key in attrs)) out.attrs[key][k] = null;
+  if (attrs) {
+    for (const key in attrs) {
+      let values = out.attrs[key];
+      if (!values) {
+        values = new Array(n).fill(null);
+        out.attrs[key] = values;
       }
+      const value = attrs[key];
+      values[k] = typeof value === "boolean" ? (value ? 1 : 0) : value;
     }
   }
-  const rel = out.relations;
+}
+
+function arrangeRelations(r: RelationSource, position: Map<number, number>): GanttShared["relations"] {
+  const rel: GanttShared["relations"] = { from: [], to: [], type: [], lag: [] };
   for (let k = 0; k < r.a.length; k++) {
     const from = position.get(r.a[k]);
     const to = position.get(r.b[k]);
@@ -156,5 +281,5 @@ export async function buildGanttShared(db: DbOrTx, version: VersionRow): Promise
     rel.type.push(LINK_CODE[r.t[k]]);
     rel.lag.push(r.l[k]);
   }
-  return out;
+  return rel;
 }

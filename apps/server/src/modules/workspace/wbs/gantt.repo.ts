@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { VersionRow } from "../../../platform/access.js";
 import type { DbOrTx } from "../../../platform/db.js";
-import { execColumns, execRows } from "../../../platform/sql.js";
+import { execColumns, execRows, intArray } from "../../../platform/sql.js";
 import { minutesSql } from "../../../platform/time.js";
 
 /**
@@ -43,54 +43,122 @@ export interface GanttRow {
   attrs: Record<string, string | number | boolean | null> | null;
 }
 
+/**
+ * The columns of rows of `wbs_items` as one JSON value (see execColumns), with the row count and the statement's
+ * snapshot: the rows written after it are the ones `readGanttChanges` reads.
+ */
+const itemColumns = sql`
+    json_build_object(
+           'id', coalesce(json_agg(id), '[]'),
+           'p', coalesce(json_agg(coalesce(parent_id, -1)), '[]'),
+           'o', coalesce(json_agg(sort_order), '[]'),
+           't', coalesce(json_agg(type), '[]'),
+           'code', coalesce(json_agg(code), '[]'),
+           'name', coalesce(json_agg(name), '[]'),
+           'cal', coalesce(json_agg(calendar_id), '[]'),
+           'd', coalesce(json_agg(duration), '[]'),
+           'rem', coalesce(json_agg(coalesce(remaining, -1)), '[]'),
+           'es', coalesce(json_agg(${minutes("early_start")}), '[]'),
+           'ef', coalesce(json_agg(${minutes("early_finish")}), '[]'),
+           'ls', coalesce(json_agg(${minutes("late_start")}), '[]'),
+           'lf', coalesce(json_agg(${minutes("late_finish")}), '[]'),
+           'tf', coalesce(json_agg(total_float), '[]'),
+           'ff', coalesce(json_agg(free_float), '[]'),
+           'cr', coalesce(json_agg(critical), '[]'),
+           'pc', coalesce(json_agg(percent_complete), '[]'),
+           'bs', coalesce(json_agg(${minutes("target_start")}), '[]'),
+           'bf', coalesce(json_agg(${minutes("target_finish")}), '[]'),
+           'as', coalesce(json_agg(${minutes("actual_start")}), '[]'),
+           'af', coalesce(json_agg(${minutes("actual_finish")}), '[]'),
+           'slt', coalesce(json_agg(start_limit_type), '[]'),
+           'sld', coalesce(json_agg(${minutes("start_limit_date")}), '[]'),
+           'flt', coalesce(json_agg(finish_limit_type), '[]'),
+           'fld', coalesce(json_agg(${minutes("finish_limit_date")}), '[]'),
+           'rev', coalesce(json_agg(revision), '[]'),
+           'attrs', coalesce(json_agg(case when attrs = '{}'::jsonb then null else attrs end), '[]'))`;
+
+const relationColumns = sql`
+    json_build_object('id', coalesce(json_agg(id), '[]'), 'a', coalesce(json_agg(predecessor_id), '[]'),
+           'b', coalesce(json_agg(successor_id), '[]'), 't', coalesce(json_agg(type), '[]'),
+           'l', coalesce(json_agg(lag), '[]'))`;
+
+/** Relations as columns: id, predecessor, successor, type, lag. */
+export interface RelationSource {
+  id: number[];
+  a: number[];
+  b: number[];
+  t: string[];
+  l: number[];
+}
+
+/**
+ * The point in the database's history a reading was taken at (`pg_current_snapshot()` as text, "xmin:xmax:xip,…"),
+ * with the rows of the version then. Rows written later carry a transaction id the snapshot does not see.
+ */
+export interface ReadMark {
+  snapshot: string;
+  items: number;
+  relations: number;
+}
+
 /** What the Gantt of a version is built from: its rows and relations as columns, the space's calendars. */
 export async function readGanttSource(db: DbOrTx, version: VersionRow) {
-  const c = await execColumns<GanttSource>(
+  const { c, r, mark } = await execColumns<{ c: GanttSource; r: RelationSource; mark: ReadMark }>(
     db,
     sql`
     select json_build_object(
-           'id', coalesce(json_agg(id), '[]'),
-           'p', json_agg(coalesce(parent_id, -1)),
-           'o', json_agg(sort_order),
-           't', json_agg(type),
-           'code', json_agg(code),
-           'name', json_agg(name),
-           'cal', json_agg(calendar_id),
-           'd', json_agg(duration),
-           'rem', json_agg(coalesce(remaining, -1)),
-           'es', json_agg(${minutes("early_start")}),
-           'ef', json_agg(${minutes("early_finish")}),
-           'ls', json_agg(${minutes("late_start")}),
-           'lf', json_agg(${minutes("late_finish")}),
-           'tf', json_agg(total_float),
-           'ff', json_agg(free_float),
-           'cr', json_agg(critical),
-           'pc', json_agg(percent_complete),
-           'bs', json_agg(${minutes("target_start")}),
-           'bf', json_agg(${minutes("target_finish")}),
-           'as', json_agg(${minutes("actual_start")}),
-           'af', json_agg(${minutes("actual_finish")}),
-           'slt', json_agg(start_limit_type),
-           'sld', json_agg(${minutes("start_limit_date")}),
-           'flt', json_agg(finish_limit_type),
-           'fld', json_agg(${minutes("finish_limit_date")}),
-           'rev', json_agg(revision),
-           'attrs', json_agg(case when attrs = '{}'::jsonb then null else attrs end)) as j
-    from wbs_items where version_id = ${version.id}`,
+           'c', (select ${itemColumns} from wbs_items where version_id = ${version.id}),
+           'r', (select ${relationColumns} from relations where version_id = ${version.id}),
+           'mark', json_build_object('snapshot', pg_current_snapshot()::text,
+                    'items', (select count(*) from wbs_items where version_id = ${version.id}),
+                    'relations', (select count(*) from relations where version_id = ${version.id}))) as j`,
   );
-  const r = await execColumns<{ a: number[]; b: number[]; t: string[]; l: number[] }>(
+  return { c, r, mark, calendarsResult: await readCalendars(db, version) };
+}
+
+/** The version's relations alone, as columns. */
+export async function readRelations(db: DbOrTx, version: VersionRow) {
+  return execColumns<RelationSource>(
     db,
-    sql`
-    select json_build_object('a', coalesce(json_agg(predecessor_id), '[]'), 'b', coalesce(json_agg(successor_id), '[]'),
-           't', coalesce(json_agg(type), '[]'), 'l', coalesce(json_agg(lag), '[]')) as j
-    from relations where version_id = ${version.id}`,
+    sql`select ${relationColumns} as j from relations where version_id = ${version.id}`,
   );
-  const calendarsResult = await execRows(
+}
+
+export function readCalendars(db: DbOrTx, version: VersionRow) {
+  return execRows(
     db,
     sql`
     select id, name, week, exceptions, is_default as d from calendars where space_id = ${version.spaceId} order by created_at, id`,
   );
-  return { c, r, calendarsResult };
+}
+
+/**
+ * A row version (`xmin`) the snapshot `mark` did not see: written by a transaction that began at or after the
+ * snapshot's end, or was under way when it was taken. Transaction ids are compared modulo 2^32 as PostgreSQL does;
+ * a frozen row reads as 2, which is seen (an old id can only err towards reading a row again, never towards
+ * missing one).
+ */
+function unseen(mark: ReadMark) {
+  const [, xmax, xip] = mark.snapshot.split(":");
+  const wrap = 2 ** 32;
+  const end = Number(BigInt(xmax) % BigInt(wrap));
+  const underWay = xip ? xip.split(",").map((x) => Number(BigInt(x) % BigInt(wrap))) : [];
+  return sql`(((xmin::text::bigint - ${end}::bigint + ${wrap}::bigint) % ${wrap}::bigint) < ${wrap / 2}::bigint
+    or xmin::text::bigint = any(${intArray(underWay)}::bigint[]))`;
+}
+
+/** The rows and relations of the version written since `mark`, and a new mark (counts and snapshot now). */
+export async function readGanttChanges(db: DbOrTx, version: VersionRow, mark: ReadMark) {
+  return execColumns<{ c: GanttSource; r: RelationSource; mark: ReadMark }>(
+    db,
+    sql`
+    select json_build_object(
+           'c', (select ${itemColumns} from wbs_items where version_id = ${version.id} and ${unseen(mark)}),
+           'r', (select ${relationColumns} from relations where version_id = ${version.id} and ${unseen(mark)}),
+           'mark', json_build_object('snapshot', pg_current_snapshot()::text,
+                    'items', (select count(*) from wbs_items where version_id = ${version.id}),
+                    'relations', (select count(*) from relations where version_id = ${version.id}))) as j`,
+  );
 }
 
 /** The rows of the version the user has collapsed (the only part of the Gantt that depends on the user). */
