@@ -3,7 +3,7 @@
  * another space, with calls that send X-Space-Id. Structurally typed so it does not depend on the test server.
  */
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-interface Answer {
+export interface Answer {
   status: number;
   // biome-ignore lint/suspicious/noExplicitAny: JSON answers are checked by the tests themselves
   body: any;
