@@ -17,7 +17,7 @@ import { SpaceHomePage } from "../features/space-home";
 import { SelectSpacePage } from "../features/spaces";
 import { StructurePage } from "../features/structure";
 import { ViewSettingsPage } from "../features/view-settings";
-import { WdpPage } from "../features/wdp";
+import { MobilePage, WdpPage } from "../features/wdp";
 import { WorkspacePage } from "../features/workspace";
 import { HomeRedirect, RootLayout } from "./root-layout";
 import { RouteErrorPage } from "./route-error-page";
@@ -78,6 +78,7 @@ export function createAppRouter() {
                 { path: "profile", element: <ProfilePage /> },
                 { path: "schedule/:id", element: <WorkspacePage /> },
                 { path: "grid/:projectId", element: <WdpPage /> },
+                { path: "mobile/:projectId", element: <MobilePage /> },
                 { path: "calendars", element: <CalendarsPage /> },
                 { path: "viewsettings", element: <ViewSettingsPage /> },
               ],

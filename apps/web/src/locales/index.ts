@@ -13,6 +13,7 @@ import enSpaces from "./en/spaces.json";
 import enStructure from "./en/structure.json";
 import enViewSettings from "./en/view-settings.json";
 import enWdp from "./en/wdp.json";
+import enWdpApproval from "./en/wdp-approval.json";
 import enWorkspace from "./en/workspace.json";
 import frAdmin from "./fr/admin.json";
 import frAttributes from "./fr/attributes.json";
@@ -29,6 +30,7 @@ import frSpaces from "./fr/spaces.json";
 import frStructure from "./fr/structure.json";
 import frViewSettings from "./fr/view-settings.json";
 import frWdp from "./fr/wdp.json";
+import frWdpApproval from "./fr/wdp-approval.json";
 import frWorkspace from "./fr/workspace.json";
 import ruAdmin from "./ru/admin.json";
 import ruAttributes from "./ru/attributes.json";
@@ -45,6 +47,7 @@ import ruSpaces from "./ru/spaces.json";
 import ruStructure from "./ru/structure.json";
 import ruViewSettings from "./ru/view-settings.json";
 import ruWdp from "./ru/wdp.json";
+import ruWdpApproval from "./ru/wdp-approval.json";
 import ruWorkspace from "./ru/workspace.json";
 
 /** One namespace per domain (ARCHITECTURE.md, convention 13); Russian is the base language. */
@@ -65,6 +68,7 @@ export const NAMESPACES = [
   "interchange",
   "wdp",
   "notices",
+  "wdp-approval",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -86,6 +90,7 @@ export const resources = {
     interchange: ruInterchange,
     wdp: ruWdp,
     notices: ruNotices,
+    "wdp-approval": ruWdpApproval,
   },
   en: {
     common: enCommon,
@@ -104,6 +109,7 @@ export const resources = {
     interchange: enInterchange,
     wdp: enWdp,
     notices: enNotices,
+    "wdp-approval": enWdpApproval,
   },
   fr: {
     common: frCommon,
@@ -122,5 +128,6 @@ export const resources = {
     interchange: frInterchange,
     wdp: frWdp,
     notices: frNotices,
+    "wdp-approval": frWdpApproval,
   },
 } as const;

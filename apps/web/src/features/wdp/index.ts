@@ -1,1 +1,2 @@
+export { MobilePage } from "./mobile-page";
 export { WdpPage } from "./wdp-page";

@@ -84,6 +84,8 @@ interface BodyRowProps {
   selC1: number;
   activeCol: number;
   locale: string;
+  /** A fact line's values waiting for approval, day → value. */
+  pending?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -129,6 +131,8 @@ const Segment = memo(function Segment(p: BodyRowProps) {
     if (lock.keyDay >= col.from && lock.keyDay <= col.to) cls += " is-today";
     if (c >= p.selC0 && c <= p.selC1) cls += " is-selected";
     if (c === p.activeCol) cls += " is-active";
+    const waiting = day ? p.pending?.get(col.from) : undefined;
+    if (waiting !== undefined) cls += " is-pending";
     if (day && line.kind === "fact" && col.from <= lock.keyDay) {
       const planned = valueAt(plan, col.from);
       if (planned > 0 || value > 0) {
@@ -144,6 +148,7 @@ const Segment = memo(function Segment(p: BodyRowProps) {
         data-item={work.id}
         data-kind={line.kind}
         data-day={p.colIso[c]}
+        data-pending={waiting !== undefined ? formatCell(waiting, p.locale) || "0" : undefined}
         style={{ left: c * colW, width: colW, height: ROW_H }}
       >
         {formatCell(value, p.locale)}

@@ -53,6 +53,8 @@ export interface WdpGridProps {
   onWrite(cells: CellInput[]): Promise<boolean>;
   /** The work of the active cell. */
   onActiveWork?(itemId: number | null): void;
+  /** Facts waiting for approval: per work, day → the reported value (marked on the fact line). */
+  pending?: ReadonlyMap<number, ReadonlyMap<number, number>>;
   /** Tells (once per paint) how long the body took to render: the bench's probe. */
   onPaint?(ms: number): void;
 }
@@ -354,6 +356,7 @@ export const WdpGrid = memo(function WdpGrid(props: WdpGridProps) {
         selC1={inRange ? range.c1 : -1}
         activeCol={l === active.line ? active.col : -1}
         locale={locale}
+        pending={line.kind === "fact" ? props.pending?.get(work.id) : undefined}
       />,
     );
     const pace = line.kind === "fact" ? paceOf(store, work.id, measure, keyDay) : "none";

@@ -40,6 +40,7 @@ import { useUndoRedo } from "../workspace/use-undo-redo";
 import { orderVersions, pickVersion } from "../workspace/version-order";
 import { workspaceApi, workspaceKeys } from "../workspace/workspace-api";
 import { type DistributeChoice, DistributeDialog } from "./distribute-dialog";
+import { GridApprovals, usePendingCells } from "./grid-approvals";
 import { wdpApi, wdpKeys } from "./wdp-api";
 import { WdpFilesActions } from "./wdp-files-actions";
 import { type CellInput, WdpGrid } from "./wdp-grid";
@@ -149,6 +150,7 @@ export function WdpPage() {
   const columns = useMemo(() => columnsOf(span[0], span[1], zoom), [span, zoom]);
   const worksById = useMemo(() => new Map((tree?.works ?? []).map((w) => [w.id, w])), [tree]);
   const readOnly = version?.locked ?? true;
+  const pending = usePendingCells(versionId, measure);
 
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
   const [activeWork, setActiveWork] = useState<number | null>(null);
@@ -375,6 +377,15 @@ export function WdpPage() {
           {schedule?.name}
         </Anchor>
       )}
+      {scheduleId && versionId && (
+        <GridApprovals
+          spaceId={spaceId}
+          projectId={projectId}
+          scheduleId={scheduleId}
+          versionId={versionId}
+          waiting={pending.count}
+        />
+      )}
     </Group>
   );
 
@@ -558,6 +569,7 @@ export function WdpPage() {
             onCheck={onCheck}
             onWrite={onWrite}
             onActiveWork={setActiveWork}
+            pending={pending.byWork}
           />
         )}
       </div>

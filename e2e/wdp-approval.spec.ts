@@ -1,0 +1,194 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { PASSWORD, registerUser } from "./helpers/planum-helpers.js";
+import { addItem, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
+
+/**
+ * Approval of work done (issue 12): a site engineer enters the day's done quantity on the phone page (390×844,
+ * comma as the decimal point) and sends it; the grid marks the cell as waiting; the responsible person approves it
+ * on their phone; the fact lands in the grid with its total and the behind-plan colour, and the engineer's page shows
+ * the report approved — live, without reloading. Works started two days ago on a seven-day calendar, so "today"
+ * always has a planned day.
+ */
+test.setTimeout(400_000);
+
+const DAY_MS = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const TODAY = iso(Date.now());
+const TEXTS = {
+  en: {
+    send: "Send for approval",
+    approve: "Approve",
+    tab: "Approve",
+    waiting: "Waiting for approval",
+    approved: "Approved",
+    typed: "7,5",
+    shown: "7.5",
+    button: "Approvals (1)",
+  },
+  ru: {
+    send: "Отправить на согласование",
+    approve: "Подтвердить",
+    tab: "Согласование",
+    waiting: "Ждёт согласования",
+    approved: "Подтверждён",
+    typed: "7,5",
+    shown: "7,5",
+    button: "Согласование (1)",
+  },
+  fr: {
+    send: "Envoyer pour validation",
+    approve: "Valider",
+    tab: "Valider",
+    waiting: "En attente de validation",
+    approved: "Validé",
+    typed: "7,5",
+    shown: "7,5",
+    button: "Validations (1)",
+  },
+} as const;
+
+const cell = (page: Page, item: number, kind: string, day: string) =>
+  page.locator(`.wg-body [data-item="${item}"][data-kind="${kind}"][data-day="${day}"]`);
+const total = (page: Page, item: number, kind: string) =>
+  page.locator(`.wg-left [data-item="${item}"][data-kind="${kind}"] [data-total]`);
+
+/** A second member of the space holding a role of the given abilities; answers their token. */
+async function memberWith(
+  request: APIRequestContext,
+  owner: { call: (m: "POST" | "PUT" | "GET", p: string, d?: unknown) => Promise<unknown> },
+  spaceId: string,
+  abilities: string[],
+) {
+  const user = await registerUser(request, "site");
+  const login = await request.post("/api/v1/auth/login", { data: { login: user.login, password: PASSWORD } });
+  const token = (await login.json()).data.token as string;
+  const me = await request.get("/api/v1/users/who-am-i", { headers: { Authorization: `Bearer ${token}` } });
+  const userId = (await me.json()).data.id as string;
+  await owner.call("POST", `/space/${spaceId}/users/invite`, { login: user.login });
+  const role = (await owner.call("POST", "/roles", { name: `Site ${userId.slice(0, 6)}`, abilities })) as {
+    id: string;
+  };
+  await owner.call("PUT", `/space/${spaceId}/users/${userId}/role`, { roleId: role.id });
+  return token;
+}
+
+async function setUp(request: APIRequestContext) {
+  const setup = await spaceWithSchedule(request, "wdpok", {
+    space: "Site",
+    facility: "Корпус Б",
+    project: "Секция 2",
+    schedule: "Монолит",
+  });
+  const { call, spaceId, scheduleId } = setup;
+  const DAY = [
+    ["08:00", "12:00"],
+    ["13:00", "17:00"],
+  ];
+  const calendar = await call("POST", "/calendars", {
+    name: "Без выходных",
+    week: [DAY, DAY, DAY, DAY, DAY, DAY, DAY],
+  });
+  const version = await call("POST", `/schedules/${scheduleId}/versions/create`, {
+    label: "Текущая",
+    projectStart: `${iso(Date.now() - 2 * DAY_MS)}T08:00`,
+  });
+  const versionId = version.id as string;
+  const sum = await addItem(call, versionId, { type: "sum", code: "S1", name: "Перекрытие 3 этажа" });
+  const a10 = await addItem(call, versionId, {
+    type: "work",
+    code: "A10",
+    name: "Бетонирование плиты",
+    duration: 2400,
+    parentId: sum,
+    calendarId: calendar.id,
+    measure: "m3",
+    plannedVolume: 50,
+  });
+  await call("PATCH", `/versions/${versionId}/timetable/calculate/synchronous`);
+  await call("POST", `/schedules/${scheduleId}/wdp/distribute`, {
+    versionId,
+    itemIds: [a10],
+    measure: "volume",
+    mode: "evenly",
+  });
+  const projectId = (await call("GET", `/schedules/${scheduleId}`)).projectId as string;
+  const engineer = await memberWith(request, setup, spaceId, ["schedule:read", "wdp:report"]);
+  return { ...setup, versionId, a10, projectId, engineer };
+}
+
+for (const view of [
+  { language: "en", scheme: "light" },
+  { language: "ru", scheme: "light" },
+  { language: "fr", scheme: "dark" },
+] as const) {
+  test(`facts reported on the phone, approved by the responsible person, in the grid (${view.language}, ${view.scheme})`, async ({
+    browser,
+    request,
+  }) => {
+    const texts = TEXTS[view.language];
+    const { token, engineer, spaceId, projectId, versionId, a10 } = await setUp(request);
+    const phone = `/${spaceId}/mobile/${projectId}?version=${versionId}`;
+    const tag = `${view.language}-${view.scheme}`;
+
+    // The site engineer on a phone: today's work with its plan, the quantity typed with a comma.
+    const site = await openAs(browser, engineer, {
+      language: view.language,
+      scheme: view.scheme,
+      width: 390,
+      height: 844,
+    });
+    await site.page.goto(phone);
+    const field = site.page.getByRole("textbox", { name: /^A10 / });
+    await expect(field).toBeVisible({ timeout: 60_000 });
+    await expect(site.page.getByTestId("mobile-work")).toContainText("Бетонирование плиты");
+    // Not a number: said under the field at once (the hint shows the comma form).
+    await field.fill("abc");
+    await expect(site.page.getByTestId("mobile-work")).toContainText("7,5");
+    await field.fill(texts.typed);
+    await site.page.getByRole("button", { name: texts.send }).click();
+    const mine = site.page.getByTestId("my-report");
+    await expect(mine).toContainText(texts.waiting);
+    await expect(field).toHaveValue("");
+    await expect(site.page.getByTestId("mobile-work")).toContainText(texts.shown);
+    await site.page.screenshot({ path: `e2e/artifacts/wdp-mobile-report-${tag}-390.png`, fullPage: true });
+
+    // The grid marks the waiting cell; the fact itself is still empty.
+    const desk = await openAs(browser, token, { language: view.language, scheme: view.scheme, width: 1440 });
+    await desk.page.goto(`/${spaceId}/grid/${projectId}?version=${versionId}`);
+    const factToday = cell(desk.page, a10, "fact", TODAY);
+    await expect(factToday).toHaveClass(/is-pending/, { timeout: 60_000 });
+    await expect(factToday).toHaveAttribute("data-pending", texts.shown);
+    await expect(desk.page.getByRole("button", { name: texts.button })).toBeVisible();
+    await desk.page.screenshot({ path: `e2e/artifacts/wdp-approval-grid-${tag}-1440.png` });
+
+    // The responsible person approves it on a phone.
+    const boss = await openAs(browser, token, {
+      language: view.language,
+      scheme: view.scheme,
+      width: 390,
+      height: 844,
+    });
+    await boss.page.goto(`${phone}&view=approve`);
+    const report = boss.page.getByTestId("approval-report");
+    await expect(report).toContainText("Бетонирование плиты", { timeout: 60_000 });
+    await expect(report).toContainText(texts.shown);
+    await boss.page.screenshot({ path: `e2e/artifacts/wdp-mobile-approve-${tag}-390.png`, fullPage: true });
+    await report.getByRole("button", { name: texts.approve, exact: true }).click();
+    await expect(report).toHaveCount(0);
+
+    // Live: the grid shows the approved fact with its total and the behind-plan colour; the engineer sees "approved".
+    await expect(factToday).toHaveText(texts.shown);
+    await expect(factToday).not.toHaveClass(/is-pending/);
+    await expect(factToday).toHaveClass(/pace-behind/);
+    await expect(total(desk.page, a10, "fact")).toHaveText(texts.shown);
+    await expect(mine).toContainText(texts.approved);
+    await desk.page.screenshot({ path: `e2e/artifacts/wdp-approval-grid-approved-${tag}-1440.png` });
+    await site.page.screenshot({ path: `e2e/artifacts/wdp-mobile-approved-${tag}-390.png`, fullPage: true });
+
+    // The same page at the spec's small breakpoint (600 px) keeps its fields and buttons whole.
+    await site.page.setViewportSize({ width: 600, height: 900 });
+    await expect(site.page.getByRole("button", { name: texts.send })).toBeVisible();
+    await site.page.screenshot({ path: `e2e/artifacts/wdp-mobile-${tag}-600.png`, fullPage: true });
+    for (const ctx of [site, desk, boss]) await ctx.context.close();
+  });
+}
