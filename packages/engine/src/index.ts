@@ -77,6 +77,7 @@ export {
   setDays,
   spreadTotal,
   valueAt,
+  type WorkingDay,
   workingDaysOf,
 } from "./wdp-spread.js";
 

@@ -27,12 +27,20 @@ export interface SpreadOptions {
   period?: "week" | "month";
   /** by_volume: the volume plan whose shape the quantity follows. */
   curve?: DaySeries;
+  /**
+   * The span's working days as `workingDaysOf(cal, start, finish)` answers them, when the caller has them already:
+   * spreading several measures of one work reads the calendar once (a redistribution of every work spends most of
+   * its arithmetic there).
+   */
+  workingDays?: readonly WorkingDay[];
 }
 
-interface Weighted {
+/** A day with working time and its working minutes. */
+export interface WorkingDay {
   day: number;
   weight: number;
 }
+type Weighted = WorkingDay;
 
 /** Days of [start, finish) (minutes) with working time on the calendar, with their working minutes. */
 export function workingDaysOf(cal: Calendar, start: number, finish: number): Weighted[] {
@@ -129,7 +137,7 @@ export function spreadTotal(
   const f = 10 ** decimals;
   const units = Math.round(total * f);
   const firstDay = Math.floor(start / MINUTES_PER_DAY);
-  const days = workingDaysOf(cal, start, Math.max(start, finish));
+  const days = (options.workingDays as Weighted[] | undefined) ?? workingDaysOf(cal, start, Math.max(start, finish));
   // A span without working time (a milestone) takes the whole quantity on its first day.
   const anchor: Weighted[] = days.length > 0 ? days : [{ day: firstDay, weight: 1 }];
   const even = (list: Weighted[]) => spreadUnits(units, list.length > 0 ? list : anchor);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { columnOfDay, columnsOf, filterWorks, firstTwo, paceOf, WdpStore } from "./wdp-model";
+import { columnOfDay, columnsOf, distributed, filterWorks, firstTwo, paceOf, WdpStore } from "./wdp-model";
 import { dayOfIso, isoOfDay } from "./wdp-numbers";
 
 const day = dayOfIso;
@@ -69,5 +69,14 @@ describe("the grid's model", () => {
     const t = (_key: string, o: Record<string, unknown>) => `${o.codes} and ${o.count} more`;
     expect(firstTwo(["A1", "A2"], t)).toBe("A1, A2");
     expect(firstTwo(["A1", "A2", "A3", "A4"], t)).toBe("A1, A2 and 2 more");
+  });
+
+  it("counts as distributed only the works that got a plan; the others are the missing-volume ones", () => {
+    const series = [
+      { itemId: 1, measure: "volume" as const, kind: "plan" as const, total: 10 },
+      { itemId: 2, measure: "volume" as const, kind: "plan" as const, total: 0 },
+      { itemId: 3, measure: "labour" as const, kind: "plan" as const, total: 5 },
+    ];
+    expect(distributed([1, 2, 3, 4], series, "volume")).toEqual({ planned: [1], missing: [2, 3, 4] });
   });
 });

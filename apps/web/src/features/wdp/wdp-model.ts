@@ -279,3 +279,19 @@ export function firstTwo(codes: readonly string[], t: (key: string, o: Record<st
   const shown = codes.slice(0, 2).join(", ");
   return codes.length > 2 ? t("missingVolumeMore", { codes: shown, count: codes.length - 2 }) : shown;
 }
+
+/**
+ * What a distribution did to the works asked for: those that now carry a plan of the measure, and those that got
+ * none (no quantity to spread: the spec's missing-volume warning names them; the success notice counts only the
+ * others).
+ */
+export function distributed(
+  ids: readonly number[],
+  series: readonly { itemId: number; measure: WdpMeasure; kind: WdpKind; total: number }[],
+  measure: WdpMeasure,
+): { planned: number[]; missing: number[] } {
+  const withPlan = new Set(
+    series.filter((s) => s.kind === "plan" && s.measure === measure && s.total > 0).map((s) => s.itemId),
+  );
+  return { planned: ids.filter((id) => withPlan.has(id)), missing: ids.filter((id) => !withPlan.has(id)) };
+}

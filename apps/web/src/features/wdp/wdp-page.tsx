@@ -46,6 +46,7 @@ import { WdpFilesActions } from "./wdp-files-actions";
 import { type CellInput, WdpGrid } from "./wdp-grid";
 import {
   columnsOf,
+  distributed,
   filterWorks,
   firstTwo,
   linesOf,
@@ -281,9 +282,9 @@ export function WdpPage() {
       wdpApi.distribute(scheduleId, { versionId, itemIds: ids, measure, ...choice }),
     );
     if (!change) return false;
-    notifySuccess(t("distribute.done", { count: ids.length }));
-    const planned = new Set(change.series.filter((s) => s.kind === "plan" && s.total > 0).map((s) => s.itemId));
-    const missing = ids.filter((id) => !planned.has(id)).map((id) => worksById.get(id)?.code || String(id));
+    const outcome = distributed(ids, change.series, measure);
+    if (outcome.planned.length > 0) notifySuccess(t("distribute.done", { count: outcome.planned.length }));
+    const missing = outcome.missing.map((id) => worksById.get(id)?.code || String(id));
     if (missing.length > 0) {
       notifications.show({
         color: "yellow",

@@ -1,4 +1,5 @@
 import type { WdpMeasure } from "@planum/contracts";
+import { workingDaysOf } from "@planum/engine";
 import type { DbOrTx } from "../../../platform/db.js";
 import { loadSpaceCalendars } from "../../calendars/space-calendars.js";
 import { planTotals, readSeries, readWorks, type SeriesRow, seriesKey, versionSpace, writeSeries } from "./wdp.repo.js";
@@ -44,6 +45,9 @@ export async function redistributeMoved(
   const out: SeriesRow[] = [];
   for (const work of works) {
     const mode = work.mode ?? "evenly";
+    // One reading of the calendar for every measure of the work.
+    const start = work.start as number;
+    const days = workingDaysOf(calendarOf(work.calendarId), start, Math.max(start, work.finish as number));
     for (const measure of MEASURE_ORDER) {
       const total = totalOf.get(`${work.id}|${measure}`);
       if (total === undefined) continue;
@@ -53,7 +57,7 @@ export async function redistributeMoved(
       if (mode === "by_fact" && fact && fact.total > total) continue;
       const next = fromSeries(
         key,
-        spreadWork(work, calendarOf, measure, mode, work.options ?? {}, total, byKey, todayDay),
+        spreadWork(work, calendarOf, measure, mode, work.options ?? {}, total, byKey, todayDay, days),
       );
       byKey.set(seriesKey(key), next);
       out.push(next);

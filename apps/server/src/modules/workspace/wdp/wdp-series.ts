@@ -5,7 +5,7 @@ import {
   type WdpMeasure,
   type WdpSeries,
 } from "@planum/contracts";
-import { type DaySeries, type SpreadOptions, seriesUnits, spreadTotal, valueAt } from "@planum/engine";
+import { type DaySeries, type SpreadOptions, seriesUnits, spreadTotal, valueAt, type WorkingDay } from "@planum/engine";
 import { AppError } from "../../../platform/errors.js";
 import type { CalendarOf } from "../../calendars/space-calendars.js";
 import { type SeriesRow, seriesKey, type WdpOptions, type WorkRow } from "./wdp.repo.js";
@@ -52,7 +52,8 @@ export function plannedTotalOf(work: WorkRow, measure: WdpMeasure, plan: SeriesR
 
 /**
  * One work's plan of a measure by a mode: the span is the work's dates on its calendar; by_fact keeps the work's
- * facts and plans the rest after today; by_volume follows the work's volume plan (from `byKey`).
+ * facts and plans the rest after today; by_volume follows the work's volume plan (from `byKey`). `workingDays`: the
+ * span's working days when the caller spreads several measures of the work (read from the calendar once).
  */
 export function spreadWork(
   work: WorkRow,
@@ -63,9 +64,10 @@ export function spreadWork(
   total: number,
   byKey: Map<string, SeriesRow>,
   todayDay: number,
+  workingDays?: readonly WorkingDay[],
 ): DaySeries {
   if (work.start === null || work.finish === null) throw new AppError("WdpNoDates", { work: workName(work) });
-  const spread: SpreadOptions = { decimals: WDP_DECIMALS, ...options };
+  const spread: SpreadOptions = { decimals: WDP_DECIMALS, ...options, ...(workingDays ? { workingDays } : {}) };
   if (mode === "by_fact") {
     const facts = byKey.get(seriesKey({ itemId: work.id, measure, kind: "fact" }));
     if (facts && facts.total > total + 1e-9)
