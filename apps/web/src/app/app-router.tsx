@@ -13,6 +13,7 @@ import {
 import { CalendarsPage } from "../features/calendars";
 import { DisconnectPage, ErrorPage, NotFoundPage } from "../features/errors";
 import { ProfilePage } from "../features/profile";
+import { ResourcesPage } from "../features/resources";
 import { SpaceHomePage } from "../features/space-home";
 import { SelectSpacePage } from "../features/spaces";
 import { StructurePage } from "../features/structure";
@@ -80,6 +81,7 @@ export function createAppRouter() {
                 { path: "grid/:projectId", element: <WdpPage /> },
                 { path: "mobile/:projectId", element: <MobilePage /> },
                 { path: "calendars", element: <CalendarsPage /> },
+                { path: "resources/:id?", element: <ResourcesPage /> },
                 { path: "viewsettings", element: <ViewSettingsPage /> },
               ],
             },

@@ -7,6 +7,7 @@ import enErrorsPage from "./en/errors-page.json";
 import enInterchange from "./en/interchange.json";
 import enNotices from "./en/notices.json";
 import enProfile from "./en/profile.json";
+import enResources from "./en/resources.json";
 import enShell from "./en/shell.json";
 import enSpaceHome from "./en/space-home.json";
 import enSpaces from "./en/spaces.json";
@@ -24,6 +25,7 @@ import frErrorsPage from "./fr/errors-page.json";
 import frInterchange from "./fr/interchange.json";
 import frNotices from "./fr/notices.json";
 import frProfile from "./fr/profile.json";
+import frResources from "./fr/resources.json";
 import frShell from "./fr/shell.json";
 import frSpaceHome from "./fr/space-home.json";
 import frSpaces from "./fr/spaces.json";
@@ -41,6 +43,7 @@ import ruErrorsPage from "./ru/errors-page.json";
 import ruInterchange from "./ru/interchange.json";
 import ruNotices from "./ru/notices.json";
 import ruProfile from "./ru/profile.json";
+import ruResources from "./ru/resources.json";
 import ruShell from "./ru/shell.json";
 import ruSpaceHome from "./ru/space-home.json";
 import ruSpaces from "./ru/spaces.json";
@@ -69,6 +72,7 @@ export const NAMESPACES = [
   "wdp",
   "notices",
   "wdp-approval",
+  "resources",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -91,6 +95,7 @@ export const resources = {
     wdp: ruWdp,
     notices: ruNotices,
     "wdp-approval": ruWdpApproval,
+    resources: ruResources,
   },
   en: {
     common: enCommon,
@@ -110,6 +115,7 @@ export const resources = {
     wdp: enWdp,
     notices: enNotices,
     "wdp-approval": enWdpApproval,
+    resources: enResources,
   },
   fr: {
     common: frCommon,
@@ -129,5 +135,6 @@ export const resources = {
     wdp: frWdp,
     notices: frNotices,
     "wdp-approval": frWdpApproval,
+    resources: frResources,
   },
 } as const;

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Tooltip } from "@mantine/core";
-import { IconCalendarTime } from "@tabler/icons-react";
+import { IconCalendarTime, IconUsersGroup } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LanguageSwitcher } from "../../features/language";
@@ -10,8 +10,23 @@ import { UserMenu } from "./user-menu";
 /** Space pages, language, dark mode and the user menu: the right side of every signed-in header. */
 export function HeaderActions({ spaceId }: { spaceId?: string }) {
   const { t } = useTranslation("calendars");
+  const { t: tr } = useTranslation("resources");
   return (
     <Group gap={4} wrap="nowrap">
+      {spaceId ? (
+        <Tooltip label={tr("navLink")}>
+          <ActionIcon
+            component={Link}
+            to={`/${spaceId}/resources`}
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={tr("navLink")}
+          >
+            <IconUsersGroup size={20} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
       {spaceId ? (
         <Tooltip label={t("navLink")}>
           <ActionIcon

@@ -16,6 +16,7 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useCalendars } from "../../calendars/calendars-api";
+import { AssignmentsTab } from "../../resources";
 import type { GanttData } from "../gantt";
 import { positionOf } from "../gantt-payload";
 import { workspaceApi, workspaceKeys } from "../workspace-api";
@@ -26,7 +27,15 @@ import { Pane, type Save } from "./details-pane";
 import { NotesTab } from "./notes-tab";
 import { RelationshipsTab } from "./relationships-tab";
 import { StatusTab } from "./status-tab";
-export type DetailsTab = "general" | "status" | "constraints" | "relationships" | "notes" | "attributes";
+
+export type DetailsTab =
+  | "general"
+  | "status"
+  | "constraints"
+  | "relationships"
+  | "notes"
+  | "attributes"
+  | "assignments";
 export const DETAILS_TABS: readonly DetailsTab[] = [
   "general",
   "status",
@@ -34,6 +43,7 @@ export const DETAILS_TABS: readonly DetailsTab[] = [
   "relationships",
   "notes",
   "attributes",
+  "assignments",
 ];
 
 export interface DetailsCommands {
@@ -126,6 +136,8 @@ export function ActivityDetails({ tab, versionId, data, itemId, readOnly, comman
         send={commands.send}
       />
     );
+  if (tab === "assignments")
+    return <AssignmentsTab versionId={versionId} itemId={item.id} readOnly={readOnly || isSum} />;
   if (tab === "notes") return <NotesTab item={item} disabled={readOnly} save={save} />;
   return <AttributesTab item={item} disabled={readOnly} save={save} />;
 }

@@ -1,0 +1,2 @@
+export { AssignmentsTab } from "./assignments-tab";
+export { ResourcesPage } from "./resources-page";
