@@ -24,9 +24,14 @@ import { formatAmount } from "./assignments-tab";
 import { resourceKeys, resourcesApi, useSpecialties } from "./resources-api";
 
 interface Period {
+  /** A row's identity while it is edited (its day and value change as the user types). */
+  key: number;
   from: string;
   value: number | string;
 }
+
+let periodKeys = 0;
+const period = (from: string, value: number | string): Period => ({ key: ++periodKeys, from, value });
 
 interface ResourceEditorProps {
   spaceId: string;
@@ -53,11 +58,9 @@ export function ResourceEditor({ spaceId, resource, all, onSaved, onDeleted }: R
   const [specialtyId, setSpecialtyId] = useState<string | null>(resource?.specialtyId ?? null);
   const [userId, setUserId] = useState<string | null>(resource?.userId ?? null);
   const [availability, setAvailability] = useState<Period[]>(
-    resource?.availability.map((p) => ({ from: p.from, value: p.maxUnitsPerDay })) ?? [],
+    resource?.availability.map((p) => period(p.from, p.maxUnitsPerDay)) ?? [],
   );
-  const [rates, setRates] = useState<Period[]>(
-    resource?.rates.map((p) => ({ from: p.from, value: p.pricePerUnit })) ?? [],
-  );
+  const [rates, setRates] = useState<Period[]>(resource?.rates.map((p) => period(p.from, p.pricePerUnit)) ?? []);
   const assignments = useQuery({
     queryKey: resourceKeys.ofResource(resource?.id ?? ""),
     queryFn: () => resourcesApi.ofResource(resource?.id ?? ""),
@@ -263,7 +266,7 @@ function PeriodsEditor(props: {
           size="compact-xs"
           variant="light"
           leftSection={<IconPlus size={12} />}
-          onClick={() => onChange([...periods, { from: props.today, value: 0 }])}
+          onClick={() => onChange([...periods, period(props.today, 0)])}
         >
           {t("periods.add")}
         </Button>
@@ -274,7 +277,7 @@ function PeriodsEditor(props: {
         </Text>
       )}
       {periods.map((p, k) => (
-        <Group key={`${k}-${p.from}`} gap={4} wrap="nowrap" align="flex-end">
+        <Group key={p.key} gap={4} wrap="nowrap" align="flex-end">
           <TextInput
             size="xs"
             type="date"
