@@ -36,6 +36,8 @@ export const wdpProgressRowSchema = z.object({
   /** Measured quantity per working day over the last working days, and the remaining duration at that rate. */
   intensity: z.number().nullable(),
   remainingByIntensity: z.number().nullable(),
+  /** Working minutes of a day on the work's calendar (to show durations in days: workspace-units.ts). */
+  minutesPerDay: z.number(),
   /** The remaining duration follows the measured intensity (applied by the planner). */
   byIntensity: z.boolean(),
 });

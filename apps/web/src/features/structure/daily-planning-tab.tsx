@@ -7,15 +7,13 @@ import {
   type WdpMeasure,
   type WdpReport,
 } from "@planum/contracts";
-import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api-client";
 import { useRealtimeEvents } from "../realtime";
-import { type ScheduleDto, structureApi, structureKeys, useWholeTree } from "./structure-api";
-import { projectsUnder } from "./tree-model";
+import { useNodeSchedules } from "./node-schedules";
 
-const MAX_PROJECTS = 50;
 const MEASURES: WdpMeasure[] = ["volume", "labour", "cost"];
 
 interface ActualInfo {
@@ -51,16 +49,7 @@ function weekOf(iso: string): [string, string] {
  */
 export function DailyPlanningTab({ spaceId, node }: { spaceId: string; node: EpsRow }) {
   const { t, i18n } = useTranslation("structure");
-  const isProject = node.kind === "project";
-  const tree = useWholeTree(spaceId, !isProject);
-  const projects = (isProject ? [node] : projectsUnder(tree.data ?? [], node)).slice(0, MAX_PROJECTS);
-  const lists = useQueries({
-    queries: projects.map((project) => ({
-      queryKey: structureKeys.schedules(spaceId, project.id),
-      queryFn: () => structureApi.schedules(project.id),
-    })),
-  });
-  const schedules: ScheduleDto[] = lists.flatMap((r) => r.data ?? []);
+  const { schedules, loading } = useNodeSchedules(spaceId, node);
   const [chosen, setChosen] = useState<string | null>(null);
   const scheduleId = chosen ?? schedules[0]?.id ?? null;
   const [measure, setMeasure] = useState<WdpMeasure>("volume");
@@ -89,7 +78,6 @@ export function DailyPlanningTab({ spaceId, node }: { spaceId: string; node: Eps
     enabled: Boolean(versionId) && from <= to,
   });
   const number = new Intl.NumberFormat(toLanguage(i18n.language) ?? undefined, { maximumFractionDigits: 3 });
-  const loading = (!isProject && tree.isPending) || lists.some((r) => r.isPending);
 
   if (loading) return <Skeleton h={120} />;
   if (schedules.length === 0)

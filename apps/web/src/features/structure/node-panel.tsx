@@ -1,20 +1,21 @@
 import { Badge, Center, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
 import type { EpsRow } from "@planum/contracts";
-import { IconCalendarEvent, IconChartBar, IconInfoCircle, IconPhoto } from "@tabler/icons-react";
+import { IconCalendarEvent, IconChartBar, IconInfoCircle, IconPhoto, IconTrendingUp } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { DailyPlanningTab } from "./daily-planning-tab";
 import { NodeGallery } from "./node-gallery";
 import { NodeInfoTab } from "./node-info-tab";
+import { PlanningTab } from "./planning-tab";
 import { RelatedSchedulesTab } from "./related-schedules-tab";
 import { useNode } from "./structure-api";
 import { KIND_ICONS } from "./structure-tree";
 
 /**
  * The node-info panel's tabs that exist so far. The spec's default tab is analytics; until analytics is built the
- * panel opens on node_info. Tabs of features not built yet (task relations, timesheets, planning…) are absent;
- * daily_planning shows the work-done plan against the facts.
+ * panel opens on node_info. Tabs of features not built yet (task relations, timesheets, assignments…) are absent;
+ * daily_planning shows the work-done plan against the facts, planning the progress the facts make.
  */
-export const NODE_TABS = ["node_info", "related_schedules", "gallery", "daily_planning"] as const;
+export const NODE_TABS = ["node_info", "related_schedules", "gallery", "daily_planning", "planning"] as const;
 export type NodeTab = (typeof NODE_TABS)[number];
 export const DEFAULT_NODE_TAB: NodeTab = "node_info";
 
@@ -78,6 +79,9 @@ export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Pro
             <Tabs.Tab value="daily_planning" leftSection={<IconChartBar size={16} />}>
               {t("tabs.daily_planning")}
             </Tabs.Tab>
+            <Tabs.Tab value="planning" leftSection={<IconTrendingUp size={16} />}>
+              {t("tabs.planning")}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="node_info" pt="md">
             <NodeInfoTab spaceId={spaceId} node={node.data} />
@@ -90,6 +94,9 @@ export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Pro
           </Tabs.Panel>
           <Tabs.Panel value="daily_planning" pt="md">
             <DailyPlanningTab spaceId={spaceId} node={node.data} />
+          </Tabs.Panel>
+          <Tabs.Panel value="planning" pt="md">
+            <PlanningTab spaceId={spaceId} node={node.data} />
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -1,4 +1,10 @@
-import type { CalculateSettings, WdpIntensityBody, WdpProgress, WdpProgressRow } from "@planum/contracts";
+import {
+  type CalculateSettings,
+  calendarMinutesPerDay,
+  type WdpIntensityBody,
+  type WdpProgress,
+  type WdpProgressRow,
+} from "@planum/contracts";
 import {
   type DaySeries,
   type FactMeasure,
@@ -11,6 +17,8 @@ import type { VersionScope } from "../../../platform/access.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import type { ProgressVersion } from "../../../platform/progress-before-calculation.js";
 import { minutesText, textMinutes } from "../../../platform/time.js";
+import { listCalendars } from "../../calendars/calendars.repo.js";
+import { ensureDefaultCalendar } from "../../calendars/calendars.service.js";
 import { loadSpaceCalendars } from "../../calendars/space-calendars.js";
 import { readSettings } from "../calculation/calculate-settings.service.js";
 import { planTotals, readWorks, type WorkRow } from "./wdp.repo.js";
@@ -59,11 +67,13 @@ export async function measureProgress(
     (w) => MEASURED_TYPES.has(w.type) && w.status !== "disabled",
   );
   const workIds = works.map((w) => w.id);
-  const [fields, plans, calendarOf] = await Promise.all([
-    readProgressFields(db, version.id, workIds),
-    planTotals(db, version.spaceId, version.id, workIds),
-    loadSpaceCalendars(db, version.spaceId),
-  ]);
+  // One after another: inside a transaction the queries share one connection.
+  const fields = await readProgressFields(db, version.id, workIds);
+  const plans = await planTotals(db, version.spaceId, version.id, workIds);
+  const calendarOf = await loadSpaceCalendars(db, version.spaceId);
+  const fallback = await ensureDefaultCalendar(db, version.spaceId);
+  const weeks = new Map((await listCalendars(db, version.spaceId)).map((c) => [c.id, c.week]));
+  const minutesPerDay = (id: string | null) => calendarMinutesPerDay(weeks.get(id && weeks.has(id) ? id : fallback.id));
   const planned = new Map<number, Record<FactMeasure, number>>();
   for (const p of plans) {
     if (p.measure !== "volume" && p.measure !== "labour" && p.measure !== "cost") continue;
@@ -110,6 +120,7 @@ export async function measureProgress(
       actualDuration: p.actualDuration,
       intensity: p.intensity === null ? null : Math.round(p.intensity * 1000) / 1000,
       remainingByIntensity: p.remainingByIntensity,
+      minutesPerDay: minutesPerDay(work.calendarId),
       byIntensity,
     };
     const write: ProgressWrite | null =

@@ -111,6 +111,7 @@ describe("progress from daily facts", () => {
         // The last ten working days (Thu 16 – Wed 29) brought 50 m³: 5 a day, so 40 m³ take 8 days.
         intensity: 5,
         remainingByIntensity: 3840,
+        minutesPerDay: 480,
         byIntensity: false,
       }),
     ]);
