@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, MultiSelect, Select, Stack, Text, TextInput, Tooltip } from "@mantine/core";
+import { ActionIcon, Group, MultiSelect, Select, Stack, Text, TextInput, Tooltip } from "@mantine/core";
 import {
   NOTICE_KINDS,
   NOTICE_TEXTS,
