@@ -143,6 +143,44 @@ export async function memberGrant(db: DbOrTx, spaceId: string, userId: string): 
   const abilities = abilitiesOf(found.role, found.roleId ? (found.roleAbilities ?? []) : null);
   return { space: found.space, role: found.role, abilities, roleId: found.roleId ?? null, userId };
 }
+/**
+ * The active members of a live space who hold `ability` space-wide or through their role's grant on one of
+ * `resourceIds` (a place's lineage): whom a notice about that place is for. Two queries, whatever the space's size.
+ */
+export async function membersHolding(db: DbOrTx, spaceId: string, ability: Ability, resourceIds: string[]) {
+  const members = await db
+    .select({ userId: spaceMembers.userId, role: spaceMembers.role, roleId: roles.id, roleAbilities: roles.abilities })
+    .from(spaceMembers)
+    .innerJoin(spaces, and(eq(spaces.id, spaceMembers.spaceId), isNull(spaces.deletedAt)))
+    .leftJoin(
+      memberRoles,
+      and(eq(memberRoles.spaceId, spaceMembers.spaceId), eq(memberRoles.userId, spaceMembers.userId)),
+    )
+    .leftJoin(roles, eq(roles.id, memberRoles.roleId))
+    .where(and(eq(spaceMembers.spaceId, spaceId), eq(spaceMembers.status, "active")));
+  const grantedRoles =
+    resourceIds.length > 0 && (RESOURCE_ABILITIES as string[]).includes(ability)
+      ? await db
+          .select({ roleId: resourceGrants.roleId })
+          .from(resourceGrants)
+          .where(
+            and(
+              eq(resourceGrants.spaceId, spaceId),
+              eq(resourceGrants.ability, ability),
+              inArray(resourceGrants.resourceId, resourceIds),
+            ),
+          )
+      : [];
+  const granted = new Set(grantedRoles.map((row) => row.roleId));
+  return members
+    .filter(
+      (m) =>
+        abilitiesOf(m.role, m.roleId ? (m.roleAbilities ?? []) : null).includes(ability) ||
+        (m.role !== "owner" && m.roleId !== null && granted.has(m.roleId)),
+    )
+    .map((m) => m.userId);
+}
+
 /** A version of a space with its project's path (the lineage its grants are looked up on). */
 type VersionRowWithPath = { version: VersionRow; path: string };
 

@@ -1,7 +1,7 @@
 import type { WdpMeasure, WdpReportStatus } from "@planum/contracts";
 import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { users, type WdpReportCell, wdpReports } from "../../../db/schema/index.js";
+import { users, type WdpReportCell, wbsItems, wdpReports } from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
 
 export type ReportRow = typeof wdpReports.$inferSelect;
@@ -151,4 +151,12 @@ export async function pendingCells(db: DbOrTx, spaceId: string, versionId: strin
     for (const c of r.cells)
       byKey.set(`${c.itemId}|${c.measure}|${r.day}`, { ...c, measure: c.measure as WdpMeasure, day: r.day });
   return [...byKey.values()];
+}
+
+/** The code and name of works of a version (what a notice about them says). */
+export function workNames(db: DbOrTx, versionId: string, itemIds: number[]) {
+  return db
+    .select({ id: wbsItems.id, code: wbsItems.code, name: wbsItems.name })
+    .from(wbsItems)
+    .where(and(eq(wbsItems.versionId, versionId), inArray(wbsItems.id, itemIds)));
 }

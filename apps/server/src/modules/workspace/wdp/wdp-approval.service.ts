@@ -33,7 +33,7 @@ const MINUTES_PER_DAY = 1440;
 /** What the approval flow tells people (notices), kept apart so the flow does not depend on how notices are kept. */
 export interface ApprovalNotices {
   /** A report waits: to the schedule's approvers. */
-  reported(tx: Tx, vs: VersionScope, report: { id: string; itemIds: number[] }): Promise<void>;
+  reported(tx: Tx, vs: VersionScope, report: { id: string; itemIds: number[]; day: number }): Promise<void>;
   /** A report was decided: to its reporter. */
   decided(
     tx: Tx,
@@ -158,7 +158,7 @@ export class WdpApprovalService {
       const itemIds = [...works.keys()];
       if (notices) {
         const n = notices(tx);
-        await n.reported(tx, vs, { id, itemIds });
+        await n.reported(tx, vs, { id, itemIds, day });
         announce = () => n.announce();
       }
       return { series: [], works: [], reports: [{ id, row: null, itemIds }], touched: itemIds };

@@ -121,6 +121,20 @@ describe("approval of work done", () => {
     expect((await owner.call("GET", `/versions/${v}/wdp/pending`)).body.data.cells).toEqual([
       { itemId: a.id, measure: "volume", date: TODAY, value: 7.5 },
     ]);
+    // The approver (the owner) is told in the personal area; the reporter is not told of their own report.
+    const told = (await owner.call("GET", "/notices/personal-area")).body.data.items;
+    expect(told).toEqual([
+      expect.objectContaining({
+        kind: "task_need_accept_daily_data",
+        versionId: v,
+        wbsId: a.id,
+        params: expect.objectContaining({ work: "Бетон", date: TODAY }),
+      }),
+    ]);
+    expect((await engineer.call("GET", "/notices/notices-status")).body.data).toEqual({ unread: 0, total: 0 });
+    expect(server.ctx.realtime.sent).toContainEqual(
+      expect.objectContaining({ type: "notices_changed", userId: owner.userId, unread: 1 }),
+    );
     const mobileAfter = (await engineer.call("GET", `/versions/${v}/mobile`)).body.data;
     expect(mobileAfter.works[0].measures[0]).toMatchObject({ pending: 7.5, fact: 0 });
     expect(mobileAfter.mine).toHaveLength(1);

@@ -28,6 +28,7 @@ import { route } from "../../../platform/route.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { WdpService } from "./wdp.service.js";
 import { wdpApprovalRoutes } from "./wdp-approval.routes.js";
+import { approvalNotices } from "./wdp-approval-notices.js";
 import { redistributeMoved } from "./wdp-redistribute.js";
 
 /** Work-done plans (spec §7): the schedule's WDP calls under /schedules/{id}, the version's under /versions/{id}. */
@@ -42,7 +43,7 @@ export function wdpModule(ctx: AppContext) {
     if (!done || done.itemIds.length === 0) return undefined;
     return () => events.wdpUpdated(done.spaceId, null, versionId, "redistribute", done.itemIds);
   });
-  const approvalRoutes = wdpApprovalRoutes(ctx, service);
+  const approvalRoutes = wdpApprovalRoutes(ctx, service, approvalNotices(ctx));
   return async function wdpRoutes(app: FastifyInstance) {
     await approvalRoutes(app);
     const tags = ["Work-done plans"];
