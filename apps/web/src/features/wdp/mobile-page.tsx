@@ -17,17 +17,15 @@ import {
 } from "@mantine/core";
 import type { ApiError, WdpMeasure, WdpMobile, WdpMobileWork } from "@planum/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { ApiRequestError } from "../../shared/api-error";
 import { notifyError, notifyErrors, notifySuccess } from "../../ui/notify";
 import { NotFoundPage } from "../errors";
 import { useRealtimeEvents } from "../realtime";
-import { orderVersions, pickVersion } from "../workspace/version-order";
-import { workspaceApi, workspaceKeys } from "../workspace/workspace-api";
 import { ApprovalInbox, quantity, ReportCells, ReportStatus } from "./approval-inbox";
-import { wdpApi, wdpKeys } from "./wdp-api";
+import { useScheduleChoice } from "./use-schedule-choice";
 import { approvalApi, approvalKeys } from "./wdp-approval-api";
 import { dayOfIso, readCell, shownDay } from "./wdp-numbers";
 
@@ -202,32 +200,9 @@ function ReportForm({ data, versionId }: { data: WdpMobile; versionId: string })
 export function MobilePage() {
   const { t } = useTranslation("wdp-approval");
   const { projectId = "", spaceId = "" } = useParams();
-  const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
-  const setParam = useCallback(
-    (name: string, value: string | null) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (value === null || value === "") next.delete(name);
-          else next.set(name, value);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  const schedules = useQuery({ queryKey: wdpKeys.schedules(projectId), queryFn: () => wdpApi.schedules(projectId) });
-  const schedule = schedules.data?.find((s) => s.id === params.get("schedule")) ?? schedules.data?.[0] ?? null;
-  const scheduleId = schedule?.id ?? "";
-  const versions = useQuery({
-    queryKey: workspaceKeys.versions(scheduleId),
-    queryFn: () => workspaceApi.versions(scheduleId),
-    enabled: scheduleId !== "",
-  });
-  const versionList = useMemo(() => orderVersions(versions.data ?? []), [versions.data]);
-  const version = pickVersion(versionList, params.get("version"));
-  const versionId = version?.id ?? "";
+  const { params, setParam, schedules, schedule, scheduleId, versions, version, versionId } =
+    useScheduleChoice(projectId);
   const date = params.get("date") ?? "";
   const mobile = useQuery({
     queryKey: approvalKeys.mobile(versionId, date),

@@ -29,7 +29,7 @@ import { IconArrowBackUp, IconArrowForwardUp, IconLock } from "@tabler/icons-rea
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { ApiRequestError } from "../../shared/api-error";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifyError, notifyErrors, notifySuccess } from "../../ui/notify";
@@ -37,10 +37,10 @@ import { NotFoundPage } from "../errors";
 import { useRealtimeEvents } from "../realtime";
 import { useMe } from "../session";
 import { useUndoRedo } from "../workspace/use-undo-redo";
-import { orderVersions, pickVersion } from "../workspace/version-order";
 import { workspaceApi, workspaceKeys } from "../workspace/workspace-api";
 import { type DistributeChoice, DistributeDialog } from "./distribute-dialog";
 import { GridApprovals, usePendingCells } from "./grid-approvals";
+import { useScheduleChoice } from "./use-schedule-choice";
 import { wdpApi, wdpKeys } from "./wdp-api";
 import { WdpFilesActions } from "./wdp-files-actions";
 import { type CellInput, WdpGrid } from "./wdp-grid";
@@ -67,36 +67,11 @@ const ZOOMS: readonly Zoom[] = ["day", "week", "month"];
 export function WdpPage() {
   const { t } = useTranslation("wdp");
   const { projectId = "", spaceId = "" } = useParams();
-  const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const me = useMe();
   const narrow = !(useMediaQuery("(min-width: 62em)", true) ?? true);
-
-  const setParam = useCallback(
-    (name: string, value: string | null) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (value === null || value === "") next.delete(name);
-          else next.set(name, value);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-
-  const schedules = useQuery({ queryKey: wdpKeys.schedules(projectId), queryFn: () => wdpApi.schedules(projectId) });
-  const schedule = schedules.data?.find((s) => s.id === params.get("schedule")) ?? schedules.data?.[0] ?? null;
-  const scheduleId = schedule?.id ?? "";
-  const versions = useQuery({
-    queryKey: workspaceKeys.versions(scheduleId),
-    queryFn: () => workspaceApi.versions(scheduleId),
-    enabled: scheduleId !== "",
-  });
-  const versionList = useMemo(() => orderVersions(versions.data ?? []), [versions.data]);
-  const version = pickVersion(versionList, params.get("version"));
-  const versionId = version?.id ?? "";
+  const { params, setParam, schedules, schedule, scheduleId, versions, versionList, version, versionId } =
+    useScheduleChoice(projectId);
   const gantt = useQuery({
     queryKey: workspaceKeys.gantt(versionId),
     queryFn: () => workspaceApi.gantt(versionId),
