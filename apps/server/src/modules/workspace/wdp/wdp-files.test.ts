@@ -2,6 +2,7 @@ import { type Cell, readXlsxTable, writeXlsxRows } from "@planum/formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../../test/test-server.js";
 import { type Actor, addItem, setUpWorkspace } from "../workspace.test-kit.js";
+import { SITE_DAY as DAY, iso, TODAY, TOMORROW } from "./wdp.test-kit.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -9,14 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const DAY: [string, string][] = [
-  ["08:00", "12:00"],
-  ["13:00", "17:00"],
-];
 const DAY_MS = 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const TODAY = iso(Date.now());
-const TOMORROW = iso(Date.now() + DAY_MS);
 const TWO_DAYS_AGO = iso(Date.now() - 2 * DAY_MS);
 
 /**

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../../test/test-server.js";
 import { type Actor, addItem, link, setUpWorkspace } from "../workspace.test-kit.js";
+import { SITE_DAY as DAY } from "./wdp.test-kit.js";
 
 let server: TestServer;
 beforeAll(async () => {
   server = await createTestServer();
 });
 afterAll(() => server.close());
-
-const DAY: [string, string][] = [
-  ["08:00", "12:00"],
-  ["13:00", "17:00"],
-];
 
 /**
  * Work A10: 15 working days (7200 min), 150 m³, on a 5×8 calendar whose Wednesday 2025-01-15 is a holiday; A20
