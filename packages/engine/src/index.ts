@@ -26,6 +26,21 @@ export {
   spreadUnits,
   type UnitsDay,
 } from "./resource-curves.js";
+export {
+  addAssignmentDays,
+  availabilityDays,
+  DEMAND_SCALES,
+  type DemandAssignment,
+  type DemandInput,
+  type DemandResource,
+  type DemandResult,
+  type DemandRow,
+  type DemandRowSeries,
+  type DemandScale,
+  demandBuckets,
+  demandContributions,
+  resourceDemand,
+} from "./resource-demand.js";
 export type { ResultColumns } from "./result-format.js";
 export { schedule, scheduleColumns } from "./schedule.js";
 export {
