@@ -172,7 +172,15 @@ export async function call(
     headers["content-type"] = "application/json";
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(`${proc.base}${url}`, { method, headers, body });
+  const response = await fetch(`${proc.base}${url}`, { method, headers, body }).catch((error: Error) => {
+    // A server that answers before reading a large body (an early error) or has died shows only as a broken pipe
+    // here: say which process, whether it still runs, and what it last wrote.
+    const state = proc.child.exitCode ?? proc.child.signalCode ?? "running";
+    const cause = (error.cause as Error | undefined)?.message ?? "";
+    throw new Error(
+      `${method} ${url} on ${proc.name} (${state}) failed: ${error.message} ${cause}\n${proc.output().slice(-4000)}`,
+    );
+  });
   const type = response.headers.get("content-type") ?? "";
   // Tests read answers loosely, by the paths they check.
   const json = (type.includes("json") ? await response.json() : null) as Answer;

@@ -187,7 +187,8 @@ describe("several server processes on one PostgreSQL", () => {
     const upload = await call(a, "POST", `/schedules/${scheduleId}/versions/upload`, {
       token: owner.token,
       spaceId,
-      form: xerForm(30_000),
+      // Large enough to be killed mid-way on a fast machine, small enough to be finished again on a loaded one.
+      form: xerForm(15_000),
     });
     expect(upload.status).toBe(200);
     const jobId = upload.body.data.jobId as string;
@@ -199,13 +200,14 @@ describe("several server processes on one PostgreSQL", () => {
     const survivor = victim === a ? b : a;
     await victim.kill();
 
+    // The survivor first waits for the victim's heartbeat to go quiet (20 s), then runs the whole import again.
     const done = await until(
       "the job to be taken over and finished",
       async () => {
         const row = await jobRow(database, jobId);
         return row.status === "completed" || row.status === "error" ? row : null;
       },
-      90_000,
+      150_000,
       250,
     );
     expect(done.status).toBe("completed");
@@ -236,7 +238,7 @@ describe("several server processes on one PostgreSQL", () => {
         const row = await jobRow(database, jobId);
         return row.status === "completed" || row.status === "error" ? row : null;
       },
-      90_000,
+      150_000,
       250,
     );
     expect(done).toMatchObject({ status: "completed", attempt: 1 });
@@ -267,7 +269,7 @@ describe("several server processes on one PostgreSQL", () => {
         const row = await jobRow(database, jobId);
         return row.status === "completed" || row.status === "error" ? row : null;
       },
-      90_000,
+      150_000,
       250,
     );
     expect(done.status).toBe("completed");

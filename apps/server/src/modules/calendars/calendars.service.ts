@@ -1,5 +1,4 @@
 import type { WorkspaceCalendar } from "@planum/contracts";
-import { buildCalendar, type Calendar } from "@planum/engine";
 import type { Grant } from "../../platform/access.js";
 import { loadNode } from "../../platform/access.js";
 import type { Db, DbOrTx } from "../../platform/db.js";
@@ -144,23 +143,4 @@ export class CalendarsService {
 function sortExceptions(list: Exceptions): Exceptions {
   const byDate = new Map(list.map((entry) => [entry.date, entry]));
   return [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
-}
-
-/**
- * The space's calendars as engine arithmetic, each built on first use; an unknown or missing id gives the default
- * calendar (what a work without a calendar of its own is calculated on).
- */
-export async function calendarLookup(db: DbOrTx, spaceId: string): Promise<(id: string | null) => Calendar> {
-  const fallback = await ensureDefaultCalendar(db, spaceId);
-  const rows = new Map((await listCalendars(db, spaceId)).map((row) => [row.id, row]));
-  const built = new Map<string, Calendar>();
-  return (id) => {
-    const row = (id && rows.get(id)) || fallback;
-    let calendar = built.get(row.id);
-    if (!calendar) {
-      calendar = buildCalendar({ id: row.id, week: row.week, exceptions: row.exceptions });
-      built.set(row.id, calendar);
-    }
-    return calendar;
-  };
 }

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { textMinutes } from "../../platform/time.js";
 import type { WorkspaceEvents } from "../../platform/workspace-events.js";
-import { calendarLookup } from "../calendars/calendars.service.js";
+import { loadSpaceCalendars } from "../calendars/space-calendars.js";
 import {
   type AssignmentJoined,
   assignmentsOfItem,
@@ -96,7 +96,7 @@ export class AssignmentsService {
   constructor(private readonly deps: { db: Db; events: WorkspaceEvents }) {}
 
   private async dtos(db: DbOrTx, spaceId: string, rows: AssignmentJoined[]) {
-    const calendarOf = await calendarLookup(db, spaceId);
+    const calendarOf = await loadSpaceCalendars(db, spaceId);
     return rows.map((row) => toAssignmentDto(row, calendarOf));
   }
 
