@@ -19,8 +19,10 @@ import {
   X_EXPECTED,
   X_MANDATORY_FINISH,
   X_MANDATORY_START,
+  X_RESOURCES,
   X_RESUME,
 } from "./network-model.js";
+import { resourceEarly, resourceLate } from "./resource-driven.js";
 import { backwardBound, fastSource, forwardBound, sourceTime } from "./relation-bounds.js";
 
 /** Externals are fixed: their given dates become their early and late values. */
@@ -95,56 +97,65 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
       const r = cal.workAt(net.resumeT[j]);
       if (r > sb) sb = r;
     }
-    // A finish driven by a start-to-finish relation (fb - dur >= sb; on a tie P6's later instant, the start, wins).
-    let sfFinish = false;
-    if (x === 0) {
-      s = Math.max(fb - dur, sb);
-      ef = s + dur;
-      sfFinish = dur > 0 && fb - dur >= sb && finishBySF(net, st, j, fb);
-    } else if ((x & X_MANDATORY_START) !== 0) {
-      // P6 mandatory start: the date itself, whatever the predecessors say (never before the data date).
-      s = Math.max(net.esMinW[j], net.floorW[c]);
-      ef = s + dur;
-    } else if ((x & X_MANDATORY_FINISH) !== 0) {
-      s = Math.max(net.efMinW[j] - dur, net.floorW[c]);
-      ef = s + dur;
-    } else if ((x & X_EXPECTED) !== 0) {
-      // P6 "use expected finish dates": the remaining duration becomes the working time from the remaining early
-      // start to the expected finish (none when that lies before the start).
-      s = sb;
-      ef = Math.max(s, cal.workAt(net.expectedT[j]), fb);
-      dur = ef - s;
-      net.remaining[j] = dur;
+    if ((x & X_RESOURCES) !== 0) {
+      // Scheduled on its resources' calendars (scenario 050).
+      const span = resourceEarly(net, j, sb, fb);
+      s = span[0];
+      ef = span[1];
+      sT = span[2];
+      efT = span[3];
     } else {
-      s = Math.max(fb - dur, sb);
-      ef = s + dur;
-    }
-    const kind = net.kind[j];
-    if (kind === K_MS_FINISH || (dur === 0 && status === S_IN_PROGRESS)) {
-      efT =
-        kind === K_MS_FINISH && status === S_NOT_STARTED
-          ? finishMilestoneEarlyInstant(net, st, j, ef)
-          : cal.finishAt(ef);
-      // P6 writes a finish milestone that its own finish constraint drives at the constraint's instant when that
-      // is the start of working time (08:00 Monday, not 17:00 Friday; scenario 044): the same working instant.
-      if (status === S_NOT_STARTED && ef === fb && fb === net.efMinW[j] && net.finishLimitType[j] !== 0) {
-        const limitT = net.finishLimitT[j];
-        if (net.finishLimitType[j] !== L_NOT_LATER && limitT !== efT && cal.startAt(ef) === limitT) efT = limitT;
+      // A finish driven by a start-to-finish relation (fb - dur >= sb; on a tie P6's later instant, the start, wins).
+      let sfFinish = false;
+      if (x === 0) {
+        s = Math.max(fb - dur, sb);
+        ef = s + dur;
+        sfFinish = dur > 0 && fb - dur >= sb && finishBySF(net, st, j, fb);
+      } else if ((x & X_MANDATORY_START) !== 0) {
+        // P6 mandatory start: the date itself, whatever the predecessors say (never before the data date).
+        s = Math.max(net.esMinW[j], net.floorW[c]);
+        ef = s + dur;
+      } else if ((x & X_MANDATORY_FINISH) !== 0) {
+        s = Math.max(net.efMinW[j] - dur, net.floorW[c]);
+        ef = s + dur;
+      } else if ((x & X_EXPECTED) !== 0) {
+        // P6 "use expected finish dates": the remaining duration becomes the working time from the remaining early
+        // start to the expected finish (none when that lies before the start).
+        s = sb;
+        ef = Math.max(s, cal.workAt(net.expectedT[j]), fb);
+        dur = ef - s;
+        net.remaining[j] = dur;
+      } else {
+        s = Math.max(fb - dur, sb);
+        ef = s + dur;
       }
-      sT = status === S_IN_PROGRESS ? cal.startAt(s) : efT;
-    } else if (dur === 0) {
-      sT = cal.startAt(s);
-      efT = sT;
-    } else {
-      sT = cal.startAt(s);
-      // P6 keeps the instant a start-to-finish relation gives (08:00 of the predecessor's start), not 17:00 before.
-      efT = sfFinish ? cal.startAt(ef) : cal.finishAt(ef);
-    }
-    // P6 leaves a start milestone that nothing but the data date drives at the data date itself (00:00), where a
-    // task moves to the next working time.
-    if (kind === K_MS_START && status === S_NOT_STARTED && s === net.floorW[c] && noDrivingBound(net, j)) {
-      sT = net.floorT;
-      efT = sT;
+      const kind = net.kind[j];
+      if (kind === K_MS_FINISH || (dur === 0 && status === S_IN_PROGRESS)) {
+        efT =
+          kind === K_MS_FINISH && status === S_NOT_STARTED
+            ? finishMilestoneEarlyInstant(net, st, j, ef)
+            : cal.finishAt(ef);
+        // P6 writes a finish milestone that its own finish constraint drives at the constraint's instant when that
+        // is the start of working time (08:00 Monday, not 17:00 Friday; scenario 044): the same working instant.
+        if (status === S_NOT_STARTED && ef === fb && fb === net.efMinW[j] && net.finishLimitType[j] !== 0) {
+          const limitT = net.finishLimitT[j];
+          if (net.finishLimitType[j] !== L_NOT_LATER && limitT !== efT && cal.startAt(ef) === limitT) efT = limitT;
+        }
+        sT = status === S_IN_PROGRESS ? cal.startAt(s) : efT;
+      } else if (dur === 0) {
+        sT = cal.startAt(s);
+        efT = sT;
+      } else {
+        sT = cal.startAt(s);
+        // P6 keeps the instant a start-to-finish relation gives (08:00 of the predecessor's start), not 17:00 before.
+        efT = sfFinish ? cal.startAt(ef) : cal.finishAt(ef);
+      }
+      // P6 leaves a start milestone that nothing but the data date drives at the data date itself (00:00), where a
+      // task moves to the next working time.
+      if (kind === K_MS_START && status === S_NOT_STARTED && s === net.floorW[c] && noDrivingBound(net, j)) {
+        sT = net.floorT;
+        efT = sT;
+      }
     }
   }
   // All four are compared on every call (int32 values, no short-circuit), so optimized code never reaches a
@@ -254,6 +265,8 @@ export function computeLate(net: Network, st: ScheduleState, i: number): boolean
  * at most `lf`, late start at most `lsb`. Returns true when they changed.
  */
 export function storeLate(net: Network, st: ScheduleState, i: number, lfBound: number, lsb: number): boolean {
+  const x = net.special[i];
+  if ((x & X_RESOURCES) !== 0) return resourceLate(net, st, i, lfBound, lsb);
   const c = net.cal[i];
   const cal = net.calendars[c];
   const status = net.status[i];
@@ -267,7 +280,6 @@ export function storeLate(net: Network, st: ScheduleState, i: number, lfBound: n
   if (lsb + dur < lf) lf = lsb + dur;
   // P6 "make open-ended activities critical": no successor, so the late finish is the early finish.
   if (net.openEndsCritical && net.outStart[i + 1] === net.outStart[i] && st.efW[i] < lf) lf = st.efW[i];
-  const x = net.special[i];
   if ((x & X_MANDATORY_START) !== 0) lf = net.lsMaxW[i] + dur;
   else if ((x & X_MANDATORY_FINISH) !== 0) lf = net.lfMaxW[i];
   const ls = lf - dur;

@@ -13,6 +13,7 @@ import {
   S_COMPLETED,
   S_IN_PROGRESS,
   type ScheduleState,
+  X_RESOURCES,
 } from "./network-model.js";
 import type { RelationType } from "./types.js";
 
@@ -157,10 +158,16 @@ export function rollUpSums(net: Network, st: ScheduleState): void {
   const maxLF = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
   const open = new Uint8Array(n);
   const childCrit = new Uint8Array(n);
+  // 1 when the latest early / late finish is a resource-driven child's (scenario 050).
+  const resourceF = new Uint8Array(n);
   const add = (j: number, p: number): void => {
     const s = shownStart(net, st, j);
+    const byResources = (net.special[j] & X_RESOURCES) !== 0 || resourceF[j] === 1 ? 1 : 0;
     if (s < minS[p]) minS[p] = s;
-    if (st.efT[j] > maxF[p]) maxF[p] = st.efT[j];
+    if (st.efT[j] > maxF[p]) {
+      maxF[p] = st.efT[j];
+      resourceF[p] = byResources;
+    }
     if (st.lsT[j] < minLS[p]) minLS[p] = st.lsT[j];
     if (st.lfT[j] > maxLF[p]) maxLF[p] = st.lfT[j];
     if (net.status[j] !== S_COMPLETED) open[p] = 1;
@@ -178,6 +185,12 @@ export function rollUpSums(net: Network, st: ScheduleState): void {
     net.status[S] = empty || open[S] === 1 ? 0 : S_COMPLETED;
     setDerived(net, st, S, es, ef, empty ? es : minLS[S], empty ? ef : maxLF[S]);
     st.sT[S] = es;
+    // A resource-driven child's finish is an instant of its resource's calendar (08:00 after a night shift): the
+    // summary shows that instant as MS Project does (mspdi/sample.xml, mpx/sample.mpx), not the evening before.
+    if (resourceF[S] === 1 && !empty) {
+      st.efT[S] = maxF[S];
+      if (maxLF[S] > st.lfT[S]) st.lfT[S] = maxLF[S];
+    }
     if (net.longestPath) st.crit[S] = childCrit[S];
     const p = net.parent[S];
     if (p >= 0) add(S, p);

@@ -80,6 +80,7 @@ export type {
   ProgressOption,
   RelationInput,
   RelationType,
+  ResourceRunInput,
   ScheduleOptions,
   SsLagFrom,
 } from "./types.js";

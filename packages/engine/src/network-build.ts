@@ -129,6 +129,7 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
     expectedT: new Int32Array(total).fill(NONE),
     resumeT: new Int32Array(total).fill(NONE),
     special: new Uint8Array(total),
+    resourceRuns: [],
     fullOnly: false,
     openEndsCritical: opts.openEndsCritical === true,
     startLinksBoundLate: opts.startLinksBoundLate !== false,
@@ -201,6 +202,13 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
     if (a.alap === true) net.alap[j] = 1;
     if (a.expectedFinish !== undefined) net.expectedT[j] = wallMinutes(a.expectedFinish);
     if (a.resume !== undefined) net.resumeT[j] = wallMinutes(a.resume);
+    const runs = a.resources;
+    if (runs !== undefined && runs.length > 0) {
+      net.resourceRuns[j] = {
+        cal: Uint16Array.from(runs, (r) => calendarIndex.get(r.calendar) as number),
+        remaining: Int32Array.from(runs, (r) => r.remaining),
+      };
+    }
   }
   for (let x = 0; x < exts.length; x++) {
     const e = exts[x];
@@ -219,7 +227,7 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
   let late = net.openEndsCritical;
   for (let j = 0; j < n; j++) {
     refreshNode(net, j);
-    if (net.alap[j] === 1 || net.expectedT[j] !== NONE) late = true;
+    if (net.alap[j] === 1 || net.expectedT[j] !== NONE || net.resourceRuns[j] !== undefined) late = true;
   }
   net.fullOnly = late;
   buildEdges(net, pre);

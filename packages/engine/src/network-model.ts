@@ -34,6 +34,13 @@ export const X_MANDATORY_FINISH = 2;
 export const X_ALAP = 4;
 export const X_EXPECTED = 8;
 export const X_RESUME = 16;
+export const X_RESOURCES = 32;
+
+/** A resource-driven activity's assignments: calendar index and remaining working minutes on it, per assignment. */
+export interface ResourceRuns {
+  cal: Uint16Array;
+  remaining: Int32Array;
+}
 
 /**
  * Sentinels in work coordinates / times: far outside any schedule (±1000 years) yet small integers for V8
@@ -101,6 +108,8 @@ export interface Network {
   resumeT: Int32Array;
   /** X_* bits per node (0 for almost all). */
   special: Uint8Array;
+  /** Assignments of resource-driven activities (sparse: only those activities have an entry). */
+  resourceRuns: (ResourceRuns | undefined)[];
   /** Rules that make an activity's late dates depend on early dates (ALAP, expected finish, open ends critical):
    *  the incremental path then recalculates in full. */
   fullOnly: boolean;

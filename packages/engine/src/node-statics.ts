@@ -1,5 +1,6 @@
 import {
   K_EXTERNAL,
+  K_LOE,
   K_MS_FINISH,
   K_MS_START,
   K_SUM,
@@ -21,6 +22,7 @@ import {
   X_EXPECTED,
   X_MANDATORY_FINISH,
   X_MANDATORY_START,
+  X_RESOURCES,
   X_RESUME,
 } from "./network-model.js";
 
@@ -82,6 +84,8 @@ export function refreshNode(net: Network, j: number): void {
     else if (net.alap[j] === 1) special |= X_ALAP;
     if (net.expectedT[j] !== NONE && net.status[j] !== S_COMPLETED && !isMilestone) special |= X_EXPECTED;
     if (net.resumeT[j] !== NONE && net.status[j] === S_IN_PROGRESS) special |= X_RESUME;
+    if (net.resourceRuns[j] !== undefined && net.status[j] !== S_COMPLETED && !isMilestone && kind !== K_LOE)
+      special |= X_RESOURCES;
   }
   net.special[j] = special;
   net.esMinW[j] = esMin;

@@ -48,7 +48,15 @@ export interface SchedulerOptions {
   fullPassRatio?: number;
 }
 
-const STRUCTURAL: (keyof ActivityPatch)[] = ["type", "calendar", "parent", "alap", "expectedFinish", "resume"];
+const STRUCTURAL: (keyof ActivityPatch)[] = [
+  "type",
+  "calendar",
+  "parent",
+  "alap",
+  "expectedFinish",
+  "resume",
+  "resources",
+];
 
 /** Creates an incremental scheduler. Throws EngineInputError on bad input. */
 export function createScheduler(input: NetworkInput, options: SchedulerOptions = {}): Scheduler {

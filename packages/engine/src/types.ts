@@ -62,6 +62,21 @@ export interface ActivityInput {
   expectedFinish?: WallTime;
   /** P6 resume date of a suspended activity in progress: its remaining work starts no earlier. */
   resume?: WallTime;
+  /**
+   * Resource-driven scheduling (P6 "resource dependent" activity; MS Project's task without a task calendar whose
+   * resources have their own): each assignment's remaining work runs on its resource's calendar from the
+   * activity's early start, and the activity spans them (earliest start, latest finish). Ignored on milestones and
+   * completed activities.
+   */
+  resources?: ResourceRunInput[];
+}
+
+/** One assignment of a resource-driven activity. */
+export interface ResourceRunInput {
+  /** The resource's calendar. */
+  calendar: string;
+  /** Remaining working time of the assignment in minutes of that calendar (MS Project: work ÷ units). */
+  remaining: number;
 }
 
 export interface RelationInput {

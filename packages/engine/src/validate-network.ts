@@ -50,6 +50,17 @@ function checkDate(v: unknown, item: Item, field: string, optional: boolean): vo
   }
 }
 
+/** A resource-driven activity's assignments: known calendars, whole minutes of remaining work. */
+function checkResources(v: unknown, calendarIds: Map<string, number>, item: Item): void {
+  if (!Array.isArray(v)) fail(item, "resources must be a list");
+  for (const r of v as unknown[]) {
+    if (!isRec(r) || typeof r.calendar !== "string" || !calendarIds.has(r.calendar)) {
+      fail(item, `resources: unknown calendar "${isRec(r) ? String(r.calendar) : ""}"`);
+    }
+    checkMinutes((r as { remaining: unknown }).remaining, item, "resources.remaining", false, false);
+  }
+}
+
 function checkMinutes(v: unknown, item: Item, field: string, optional: boolean, allowNegative: boolean): void {
   if (v === undefined && optional) return;
   if (typeof v !== "number" || !Number.isInteger(v)) {
@@ -264,8 +275,10 @@ function indexActivities(
     const alap = a.alap;
     const expected = a.expectedFinish;
     const resume = a.resume;
+    const resources = a.resources;
     if (
       resume === undefined &&
+      resources === undefined &&
       alap === undefined &&
       expected === undefined &&
       remaining === undefined &&
@@ -291,6 +304,7 @@ function indexActivities(
     if (alap !== undefined && typeof alap !== "boolean") fail(activityItem(id), "alap must be true or false");
     if (expected !== undefined) checkDate(expected, activityItem(id), "expectedFinish", true);
     if (resume !== undefined) checkDate(resume, activityItem(id), "resume", true);
+    if (resources !== undefined) checkResources(resources, calendarIds, activityItem(id));
     if (parent !== undefined) {
       if (typeof parent !== "string") fail(activityItem(id), "parent must be an id");
       parents = true;

@@ -158,6 +158,20 @@ describe("MPX reader", () => {
     expect(m.calendars.find((c) => c.name === "Night Shift")!.week[0]).toEqual([["23:00", "24:00"]]);
     expect(m.relations.length).toBeGreaterThan(0);
   });
+
+  it("reads resources with their calendars (record 55) and assignments with units and work (record 75)", async () => {
+    const m = await read("mpx/sample.mpx");
+    const night = m.calendars.find((c) => c.name === "Night Shift")!;
+    expect(m.resources.map((r) => [r.name, m.calendars.find((c) => c.id === r.calendarId)?.name])).toEqual([
+      ["First Resource", "Standard"],
+      ["Second Resource", night.name],
+    ]);
+    const two = byCode(m, "2");
+    expect(m.assignments.filter((a) => a.activityId === two.id)).toMatchObject([
+      { resourceId: m.resources[0].id, unitsPerHour: 0.5, plannedUnits: 200, remainingUnits: 200 },
+      { resourceId: m.resources[1].id, unitsPerHour: 0.75, plannedUnits: 300, remainingUnits: 300 },
+    ]);
+  });
 });
 
 describe("unsupported corpus files", () => {

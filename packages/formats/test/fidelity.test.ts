@@ -59,14 +59,19 @@ describe("differences with other tools' dates are explained", () => {
     expect(c.differences.filter((d) => !d.sameWorkingTime)).toEqual([]);
   });
 
-  it("sample.xml: once task 2 runs 400 h as on its resources' calendars, every date matches in working time", async () => {
-    const c = await fidelity("mspdi/sample.xml", (m) => ({
-      ...m,
-      activities: m.activities.map((a) =>
-        a.code === "2" ? { ...a, plannedDuration: 400 * 60, remainingDuration: 400 * 60 } : a,
-      ),
-    }));
-    expect(c.equalInWorkingTime).toBe(c.compared);
+  it("sample.xml: task 2 runs on its resources' calendars (200 h at 50 % on the day shift, 300 h at 75 % on the night shift), so it finishes 18 March 08:00 and every date matches", async () => {
+    const c = await fidelity("mspdi/sample.xml");
+    expect(c.compared).toBe(19);
+    expect(c.differences.filter((d) => !d.sameWorkingTime)).toEqual([]);
+    const m = await readSchedule(corpus("mspdi/sample.xml"), { fileName: "sample.xml" });
+    const two = recalculate(m).model.activities.find((a) => a.code === "2");
+    expect(two?.computed).toMatchObject({ earlyStart: "2003-01-07T08:00", earlyFinish: "2003-03-18T08:00" });
+  });
+
+  it("sample.mpx: the same plan saved as MPX reads the assignments (record 75) and resource calendars (record 55), and its summary shows 18 March too", async () => {
+    const m = await readSchedule(corpus("mpx/sample.mpx"), { fileName: "sample.mpx" });
+    const first = recalculate(m).model.activities.find((a) => a.code === "1");
+    expect(first?.computed).toMatchObject({ earlyStart: "2003-01-07T08:00", earlyFinish: "2003-03-18T08:00" });
   });
 
   it("primavera.xml (computed by Aspose): its 112 h task finishes on a Sunday of a Monday–Friday calendar", async () => {

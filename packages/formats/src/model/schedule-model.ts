@@ -223,6 +223,11 @@ export interface Assignment {
   plannedUnits?: number;
   actualUnits?: number;
   remainingUnits?: number;
+  /**
+   * Units per hour of the remaining work (P6 remain_qty_per_hr; MS Project's Units, 0.5 = 50 %): a resource-driven
+   * activity's assignment lasts remainingUnits ÷ unitsPerHour hours on its resource's calendar.
+   */
+  unitsPerHour?: number;
   plannedCost?: number;
   actualCost?: number;
   remainingCost?: number;

@@ -164,6 +164,9 @@ export function readMpx(bytes: Uint8Array, options: ReaderOptions = {}): Schedul
   let taskFields: number[] = [];
   let calendar: Calendar | undefined;
   let lastTask: Activity | undefined;
+  let resourceFields: number[] = [];
+  let lastResource: ScheduleModel["resources"][number] | undefined;
+  const resourceById = new Map<string, ScheduleModel["resources"][number]>();
   const idToUid = new Map<string, string>();
   const rawPreds: { succ: string; code: string; text: string; row: number }[] = [];
   const parents: string[] = [];
@@ -203,7 +206,10 @@ export function readMpx(bytes: Uint8Array, options: ReaderOptions = {}): Schedul
         model.calendars.push(calendar);
         break;
       }
+      case "56":
       case "25": {
+        // 56: hours of a resource's own calendar (record 55), same layout; ignored for a resource on its base.
+        if (rec === "56" && !calendar) break;
         if (!calendar) fail(row, "Calendar hours before any calendar", rec);
         const day = Number(f[1]);
         const ivs: TimeInterval[] = [];
@@ -242,9 +248,71 @@ export function readMpx(bytes: Uint8Array, options: ReaderOptions = {}): Schedul
         project.hoursPerDay = s.hoursPerDay;
         break;
       }
+      case "41":
+        resourceFields = f.slice(1).map((x) => Number(x));
+        break;
       case "50": {
-        const r = { id: String(model.resources.length + 1), code: "", name: f[1] ?? "", type: "labor" as const };
+        const field = (n: number) => {
+          const k = resourceFields.indexOf(n);
+          return k < 0 ? "" : (f[k + 1] ?? "").trim();
+        };
+        const r: ScheduleModel["resources"][number] = {
+          id: String(model.resources.length + 1),
+          code: "",
+          name: field(1) || (f[1] ?? ""),
+          type: "labor",
+        };
         model.resources.push(r);
+        // Assignments (record 75) name their resource by its ID (field 40); without one, by its place.
+        resourceById.set(field(40) || r.id, r);
+        lastResource = r;
+        calendar = undefined;
+        break;
+      }
+      case "55": {
+        // Resource calendar: a base calendar by name, its days "2" = as the base (MS Project's usual resource
+        // calendar). Days marked working (1) or not (0) make a calendar of the resource's own, with record 56 hours.
+        const base = model.calendars.find((c) => c.name === f[1]);
+        if (!lastResource || !base) break;
+        const flags = f.slice(2, 9).map((x) => x.trim());
+        if (flags.every((x) => x === "" || x === "2")) {
+          lastResource.calendarId = base.id;
+          break;
+        }
+        const week = base.week.map((d) => [...d]);
+        for (let d = 0; d < 7; d++) if (flags[d] === "0") week[(d + 6) % 7] = [];
+        calendar = {
+          id: String(model.calendars.length + 1),
+          name: lastResource.name,
+          week,
+          exceptions: [...base.exceptions],
+          kind: "resource",
+        };
+        model.calendars.push(calendar);
+        lastResource.calendarId = calendar.id;
+        break;
+      }
+      case "75": {
+        // Resource assignment of the last task: resource ID, units, work, planned work, actual work, …
+        const r = resourceById.get((f[1] ?? "").trim());
+        if (!lastTask || !r) break;
+        const hours = (v: string | undefined) => {
+          const m = parseMpxDuration(v ?? "", s);
+          return m === undefined ? undefined : m / 60;
+        };
+        const a: ScheduleModel["assignments"][number] = {
+          id: String(model.assignments.length + 1),
+          activityId: lastTask.id,
+          resourceId: r.id,
+        };
+        const units = Number((f[2] ?? "").trim().replace(",", "."));
+        const work = hours(f[3]);
+        const actual = hours(f[5]);
+        if (work !== undefined) a.plannedUnits = work;
+        if (actual !== undefined) a.actualUnits = actual;
+        if (work !== undefined) a.remainingUnits = Math.max(0, work - (actual ?? 0));
+        if ((f[2] ?? "").trim() !== "" && Number.isFinite(units)) a.unitsPerHour = units;
+        model.assignments.push(a);
         break;
       }
       case "61":

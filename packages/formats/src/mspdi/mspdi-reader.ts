@@ -386,7 +386,14 @@ export function readMspdi(bytes: Uint8Array, options: ReaderOptions = {}): Sched
     };
     const num = (f: string) => (text(as[f]) === "" ? undefined : Number(text(as[f])));
     const put = (
-      k: "plannedUnits" | "actualUnits" | "remainingUnits" | "plannedCost" | "actualCost" | "remainingCost",
+      k:
+        | "plannedUnits"
+        | "actualUnits"
+        | "remainingUnits"
+        | "unitsPerHour"
+        | "plannedCost"
+        | "actualCost"
+        | "remainingCost",
       v: number | undefined,
     ) => {
       if (v !== undefined && Number.isFinite(v)) x[k] = v;
@@ -394,6 +401,7 @@ export function readMspdi(bytes: Uint8Array, options: ReaderOptions = {}): Sched
     put("plannedUnits", hrs("Work"));
     put("actualUnits", hrs("ActualWork"));
     put("remainingUnits", hrs("RemainingWork"));
+    put("unitsPerHour", num("Units"));
     put("plannedCost", num("Cost"));
     put("actualCost", num("ActualCost"));
     put("remainingCost", num("RemainingCost"));

@@ -236,6 +236,7 @@ export function writeMspdi(model: ScheduleModel): Uint8Array {
     x.el("ActualCost", as.actualCost).el("ActualWork", work(as.actualUnits)).el("Cost", as.plannedCost);
     x.el("RemainingCost", as.remainingCost)
       .el("RemainingWork", work(as.remainingUnits))
+      .el("Units", as.unitsPerHour)
       .el("Work", work(as.plannedUnits))
       .close("Assignment");
   });

@@ -12,6 +12,7 @@ import type {
   NetworkInput,
   NetworkResult,
   RelationInput,
+  ResourceRunInput,
   ScheduleOptions,
 } from "@planum/engine";
 
@@ -20,6 +21,7 @@ export type EngineLimit = DateLimit;
 export type EngineCalendar = CalendarInput;
 export type EngineActivity = ActivityInput;
 export type EngineRelation = RelationInput;
+export type EngineResourceRun = ResourceRunInput;
 export type EngineExternal = ExternalInput;
 export type EngineOptions = ScheduleOptions;
 export type EngineInput = NetworkInput;

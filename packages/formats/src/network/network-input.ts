@@ -9,6 +9,7 @@ import type {
   EngineInput,
   EngineLimit,
   EngineRelation,
+  EngineResourceRun,
 } from "./engine-types.js";
 
 /** Engine type for each model activity type. */
@@ -120,6 +121,7 @@ export function buildProjectNetwork(
   }
 
   const sumParent = wbsSummaryParents(model, acts);
+  const runsOf = resourceRuns(model, usable, useCal);
   const outsideLinks = linksOutsideFile(model, byId);
   const activities: EngineActivity[] = acts.map((a) => {
     const e: EngineActivity = { id: a.id, type: TYPE[a.type], duration: 0 };
@@ -153,6 +155,9 @@ export function buildProjectNetwork(
     if (project.options.useExpectedFinish && a.expectedFinish && a.status !== "completed")
       e.expectedFinish = a.expectedFinish;
     applyExternalDates(a, e, outsideLinks.get(a.id));
+    const runs = a.status !== "completed" && !milestone ? runsOf(a) : undefined;
+    // Only when a resource calendar differs from the activity's: otherwise the activity's own duration holds.
+    if (runs?.some((r) => r.calendar !== (e.calendar ?? defaultCalendar))) e.resources = runs;
     const parent = a.parentId && byId.get(a.parentId)?.type === "summary" ? a.parentId : sumParent.get(a.id);
     if (parent) e.parent = parent;
     return e;
@@ -222,6 +227,40 @@ export function buildProjectNetwork(
   if (project.dataDate) input.dataDate = project.dataDate;
   if (externals.size > 0) input.externals = [...externals.values()];
   return { project, input, activities: byId };
+}
+
+/**
+ * The assignments a resource-driven activity is scheduled by (engine scenario 050): P6's resource-dependent
+ * activities, and with MS Project every task without a task calendar (MS Project then schedules each assignment on
+ * its resource's calendar). Each lasts its remaining work ÷ units per hour on its resource's calendar; material
+ * resources, resources without a usable calendar and assignments without remaining work do not drive.
+ */
+function resourceRuns(
+  model: ScheduleModel,
+  usable: Map<string, Calendar>,
+  useCal: (id: string | undefined) => string | undefined,
+): (a: Activity) => EngineResourceRun[] | undefined {
+  if (model.assignments.length === 0) return () => undefined;
+  const msProject = model.source?.format === "mspdi" || model.source?.format === "mpx";
+  const resources = new Map(model.resources.map((r) => [r.id, r]));
+  const byActivity = new Map<string, EngineResourceRun[]>();
+  for (const as of model.assignments) {
+    const r = resources.get(as.resourceId);
+    if (!r || r.type === "material" || !r.calendarId || !usable.has(r.calendarId)) continue;
+    const rate = as.unitsPerHour ?? 0;
+    const work = as.remainingUnits ?? 0;
+    if (!(rate > 0) || !(work > 0)) continue;
+    const list = byActivity.get(as.activityId) ?? [];
+    list.push({ calendar: r.calendarId, remaining: Math.round((work / rate) * 60) });
+    byActivity.set(as.activityId, list);
+  }
+  return (a) => {
+    const driven = a.type === "resource_dependent" || (msProject && a.type === "task" && !a.calendarId);
+    const runs = driven ? byActivity.get(a.id) : undefined;
+    if (!runs) return undefined;
+    for (const run of runs) useCal(run.calendar);
+    return runs;
+  };
 }
 
 function earliest(acts: Activity[]): string | undefined {

@@ -91,7 +91,14 @@ export function readRelationsAndResources(top: XmlNode, model: ScheduleModel, so
     }
     const as: ScheduleModel["assignments"][number] = { id: e.s("ObjectId"), activityId, resourceId };
     const put = (
-      k: "plannedUnits" | "actualUnits" | "remainingUnits" | "plannedCost" | "actualCost" | "remainingCost",
+      k:
+        | "plannedUnits"
+        | "actualUnits"
+        | "remainingUnits"
+        | "unitsPerHour"
+        | "plannedCost"
+        | "actualCost"
+        | "remainingCost",
       f: string,
     ) => {
       const v = e.num(f);
@@ -100,6 +107,7 @@ export function readRelationsAndResources(top: XmlNode, model: ScheduleModel, so
     put("plannedUnits", "PlannedUnits");
     put("actualUnits", "ActualUnits");
     put("remainingUnits", "RemainingUnits");
+    put("unitsPerHour", "RemainingUnitsPerTime");
     put("plannedCost", "PlannedCost");
     put("actualCost", "ActualCost");
     put("remainingCost", "RemainingCost");

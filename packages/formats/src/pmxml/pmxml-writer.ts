@@ -270,6 +270,7 @@ export function writePmxml(model: ScheduleModel): Uint8Array {
         .el("ProjectObjectId", p.id);
       x.el("RemainingCost", as.remainingCost)
         .el("RemainingUnits", as.remainingUnits)
+        .el("RemainingUnitsPerTime", as.unitsPerHour)
         .el("ResourceObjectId", as.resourceId)
         .close("ResourceAssignment");
     }

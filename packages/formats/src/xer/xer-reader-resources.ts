@@ -59,6 +59,7 @@ export function readResources(
     const ot = c.num("act_ot_qty");
     set("actualUnits", reg === undefined && ot === undefined ? undefined : (reg ?? 0) + (ot ?? 0));
     set("remainingUnits", c.num("remain_qty"));
+    set("unitsPerHour", c.num("remain_qty_per_hr"));
     set("plannedCost", c.num("target_cost"));
     const rc = c.num("act_reg_cost");
     const oc = c.num("act_ot_cost");
