@@ -22,8 +22,8 @@ import {
   X_RESOURCES,
   X_RESUME,
 } from "./network-model.js";
-import { resourceEarly, resourceLate } from "./resource-driven.js";
 import { backwardBound, fastSource, forwardBound, sourceTime } from "./relation-bounds.js";
+import { resourceEarly, resourceLate } from "./resource-driven.js";
 
 /** Externals are fixed: their given dates become their early and late values. */
 export function initExternals(net: Network, st: ScheduleState): void {

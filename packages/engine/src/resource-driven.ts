@@ -1,5 +1,5 @@
 import type { WorkCalendar } from "./calendar-index.js";
-import { type Network, NONE, POS, type ScheduleState, S_NOT_STARTED } from "./network-model.js";
+import { type Network, NONE, POS, S_NOT_STARTED, type ScheduleState } from "./network-model.js";
 
 /**
  * Resource-driven activities (scenario 050): P6's "resource dependent" activity and MS Project's task without a
