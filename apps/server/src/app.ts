@@ -10,6 +10,7 @@ import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zo
 import { authModule } from "./modules/auth/auth.routes.js";
 import { LoginThrottle } from "./modules/auth/login-throttle.js";
 import { calendarsModule } from "./modules/calendars/calendars.routes.js";
+import { directoriesModule } from "./modules/directories/directories.routes.js";
 import { interchangeModule } from "./modules/interchange/interchange.routes.js";
 import { noticesModule } from "./modules/notices/notices.routes.js";
 import { resourcesModule } from "./modules/resources/resources.routes.js";
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(workspaceModule(ctx));
       await api.register(calendarsModule(ctx));
       await api.register(resourcesModule(ctx));
+      await api.register(directoriesModule(ctx));
       await api.register(calculationModule(ctx));
       await api.register(interchangeModule(ctx));
       await api.register(storageFilesModule(ctx));

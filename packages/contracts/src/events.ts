@@ -68,6 +68,13 @@ export type ServerEvent =
     })
   | (EventBase & { type: "calendars_updated"; calendarIds: string[] })
   | (EventBase & { type: "resources_updated"; resourceIds: string[] })
+  /** A directory (spec `directory_updated`) was created, defined, filled, moved, copied or deleted. */
+  | (EventBase & {
+      type: "directory_updated";
+      directoryId: string;
+      nodeId: string;
+      action: "created" | "updated" | "rows" | "moved" | "deleted" | "access";
+    })
   | (EventBase & {
       /** Assignments of works changed: `assignment_created` (spec) when a resource is assigned, else updated. */
       type: "assignment_created" | "assignments_updated";

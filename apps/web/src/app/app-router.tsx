@@ -11,6 +11,7 @@ import {
   SuccessPage,
 } from "../features/auth";
 import { CalendarsPage } from "../features/calendars";
+import { DirectoriesPage } from "../features/directories";
 import { DisconnectPage, ErrorPage, NotFoundPage } from "../features/errors";
 import { ProfilePage } from "../features/profile";
 import { ResourcesPage } from "../features/resources";
@@ -82,6 +83,7 @@ export function createAppRouter() {
                 { path: "mobile/:projectId", element: <MobilePage /> },
                 { path: "calendars", element: <CalendarsPage /> },
                 { path: "resources/:id?", element: <ResourcesPage /> },
+                { path: "directories/:id?", element: <DirectoriesPage /> },
                 { path: "viewsettings", element: <ViewSettingsPage /> },
               ],
             },

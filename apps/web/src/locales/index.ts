@@ -3,6 +3,7 @@ import enAttributes from "./en/attributes.json";
 import enAuth from "./en/auth.json";
 import enCalendars from "./en/calendars.json";
 import enCommon from "./en/common.json";
+import enDirectories from "./en/directories.json";
 import enErrorsPage from "./en/errors-page.json";
 import enInterchange from "./en/interchange.json";
 import enNotices from "./en/notices.json";
@@ -21,6 +22,7 @@ import frAttributes from "./fr/attributes.json";
 import frAuth from "./fr/auth.json";
 import frCalendars from "./fr/calendars.json";
 import frCommon from "./fr/common.json";
+import frDirectories from "./fr/directories.json";
 import frErrorsPage from "./fr/errors-page.json";
 import frInterchange from "./fr/interchange.json";
 import frNotices from "./fr/notices.json";
@@ -39,6 +41,7 @@ import ruAttributes from "./ru/attributes.json";
 import ruAuth from "./ru/auth.json";
 import ruCalendars from "./ru/calendars.json";
 import ruCommon from "./ru/common.json";
+import ruDirectories from "./ru/directories.json";
 import ruErrorsPage from "./ru/errors-page.json";
 import ruInterchange from "./ru/interchange.json";
 import ruNotices from "./ru/notices.json";
@@ -73,6 +76,7 @@ export const NAMESPACES = [
   "notices",
   "wdp-approval",
   "resources",
+  "directories",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -96,6 +100,7 @@ export const resources = {
     notices: ruNotices,
     "wdp-approval": ruWdpApproval,
     resources: ruResources,
+    directories: ruDirectories,
   },
   en: {
     common: enCommon,
@@ -116,6 +121,7 @@ export const resources = {
     notices: enNotices,
     "wdp-approval": enWdpApproval,
     resources: enResources,
+    directories: enDirectories,
   },
   fr: {
     common: frCommon,
@@ -136,5 +142,6 @@ export const resources = {
     notices: frNotices,
     "wdp-approval": frWdpApproval,
     resources: frResources,
+    directories: frDirectories,
   },
 } as const;

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Tooltip } from "@mantine/core";
-import { IconCalendarTime, IconUsersGroup } from "@tabler/icons-react";
+import { IconBook2, IconCalendarTime, IconUsersGroup } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LanguageSwitcher } from "../../features/language";
@@ -11,8 +11,23 @@ import { UserMenu } from "./user-menu";
 export function HeaderActions({ spaceId }: { spaceId?: string }) {
   const { t } = useTranslation("calendars");
   const { t: tr } = useTranslation("resources");
+  const { t: td } = useTranslation("directories");
   return (
     <Group gap={4} wrap="nowrap">
+      {spaceId ? (
+        <Tooltip label={td("navLink")}>
+          <ActionIcon
+            component={Link}
+            to={`/${spaceId}/directories`}
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={td("navLink")}
+          >
+            <IconBook2 size={20} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
       {spaceId ? (
         <Tooltip label={tr("navLink")}>
           <ActionIcon

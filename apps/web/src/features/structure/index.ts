@@ -1,4 +1,5 @@
-export { childrenQuery, type EpsNode, ROOT, structureApi, structureKeys, useNode } from "./structure-api";
+export { editText, formatValue, readInput } from "./attribute-value";
+export { childrenQuery, type EpsNode, ROOT, structureApi, structureKeys, useNode, useWholeTree } from "./structure-api";
 export { StructureNav, type StructureSection } from "./structure-nav";
 export { StructurePage } from "./structure-page";
 export { useAbilities } from "./use-abilities";

@@ -1,7 +1,15 @@
 import { Badge, Center, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
 import type { EpsRow } from "@planum/contracts";
-import { IconCalendarEvent, IconChartBar, IconInfoCircle, IconPhoto, IconTrendingUp } from "@tabler/icons-react";
+import {
+  IconBook2,
+  IconCalendarEvent,
+  IconChartBar,
+  IconInfoCircle,
+  IconPhoto,
+  IconTrendingUp,
+} from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { NodeDirectoriesTab } from "../directories";
 import { DailyPlanningTab } from "./daily-planning-tab";
 import { NodeGallery } from "./node-gallery";
 import { NodeInfoTab } from "./node-info-tab";
@@ -13,9 +21,17 @@ import { KIND_ICONS } from "./structure-tree";
 /**
  * The node-info panel's tabs that exist so far. The spec's default tab is analytics; until analytics is built the
  * panel opens on node_info. Tabs of features not built yet (task relations, timesheets, assignments…) are absent;
- * daily_planning shows the work-done plan against the facts, planning the progress the facts make.
+ * daily_planning shows the work-done plan against the facts, planning the progress the facts make, directories the
+ * directories seen at the node.
  */
-export const NODE_TABS = ["node_info", "related_schedules", "gallery", "daily_planning", "planning"] as const;
+export const NODE_TABS = [
+  "node_info",
+  "directories",
+  "related_schedules",
+  "gallery",
+  "daily_planning",
+  "planning",
+] as const;
 export type NodeTab = (typeof NODE_TABS)[number];
 export const DEFAULT_NODE_TAB: NodeTab = "node_info";
 
@@ -70,6 +86,9 @@ export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Pro
             <Tabs.Tab value="node_info" leftSection={<IconInfoCircle size={16} />}>
               {t("tabs.node_info")}
             </Tabs.Tab>
+            <Tabs.Tab value="directories" leftSection={<IconBook2 size={16} />}>
+              {t("tabs.directories")}
+            </Tabs.Tab>
             <Tabs.Tab value="related_schedules" leftSection={<IconCalendarEvent size={16} />}>
               {t("tabs.related_schedules")}
             </Tabs.Tab>
@@ -85,6 +104,9 @@ export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Pro
           </Tabs.List>
           <Tabs.Panel value="node_info" pt="md">
             <NodeInfoTab spaceId={spaceId} node={node.data} />
+          </Tabs.Panel>
+          <Tabs.Panel value="directories" pt="md">
+            <NodeDirectoriesTab spaceId={spaceId} nodeId={node.data.id} />
           </Tabs.Panel>
           <Tabs.Panel value="related_schedules" pt="md">
             <RelatedSchedulesTab spaceId={spaceId} node={node.data} onCreate={() => onCreateSchedule(node.data)} />

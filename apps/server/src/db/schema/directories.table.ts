@@ -1,0 +1,105 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { spaces } from "./spaces.table.js";
+import { epsNodes } from "./structure.table.js";
+import { roles } from "./structure-access.table.js";
+
+/** A directory (reference list) kept on an EPS node; the node's subtree sees it. */
+export const directories = pgTable(
+  "directories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    nodeId: uuid("node_id")
+      .notNull()
+      .references(() => epsNodes.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: ["plain", "worktype", "actvcode"] })
+      .notNull()
+      .default("plain"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("directories_space_node_idx").on(t.spaceId, t.nodeId)],
+);
+
+/** A typed column of a directory (the attribute types a user fills in). */
+export const directoryColumns = pgTable(
+  "directory_columns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    directoryId: uuid("directory_id")
+      .notNull()
+      .references(() => directories.id, { onDelete: "cascade" }),
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    type: text("type").notNull(),
+    listValues: jsonb("list_values").$type<string[]>().notNull().default([]),
+    settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default({}),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("directory_columns_directory_idx").on(t.directoryId, t.sortOrder)],
+);
+
+/**
+ * A row of a directory. Values are one JSONB map column id → value: a table page reads rows whole and an upload
+ * writes them whole, so one row per value (as attribute_values) would multiply 100,000 rows by the columns.
+ * `sort_key` is the codes of the row's ancestors and its own joined by U+0001 (codes never hold control
+ * characters), so the tree in display order is one index scan in C collation and a page is an offset into it.
+ */
+export const directoryRows = pgTable(
+  "directory_rows",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    directoryId: uuid("directory_id")
+      .notNull()
+      .references(() => directories.id, { onDelete: "cascade" }),
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    parentId: uuid("parent_id").references((): AnyPgColumn => directoryRows.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    sortKey: text("sort_key").notNull(),
+    depth: integer("depth").notNull().default(0),
+    values: jsonb("values").$type<Record<string, string | number | boolean>>().notNull().default({}),
+  },
+  (t) => [
+    uniqueIndex("directory_rows_code_idx").on(t.directoryId, t.code),
+    index("directory_rows_order_idx").on(t.directoryId, sql`${t.sortKey} collate "C"`),
+    index("directory_rows_parent_idx").on(t.parentId),
+  ],
+);
+
+/** Role × directory → none | read | write; replaces the role's attribute abilities for that directory's rows. */
+export const directoryAccess = pgTable(
+  "directory_access",
+  {
+    roleId: uuid("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+    directoryId: uuid("directory_id")
+      .notNull()
+      .references(() => directories.id, { onDelete: "cascade" }),
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    access: text("access", { enum: ["none", "read", "write"] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.directoryId] })],
+);

@@ -1,0 +1,269 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import {
+  directories,
+  directoryAccess,
+  directoryColumns,
+  directoryRows,
+  epsNodes,
+  roles,
+} from "../../db/schema/index.js";
+import type { DbOrTx } from "../../platform/db.js";
+import { execColumns, execRows, intArray, textArray } from "../../platform/sql.js";
+
+export type DirectoryRowRecord = typeof directories.$inferSelect;
+export type ColumnRecord = typeof directoryColumns.$inferSelect;
+export type StoredValue = string | number | boolean;
+export type StoredValues = Record<string, StoredValue>;
+export interface DirectoryWithNode extends DirectoryRowRecord {
+  nodeName: string;
+  nodePath: string;
+  rowCount: number;
+}
+
+/** The rows of a directory as columns (id, parent, code), to check a change against the whole tree in memory. */
+export interface Skeleton {
+  id: string[];
+  parentId: (string | null)[];
+  code: string[];
+  sortKey: string[];
+  depth: number[];
+}
+
+/** A row as written: its place in the tree is computed by the service. */
+export interface RowWrite {
+  id: string;
+  parentId: string | null;
+  code: string;
+  name: string;
+  sortKey: string;
+  depth: number;
+  values: StoredValues;
+}
+
+/** Directories, their columns, rows and per-role access; every query is filtered by space. */
+export class DirectoriesRepo {
+  constructor(private readonly db: DbOrTx) {}
+
+  /** Directories of the space (on the given nodes when named), with their node and row count. */
+  async list(spaceId: string, nodeIds?: string[]): Promise<DirectoryWithNode[]> {
+    if (nodeIds && nodeIds.length === 0) return [];
+    const rows = await this.db
+      .select({
+        directory: directories,
+        nodeName: epsNodes.name,
+        nodePath: epsNodes.path,
+        rowCount: sql<number>`(select count(*)::int from ${directoryRows} where ${directoryRows.directoryId} = ${directories.id})`,
+      })
+      .from(directories)
+      .innerJoin(epsNodes, eq(epsNodes.id, directories.nodeId))
+      .where(and(eq(directories.spaceId, spaceId), nodeIds ? inArray(directories.nodeId, nodeIds) : undefined))
+      .orderBy(asc(epsNodes.path), asc(directories.name), asc(directories.id));
+    return rows.map((r) => ({ ...r.directory, nodeName: r.nodeName, nodePath: r.nodePath, rowCount: r.rowCount }));
+  }
+
+  async get(spaceId: string, id: string): Promise<DirectoryWithNode | undefined> {
+    const rows = await this.db
+      .select({
+        directory: directories,
+        nodeName: epsNodes.name,
+        nodePath: epsNodes.path,
+        rowCount: sql<number>`(select count(*)::int from ${directoryRows} where ${directoryRows.directoryId} = ${directories.id})`,
+      })
+      .from(directories)
+      .innerJoin(epsNodes, eq(epsNodes.id, directories.nodeId))
+      .where(and(eq(directories.spaceId, spaceId), eq(directories.id, id)));
+    const row = rows[0];
+    return row && { ...row.directory, nodeName: row.nodeName, nodePath: row.nodePath, rowCount: row.rowCount };
+  }
+
+  async columns(directoryIds: string[]): Promise<ColumnRecord[]> {
+    if (directoryIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(directoryColumns)
+      .where(inArray(directoryColumns.directoryId, directoryIds))
+      .orderBy(asc(directoryColumns.sortOrder), asc(directoryColumns.id));
+  }
+
+  async insert(values: typeof directories.$inferInsert) {
+    const [row] = await this.db.insert(directories).values(values).returning();
+    return row;
+  }
+
+  async update(spaceId: string, id: string, set: Partial<Pick<DirectoryRowRecord, "name" | "kind" | "nodeId">>) {
+    await this.db
+      .update(directories)
+      .set({ ...set, updatedAt: new Date() })
+      .where(and(eq(directories.spaceId, spaceId), eq(directories.id, id)));
+  }
+
+  async delete(spaceId: string, id: string) {
+    await this.db.delete(directories).where(and(eq(directories.spaceId, spaceId), eq(directories.id, id)));
+  }
+
+  async insertColumns(values: (typeof directoryColumns.$inferInsert)[]) {
+    if (values.length === 0) return [];
+    return this.db.insert(directoryColumns).values(values).returning();
+  }
+
+  async updateColumn(id: string, set: Partial<Pick<ColumnRecord, "name" | "type" | "listValues" | "settings">>) {
+    await this.db.update(directoryColumns).set(set).where(eq(directoryColumns.id, id));
+  }
+
+  /** Deletes a column and its values in every row. */
+  async deleteColumn(directoryId: string, columnId: string) {
+    await this.db.delete(directoryColumns).where(eq(directoryColumns.id, columnId));
+    await this.db
+      .update(directoryRows)
+      .set({ values: sql`${directoryRows.values} - ${columnId}::text` })
+      .where(and(eq(directoryRows.directoryId, directoryId), sql`${directoryRows.values} ? ${columnId}::text`));
+  }
+
+  async accessRows(roleId: string, directoryIds: string[]) {
+    if (directoryIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(directoryAccess)
+      .where(and(eq(directoryAccess.roleId, roleId), inArray(directoryAccess.directoryId, directoryIds)));
+  }
+
+  async role(spaceId: string, roleId: string) {
+    const [role] = await this.db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.spaceId, spaceId), eq(roles.id, roleId)));
+    return role;
+  }
+
+  async setAccess(spaceId: string, roleId: string, directoryId: string, access: "none" | "read" | "write" | null) {
+    if (access === null) {
+      await this.db
+        .delete(directoryAccess)
+        .where(and(eq(directoryAccess.roleId, roleId), eq(directoryAccess.directoryId, directoryId)));
+      return;
+    }
+    await this.db
+      .insert(directoryAccess)
+      .values({ roleId, directoryId, spaceId, access })
+      .onConflictDoUpdate({ target: [directoryAccess.roleId, directoryAccess.directoryId], set: { access } });
+  }
+
+  /** Every row's place in the tree, as columns (one JSON value: 100,000 rows cross in one piece). */
+  skeleton(directoryId: string): Promise<Skeleton> {
+    return execColumns<Skeleton>(
+      this.db,
+      sql`select json_build_object(
+        'id', coalesce(json_agg(id), '[]'), 'parentId', coalesce(json_agg(parent_id), '[]'),
+        'code', coalesce(json_agg(code), '[]'), 'sortKey', coalesce(json_agg(sort_key), '[]'),
+        'depth', coalesce(json_agg(depth), '[]')) as j
+        from directory_rows where directory_id = ${directoryId}`,
+    );
+  }
+
+  /** Rows whole (for changes to some of them, copies and checks). */
+  async rowsById(directoryId: string, ids?: string[]) {
+    if (ids && ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(directoryRows)
+      .where(
+        and(
+          eq(directoryRows.directoryId, directoryId),
+          ids ? sql`${directoryRows.id} = any(${textArray(ids)}::uuid[])` : undefined,
+        ),
+      );
+  }
+
+  async deleteRows(directoryId: string, ids: string[]) {
+    if (ids.length === 0) return;
+    await this.db
+      .delete(directoryRows)
+      .where(
+        and(eq(directoryRows.directoryId, directoryId), sql`${directoryRows.id} = any(${textArray(ids)}::uuid[])`),
+      );
+  }
+
+  /** Inserts rows in parent-first order (the parent key is checked per statement), 5,000 to a statement. */
+  async insertRows(spaceId: string, directoryId: string, rows: RowWrite[]) {
+    for (let start = 0; start < rows.length; start += 5000) {
+      const part = rows.slice(start, start + 5000);
+      await this.db.execute(sql`insert into directory_rows
+        (id, directory_id, space_id, parent_id, code, name, sort_key, depth, values)
+        select id, ${directoryId}::uuid, ${spaceId}::uuid, parent_id, code, name, sort_key, depth, values
+        from unnest(${textArray(part.map((r) => r.id))}::uuid[], ${textArray(part.map((r) => r.parentId))}::uuid[],
+          ${textArray(part.map((r) => r.code))}::text[], ${textArray(part.map((r) => r.name))}::text[],
+          ${textArray(part.map((r) => r.sortKey))}::text[], ${intArray(part.map((r) => r.depth))}::int[],
+          ${textArray(part.map((r) => JSON.stringify(r.values)))}::jsonb[])
+          as v(id, parent_id, code, name, sort_key, depth, values)`);
+    }
+  }
+
+  /**
+   * Rewrites rows whole. Codes move in two steps (first to a code no row can have, then to their own), so two rows
+   * swapping codes never meet on the unique index mid-statement.
+   */
+  async updateRows(directoryId: string, rows: RowWrite[]) {
+    for (let start = 0; start < rows.length; start += 5000) {
+      const part = rows.slice(start, start + 5000);
+      const ids = textArray(part.map((r) => r.id));
+      await this.db.execute(sql`update directory_rows set code = E'\\x01' || id::text
+        where directory_id = ${directoryId} and id = any(${ids}::uuid[])`);
+      await this.db.execute(sql`update directory_rows r set parent_id = v.parent_id, code = v.code, name = v.name,
+          sort_key = v.sort_key, depth = v.depth, values = v.values
+        from unnest(${ids}::uuid[], ${textArray(part.map((r) => r.parentId))}::uuid[],
+          ${textArray(part.map((r) => r.code))}::text[], ${textArray(part.map((r) => r.name))}::text[],
+          ${textArray(part.map((r) => r.sortKey))}::text[], ${intArray(part.map((r) => r.depth))}::int[],
+          ${textArray(part.map((r) => JSON.stringify(r.values)))}::jsonb[])
+          as v(id, parent_id, code, name, sort_key, depth, values)
+        where r.directory_id = ${directoryId} and r.id = v.id`);
+    }
+  }
+
+  /** Moves rows in the tree only (their codes and values stay). */
+  async placeRows(directoryId: string, rows: { id: string; sortKey: string; depth: number }[]) {
+    for (let start = 0; start < rows.length; start += 5000) {
+      const part = rows.slice(start, start + 5000);
+      await this.db.execute(sql`update directory_rows r set sort_key = v.sort_key, depth = v.depth
+        from unnest(${textArray(part.map((r) => r.id))}::uuid[], ${textArray(part.map((r) => r.sortKey))}::text[],
+          ${intArray(part.map((r) => r.depth))}::int[]) as v(id, sort_key, depth)
+        where r.directory_id = ${directoryId} and r.id = v.id`);
+    }
+  }
+
+  /** One page of rows in tree order, with whether each has children, and how many rows the condition keeps. */
+  async page(directoryId: string, where: ReturnType<typeof sql> | undefined, offset: number, limit: number) {
+    const condition = where ? sql`and ${where}` : sql``;
+    const result = await execColumns<{
+      total: number;
+      rows: {
+        id: string;
+        parentId: string | null;
+        code: string;
+        name: string;
+        depth: number;
+        hasChildren: boolean;
+        values: StoredValues;
+      }[];
+    }>(
+      this.db,
+      sql`select json_build_object('total', (select count(*) from directory_rows r
+          where r.directory_id = ${directoryId} ${condition}),
+        'rows', coalesce((select json_agg(p) from (
+          select r.id, r.parent_id as "parentId", r.code, r.name, r.depth, r.values,
+            exists (select 1 from directory_rows c where c.parent_id = r.id) as "hasChildren"
+          from directory_rows r where r.directory_id = ${directoryId} ${condition}
+          order by r.sort_key collate "C" offset ${offset} limit ${limit}) p), '[]')) as j`,
+    );
+    return result;
+  }
+
+  /** Every row's code and values, for the check of stored values against their columns. */
+  async allValues(directoryId: string) {
+    const result = await execRows(
+      this.db,
+      sql`select id, code, values from directory_rows where directory_id = ${directoryId}
+        and values <> '{}'::jsonb order by sort_key collate "C"`,
+    );
+    return result.rows as { id: string; code: string; values: StoredValues }[];
+  }
+}

@@ -1,0 +1,137 @@
+import { type DirectoryColumn, type DirectoryFilter, parseAttributeValue } from "@planum/contracts";
+import { type SQL, sql } from "drizzle-orm";
+import { AppError } from "../../platform/errors.js";
+import { likePattern } from "../../platform/sql.js";
+import type { ColumnRecord, StoredValues } from "./directories.repo.js";
+
+/**
+ * Reads the values a user gave a row against the directory's columns (the attribute rules: numbers with comma
+ * decimals, the spec's dates, list entries from the list). Null or "" clears. The error names the row and column.
+ */
+export function parseRowValues(
+  columns: Map<string, ColumnRecord>,
+  input: Record<string, unknown>,
+  base: StoredValues,
+  row: string,
+  field: string,
+): StoredValues {
+  const values: StoredValues = { ...base };
+  for (const [columnId, raw] of Object.entries(input)) {
+    const column = columns.get(columnId);
+    if (!column) throw new AppError("InvalidValue", { field: `${field}.${columnId}` });
+    const parsed = parseAttributeValue(column.type, raw, column.listValues);
+    if (!parsed.ok)
+      throw new AppError("DirectoryValueInvalid", {
+        row,
+        column: column.name,
+        value: String(raw),
+        field: `${field}.${columnId}`,
+      });
+    if (parsed.value === null) delete values[columnId];
+    else values[columnId] = parsed.value;
+  }
+  return values;
+}
+
+/** Why a stored value no longer fits its column, or null when it does. */
+export function invalidReason(column: ColumnRecord, value: unknown): string | null {
+  const parsed = parseAttributeValue(column.type, value, column.listValues);
+  return parsed.ok ? null : parsed.code;
+}
+
+export function toColumnDto(column: ColumnRecord): DirectoryColumn {
+  return {
+    id: column.id,
+    name: column.name,
+    type: column.type as DirectoryColumn["type"],
+    listValues: column.listValues,
+    settings: column.settings as DirectoryColumn["settings"],
+  };
+}
+
+const NUMERIC = new Set(["number", "money", "percentage"]);
+
+/**
+ * The condition of a rows query: a search in the code, the name and every value, and the spec's filter operators
+ * on `code`, `name` or a column (numbers compared as numbers, dates as ISO text).
+ */
+export function rowsCondition(
+  columns: Map<string, ColumnRecord>,
+  search: string | undefined,
+  filter: DirectoryFilter | undefined,
+): SQL | undefined {
+  const parts: SQL[] = [];
+  if (search) {
+    const pattern = likePattern(search);
+    parts.push(sql`(r.code ilike ${pattern} or r.name ilike ${pattern}
+      or exists (select 1 from jsonb_each_text(r.values) e where e.value ilike ${pattern}))`);
+  }
+  if (filter?.conditions.length) {
+    const conditions = filter.conditions.map((condition, index) => {
+      const column = columns.get(condition.field);
+      if (!column && condition.field !== "code" && condition.field !== "name")
+        throw new AppError("InvalidValue", { field: `filter.conditions.${index}.field` });
+      return filterCondition(column, condition, index);
+    });
+    parts.push(sql`(${sql.join(conditions, filter.logic === "or" ? sql` or ` : sql` and `)})`);
+  }
+  return parts.length ? sql.join(parts, sql` and `) : undefined;
+}
+
+function filterCondition(
+  column: ColumnRecord | undefined,
+  condition: DirectoryFilter["conditions"][number],
+  index: number,
+): SQL {
+  const text = column ? sql`(r.values ->> ${column.id}::text)` : condition.field === "code" ? sql`r.code` : sql`r.name`;
+  const exists = column ? sql`(r.values ? ${column.id}::text)` : sql`true`;
+  const value = condition.value;
+  const need = () => {
+    if (value === undefined || Array.isArray(value))
+      throw new AppError("InvalidValue", { field: `filter.conditions.${index}.value` });
+    return value;
+  };
+  const list = () => {
+    const items = Array.isArray(value) ? value : value === undefined ? [] : [value];
+    return sql`${text} = any(${`{${items.map((v) => `"${String(v).replace(/["\\]/g, "\\$&")}"`).join(",")}}`}::text[])`;
+  };
+  const compare = (op: string) => {
+    const given = need();
+    if (column && NUMERIC.has(column.type)) {
+      const number = typeof given === "number" ? given : Number(String(given).replace(",", "."));
+      if (!Number.isFinite(number)) throw new AppError("InvalidNumber", { field: `filter.conditions.${index}.value` });
+      return sql`(jsonb_typeof(r.values -> ${column.id}::text) = 'number' and (r.values ->> ${column.id}::text)::float8 ${sql.raw(op)} ${number})`;
+    }
+    return sql`(${text} ${sql.raw(op)} ${String(given)})`;
+  };
+  switch (condition.operator) {
+    case "lt":
+      return compare("<");
+    case "lte":
+      return compare("<=");
+    case "gt":
+      return compare(">");
+    case "gte":
+      return compare(">=");
+    case "eq":
+      return compare("=");
+    case "ne":
+      return sql`(not ${exists} or not ${compare("=")})`;
+    case "exists":
+      return exists;
+    case "not_exists":
+      return sql`(not ${exists})`;
+    case "like":
+      return sql`(${text} ilike ${likePattern(String(need()))})`;
+    case "not_like":
+      return sql`(not ${exists} or ${text} not ilike ${likePattern(String(need()))})`;
+    case "eq_text":
+      return sql`(lower(${text}) = lower(${String(need())}))`;
+    case "ne_text":
+      return sql`(not ${exists} or lower(${text}) <> lower(${String(need())}))`;
+    case "filter_by_list":
+      return list();
+    case "filter_by_exclude_list":
+      return sql`(not ${exists} or not ${list()})`;
+  }
+}

@@ -1,0 +1,2 @@
+export { DirectoriesPage } from "./directories-page";
+export { NodeDirectoriesTab } from "./node-directories-tab";
