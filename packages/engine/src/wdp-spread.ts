@@ -70,13 +70,19 @@ export function seriesTotal(series: DaySeries, decimals = 3): number {
   return seriesUnits(series, decimals) / 10 ** decimals;
 }
 
+/** Whole units per day, days ascending (each spread appends after the days already there). */
+interface Parts {
+  days: number[];
+  units: number[];
+}
+
 /**
- * Spreads `units` whole units over weighted days: day k gets round(units × W_k / W) − round(units × W_{k−1} / W),
- * W_k the cumulative weight. The parts sum to `units` exactly, each is within one unit of its exact share, and the
- * last day closes the total.
+ * Spreads `units` whole units over weighted days (ascending) into `out`: day k gets round(units × W_k / W) −
+ * round(units × W_{k−1} / W), W_k the cumulative weight. The parts sum to `units` exactly, each is within one unit of
+ * its exact share, and the last day closes the total. Arrays, not a map: a redistribution of every work spreads
+ * millions of days.
  */
-function spreadUnits(units: number, days: Weighted[]): Map<number, number> {
-  const out = new Map<number, number>();
+function spreadUnits(units: number, days: readonly Weighted[], out: Parts = { days: [], units: [] }): Parts {
   let total = 0;
   for (const d of days) total += d.weight;
   if (days.length === 0 || total <= 0) return out;
@@ -87,23 +93,22 @@ function spreadUnits(units: number, days: Weighted[]): Map<number, number> {
     const upTo = k === days.length - 1 ? units : Math.round((units * cum) / total);
     const part = upTo - given;
     given = upTo;
-    if (part !== 0) out.set(days[k].day, (out.get(days[k].day) ?? 0) + part);
+    if (part !== 0) {
+      out.days.push(days[k].day);
+      out.units.push(part);
+    }
   }
   return out;
 }
 
-function toSeries(units: Map<number, number>, decimals: number, fallbackStart: number): DaySeries {
-  const days = [...units.keys()].filter((d) => units.get(d) !== 0);
-  if (days.length === 0) return { start: fallbackStart, values: [] };
-  let first = days[0];
-  let last = days[0];
-  for (const d of days) {
-    if (d < first) first = d;
-    if (d > last) last = d;
-  }
+/** The series of ascending parts, trimmed to its first and last non-zero day. */
+function toSeries(parts: Parts, decimals: number, fallbackStart: number): DaySeries {
+  const n = parts.days.length;
+  if (n === 0) return { start: fallbackStart, values: [] };
+  const first = parts.days[0];
+  const values = new Array<number>(parts.days[n - 1] - first + 1).fill(0);
   const f = 10 ** decimals;
-  const values = new Array<number>(last - first + 1).fill(0);
-  for (const d of days) values[d - first] = (units.get(d) as number) / f;
+  for (let k = 0; k < n; k++) values[parts.days[k] - first] += parts.units[k] / f;
   return { start: first, values };
 }
 
@@ -141,7 +146,7 @@ export function spreadTotal(
   // A span without working time (a milestone) takes the whole quantity on its first day.
   const anchor: Weighted[] = days.length > 0 ? days : [{ day: firstDay, weight: 1 }];
   const even = (list: Weighted[]) => spreadUnits(units, list.length > 0 ? list : anchor);
-  let out: Map<number, number>;
+  let out: Parts;
   switch (mode) {
     case "start":
       out = spreadUnits(units, [{ day: anchor[0].day, weight: 1 }]);
@@ -161,13 +166,14 @@ export function spreadTotal(
     }
     case "by_fact": {
       const facts = options.facts ?? { start: firstDay, values: [] };
-      out = new Map<number, number>();
+      out = { days: [], units: [] };
       let factUnits = 0;
       let lastFact = Number.NEGATIVE_INFINITY;
       facts.values.forEach((v, k) => {
         const u = Math.round(v * f);
         if (u === 0) return;
-        out.set(facts.start + k, u);
+        out.days.push(facts.start + k);
+        out.units.push(u);
         factUnits += u;
         lastFact = facts.start + k;
       });
@@ -177,7 +183,8 @@ export function spreadTotal(
         let ahead = days.filter((d) => d.day > cutoff);
         if (ahead.length === 0)
           ahead = [{ day: Number.isFinite(cutoff) ? nextWorkingDay(cal, cutoff) : anchor[0].day, weight: 1 }];
-        for (const [day, u] of spreadUnits(rest, ahead)) out.set(day, (out.get(day) ?? 0) + u);
+        // Every day ahead is after the last fact: the parts stay ascending.
+        spreadUnits(rest, ahead, out);
       }
       break;
     }
