@@ -33,6 +33,11 @@ export interface SpreadOptions {
    * its arithmetic there).
    */
   workingDays?: readonly WorkingDay[];
+  /**
+   * Days whose values stay as they are (a redistribution keeps plan days before the allowed entry period and on
+   * approved days): the mode spreads the rest of the total over the other days. Not for by_fact (its past is facts).
+   */
+  fixed?: DaySeries;
 }
 
 /** A day with working time and its working minutes. */
@@ -140,9 +145,14 @@ export function spreadTotal(
   if (!Number.isFinite(total) || total < 0) throw new RangeError(`total must be a finite number ≥ 0, got ${total}`);
   const decimals = options.decimals ?? 3;
   const f = 10 ** decimals;
-  const units = Math.round(total * f);
   const firstDay = Math.floor(start / MINUTES_PER_DAY);
-  const days = (options.workingDays as Weighted[] | undefined) ?? workingDaysOf(cal, start, Math.max(start, finish));
+  // by_fact keeps the facts and plans after them: the days before are the facts' already.
+  const kept = fixedParts(mode === "by_fact" ? undefined : options.fixed, f);
+  const units = Math.max(0, Math.round(total * f) - kept.sum);
+  const free = (list: Weighted[]) => (kept.days.size ? list.filter((d) => !kept.days.has(d.day)) : list);
+  const days = free(
+    (options.workingDays as Weighted[] | undefined) ?? workingDaysOf(cal, start, Math.max(start, finish)),
+  );
   // A span without working time (a milestone) takes the whole quantity on its first day.
   const anchor: Weighted[] = days.length > 0 ? days : [{ day: firstDay, weight: 1 }];
   const even = (list: Weighted[]) => spreadUnits(units, list.length > 0 ? list : anchor);
@@ -161,7 +171,8 @@ export function spreadTotal(
       const from = options.from ?? firstDay;
       const to = Math.max(from, options.to ?? from);
       const inRange = workingDaysOf(cal, from * MINUTES_PER_DAY, (to + 1) * MINUTES_PER_DAY);
-      out = spreadUnits(units, inRange.length > 0 ? inRange : [{ day: from, weight: 1 }]);
+      const open = free(inRange);
+      out = spreadUnits(units, open.length > 0 ? open : [{ day: from, weight: 1 }]);
       break;
     }
     case "by_fact": {
@@ -212,13 +223,47 @@ export function spreadTotal(
       if (curve)
         for (let k = 0; k < curve.values.length; k++)
           if (curve.values[k] > 0) weighted.push({ day: curve.start + k, weight: curve.values[k] });
-      out = weighted.length > 0 ? spreadUnits(units, weighted) : even(days);
+      const open = free(weighted);
+      out = open.length > 0 ? spreadUnits(units, open) : even(days);
       break;
     }
     default:
       throw new RangeError(`unknown distribution mode ${String(mode)}`);
   }
-  return toSeries(out, decimals, firstDay);
+  return toSeries(kept.sum || kept.days.size ? withKept(out, kept.parts) : out, decimals, firstDay);
+}
+
+/** The fixed days' whole units (non-zero days), their set and sum. */
+function fixedParts(fixed: DaySeries | undefined, f: number) {
+  const parts: Parts = { days: [], units: [] };
+  let sum = 0;
+  if (fixed)
+    for (let k = 0; k < fixed.values.length; k++) {
+      const u = Math.round(fixed.values[k] * f);
+      if (u === 0) continue;
+      parts.days.push(fixed.start + k);
+      parts.units.push(u);
+      sum += u;
+    }
+  return { parts, sum, days: new Set(parts.days) };
+}
+
+/** Two ascending part lists as one (a day in both — a fallback landing on a kept day — sums). */
+function withKept(a: Parts, b: Parts): Parts {
+  const out: Parts = { days: [], units: [] };
+  let i = 0;
+  let j = 0;
+  while (i < a.days.length || j < b.days.length) {
+    const da = i < a.days.length ? a.days[i] : Number.POSITIVE_INFINITY;
+    const db = j < b.days.length ? b.days[j] : Number.POSITIVE_INFINITY;
+    const day = Math.min(da, db);
+    let u = 0;
+    if (da === day) u += a.units[i++];
+    if (db === day) u += b.units[j++];
+    out.days.push(day);
+    out.units.push(u);
+  }
+  return out;
 }
 
 /** The value of a series on a day (0 outside it). */

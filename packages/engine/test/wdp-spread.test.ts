@@ -116,6 +116,23 @@ describe("work-done plan distribution", () => {
     ]);
   });
 
+  it("fixed days keep their values, the rest of the total goes over the other days by the mode", () => {
+    // Tue 9 keeps 5: 6 left over Mon 8, Thu 11, Fri 12 (half), Mon 15, Tue 16 (2160 minutes): running shares 1.33,
+    // 2.67, 3.33, 4.67, 6 → 1, 3, 3, 5, 6.
+    const fixed = { start: MON8 + 1, values: [5] };
+    expect(spreadTotal(11, cal, start, finish, "evenly", { decimals: 0, fixed })).toEqual({
+      start: MON8,
+      values: [1, 5, 0, 2, 0, 0, 0, 2, 1],
+    });
+    expect(spreadTotal(11, cal, start, finish, "end", { decimals: 0, fixed })).toEqual({
+      start: MON8 + 1,
+      values: [5, 0, 0, 0, 0, 0, 0, 6],
+    });
+    // Every day fixed (a plan wholly before the entry period): the plan stays as it is.
+    const all = { start: MON8, values: [2, 2, 0, 2, 1, 0, 0, 2, 2] };
+    expect(spreadTotal(11, cal, start + 1440, finish + 1440, "evenly", { decimals: 0, fixed: all })).toEqual(all);
+  });
+
   it("a negative or non-numeric total is refused", () => {
     expect(() => spreadTotal(-1, cal, start, finish, "evenly")).toThrow(RangeError);
     expect(() => spreadTotal(Number.NaN, cal, start, finish, "evenly")).toThrow(RangeError);

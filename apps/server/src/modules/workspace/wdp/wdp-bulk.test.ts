@@ -82,6 +82,48 @@ describe("work-done plans: planning status, bulk clears, redistribution after a 
     expect(Object.keys(await seriesOf(owner, v, a.id)).sort()).toEqual(["labour/fact", "volume/fact", "volume/plan"]);
   });
 
+  it("a redistribution keeps plan days on approved days and before the allowed entry period", async () => {
+    const { owner, space, v, a, base } = await seedWdpSchedule(server);
+    await owner.call("POST", `${base}/distribute`, {
+      versionId: v,
+      itemIds: [a.id],
+      measure: "volume",
+      mode: "evenly",
+    });
+    // Tue 14 is approved (its plan of 20 becomes the approved plan), then the plan of Tue 14 is the one kept.
+    const sent = await owner.call("POST", `/versions/${v}/mobile`, {
+      date: "2025-01-14",
+      cells: [{ itemId: a.id, measure: "volume", value: 18 }],
+    });
+    expect(sent.status).toBe(200);
+    const approved = await owner.call("POST", `${base}/approvals`, {
+      reportId: sent.body.data.id,
+      decision: "APPROVED",
+    });
+    expect(approved.status).toBe(200);
+    const longer = async (duration: number) => {
+      const item = (await owner.call("GET", `/versions/${v}/wbs/${a.id}`)).body.data;
+      expect(
+        (await owner.call("PATCH", `/versions/${v}/wbs/${a.id}/update`, { revision: item.revision, duration })).status,
+      ).toBe(200);
+      expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`)).status).toBe(200);
+    };
+    await longer(4800);
+    // Ten working days (Mon 13 … Mon 27): Tue 14 keeps its 20, the other 80 m³ go evenly over the nine others
+    // (running shares of 80 in thousandths: 8.889, 17.778, 26.667, 35.556, 44.444, …).
+    expect((await seriesOf(owner, v, a.id))["volume/plan"]).toEqual({
+      start: "2025-01-13",
+      values: [8.889, 20, 0, 8.889, 8.889, 0, 0, 8.889, 8.888, 8.889, 8.889, 8.889, 0, 0, 8.889],
+      total: 100,
+    });
+    // With entry open only from yesterday, the whole plan (in 2025) is before the period: it stays as it is.
+    await owner.call("PUT", `/space/${space.id}/settings`, { wdpEntryDays: 1 });
+    const before = (await seriesOf(owner, v, a.id))["volume/plan"];
+    await longer(2400);
+    expect((await seriesOf(owner, v, a.id))["volume/plan"]).toEqual(before);
+    await owner.call("PUT", `/space/${space.id}/settings`, { wdpEntryDays: null });
+  });
+
   it("announces the plans a calculation spread again, once for the version", async () => {
     const { owner, v, a, b, base } = await seedWdpSchedule(server);
     await owner.call("POST", `${base}/distribute`, {

@@ -47,7 +47,11 @@ export interface EntryRules {
 
 /** The allowed entry period (spec §5): the space setting `wdpEntryDays` before today. */
 export function entryRules(grant: Grant): EntryRules {
-  const days = grant.space.settings.wdpEntryDays;
+  return entryRulesOf(grant.space.settings.wdpEntryDays);
+}
+
+/** The entry rules of a space whose setting `wdpEntryDays` is `days`. */
+export function entryRulesOf(days: number | null | undefined): EntryRules {
   const t = today();
   return { today: t, earliest: days == null ? null : t - days };
 }

@@ -1,10 +1,19 @@
 import type { WdpMeasure } from "@planum/contracts";
-import { workingDaysOf } from "@planum/engine";
+import { type DaySeries, valueAt, workingDaysOf } from "@planum/engine";
 import type { DbOrTx } from "../../../platform/db.js";
 import { loadSpaceCalendars } from "../../calendars/space-calendars.js";
-import { planTotals, readSeries, readWorks, type SeriesRow, seriesKey, versionSpace, writeSeries } from "./wdp.repo.js";
-import { today } from "./wdp-days.js";
-import { fromSeries, spreadWork } from "./wdp-series.js";
+import {
+  planTotals,
+  readSeries,
+  readSeriesByKeys,
+  readWorks,
+  type SeriesRow,
+  seriesKey,
+  versionSpace,
+  writeSeries,
+} from "./wdp.repo.js";
+import { entryRulesOf } from "./wdp-change.js";
+import { asSeries, fromSeries, spreadWork } from "./wdp-series.js";
 
 const MEASURE_ORDER: WdpMeasure[] = [
   "volume",
@@ -17,9 +26,11 @@ const MEASURE_ORDER: WdpMeasure[] = [
 
 /**
  * After a calculation wrote new dates (platform/dates-written.ts): the plans of active works that moved are spread
- * again by each work's mode over its new days, keeping their totals; facts and approved plans stay as they are.
- * Volume goes first, so labour and cost of by_volume follow the new volume plan. Only totals are read (and the facts
- * of by_fact works): a plan's days are what is being replaced. Not an undoable user change.
+ * again by each work's mode over its new days, keeping their totals; facts and approved plans stay as they are, and
+ * so do plan days before the allowed entry period and on approved days (a day is approved once its approved plan
+ * holds a value): only the rest of the total moves. Volume goes first, so labour and cost of by_volume follow the
+ * new volume plan. Only totals are read, and the days of plans that have days to keep (and the facts of by_fact
+ * works): a plan's other days are what is being replaced. Not an undoable user change.
  */
 export async function redistributeMoved(
   tx: DbOrTx,
@@ -40,8 +51,9 @@ export async function redistributeMoved(
     : [];
   const byKey = new Map(facts.map((s) => [seriesKey(s), s]));
   const totalOf = new Map(totals.map((t) => [`${t.itemId}|${t.measure}`, t.total]));
+  const rules = entryRulesOf(version.entryDays);
+  const fixedOf = await keptDays(tx, version.spaceId, versionId, totals, rules.earliest);
   const calendarOf = await loadSpaceCalendars(tx, version.spaceId);
-  const todayDay = today();
   const out: SeriesRow[] = [];
   for (const work of works) {
     const mode = work.mode ?? "evenly";
@@ -55,9 +67,10 @@ export async function redistributeMoved(
       const fact = byKey.get(seriesKey({ itemId: work.id, measure, kind: "fact" }));
       // A plan below its facts keeps its days (by_fact would refuse it).
       if (mode === "by_fact" && fact && fact.total > total) continue;
+      const fixed = fixedOf.get(seriesKey(key));
       const next = fromSeries(
         key,
-        spreadWork(work, calendarOf, measure, mode, work.options ?? {}, total, byKey, todayDay, days),
+        spreadWork(work, calendarOf, measure, mode, work.options ?? {}, total, byKey, rules.today, days, fixed),
       );
       byKey.set(seriesKey(key), next);
       out.push(next);
@@ -65,4 +78,48 @@ export async function redistributeMoved(
   }
   await writeSeries(tx, version.spaceId, versionId, out);
   return { spaceId: version.spaceId, itemIds: [...new Set(out.map((s) => s.itemId))], series: out.length };
+}
+
+/**
+ * The plan days a redistribution keeps, per plan key: days before `earliest` and days whose approved plan holds a
+ * value. Only plans that start before `earliest` or have an approved plan are read with their days.
+ */
+async function keptDays(
+  tx: DbOrTx,
+  spaceId: string,
+  versionId: string,
+  plans: { itemId: number; measure: WdpMeasure; startDay: number }[],
+  earliest: number | null,
+): Promise<Map<string, DaySeries>> {
+  const approvedKeys = await planTotals(
+    tx,
+    spaceId,
+    versionId,
+    [...new Set(plans.map((p) => p.itemId))],
+    "approved_plan",
+  );
+  const approvedAt = new Set(approvedKeys.map((a) => `${a.itemId}|${a.measure}`));
+  const candidates = plans.filter(
+    (p) => (earliest !== null && p.startDay < earliest) || approvedAt.has(`${p.itemId}|${p.measure}`),
+  );
+  const out = new Map<string, DaySeries>();
+  if (candidates.length === 0) return out;
+  const read = await readSeriesByKeys(tx, versionId, [
+    ...candidates.map((p) => ({ ...p, kind: "plan" })),
+    ...candidates
+      .filter((p) => approvedAt.has(`${p.itemId}|${p.measure}`))
+      .map((p) => ({ ...p, kind: "approved_plan" })),
+  ]);
+  const byKey = new Map(read.map((s) => [seriesKey(s), s]));
+  for (const p of candidates) {
+    const plan = byKey.get(seriesKey({ ...p, kind: "plan" }));
+    if (!plan) continue;
+    const approved = asSeries(byKey.get(seriesKey({ ...p, kind: "approved_plan" })));
+    const values = plan.values.map((v, k) => {
+      const day = plan.startDay + k;
+      return (earliest !== null && day < earliest) || valueAt(approved, day) !== 0 ? v : 0;
+    });
+    if (values.some((v) => v !== 0)) out.set(seriesKey(plan), { start: plan.startDay, values });
+  }
+  return out;
 }

@@ -53,7 +53,8 @@ export function plannedTotalOf(work: WorkRow, measure: WdpMeasure, plan: SeriesR
 /**
  * One work's plan of a measure by a mode: the span is the work's dates on its calendar; by_fact keeps the work's
  * facts and plans the rest after today; by_volume follows the work's volume plan (from `byKey`). `workingDays`: the
- * span's working days when the caller spreads several measures of the work (read from the calendar once).
+ * span's working days when the caller spreads several measures of the work (read from the calendar once); `fixed`:
+ * days whose values stay (see spreadTotal).
  */
 export function spreadWork(
   work: WorkRow,
@@ -65,9 +66,15 @@ export function spreadWork(
   byKey: Map<string, SeriesRow>,
   todayDay: number,
   workingDays?: readonly WorkingDay[],
+  fixed?: DaySeries,
 ): DaySeries {
   if (work.start === null || work.finish === null) throw new AppError("WdpNoDates", { work: workName(work) });
-  const spread: SpreadOptions = { decimals: WDP_DECIMALS, ...options, ...(workingDays ? { workingDays } : {}) };
+  const spread: SpreadOptions = {
+    decimals: WDP_DECIMALS,
+    ...options,
+    ...(workingDays ? { workingDays } : {}),
+    ...(fixed ? { fixed } : {}),
+  };
   if (mode === "by_fact") {
     const facts = byKey.get(seriesKey({ itemId: work.id, measure, kind: "fact" }));
     if (facts && facts.total > total + 1e-9)

@@ -231,15 +231,24 @@ export async function writeSeries(tx: DbOrTx, spaceId: string, versionId: string
   }
 }
 
-/** Plan totals of works (what a redistribution needs of them: no days). */
-export async function planTotals(db: DbOrTx, spaceId: string, versionId: string, itemIds: number[]) {
-  const c = await execColumns<{ i: number[] | null; m: WdpMeasure[]; t: number[] }>(
+/**
+ * Totals and first days of works' series of a kind, plan by default (what a redistribution needs of them: no days).
+ */
+export async function planTotals(
+  db: DbOrTx,
+  spaceId: string,
+  versionId: string,
+  itemIds: number[],
+  kind: WdpKind = "plan",
+) {
+  const c = await execColumns<{ i: number[] | null; m: WdpMeasure[]; t: number[]; s: number[] }>(
     db,
-    sql`select json_build_object('i', json_agg(item_id), 'm', json_agg(measure), 't', json_agg(total)) as j
-      from wdp_series where space_id = ${spaceId} and version_id = ${versionId} and kind = 'plan'
+    sql`select json_build_object('i', json_agg(item_id), 'm', json_agg(measure), 't', json_agg(total),
+        's', json_agg(start_day)) as j
+      from wdp_series where space_id = ${spaceId} and version_id = ${versionId} and kind = ${kind}
         and item_id = any(${intArray(itemIds)}::int[])`,
   );
-  return c.i ? c.i.map((itemId, k) => ({ itemId, measure: c.m[k], total: c.t[k] })) : [];
+  return c.i ? c.i.map((itemId, k) => ({ itemId, measure: c.m[k], total: c.t[k], startDay: c.s[k] })) : [];
 }
 
 export async function deleteSeries(
@@ -341,9 +350,14 @@ export async function defaultVersionId(db: DbOrTx, spaceId: string, scheduleId: 
   return (result.rows[0] as { id: string } | undefined)?.id;
 }
 
+/** A version's space and the space's allowed entry period (days before today; null: no limit). */
 export async function versionSpace(db: DbOrTx, versionId: string) {
-  const result = await execRows(db, sql`select space_id as "spaceId" from versions where id = ${versionId}`);
-  return result.rows[0] as { spaceId: string } | undefined;
+  const result = await execRows(
+    db,
+    sql`select v.space_id as "spaceId", (s.settings ->> 'wdpEntryDays')::int as "entryDays"
+      from versions v join spaces s on s.id = v.space_id where v.id = ${versionId}`,
+  );
+  return result.rows[0] as { spaceId: string; entryDays: number | null } | undefined;
 }
 
 export type { WdpSeriesJson };
