@@ -181,7 +181,7 @@ const nullable = (v: number | null) => (v === null ? 0 : zigzag(v) + 1);
 const dateFrom = (v: number, reference: number) => (v === NONE ? 0 : zigzag(v - reference) + 1);
 const dateBack = (code: number, reference: number) => (code === 0 ? NONE : unzigzag(code - 1) + reference);
 
-function packTexts(values: readonly string[]): WireTexts {
+export function packTexts(values: readonly string[]): WireTexts {
   const n = values.length;
   const shared = new Array<number>(n);
   const rest = new Array<number>(n);
@@ -212,7 +212,7 @@ function packTexts(values: readonly string[]): WireTexts {
   };
 }
 
-function unpackTexts(wire: WireTexts, n: number): string[] {
+export function unpackTexts(wire: WireTexts, n: number): string[] {
   const shared = unpackWith(wire.shared, n, (c) => c) as number[];
   const rest = unpackWith(wire.rest, n, (c) => c) as number[];
   const out = new Array<string>(n);
@@ -229,13 +229,13 @@ function unpackTexts(wire: WireTexts, n: number): string[] {
 }
 
 /** A packed column of plain unsigned or signed integers (no reference). */
-const packSigned = (values: readonly (number | null)[]) =>
+export const packSigned = (values: readonly (number | null)[]) =>
   packWith(
     values.length,
     (k) => signed(values[k]),
     (k) => values[k],
   );
-const unpackSigned = (wire: WireInts, n: number) => unpackWith(wire, n, unzigzag) as number[];
+export const unpackSigned = (wire: WireInts, n: number) => unpackWith(wire, n, unzigzag) as number[];
 
 /** The reference of the row's own dates: its early start, else the project start. */
 function ownStart(earlyStart: readonly number[], origin: number) {

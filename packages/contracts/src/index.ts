@@ -11,6 +11,7 @@ export * from "./languages.js";
 export * from "./network.js";
 export * from "./notice-texts.js";
 export * from "./notices.schema.js";
+export * from "./resource-usage.js";
 export * from "./resources.schema.js";
 export * from "./spaces.schema.js";
 export * from "./storage.schema.js";

@@ -35,6 +35,11 @@ export interface DemandAssignment {
 export interface DemandRow {
   key: string;
   resourceIds: readonly string[];
+  /**
+   * Resources whose availability the row sums, when not all of `resourceIds` (a group resource without periods of
+   * its own is not "unlimited": its members' availability is the group's).
+   */
+  availabilityOf?: readonly string[];
 }
 
 export interface DemandInput {
@@ -135,10 +140,13 @@ export function resourceDemand(input: DemandInput): DemandResult {
   const rows = input.rows.map((row): DemandRowSeries => {
     rowDemand.fill(0);
     rowAvail.fill(0);
-    let unlimited = row.resourceIds.length === 0;
+    const supply = row.availabilityOf ?? row.resourceIds;
+    let unlimited = supply.length === 0;
     for (const id of row.resourceIds) {
       const demand = demandOf.get(id);
       if (demand) for (let k = 0; k < length; k++) rowDemand[k] += demand[k];
+    }
+    for (const id of supply) {
       const avail = byId.has(id) ? availability(id) : new Float64Array(0);
       if (avail === null) unlimited = true;
       else for (let k = 0; k < avail.length; k++) rowAvail[k] += avail[k];

@@ -8,6 +8,7 @@ import {
   resourceDeletedSchema,
   resourceIdParams,
   resourceListSchema,
+  resourceUsageQuery,
   resourceSchema,
   saveAssignmentBody,
   spaceResourceParams,
@@ -16,11 +17,14 @@ import {
   specialtySchema,
   updateAssignmentBody,
   updateResourceBody,
+  usageWireSchema,
+  usageWorkListSchema,
   userSpecialtyBody,
   userSpecialtyParams,
   userSpecialtySchema,
   versionIdParams,
   versionWbsParams,
+  wbsByAssignmentQuery,
   workspaceUuid,
 } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
@@ -30,6 +34,7 @@ import { route } from "../../platform/route.js";
 import { WorkspaceEvents } from "../../platform/workspace-events.js";
 import { AssignmentsService } from "./assignments.service.js";
 import { ResourcesService, toResourceDto } from "./resources.service.js";
+import { UsageService } from "./usage.service.js";
 
 const spaceParams = z.object({ id: workspaceUuid });
 const deleted = z.object({ id: z.string() });
@@ -37,7 +42,8 @@ const deleted = z.object({ id: z.string() });
 /**
  * The resource directory (`/space/{id}/resources`), specialties and user-specialties (`/space/{id}/specialty`,
  * `/space/{id}/user-specialty`), and assignments (`/versions/{id}/assignment/wbs/…`, `/schedules/{id}/assignment/…`,
- * `/assignment`, `/resource/{id}/assignments`). Reading needs schedule:read space-wide, changing the directory
+ * `/assignment`, `/resource/{id}/assignments`), and resource usage (`/resource/usage`,
+ * `/resource/{id}/wbs-by-assignment`). Reading needs schedule:read space-wide, changing the directory
  * schedule:write space-wide (resources are shared by every schedule of the space), changing assignments write
  * access to the version's schedule.
  */
@@ -45,6 +51,7 @@ export function resourcesModule(ctx: AppContext) {
   const events = new WorkspaceEvents(ctx.realtime);
   const resources = new ResourcesService({ db: ctx.db, events });
   const assignments = new AssignmentsService({ db: ctx.db, events });
+  const usage = new UsageService({ db: ctx.db });
   const { access } = ctx;
   const inPath = { param: "id" };
   const reader = access.space("schedule:read", inPath);
@@ -278,6 +285,35 @@ export function resourcesModule(ctx: AppContext) {
         access: access.space("schedule:read"),
       },
       ({ scope, params }) => assignments.ofResource(scope, params.id),
+    );
+
+    const usageTags = ["Resource usage"];
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/resource/usage",
+        tags: usageTags,
+        summary: "Demand against availability per resource, group or specialty by day, week or month, and the resource Gantt",
+        query: resourceUsageQuery,
+        response: usageWireSchema,
+        access: access.space("schedule:read"),
+      },
+      ({ scope, query }) => usage.usage(scope, query),
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/resource/:id/wbs-by-assignment",
+        tags: usageTags,
+        summary: "The works whose assignments make a usage bar (a resource with everything under it, or a specialty)",
+        params: resourceIdParams,
+        query: wbsByAssignmentQuery,
+        response: usageWorkListSchema,
+        access: access.space("schedule:read"),
+      },
+      ({ scope, params, query }) => usage.worksOf(scope, params.id, query),
     );
   };
 }
