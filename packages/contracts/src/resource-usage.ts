@@ -52,9 +52,7 @@ export const resourceUsageQuery = z
 export type ResourceUsageQuery = z.input<typeof resourceUsageQuery>;
 
 /** `GET /resource/{id}/wbs-by-assignment`: the works that make a bar of a resource (or specialty) over [from, to]. */
-export const wbsByAssignmentQuery = z
-  .object({ ...usageWindow, from: dayText, to: dayText })
-  .superRefine(fromBeforeTo);
+export const wbsByAssignmentQuery = z.object({ ...usageWindow, from: dayText, to: dayText }).superRefine(fromBeforeTo);
 export const usageWorkSchema = z.object({
   assignmentId: z.string(),
   versionId: z.string(),
@@ -190,7 +188,8 @@ export function decodeUsage(w: UsageWire): UsageColumns {
   const n = w.n;
   const buckets = sums(unpackSigned(w.buckets, w.bucketCount)).map((d) => d + w.fromDay);
   const cells = n * (buckets.length - 1);
-  const fromThousandths = (wire: WireInts) => Float64Array.from(unpackSigned(wire, cells), (v) => (v < 0 ? Number.NaN : v / THOUSAND));
+  const fromThousandths = (wire: WireInts) =>
+    Float64Array.from(unpackSigned(wire, cells), (v) => (v < 0 ? Number.NaN : v / THOUSAND));
   const m = w.barCount;
   const start = sums(unpackSigned(w.barStart, m));
   const length = unpackSigned(w.barLength, m);

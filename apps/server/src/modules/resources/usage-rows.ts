@@ -53,7 +53,15 @@ export function resourceRows(resources: readonly UsageResource[], rootId?: strin
   const walk = (r: UsageResource, depth: number): { kept: boolean; ids: string[]; supply: string[] } => {
     seen.add(r.id);
     const at = out.length;
-    const row: UsageRow = { key: r.id, kind: "resource", depth, code: r.code, name: r.name, unit: r.unit, resourceIds: [] };
+    const row: UsageRow = {
+      key: r.id,
+      kind: "resource",
+      depth,
+      code: r.code,
+      name: r.name,
+      unit: r.unit,
+      resourceIds: [],
+    };
     out.push(row);
     const ids = [r.id];
     const supply: string[] = [];

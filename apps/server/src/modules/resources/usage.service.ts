@@ -23,7 +23,6 @@ import { AppError } from "../../platform/errors.js";
 import { textMinutes } from "../../platform/time.js";
 import { calendarLookup } from "../calendars/calendars.service.js";
 import { findResource, listSpecialties } from "./resources.repo.js";
-import { barRowOf, resourceRows, specialtyRows, subtreeOf, type UsageRow } from "./usage-rows.js";
 import {
   spaceVersions,
   type UsageAssignment,
@@ -32,6 +31,7 @@ import {
   usageAssignments,
   usageResources,
 } from "./usage.repo.js";
+import { barRowOf, resourceRows, specialtyRows, subtreeOf, type UsageRow } from "./usage-rows.js";
 
 type UsageQuery = z.output<typeof resourceUsageQuery>;
 type WorksQuery = z.output<typeof wbsByAssignmentQuery>;
@@ -114,7 +114,7 @@ export class UsageService {
     const buckets = result.bucketStarts.length - 1;
     const cells = (pick: (s: (typeof result.rows)[number]) => ArrayLike<number>, Out: typeof Float64Array) => {
       const out = new Out(rows.length * buckets);
-      result.rows.forEach((s, r) => out.set(pick(s), r * buckets));
+      for (let r = 0; r < result.rows.length; r++) out.set(pick(result.rows[r]), r * buckets);
       return out;
     };
     const columns: UsageColumns = {

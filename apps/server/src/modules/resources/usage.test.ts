@@ -148,9 +148,9 @@ describe("resource usage", () => {
   it("lets another space's user see nothing of this space's usage", async () => {
     const { crew, version, stranger, intruder, mason } = await setUp();
     expect((await intruder.call("GET", "/resource/usage")).status).toBe(403);
-    expect((await intruder.call("GET", `/resource/${crew.id}/wbs-by-assignment?from=2025-01-13&to=2025-01-13`)).status).toBe(
-      403,
-    );
+    expect(
+      (await intruder.call("GET", `/resource/${crew.id}/wbs-by-assignment?from=2025-01-13&to=2025-01-13`)).status,
+    ).toBe(403);
     // Through their own space: no rows, and this space's version, resource and specialty are not found.
     const own = await usage(stranger, "scale=day");
     expect(own.rows.id).toEqual([]);

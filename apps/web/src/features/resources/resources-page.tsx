@@ -1,11 +1,25 @@
-import { Badge, Button, Center, Group, Loader, NavLink, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  NavLink,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import type { Resource } from "@planum/contracts";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate, useParams, useSearchParams } from "react-router";
 import { ResourceEditor } from "./resource-editor";
 import { useResources, useResourcesLive } from "./resources-api";
+import { UsageView } from "./usage/usage-view";
 
 /** The directory as a tree in display order: each resource after its parent, with its depth. */
 export function resourceTree(list: readonly Resource[]): { resource: Resource; depth: number }[] {
@@ -28,13 +42,25 @@ export function resourceTree(list: readonly Resource[]): { resource: Resource; d
 
 /**
  * `/{space_id}/resources/{id?}` (spec §2): the space's resource directory as a tree beside the chosen resource —
- * its definition, availability and rates by period, and the works it is assigned to. (The usage histogram of the
- * same route comes with levelling.)
+ * its definition, availability and rates by period, and the works it is assigned to; or (`view=usage`) the usage of
+ * every resource, or of `{id}` and what is under it: histogram and resource Gantt (usage/usage-view.tsx).
  */
 export function ResourcesPage() {
   const { t } = useTranslation("resources");
   const { spaceId = "", id } = useParams();
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const usage = params.get("view") === "usage";
+  const setParam = (name: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === null) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
   useResourcesLive(spaceId);
   const resources = useResources(spaceId);
   const [search, setSearch] = useState("");
@@ -47,12 +73,39 @@ export function ResourcesPage() {
     setCreating(false);
     navigate(`/${spaceId}/resources${resourceId ? `/${resourceId}` : ""}`);
   };
-
-  return (
-    <Stack gap="md">
+  const header = (
+    <Group justify="space-between" wrap="wrap" gap="sm">
       <Title order={1} fz={{ base: 22, sm: 28 }}>
         {t("title")}
       </Title>
+      <SegmentedControl
+        aria-label={t("views.label")}
+        value={usage ? "usage" : "directory"}
+        onChange={(value) => setParam("view", value === "usage" ? "usage" : null)}
+        data={[
+          { value: "directory", label: t("views.directory") },
+          { value: "usage", label: t("views.usage") },
+        ]}
+      />
+    </Group>
+  );
+  if (usage)
+    return (
+      <Stack gap="md">
+        {header}
+        <UsageView
+          spaceId={spaceId}
+          params={params}
+          setParam={setParam}
+          resourceId={id}
+          onAllResources={() => navigate(`/${spaceId}/resources?${params.toString()}`)}
+        />
+      </Stack>
+    );
+
+  return (
+    <Stack gap="md">
+      {header}
       <Group align="flex-start" gap="md" wrap="wrap">
         <Paper withBorder p="sm" radius="md" w={{ base: "100%", md: 340 }} style={{ flex: "none" }}>
           <Stack gap="xs">
