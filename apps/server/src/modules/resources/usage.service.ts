@@ -21,7 +21,7 @@ import type { Grant } from "../../platform/access.js";
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { textMinutes } from "../../platform/time.js";
-import { calendarLookup } from "../calendars/calendars.service.js";
+import { loadSpaceCalendars } from "../calendars/space-calendars.js";
 import { findResource, listSpecialties } from "./resources.repo.js";
 import {
   spaceVersions,
@@ -87,7 +87,7 @@ export class UsageService {
     const [allVersions, resources, calendarOf] = await Promise.all([
       spaceVersions(db, spaceId),
       usageResources(db, spaceId),
-      calendarLookup(db, spaceId),
+      loadSpaceCalendars(db, spaceId),
     ]);
     const versions = chooseVersions(allVersions, query.versions);
     if (query.resourceId && !resources.some((r) => r.id === query.resourceId))
@@ -147,7 +147,7 @@ export class UsageService {
     const [allVersions, resources, calendarOf] = await Promise.all([
       spaceVersions(db, spaceId),
       usageResources(db, spaceId),
-      calendarLookup(db, spaceId),
+      loadSpaceCalendars(db, spaceId),
     ]);
     const versions = chooseVersions(allVersions, query.versions);
     let resourceIds: string[];
