@@ -12,6 +12,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const only = process.argv[2];
 const suites = [
   "packages/engine/bench/run.mjs",
+  "packages/engine/bench/levelling.mjs",
   "packages/formats/bench/run.mjs",
   "apps/server/bench/run.mjs",
   "apps/server/bench/workspace-calc.mjs",

@@ -109,3 +109,17 @@ export {
   type ScenarioSettings,
   scenarioForFacts,
 } from "./wdp-progress.js";
+export {
+  DEFAULT_PRIORITIES,
+  type LevelAssignment,
+  type LevelledActivity,
+  Leveller,
+  type LevellingInput,
+  type LevellingOptions,
+  type LevellingResult,
+  type LevelMove,
+  type LevelPriority,
+  type LevelReason,
+  type LevelResource,
+  levelResources,
+} from "./levelling/index.js";
