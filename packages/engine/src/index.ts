@@ -99,17 +99,6 @@ export {
 
 export const ENGINE_VERSION = 1;
 export {
-  FACT_MEASURES,
-  type FactMeasure,
-  type FactProgress,
-  type FactProgressInput,
-  INTENSITY_WINDOW_DAYS,
-  measuredIntensity,
-  progressFromFacts,
-  type ScenarioSettings,
-  scenarioForFacts,
-} from "./wdp-progress.js";
-export {
   DEFAULT_PRIORITIES,
   type LevelAssignment,
   type LevelledActivity,
@@ -123,3 +112,14 @@ export {
   type LevelResource,
   levelResources,
 } from "./levelling/index.js";
+export {
+  FACT_MEASURES,
+  type FactMeasure,
+  type FactProgress,
+  type FactProgressInput,
+  INTENSITY_WINDOW_DAYS,
+  measuredIntensity,
+  progressFromFacts,
+  type ScenarioSettings,
+  scenarioForFacts,
+} from "./wdp-progress.js";

@@ -1,13 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  Leveller,
-  type LevelledActivity,
-  type LevellingInput,
-  type LevelMove,
-  levelResources,
-} from "@planum/engine";
+import { type LevelledActivity, Leveller, type LevellingInput, type LevelMove, levelResources } from "@planum/engine";
 import { describe, expect, it } from "vitest";
 
 /**
