@@ -13,6 +13,8 @@ test("calculation settings: edit and keep them, server errors beside the field, 
   page,
   browser,
 }) => {
+  // A long walk through the dialog in three languages and two modes: a loaded CI machine needs more than a minute.
+  test.setTimeout(240_000);
   const user = await registerUser(page.request, "cs");
   await signIn(page, user);
   await expect(page).toHaveURL(/\/auth\/select-space$/);
@@ -68,6 +70,7 @@ test("calculation settings: edit and keep them, server errors beside the field, 
   // P6's other scheduling options: open ends critical, expected finish dates, start-to-start lag
   await dialog.getByRole("checkbox", { name: "Make open-ended activities critical" }).check();
   await dialog.getByRole("checkbox", { name: "Use expected finish dates" }).uncheck();
+  await dialog.getByRole("checkbox", { name: /^Start-to-start and start-to-finish links bound/ }).uncheck();
   await dialog.getByRole("combobox", { name: "Calculate start-to-start lag from" }).click();
   await page.getByRole("option", { name: "Actual start" }).click();
   await shot(page, "calculate-settings-en");
@@ -81,6 +84,7 @@ test("calculation settings: edit and keep them, server errors beside the field, 
     mustFinishBy: "2025-03-31T23:59",
     openEndsCritical: true,
     useExpectedFinish: false,
+    startLinksBoundLate: false,
     ssLagFrom: "actual_start",
   });
 
@@ -94,6 +98,9 @@ test("calculation settings: edit and keep them, server errors beside the field, 
   await expect(dialog.getByRole("textbox", { name: "Must finish by" })).toHaveValue("31.03.2025");
   await expect(dialog.getByRole("checkbox", { name: "Make open-ended activities critical" })).toBeChecked();
   await expect(dialog.getByRole("checkbox", { name: "Use expected finish dates" })).not.toBeChecked();
+  await expect(
+    dialog.getByRole("checkbox", { name: /^Start-to-start and start-to-finish links bound/ }),
+  ).not.toBeChecked();
   await expect(dialog.getByRole("combobox", { name: "Calculate start-to-start lag from" })).toHaveValue("Actual start");
 
   // what only the server refuses (the range of minutes) shows beside the field, in the user's language
@@ -163,6 +170,7 @@ test("calculation settings: edit and keep them, server errors beside the field, 
     mustFinishBy: null,
     openEndsCritical: false,
     useExpectedFinish: true,
+    startLinksBoundLate: true,
     ssLagFrom: "early_start",
   });
 
@@ -206,4 +214,20 @@ test("calculation settings: edit and keep them, server errors beside the field, 
   await dialog.getByRole("button", { name: "Сохранить" }).click();
   await expect(dialog.getByText("Недопустимое значение")).toBeVisible();
   await shot(page, "calculate-settings-ru");
+
+  // French on a narrow dark screen: the long label of the MS Project rule wraps inside the dialog
+  await page.setViewportSize({ width: 600, height: 900 });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.evaluate(() => {
+    const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
+    storage.setItem("planum.language", "fr");
+    storage.setItem("planum.color-scheme", "dark");
+  });
+  await page.reload();
+  await page.getByRole("button", { name: "Paramètres de calcul" }).click();
+  dialog = page.getByRole("dialog", { name: "Paramètres de calcul" });
+  const msRule = dialog.getByRole("checkbox", { name: /^Les liaisons début-début et début-fin/ });
+  await msRule.scrollIntoViewIfNeeded();
+  await expect(msRule).toBeChecked();
+  await shot(page, "calculate-settings-fr-600-dark");
 });

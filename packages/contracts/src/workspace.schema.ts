@@ -175,6 +175,11 @@ export const calculateSettingsSchema = z.object({
   mustFinishBy: z.string().nullable(),
   /** P6 "make open-ended activities critical": a work without successors gets late finish = early finish. */
   openEndsCritical: z.boolean(),
+  /**
+   * Start-to-start and start-to-finish relations bound the predecessor's late dates (P6, MS Project up to 2010);
+   * false = MS Project 2016 and later, which give such a predecessor its late finish from its other successors only.
+   */
+  startLinksBoundLate: z.boolean(),
   /** P6 "use expected finish dates": a work's expected finish sets its remaining duration. */
   useExpectedFinish: z.boolean(),
   /** P6 "calculate start-to-start lag from": the predecessor's early (remaining) start or its actual start. */
@@ -195,6 +200,7 @@ export const DEFAULT_CALCULATE_SETTINGS: Omit<CalculateSettings, "scheduleId"> =
   criticalBy: "float",
   mustFinishBy: null,
   openEndsCritical: false,
+  startLinksBoundLate: true,
   useExpectedFinish: true,
   ssLagFrom: "early_start",
   calculationMode: "manual",
@@ -212,6 +218,7 @@ export const calculateSettingsBody = z
     criticalBy: z.enum(CRITICAL_BY, { error: "InvalidValue" }),
     mustFinishBy: wallClockField.nullable(),
     openEndsCritical: z.boolean({ error: "InvalidValue" }),
+    startLinksBoundLate: z.boolean({ error: "InvalidValue" }),
     useExpectedFinish: z.boolean({ error: "InvalidValue" }),
     ssLagFrom: z.enum(SS_LAG_FROM, { error: "InvalidValue" }),
     calculationMode: z.enum(CALCULATION_MODES, { error: "InvalidValue" }),

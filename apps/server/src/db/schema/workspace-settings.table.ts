@@ -32,6 +32,11 @@ export const calculateSettings = pgTable("calculate_settings", {
   mustFinishBy: timestamp("must_finish_by", { mode: "string", withTimezone: false }),
   /** P6 "make open-ended activities critical". */
   openEndsCritical: boolean("open_ends_critical").notNull().default(false),
+  /**
+   * Whether SS/SF relations bound the predecessor's late dates: P6 and MS Project up to 2010 (the default); MS Project
+   * 2016+ do not (engine option startLinksBoundLate, set on import from the MS Project XML's build number).
+   */
+  startLinksBoundLate: boolean("start_links_bound_late").notNull().default(true),
   /** P6 "use expected finish dates" (checked by default in P6). */
   useExpectedFinish: boolean("use_expected_finish").notNull().default(true),
   /** P6 "calculate start-to-start lag from". */

@@ -78,6 +78,7 @@ export async function exportModel(
       criticalFloat: settings.criticalFloat,
       criticalPath: settings.criticalBy === "longest_path" ? "longest_path" : "total_float",
       openEndsCritical: settings.openEndsCritical,
+      ...(settings.startLinksBoundLate ? {} : { startLinksBoundLate: false }),
       useExpectedFinish: settings.useExpectedFinish,
       ssLagFrom: settings.ssLagFrom,
     },

@@ -67,6 +67,8 @@ export function fileSettings(project: Project | undefined): SettingsPatch {
   if (o.criticalPath) patch.criticalBy = o.criticalPath === "longest_path" ? "longest_path" : "float";
   if (project.mustFinishBy) patch.mustFinishBy = project.mustFinishBy;
   if (o.openEndsCritical !== undefined) patch.openEndsCritical = o.openEndsCritical;
+  // MS Project 2016+ (the MSPDI reader reads it from BuildNumber): SS/SF links leave the predecessor's late dates.
+  if (o.startLinksBoundLate !== undefined) patch.startLinksBoundLate = o.startLinksBoundLate;
   if (o.useExpectedFinish !== undefined) patch.useExpectedFinish = o.useExpectedFinish;
   if (o.ssLagFrom) patch.ssLagFrom = o.ssLagFrom;
   return patch;

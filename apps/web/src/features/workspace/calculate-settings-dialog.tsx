@@ -295,6 +295,15 @@ function SettingsFormView(props: {
               error={errorOf("useExpectedFinish")}
               onChange={(event) => set("useExpectedFinish", event.currentTarget.checked)}
             />
+            <Checkbox
+              label={t("calcSettings.startLinksBoundLate.label")}
+              description={t("calcSettings.startLinksBoundLate.help")}
+              checked={form.startLinksBoundLate}
+              disabled={readOnly}
+              error={errorOf("startLinksBoundLate")}
+              onChange={(event) => set("startLinksBoundLate", event.currentTarget.checked)}
+              data-testid="calc-start-links-bound-late"
+            />
           </Stack>
         </SimpleGrid>
 

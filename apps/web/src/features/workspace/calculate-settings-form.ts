@@ -54,6 +54,7 @@ export interface SettingsForm {
   criticalBy: CalculateSettings["criticalBy"];
   mustFinishBy: string;
   openEndsCritical: boolean;
+  startLinksBoundLate: boolean;
   useExpectedFinish: boolean;
   ssLagFrom: CalculateSettings["ssLagFrom"];
 }
@@ -114,6 +115,7 @@ export function toForm(settings: CalculateSettingsBody, locale: string): Setting
     criticalBy: settings.criticalBy,
     mustFinishBy: showMustFinishBy(settings.mustFinishBy),
     openEndsCritical: settings.openEndsCritical,
+    startLinksBoundLate: settings.startLinksBoundLate,
     useExpectedFinish: settings.useExpectedFinish,
     ssLagFrom: settings.ssLagFrom,
   };
@@ -149,6 +151,7 @@ export function fromForm(form: SettingsForm): { body: CalculateSettingsBody } | 
       criticalBy: form.criticalBy,
       mustFinishBy,
       openEndsCritical: form.openEndsCritical,
+      startLinksBoundLate: form.startLinksBoundLate,
       useExpectedFinish: form.useExpectedFinish,
       ssLagFrom: form.ssLagFrom,
     },

@@ -50,6 +50,7 @@ describe("schedules", () => {
       criticalBy: "float",
       mustFinishBy: "2025-03-01T17:00",
       openEndsCritical: false,
+      startLinksBoundLate: true,
       useExpectedFinish: true,
       ssLagFrom: "early_start",
       calculationMode: "manual",

@@ -36,6 +36,7 @@ function toDto(row: SettingsRow): CalculateSettings {
     criticalBy: row.criticalBy,
     mustFinishBy: wallClockText(row.mustFinishBy),
     openEndsCritical: row.openEndsCritical,
+    startLinksBoundLate: row.startLinksBoundLate,
     useExpectedFinish: row.useExpectedFinish,
     ssLagFrom: row.ssLagFrom,
     calculationMode: row.calculationMode,

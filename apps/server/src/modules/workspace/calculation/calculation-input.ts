@@ -104,6 +104,7 @@ export async function calculationInput(db: DbOrTx, version: VersionRow, settings
       critical: settings.criticalBy,
       ssLagFrom: settings.ssLagFrom,
       ...(settings.openEndsCritical ? { openEndsCritical: true } : {}),
+      ...(settings.startLinksBoundLate ? {} : { startLinksBoundLate: false }),
       ...(settings.mustFinishBy ? { mustFinishBy: textMinutes(settings.mustFinishBy) } : {}),
     },
     calendars,
