@@ -68,6 +68,14 @@ export type ServerEvent =
     })
   | (EventBase & { type: "calendars_updated"; calendarIds: string[] })
   | (EventBase & { type: "resources_updated"; resourceIds: string[] })
+  /** A levelling of a version moved on: its job's progress, its preview ready, applied or discarded. */
+  | (EventBase & {
+      type: "resource_levelling";
+      versionId: string;
+      jobId: string;
+      state: "queued" | "in_process" | "completed" | "error" | "stopped" | "applied" | "discarded";
+      progress: number;
+    })
   /** A directory (spec `directory_updated`) was created, defined, filled, moved, copied or deleted. */
   | (EventBase & {
       type: "directory_updated";

@@ -127,6 +127,26 @@ export class WorkspaceEvents {
     });
   }
 
+  levelling(
+    spaceId: string,
+    byUserId: string | null,
+    versionId: string,
+    jobId: string,
+    state: "queued" | "in_process" | "completed" | "error" | "stopped" | "applied" | "discarded",
+    progress: number,
+  ) {
+    this.realtime.toSpace({
+      v: EVENTS_PROTOCOL_VERSION,
+      type: "resource_levelling",
+      spaceId,
+      byUserId,
+      versionId,
+      jobId,
+      state,
+      progress,
+    });
+  }
+
   calendarsUpdated(spaceId: string, byUserId: string | null, calendarIds: string[]) {
     this.realtime.toSpace({ v: EVENTS_PROTOCOL_VERSION, type: "calendars_updated", spaceId, byUserId, calendarIds });
   }

@@ -12,11 +12,15 @@ export interface LevelResource {
   availability: { from: string; maxUnitsPerDay: number }[];
 }
 
-/** A resource used by an activity: `unitsPerDay` on each working day of the activity's remaining duration. */
+/**
+ * A resource used by an activity: `unitsPerDay` on each working day of the activity's remaining duration, or, without
+ * it, its remaining `units` spread evenly over those days.
+ */
 export interface LevelAssignment {
   activity: string;
   resource: string;
-  unitsPerDay: number;
+  unitsPerDay?: number;
+  units?: number;
 }
 
 /** One key of the order in which the serial method takes ready activities (P6's "leveling priorities"). */

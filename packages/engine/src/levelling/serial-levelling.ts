@@ -100,10 +100,14 @@ export class Leveller {
     for (const a of input.assignments) {
       const k = index.get(a.activity);
       const r = loadIndex.get(a.resource);
-      if (k === undefined || r === undefined || !(a.unitsPerDay > 0)) continue;
+      if (k === undefined || r === undefined || s.rem[k] <= 0) continue;
+      const perDay =
+        a.unitsPerDay ??
+        (a.units ?? 0) / Math.max(1, this.daysOf(k, s.cal[k].subtractWorking(s.ef[k], s.rem[k]), s.ef[k]).length);
+      if (!(perDay > 0)) continue;
       const same = this.uses[k].find((u) => u[0] === r);
-      if (same) same[1] += a.unitsPerDay;
-      else this.uses[k].push([r, a.unitsPerDay]);
+      if (same) same[1] += perDay;
+      else this.uses[k].push([r, perDay]);
     }
 
     this.inEdges = Array.from({ length: n }, () => []);

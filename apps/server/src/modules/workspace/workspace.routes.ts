@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
 import { layoutsModule } from "./layouts/layouts.routes.js";
+import { levellingModule } from "./levelling/levelling.routes.js";
 import { networkDiagramModule } from "./network-diagram/network-diagram.routes.js";
 import { relationsModule } from "./relations/relations.routes.js";
 import { undoModule } from "./undo/undo.routes.js";
@@ -22,6 +23,7 @@ export function workspaceModule(ctx: AppContext) {
     wdpModule(ctx),
     wdpFilesModule(ctx),
     wdpProgressModule(ctx),
+    levellingModule(ctx),
   ];
   return async function workspaceRoutes(app: FastifyInstance) {
     for (const part of parts) await app.register(part);
