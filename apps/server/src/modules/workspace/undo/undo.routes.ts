@@ -32,7 +32,8 @@ export function undoModule(ctx: AppContext) {
         params: versionIdParams,
         body: restoreBody.optional(),
         response: restoreResultSchema,
-        access: access.version("write"),
+        // schedule:write, or wdp:approve for an approver's own decisions: the service decides (mayRestore).
+        access: access.version("read"),
       },
       ({ scope, body }) => service.restore(scope, body?.actionId),
     );

@@ -1,5 +1,5 @@
-import type { VersionScope } from "../../../platform/access.js";
-import type { Db } from "../../../platform/db.js";
+import { abilitiesAt, type VersionScope } from "../../../platform/access.js";
+import type { Db, DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { bumpVersion } from "../versions/versions.repo.js";
@@ -35,6 +35,7 @@ export class UndoService {
       if (from === undefined) throw new AppError("NotFound");
       const steps = await undoStepsFrom(tx, version.id, from);
       if (steps.length === 0 || steps[steps.length - 1].id !== from) throw new AppError("NotFound");
+      await mayRestore(tx, scope, steps);
       // Undoing only work-done plan changes puts plans back, no dates: like the changes themselves, it leaves the
       // version's revision and calculation state alone. Anything else is a change of the version's content.
       const wdpOnly = steps.every((s) => s.kind === "undo_wdp");
@@ -83,4 +84,24 @@ export class UndoService {
     if (result.wdp.length) this.deps.events.wdpUpdated(grant.space.id, grant.userId, version.id, "restore", result.wdp);
     return { undone: result.undone, versionRevision: result.revision };
   }
+}
+
+/** Approval decisions (wdp-approval.service.ts): what an approver holding only wdp:approve may take back. */
+const DECISIONS = new Set(["report_approved", "report_declined"]);
+
+/**
+ * Restoring is a change of the version (schedule:write), except for an approver taking back their own decisions:
+ * one holding wdp:approve may restore steps that are all approval decisions of theirs.
+ */
+async function mayRestore(
+  db: DbOrTx,
+  scope: VersionScope,
+  steps: { kind: string; action: string; userId: string | null }[],
+) {
+  const held = await abilitiesAt(db, scope.grant, scope.lineage);
+  if (held.includes("schedule:write")) return;
+  const ownDecisions = steps.every(
+    (s) => s.kind === "undo_wdp" && DECISIONS.has(s.action) && s.userId === scope.grant.userId,
+  );
+  if (!held.includes("wdp:approve") || !ownDecisions) throw new AppError("Forbidden");
 }

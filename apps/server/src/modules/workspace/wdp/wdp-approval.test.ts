@@ -27,8 +27,8 @@ function inEnglish(actor: Actor, method: "GET" | "POST", url: string, body?: unk
  * as the approver; a version started two days ago on a seven-day calendar with work A10 (5 days, 50 m³ spread
  * evenly: 10 a day, today among them).
  */
-async function setUp() {
-  const ws = await setUpWorkspace(server, ["schedule:read", "wdp:report"]);
+async function setUp(memberAbilities = ["schedule:read", "wdp:report"]) {
+  const ws = await setUpWorkspace(server, memberAbilities);
   const { owner, schedule, space } = ws;
   const readerSession = await server.signUp();
   await server.call("POST", `/space/${space.id}/users/invite`, {
@@ -202,6 +202,43 @@ describe("approval of work done", () => {
     await owner.call("POST", `/versions/${v}/restore`, {});
     await owner.call("POST", `/versions/${v}/restore`, {});
     expect((await owner.call("GET", `${base}/approvals?versionId=${v}&status=all`)).body.data.reports).toEqual([]);
+  });
+
+  it("lets an approver holding only wdp:approve take back their own decision, nothing else", async () => {
+    const { owner, member: approver, v, a, base } = await setUp(["schedule:read", "wdp:approve"]);
+    const sent = await owner.call("POST", `/versions/${v}/mobile`, {
+      cells: [{ itemId: a.id, measure: "volume", value: 6 }],
+    });
+    expect(sent.status).toBe(200);
+    const decide = () =>
+      approver.call("POST", `${base}/approvals`, { reportId: sent.body.data.id, decision: "APPROVED" });
+    expect((await decide()).status).toBe(200);
+    expect(await factOf(owner, v, a.id)).toEqual({ start: TODAY, values: [6], total: 6 });
+    // The approver undoes the approval: the fact goes, the report waits again.
+    expect((await approver.call("POST", `/versions/${v}/restore`, {})).status).toBe(200);
+    expect(await factOf(owner, v, a.id)).toBeNull();
+    const waiting = (await approver.call("GET", `${base}/approvals?versionId=${v}`)).body.data.reports;
+    expect(waiting.map((r: { status: string }) => r.status)).toEqual(["pending"]);
+    // Approved again; then the owner changes a plan: the newest step is not the approver's, so it is refused and
+    // nothing changes.
+    expect((await decide()).status).toBe(200);
+    await owner.call("PATCH", `${base}/update`, {
+      versionId: v,
+      itemId: a.id,
+      measure: "volume",
+      kind: "plan",
+      days: [{ date: TOMORROW, value: 12 }],
+    });
+    const refused = await inEnglish(approver, "POST", `/versions/${v}/restore`, {});
+    expect(refused.status).toBe(403);
+    expect(await factOf(owner, v, a.id)).toEqual({ start: TODAY, values: [6], total: 6 });
+    // Not even by naming the older decision (that would take the owner's change back with it).
+    const history = (await approver.call("GET", `/versions/${v}/undo-actions`)).body.data;
+    const mine = history.find((h: { action: string }) => h.action === "report_approved");
+    expect((await approver.call("POST", `/versions/${v}/restore`, { actionId: mine.id })).status).toBe(403);
+    expect((await owner.call("POST", `/versions/${v}/restore`, {})).status).toBe(200);
+    expect((await approver.call("POST", `/versions/${v}/restore`, {})).status).toBe(200);
+    expect(await factOf(owner, v, a.id)).toBeNull();
   });
 
   it("refuses bad reports with a message naming the work and the day, writing nothing", async () => {
