@@ -63,6 +63,7 @@ export const ERROR_CODES = [
   "WrongPassword",
   "WrongSecretAnswer",
   "NoSecretQuestion",
+  "ChatNotAuthor",
   // not found (404)
   "NotFound",
   "SpaceNotFound",
@@ -186,6 +187,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WdpUploadWorkDisabled: 400,
   WdpUploadEmpty: 400,
   WdpReportDecided: 409,
+  ChatNotAuthor: 403,
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

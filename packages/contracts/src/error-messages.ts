@@ -46,6 +46,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     WdpUploadWorkDisabled: 'Cell {{cell}}: work "{{work}}" is not planned: its work-done plan status is off',
     WdpUploadEmpty: "The file has no work-done plan lines: export the plan, enter the values and upload that file",
     WdpReportDecided: "This report has already been decided: reload the list",
+    ChatNotAuthor: "Only the author can change or delete this message",
     InvalidCidr: "Enter IP addresses or networks such as 192.168.0.0/24",
     PrivacyPolicyNotAccepted: "Accept the privacy policy to continue",
     FileTooLarge: "The file is larger than {{max}}",
@@ -137,6 +138,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     WdpUploadWorkDisabled: "Ячейка {{cell}}: работа «{{work}}» не планируется: статус планирования СДП выключен",
     WdpUploadEmpty: "В файле нет строк СДП: выгрузите план, внесите значения и загрузите этот файл",
     WdpReportDecided: "По этому отчёту уже принято решение: обновите список",
+    ChatNotAuthor: "Изменить или удалить сообщение может только его автор",
     InvalidCidr: "Введите IP-адреса или сети, например 192.168.0.0/24",
     PrivacyPolicyNotAccepted: "Чтобы продолжить, примите политику конфиденциальности",
     FileTooLarge: "Файл больше {{max}}",
@@ -236,6 +238,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     WdpUploadEmpty:
       "Le fichier n’a aucune ligne de plan d’avancement : exportez le plan, saisissez les valeurs et importez ce fichier",
     WdpReportDecided: "Ce rapport a déjà fait l’objet d’une décision : actualisez la liste",
+    ChatNotAuthor: "Seul l’auteur peut modifier ou supprimer ce message",
     InvalidCidr: "Saisissez des adresses IP ou des réseaux, par exemple 192.168.0.0/24",
     PrivacyPolicyNotAccepted: "Acceptez la politique de confidentialité pour continuer",
     FileTooLarge: "Le fichier dépasse {{max}}",

@@ -1,3 +1,5 @@
+import type { ChatMessage } from "./chat.schema.js";
+
 /**
  * Real-time messages pushed over socket.io: one union keyed by `type`, named as past-tense facts with the spec's
  * event names. `v` is the protocol version, so an old tab can tell it must reload.
@@ -141,6 +143,21 @@ export type ServerEvent =
       action: "created" | "checked" | "deleted" | "reminder";
       noticeIds: string[];
       unread: number;
+    })
+  /**
+   * A chat message was written, changed (text, files, reactions) or deleted. Sent only to the sockets of the chat's
+   * members (who may read its node or work), on every process; `message` is the message as the writer sees it
+   * (reactions' `mine` is the writer's), null when deleted. The chat's screens append or patch it; the toast shows it.
+   */
+  | (EventBase & {
+      type: "chat_message_created" | "chat_message_updated" | "chat_message_deleted";
+      chatId: string;
+      nodeId: string | null;
+      versionId: string | null;
+      wbsId: number | null;
+      title: string;
+      messageId: string;
+      message: ChatMessage | null;
     });
 
 export type ServerEventType = ServerEvent["type"];

@@ -1,5 +1,6 @@
 export * from "./calculation.schema.js";
 export * from "./calendars.schema.js";
+export * from "./chat.schema.js";
 export * from "./dates.js";
 export * from "./directories.schema.js";
 export * from "./error-codes.js";

@@ -119,6 +119,15 @@ export class Realtime {
   }
 
   /**
+   * One event for the sockets of several users (the members of a chat), on every process: one broadcast to all their
+   * rooms (through the cluster adapter, one message between processes, whatever the number of users).
+   */
+  toUsers(userIds: readonly string[], event: ServerEvent) {
+    if (this.record) this.sent.push(event);
+    if (userIds.length > 0) this.io?.to(userIds.map(userRoom)).emit(SERVER_EVENT, event);
+  }
+
+  /**
    * Tells the sockets of one session (or all sessions of a user, but `exceptSessionId`) that it ended, and closes
    * them, on every process (through the adapter).
    */

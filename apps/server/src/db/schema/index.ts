@@ -1,4 +1,5 @@
 export * from "./calendars.table.js";
+export * from "./chat.table.js";
 export * from "./directories.table.js";
 export * from "./eps-photos.table.js";
 export * from "./interchange.table.js";
