@@ -2,6 +2,7 @@ import enAdmin from "./en/admin.json";
 import enAttributes from "./en/attributes.json";
 import enAuth from "./en/auth.json";
 import enCalendars from "./en/calendars.json";
+import enChat from "./en/chat.json";
 import enCommon from "./en/common.json";
 import enDirectories from "./en/directories.json";
 import enErrorsPage from "./en/errors-page.json";
@@ -21,6 +22,7 @@ import frAdmin from "./fr/admin.json";
 import frAttributes from "./fr/attributes.json";
 import frAuth from "./fr/auth.json";
 import frCalendars from "./fr/calendars.json";
+import frChat from "./fr/chat.json";
 import frCommon from "./fr/common.json";
 import frDirectories from "./fr/directories.json";
 import frErrorsPage from "./fr/errors-page.json";
@@ -40,6 +42,7 @@ import ruAdmin from "./ru/admin.json";
 import ruAttributes from "./ru/attributes.json";
 import ruAuth from "./ru/auth.json";
 import ruCalendars from "./ru/calendars.json";
+import ruChat from "./ru/chat.json";
 import ruCommon from "./ru/common.json";
 import ruDirectories from "./ru/directories.json";
 import ruErrorsPage from "./ru/errors-page.json";
@@ -77,6 +80,7 @@ export const NAMESPACES = [
   "wdp-approval",
   "resources",
   "directories",
+  "chat",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -101,6 +105,7 @@ export const resources = {
     "wdp-approval": ruWdpApproval,
     resources: ruResources,
     directories: ruDirectories,
+    chat: ruChat,
   },
   en: {
     common: enCommon,
@@ -122,6 +127,7 @@ export const resources = {
     "wdp-approval": enWdpApproval,
     resources: enResources,
     directories: enDirectories,
+    chat: enChat,
   },
   fr: {
     common: frCommon,
@@ -143,5 +149,6 @@ export const resources = {
     "wdp-approval": frWdpApproval,
     resources: frResources,
     directories: frDirectories,
+    chat: frChat,
   },
 } as const;

@@ -2,6 +2,7 @@ import { ActionIcon, Group, Tooltip } from "@mantine/core";
 import { IconBook2, IconCalendarTime, IconUsersGroup } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ChatToasts } from "../../features/chat";
 import { LanguageSwitcher } from "../../features/language";
 import { NoticesBell } from "../../features/notices";
 import { ColorSchemeToggle } from "./color-scheme-toggle";
@@ -57,6 +58,7 @@ export function HeaderActions({ spaceId }: { spaceId?: string }) {
         </Tooltip>
       ) : null}
       {spaceId ? <NoticesBell spaceId={spaceId} /> : null}
+      {spaceId ? <ChatToasts spaceId={spaceId} /> : null}
       <LanguageSwitcher compact />
       <ColorSchemeToggle />
       <UserMenu spaceId={spaceId} />

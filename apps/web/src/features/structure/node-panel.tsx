@@ -5,10 +5,12 @@ import {
   IconCalendarEvent,
   IconChartBar,
   IconInfoCircle,
+  IconMessages,
   IconPhoto,
   IconTrendingUp,
 } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { ChatBlock } from "../chat";
 import { NodeDirectoriesTab } from "../directories";
 import { DailyPlanningTab } from "./daily-planning-tab";
 import { NodeGallery } from "./node-gallery";
@@ -22,7 +24,7 @@ import { KIND_ICONS } from "./structure-tree";
  * The node-info panel's tabs that exist so far. The spec's default tab is analytics; until analytics is built the
  * panel opens on node_info. Tabs of features not built yet (task relations, timesheets, assignments…) are absent;
  * daily_planning shows the work-done plan against the facts, planning the progress the facts make, directories the
- * directories seen at the node.
+ * directories seen at the node, chat the node's chat block (spec §2).
  */
 export const NODE_TABS = [
   "node_info",
@@ -31,6 +33,7 @@ export const NODE_TABS = [
   "gallery",
   "daily_planning",
   "planning",
+  "chat",
 ] as const;
 export type NodeTab = (typeof NODE_TABS)[number];
 export const DEFAULT_NODE_TAB: NodeTab = "node_info";
@@ -45,6 +48,7 @@ interface Props {
 
 export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Props) {
   const { t } = useTranslation("structure");
+  const { t: tc } = useTranslation("chat");
   const node = useNode(spaceId, nodeId);
   const current = (NODE_TABS as readonly string[]).includes(tab ?? "") ? (tab as NodeTab) : DEFAULT_NODE_TAB;
 
@@ -101,6 +105,9 @@ export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Pro
             <Tabs.Tab value="planning" leftSection={<IconTrendingUp size={16} />}>
               {t("tabs.planning")}
             </Tabs.Tab>
+            <Tabs.Tab value="chat" leftSection={<IconMessages size={16} />} data-testid="node-chat-tab">
+              {tc("tab")}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="node_info" pt="md">
             <NodeInfoTab spaceId={spaceId} node={node.data} />
@@ -119,6 +126,9 @@ export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Pro
           </Tabs.Panel>
           <Tabs.Panel value="planning" pt="md">
             <PlanningTab spaceId={spaceId} node={node.data} />
+          </Tabs.Panel>
+          <Tabs.Panel value="chat" pt="md">
+            <ChatBlock spaceId={spaceId} target={{ nodeId: node.data.id }} />
           </Tabs.Panel>
         </Tabs>
       </Stack>

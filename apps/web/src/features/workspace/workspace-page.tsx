@@ -24,6 +24,7 @@ import { Link, useParams } from "react-router";
 import { ApiRequestError } from "../../shared/api-error";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifyError, notifySuccess } from "../../ui/notify";
+import { ChatBlock } from "../chat";
 import { NotFoundPage } from "../errors";
 import { useInterchangeActions } from "../interchange";
 import { useMe } from "../session";
@@ -54,6 +55,7 @@ import { WorkspaceToolbar } from "./workspace-toolbar";
 /** /:spaceId/schedule/:id — the planner's workspace: versions, the WBS with its Gantt, relations, calculation. */
 export function WorkspacePage() {
   const { t } = useTranslation("workspace");
+  const { t: tc } = useTranslation("chat");
   const { id: scheduleId = "", spaceId = "" } = useParams();
   const queryClient = useQueryClient();
   const me = useMe();
@@ -413,6 +415,18 @@ export function WorkspacePage() {
             }
             tabs={[
               ...detailsTabs,
+              {
+                value: "chat",
+                label: tc("tab"),
+                content:
+                  active !== null && data ? (
+                    <ChatBlock spaceId={spaceId} target={{ versionId: version.id, wbsId: active }} listHeight={220} />
+                  ) : (
+                    <Text size="sm" c="dimmed" p="sm">
+                      {t("details.pickWork")}
+                    </Text>
+                  ),
+              },
               {
                 value: "relations",
                 label: t("relations.title"),

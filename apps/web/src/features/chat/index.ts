@@ -1,0 +1,2 @@
+export { ChatBlock } from "./chat-block";
+export { ChatToasts } from "./chat-toasts";
