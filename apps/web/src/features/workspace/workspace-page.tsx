@@ -35,6 +35,7 @@ import { detailsTabs as buildDetailsTabs } from "./details/details-panel";
 import { WorkspaceGantt } from "./gantt";
 import { LayoutMenu } from "./layout-menu";
 import { flagParam } from "./layout-view";
+import { LevellingDialog } from "./levelling-dialog";
 import { NetworkView, useNetworkDiagram } from "./network";
 import { RelationsPanel } from "./relations-panel";
 import { ScheduleCrumb } from "./schedule-crumb";
@@ -101,6 +102,7 @@ export function WorkspacePage() {
   const calcSettings = useCalculateSettings(scheduleId);
   const canWriteSchedule = useCanWriteSchedule(scheduleId);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [levelOpen, setLevelOpen] = useState(false);
   // From md (1024 px) up the header and the toolbar keep to one line each; narrower screens wrap them.
   const wide = useMediaQuery("(min-width: 64em)", true) ?? true;
   const lineWrap = wide ? "nowrap" : "wrap";
@@ -283,6 +285,7 @@ export function WorkspacePage() {
             onCalculate={() => void calc.start()}
             calculationMode={calcSettings.settings.data?.calculationMode ?? null}
             onSettings={() => setSettingsOpen(true)}
+            onLevel={() => setLevelOpen(true)}
             onUndo={() => void history.undo()}
             onRedo={() => void history.redo()}
             canRedo={history.canRedo}
@@ -407,6 +410,15 @@ export function WorkspacePage() {
             scheduleId={scheduleId}
             canWrite={canWriteSchedule}
           />
+          {version && (
+            <LevellingDialog
+              opened={levelOpen}
+              onClose={() => setLevelOpen(false)}
+              versionId={version.id}
+              readOnly={readOnly}
+              onApplied={refresh}
+            />
+          )}
           <WorkspaceDock
             aside={
               data && (

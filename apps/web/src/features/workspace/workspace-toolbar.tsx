@@ -9,6 +9,7 @@ import {
   IconIndentDecrease,
   IconIndentIncrease,
   IconPlus,
+  IconScale,
   IconSettings,
   IconTrash,
 } from "@tabler/icons-react";
@@ -30,6 +31,8 @@ interface WorkspaceToolbarProps {
   calculationMode: "auto" | "manual" | null;
   /** Opens the calculation settings (open to readers too: they see them without changing them). */
   onSettings(): void;
+  /** Opens "Level resources" (the preview is open to readers; levelling and applying need the right to edit). */
+  onLevel(): void;
   onUndo(): void;
   onRedo(): void;
   canRedo: boolean;
@@ -134,6 +137,9 @@ export function WorkspaceToolbar(p: WorkspaceToolbarProps) {
         )}
         <Tool label={t("toolbar.settings")} onClick={p.onSettings}>
           <IconSettings size={18} />
+        </Tool>
+        <Tool label={t("levelling.open")} onClick={p.onLevel}>
+          <IconScale size={18} />
         </Tool>
         {p.calculating && (
           <Progress
