@@ -54,8 +54,12 @@ test("level resources with a preview: see why a work moves, apply, undo", async 
   await dialog.getByRole("button", { name: "Level", exact: true }).click();
   const moves = dialog.getByTestId("levelling-move");
   await expect(moves).toHaveCount(2, { timeout: 120_000 });
-  await expect(moves.filter({ hasText: "A20" })).toContainText("delayed 3 d: CRANE-1 used by A10");
-  await expect(moves.filter({ hasText: "A30" })).toContainText("delayed 5 d: CRANE-1 used by A20");
+  await expect(moves.filter({ has: page.getByText("A20", { exact: true }) })).toContainText(
+    "delayed 3 d: CRANE-1 used by A10",
+  );
+  await expect(moves.filter({ has: page.getByText("A30", { exact: true }) })).toContainText(
+    "delayed 5 d: CRANE-1 used by A20",
+  );
   await expect(dialog).toContainText("Resource-constrained critical path: A10 → A20 → A30");
   // Sorted by days, longest first.
   await dialog.getByRole("button", { name: "Sort by Days" }).click();
@@ -86,7 +90,9 @@ test("level resources with a preview: see why a work moves, apply, undo", async 
       .click();
     const box = view.page.getByTestId("levelling-dialog");
     await box.getByRole("button", { name: language === "ru" ? "Выровнять" : "Niveler", exact: true }).click();
-    await expect(box.getByTestId("levelling-move").filter({ hasText: "A20" })).toContainText(reason, {
+    await expect(
+      box.getByTestId("levelling-move").filter({ has: view.page.getByText("A20", { exact: true }) }),
+    ).toContainText(reason, {
       timeout: 120_000,
     });
     await view.page.screenshot({ path: `e2e/artifacts/levelling-${language}-${scheme}-${width}.png`, fullPage: true });

@@ -127,7 +127,7 @@ export function LevellingDialog({ opened, onClose, versionId, readOnly, onApplie
       closeButtonProps={{ "aria-label": t("common:actions.close") }}
     >
       <Stack gap="sm" data-testid="levelling-dialog">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
           <Checkbox
             label={t("levelling.withinFloat")}
             checked={withinFloat}
@@ -138,6 +138,8 @@ export function LevellingDialog({ opened, onClose, versionId, readOnly, onApplie
             checked={preserveDates}
             onChange={(e) => setPreserveDates(e.currentTarget.checked)}
           />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
           <NumberInput
             label={t("levelling.maxOverallocation")}
             value={overallocation}
@@ -145,22 +147,20 @@ export function LevellingDialog({ opened, onClose, versionId, readOnly, onApplie
             suffix=" %"
             error={issue}
           />
-          <Group grow gap="xs" align="flex-start">
-            <Select
-              label={t("levelling.priority1")}
-              data={PRIORITY_KEYS.map((k) => ({ value: k, label: t(`levelling.priority.${k}`) }))}
-              value={first}
-              onChange={(v) => v && setFirst(v as LevelPriorityKey)}
-              allowDeselect={false}
-            />
-            <Select
-              label={t("levelling.priority2")}
-              data={PRIORITY_KEYS.map((k) => ({ value: k, label: t(`levelling.priority.${k}`) }))}
-              value={second}
-              onChange={(v) => v && setSecond(v as LevelPriorityKey)}
-              allowDeselect={false}
-            />
-          </Group>
+          <Select
+            label={t("levelling.priority1")}
+            data={PRIORITY_KEYS.map((k) => ({ value: k, label: t(`levelling.priority.${k}`) }))}
+            value={first}
+            onChange={(v) => v && setFirst(v as LevelPriorityKey)}
+            allowDeselect={false}
+          />
+          <Select
+            label={t("levelling.priority2")}
+            data={PRIORITY_KEYS.map((k) => ({ value: k, label: t(`levelling.priority.${k}`) }))}
+            value={second}
+            onChange={(v) => v && setSecond(v as LevelPriorityKey)}
+            allowDeselect={false}
+          />
         </SimpleGrid>
         <Group justify="flex-end">
           {state && RUNNING.has(state) && jobId && (
@@ -201,7 +201,7 @@ export function LevellingDialog({ opened, onClose, versionId, readOnly, onApplie
               <b>{t("levelling.criticalPath")}</b> {result.criticalPath.map((w) => w.code).join(" → ") || "—"}
             </Text>
             <ScrollArea.Autosize mah={360} type="auto">
-              <Table striped highlightOnHover stickyHeader miw={640}>
+              <Table striped highlightOnHover stickyHeader>
                 <Table.Thead>
                   <Table.Tr>
                     {header("work", t("levelling.col.work"))}
@@ -222,8 +222,8 @@ export function LevellingDialog({ opened, onClose, versionId, readOnly, onApplie
                           {m.work.name}
                         </Text>
                       </Table.Td>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>{date(m.before.start)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>{date(m.after.start)}</Table.Td>
+                      <Table.Td>{date(m.before.start)}</Table.Td>
+                      <Table.Td>{date(m.after.start)}</Table.Td>
                       <Table.Td>{m.days}</Table.Td>
                       <Table.Td>
                         <Text size="sm">{moveText(t, m)}</Text>
