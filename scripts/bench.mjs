@@ -19,6 +19,7 @@ const suites = [
   "apps/server/bench/load.mjs",
   "apps/server/bench/demo.mjs",
   "apps/server/bench/wdp.mjs",
+  "apps/server/bench/timesheets.mjs",
   "apps/web/bench/run.mjs",
 ];
 let failed = false;

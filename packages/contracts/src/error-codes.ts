@@ -50,6 +50,13 @@ export const ERROR_CODES = [
   "NegativeOverallocation",
   "DuplicatePeriod",
   "InvalidCron",
+  "TimesheetHours",
+  "TimesheetWeekNotMonday",
+  "TimesheetDeclineComment",
+  "TimesheetFutureWeek",
+  "TimesheetFutureDay",
+  "TimesheetClosedWeek",
+  "TimesheetDayOverLimit",
   // authentication (401)
   "Unauthorized",
   "WrongCredentials",
@@ -64,6 +71,8 @@ export const ERROR_CODES = [
   "WrongSecretAnswer",
   "NoSecretQuestion",
   "ChatNotAuthor",
+  "TimesheetNotAssigned",
+  "TimesheetCannotDecide",
   // not found (404)
   "NotFound",
   "SpaceNotFound",
@@ -92,6 +101,8 @@ export const ERROR_CODES = [
   "CalculationFailed",
   "WdpWorkDisabled",
   "WdpReportDecided",
+  "TimesheetSent",
+  "TimesheetNotSubmitted",
   // rate limit (429)
   "TooManyAttempts",
   // server (500)
@@ -188,6 +199,17 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WdpUploadEmpty: 400,
   WdpReportDecided: 409,
   ChatNotAuthor: 403,
+  TimesheetHours: 400,
+  TimesheetWeekNotMonday: 400,
+  TimesheetDeclineComment: 400,
+  TimesheetFutureWeek: 400,
+  TimesheetFutureDay: 400,
+  TimesheetClosedWeek: 400,
+  TimesheetDayOverLimit: 400,
+  TimesheetNotAssigned: 403,
+  TimesheetCannotDecide: 403,
+  TimesheetSent: 409,
+  TimesheetNotSubmitted: 409,
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

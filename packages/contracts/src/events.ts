@@ -93,6 +93,13 @@ export type ServerEvent =
       assignmentIds: string[];
     })
   | (EventBase & {
+      /** Timesheet lines of these works changed (saved, sent, decided) or their executor / curator changed. */
+      type: "timesheets_updated";
+      versionId: string;
+      itemIds: number[];
+      userIds: string[];
+    })
+  | (EventBase & {
       /** Work-done plans of these works changed (values, planning status or mode): screens refetch them. */
       type: "wdp_updated";
       versionId: string;

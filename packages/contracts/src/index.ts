@@ -22,6 +22,7 @@ export * from "./structure-abilities.js";
 export * from "./structure-attributes.schema.js";
 export * from "./structure-roles.schema.js";
 export * from "./system.schema.js";
+export * from "./timesheets.schema.js";
 export * from "./users.schema.js";
 export * from "./validation.js";
 export * from "./wdp.schema.js";

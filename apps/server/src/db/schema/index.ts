@@ -9,6 +9,7 @@ export * from "./resources.table.js";
 export * from "./spaces.table.js";
 export * from "./structure.table.js";
 export * from "./structure-access.table.js";
+export * from "./timesheets.table.js";
 export * from "./users.table.js";
 export * from "./wdp.table.js";
 export * from "./wdp-approval.table.js";

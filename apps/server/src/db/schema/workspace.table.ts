@@ -212,6 +212,15 @@ export interface UndoInverse {
     /** Approval reports as they were (`null`: the change created the report). */
     reports?: { id: string; row: Record<string, unknown> | null; itemIds: number[] }[];
   };
+  /**
+   * What a deletion of works took along besides their plans: their resource assignments, executor and curator rows
+   * and timesheet lines (rows as JSON), put back after the works.
+   */
+  people?: {
+    assignments: Record<string, unknown>[];
+    workPeople: Record<string, unknown>[];
+    timesheets: Record<string, unknown>[];
+  };
 }
 
 export interface WdpSeriesJson {

@@ -11,6 +11,7 @@ import {
   resourceSchema,
   resourceUsageQuery,
   saveAssignmentBody,
+  setExecutorBody,
   spaceResourceParams,
   specialtyBody,
   specialtyParams,
@@ -19,12 +20,14 @@ import {
   updateResourceBody,
   usageWireSchema,
   usageWorkListSchema,
+  userIdParams,
   userSpecialtyBody,
   userSpecialtyParams,
   userSpecialtySchema,
   versionIdParams,
   versionWbsParams,
   wbsByAssignmentQuery,
+  workPeopleAnswerSchema,
   workspaceUuid,
 } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
@@ -35,6 +38,7 @@ import { WorkspaceEvents } from "../../platform/workspace-events.js";
 import { AssignmentsService } from "./assignments.service.js";
 import { ResourcesService, toResourceDto } from "./resources.service.js";
 import { UsageService } from "./usage.service.js";
+import { WorkPeopleService } from "./work-people.service.js";
 
 const spaceParams = z.object({ id: workspaceUuid });
 const deleted = z.object({ id: z.string() });
@@ -52,6 +56,7 @@ export function resourcesModule(ctx: AppContext) {
   const resources = new ResourcesService({ db: ctx.db, events });
   const assignments = new AssignmentsService({ db: ctx.db, events });
   const usage = new UsageService({ db: ctx.db });
+  const people = new WorkPeopleService(ctx);
   const { access } = ctx;
   const inPath = { param: "id" };
   const reader = access.space("schedule:read", inPath);
@@ -315,6 +320,31 @@ export function resourcesModule(ctx: AppContext) {
         access: access.space("schedule:read"),
       },
       ({ scope, params, query }) => usage.worksOf(scope, params.id, query),
+    );
+    route(
+      app,
+      {
+        method: "PATCH",
+        url: "/users/:id/set-executor",
+        tags: assignmentTags,
+        params: userIdParams,
+        body: setExecutorBody,
+        response: workPeopleAnswerSchema,
+        access: access.space("schedule:read"),
+      },
+      ({ scope, params, body }) => people.set(scope, params.id, body),
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/versions/:id/assignment/wbs/:wbsId/people",
+        tags: assignmentTags,
+        params: versionWbsParams,
+        response: workPeopleAnswerSchema,
+        access: access.version("read"),
+      },
+      ({ scope, params }) => people.ofWork(scope.grant, scope.version.id, params.wbsId),
     );
   };
 }

@@ -4,6 +4,7 @@ import { layoutsModule } from "./layouts/layouts.routes.js";
 import { levellingModule } from "./levelling/levelling.routes.js";
 import { networkDiagramModule } from "./network-diagram/network-diagram.routes.js";
 import { relationsModule } from "./relations/relations.routes.js";
+import { timesheetsModule } from "./timesheets/timesheets.routes.js";
 import { undoModule } from "./undo/undo.routes.js";
 import { versionsModule } from "./versions/versions.routes.js";
 import { wbsModule } from "./wbs/wbs.routes.js";
@@ -11,7 +12,7 @@ import { wdpModule } from "./wdp/wdp.routes.js";
 import { wdpFilesModule } from "./wdp/wdp-files.routes.js";
 import { wdpProgressModule } from "./wdp/wdp-progress.routes.js";
 
-/** The schedule workspace: versions, their WBS and Gantt, relations, undo, layouts, the network diagram and work-done plans. */
+/** The schedule workspace: versions, their WBS and Gantt, relations, undo, layouts, the network diagram, work-done plans and timesheets. */
 export function workspaceModule(ctx: AppContext) {
   const parts = [
     versionsModule(ctx),
@@ -24,6 +25,7 @@ export function workspaceModule(ctx: AppContext) {
     wdpFilesModule(ctx),
     wdpProgressModule(ctx),
     levellingModule(ctx),
+    timesheetsModule(ctx),
   ];
   return async function workspaceRoutes(app: FastifyInstance) {
     for (const part of parts) await app.register(part);

@@ -1,5 +1,15 @@
 import { and, desc, eq, getTableColumns, gte, inArray, or, sql } from "drizzle-orm";
-import { relations, type UndoInverse, undoActions, versions, wbsItems } from "../../../db/schema/index.js";
+import {
+  assignments,
+  relations,
+  resources,
+  timesheetLines,
+  type UndoInverse,
+  undoActions,
+  versions,
+  wbsItems,
+  workPeople,
+} from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import {
   deleteSeries,
@@ -84,6 +94,71 @@ export async function snapshotWdpOf(
     remove: [],
     works: [...states.values()].map((row) => ({ itemId: row.itemId, row: { ...row } })),
   };
+}
+
+/**
+ * Assignments, executor / curator rows and timesheet lines of works: a deletion of the works takes them along (foreign
+ * key cascade), so its undo puts them back after the works. Undefined when the works have none.
+ */
+export async function snapshotPeopleOf(
+  tx: DbOrTx,
+  versionId: string,
+  itemIds: number[],
+): Promise<UndoInverse["people"]> {
+  if (itemIds.length === 0) return undefined;
+  const inItems = (column: typeof assignments.itemId | typeof workPeople.itemId | typeof timesheetLines.itemId) =>
+    sql`${column} = any(${`{${itemIds.join(",")}}`}::int[])`;
+  const a = await tx
+    .select()
+    .from(assignments)
+    .where(and(eq(assignments.versionId, versionId), inItems(assignments.itemId)));
+  const p = await tx
+    .select()
+    .from(workPeople)
+    .where(and(eq(workPeople.versionId, versionId), inItems(workPeople.itemId)));
+  const t = await tx
+    .select()
+    .from(timesheetLines)
+    .where(and(eq(timesheetLines.versionId, versionId), inItems(timesheetLines.itemId)));
+  if (a.length === 0 && p.length === 0 && t.length === 0) return undefined;
+  return { assignments: a, workPeople: p, timesheets: t };
+}
+
+/** Rows kept as JSON carry their instants as text: back to dates for the insert. */
+function withDates<T extends Record<string, unknown>>(row: T, keys: string[]): T {
+  const out: Record<string, unknown> = { ...row };
+  for (const key of keys) if (typeof out[key] === "string") out[key] = new Date(out[key] as string);
+  return out as T;
+}
+
+/** Puts back what `snapshotPeopleOf` kept; assignments of resources deleted meanwhile stay gone. */
+async function restorePeople(tx: DbOrTx, people: NonNullable<UndoInverse["people"]>) {
+  const resourceIds = [...new Set(people.assignments.map((a) => a.resourceId as string))];
+  const alive = resourceIds.length
+    ? new Set(
+        (await tx.select({ id: resources.id }).from(resources).where(inArray(resources.id, resourceIds))).map(
+          (r) => r.id,
+        ),
+      )
+    : new Set<string>();
+  const rows = people.assignments
+    .filter((a) => alive.has(a.resourceId as string))
+    .map((a) => withDates(a, ["createdAt"]) as typeof assignments.$inferInsert);
+  if (rows.length) await tx.insert(assignments).values(rows).onConflictDoNothing();
+  if (people.workPeople.length)
+    await tx
+      .insert(workPeople)
+      .values(people.workPeople as (typeof workPeople.$inferInsert)[])
+      .onConflictDoNothing();
+  if (people.timesheets.length)
+    await tx
+      .insert(timesheetLines)
+      .values(
+        people.timesheets.map(
+          (l) => withDates(l, ["submittedAt", "decidedAt", "updatedAt"]) as typeof timesheetLines.$inferInsert,
+        ),
+      )
+      .onConflictDoNothing();
 }
 
 export async function snapshotRelations(tx: DbOrTx, ids: number[]) {
@@ -203,6 +278,7 @@ export async function applyInverse(tx: DbOrTx, versionId: string, inverse: UndoI
       for (const r of wdp.reports) for (const id of r.itemIds) touched.wdp.add(id);
     }
   }
+  if (inverse.people) await restorePeople(tx, inverse.people);
   if (inverse.version)
     await tx.update(versions).set({ dataDate: inverse.version.dataDate }).where(eq(versions.id, versionId));
   const relationRows = inverse.relations?.restore ?? [];

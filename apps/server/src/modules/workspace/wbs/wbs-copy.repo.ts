@@ -64,7 +64,7 @@ export interface CopyRowsInput {
 }
 
 /**
- * Duplicates WBS rows (subtrees), the relations among them and the works' work-done plans, a few statements however
+ * Duplicates WBS rows (subtrees), the relations among them and the works' work-done plans, assignments and people, a few statements however
  * many rows: new ids come from the identity sequence inside SQL, so nothing travels through JavaScript. A whole-version copy also keeps the
  * external relations (predecessors in other versions). Returns the new ids of the copied top rows.
  */
@@ -114,6 +114,20 @@ export async function copyWbsRows(tx: DbOrTx, input: CopyRowsInput): Promise<{ t
     insert into wdp_works (item_id, space_id, version_id, status, mode, options, updated_at)
     select m.new_id, ${input.spaceId}::uuid, ${input.toVersionId}::uuid, w.status, w.mode, w.options, now()
     from wdp_works w join wbs_copy_map m on m.old_id = w.item_id where w.version_id = ${input.fromVersionId}`);
+  // Their resource assignments (units, curve, stated costs) and their executor and curator go with them too: a copy
+  // keeps who does the work. A resource of another space is not carried (a copy into another space has none of them).
+  await tx.execute(sql`
+    insert into assignments (space_id, version_id, item_id, resource_id, budgeted_units, actual_units, remaining_units,
+      units_per_day, curve, budgeted_cost, actual_cost, remaining_cost)
+    select ${input.spaceId}::uuid, ${input.toVersionId}::uuid, m.new_id, a.resource_id, a.budgeted_units, a.actual_units,
+      a.remaining_units, a.units_per_day, a.curve, a.budgeted_cost, a.actual_cost, a.remaining_cost
+    from assignments a join wbs_copy_map m on m.old_id = a.item_id
+    join resources r on r.id = a.resource_id and r.space_id = ${input.spaceId}::uuid
+    where a.version_id = ${input.fromVersionId} order by a.created_at, a.id`);
+  await tx.execute(sql`
+    insert into work_people (item_id, version_id, space_id, executor_id, curator_id)
+    select m.new_id, ${input.toVersionId}::uuid, ${input.spaceId}::uuid, p.executor_id, p.curator_id
+    from work_people p join wbs_copy_map m on m.old_id = p.item_id where p.version_id = ${input.fromVersionId}`);
   const tops = await execRows(tx, sql`select new_id from wbs_copy_map where top order by rn`);
   const count = await execRows(tx, sql`select count(*)::int as n from wbs_copy_map`);
   return {

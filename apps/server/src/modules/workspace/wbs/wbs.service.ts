@@ -10,7 +10,7 @@ import type { VersionScope } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
-import { snapshotRelationsOf, snapshotWbs, snapshotWdpOf } from "../undo/undo.repo.js";
+import { snapshotPeopleOf, snapshotRelationsOf, snapshotWbs, snapshotWdpOf } from "../undo/undo.repo.js";
 import {
   ancestors,
   countByType,
@@ -187,6 +187,7 @@ export class WbsService {
       const rows = await snapshotWbs(tx, ids);
       const rels = await snapshotRelationsOf(tx, ids);
       const wdp = await snapshotWdpOf(tx, scope.grant.space.id, version.id, ids);
+      const people = await snapshotPeopleOf(tx, version.id, ids);
       await deleteItems(tx, ids);
       return {
         result: { deleted: ids },
@@ -197,6 +198,7 @@ export class WbsService {
           wbs: { restore: rows, remove: [] },
           relations: { restore: rels, remove: [] },
           ...(wdp ? { wdp } : {}),
+          ...(people ? { people } : {}),
         },
         itemCount: ids.length,
       };
