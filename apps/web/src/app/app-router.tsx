@@ -18,6 +18,7 @@ import { ResourcesPage } from "../features/resources";
 import { SpaceHomePage } from "../features/space-home";
 import { SelectSpacePage } from "../features/spaces";
 import { StructurePage } from "../features/structure";
+import { TimesheetsPage } from "../features/timesheets";
 import { ViewSettingsPage } from "../features/view-settings";
 import { MobilePage, WdpPage } from "../features/wdp";
 import { WorkspacePage } from "../features/workspace";
@@ -83,6 +84,7 @@ export function createAppRouter() {
                 { path: "mobile/:projectId", element: <MobilePage /> },
                 { path: "calendars", element: <CalendarsPage /> },
                 { path: "resources/:id?", element: <ResourcesPage /> },
+                { path: "timesheets", element: <TimesheetsPage /> },
                 { path: "directories/:id?", element: <DirectoriesPage /> },
                 { path: "viewsettings", element: <ViewSettingsPage /> },
               ],

@@ -14,6 +14,7 @@ import enShell from "./en/shell.json";
 import enSpaceHome from "./en/space-home.json";
 import enSpaces from "./en/spaces.json";
 import enStructure from "./en/structure.json";
+import enTimesheets from "./en/timesheets.json";
 import enViewSettings from "./en/view-settings.json";
 import enWdp from "./en/wdp.json";
 import enWdpApproval from "./en/wdp-approval.json";
@@ -34,6 +35,7 @@ import frShell from "./fr/shell.json";
 import frSpaceHome from "./fr/space-home.json";
 import frSpaces from "./fr/spaces.json";
 import frStructure from "./fr/structure.json";
+import frTimesheets from "./fr/timesheets.json";
 import frViewSettings from "./fr/view-settings.json";
 import frWdp from "./fr/wdp.json";
 import frWdpApproval from "./fr/wdp-approval.json";
@@ -54,6 +56,7 @@ import ruShell from "./ru/shell.json";
 import ruSpaceHome from "./ru/space-home.json";
 import ruSpaces from "./ru/spaces.json";
 import ruStructure from "./ru/structure.json";
+import ruTimesheets from "./ru/timesheets.json";
 import ruViewSettings from "./ru/view-settings.json";
 import ruWdp from "./ru/wdp.json";
 import ruWdpApproval from "./ru/wdp-approval.json";
@@ -81,6 +84,7 @@ export const NAMESPACES = [
   "resources",
   "directories",
   "chat",
+  "timesheets",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -106,6 +110,7 @@ export const resources = {
     resources: ruResources,
     directories: ruDirectories,
     chat: ruChat,
+    timesheets: ruTimesheets,
   },
   en: {
     common: enCommon,
@@ -128,6 +133,7 @@ export const resources = {
     resources: enResources,
     directories: enDirectories,
     chat: enChat,
+    timesheets: enTimesheets,
   },
   fr: {
     common: frCommon,
@@ -150,5 +156,6 @@ export const resources = {
     resources: frResources,
     directories: frDirectories,
     chat: frChat,
+    timesheets: frTimesheets,
   },
 } as const;

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Tooltip } from "@mantine/core";
-import { IconBook2, IconCalendarTime, IconUsersGroup } from "@tabler/icons-react";
+import { IconBook2, IconCalendarTime, IconClockHour4, IconUsersGroup } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ChatToasts } from "../../features/chat";
@@ -13,6 +13,7 @@ export function HeaderActions({ spaceId }: { spaceId?: string }) {
   const { t } = useTranslation("calendars");
   const { t: tr } = useTranslation("resources");
   const { t: td } = useTranslation("directories");
+  const { t: tt } = useTranslation("timesheets");
   return (
     <Group gap={4} wrap="nowrap">
       {spaceId ? (
@@ -40,6 +41,20 @@ export function HeaderActions({ spaceId }: { spaceId?: string }) {
             aria-label={tr("navLink")}
           >
             <IconUsersGroup size={20} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+      {spaceId ? (
+        <Tooltip label={tt("navLink")}>
+          <ActionIcon
+            component={Link}
+            to={`/${spaceId}/timesheets`}
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={tt("navLink")}
+          >
+            <IconClockHour4 size={20} />
           </ActionIcon>
         </Tooltip>
       ) : null}

@@ -17,6 +17,7 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useCalendars } from "../../calendars/calendars-api";
 import { AssignmentsTab } from "../../resources";
+import { TimesheetsTab } from "../../timesheets";
 import type { GanttData } from "../gantt";
 import { positionOf } from "../gantt-payload";
 import { workspaceApi, workspaceKeys } from "../workspace-api";
@@ -35,7 +36,8 @@ export type DetailsTab =
   | "relationships"
   | "notes"
   | "attributes"
-  | "assignments";
+  | "assignments"
+  | "timesheets";
 export const DETAILS_TABS: readonly DetailsTab[] = [
   "general",
   "status",
@@ -44,6 +46,7 @@ export const DETAILS_TABS: readonly DetailsTab[] = [
   "notes",
   "attributes",
   "assignments",
+  "timesheets",
 ];
 
 export interface DetailsCommands {
@@ -138,6 +141,8 @@ export function ActivityDetails({ tab, versionId, data, itemId, readOnly, comman
     );
   if (tab === "assignments")
     return <AssignmentsTab versionId={versionId} itemId={item.id} readOnly={readOnly || isSum} />;
+  if (tab === "timesheets")
+    return <TimesheetsTab versionId={versionId} itemId={item.id} readOnly={readOnly || isSum} />;
   if (tab === "notes") return <NotesTab item={item} disabled={readOnly} save={save} />;
   return <AttributesTab item={item} disabled={readOnly} save={save} />;
 }

@@ -1,0 +1,2 @@
+export { TimesheetsPage } from "./timesheets-page";
+export { TimesheetsTab } from "./timesheets-tab";
