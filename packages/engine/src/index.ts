@@ -9,6 +9,12 @@ export {
   type DistributionOptions,
   distribute,
 } from "./distribution.js";
+export {
+  applyDurationType,
+  type DurationType,
+  type DurationTypeChange,
+  type UnitsAndDuration,
+} from "./duration-types.js";
 export { EngineInputError } from "./engine-input-error.js";
 export {
   DEFAULT_SCENARIOS,

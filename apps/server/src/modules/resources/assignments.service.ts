@@ -1,5 +1,5 @@
 import type { Assignment, SaveAssignmentBody, UpdateAssignmentBody } from "@planum/contracts";
-import { type Calendar, costByPeriod, spreadUnits } from "@planum/engine";
+import { applyDurationType, type Calendar, costByPeriod, type DurationType, spreadUnits } from "@planum/engine";
 import { assertUnlocked, type Grant, type ScheduleScope, type VersionScope } from "../../platform/access.js";
 import type { Db, DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
@@ -18,7 +18,8 @@ import {
   updateAssignment,
 } from "./resources.repo.js";
 
-const HOURS_PER_DAY_MINUTES = 8 * 60;
+const HOURS_PER_DAY = 8;
+const HOURS_PER_DAY_MINUTES = HOURS_PER_DAY * 60;
 
 /**
  * Costs of an assignment. Budgeted units spread over the work's span (actual start or early start to actual or
@@ -73,22 +74,41 @@ export function toAssignmentDto(row: AssignmentJoined, calendarOf: (id: string |
 const daysOf = (duration: number) => duration / HOURS_PER_DAY_MINUTES;
 
 /**
- * Fills what a body leaves out the way P6 does for "fixed duration and units/time": budgeted units = units per day ×
- * the work's duration in days, or the reverse; remaining = budgeted − actual (never below zero).
+ * Fills what a body leaves out by the work's P6 duration type (the engine's `applyDurationType`): units per day
+ * changed alone → budgeted units = units per day × the work's days (fixed units/time and both fixed-duration types);
+ * budgeted units changed alone on a fixed-duration type → units per day follow (budgeted ÷ days). Remaining =
+ * budgeted − actual (never below zero). A change that would move the work's duration (fixed units, or units under
+ * fixed units/time) leaves the other value as it is: the work's duration is edited on the work.
  */
 function completeUnits(
   body: { budgetedUnits?: number; actualUnits?: number; remainingUnits?: number; unitsPerDay?: number | null },
   current: { budgetedUnits: number; actualUnits: number; unitsPerDay: number | null },
   duration: number,
+  durationType: DurationType,
 ) {
   const days = daysOf(duration);
-  const unitsPerDay = body.unitsPerDay !== undefined ? body.unitsPerDay : current.unitsPerDay;
+  let unitsPerDay = body.unitsPerDay !== undefined ? body.unitsPerDay : current.unitsPerDay;
   let budgeted = body.budgetedUnits ?? current.budgetedUnits;
-  if (body.budgetedUnits === undefined && body.unitsPerDay != null && days > 0) budgeted = body.unitsPerDay * days;
+  const now = { duration, units: current.budgetedUnits, unitsPerHour: (current.unitsPerDay ?? 0) / HOURS_PER_DAY };
+  const fixedDuration = durationType === "fixed_duration_units_time" || durationType === "fixed_duration_units";
+  if (days > 0 && body.budgetedUnits === undefined && body.unitsPerDay != null && durationType !== "fixed_units") {
+    budgeted = applyDurationType(durationType, now, {
+      field: "unitsPerHour",
+      value: body.unitsPerDay / HOURS_PER_DAY,
+    }).units;
+  } else if (days > 0 && body.budgetedUnits !== undefined && body.unitsPerDay === undefined && fixedDuration) {
+    unitsPerDay =
+      applyDurationType(durationType, now, { field: "units", value: body.budgetedUnits }).unitsPerHour * HOURS_PER_DAY;
+  }
   const actual = body.actualUnits ?? current.actualUnits;
   const remaining = body.remainingUnits ?? Math.max(0, budgeted - actual);
   const round = (x: number) => Math.round(x * 1e6) / 1e6;
-  return { budgetedUnits: round(budgeted), actualUnits: round(actual), remainingUnits: round(remaining), unitsPerDay };
+  return {
+    budgetedUnits: round(budgeted),
+    actualUnits: round(actual),
+    remainingUnits: round(remaining),
+    unitsPerDay: unitsPerDay === null ? null : round(unitsPerDay),
+  };
 }
 
 /** Resources assigned to works (spec §7 Assignments; Versions assignment/wbs; Schedules assignment update/delete). */
@@ -125,7 +145,12 @@ export class AssignmentsService {
     if (!work || work.type === "sum" || work.type === "draft") throw new AppError("NotFound", { field: "wbsId" });
     const resource = await findResource(this.deps.db, spaceId, body.resourceId);
     if (!resource) throw new AppError("ResourceNotFound", { field: "resourceId" });
-    const units = completeUnits(body, { budgetedUnits: 0, actualUnits: 0, unitsPerDay: null }, work.duration);
+    const units = completeUnits(
+      body,
+      { budgetedUnits: 0, actualUnits: 0, unitsPerDay: null },
+      work.duration,
+      work.durationType,
+    );
     const [row] = await insertAssignments(this.deps.db, [
       { spaceId, versionId, itemId: work.id, resourceId: resource.id, ...units, curve: body.curve ?? "evenly" },
     ]);
@@ -151,7 +176,7 @@ export class AssignmentsService {
     const spaceId = scope.grant.space.id;
     const { a } = await this.writable(scope, id);
     const work = await findWork(this.deps.db, spaceId, a.versionId, a.itemId);
-    const units = completeUnits(body, a, work?.duration ?? 0);
+    const units = completeUnits(body, a, work?.duration ?? 0, work?.durationType ?? "fixed_duration_units_time");
     // Units typed by hand are costed again from the rates: a file's stated costs no longer describe them.
     const unitsChanged =
       body.budgetedUnits !== undefined || body.actualUnits !== undefined || body.remainingUnits !== undefined;

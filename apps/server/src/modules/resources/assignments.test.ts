@@ -99,6 +99,30 @@ describe("assignments", () => {
     expect((await owner.call("GET", `/assignment?versionId=${version.id}`)).body.data).toEqual([]);
   });
 
+  it("applies the work's P6 duration type: units per day follow budgeted units on a fixed duration, not on fixed units/time", async () => {
+    const { owner, version, schedule, work, crew } = await setUp();
+    // A10 keeps the default, fixed duration and units/time: 10 days, so 160 h → 16 h a day, and 8 h a day → 80 h.
+    const saved = await owner.call("POST", `/versions/${version.id}/assignment/wbs/save`, {
+      wbsId: work.id,
+      resourceId: crew.id,
+      budgetedUnits: 160,
+    });
+    expect(saved.body.data).toMatchObject({ budgetedUnits: 160, unitsPerDay: 16 });
+    const id = saved.body.data.id;
+    const url = `/schedules/${schedule.id}/assignment/${id}/update`;
+    const rate = await owner.call("PATCH", url, { revision: 1, unitsPerDay: 8 });
+    expect(rate.body.data).toMatchObject({ budgetedUnits: 80, unitsPerDay: 8, remainingUnits: 80 });
+    // Fixed units/time: more units would lengthen the work, so the rate stays 8 h a day.
+    const item = (await owner.call("GET", `/versions/${version.id}/wbs/${work.id}`)).body.data;
+    const typed = await owner.call("PATCH", `/versions/${version.id}/wbs/${work.id}/update`, {
+      revision: item.revision,
+      durationType: "fixed_units_time",
+    });
+    expect(typed.status, JSON.stringify(typed.body)).toBe(200);
+    const units = await owner.call("PATCH", url, { revision: 2, budgetedUnits: 120 });
+    expect(units.body.data).toMatchObject({ budgetedUnits: 120, unitsPerDay: 8 });
+  });
+
   it("lets another space's user neither read nor change assignments", async () => {
     const { owner, version, schedule, work, crew, stranger, intruder } = await setUp();
     const saved = await owner.call("POST", `/versions/${version.id}/assignment/wbs/save`, {

@@ -219,6 +219,7 @@ export async function findWork(db: DbOrTx, spaceId: string, versionId: string, i
       code: wbsItems.code,
       name: wbsItems.name,
       duration: wbsItems.duration,
+      durationType: wbsItems.durationType,
     })
     .from(wbsItems)
     .where(and(eq(wbsItems.spaceId, spaceId), eq(wbsItems.versionId, versionId), eq(wbsItems.id, itemId)));
