@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type Cell, writeXlsxRows } from "@planum/formats";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { apiUser, openAs } from "./helpers/workspace-setup.js";
 
 /** A space with a facility and a project under it; the directory is made on the screen. */
@@ -118,4 +119,83 @@ test("make a work-type directory on the screen: a list column, rows edited in pl
     });
     await view.context.close();
   }
+});
+
+/** Hands a workbook to the upload dialog's file input. */
+async function chooseSheet(page: Page, rows: Cell[][]) {
+  await page
+    .getByRole("dialog")
+    .locator('input[type="file"]')
+    .setInputFiles({
+      name: "work-types.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: Buffer.from(await writeXlsxRows(rows, { header: 1 })),
+    });
+}
+
+test("upload a directory from XLSX: preview, mapping found by headers and changed by hand, a duplicate code refused naming its row (en, ru)", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(400_000);
+  const { token, call, spaceId, facilityId } = await seed(request);
+  const directory = await call("POST", `/eps/${facilityId}/directory/create`, {
+    name: "Work types",
+    kind: "worktype",
+    columns: [
+      { name: "Unit", type: "list", listValues: ["m3", "t"] },
+      { name: "Norm", type: "number" },
+    ],
+  });
+  const [unit, norm] = directory.columns.map((c: { id: string }) => c.id);
+  const { context, page } = await openAs(browser, token, { language: "en", scheme: "light", width: 1440 });
+  await page.goto(`/${spaceId}/directories/${directory.id}`);
+  await expect(page.getByRole("heading", { name: "Work types" })).toBeVisible({ timeout: 60_000 });
+  await page.getByRole("button", { name: "Directory actions" }).click();
+  await page.getByRole("menuitem", { name: "Upload from XLSX or CSV" }).click();
+  // "Rate" is not a column name: the norm is mapped to it by hand.
+  await chooseSheet(page, [
+    ["Code", "Name", "Parent", "Unit", "Rate"],
+    ["10", "Earthworks", null, null, null],
+    ["10.1", "Excavation", "10", "m3", 0.45],
+    ["20", "Concrete", null, "m3", 3.2],
+  ]);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText("Rows in the file: 3")).toBeVisible();
+  await expect(dialog.getByRole("table", { name: "The file's first rows" })).toContainText("Excavation");
+  await expect(dialog.getByRole("combobox", { name: "Code", exact: true })).toHaveValue("Code");
+  await expect(dialog.getByRole("combobox", { name: "Unit", exact: true })).toHaveValue("Unit");
+  await dialog.getByRole("combobox", { name: "Norm", exact: true }).click();
+  await page.getByRole("option", { name: "Rate" }).click();
+  await page.screenshot({ path: "e2e/artifacts/directories-upload-en.png" });
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByText("Rows added: 3, changed: 0")).toBeVisible();
+  await expect(page.locator('[role="row"][data-code="10.1"]')).toContainText("0.45");
+  const rows = await call("GET", `/eps/${facilityId}/directory/${directory.id}/rows`);
+  expect(rows.rows.map((r: { code: string; depth: number }) => `${r.code}:${r.depth}`)).toEqual([
+    "10:0",
+    "10.1:1",
+    "20:0",
+  ]);
+  expect(rows.rows[1].values).toEqual({ [unit]: "m3", [norm]: 0.45 });
+  await context.close();
+
+  // In Russian, dark: a file with a code twice is refused with the row named; nothing changes.
+  const ru = await openAs(browser, token, { language: "ru", scheme: "dark", width: 600 });
+  await ru.page.goto(`/${spaceId}/directories/${directory.id}`);
+  await expect(ru.page.locator('[role="row"][data-code="20"]')).toBeVisible({ timeout: 60_000 });
+  await ru.page.getByRole("button", { name: "Действия со справочником" }).click();
+  await ru.page.getByRole("menuitem", { name: "Загрузить из XLSX или CSV" }).click();
+  await chooseSheet(ru.page, [
+    ["Код", "Название", "Норма"],
+    ["30", "Кладка", 1],
+    ["40", "Штукатурка", 2],
+    ["30", "Кладка снова", 3],
+  ]);
+  await expect(ru.page.getByRole("dialog").getByText("Строк в файле: 3")).toBeVisible();
+  await ru.page.screenshot({ path: "e2e/artifacts/directories-upload-ru-dark-600.png" });
+  await ru.page.getByRole("dialog").getByRole("button", { name: "Загрузить", exact: true }).click();
+  await expect(ru.page.getByText("Строка 4: код «30» уже есть в этом справочнике")).toBeVisible();
+  expect((await call("GET", `/eps/${facilityId}/directory/${directory.id}/rows`)).total).toBe(3);
+  await ru.context.close();
 });

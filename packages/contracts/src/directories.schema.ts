@@ -251,3 +251,63 @@ export const directoryAccessSchema = z.object({
   /** Whether the access is the role's own row (else it comes from the role's abilities). */
   own: z.boolean(),
 });
+
+// Upload and export (XLSX or CSV; the interchange dialog's way: preview, map columns, then upload all or nothing).
+
+/** Which column of the file (its header text or 0-based index) fills the code, name, parent code and each column. */
+export const directoryMappingSchema = z.object({
+  code: z.union([z.string().max(200), z.number().int().min(0)]),
+  name: z.union([z.string().max(200), z.number().int().min(0)]).optional(),
+  parent: z.union([z.string().max(200), z.number().int().min(0)]).optional(),
+  columns: z.record(z.string(), z.union([z.string().max(200), z.number().int().min(0)])).optional(),
+});
+export type DirectoryMapping = z.infer<typeof directoryMappingSchema>;
+
+export const directoryUploadQuery = z.object({
+  skipRows: z.coerce.number().int().min(0).max(1000).default(0),
+  /** JSON of `directoryMappingSchema`; without it columns are matched by header (Code/Код/Code, Name…, column names). */
+  mapping: z
+    .string()
+    .max(20_000)
+    .transform((text, ctx) => {
+      try {
+        const parsed = directoryMappingSchema.safeParse(JSON.parse(text));
+        if (parsed.success) return parsed.data;
+      } catch {
+        // falls through to the issue below
+      }
+      ctx.addIssue({ code: "custom", message: "InvalidValue", path: ["mapping"] });
+      return z.NEVER;
+    })
+    .optional(),
+});
+
+export const directoryUploadPreviewSchema = z.object({
+  /** The header row and the first rows after it, as text. */
+  rows: z.array(z.array(z.string())),
+  /** The mapping the upload would use without one given (header matches), as column indexes. */
+  mapping: z.object({
+    code: z.number().int().nullable(),
+    name: z.number().int().nullable(),
+    parent: z.number().int().nullable(),
+    columns: z.record(z.string(), z.number().int()),
+  }),
+  /** Data rows in the file. */
+  rowCount: z.number().int(),
+  problem: z.string().nullable(),
+});
+export type DirectoryUploadPreview = z.infer<typeof directoryUploadPreviewSchema>;
+
+export const directoryUploadResultSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  rowCount: z.number().int(),
+});
+export type DirectoryUploadResult = z.infer<typeof directoryUploadResultSchema>;
+
+/** Header texts of the fixed columns a file may carry, in every language (uploads match any of them). */
+export const DIRECTORY_FILE_HEADERS = {
+  code: { ru: "Код", en: "Code", fr: "Code" },
+  name: { ru: "Название", en: "Name", fr: "Nom" },
+  parent: { ru: "Родитель", en: "Parent", fr: "Parent" },
+} as const;

@@ -81,6 +81,7 @@ export { readCsv, readCsvTable, writeCsv } from "./tabular/csv-format.js";
 export {
   type Cell,
   type ColumnMapping,
+  cellText,
   DEFAULT_HEADERS,
   TABULAR_FIELDS,
   type Table,

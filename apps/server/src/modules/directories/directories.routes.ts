@@ -10,6 +10,10 @@ import {
   directoryRowsPageSchema,
   directoryRowsQuery,
   directorySchema,
+  directoryUploadPreviewSchema,
+  directoryUploadQuery,
+  directoryUploadResultSchema,
+  exportResultSchema,
   idParams,
   invalidDirectoryValueSchema,
   renameDirectoryBody,
@@ -22,8 +26,11 @@ import {
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../platform/context.js";
+import { requestLanguage } from "../../platform/http-errors.js";
 import { route } from "../../platform/route.js";
+import { readUpload } from "../interchange/upload.js";
 import { DirectoriesService } from "./directories.service.js";
+import { DirectoryFiles } from "./directory-files.js";
 
 /**
  * Directories (spec §7 "Directories"): `GET /directory` lists the space's directories; everything else goes through
@@ -33,6 +40,8 @@ import { DirectoriesService } from "./directories.service.js";
  */
 export function directoriesModule(ctx: AppContext) {
   const service = new DirectoriesService({ db: ctx.db, realtime: ctx.realtime });
+  const files = new DirectoryFiles({ db: ctx.db, storage: ctx.storage, directories: service });
+  const upload = (request: Parameters<typeof readUpload>[0]) => readUpload(request, ctx.config.maxUploadBytes);
   const { access } = ctx;
   const atNode = access.nodeIn("eps:read");
   return async function directoriesRoutes(app: FastifyInstance) {
@@ -247,6 +256,49 @@ export function directoriesModule(ctx: AppContext) {
         access: atNode,
       },
       ({ scope, params, body }) => service.setAccess(scope.grant, scope.node, params.dirId, body.roleId, body.access),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: `${base}/:dirId/upload/preview`,
+        tags,
+        summary: "The first rows of an XLSX or CSV file (multipart `file`) and the column mapping the upload would use",
+        params: directoryParams,
+        query: directoryUploadQuery,
+        response: directoryUploadPreviewSchema,
+        access: atNode,
+      },
+      async ({ scope, params, query, request }) =>
+        files.preview(scope.grant, scope.node, params.dirId, await upload(request), query.skipRows, query.mapping),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: `${base}/:dirId/upload`,
+        tags,
+        summary: "Rows from an XLSX or CSV file (multipart `file`), matched by code; all or nothing",
+        params: directoryParams,
+        query: directoryUploadQuery,
+        response: directoryUploadResultSchema,
+        access: atNode,
+      },
+      async ({ scope, params, query, request }) =>
+        files.upload(scope.grant, scope.node, params.dirId, await upload(request), query.skipRows, query.mapping),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: `${base}/:dirId/export`,
+        tags,
+        summary: "The directory as XLSX (kept as a temporary file to download)",
+        params: directoryParams,
+        response: exportResultSchema,
+        access: atNode,
+      },
+      ({ scope, params, request }) => files.export(scope.grant, scope.node, params.dirId, requestLanguage(request)),
     );
   };
 }

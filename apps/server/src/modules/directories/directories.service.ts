@@ -229,7 +229,7 @@ export class DirectoriesService {
   }
 
   /** A directory seen at the node, with its columns and the caller's access; 404 when not seen or not readable. */
-  private async seen(grant: Grant, node: EpsNodeRow, id: string) {
+  async seen(grant: Grant, node: EpsNodeRow, id: string) {
     const repo = new DirectoriesRepo(this.deps.db);
     const directory = await repo.get(grant.space.id, id);
     if (!directory || !lineage(node).includes(directory.nodeId)) throw new AppError("NotFound");
@@ -300,7 +300,7 @@ export class DirectoriesService {
     if (!this.isAdmin(grant)) throw new AppError("Forbidden");
   }
 
-  private changed(grant: Grant, directoryId: string, nodeId: string, action: Action) {
+  changed(grant: Grant, directoryId: string, nodeId: string, action: Action) {
     this.deps.realtime.toSpace({
       v: EVENTS_PROTOCOL_VERSION,
       type: "directory_updated",
@@ -348,6 +348,8 @@ export async function writeRows(
   directoryId: string,
   columnList: ColumnRecord[],
   body: z.output<typeof updateAllRowsBody>,
+  /** How errors name a row: by default its code; an upload names the file's row. */
+  label: (kind: "create" | "update", index: number, code: string) => string = (_kind, _index, code) => code,
 ) {
   const columns = new Map(columnList.map((c) => [c.id, c]));
   const tree = new DirectoryTree(await repo.skeleton(directoryId));
@@ -370,12 +372,12 @@ export async function writeRows(
     if (!node || !row) throw new AppError("NotFound", { field: `update.${index}.id` });
     if (change.code !== undefined) node.code = change.code;
     if (change.parentId !== undefined) node.parentId = change.parentId;
-    node.label = node.code;
+    node.label = label("update", index, node.code);
     const base = changed.get(row.id) ?? { name: row.name, values: row.values };
     changed.set(row.id, {
       name: change.name ?? base.name,
       values: change.values
-        ? parseRowValues(columns, change.values, base.values, node.code, `update.${index}.values`)
+        ? parseRowValues(columns, change.values, base.values, node.label, `update.${index}.values`)
         : base.values,
     });
   });
@@ -388,13 +390,14 @@ export async function writeRows(
   const fresh = new Map<string, { name: string; values: Record<string, string | number | boolean> }>();
   body.create.forEach((row, index) => {
     const parentId = row.parentRef !== undefined ? refs.get(row.parentRef) : row.parentId;
+    const rowLabel = label("create", index, row.code);
     if (row.parentRef !== undefined && !parentId)
-      throw new AppError("InvalidParent", { field: `create.${index}.parentRef`, row: row.code });
-    const node: TreeNode = { id: created[index], parentId: parentId ?? null, code: row.code, label: row.code };
+      throw new AppError("InvalidParent", { field: `create.${index}.parentRef`, row: rowLabel });
+    const node: TreeNode = { id: created[index], parentId: parentId ?? null, code: row.code, label: rowLabel };
     tree.nodes.set(node.id, node);
     fresh.set(node.id, {
       name: row.name,
-      values: parseRowValues(columns, row.values ?? {}, {}, row.code, `create.${index}.values`),
+      values: parseRowValues(columns, row.values ?? {}, {}, rowLabel, `create.${index}.values`),
     });
   });
   const moved = tree.settle();

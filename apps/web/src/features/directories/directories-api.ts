@@ -3,7 +3,11 @@ import type {
   Directory,
   DirectoryColumnBody,
   DirectoryFilter,
+  DirectoryMapping,
   DirectoryRowsPage,
+  DirectoryUploadPreview,
+  DirectoryUploadResult,
+  ExportResult,
   InvalidDirectoryValue,
   UpdateAllRowsBody,
   UpdateAllRowsResult,
@@ -24,6 +28,12 @@ export const directoryKeys = {
   rows: (spaceId: string, directoryId: string) => ["directories", spaceId, "rows", directoryId] as const,
   invalid: (spaceId: string, directoryId: string) => ["directories", spaceId, "invalid", directoryId] as const,
 };
+
+function fileForm(file: File) {
+  const form = new FormData();
+  form.append("file", file, file.name);
+  return form;
+}
 
 /** Calls go through the directory's own node, where it is always seen. */
 const at = (d: Pick<Directory, "id" | "nodeId">) => `/eps/${d.nodeId}/directory/${d.id}`;
@@ -52,6 +62,14 @@ export const directoriesApi = {
     }),
   updateAll: (d: Directory, body: UpdateAllRowsBody) => api.put<UpdateAllRowsResult>(`${at(d)}/update/all`, body),
   invalid: (d: Directory) => api.get<InvalidDirectoryValue[]>(`${at(d)}/values/invalid`),
+  uploadPreview: (d: Directory, file: File) =>
+    api.post<DirectoryUploadPreview>(`${at(d)}/upload/preview`, undefined, { formData: fileForm(file) }),
+  upload: (d: Directory, file: File, mapping: DirectoryMapping) =>
+    api.post<DirectoryUploadResult>(`${at(d)}/upload`, undefined, {
+      formData: fileForm(file),
+      query: { mapping: JSON.stringify(mapping) },
+    }),
+  export: (d: Directory) => api.post<ExportResult>(`${at(d)}/export`),
 };
 
 export function useDirectories(spaceId: string) {

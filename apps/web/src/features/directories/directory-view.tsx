@@ -21,9 +21,11 @@ import { useTranslation } from "react-i18next";
 import { askText } from "../../ui/ask-text";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifySuccess } from "../../ui/notify";
+import { downloadStoredFile } from "../interchange";
 import { directoriesApi, directoryKeys } from "./directories-api";
 import { askColumn, askRow, askTarget } from "./directory-dialogs";
 import { DirectoryTable } from "./directory-table";
+import { DirectoryUpload } from "./directory-upload";
 
 type Condition = DirectoryFilter["conditions"][number];
 /** A condition as shown: with a key of its own, since conditions are added and removed in any order. */
@@ -47,6 +49,7 @@ export function DirectoryView({ spaceId, directory, nodes, onMoved, onDeleted }:
   const [searchText, setSearchText] = useState("");
   const [search] = useDebouncedValue(searchText.trim(), 250);
   const [shown, setShown] = useState<Shown[]>([]);
+  const [uploading, setUploading] = useState(false);
   const conditions = shown.map((s) => s.condition);
   const [draft, setDraft] = useState<{ field: string | null; operator: string; value: string }>({
     field: null,
@@ -117,6 +120,11 @@ export function DirectoryView({ spaceId, directory, nodes, onMoved, onDeleted }:
         onDeleted();
       });
   };
+  const exportFile = () =>
+    act.mutate(async () => {
+      const file = await directoriesApi.export(directory);
+      await downloadStoredFile(file.fileId, file.name);
+    });
   const applyDraft = () => {
     if (!draft.field) return;
     setShown([
@@ -147,24 +155,31 @@ export function DirectoryView({ spaceId, directory, nodes, onMoved, onDeleted }:
             </Text>
           </Group>
         </Stack>
-        {directory.canAdmin ? (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="default" size="lg" aria-label={t("actions")}>
-                <IconDots size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item onClick={addColumn}>{t("addColumn")}</Menu.Item>
-              <Menu.Item onClick={rename}>{t("rename")}</Menu.Item>
-              <Menu.Item onClick={move}>{t("move")}</Menu.Item>
-              <Menu.Item onClick={copy}>{t("copy")}</Menu.Item>
-              <Menu.Item color="red" onClick={remove}>
-                {t("delete")}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        ) : null}
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="default" size="lg" aria-label={t("actions")}>
+              <IconDots size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {directory.access === "write" ? (
+              <Menu.Item onClick={() => setUploading(true)}>{t("upload.open")}</Menu.Item>
+            ) : null}
+            <Menu.Item onClick={exportFile}>{t("export")}</Menu.Item>
+            {directory.canAdmin ? (
+              <>
+                <Menu.Divider />
+                <Menu.Item onClick={addColumn}>{t("addColumn")}</Menu.Item>
+                <Menu.Item onClick={rename}>{t("rename")}</Menu.Item>
+                <Menu.Item onClick={move}>{t("move")}</Menu.Item>
+                <Menu.Item onClick={copy}>{t("copy")}</Menu.Item>
+                <Menu.Item color="red" onClick={remove}>
+                  {t("delete")}
+                </Menu.Item>
+              </>
+            ) : null}
+          </Menu.Dropdown>
+        </Menu>
       </Group>
 
       <Group gap="xs" wrap="wrap" align="flex-end">
@@ -262,6 +277,7 @@ export function DirectoryView({ spaceId, directory, nodes, onMoved, onDeleted }:
           ))}
         </Group>
       )}
+      <DirectoryUpload spaceId={spaceId} directory={directory} opened={uploading} onClose={() => setUploading(false)} />
       <DirectoryTable spaceId={spaceId} directory={directory} search={search} filter={{ logic: "and", conditions }} />
     </Stack>
   );
