@@ -20,6 +20,7 @@ const suites = [
   "apps/server/bench/demo.mjs",
   "apps/server/bench/wdp.mjs",
   "apps/server/bench/timesheets.mjs",
+  "apps/server/bench/directories.mjs",
   "apps/web/bench/run.mjs",
 ];
 let failed = false;

@@ -1,0 +1,131 @@
+// Directory benchmarks (issue 14) on the built server and the embedded database (PGlite in a temporary folder):
+// a work-type directory of 100,000 rows (1,000 groups of 99 rows, a list, a number and a date column). One JSON line
+// per case, wall time and the process's CPU time (the database runs in this process):
+//   directory_upload — POST …/upload of the whole XLSX into the empty directory (HTTP), target ≤ 5 s
+//   directory_open   — what the screen asks for on opening: GET /directory, the first page of rows, values/invalid,
+//                      target ≤ 1 s
+//   directory_search — GET …/rows?search= of one code among them, target ≤ 100 ms
+//   node apps/server/bench/directories.mjs [rows=100000]
+import os from "node:os";
+import { writeXlsxRows } from "@planum/formats";
+import { startBenchServer } from "./bench-server.mjs";
+
+const ROWS = Number(process.argv[2] ?? 100_000);
+const RUNS = 5;
+const { app, stop } = await startBenchServer("planum-bench-directories-");
+
+let token = "";
+let spaceId = null;
+const inject = async (method, url, payload, headers = {}) => {
+  const response = await app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(spaceId ? { "x-space-id": spaceId } : {}),
+      ...headers,
+    },
+    payload,
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+  return response.json().data;
+};
+const timed = async (fn) => {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await fn();
+  const c = process.cpuUsage(c0);
+  return { ms: performance.now() - t0, cpuMs: (c.user + c.system) / 1000, result };
+};
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const load = () => Math.round(os.loadavg()[0] * 10) / 10;
+const line = (name, extra) =>
+  process.stdout.write(`${JSON.stringify({ case: name, rows: ROWS, ...extra, loadAverage: load() })}\n`);
+const repeat = async (fn) => {
+  const samples = [];
+  for (let k = 0; k < RUNS; k++) samples.push(await timed(fn));
+  return {
+    medianMs: Math.round(median(samples.map((s) => s.ms))),
+    cpuMs: Math.round(median(samples.map((s) => s.cpuMs))),
+  };
+};
+
+token = (
+  await inject("POST", "/users/register-and-login", {
+    lastName: "Bench",
+    firstName: "Mark",
+    email: "bench@example.com",
+    login: "bench",
+    password: "bench-password",
+    passwordConfirm: "bench-password",
+    secretQuestion: "Q?",
+    secretAnswer: "A",
+    acceptPrivacyPolicy: true,
+  })
+).token;
+spaceId = (await inject("POST", "/space/create", { name: "Bench", type: "corporate" })).id;
+const root = await inject("POST", "/eps/create", { name: "Bench", key: "BENCH" });
+const directory = await inject("POST", `/eps/${root.id}/directory/create`, {
+  name: "Work types",
+  kind: "worktype",
+  columns: [
+    { name: "Unit", type: "list", listValues: ["m3", "m2", "t", "pcs"] },
+    { name: "Norm", type: "number" },
+    { name: "Since", type: "date" },
+  ],
+});
+const base = `/eps/${root.id}/directory/${directory.id}`;
+
+// The workbook: groups first, each followed by its rows (a parent always comes before its children in the file).
+const units = ["m3", "m2", "t", "pcs"];
+const sheet = [["Code", "Name", "Parent", "Unit", "Norm", "Since"]];
+const GROUP = 100;
+for (let k = 0; k < ROWS; k++) {
+  const group = `G${String(Math.floor(k / GROUP)).padStart(4, "0")}`;
+  if (k % GROUP === 0) sheet.push([group, `Group ${group}`, null, null, null, null]);
+  else
+    sheet.push([
+      `W${String(k).padStart(6, "0")}`,
+      `Work ${k}`,
+      group,
+      units[k % 4],
+      (k % 1000) / 10,
+      new Date(Date.UTC(2025, k % 12, 1 + (k % 28))),
+    ]);
+}
+const bytes = Buffer.from(await writeXlsxRows(sheet, { header: 1 }));
+const boundary = "----planum-bench";
+const payload = Buffer.concat([
+  Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="types.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  ),
+  bytes,
+  Buffer.from(`\r\n--${boundary}--\r\n`),
+]);
+const upload = await timed(() =>
+  inject("POST", `${base}/upload`, payload, { "content-type": `multipart/form-data; boundary=${boundary}` }),
+);
+line("directory_upload", {
+  ms: Math.round(upload.ms),
+  cpuMs: Math.round(upload.cpuMs),
+  fileMB: Math.round(bytes.length / 1e5) / 10,
+  created: upload.result.created,
+  targetMs: 5000,
+});
+
+const open = await repeat(async () => {
+  await inject("GET", "/directory");
+  await inject("GET", `${base}/rows?offset=0&limit=200`);
+  await inject("GET", `${base}/values/invalid`);
+});
+line("directory_open", { ...open, targetMs: 1000 });
+const scroll = await repeat(() => inject("GET", `${base}/rows?offset=${Math.floor(ROWS / 2)}&limit=200`));
+line("directory_scroll_page", { ...scroll });
+const target = `W${String(ROWS - 7).padStart(6, "0")}`;
+const search = await repeat(async () => {
+  const page = await inject("GET", `${base}/rows?search=${target}`);
+  if (page.total !== 1) throw new Error(`search found ${page.total}`);
+});
+line("directory_search", { ...search, targetMs: 100 });
+await stop();
