@@ -1,12 +1,13 @@
 // Planum under load: a real server process on loopback with a fresh embedded database, driven over HTTP by many
 // simultaneous clients (one promise per user). One JSON line per case:
-// { case, requests, concurrency, p50Ms, p95Ms, maxMs, perSecond, statuses }.
+// { case, requests, concurrency, p50Ms, p95Ms, maxMs, perSecond, statuses, serverCpuMs }.
 //   sign-in burst          BENCH_LOAD_USERS people signing in at the same moment (password hashing under load)
 //   gantt during sign-in   a few Gantt reads sent while that burst runs: they must not wait behind the hashing
 //   gantt cold / gantt     every user reads the demo schedule's Gantt at once, BENCH_LOAD_ROUNDS times
 //   gantt if-none-match    the same with the ETag of the user's previous answer (304 without a body)
 //   gantt, one user        one user reading it 50 times in a row: the cost of one read without a crowd
 //   gantt …, fetch         the same crowd through fetch, which decodes every body in this process
+// BENCH_LOAD_PROFILE=<folder> keeps a CPU profile of the server (see below).
 // The Gantt reads go through node:http with keep-alive and read the whole body as sent (brotli), without decoding
 // it: each user's browser decodes its own answer on its own machine, while here 200 users share the server's two
 // cores, and fetch's decoding (a brotli stream per answer) made the client, not the server, the bottleneck.
@@ -45,7 +46,11 @@ function freePort() {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "planum-load-"));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}/api/v1`;
-const server = spawn(process.execPath, [path.join(serverRoot, "bin/planum.js"), "serve"], {
+// BENCH_LOAD_PROFILE=<folder>: the server writes a CPU profile there when it stops (open it in Chrome's DevTools).
+const profile = process.env.BENCH_LOAD_PROFILE
+  ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_LOAD_PROFILE)}`]
+  : [];
+const server = spawn(process.execPath, [...profile, path.join(serverRoot, "bin/planum.js"), "serve"], {
   env: {
     ...process.env,
     NODE_ENV: "production",
@@ -140,7 +145,25 @@ async function pool(items, limit, work) {
   return results;
 }
 
-function report(name, answers, wallMs, concurrency) {
+/**
+ * CPU time the server process has used so far (user + system of all its threads, Linux /proc; null elsewhere). On a
+ * machine shared with other work the wall times swing with the neighbours; the server's CPU per case does not.
+ */
+function serverCpuMs() {
+  try {
+    const stat = fs.readFileSync(`/proc/${server.pid}/stat`, "utf8");
+    // Fields after the command's closing parenthesis: state(3) … utime(14) stime(15), counted from 1 = pid.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** The server's CPU time since `from` (a serverCpuMs reading), or null where it cannot be read. */
+const serverCpuSince = (from, to = serverCpuMs()) => (from !== null && to !== null ? to - from : null);
+
+function report(name, answers, wallMs, concurrency, serverCpu = null) {
   const times = answers.map((a) => a.ms).sort((a, b) => a - b);
   const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
   const statuses = {};
@@ -155,6 +178,7 @@ function report(name, answers, wallMs, concurrency) {
     perSecond: Math.round((answers.length / wallMs) * 1000),
     statuses,
   };
+  if (serverCpu !== null) line.serverCpuMs = serverCpu;
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 
@@ -165,7 +189,7 @@ try {
       () => false,
     );
     if (ok) break;
-    if (i > 600) throw new Error("the server did not start within a minute");
+    if (i > 3000) throw new Error("the server did not start within five minutes");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
@@ -211,6 +235,7 @@ try {
   // (a) everybody signs in at once; (b) meanwhile the owner reads the Gantt every 250 ms.
   let burstRunning = true;
   const burstStart = performance.now();
+  const burstCpu = serverCpuMs();
   const burst = Promise.all(
     Array.from({ length: USERS }, (_, i) =>
       call("POST", "/auth/login", { body: { login: `load${i}`, password: PASSWORD } }),
@@ -225,7 +250,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const signIns = await burst;
-  report("sign-in burst", signIns, performance.now() - burstStart, USERS);
+  report("sign-in burst", signIns, performance.now() - burstStart, USERS, serverCpuSince(burstCpu));
   report("gantt during sign-in burst", readsDuring, performance.now() - readsStart, 1);
   const tokens = signIns.map((answer) => (answer.status === 200 ? JSON.parse(answer.text).data.token : owner.token));
 
@@ -234,6 +259,8 @@ try {
   const readAll = async (name, revalidate, through = read) => {
     const answers = [];
     const firsts = [];
+    const cpuFrom = serverCpuMs();
+    let firstsCpu = null;
     const start = performance.now();
     await Promise.all(
       tokens.map(async (token, i) => {
@@ -242,13 +269,17 @@ try {
           const answer = await through(`/versions/${versionId}/gantt`, { token, spaceId: space.id, headers });
           etags[i] = answer.etag ?? etags[i];
           answers.push(answer);
-          if (round === 0) firsts.push(answer);
+          if (round === 0) {
+            firsts.push(answer);
+            if (firsts.length === tokens.length) firstsCpu = serverCpuMs();
+          }
         }
       }),
     );
-    report(name, answers, performance.now() - start, USERS);
-    // Where the tail comes from: each user's first read of the round (all sent in the same instant).
-    report(`${name}, first reads`, firsts, performance.now() - start, USERS);
+    report(name, answers, performance.now() - start, USERS, serverCpuSince(cpuFrom));
+    // Where the tail comes from: each user's first read of the round (all sent in the same instant); its server CPU
+    // is counted until the last of them was answered.
+    report(`${name}, first reads`, firsts, performance.now() - start, USERS, serverCpuSince(cpuFrom, firstsCpu));
   };
   const throughFetch = async (url, options) => {
     const answer = await call("GET", url, options);
@@ -266,9 +297,10 @@ try {
 
   const alone = [];
   const aloneStart = performance.now();
+  const aloneCpu = serverCpuMs();
   for (let i = 0; i < 50; i++)
     alone.push(await read(`/versions/${versionId}/gantt`, { token: owner.token, spaceId: space.id }));
-  report("gantt, one user", alone, performance.now() - aloneStart, 1);
+  report("gantt, one user", alone, performance.now() - aloneStart, 1, serverCpuSince(aloneCpu));
 } finally {
   agent.destroy();
   await stop();

@@ -19,6 +19,32 @@ describe("batchedReader", () => {
     expect(reads).toHaveLength(2);
   });
 
+  it("keeps the keys asked while a read is under way for one read after it, over however many turns", async () => {
+    const reads: string[][] = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const read = batchedReader(async (keys) => {
+      reads.push([...keys]);
+      if (reads.length === 1) await held;
+      return new Map(keys.map((k) => [k, k]));
+    });
+    const first = read("a");
+    // Wait until the first read is under way, then ask from several later turns while it is held.
+    while (reads.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    const later: Promise<string | null>[] = [];
+    for (const key of ["b", "c", "d"]) {
+      later.push(read(key));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(reads).toEqual([["a"]]);
+    release();
+    expect(await first).toBe("a");
+    expect(await Promise.all(later)).toEqual(["b", "c", "d"]);
+    expect(reads).toEqual([["a"], ["b", "c", "d"]]);
+  });
+
   it("fails every caller of a failed read, and reads again afterwards", async () => {
     let fail = true;
     const read = batchedReader(async (keys) => {

@@ -29,6 +29,8 @@ export class SessionStore {
   private readonly kept: ClockedCache<SessionRow>;
   /** The tokens of a crowd not kept (yet, or any more) are read together. */
   private readonly readBatched;
+  /** The last-seen writes of a crowd go together too (one UPDATE for many sessions, not one each). */
+  private readonly touchBatched;
 
   constructor(
     private readonly db: Db,
@@ -49,6 +51,13 @@ export class SessionStore {
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(inArray(sessions.tokenHash, [...new Set(hashes)]));
       return new Map(rows.map((row) => [row.session.tokenHash, row]));
+    });
+    this.touchBatched = batchedReader(async (ids) => {
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: new Date() })
+        .where(inArray(sessions.id, [...new Set(ids)]));
+      return new Map(ids.map((id) => [id, true]));
     });
   }
 
@@ -99,10 +108,7 @@ export class SessionStore {
     }
     const lastSeenAt = row.session.lastSeenAt;
     if (now - lastSeenAt.getTime() > LAST_SEEN_WRITE_INTERVAL_MS) {
-      await this.db
-        .update(sessions)
-        .set({ lastSeenAt: new Date(now) })
-        .where(eq(sessions.id, row.session.id));
+      await this.touchBatched(row.session.id);
       // The kept row follows the database (no other reader's answer depends on when a session was last used).
       row.session.lastSeenAt = new Date(now);
     }
