@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeGantt, encodeGantt } from "./gantt-wire.js";
+import { decodeGantt, encodeGantt, encodeGanttShared } from "./gantt-wire.js";
 import type { GanttColumns } from "./workspace-gantt.js";
 
 const DAY = 1440;
@@ -106,6 +106,28 @@ describe("the Gantt's wire layout", () => {
     expect(text.length).toBeLessThan(JSON.stringify(columns).length / 4);
     const back = roundTrip(columns);
     expect(back).toEqual(columns);
+    // 20,000 rows compared whole: seconds on a loaded machine, past the default 5 s.
+  }, 60_000);
+
+  it("re-packs after a change only what the change reaches, and answers what a whole packing answers", () => {
+    const { expanded: _expanded, ...before } = sample();
+    const previous = encodeGanttShared(before);
+    // The milestone moves a day: its early start and finish change; its late finish is packed against the early
+    // finish, so it must be packed again although its own value stayed.
+    const after: typeof before = JSON.parse(JSON.stringify(before));
+    after.earlyStart[2] += DAY;
+    after.earlyFinish[2] += DAY;
+    after.name[1] = "Фундаменты плита";
+    const changed = new Set(["earlyStart", "earlyFinish", "name"] as const);
+    const patched = encodeGanttShared(after, { wire: previous, changed });
+    expect(patched).toEqual(encodeGanttShared(after));
+    // What nothing reached is the previous packing itself, not packed again.
+    expect(patched.code).toBe(previous.code);
+    expect(patched.relations).toBe(previous.relations);
+    expect(patched.lateFinish).not.toBe(previous.lateFinish);
+    // Another project start (every date is packed against it) packs everything again.
+    const moved = { ...after, projectStart: start - DAY };
+    expect(encodeGanttShared(moved, { wire: previous, changed })).toEqual(encodeGanttShared(moved));
   });
 
   it("refuses text that is not its packing", () => {

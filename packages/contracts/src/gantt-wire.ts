@@ -250,9 +250,46 @@ export function encodeGantt(columns: GanttColumns): GanttWire {
   return { ...encodeGanttShared(columns), expanded: encodeExpanded(columns.expanded) };
 }
 
-/** All but the per-user `expanded` column, as it travels: the part the server keeps for every user of a version. */
-export function encodeGanttShared(columns: Omit<GanttColumns, "expanded">): Omit<GanttWire, "expanded"> {
+/** The packed columns of a Gantt less `expanded`. */
+export type GanttSharedWire = Omit<GanttWire, "expanded">;
+/** The columns of a Gantt less `expanded`. */
+type SharedColumns = Omit<GanttColumns, "expanded">;
+
+/**
+ * The columns each packed column is packed against besides its own values: a date against the row's early start
+ * (the early start against the previous row's), a finish against its start. Changing one of them re-packs it.
+ */
+const PACKED_AGAINST: Partial<Record<keyof GanttSharedWire, (keyof SharedColumns)[]>> = {
+  earlyFinish: ["earlyStart"],
+  lateStart: ["earlyStart"],
+  lateFinish: ["earlyStart", "earlyFinish"],
+  baselineStart: ["earlyStart"],
+  baselineFinish: ["earlyStart", "baselineStart"],
+  actualStart: ["earlyStart"],
+  actualFinish: ["earlyStart", "actualStart"],
+  startLimitDate: ["earlyStart"],
+  finishLimitDate: ["earlyStart", "earlyFinish"],
+};
+
+/**
+ * All but the per-user `expanded` column, as it travels: the part the server keeps for every user of a version.
+ * `previous` is the packing of the same rows in the same order before some of their columns changed (`changed`
+ * names them, `relations` for any relation): the other packed columns are taken from it as they are, since packing
+ * every column of 100,000 rows again was most of a Gantt call after an edit that changed one or two. Another row
+ * count or project start (every date is packed against it) packs everything again.
+ */
+export function encodeGanttShared(
+  columns: SharedColumns,
+  previous?: { wire: GanttSharedWire; changed: ReadonlySet<keyof SharedColumns> },
+): GanttSharedWire {
   const n = columns.ids.length;
+  const reuse = previous?.wire.n === n && previous.wire.projectStart === columns.projectStart ? previous : null;
+  /** The previous packing of a column, when neither it nor what it is packed against changed. */
+  const kept = <K extends keyof GanttSharedWire & keyof SharedColumns>(name: K): GanttSharedWire[K] | undefined => {
+    if (!reuse || reuse.changed.has(name)) return undefined;
+    if (PACKED_AGAINST[name]?.some((other) => reuse.changed.has(other))) return undefined;
+    return reuse.wire[name];
+  };
   const origin = columns.projectStart;
   const es = columns.earlyStart;
   const start = ownStart(es, origin);
@@ -263,63 +300,73 @@ export function encodeGanttShared(columns: Omit<GanttColumns, "expanded">): Omit
       (k) => values[k],
     );
   const finishOf = (starts: readonly number[]) => (k: number) => (starts[k] === NONE ? start(k) : starts[k]);
-  let previousStart = origin;
-  const earlyStartCodes = new Float64Array(n);
-  for (let k = 0; k < n; k++) {
-    earlyStartCodes[k] = dateFrom(es[k], previousStart);
-    if (es[k] !== NONE) previousStart = es[k];
-  }
-  const relations = encodeRelations(columns.relations);
+  const packEarlyStart = () => {
+    let previousStart = origin;
+    const codes = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      codes[k] = dateFrom(es[k], previousStart);
+      if (es[k] !== NONE) previousStart = es[k];
+    }
+    return packWith(
+      n,
+      (k) => codes[k],
+      (k) => es[k],
+    );
+  };
   return {
     version: GANTT_WIRE_LAYOUT,
     n,
-    ids: packWith(
-      n,
-      (k) => signed(columns.ids[k] - (k > 0 ? columns.ids[k - 1] : 0)),
-      (k) => columns.ids[k],
-    ),
-    parent: packWith(
-      n,
-      (k) => (columns.parent[k] < 0 ? 0 : k - columns.parent[k]),
-      (k) => columns.parent[k],
-    ),
-    type: packSigned(columns.type),
-    code: packTexts(columns.code),
-    name: packTexts(columns.name),
-    calendar: packSigned(columns.calendar),
-    duration: packSigned(columns.duration),
-    remaining: packSigned(columns.remaining),
-    earlyStart: packWith(
-      n,
-      (k) => earlyStartCodes[k],
-      (k) => es[k],
-    ),
-    earlyFinish: dates(columns.earlyFinish, start),
-    lateStart: dates(columns.lateStart, start),
-    lateFinish: dates(columns.lateFinish, finishOf(columns.earlyFinish)),
-    totalFloat: packWith(
-      n,
-      (k) => nullable(columns.totalFloat[k]),
-      (k) => columns.totalFloat[k],
-    ),
-    freeFloat: packWith(
-      n,
-      (k) => nullable(columns.freeFloat[k]),
-      (k) => columns.freeFloat[k],
-    ),
-    critical: packSigned(columns.critical),
-    progress: packSigned(columns.progress),
-    baselineStart: dates(columns.baselineStart, start),
-    baselineFinish: dates(columns.baselineFinish, finishOf(columns.baselineStart)),
-    actualStart: dates(columns.actualStart, start),
-    actualFinish: dates(columns.actualFinish, finishOf(columns.actualStart)),
-    startLimitType: packSigned(columns.startLimitType),
-    startLimitDate: dates(columns.startLimitDate, start),
-    finishLimitType: packSigned(columns.finishLimitType),
-    finishLimitDate: dates(columns.finishLimitDate, finishOf(columns.earlyFinish)),
-    revision: packSigned(columns.revision),
+    ids:
+      kept("ids") ??
+      packWith(
+        n,
+        (k) => signed(columns.ids[k] - (k > 0 ? columns.ids[k - 1] : 0)),
+        (k) => columns.ids[k],
+      ),
+    parent:
+      kept("parent") ??
+      packWith(
+        n,
+        (k) => (columns.parent[k] < 0 ? 0 : k - columns.parent[k]),
+        (k) => columns.parent[k],
+      ),
+    type: kept("type") ?? packSigned(columns.type),
+    code: kept("code") ?? packTexts(columns.code),
+    name: kept("name") ?? packTexts(columns.name),
+    calendar: kept("calendar") ?? packSigned(columns.calendar),
+    duration: kept("duration") ?? packSigned(columns.duration),
+    remaining: kept("remaining") ?? packSigned(columns.remaining),
+    earlyStart: kept("earlyStart") ?? packEarlyStart(),
+    earlyFinish: kept("earlyFinish") ?? dates(columns.earlyFinish, start),
+    lateStart: kept("lateStart") ?? dates(columns.lateStart, start),
+    lateFinish: kept("lateFinish") ?? dates(columns.lateFinish, finishOf(columns.earlyFinish)),
+    totalFloat:
+      kept("totalFloat") ??
+      packWith(
+        n,
+        (k) => nullable(columns.totalFloat[k]),
+        (k) => columns.totalFloat[k],
+      ),
+    freeFloat:
+      kept("freeFloat") ??
+      packWith(
+        n,
+        (k) => nullable(columns.freeFloat[k]),
+        (k) => columns.freeFloat[k],
+      ),
+    critical: kept("critical") ?? packSigned(columns.critical),
+    progress: kept("progress") ?? packSigned(columns.progress),
+    baselineStart: kept("baselineStart") ?? dates(columns.baselineStart, start),
+    baselineFinish: kept("baselineFinish") ?? dates(columns.baselineFinish, finishOf(columns.baselineStart)),
+    actualStart: kept("actualStart") ?? dates(columns.actualStart, start),
+    actualFinish: kept("actualFinish") ?? dates(columns.actualFinish, finishOf(columns.actualStart)),
+    startLimitType: kept("startLimitType") ?? packSigned(columns.startLimitType),
+    startLimitDate: kept("startLimitDate") ?? dates(columns.startLimitDate, start),
+    finishLimitType: kept("finishLimitType") ?? packSigned(columns.finishLimitType),
+    finishLimitDate: kept("finishLimitDate") ?? dates(columns.finishLimitDate, finishOf(columns.earlyFinish)),
+    revision: kept("revision") ?? packSigned(columns.revision),
     attrs: columns.attrs,
-    relations,
+    relations: reuse && !reuse.changed.has("relations") ? reuse.wire.relations : encodeRelations(columns.relations),
     calendars: columns.calendars,
     defaultCalendar: columns.defaultCalendar,
     projectStart: columns.projectStart,

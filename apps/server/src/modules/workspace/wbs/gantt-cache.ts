@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { Negotiator } from "@fastify/accept-negotiator";
-import { encodeExpanded, encodeGanttShared } from "@planum/contracts";
+import { encodeExpanded, type GanttSharedWire } from "@planum/contracts";
 import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
@@ -11,7 +11,7 @@ import { type ChangeClock, ClockedCache } from "../../../platform/change-clock.j
 import type { Db } from "../../../platform/db.js";
 import { execRows } from "../../../platform/sql.js";
 import { readCollapsedIds } from "./gantt.repo.js";
-import { buildGanttBase, expandedColumn, type GanttBase, type GanttShared, patchGanttBase } from "./gantt-columns.js";
+import { buildGanttBase, expandedColumn, type GanttBase, packGanttBase, patchGanttBase } from "./gantt-columns.js";
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -92,7 +92,7 @@ export class GanttCache {
   private readonly stamps: ClockedCache<Stamp>;
   /** The last build of each of the versions built last, and the build under way per version (one at a time). */
   private readonly bases = new LRUCache<string, GanttBase>({ max: BASES });
-  private readonly baseTurns = new Map<string, Promise<GanttShared>>();
+  private readonly baseTurns = new Map<string, Promise<{ wire: GanttSharedWire; ids: number[] }>>();
 
   constructor(
     private readonly db: Db,
@@ -169,11 +169,10 @@ export class GanttCache {
     const running = this.sharing.get(common);
     if (running) return running;
     const made = (async () => {
-      const data = await this.columns(scope.version);
+      const { wire, ids } = await this.columns(scope.version);
       // `{"success":true,"data":{…}}` less its two closing braces: the user's `expanded` and those follow.
-      const text = JSON.stringify({ success: true, data: encodeGanttShared(data) });
-      // A copy: the next patch of the version writes into the columns.
-      const shared: Shared = { head: Buffer.from(text.slice(0, -2)), ids: data.ids.slice() };
+      const text = JSON.stringify({ success: true, data: wire });
+      const shared: Shared = { head: Buffer.from(text.slice(0, -2)), ids };
       this.shared.set(common, shared);
       return shared;
     })().finally(() => this.sharing.delete(common));
@@ -185,15 +184,18 @@ export class GanttCache {
    * The version's columns now: its last build patched with the rows written since, else built whole. Builds of one
    * version take turns, since a patch writes into the last build; a failed one is forgotten, so the next builds whole.
    */
-  private columns(version: VersionScope["version"]): Promise<GanttShared> {
+  private columns(version: VersionScope["version"]): Promise<{ wire: GanttSharedWire; ids: number[] }> {
     const previous = this.baseTurns.get(version.id);
     const turn = (async () => {
       await previous?.catch(() => undefined);
       const base = this.bases.get(version.id);
       this.bases.delete(version.id);
       const next = base ? await patchGanttBase(this.db, version, base) : await buildGanttBase(this.db, version);
+      // Packed in the same turn, so the next patch of the version re-packs only what it changes after this packing.
+      const wire = packGanttBase(next);
       this.bases.set(version.id, next);
-      return next.shared;
+      // A copy of the ids: the next patch of the version writes into the columns.
+      return { wire, ids: next.shared.ids.slice() };
     })();
     this.baseTurns.set(version.id, turn);
     const forget = () => {

@@ -1,4 +1,4 @@
-import type { GanttColumns } from "@planum/contracts";
+import { encodeGanttShared, type GanttColumns, type GanttSharedWire } from "@planum/contracts";
 import type { VersionRow } from "../../../platform/access.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import { textMinutes } from "../../../platform/time.js";
@@ -45,6 +45,46 @@ export interface GanttBase {
   relationIndex: Map<number, number>;
   position: Map<number, number>;
   calendarIds: string[];
+  /** The columns of `shared` a patch changed (`relations` for any relation); none after a whole build. */
+  changed?: Set<keyof GanttShared>;
+  /** `shared` packed (see encodeGanttShared), once a caller has packed it: the next patch re-packs what changed. */
+  wire?: GanttSharedWire;
+}
+
+/** The columns `writeRow` writes: a patch compares them to tell which columns it changed. */
+const ROW_COLUMNS = [
+  "type",
+  "code",
+  "name",
+  "calendar",
+  "duration",
+  "remaining",
+  "earlyStart",
+  "earlyFinish",
+  "lateStart",
+  "lateFinish",
+  "totalFloat",
+  "freeFloat",
+  "critical",
+  "progress",
+  "baselineStart",
+  "baselineFinish",
+  "actualStart",
+  "actualFinish",
+  "startLimitType",
+  "startLimitDate",
+  "finishLimitType",
+  "finishLimitDate",
+  "revision",
+] as const satisfies readonly (keyof GanttShared)[];
+
+/** `base` packed, re-packing only the columns its last patch changed when the packing before it is at hand. */
+export function packGanttBase(base: GanttBase): GanttSharedWire {
+  const previous = base.wire && base.changed ? { wire: base.wire, changed: base.changed } : undefined;
+  const wire = encodeGanttShared(base.shared, previous);
+  base.wire = wire;
+  base.changed = undefined;
+  return wire;
 }
 
 /** The whole version as parallel arrays with the user's collapsed rows (see `GanttColumns`). */
@@ -133,9 +173,21 @@ export async function patchGanttBase(db: DbOrTx, version: VersionRow, base: Gant
   if (relations !== base.relations) next.relationIndex = indexOf(relations.id);
   const out = { ...base.shared, ...versionFields(version), calendars: calendarsOf(calendarRows) };
   const calendarIndex = new Map(base.calendarIds.map((id, i) => [id, i]));
-  for (const i of changedRows) writeRow(out, base.position.get(source.id[i])!, source, i, calendarIndex);
-  if (relationsChanged) out.relations = arrangeRelations(relations, base.position);
+  // Changes since the last packing add up until the base is packed again.
+  const changed = new Set<keyof GanttShared>(base.changed ?? []);
+  const before: unknown[] = new Array(ROW_COLUMNS.length);
+  for (const i of changedRows) {
+    const k = base.position.get(source.id[i])!;
+    for (let c = 0; c < ROW_COLUMNS.length; c++) before[c] = out[ROW_COLUMNS[c]][k];
+    writeRow(out, k, source, i, calendarIndex);
+    for (let c = 0; c < ROW_COLUMNS.length; c++) if (out[ROW_COLUMNS[c]][k] !== before[c]) changed.add(ROW_COLUMNS[c]);
+  }
+  if (relationsChanged) {
+    out.relations = arrangeRelations(relations, base.position);
+    changed.add("relations");
+  }
   next.shared = out;
+  next.changed = changed;
   return next;
 }
 
