@@ -18,13 +18,14 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
-    // The Gantt, network and work-done plan benchmarks are their own pages so it never touches the app router (rolldownOptions: Vite 8's rollupOptions).
+    // The Gantt, network, work-done plan and resource usage benchmarks are their own pages so it never touches the app router (rolldownOptions: Vite 8's rollupOptions).
     rolldownOptions: {
       input: {
         main: source("index.html"),
         "gantt-bench": source("gantt-bench.html"),
         "network-bench": source("network-bench.html"),
         "wdp-bench": source("wdp-bench.html"),
+        "usage-bench": source("usage-bench.html"),
       },
     },
   },

@@ -237,6 +237,40 @@ export const packSigned = (values: readonly (number | null)[]) =>
   );
 export const unpackSigned = (wire: WireInts, n: number) => unpackWith(wire, n, unzigzag) as number[];
 
+/**
+ * Unpacks a signed column straight into a typed array of its length. Usage series hold hundreds of thousands of
+ * values: a plain array that large is slow to fill (V8 keeps `new Array(n)` of that size as a dictionary).
+ */
+export function unpackSignedInto(wire: WireInts, out: Float64Array | Int32Array): void {
+  const n = out.length;
+  if (typeof wire !== "string") {
+    if (wire.length !== n) throw new Error(`a packed column holds ${wire.length} values, expected ${n}`);
+    for (let k = 0; k < n; k++) out[k] = wire[k] ?? 0;
+    return;
+  }
+  let k = 0;
+  let at = 0;
+  const next = () => {
+    let result = 0;
+    let scale = 1;
+    for (;;) {
+      const digit = DIGIT[wire.charCodeAt(at++)];
+      if (digit === undefined || digit < 0) throw new Error("a column is not packed text");
+      result += (digit % 32) * scale;
+      if (digit < 32) return result;
+      scale *= 32;
+    }
+  };
+  while (at < wire.length) {
+    const token = next();
+    const value = unzigzag(Math.floor(token / 2));
+    const count = token % 2 === 1 ? next() + MIN_RUN : 1;
+    if (k + count > n) throw new Error(`a packed column holds more than ${n} values`);
+    for (const end = k + count; k < end; k++) out[k] = value;
+  }
+  if (k !== n) throw new Error(`a packed column holds ${k} values, expected ${n}`);
+}
+
 /** The reference of the row's own dates: its early start, else the project start. */
 function ownStart(earlyStart: readonly number[], origin: number) {
   return (k: number) => (earlyStart[k] === NONE ? origin : earlyStart[k]);

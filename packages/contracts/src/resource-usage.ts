@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { parseUserDate } from "./dates.js";
-import { packSigned, packTexts, unpackSigned, unpackTexts, type WireInts, type WireTexts } from "./gantt-wire.js";
+import {
+  packSigned,
+  packTexts,
+  unpackSigned,
+  unpackSignedInto,
+  unpackTexts,
+  type WireInts,
+  type WireTexts,
+} from "./gantt-wire.js";
 import { workspaceUuid } from "./workspace.schema.js";
 
 /**
@@ -188,8 +196,14 @@ export function decodeUsage(w: UsageWire): UsageColumns {
   const n = w.n;
   const buckets = sums(unpackSigned(w.buckets, w.bucketCount)).map((d) => d + w.fromDay);
   const cells = n * (buckets.length - 1);
-  const fromThousandths = (wire: WireInts) =>
-    Float64Array.from(unpackSigned(wire, cells), (v) => (v < 0 ? Number.NaN : v / THOUSAND));
+  const fromThousandths = (wire: WireInts) => {
+    const out = new Float64Array(cells);
+    unpackSignedInto(wire, out);
+    for (let k = 0; k < cells; k++) out[k] = out[k] < 0 ? Number.NaN : out[k] / THOUSAND;
+    return out;
+  };
+  const overDays = new Int32Array(cells);
+  unpackSignedInto(w.overDays, overDays);
   const m = w.barCount;
   const start = sums(unpackSigned(w.barStart, m));
   const length = unpackSigned(w.barLength, m);
@@ -209,7 +223,7 @@ export function decodeUsage(w: UsageWire): UsageColumns {
     },
     demand: fromThousandths(w.demand),
     availability: fromThousandths(w.availability),
-    overDays: Int32Array.from(unpackSigned(w.overDays, cells)),
+    overDays,
     bars: {
       row: sums(unpackSigned(w.barRow, m)),
       start,

@@ -1,0 +1,180 @@
+// Resource usage benchmark (issue 13) on the built server and the embedded database (PGlite in a temporary folder):
+// 1,000 resources (20 groups of 49 crews, 8 units a day on weekdays) and 10,000 works over two years on a 5×8
+// calendar, each work with one crew assigned (8 units a day, evenly). One JSON line per case:
+//   usage_day    — GET /resource/usage by day over the two years (HTTP: load, spread, sum, pack), target ≤ 1 s
+//   usage_week   — the same by week
+//   usage_works  — GET /resource/{group}/wbs-by-assignment for one week of a group (the works behind a bar)
+//   node apps/server/bench/resource-usage.mjs [works=10000]
+import os from "node:os";
+import { buildCalendar, parseDateTime } from "@planum/engine";
+import { sql } from "drizzle-orm";
+import { startBenchServer } from "./bench-server.mjs";
+
+const WORKS = Number(process.argv[2] ?? 10_000);
+const GROUPS = 20;
+const CREWS_PER_GROUP = 49;
+const RUNS = 5;
+
+const { app, database, stop } = await startBenchServer("planum-bench-usage-");
+const { calculateVersion } = await import("../dist/modules/workspace/calculation/calculate-version.js");
+const { db } = database;
+
+let token = "";
+let spaceId = null;
+const inject = async (method, url, payload) => {
+  const headers = {
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(spaceId ? { "x-space-id": spaceId } : {}),
+  };
+  const response = await app.inject({ method, url: `/api/v1${url}`, headers, payload });
+  if (response.statusCode !== 200)
+    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+  return { data: response.json().data, bytes: response.body.length };
+};
+const timed = async (fn) => {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await fn();
+  const c = process.cpuUsage(c0);
+  return { ms: performance.now() - t0, cpuMs: (c.user + c.system) / 1000, result };
+};
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const stats = (samples, cpu) => {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  return { medianMs: Math.round(at(0.5)), p95Ms: Math.round(at(0.95)), cpuMs: Math.round(median(cpu)) };
+};
+const load = () => Math.round(os.loadavg()[0] * 10) / 10;
+const line = (name, extra) =>
+  process.stdout.write(
+    `${JSON.stringify({ case: name, resources: GROUPS * (CREWS_PER_GROUP + 1), works: WORKS, ...extra, loadAverage: load() })}\n`,
+  );
+
+// ---- a space, a schedule, a calendar, a version ----
+token = (
+  await inject("POST", "/users/register-and-login", {
+    lastName: "Bench",
+    firstName: "Mark",
+    email: "bench@example.com",
+    login: "bench",
+    password: "bench-password",
+    passwordConfirm: "bench-password",
+    secretQuestion: "Q?",
+    secretAnswer: "A",
+    acceptPrivacyPolicy: true,
+  })
+).data.token;
+spaceId = (await inject("POST", "/space/create", { name: "Bench", type: "corporate" })).data.id;
+const root = (await inject("POST", "/eps/create", { name: "Bench", key: "BENCH" })).data;
+const facility = (await inject("POST", "/facilities/create", { parentId: root.id, name: "Site" })).data;
+const project = (await inject("POST", `/facilities/${facility.id}/project/create`, { name: "Project" })).data;
+const schedule = (await inject("POST", `/projects/${project.id}/schedules/create`, { name: "Schedule" })).data;
+const version = (
+  await inject("POST", `/schedules/${schedule.id}/versions/create`, {
+    label: "Bench",
+    projectStart: "2025-01-13T08:00",
+  })
+).data;
+const DAY = [
+  ["08:00", "12:00"],
+  ["13:00", "17:00"],
+];
+const holidays = [];
+for (const y of [2025, 2026, 2027])
+  for (const md of ["01-01", "01-02", "01-07", "02-23", "03-08", "05-01", "05-09", "06-12", "11-04"])
+    holidays.push({ date: `${y}-${md}`, intervals: [] });
+const week = [DAY, DAY, DAY, DAY, DAY, [], []];
+const calendar = (await inject("POST", "/calendars", { name: "5×8", week, exceptions: holidays })).data;
+const cal = buildCalendar({ id: "c", week, exceptions: holidays });
+
+// ---- 10,000 works, 100 per summary, each starting somewhere in two years, 5 to 60 working days long ----
+const seedStart = performance.now();
+let seed = 42;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+};
+const projectStart = parseDateTime("2025-01-13T08:00");
+const sums = Math.ceil(WORKS / 100);
+const base = Number((await db.execute(sql`select coalesce(max(id), 0) + 1 as b from wbs_items`)).rows[0].b);
+const ids = [];
+const cols = { id: [], parent: [], order: [], code: [], start: [], dur: [], pv: [], pl: [], pc: [] };
+for (let k = 0; k < WORKS; k++) {
+  const id = base + sums + k;
+  ids.push(id);
+  const startDay = Math.floor(random() * 650);
+  const start = cal.nextWorkingStart(projectStart + startDay * 1440);
+  cols.id.push(id);
+  cols.parent.push(base + Math.floor(k / 100));
+  cols.order.push(k);
+  cols.code.push(`W${k + 1}`);
+  cols.start.push(new Date(start * 60_000).toISOString().slice(0, 16).replace("T", " "));
+  cols.dur.push((5 + Math.floor(random() * 56)) * 480);
+  cols.pv.push(Math.round(10 + random() * 990));
+  cols.pl.push(Math.round(8 + random() * 800));
+  cols.pc.push(Math.round(1000 + random() * 1_000_000));
+}
+const arr = (xs) => `{${xs.map((x) => (typeof x === "string" ? `"${x}"` : x)).join(",")}}`;
+await db.execute(sql`insert into wbs_items (id, space_id, version_id, parent_id, sort_order, type, code, name)
+  select ${base}::int + g, ${spaceId}::uuid, ${version.id}::uuid, null, g, 'sum', 'S' || g, 'Summary ' || g
+  from generate_series(0, ${sums - 1}) g`);
+await db.execute(sql`insert into wbs_items (id, space_id, version_id, parent_id, sort_order, type, code, name,
+    calendar_id, duration, start_limit_type, start_limit_date, planned_volume, planned_labour, planned_cost, measure)
+  select x.id, ${spaceId}::uuid, ${version.id}::uuid, x.parent, x.ord, 'work', x.code, 'Work ' || x.code,
+    ${calendar.id}::uuid, x.dur, 'not_earlier', x.st::timestamp, x.pv, x.pl, x.pc, 'm3'
+  from unnest(${arr(cols.id)}::int[], ${arr(cols.parent)}::int[], ${arr(cols.order)}::int[], ${arr(cols.code)}::text[],
+    ${arr(cols.dur)}::int[], ${arr(cols.start)}::text[], ${arr(cols.pv)}::float8[], ${arr(cols.pl)}::float8[],
+    ${arr(cols.pc)}::float8[]) as x(id, parent, ord, code, dur, st, pv, pl, pc)`);
+await db.execute(sql`select setval(pg_get_serial_sequence('wbs_items', 'id'), (select max(id) from wbs_items))`);
+await calculateVersion(db, version.id);
+const span = (
+  await db.execute(
+    sql`select min(early_start)::text as a, max(early_finish)::text as b from wbs_items where version_id = ${version.id}`,
+  )
+).rows[0];
+process.stderr.write(
+  `seeded ${WORKS} works (${span.a} … ${span.b}) in ${Math.round(performance.now() - seedStart)} ms\n`,
+);
+
+// ---- 1,000 resources: 20 groups of 49 crews; each work gets one crew ----
+const groupIds = [];
+const crewIds = [];
+for (let g = 0; g < GROUPS; g++) {
+  const group = (
+    await db.execute(sql`insert into resources (space_id, code, name, kind, unit)
+      values (${spaceId}::uuid, ${`G${g + 1}`}, ${`Group ${g + 1}`}, 'labor', 'h') returning id`)
+  ).rows[0].id;
+  groupIds.push(group);
+  const crews = await db.execute(sql`insert into resources (space_id, parent_id, code, name, kind, unit, availability)
+    select ${spaceId}::uuid, ${group}::uuid, ${`G${g + 1}-C`} || k, 'Crew ' || k, 'labor', 'h',
+      '[{"from":"2025-01-01","maxUnitsPerDay":8}]'::jsonb
+    from generate_series(1, ${CREWS_PER_GROUP}) k returning id`);
+  for (const row of crews.rows) crewIds.push(row.id);
+}
+await db.execute(sql`insert into assignments (space_id, version_id, item_id, resource_id, budgeted_units,
+    remaining_units, units_per_day, curve)
+  select ${spaceId}::uuid, ${version.id}::uuid, w.id, (${`{${crewIds.join(",")}}`}::uuid[])[1 + (w.rn % ${crewIds.length})],
+    w.duration / 60.0, w.duration / 60.0, 8, 'evenly'
+  from (select id, duration, row_number() over (order by id) as rn from wbs_items
+        where version_id = ${version.id}::uuid and type = 'work') w`);
+process.stderr.write(`seeded ${crewIds.length + groupIds.length} resources and their assignments\n`);
+
+const range = "from=2025-01-13&to=2027-01-12";
+for (const [name, url] of [
+  ["usage_day", `/resource/usage?scale=day&${range}`],
+  ["usage_week", `/resource/usage?scale=week&${range}`],
+  ["usage_works", `/resource/${groupIds[0]}/wbs-by-assignment?from=2025-06-02&to=2025-06-08`],
+]) {
+  await inject("GET", url);
+  const samples = [];
+  const cpu = [];
+  let bytes = 0;
+  for (let k = 0; k < RUNS; k++) {
+    const run = await timed(() => inject("GET", url));
+    samples.push(run.ms);
+    cpu.push(run.cpuMs);
+    bytes = run.result.bytes;
+  }
+  line(name, { days: 730, ...stats(samples, cpu), answerKB: Math.round(bytes / 1024), targetMs: 1000 });
+}
+await stop();
