@@ -9,6 +9,10 @@ const alias = {
   "@planum/formats": src("./packages/formats/src/index.ts"),
 };
 
+// A project's own timeouts win over the command line's, so a loaded machine raises them here for every project:
+// PLANUM_TEST_TIMEOUT / PLANUM_HOOK_TIMEOUT (milliseconds).
+const testTimeout = Number(process.env.PLANUM_TEST_TIMEOUT || 30_000);
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -17,6 +21,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "engine",
+          testTimeout,
           include: ["packages/engine/**/*.test.ts"],
           exclude: ["**/node_modules/**", "**/dist/**"],
         },
@@ -25,6 +30,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "contracts",
+          testTimeout,
           include: ["packages/contracts/**/*.test.ts"],
           exclude: ["**/node_modules/**", "**/dist/**"],
         },
@@ -33,6 +39,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "formats",
+          testTimeout,
           include: ["packages/formats/**/*.test.ts"],
           exclude: ["**/node_modules/**", "**/dist/**"],
         },
@@ -44,10 +51,8 @@ export default defineConfig({
           include: ["apps/server/src/**/*.test.ts"],
           exclude: ["**/node_modules/**", "**/dist/**"],
           globalSetup: ["apps/server/src/test/global-setup.ts"],
-          // A project's own timeouts win over the command line's, so a loaded machine sets them here:
-          // PLANUM_TEST_TIMEOUT / PLANUM_HOOK_TIMEOUT (milliseconds). Starting a test server migrates a fresh
-          // embedded database, which takes minutes on a machine shared by many.
-          testTimeout: Number(process.env.PLANUM_TEST_TIMEOUT || 30_000),
+          // Starting a test server migrates a fresh embedded database, which takes minutes on a machine shared by many.
+          testTimeout,
           hookTimeout: Number(process.env.PLANUM_HOOK_TIMEOUT || 60_000),
           // CI shares two cores between this suite's servers, jobs and sockets: a test is tried once more there, so a
           // scheduling hiccup does not sink a submission; a test that fails twice fails (and the retry shows in the log).
@@ -58,6 +63,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "web",
+          testTimeout,
           include: ["apps/web/src/**/*.test.{ts,tsx}"],
           exclude: ["**/node_modules/**", "**/dist/**"],
         },
