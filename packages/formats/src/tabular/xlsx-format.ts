@@ -39,10 +39,12 @@ export async function readXlsxTable(bytes: Uint8Array, sheet?: string): Promise<
       entry: sheet ?? "sheet 1",
     });
   const rows: Cell[][] = [];
+  // exceljs computes columnCount by scanning the whole sheet: read it once, or a sheet's reading grows as rows².
+  const columnCount = ws.columnCount;
   for (let r = 1; r <= ws.rowCount; r++) {
     const row = ws.getRow(r);
     const cells: Cell[] = [];
-    for (let c = 1; c <= Math.max(row.cellCount, ws.columnCount); c++) cells.push(cellValue(row.getCell(c).value));
+    for (let c = 1; c <= Math.max(row.cellCount, columnCount); c++) cells.push(cellValue(row.getCell(c).value));
     rows.push(cells);
   }
   return { format: "xlsx", sheet: ws.name, rows };
