@@ -65,7 +65,8 @@ test("at 600 px every tab of the dock is reachable (the strip scrolls, a menu li
       await expect(last).toBeInViewport({ ratio: 0.9 });
       await expect(page.getByRole("table", { name: tabs.relations })).toBeVisible();
     } else {
-      await expect(page.getByRole("button", { name: tabs.all })).toHaveCount(0);
+      // at 1440 the strip may still overflow in Russian (since the chat and timesheets tabs): the tab is reached
+      // either way, the strip scrolling it into sight
       await last.click();
       await expect(last).toHaveAttribute("aria-selected", "true");
     }
