@@ -105,6 +105,17 @@ export {
 
 export const ENGINE_VERSION = 1;
 export {
+  cumulativeDays,
+  type EacMethods,
+  type EarnedSchedule,
+  type EvmFigures,
+  type EvmPoint,
+  type EvmSeriesInput,
+  earnedSchedule,
+  earnedValue,
+  earnedValueOnDay,
+} from "./earned-value.js";
+export {
   DEFAULT_PRIORITIES,
   type LevelAssignment,
   type LevelledActivity,
