@@ -76,6 +76,11 @@ export class Jobs {
     stop: AbortController;
   } | null = null;
   private started = false;
+  /**
+   * Jobs enqueued before the queue was started (a module's timer may tick first): their rows exist, their messages
+   * are sent by start(). Sent earlier, pg-boss dropped them silently and the supervisor found them a minute later.
+   */
+  private readonly unsent: string[] = [];
 
   constructor(private readonly options: JobsOptions) {
     this.boss = new PgBoss({
@@ -103,6 +108,7 @@ export class Jobs {
     await this.boss.start();
     await this.boss.createQueue(this.options.queue, { name: this.options.queue, retryLimit: 0 });
     this.started = true;
+    for (const jobId of this.unsent.splice(0)) await this.dispatch(jobId, 0);
     if (!this.options.runWorkers) return;
     this.workerId = await this.boss.work<{ jobId: string }>(
       this.options.queue,
@@ -125,7 +131,8 @@ export class Jobs {
       .values({ type, spaceId: input.spaceId, createdBy: input.userId, payload: input.payload ?? {} })
       .returning();
     this.mine.add(row.id);
-    await this.dispatch(row.id, 0);
+    if (this.started) await this.dispatch(row.id, 0);
+    else this.unsent.push(row.id);
     return row;
   }
 
