@@ -11,6 +11,7 @@ import { authModule } from "./modules/auth/auth.routes.js";
 import { LoginThrottle } from "./modules/auth/login-throttle.js";
 import { calendarsModule } from "./modules/calendars/calendars.routes.js";
 import { chatModule } from "./modules/chat/chat.routes.js";
+import { delegationModule } from "./modules/delegation/delegation.routes.js";
 import { directoriesModule } from "./modules/directories/directories.routes.js";
 import { interchangeModule } from "./modules/interchange/interchange.routes.js";
 import { noticesModule } from "./modules/notices/notices.routes.js";
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(storageFilesModule(ctx));
       await api.register(noticesModule(ctx));
       await api.register(chatModule(ctx));
+      await api.register(delegationModule(ctx));
     },
     { prefix: "/api/v1" },
   );

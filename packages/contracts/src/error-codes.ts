@@ -51,6 +51,10 @@ export const ERROR_CODES = [
   "DuplicatePeriod",
   "InvalidCron",
   "TimesheetHours",
+  "DelegationToSelf",
+  "DelegationOutsideSpace",
+  "DelegationPeriod",
+  "DelegationNoDuties",
   "TimesheetWeekNotMonday",
   "TimesheetDeclineComment",
   "TimesheetFutureWeek",
@@ -73,6 +77,7 @@ export const ERROR_CODES = [
   "ChatNotAuthor",
   "TimesheetNotAssigned",
   "TimesheetCannotDecide",
+  "DelegationNotGiver",
   // not found (404)
   "NotFound",
   "SpaceNotFound",
@@ -103,6 +108,7 @@ export const ERROR_CODES = [
   "WdpReportDecided",
   "TimesheetSent",
   "TimesheetNotSubmitted",
+  "DelegationOverlap",
   // rate limit (429)
   "TooManyAttempts",
   // server (500)
@@ -210,6 +216,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TimesheetCannotDecide: 403,
   TimesheetSent: 409,
   TimesheetNotSubmitted: 409,
+  DelegationToSelf: 400,
+  DelegationOutsideSpace: 400,
+  DelegationPeriod: 400,
+  DelegationNoDuties: 400,
+  DelegationOverlap: 409,
+  DelegationNotGiver: 403,
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

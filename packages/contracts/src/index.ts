@@ -2,6 +2,7 @@ export * from "./calculation.schema.js";
 export * from "./calendars.schema.js";
 export * from "./chat.schema.js";
 export * from "./dates.js";
+export * from "./delegation.schema.js";
 export * from "./directories.schema.js";
 export * from "./error-codes.js";
 export * from "./error-messages.js";

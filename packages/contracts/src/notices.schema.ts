@@ -54,6 +54,8 @@ export const noticeSchema = z.object({
   projectId: z.string().nullable(),
   /** Who caused it (null: the system, e.g. a work about to start). */
   byUser: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Whose notice this is a copy of, received under their delegation of duties (null: the caller's own). */
+  forUser: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
   checkedAt: z.string().nullable(),
 });

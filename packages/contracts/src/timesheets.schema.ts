@@ -113,6 +113,8 @@ export const timesheetLineSchema = z.object({
   status: z.enum(TIMESHEET_STATUSES),
   decisionComment: z.string().nullable(),
   decidedBy: person.nullable(),
+  /** The curator or approver the decider stood in for under a delegation. */
+  decidedFor: person.nullable(),
   /** Why the person may enter hours on the work. */
   as: z.array(z.enum(["resource", "executor"])),
   /** The assignment the approved hours feed (null: executor only). */

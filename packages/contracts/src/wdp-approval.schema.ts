@@ -80,6 +80,8 @@ export const wdpFactReportSchema = z.object({
   comment: z.string().nullable(),
   createdAt: z.string(),
   decidedBy: person,
+  /** The approver the decider stood in for under a delegation (null: decided in their own right). */
+  decidedFor: person,
   decidedAt: z.string().nullable(),
   decisionComment: z.string().nullable(),
   cells: z.array(wdpFactReportCellSchema),

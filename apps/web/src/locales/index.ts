@@ -4,6 +4,7 @@ import enAuth from "./en/auth.json";
 import enCalendars from "./en/calendars.json";
 import enChat from "./en/chat.json";
 import enCommon from "./en/common.json";
+import enDelegation from "./en/delegation.json";
 import enDirectories from "./en/directories.json";
 import enErrorsPage from "./en/errors-page.json";
 import enInterchange from "./en/interchange.json";
@@ -25,6 +26,7 @@ import frAuth from "./fr/auth.json";
 import frCalendars from "./fr/calendars.json";
 import frChat from "./fr/chat.json";
 import frCommon from "./fr/common.json";
+import frDelegation from "./fr/delegation.json";
 import frDirectories from "./fr/directories.json";
 import frErrorsPage from "./fr/errors-page.json";
 import frInterchange from "./fr/interchange.json";
@@ -46,6 +48,7 @@ import ruAuth from "./ru/auth.json";
 import ruCalendars from "./ru/calendars.json";
 import ruChat from "./ru/chat.json";
 import ruCommon from "./ru/common.json";
+import ruDelegation from "./ru/delegation.json";
 import ruDirectories from "./ru/directories.json";
 import ruErrorsPage from "./ru/errors-page.json";
 import ruInterchange from "./ru/interchange.json";
@@ -85,6 +88,7 @@ export const NAMESPACES = [
   "directories",
   "chat",
   "timesheets",
+  "delegation",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -111,6 +115,7 @@ export const resources = {
     directories: ruDirectories,
     chat: ruChat,
     timesheets: ruTimesheets,
+    delegation: ruDelegation,
   },
   en: {
     common: enCommon,
@@ -134,6 +139,7 @@ export const resources = {
     directories: enDirectories,
     chat: enChat,
     timesheets: enTimesheets,
+    delegation: enDelegation,
   },
   fr: {
     common: frCommon,
@@ -157,5 +163,6 @@ export const resources = {
     directories: frDirectories,
     chat: frChat,
     timesheets: frTimesheets,
+    delegation: frDelegation,
   },
 } as const;

@@ -1,5 +1,6 @@
 export * from "./calendars.table.js";
 export * from "./chat.table.js";
+export * from "./delegation.table.js";
 export * from "./directories.table.js";
 export * from "./eps-photos.table.js";
 export * from "./interchange.table.js";

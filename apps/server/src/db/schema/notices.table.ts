@@ -23,6 +23,8 @@ export const notices = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: NOTICE_KINDS }).notNull(),
     byUserId: uuid("by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The member whose notice this copies, sent to their delegate (docs/domain.md "Delegation"); null: one's own. */
+    forUserId: uuid("for_user_id").references(() => users.id, { onDelete: "set null" }),
     scheduleId: uuid("schedule_id"),
     versionId: uuid("version_id"),
     wbsId: integer("wbs_id"),

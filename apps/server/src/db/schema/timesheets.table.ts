@@ -30,6 +30,8 @@ export const timesheetLines = pgTable(
       .default("draft"),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    /** The curator or approver `decided_by` stood in for under a delegation. */
+    decidedFor: uuid("decided_for").references(() => users.id, { onDelete: "set null" }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     decisionComment: text("decision_comment"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -36,6 +36,8 @@ export const wdpReports = pgTable(
       .notNull()
       .default("pending"),
     decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    /** The approver `decided_by` stood in for under a delegation (null: decided in their own right). */
+    decidedFor: uuid("decided_for").references(() => users.id, { onDelete: "set null" }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     decisionComment: text("decision_comment"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,9 +1,19 @@
 import { and, count, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { noticeSettings, notices, users } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
 
 /** One user's notices in one space: every query of the personal area is filtered by both. */
 const mine = (spaceId: string, userId: string) => and(eq(notices.spaceId, spaceId), eq(notices.userId, userId));
+/** Whose notice a delegate's copy is (docs/domain.md "Delegation"). */
+const forUser = alias(users, "for_user");
+const listed = {
+  notice: notices,
+  byFirstName: users.firstName,
+  byLastName: users.lastName,
+  forFirstName: forUser.firstName,
+  forLastName: forUser.lastName,
+};
 
 export async function listNotices(
   db: DbOrTx,
@@ -13,9 +23,10 @@ export async function listNotices(
 ) {
   const where = options.unreadOnly ? and(mine(spaceId, userId), eq(notices.status, "new")) : mine(spaceId, userId);
   const rows = await db
-    .select({ notice: notices, byFirstName: users.firstName, byLastName: users.lastName })
+    .select(listed)
     .from(notices)
     .leftJoin(users, eq(users.id, notices.byUserId))
+    .leftJoin(forUser, eq(forUser.id, notices.forUserId))
     .where(where)
     .orderBy(desc(sql`coalesce(${notices.remindedAt}, ${notices.createdAt})`), desc(notices.createdAt))
     .limit(options.limit)
@@ -26,9 +37,10 @@ export async function listNotices(
 
 export async function findNotice(db: DbOrTx, spaceId: string, userId: string, id: string) {
   const [row] = await db
-    .select({ notice: notices, byFirstName: users.firstName, byLastName: users.lastName })
+    .select(listed)
     .from(notices)
     .leftJoin(users, eq(users.id, notices.byUserId))
+    .leftJoin(forUser, eq(forUser.id, notices.forUserId))
     .where(and(mine(spaceId, userId), eq(notices.id, id)));
   return row ?? null;
 }

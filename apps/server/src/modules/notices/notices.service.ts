@@ -34,9 +34,15 @@ import {
 import { addNotices, announce, type NoticeRow } from "./notify.js";
 
 type Deps = Pick<AppContext, "db" | "realtime" | "mail"> & { publicUrl: string };
-type ListedNotice = { notice: NoticeRow; byFirstName: string | null; byLastName: string | null };
+type ListedNotice = {
+  notice: NoticeRow;
+  byFirstName: string | null;
+  byLastName: string | null;
+  forFirstName?: string | null;
+  forLastName?: string | null;
+};
 
-export function toNoticeDto({ notice, byFirstName, byLastName }: ListedNotice): Notice {
+export function toNoticeDto({ notice, byFirstName, byLastName, forFirstName, forLastName }: ListedNotice): Notice {
   return {
     id: notice.id,
     kind: notice.kind,
@@ -47,6 +53,9 @@ export function toNoticeDto({ notice, byFirstName, byLastName }: ListedNotice): 
     wbsId: notice.wbsId,
     projectId: notice.projectId,
     byUser: notice.byUserId ? { id: notice.byUserId, name: `${byLastName ?? ""} ${byFirstName ?? ""}`.trim() } : null,
+    forUser: notice.forUserId
+      ? { id: notice.forUserId, name: `${forLastName ?? ""} ${forFirstName ?? ""}`.trim() }
+      : null,
     createdAt: notice.createdAt.toISOString(),
     checkedAt: instantText(notice.checkedAt),
   };

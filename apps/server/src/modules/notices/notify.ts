@@ -1,7 +1,8 @@
-import { EVENTS_PROTOCOL_VERSION, type NoticeKind } from "@planum/contracts";
+import { type DelegationDuty, EVENTS_PROTOCOL_VERSION, type NoticeKind } from "@planum/contracts";
 import { notices } from "../../db/schema/index.js";
 import type { AppContext } from "../../platform/context.js";
 import type { Db, Tx } from "../../platform/db.js";
+import { delegatesOf } from "../../platform/delegation.js";
 import { unreadCounts } from "./notices.repo.js";
 
 /**
@@ -27,13 +28,72 @@ export interface NewNotice {
   params?: Record<string, string | number>;
   /** Set by generators that may run twice (the daily job): a second notice with the same key is not added. */
   dedupeKey?: string | null;
+  /** The member whose notice this copies for their delegate (set by `addNotices` itself). */
+  forUserId?: string | null;
+}
+
+/**
+ * Which notices each handed duty brings to the delegate (docs/domain.md "Delegation"); `notices` brings them all.
+ * Approvals: reports waiting for a decision; timesheets: hours waiting; assignments: what happens to one's works.
+ */
+export const DUTY_KINDS: Record<Exclude<DelegationDuty, "notices">, readonly NoticeKind[]> = {
+  approvals: ["task_need_accept_daily_data", "task_need_accept_expert_data"],
+  // Sent hours wait for their curator under the same kind as reported quantities (the kinds are the spec's fifteen).
+  timesheets: ["task_need_actual_by_timesheet", "task_need_accept_daily_data"],
+  assignments: [
+    "executor_assigned_to_task",
+    "curator_assigned_to_task",
+    "task_will_start",
+    "task_will_finish",
+    "assignment_created",
+    "assignment_accepted",
+    "assignment_comment",
+    "assignment_changed",
+    "assignment_date_approaching",
+    "assignment_date_add_fact",
+    "assignment_date_change_plan",
+    "assignment_date_delay",
+  ],
+};
+
+function handedKinds(duties: readonly DelegationDuty[]): Set<NoticeKind> | "all" {
+  if (duties.includes("notices")) return "all";
+  return new Set(duties.flatMap((duty) => (duty === "notices" ? [] : DUTY_KINDS[duty])));
+}
+
+/**
+ * The notices plus a copy of each for whoever stands in today for its recipient under a delegation of the duty it
+ * belongs to, marked with whom it is for. One query per space named, however many notices. A delegate who is told
+ * the same thing in their own right (same kind, work and version in this call) gets no copy.
+ */
+async function withDelegates(tx: Tx | Db, list: NewNotice[]): Promise<NewNotice[]> {
+  const bySpace = new Map<string, Set<string>>();
+  for (const n of list) bySpace.set(n.spaceId, (bySpace.get(n.spaceId) ?? new Set()).add(n.userId));
+  const copies: NewNotice[] = [];
+  const told = new Set(list.map((n) => `${n.spaceId} ${n.userId} ${n.kind} ${n.versionId ?? ""} ${n.wbsId ?? ""}`));
+  for (const [spaceId, userIds] of bySpace) {
+    const delegates = await delegatesOf(tx, spaceId, [...userIds]);
+    if (delegates.size === 0) continue;
+    for (const n of list) {
+      const delegate = n.spaceId === spaceId && !n.forUserId ? delegates.get(n.userId) : undefined;
+      if (!delegate || delegate.toUserId === n.byUserId) continue;
+      const kinds = handedKinds(delegate.duties);
+      if (kinds !== "all" && !kinds.has(n.kind)) continue;
+      const key = `${spaceId} ${delegate.toUserId} ${n.kind} ${n.versionId ?? ""} ${n.wbsId ?? ""}`;
+      if (told.has(key)) continue;
+      told.add(key);
+      copies.push({ ...n, userId: delegate.toUserId, forUserId: n.userId });
+    }
+  }
+  return [...list, ...copies];
 }
 
 export type NoticeRow = typeof notices.$inferSelect;
 
 /** Inserts the notices in the caller's transaction; returns what to announce after commit. */
-export async function addNotices(tx: Tx | Db, list: NewNotice[]): Promise<NoticeRow[]> {
+export async function addNotices(tx: Tx | Db, given: NewNotice[]): Promise<NoticeRow[]> {
   const rows: NoticeRow[] = [];
+  const list = given.length ? await withDelegates(tx, given) : given;
   // A statement takes at most 65,535 parameters: eleven a notice, so a generated day of many works goes in chunks.
   for (let start = 0; start < list.length; start += INSERT_CHUNK) {
     rows.push(...(await insertChunk(tx, list.slice(start, start + INSERT_CHUNK))));
@@ -52,6 +112,7 @@ function insertChunk(tx: Tx | Db, list: NewNotice[]) {
         userId: notice.userId,
         kind: notice.kind,
         byUserId: notice.byUserId ?? null,
+        forUserId: notice.forUserId ?? null,
         scheduleId: notice.scheduleId ?? null,
         versionId: notice.versionId ?? null,
         wbsId: notice.wbsId == null ? null : Number(notice.wbsId),

@@ -49,6 +49,7 @@ export function NoticeItem({ notice, spaceId, onOpened }: { notice: Notice; spac
           <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
             {when(notice.createdAt)}
             {notice.byUser ? ` · ${notice.byUser.name}` : ""}
+            {notice.forUser ? ` · ${t("forUser", { name: notice.forUser.name })}` : ""}
             {" · "}
             {unread ? t("status.new") : t("status.checked")}
           </Text>

@@ -9,6 +9,7 @@ import { useSystemState } from "../../shared/system-state";
 import { notifySuccess } from "../../ui/notify";
 import { SectionCard } from "../../ui/section-card";
 import { useZodForm } from "../../ui/use-zod-form";
+import { DelegationCard } from "../delegation";
 import { useChangeLanguage } from "../language";
 import { NoticeSettingsCard, PersonalAreaCard } from "../notices";
 import { useMe } from "../session";
@@ -19,7 +20,7 @@ import { useDarkMode } from "./use-dark-mode";
 
 /**
  * /:spaceId/profile: personal data, avatar, password, secret question, language and appearance, the personal area
- * (the space's notices) and the notice settings.
+ * (the space's notices), the notice settings and the delegation of duties.
  */
 export function ProfilePage() {
   const { t } = useTranslation("profile");
@@ -45,6 +46,7 @@ export function ProfilePage() {
             <AvatarCard user={me.data} />
             <PreferencesCard />
             {spaceId ? <NoticeSettingsCard spaceId={spaceId} /> : null}
+            {spaceId ? <DelegationCard spaceId={spaceId} /> : null}
           </Stack>
         </Grid.Col>
       </Grid>

@@ -177,6 +177,13 @@ function ReportForm({ data, versionId }: { data: WdpMobile; versionId: string })
             <Paper key={r.id} withBorder p="sm" radius="md" data-testid="my-report">
               <Stack gap={4}>
                 <ReportStatus status={r.status} />
+                {r.decidedBy && (
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }} data-testid="report-decided-by">
+                    {r.decidedFor
+                      ? t("decidedByFor", { name: r.decidedBy.name, for: r.decidedFor.name })
+                      : t("decidedBy", { name: r.decidedBy.name })}
+                  </Text>
+                )}
                 <ReportCells report={r} />
                 {r.decisionComment && (
                   <Text size="sm" style={{ overflowWrap: "anywhere" }}>

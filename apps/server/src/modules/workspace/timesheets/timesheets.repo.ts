@@ -154,13 +154,14 @@ export async function lockLines(tx: DbOrTx, spaceId: string, versionId: string, 
 export async function decideLines(
   tx: DbOrTx,
   ids: string[],
-  decision: { status: "APPROVED" | "DECLINED"; decidedBy: string; comment: string | null },
+  decision: { status: "APPROVED" | "DECLINED"; decidedBy: string; decidedFor: string | null; comment: string | null },
 ) {
   await tx
     .update(timesheetLines)
     .set({
       status: decision.status,
       decidedBy: decision.decidedBy,
+      decidedFor: decision.decidedFor,
       decidedAt: new Date(),
       decisionComment: decision.comment,
       updatedAt: new Date(),
@@ -186,12 +187,16 @@ export async function linesWithPeople(
         case when l.decided_by is null then null
           else json_build_object('id', d.id, 'name', coalesce(nullif(trim(d.last_name || ' ' || d.first_name), ''), d.login))
         end as "decidedBy",
+        case when l.decided_for is null then null
+          else json_build_object('id', f.id, 'name', coalesce(nullif(trim(f.last_name || ' ' || f.first_name), ''), f.login))
+        end as "decidedFor",
         (select json_build_object('id', a.id, 'budgetedUnits', a.budgeted_units, 'actualUnits', a.actual_units,
             'remainingUnits', a.remaining_units)
           from assignments a join resources r on r.id = a.resource_id
           where a.item_id = l.item_id and r.user_id = l.user_id order by a.created_at, a.id limit 1) as assignment,
         exists (select 1 from work_people wp where wp.item_id = l.item_id and wp.executor_id = l.user_id) as executor
       from timesheet_lines l join users u on u.id = l.user_id left join users d on d.id = l.decided_by
+        left join users f on f.id = l.decided_for
       where ${sql.join(parts, sql` and `)}
       order by l.week desc, "userName", l.item_id`,
   );
@@ -206,6 +211,7 @@ export async function linesWithPeople(
     decisionComment: string | null;
     userName: string;
     decidedBy: { id: string; name: string } | null;
+    decidedFor: { id: string; name: string } | null;
     assignment: PersonAssignment | null;
     executor: boolean;
   }[];

@@ -17,12 +17,14 @@ import {
   assertUnlocked,
   type Grant,
   loadVersion,
+  memberGrant,
   membersHolding,
   type ScheduleScope,
   type VersionScope,
 } from "../../../platform/access.js";
 import type { AppContext } from "../../../platform/context.js";
 import type { DbOrTx, Tx } from "../../../platform/db.js";
+import { delegatorsOf } from "../../../platform/delegation.js";
 import { AppError } from "../../../platform/errors.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { addNotices, announceNotices, type NewNotice, type NoticeRow } from "../../notices/notify.js";
@@ -70,6 +72,7 @@ interface LineInput {
   status: LineRow["status"];
   decisionComment: string | null;
   decidedBy: { id: string; name: string } | null;
+  decidedFor?: { id: string; name: string } | null;
   assignment: PersonAssignment | null;
   executor: boolean;
 }
@@ -93,6 +96,7 @@ function toLine(work: WorkRef, line: LineInput, canDecide: boolean): TimesheetLi
     status: line.status,
     decisionComment: line.decisionComment,
     decidedBy: line.decidedBy,
+    decidedFor: line.decidedFor ?? null,
     as: [...(line.assignment ? (["resource"] as const) : []), ...(line.executor ? (["executor"] as const) : [])],
     assignment: line.assignment,
     percentComplete: Math.round(work.percentComplete * 100) / 100,
@@ -145,11 +149,25 @@ export class TimesheetsService {
     });
   }
 
-  /** Whether the caller may decide on lines of a version: the curator of the work, or wdp:approve on its schedule. */
+  /**
+   * Whether the caller may decide on lines of a version: the curator of the work, or wdp:approve on its schedule —
+   * in their own right or for a member who handed them their timesheets for today (docs/domain.md "Delegation").
+   * `forWhom` tells which: null (their own right), the giver's id, or undefined (may not). Nobody decides their own.
+   */
   private async decider(db: DbOrTx, vs: VersionScope) {
-    const approves = (await abilitiesAt(db, vs.grant, vs.lineage)).includes("wdp:approve");
-    return (work: WorkRef, userId: string) =>
-      userId !== vs.grant.userId && (work.curatorId === vs.grant.userId || approves);
+    const { grant } = vs;
+    const approves = (await abilitiesAt(db, grant, vs.lineage)).includes("wdp:approve");
+    const givers: { id: string; approves: boolean }[] = [];
+    for (const id of await delegatorsOf(db, grant.space.id, grant.userId, "timesheets")) {
+      const giver = await memberGrant(db, grant.space.id, id);
+      if (giver) givers.push({ id, approves: (await abilitiesAt(db, giver, vs.lineage)).includes("wdp:approve") });
+    }
+    const forWhom = (work: WorkRef, userId: string): string | null | undefined => {
+      if (userId === grant.userId) return undefined;
+      if (work.curatorId === grant.userId || approves) return null;
+      return givers.find((g) => g.id !== userId && (work.curatorId === g.id || g.approves))?.id;
+    };
+    return Object.assign((work: WorkRef, userId: string) => forWhom(work, userId) !== undefined, { forWhom });
   }
 
   private myName(db: DbOrTx, grant: Grant) {
@@ -315,7 +333,18 @@ export class TimesheetsService {
       const line = done.lines.get(w.itemId);
       if (!line) return [];
       return [
-        toLine(w, { ...line, userName: name, decidedBy: null, assignment: w.assignment, executor: w.executor }, false),
+        toLine(
+          w,
+          {
+            ...line,
+            userName: name,
+            decidedBy: null,
+            decidedFor: null,
+            assignment: w.assignment,
+            executor: w.executor,
+          },
+          false,
+        ),
       ];
     });
   }
@@ -388,17 +417,23 @@ export class TimesheetsService {
         lines.map((l) => l.itemId),
       );
       const may = await this.decider(tx, vs);
+      // Lines decided for the same person (oneself, or one giver) are written together.
+      const byWhom = new Map<string | null, string[]>();
       for (const line of lines) {
         const work = works.get(line.itemId);
         if (!work) throw new AppError("NotFound", { field: "lineIds" });
-        if (!may(work, line.userId)) throw new AppError("TimesheetCannotDecide", { work: workLabel(work) });
+        const forWhom = may.forWhom(work, line.userId);
+        if (forWhom === undefined) throw new AppError("TimesheetCannotDecide", { work: workLabel(work) });
         if (line.status !== "submitted") throw new AppError("TimesheetNotSubmitted", { work: workLabel(work) });
+        byWhom.set(forWhom, [...(byWhom.get(forWhom) ?? []), line.id]);
       }
-      await decideLines(tx, ids, {
-        status: body.decision,
-        decidedBy: grant.userId,
-        comment: body.comment ? body.comment : null,
-      });
+      for (const [decidedFor, lineIds] of byWhom)
+        await decideLines(tx, lineIds, {
+          status: body.decision,
+          decidedBy: grant.userId,
+          decidedFor,
+          comment: body.comment ? body.comment : null,
+        });
       let assignmentIds: string[] = [];
       if (body.decision === "APPROVED") assignmentIds = await this.applyHours(tx, vs, lines);
       added.push(

@@ -6,10 +6,16 @@ import type { DbOrTx } from "../../../platform/db.js";
 
 export type ReportRow = typeof wdpReports.$inferSelect;
 /** A report with its reporter's and decider's names (last and first name, else the login). */
-export type ReportRead = ReportRow & { reporterName: string | null; deciderName: string | null };
+export type ReportRead = ReportRow & {
+  reporterName: string | null;
+  deciderName: string | null;
+  /** The approver the decider stood in for (a delegation). */
+  decidedForName: string | null;
+};
 
 const reporter = alias(users, "reporter");
 const decider = alias(users, "decider");
+const stoodFor = alias(users, "stood_for");
 const nameOf = (u: { lastName: string; firstName: string; login: string } | null) =>
   u ? `${u.lastName} ${u.firstName}`.trim() || u.login : null;
 
@@ -49,10 +55,12 @@ export async function readReports(
       report: wdpReports,
       reporter: { lastName: reporter.lastName, firstName: reporter.firstName, login: reporter.login },
       decider: { lastName: decider.lastName, firstName: decider.firstName, login: decider.login },
+      stoodFor: { lastName: stoodFor.lastName, firstName: stoodFor.firstName, login: stoodFor.login },
     })
     .from(wdpReports)
     .leftJoin(reporter, eq(reporter.id, wdpReports.reporterId))
     .leftJoin(decider, eq(decider.id, wdpReports.decidedBy))
+    .leftJoin(stoodFor, eq(stoodFor.id, wdpReports.decidedFor))
     .where(and(...where))
     .orderBy(desc(wdpReports.createdAt), desc(wdpReports.id))
     .limit(500);
@@ -60,6 +68,7 @@ export async function readReports(
     ...r.report,
     reporterName: nameOf(r.reporter?.login ? r.reporter : null),
     deciderName: nameOf(r.decider?.login ? r.decider : null),
+    decidedForName: nameOf(r.stoodFor?.login ? r.stoodFor : null),
   }));
 }
 
@@ -85,7 +94,12 @@ export async function lockReport(tx: DbOrTx, spaceId: string, versionId: string,
 export async function decideReport(
   tx: DbOrTx,
   id: string,
-  decision: { status: Exclude<WdpReportStatus, "pending">; decidedBy: string; decisionComment: string | null },
+  decision: {
+    status: Exclude<WdpReportStatus, "pending">;
+    decidedBy: string;
+    decidedFor: string | null;
+    decisionComment: string | null;
+  },
 ) {
   await tx
     .update(wdpReports)
@@ -129,6 +143,7 @@ export async function restoreReports(
         set: {
           status: values.status,
           decidedBy: values.decidedBy,
+          decidedFor: values.decidedFor ?? null,
           decidedAt: values.decidedAt,
           decisionComment: values.decisionComment,
           cells: values.cells,

@@ -12,6 +12,7 @@ import { setDays, valueAt } from "@planum/engine";
 import type { WdpReportCell } from "../../../db/schema/index.js";
 import { abilitiesAt, type VersionScope } from "../../../platform/access.js";
 import type { Db, Tx } from "../../../platform/db.js";
+import { actingFor } from "../../../platform/delegation.js";
 import { AppError } from "../../../platform/errors.js";
 import { readSeries, readSeriesByKeys, readWorks, type SeriesRow, seriesKey, type WorkRow } from "./wdp.repo.js";
 import type { WdpService } from "./wdp.service.js";
@@ -58,8 +59,13 @@ export class WdpApprovalService {
     const held = await abilitiesAt(this.deps.db, vs.grant, vs.lineage);
     return {
       canReport: held.includes("wdp:report") || held.includes("schedule:write"),
-      canDecide: held.includes("wdp:approve"),
+      canDecide: (await this.decidingFor(vs)) !== undefined,
     };
+  }
+
+  /** Null: the caller approves in their own right; an id: for that approver, under a delegation; undefined: may not. */
+  private decidingFor(vs: VersionScope) {
+    return actingFor(this.deps.db, vs.grant, vs.lineage, "wdp:approve", "approvals");
   }
 
   /** The works of a day open to a report: active works whose span holds the day or that have a plan on it. */
@@ -201,7 +207,8 @@ export class WdpApprovalService {
    */
   async decide(vs: VersionScope, body: WdpFactDecisionBody): Promise<WdpFactReport> {
     const { wdp } = this.deps;
-    if (!(await this.abilities(vs)).canDecide) throw new AppError("Forbidden");
+    const decidedFor = await this.decidingFor(vs);
+    if (decidedFor === undefined) throw new AppError("Forbidden");
     const notices = this.deps.notices;
     let announce: (() => void) | undefined;
     await wdp.change(vs, body.decision === "APPROVED" ? "report_approved" : "report_declined", async (tx) => {
@@ -212,6 +219,7 @@ export class WdpApprovalService {
       await decideReport(tx, row.id, {
         status: body.decision,
         decidedBy: vs.grant.userId,
+        decidedFor,
         decisionComment: body.comment ? body.comment : null,
       });
       const itemIds = [...new Set(row.cells.map((c) => c.itemId))];
@@ -299,6 +307,7 @@ export class WdpApprovalService {
       comment: r.comment,
       createdAt: r.createdAt.toISOString(),
       decidedBy: r.decidedBy ? { id: r.decidedBy, name: r.deciderName ?? "" } : null,
+      decidedFor: r.decidedFor ? { id: r.decidedFor, name: r.decidedForName ?? "" } : null,
       decidedAt: r.decidedAt ? r.decidedAt.toISOString() : null,
       decisionComment: r.decisionComment,
       cells: r.cells

@@ -1,0 +1,1 @@
+export { DelegationCard } from "./delegation-card";
