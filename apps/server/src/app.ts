@@ -19,6 +19,7 @@ import { resourcesModule } from "./modules/resources/resources.routes.js";
 import { spacesModule } from "./modules/spaces/spaces.routes.js";
 import { storageFilesModule } from "./modules/storage-files/storage-files.routes.js";
 import { structureModule } from "./modules/structure/structure.routes.js";
+import { printModule } from "./modules/print/print.routes.js";
 import { PLANUM_VERSION, systemModule } from "./modules/system/system.routes.js";
 import { usersModule } from "./modules/users/users.routes.js";
 import { UsersService } from "./modules/users/users.service.js";
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(noticesModule(ctx));
       await api.register(chatModule(ctx));
       await api.register(delegationModule(ctx));
+      await api.register(printModule(ctx));
     },
     { prefix: "/api/v1" },
   );

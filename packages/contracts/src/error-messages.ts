@@ -52,6 +52,11 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     TimesheetFutureDay: '"{{work}}", {{date}}: hours cannot be entered for a day after today',
     TimesheetClosedWeek: '"{{work}}", {{date}}: the day is closed for entry (hours can be entered from {{earliest}})',
     TimesheetDayOverLimit: "{{date}}: {{hours}} hours in one day, more than 24",
+    PrintSheetHeight: "The sheet height must be at least {{min}} mm",
+    PrintSheetWidth: "The sheet width must be at least {{min}} mm",
+    PrintMarginNegative: "A margin cannot be negative",
+    PrintMarginsTooLarge: "The margins leave no room to print on the sheet",
+    PrintFormatNameTaken: "A format with this name already exists",
     TimesheetNotAssigned: 'You are not assigned to "{{work}}": ask for an assignment or to be its executor',
     TimesheetCannotDecide:
       'Only the curator of "{{work}}" (or, without one, whoever approves work done on its schedule) may decide on these hours',
@@ -163,6 +168,11 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     TimesheetFutureDay: "«{{work}}», {{date}}: часы нельзя вносить за день позже сегодняшнего",
     TimesheetClosedWeek: "«{{work}}», {{date}}: день закрыт для ввода (часы можно вносить с {{earliest}})",
     TimesheetDayOverLimit: "{{date}}: {{hours}} ч за один день — больше 24",
+    PrintSheetHeight: "Высота листа должна быть не меньше {{min}} мм",
+    PrintSheetWidth: "Ширина листа должна быть не меньше {{min}} мм",
+    PrintMarginNegative: "Поле не может быть отрицательным",
+    PrintMarginsTooLarge: "Поля не оставляют на листе места для печати",
+    PrintFormatNameTaken: "Формат с таким названием уже существует",
     TimesheetNotAssigned: "Вы не назначены на работу «{{work}}»: попросите назначение или роль исполнителя",
     TimesheetCannotDecide:
       "Решение по этим часам принимает куратор работы «{{work}}» (а без куратора — тот, кто утверждает выполнение по её графику)",
@@ -284,6 +294,11 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     TimesheetClosedWeek:
       "« {{work}} », {{date}} : le jour est fermé à la saisie (heures saisissables à partir du {{earliest}})",
     TimesheetDayOverLimit: "{{date}} : {{hours}} heures en un jour, plus de 24",
+    PrintSheetHeight: "La hauteur de la feuille doit être d’au moins {{min}} mm",
+    PrintSheetWidth: "La largeur de la feuille doit être d’au moins {{min}} mm",
+    PrintMarginNegative: "Une marge ne peut pas être négative",
+    PrintMarginsTooLarge: "Les marges ne laissent pas de place pour imprimer sur la feuille",
+    PrintFormatNameTaken: "Un format portant ce nom existe déjà",
     TimesheetNotAssigned: "Vous n’êtes pas affecté à « {{work}} » : demandez une affectation ou d’en être l’exécutant",
     TimesheetCannotDecide:
       "Seul le superviseur de « {{work}} » (ou, sans superviseur, qui approuve le travail réalisé de son planning) peut statuer sur ces heures",

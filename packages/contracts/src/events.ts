@@ -107,6 +107,8 @@ export type ServerEvent =
       itemIds: number[];
     })
   | (EventBase & { type: "layouts_updated"; scheduleId: string | null })
+  /** The space's print presets were added or removed: print dialogs refetch the list. */
+  | (EventBase & { type: "print_presets_updated" })
   | (EventBase & {
       /** Interchange jobs (spec: import, export, batch_import, batch_export). */
       type: "import" | "export" | "batch_import" | "batch_export";

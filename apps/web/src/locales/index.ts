@@ -9,6 +9,7 @@ import enDirectories from "./en/directories.json";
 import enErrorsPage from "./en/errors-page.json";
 import enInterchange from "./en/interchange.json";
 import enNotices from "./en/notices.json";
+import enPrint from "./en/print.json";
 import enProfile from "./en/profile.json";
 import enResources from "./en/resources.json";
 import enShell from "./en/shell.json";
@@ -31,6 +32,7 @@ import frDirectories from "./fr/directories.json";
 import frErrorsPage from "./fr/errors-page.json";
 import frInterchange from "./fr/interchange.json";
 import frNotices from "./fr/notices.json";
+import frPrint from "./fr/print.json";
 import frProfile from "./fr/profile.json";
 import frResources from "./fr/resources.json";
 import frShell from "./fr/shell.json";
@@ -53,6 +55,7 @@ import ruDirectories from "./ru/directories.json";
 import ruErrorsPage from "./ru/errors-page.json";
 import ruInterchange from "./ru/interchange.json";
 import ruNotices from "./ru/notices.json";
+import ruPrint from "./ru/print.json";
 import ruProfile from "./ru/profile.json";
 import ruResources from "./ru/resources.json";
 import ruShell from "./ru/shell.json";
@@ -89,6 +92,7 @@ export const NAMESPACES = [
   "chat",
   "timesheets",
   "delegation",
+  "print",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -116,6 +120,7 @@ export const resources = {
     chat: ruChat,
     timesheets: ruTimesheets,
     delegation: ruDelegation,
+    print: ruPrint,
   },
   en: {
     common: enCommon,
@@ -140,6 +145,7 @@ export const resources = {
     chat: enChat,
     timesheets: enTimesheets,
     delegation: enDelegation,
+    print: enPrint,
   },
   fr: {
     common: frCommon,
@@ -164,5 +170,6 @@ export const resources = {
     chat: frChat,
     timesheets: frTimesheets,
     delegation: frDelegation,
+    print: frPrint,
   },
 } as const;

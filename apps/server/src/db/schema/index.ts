@@ -6,6 +6,7 @@ export * from "./eps-photos.table.js";
 export * from "./interchange.table.js";
 export * from "./notices.table.js";
 export * from "./platform.table.js";
+export * from "./print.table.js";
 export * from "./resources.table.js";
 export * from "./spaces.table.js";
 export * from "./structure.table.js";

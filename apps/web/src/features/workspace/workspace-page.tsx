@@ -27,6 +27,7 @@ import { notifyError, notifySuccess } from "../../ui/notify";
 import { ChatBlock } from "../chat";
 import { NotFoundPage } from "../errors";
 import { useInterchangeActions } from "../interchange";
+import { PrintButton } from "../print";
 import { useMe } from "../session";
 import { rememberSchedule } from "../view-settings";
 import { CalculateSettingsDialog } from "./calculate-settings-dialog";
@@ -55,7 +56,7 @@ import { WorkspaceToolbar } from "./workspace-toolbar";
 
 /** /:spaceId/schedule/:id — the planner's workspace: versions, the WBS with its Gantt, relations, calculation. */
 export function WorkspacePage() {
-  const { t } = useTranslation("workspace");
+  const { t, i18n } = useTranslation("workspace");
   const { t: tc } = useTranslation("chat");
   const { id: scheduleId = "", spaceId = "" } = useParams();
   const queryClient = useQueryClient();
@@ -303,6 +304,21 @@ export function WorkspacePage() {
                   </Button>
                 )}
                 {interchange.buttons}
+                {version && (
+                  <PrintButton
+                    spaceId={spaceId}
+                    versionId={version.id}
+                    projectId={ws.schedule.data?.projectId ?? null}
+                    canWritePresets={canWriteSchedule}
+                    values={{
+                      schedule: ws.schedule.data?.name ?? "",
+                      version: version.label,
+                      dataDate: data ? (dataDateText(data.dataDate) ?? "") : "",
+                      printedAt: new Date().toLocaleDateString(i18n.language),
+                      user: me.data ? `${me.data.lastName} ${me.data.firstName}` : "",
+                    }}
+                  />
+                )}
               </>
             }
           />

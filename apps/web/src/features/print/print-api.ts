@@ -1,0 +1,61 @@
+import type { PrintFormatFields, PrintPreset, PrintSettings } from "@planum/contracts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../shared/api-client";
+import { useRealtimeEvents } from "../realtime";
+
+export const printKeys = {
+  presets: (spaceId: string) => ["space", spaceId, "print-presets"] as const,
+  settings: (versionId: string) => ["version", versionId, "print-settings"] as const,
+};
+
+/** The space's print presets; another user's addition or removal arrives as `print_presets_updated`. */
+export function usePrintPresets(spaceId: string) {
+  const queryClient = useQueryClient();
+  useRealtimeEvents((event) => {
+    if (event.type === "print_presets_updated" && event.spaceId === spaceId)
+      void queryClient.invalidateQueries({ queryKey: printKeys.presets(spaceId) });
+  });
+  return useQuery({
+    queryKey: printKeys.presets(spaceId),
+    queryFn: () => api.get<PrintPreset[]>("/versions/print-presets/get"),
+  });
+}
+
+/** The caller's print settings for the version's schedule (the default format until they save some). */
+export function usePrintSettings(versionId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: printKeys.settings(versionId),
+    queryFn: () => api.get<PrintSettings>(`/versions/print-settings/${versionId}`),
+    enabled,
+  });
+}
+
+export interface PrintSettingsInput {
+  versionId: string;
+  presetId: string | null;
+  format: PrintFormatFields;
+  pagesWide: number | null;
+  repeatHeader: boolean;
+}
+
+export const printApi = {
+  createPreset: (name: string, format: PrintFormatFields) =>
+    api.post<PrintPreset>("/versions/print-presets/create", { name, ...format }),
+  deletePreset: (id: string) => api.delete<{ id: string }>(`/versions/print-presets/delete/${id}`),
+  /** First save creates the settings, later ones update them (the server answers 404 to an update of none). */
+  saveSettings: (body: PrintSettingsInput, existing: boolean) =>
+    api.post<PrintSettings>(`/versions/print-settings/${existing ? "update" : "create"}`, body),
+};
+
+/** A preset's format without its name and dates. */
+export function formatOfPreset(preset: PrintPreset): PrintFormatFields {
+  return {
+    paper: preset.paper,
+    orientation: preset.orientation,
+    widthMm: preset.widthMm,
+    heightMm: preset.heightMm,
+    margins: preset.margins,
+    bands: preset.bands,
+    textSizePt: preset.textSizePt,
+  };
+}

@@ -1,0 +1,33 @@
+import { ActionIcon, Tooltip } from "@mantine/core";
+import type { PrintField } from "@planum/contracts";
+import { IconPrinter } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNode } from "../structure";
+import { PrintFormatDialog } from "./print-format-dialog";
+
+/** The workspace's "Print format" button and its dialog. */
+export function PrintButton(props: {
+  spaceId: string;
+  versionId: string;
+  /** The schedule's project, whose name fills `[project]`. */
+  projectId: string | null;
+  canWritePresets: boolean;
+  values: Partial<Record<PrintField, string>>;
+}) {
+  const { t } = useTranslation("print");
+  const [opened, setOpened] = useState(false);
+  const project = useNode(props.spaceId, props.projectId);
+  const values = { ...props.values, project: project.data?.name ?? "" };
+  return (
+    <>
+      {/* an icon: the toolbar stays one line at 1440 px in every language */}
+      <Tooltip label={t("open")}>
+        <ActionIcon variant="default" size="lg" aria-label={t("open")} onClick={() => setOpened(true)}>
+          <IconPrinter size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <PrintFormatDialog {...props} values={values} opened={opened} onClose={() => setOpened(false)} />
+    </>
+  );
+}
