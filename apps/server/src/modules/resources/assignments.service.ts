@@ -14,7 +14,7 @@ import {
   findAssignment,
   findResource,
   findWork,
-  insertAssignments,
+  insertAssignment,
   updateAssignment,
 } from "./resources.repo.js";
 
@@ -151,9 +151,14 @@ export class AssignmentsService {
       work.duration,
       work.durationType,
     );
-    const [row] = await insertAssignments(this.deps.db, [
-      { spaceId, versionId, itemId: work.id, resourceId: resource.id, ...units, curve: body.curve ?? "evenly" },
-    ]);
+    const row = await insertAssignment(this.deps.db, {
+      spaceId,
+      versionId,
+      itemId: work.id,
+      resourceId: resource.id,
+      ...units,
+      curve: body.curve ?? "evenly",
+    });
     this.deps.events.assignments("assignment_created", spaceId, scope.grant.userId, {
       versionId,
       itemIds: [work.id],
