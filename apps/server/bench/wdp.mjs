@@ -2,7 +2,7 @@
 // 10,000 works over a two-year schedule on a 5×8 calendar with holidays, each with plan and fact of volume, labour
 // and cost over its own days. One JSON line per case:
 //   wdp_distribute   — POST …/wdp/distribute of every work for one measure (HTTP, median of the three measures)
-//   wdp_storage      — size of wdp_series + wdp_works in the database (table, TOAST and indexes), target ≤ 50 MB
+//   wdp_storage      — size of wdp_work_series + wdp_works in the database (table, TOAST and indexes), target ≤ 50 MB
 //   wdp_save_cells   — PATCH …/wdp/update-many with 1,000 edited cells (HTTP, 100 works × 10 days), target ≤ 300 ms
 //   wdp_redistribute — every work's plans spread again after its dates moved (the calculation's hook), target ≤ 1 s
 //   wdp_calculate    — the whole calculation of the version when every work moves, hook included (for context)
@@ -93,13 +93,14 @@ for (const [measure, mode] of [
 }
 line("wdp_distribute", { ...stats(distribute, distributeCpu), note: "one call per measure for every work" });
 // Facts over the same days as the plans (the storage is what counts here).
-await db.execute(sql`insert into wdp_series (item_id, measure, kind, space_id, version_id, start_day, days, total)
-  select item_id, measure, 'fact', space_id, version_id, start_day, days, total
-  from wdp_series where version_id = ${version.id} and kind = 'plan'`);
-await db.execute(sql`vacuum analyze wdp_series`);
+await db.execute(sql`insert into wdp_work_series (item_id, kind, space_id, version_id, measures, starts, lengths, totals, days)
+  select item_id, 'fact', space_id, version_id, measures, starts, lengths, totals, days
+  from wdp_work_series where version_id = ${version.id} and kind = 'plan'`);
+await db.execute(sql`vacuum analyze wdp_work_series`);
 const size = (
-  await db.execute(sql`select count(*)::int as n, sum(octet_length(days) / 8)::bigint as days,
-    pg_total_relation_size('wdp_series') + pg_total_relation_size('wdp_works') as bytes from wdp_series`)
+  await db.execute(sql`select count(*)::int as n, sum(n)::bigint as days,
+    pg_total_relation_size('wdp_work_series') + pg_total_relation_size('wdp_works') as bytes
+    from wdp_work_series, unnest(lengths) as n`)
 ).rows[0];
 line("wdp_storage", {
   series: size.n,

@@ -56,7 +56,9 @@ export function workingDaysOf(cal: Calendar, start: number, finish: number): Wei
   for (let d = first; d <= last; d++) {
     const a = Math.max(start, d * MINUTES_PER_DAY);
     const b = Math.min(finish, (d + 1) * MINUTES_PER_DAY);
-    const m = b > a ? cal.workingBetween(a, b) : 0;
+    // A whole day reads its pattern's minutes: two time lookups only for the span's first and last day.
+    const whole = a === d * MINUTES_PER_DAY && b === (d + 1) * MINUTES_PER_DAY;
+    const m = whole ? cal.dayWorkMinutes(d) : b > a ? cal.workingBetween(a, b) : 0;
     if (m > 0) out.push({ day: d, weight: m });
   }
   return out;

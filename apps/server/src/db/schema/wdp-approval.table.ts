@@ -12,7 +12,7 @@ export interface WdpReportCell {
 
 /**
  * Reports of work done waiting for approval (issue 12; docs/domain.md "Approval of work done"): a site engineer's
- * done quantities of one day, kept apart from the facts (`wdp_series` kind `fact`) until the responsible person
+ * done quantities of one day, kept apart from the facts (`wdp_work_series` kind `fact`) until the responsible person
  * decides. APPROVED writes them as the works' facts of that day; DECLINED leaves the facts as they were. The few
  * cells of a day's report are one JSON list (a report is read and decided whole); a work deleted meanwhile is
  * skipped when the report is read or approved.
@@ -27,7 +27,7 @@ export const wdpReports = pgTable(
     versionId: uuid("version_id")
       .notNull()
       .references(() => versions.id, { onDelete: "cascade" }),
-    /** The reported day (days since 1970-01-01, as `wdp_series.start_day`). */
+    /** The reported day (days since 1970-01-01, as `wdp_work_series.starts`). */
     day: integer("day").notNull(),
     cells: jsonb("cells").$type<WdpReportCell[]>().notNull(),
     reporterId: uuid("reporter_id").references(() => users.id, { onDelete: "set null" }),

@@ -26,18 +26,19 @@ export const WDP_DATA_KINDS = ["plan", "fact", "approved_plan"] as const;
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 
 /**
- * Work-done plans (spec §1, §3): one row per work × measure kind × data kind holding the work's days as one series —
- * `start_day` (days since 1970-01-01) and value k of `days` for day `start_day + k`, trimmed to the first and last
- * non-zero day — and its `total` (the sum, kept so totals of summaries, versions and nodes are one SQL sum). A two-year
- * schedule of 10,000 works with plan and fact of three measures is 60,000 rows (see docs/domain.md).
+ * Work-done plans (spec §1, §3): one row per work × data kind holding the days of every measure the work has of that
+ * kind. Measure k of the row (`measures[k]`, in WDP_MEASURE_KINDS order) starts on day `starts[k]` (days since
+ * 1970-01-01) and has `lengths[k]` days, trimmed to its first and last non-zero day, summing to `totals[k]` (kept so
+ * totals of summaries, versions and nodes are SQL sums). `days` holds the measures' values one segment after the other
+ * (format: modules/workspace/wdp/wdp-codec.ts). One row per work and kind, not per measure: a redistribution of every
+ * work after a calculation rewrites 10,000 rows instead of 30,000 (see the wdp bench and docs/domain.md).
  */
-export const wdpSeries = pgTable(
-  "wdp_series",
+export const wdpWorkSeries = pgTable(
+  "wdp_work_series",
   {
     itemId: integer("item_id")
       .notNull()
       .references(() => wbsItems.id, { onDelete: "cascade" }),
-    measure: text("measure", { enum: WDP_MEASURE_KINDS }).notNull(),
     kind: text("kind", { enum: WDP_DATA_KINDS }).notNull(),
     spaceId: uuid("space_id")
       .notNull()
@@ -45,12 +46,13 @@ export const wdpSeries = pgTable(
     versionId: uuid("version_id")
       .notNull()
       .references(() => versions.id, { onDelete: "cascade" }),
-    startDay: integer("start_day").notNull(),
-    /** The values, 8 bytes each: IEEE doubles, big-endian (as PostgreSQL's float8send writes them). */
+    measures: text("measures").array().notNull(),
+    starts: integer("starts").array().notNull(),
+    lengths: integer("lengths").array().notNull(),
+    totals: doublePrecision("totals").array().notNull(),
     days: bytea("days").notNull(),
-    total: doublePrecision("total").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.itemId, t.measure, t.kind] }), index("wdp_series_version_idx").on(t.versionId)],
+  (t) => [primaryKey({ columns: [t.itemId, t.kind] }), index("wdp_work_series_version_idx").on(t.versionId)],
 );
 
 /**

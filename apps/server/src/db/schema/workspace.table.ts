@@ -202,7 +202,7 @@ export interface UndoInverse {
   /** The version's data date before the change (update progress moves it). */
   version?: { dataDate: string | null };
   /**
-   * Work-done plans: series to put back (`wdp_series` rows, JSON) and to remove (keys of series the change
+   * Work-done plans: series to put back (one per work, measure and kind, JSON) and to remove (keys of series the change
    * created), and works' planning rows as they were (`null` settings: the work had no row).
    */
   wdp?: {

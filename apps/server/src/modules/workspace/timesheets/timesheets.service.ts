@@ -28,8 +28,9 @@ import { delegatorsOf } from "../../../platform/delegation.js";
 import { AppError } from "../../../platform/errors.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { addNotices, announceNotices, type NewNotice, type NoticeRow } from "../../notices/notify.js";
-import { lockVersionForWdp, readSeries, type SeriesRow, writeSeries } from "../wdp/wdp.repo.js";
+import { lockVersionForWdp, type SeriesRow } from "../wdp/wdp.repo.js";
 import { asSeries } from "../wdp/wdp-series.js";
+import { readSeries, writeSeries } from "../wdp/wdp-store.js";
 import {
   checkDayTotals,
   checkLineHours,
@@ -128,7 +129,7 @@ export function groupLines(lines: TimesheetLine[], by: "project" | "task"): Time
  * Timesheets (docs/domain.md "Timesheets"). A person's week is one row per work they are assigned to; saving writes
  * the changed rows in one statement inside one transaction, after every check passed (nothing is written otherwise).
  * A decision locks its lines; approving adds their hours to the person's assignment (actual up, remaining down), to
- * the work's labour facts of each day (`wdp_series`, what the planning tab's progress reads) and, for works measured
+ * the work's labour facts of each day (`wdp_work_series`, what the planning tab's progress reads) and, for works measured
  * by units, to % complete — one transaction, announced as `timesheets_updated`, `assignments_updated`, `wdp_updated`.
  */
 export class TimesheetsService {

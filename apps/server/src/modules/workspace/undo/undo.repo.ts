@@ -11,17 +11,9 @@ import {
   workPeople,
 } from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
-import {
-  deleteSeries,
-  deleteWorkStates,
-  readSeries,
-  readWorkStates,
-  type SeriesRow,
-  type WorkState,
-  writeSeries,
-  writeWorkStates,
-} from "../wdp/wdp.repo.js";
+import { deleteWorkStates, readWorkStates, type SeriesRow, type WorkState, writeWorkStates } from "../wdp/wdp.repo.js";
 import { restoreReports } from "../wdp/wdp-approval.repo.js";
+import { deleteSeries, readSeries, writeSeries } from "../wdp/wdp-store.js";
 
 async function spaceOf(tx: DbOrTx, versionId: string) {
   const [row] = await tx.select({ spaceId: versions.spaceId }).from(versions).where(eq(versions.id, versionId));

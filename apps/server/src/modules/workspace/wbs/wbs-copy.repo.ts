@@ -107,9 +107,10 @@ export async function copyWbsRows(tx: DbOrTx, input: CopyRowsInput): Promise<{ t
   // The works' work-done plans (plan, fact, approved plan of every measure) and planning rows go with them, as their
   // progress columns do: a copied version (a target too) is the schedule as it stood, days included.
   await tx.execute(sql`
-    insert into wdp_series (item_id, measure, kind, space_id, version_id, start_day, days, total)
-    select m.new_id, s.measure, s.kind, ${input.spaceId}::uuid, ${input.toVersionId}::uuid, s.start_day, s.days, s.total
-    from wdp_series s join wbs_copy_map m on m.old_id = s.item_id where s.version_id = ${input.fromVersionId}`);
+    insert into wdp_work_series (item_id, kind, space_id, version_id, measures, starts, lengths, totals, days)
+    select m.new_id, s.kind, ${input.spaceId}::uuid, ${input.toVersionId}::uuid, s.measures, s.starts, s.lengths, s.totals,
+      s.days
+    from wdp_work_series s join wbs_copy_map m on m.old_id = s.item_id where s.version_id = ${input.fromVersionId}`);
   await tx.execute(sql`
     insert into wdp_works (item_id, space_id, version_id, status, mode, options, updated_at)
     select m.new_id, ${input.spaceId}::uuid, ${input.toVersionId}::uuid, w.status, w.mode, w.options, now()

@@ -14,7 +14,7 @@ import { abilitiesAt, type VersionScope } from "../../../platform/access.js";
 import type { Db, Tx } from "../../../platform/db.js";
 import { actingFor } from "../../../platform/delegation.js";
 import { AppError } from "../../../platform/errors.js";
-import { readSeries, readSeriesByKeys, readWorks, type SeriesRow, seriesKey, type WorkRow } from "./wdp.repo.js";
+import { readWorks, type SeriesRow, seriesKey, type WorkRow } from "./wdp.repo.js";
 import type { WdpService } from "./wdp.service.js";
 import {
   decideReport,
@@ -28,6 +28,7 @@ import {
 } from "./wdp-approval.repo.js";
 import { dateOf, dayOf } from "./wdp-days.js";
 import { asSeries, fromSeries } from "./wdp-series.js";
+import { readSeries, readSeriesByKeys } from "./wdp-store.js";
 
 const MINUTES_PER_DAY = 1440;
 

@@ -3,10 +3,11 @@ import { setDays, spreadTotal, valueAt } from "@planum/engine";
 import type { VersionScope } from "../../../platform/access.js";
 import { AppError } from "../../../platform/errors.js";
 import { loadSpaceCalendars } from "../../calendars/space-calendars.js";
-import { readSeriesByKeys, type SeriesRow, seriesKey, type WorkRow } from "./wdp.repo.js";
+import { type SeriesRow, seriesKey, type WorkRow } from "./wdp.repo.js";
 import { checkCell, entryRules, runWdpChange, type WdpDeps, worksFor } from "./wdp-change.js";
 import { dayOf, MINUTES_PER_DAY, round, shown, workName } from "./wdp-days.js";
 import { asSeries, fromSeries } from "./wdp-series.js";
+import { readSeriesByKeys } from "./wdp-store.js";
 
 /** One typed day: a work's value of a measure and data kind on a date. */
 export interface WdpCell {

@@ -7,18 +7,17 @@ import { recordUndo } from "../undo/undo.repo.js";
 import {
   deleteWorkStates,
   lockVersionForWdp,
-  readSeriesByKeys,
   readWorkStates,
   readWorks,
   type SeriesRow,
   seriesKey,
   type WorkRow,
   type WorkState,
-  writeSeries,
   writeWorkStates,
 } from "./wdp.repo.js";
 import { round, shown, today, workName } from "./wdp-days.js";
 import { toDto } from "./wdp-series.js";
+import { readSeriesByKeys, writeSeries } from "./wdp-store.js";
 
 export interface WdpDeps {
   db: Db;

@@ -13,12 +13,13 @@ import type { AppContext } from "../../../platform/context.js";
 import { AppError } from "../../../platform/errors.js";
 import { interchangeRepo } from "../../interchange/interchange.repo.js";
 import { fileName } from "../../interchange/interchange.service.js";
-import { readSeries, readWorks, seriesKey } from "./wdp.repo.js";
+import { readWorks, seriesKey } from "./wdp.repo.js";
 import type { WdpService } from "./wdp.service.js";
 import { entryRules } from "./wdp-change.js";
 import { dateOf, dayOf, today } from "./wdp-days.js";
 import { planSheetRows, readPlanSheet } from "./wdp-sheet.js";
 import { SHEET_LABELS } from "./wdp-sheet-labels.js";
+import { readSeries } from "./wdp-store.js";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const MINUTES_PER_DAY = 1440;

@@ -3,10 +3,11 @@ import { setDays } from "@planum/engine";
 import type { VersionScope } from "../../../platform/access.js";
 import { AppError } from "../../../platform/errors.js";
 import { loadSpaceCalendars } from "../../calendars/space-calendars.js";
-import { readSeries, type SeriesRow, seriesKey, type WdpOptions, type WorkRow, type WorkState } from "./wdp.repo.js";
+import { type SeriesRow, seriesKey, type WdpOptions, type WorkRow, type WorkState } from "./wdp.repo.js";
 import { checkCell, entryRules, runWdpChange, type WdpDeps, worksFor } from "./wdp-change.js";
 import { dayOf, MINUTES_PER_DAY, shown, workName } from "./wdp-days.js";
 import { asSeries, firstChangeBefore, fromSeries, plannedTotalOf, spreadWork } from "./wdp-series.js";
+import { readSeries } from "./wdp-store.js";
 
 /** Replaces works' plans of a measure by a distribution mode and remembers the mode per work. */
 export function distribute(deps: WdpDeps, vs: VersionScope, body: WdpDistributeBody) {

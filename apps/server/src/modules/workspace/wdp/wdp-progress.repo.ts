@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../platform/db.js";
 import { execColumns, intArray, nullableArray, textArray } from "../../../platform/sql.js";
 import { timestampSql } from "../../../platform/time.js";
-import { readSeries, type SeriesRow } from "./wdp.repo.js";
+import type { SeriesRow } from "./wdp.repo.js";
+import { readSeries } from "./wdp-store.js";
 
 /**
  * The facts progress is measured by: the ONE place that says which daily data count as done. Today every fact of

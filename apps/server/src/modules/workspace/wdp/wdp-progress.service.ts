@@ -21,10 +21,11 @@ import { listCalendars } from "../../calendars/calendars.repo.js";
 import { ensureDefaultCalendar } from "../../calendars/calendars.service.js";
 import { loadSpaceCalendars } from "../../calendars/space-calendars.js";
 import { readSettings } from "../calculation/calculate-settings.service.js";
-import { planTotals, readWorks, type WorkRow } from "./wdp.repo.js";
+import { readWorks, type WorkRow } from "./wdp.repo.js";
 import type { WdpService } from "./wdp.service.js";
 import { today } from "./wdp-days.js";
 import { factsForProgress, type ProgressWrite, readProgressFields, writeProgress } from "./wdp-progress.repo.js";
+import { planTotals } from "./wdp-store.js";
 
 /** Work types whose progress facts can drive (sums follow their works; milestones have no quantities). */
 const MEASURED_TYPES = new Set(["task", "work"]);

@@ -3,9 +3,10 @@ import { valueAt, workingDaysOf } from "@planum/engine";
 import type { VersionScope } from "../../../platform/access.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import { loadSpaceCalendars } from "../../calendars/space-calendars.js";
-import { factWorkCount, readSeries, readWorks, seriesKey, versionTotals } from "./wdp.repo.js";
+import { readWorks, seriesKey } from "./wdp.repo.js";
 import { dateOf, dayOf, MINUTES_PER_DAY, round } from "./wdp-days.js";
 import { asSeries, toDto } from "./wdp-series.js";
+import { factWorkCount, readSeries, versionTotals } from "./wdp-store.js";
 
 /** A version's series (of some works, touching a period) and its works' planning state. */
 export async function wdpList(db: DbOrTx, vs: VersionScope, query: { itemIds?: string; from?: string; to?: string }) {

@@ -2,18 +2,10 @@ import type { WdpMeasure } from "@planum/contracts";
 import { type DaySeries, valueAt, workingDaysOf } from "@planum/engine";
 import type { DbOrTx } from "../../../platform/db.js";
 import { loadSpaceCalendars } from "../../calendars/space-calendars.js";
-import {
-  planTotals,
-  readSeries,
-  readSeriesByKeys,
-  readWorks,
-  type SeriesRow,
-  seriesKey,
-  versionSpace,
-  writeSeries,
-} from "./wdp.repo.js";
+import { readWorks, type SeriesRow, seriesKey, versionSpace } from "./wdp.repo.js";
 import { entryRulesOf } from "./wdp-change.js";
 import { asSeries, fromSeries, spreadWork } from "./wdp-series.js";
+import { planTotals, readSeries, readSeriesByKeys, writeSeries } from "./wdp-store.js";
 
 const MEASURE_ORDER: WdpMeasure[] = [
   "volume",

@@ -2,8 +2,9 @@ import type { WdpMeasure, WdpReport } from "@planum/contracts";
 import type { VersionScope } from "../../../platform/access.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
-import { readSeries, readWorks } from "./wdp.repo.js";
+import { readWorks } from "./wdp.repo.js";
 import { dayOf, round } from "./wdp-days.js";
+import { readSeries } from "./wdp-store.js";
 
 /**
  * Plan against fact per work for a period (both days included) and for the whole work, rolled up to summaries in
