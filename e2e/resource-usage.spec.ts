@@ -93,3 +93,52 @@ test("assign a crew beyond its availability, open usage: the over-allocated days
     await view.context.close();
   }
 });
+
+test("the usage opens as the user left it: scale and the versions picked, until the view is reset", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(400_000);
+  const { token, spaceId, scheduleId, call } = await seed(request, "usage-layout");
+  // A second, empty version of the same schedule: nothing is assigned in it.
+  await call("POST", `/schedules/${scheduleId}/versions/create`, { label: "Draft", projectStart: "2025-01-13T08:00" });
+  const { context, page } = await openAs(browser, token, { language: "en", scheme: "light", width: 1440 });
+  await page.goto(`/${spaceId}/resources?view=usage`);
+  await expect(page.getByRole("listitem").filter({ hasText: "100 / 80 h" })).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.getByText("Бригада каменщиков is not over-allocated")).toBeVisible({ timeout: 60_000 });
+  await page.getByText("Day", { exact: true }).click();
+  const picker = page.getByRole("combobox", { name: "Versions counted" });
+  await picker.click();
+  await page.getByRole("option", { name: "Main" }).click();
+  await page.keyboard.press("Escape");
+  await expect(page.getByText("Counted: График дома · Main")).toBeVisible({ timeout: 60_000 });
+
+  // Another visit without any parameter opens by day on the version picked: A10's 10 h a day fit in 16.
+  await page.goto(`/${spaceId}/resources?view=usage`);
+  await expect(page.getByRole("radio", { name: "Day" })).toBeChecked({ timeout: 60_000 });
+  await expect(page.getByText("Counted: График дома · Main")).toBeVisible({ timeout: 60_000 });
+  await page.screenshot({ path: "e2e/artifacts/resource-usage-layout-en.png", fullPage: true });
+
+  // Only the empty draft counted: no demand at all.
+  await picker.click();
+  await page.getByRole("option", { name: "Draft" }).click();
+  await page.getByRole("option", { name: "Main" }).click();
+  await page.keyboard.press("Escape");
+  await expect(page.getByText("Counted: График дома · Draft")).toBeVisible({ timeout: 60_000 });
+
+  await page.getByRole("button", { name: "Reset view" }).click();
+  await expect(page.getByRole("radio", { name: "Week" })).toBeChecked({ timeout: 60_000 });
+  await expect(page.getByRole("button", { name: "Reset view" })).toHaveCount(0, { timeout: 60_000 });
+  await context.close();
+
+  for (const [language, scheme, width] of [
+    ["ru", "dark", 600],
+    ["fr", "dark", 1440],
+  ] as const) {
+    const view = await openAs(browser, token, { language, scheme, width });
+    await view.page.goto(`/${spaceId}/resources?view=usage&scale=day&target=`);
+    await expect(view.page.getByTestId("usage-chart")).toBeVisible({ timeout: 60_000 });
+    await view.page.screenshot({ path: `e2e/artifacts/resource-usage-layout-${language}-${scheme}-${width}.png` });
+    await view.context.close();
+  }
+});

@@ -112,6 +112,16 @@ export interface UsageColumns {
     name: string[];
   };
   versions: { id: string; label: string; scheduleId: string; scheduleName: string }[];
+  /** Every version of the space, for the version picker (newest first within a schedule). */
+  choices: UsageVersionChoice[];
+}
+
+export interface UsageVersionChoice {
+  id: string;
+  label: string;
+  kind: "version" | "target" | "actual";
+  scheduleId: string;
+  scheduleName: string;
 }
 
 export const USAGE_WIRE_LAYOUT = 1;
@@ -146,6 +156,7 @@ export interface UsageWire {
   barCode: WireTexts;
   barName: WireTexts;
   versions: UsageColumns["versions"];
+  choices: UsageColumns["choices"];
 }
 
 const THOUSAND = 1000;
@@ -189,6 +200,7 @@ export function encodeUsage(c: UsageColumns): UsageWire {
     barCode: packTexts(c.bars.code),
     barName: packTexts(c.bars.name),
     versions: c.versions,
+    choices: c.choices,
   };
 }
 
@@ -235,6 +247,7 @@ export function decodeUsage(w: UsageWire): UsageColumns {
       name: unpackTexts(w.barName, m),
     },
     versions: w.versions,
+    choices: w.choices,
   };
 }
 
@@ -269,4 +282,38 @@ export const usageWireSchema = z.object({
   barCode: texts,
   barName: texts,
   versions: z.array(z.object({ id: z.string(), label: z.string(), scheduleId: z.string(), scheduleName: z.string() })),
+  choices: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      kind: z.enum(["version", "target", "actual"]),
+      scheduleId: z.string(),
+      scheduleName: z.string(),
+    }),
+  ),
 });
+
+/**
+ * The resource layout settings of a user in a space (spec §3 resource layout settings, §7 Resource settings): how
+ * the usage view opens — scale, rows by resource or specialty, the versions counted (none = each schedule's actual)
+ * and whether a filter shows its indicator. Kept per user and space; `GET /resource/settings` answers the defaults
+ * when none are saved.
+ */
+export const resourceLayoutSettingsBody = z.object({
+  scale: z.enum(USAGE_SCALES, { error: "InvalidValue" }),
+  by: z.enum(USAGE_GROUPINGS, { error: "InvalidValue" }),
+  versions: z.array(workspaceUuid).max(100, { error: "InvalidValue" }),
+  filterIndicator: z.boolean(),
+});
+export type ResourceLayoutSettingsBody = z.infer<typeof resourceLayoutSettingsBody>;
+export const resourceLayoutSettingsSchema = resourceLayoutSettingsBody.extend({
+  /** False when nothing is saved yet (the answer holds the defaults). */
+  saved: z.boolean(),
+});
+export type ResourceLayoutSettings = z.infer<typeof resourceLayoutSettingsSchema>;
+export const DEFAULT_RESOURCE_LAYOUT: ResourceLayoutSettingsBody = {
+  scale: "week",
+  by: "resource",
+  versions: [],
+  filterIndicator: true,
+};

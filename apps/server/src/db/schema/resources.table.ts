@@ -1,5 +1,6 @@
 import {
   type AnyPgColumn,
+  boolean,
   doublePrecision,
   foreignKey,
   index,
@@ -165,4 +166,26 @@ export const workPeople = pgTable(
       foreignColumns: [wbsItems.id, wbsItems.versionId, wbsItems.spaceId],
     }).onDelete("cascade"),
   ],
+);
+
+/**
+ * How a user's resource usage view opens in a space (spec §3 resource layout settings): scale, rows by resource or
+ * specialty, the versions counted and the filter indicator. One row per user and space; none = the defaults.
+ */
+export const resourceLayoutSettings = pgTable(
+  "resource_layout_settings",
+  {
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    scale: text("scale", { enum: ["day", "week", "month"] }).notNull(),
+    by: text("by", { enum: ["resource", "specialty"] }).notNull(),
+    versions: jsonb("versions").$type<string[]>().notNull(),
+    filterIndicator: boolean("filter_indicator").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.spaceId, t.userId] })],
 );

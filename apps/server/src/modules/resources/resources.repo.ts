@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   assignments,
   calendars,
+  resourceLayoutSettings,
   resources,
   spaceMembers,
   specialties,
@@ -310,4 +311,38 @@ export async function setWorkPerson(
     .onConflictDoUpdate({ target: workPeople.itemId, set: column })
     .returning();
   return row;
+}
+
+/** Which of these version ids are the space's. */
+export async function versionsOfSpace(db: DbOrTx, spaceId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: versions.id })
+    .from(versions)
+    .where(and(eq(versions.spaceId, spaceId), inArray(versions.id, [...ids])));
+  return new Set(rows.map((r) => r.id));
+}
+
+export type LayoutSettingsValues = Pick<
+  typeof resourceLayoutSettings.$inferInsert,
+  "scale" | "by" | "versions" | "filterIndicator"
+>;
+const layoutOf = (spaceId: string, userId: string) =>
+  and(eq(resourceLayoutSettings.spaceId, spaceId), eq(resourceLayoutSettings.userId, userId));
+
+export async function findLayoutSettings(db: DbOrTx, spaceId: string, userId: string) {
+  const [row] = await db.select().from(resourceLayoutSettings).where(layoutOf(spaceId, userId));
+  return row ?? null;
+}
+
+export async function upsertLayoutSettings(db: DbOrTx, spaceId: string, userId: string, v: LayoutSettingsValues) {
+  const values = { ...v, updatedAt: new Date() };
+  await db
+    .insert(resourceLayoutSettings)
+    .values({ spaceId, userId, ...values })
+    .onConflictDoUpdate({ target: [resourceLayoutSettings.spaceId, resourceLayoutSettings.userId], set: values });
+}
+
+export async function deleteLayoutSettings(db: DbOrTx, spaceId: string, userId: string) {
+  await db.delete(resourceLayoutSettings).where(layoutOf(spaceId, userId));
 }

@@ -7,6 +7,8 @@ import {
   createResourceBody,
   resourceDeletedSchema,
   resourceIdParams,
+  resourceLayoutSettingsBody,
+  resourceLayoutSettingsSchema,
   resourceListSchema,
   resourceSchema,
   resourceUsageQuery,
@@ -36,6 +38,7 @@ import type { AppContext } from "../../platform/context.js";
 import { route } from "../../platform/route.js";
 import { WorkspaceEvents } from "../../platform/workspace-events.js";
 import { AssignmentsService } from "./assignments.service.js";
+import { ResourceSettingsService } from "./resource-settings.service.js";
 import { ResourcesService, toResourceDto } from "./resources.service.js";
 import { UsageService } from "./usage.service.js";
 import { WorkPeopleService } from "./work-people.service.js";
@@ -47,7 +50,7 @@ const deleted = z.object({ id: z.string() });
  * The resource directory (`/space/{id}/resources`), specialties and user-specialties (`/space/{id}/specialty`,
  * `/space/{id}/user-specialty`), and assignments (`/versions/{id}/assignment/wbs/…`, `/schedules/{id}/assignment/…`,
  * `/assignment`, `/resource/{id}/assignments`), and resource usage (`/resource/usage`,
- * `/resource/{id}/wbs-by-assignment`). Reading needs schedule:read space-wide, changing the directory
+ * `/resource/{id}/wbs-by-assignment`), and the caller's resource layout settings (`/resource/settings`). Reading needs schedule:read space-wide, changing the directory
  * schedule:write space-wide (resources are shared by every schedule of the space), changing assignments write
  * access to the version's schedule.
  */
@@ -56,6 +59,7 @@ export function resourcesModule(ctx: AppContext) {
   const resources = new ResourcesService({ db: ctx.db, events });
   const assignments = new AssignmentsService({ db: ctx.db, events });
   const usage = new UsageService({ db: ctx.db });
+  const settings = new ResourceSettingsService({ db: ctx.db });
   const people = new WorkPeopleService(ctx);
   const { access } = ctx;
   const inPath = { param: "id" };
@@ -320,6 +324,26 @@ export function resourcesModule(ctx: AppContext) {
         access: access.space("schedule:read"),
       },
       ({ scope, params, query }) => usage.worksOf(scope, params.id, query),
+    );
+    // The caller's own settings: reading the usage is enough to keep how one looks at it.
+    const settingsSpec = {
+      url: "/resource/settings",
+      tags: usageTags,
+      response: resourceLayoutSettingsSchema,
+      access: access.space("schedule:read"),
+    };
+    route(
+      app,
+      { ...settingsSpec, method: "GET", summary: "The caller's resource layout settings (defaults when none saved)" },
+      ({ scope }) => settings.get(scope),
+    );
+    route(
+      app,
+      { ...settingsSpec, method: "PUT", body: resourceLayoutSettingsBody, summary: "Saves them" },
+      ({ scope, body }) => settings.save(scope, body),
+    );
+    route(app, { ...settingsSpec, method: "DELETE", summary: "Forgets them (back to the defaults)" }, ({ scope }) =>
+      settings.reset(scope),
     );
     route(
       app,

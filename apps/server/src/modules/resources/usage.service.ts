@@ -136,6 +136,7 @@ export class UsageService {
       overDays: Int32Array.from(cells((s) => s.overDays, Float64Array)),
       bars: barsOf(list, demands, rows, resources, query.by, versions),
       versions: versions.map(({ id, label, scheduleId, scheduleName }) => ({ id, label, scheduleId, scheduleName })),
+      choices: allVersions,
     };
     return encodeUsage(columns);
   }

@@ -35,9 +35,10 @@ export const usageKeys = {
     ["resource-usage", spaceId, "works", rowId, by, from, to, versions] as const,
 };
 
-export function useUsage(spaceId: string, ask: UsageAsk) {
+export function useUsage(spaceId: string, ask: UsageAsk, enabled = true) {
   return useQuery({
     queryKey: usageKeys.usage(spaceId, ask),
+    enabled,
     queryFn: async (): Promise<UsageColumns> =>
       decodeUsage(await api.get<UsageWire>(`/resource/usage?${usageSearch(ask)}`)),
     // A new scale or filter keeps the old picture until the new one arrives (no flash of a spinner).

@@ -13,15 +13,9 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import {
-  USAGE_GROUPINGS,
-  USAGE_SCALES,
-  type UsageColumns,
-  type UsageGrouping,
-  type UsageScale,
-} from "@planum/contracts";
+import { USAGE_GROUPINGS, USAGE_SCALES, type UsageColumns } from "@planum/contracts";
 import { formatDate } from "@planum/engine";
-import { IconAlertTriangle, IconFilter, IconSearch } from "@tabler/icons-react";
+import { IconAlertTriangle, IconFilter, IconRestore, IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -31,6 +25,8 @@ import { formatAmount } from "../assignments-tab";
 import { useBarWorks, useUsage, useUsageLive } from "./usage-api";
 import { UsageChart } from "./usage-chart";
 import { USAGE_HEADER, USAGE_HISTOGRAM, USAGE_ROW } from "./usage-draw";
+import { useUsageLayout } from "./usage-layout";
+import { VersionPicker } from "./version-picker";
 
 export interface UsageViewProps {
   spaceId: string;
@@ -40,9 +36,6 @@ export interface UsageViewProps {
   resourceId?: string;
   onAllResources: () => void;
 }
-
-const pick = <T extends string>(list: readonly T[], value: string | null, fallback: T): T =>
-  list.includes(value as T) ? (value as T) : fallback;
 
 /** A bucket's days as text: one day, or first – last. */
 function bucketText(c: UsageColumns, b: number, locale: string) {
@@ -62,12 +55,10 @@ function bucketText(c: UsageColumns, b: number, locale: string) {
 export function UsageView({ spaceId, params, setParam, resourceId, onAllResources }: UsageViewProps) {
   const { t, i18n } = useTranslation("resources", { keyPrefix: "usage" });
   useUsageLive(spaceId);
-  const scale = pick<UsageScale>(USAGE_SCALES, params.get("scale"), "week");
-  const by = pick<UsageGrouping>(USAGE_GROUPINGS, params.get("by"), "resource");
+  const look = useUsageLayout(spaceId, params, setParam);
+  const { scale, by, versions, filterIndicator: showIndicator } = look.layout;
   const filter = params.get("filter") ?? "";
-  const showIndicator = params.has("filter_indicator") && params.get("filter_indicator") !== "false";
-  const versions = (params.get("target") ?? "").split(",").filter(Boolean);
-  const usage = useUsage(spaceId, { scale, by, filter: filter || undefined, versions, resourceId });
+  const usage = useUsage(spaceId, { scale, by, filter: filter || undefined, versions, resourceId }, look.ready);
   const columns = usage.data;
   const [draft, setDraft] = useState(filter);
   const [selected, setSelected] = useState<{ rowId: string; bucket: number } | null>(null);
@@ -101,7 +92,7 @@ export function UsageView({ spaceId, params, setParam, resourceId, onAllResource
         <SegmentedControl
           aria-label={t("scale")}
           value={scale}
-          onChange={(value) => setParam("scale", value)}
+          onChange={(value) => look.change({ scale: value as typeof scale })}
           data={USAGE_SCALES.map((s) => ({ value: s, label: t(`scales.${s}`) }))}
         />
         <SegmentedControl
@@ -109,7 +100,7 @@ export function UsageView({ spaceId, params, setParam, resourceId, onAllResource
           value={by}
           onChange={(value) => {
             setSelected(null);
-            setParam("by", value);
+            look.change({ by: value as typeof by });
           }}
           data={USAGE_GROUPINGS.map((g) => ({ value: g, label: t(`groupings.${g}`) }))}
         />
@@ -134,9 +125,22 @@ export function UsageView({ spaceId, params, setParam, resourceId, onAllResource
             {t("filtered")}
           </Badge>
         )}
+        <VersionPicker
+          choices={columns?.choices ?? []}
+          value={versions}
+          onChange={(list) => {
+            setSelected(null);
+            look.change({ versions: list });
+          }}
+        />
         {resourceId && (
           <Button variant="subtle" size="xs" onClick={onAllResources}>
             {t("allResources")}
+          </Button>
+        )}
+        {look.saved && (
+          <Button variant="subtle" size="xs" leftSection={<IconRestore size={14} />} onClick={look.reset}>
+            {t("resetLayout")}
           </Button>
         )}
       </Group>

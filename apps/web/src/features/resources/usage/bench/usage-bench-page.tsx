@@ -87,6 +87,7 @@ export function generateUsage(rows: number, days: number): UsageColumns {
     overDays,
     bars,
     versions: [{ id: "v", label: "Bench", scheduleId: "s", scheduleName: "Bench" }],
+    choices: [{ id: "v", label: "Bench", kind: "actual", scheduleId: "s", scheduleName: "Bench" }],
   };
 }
 
