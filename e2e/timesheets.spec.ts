@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import { readXlsxTable } from "@planum/formats";
 import { expect, test } from "@playwright/test";
 import { PASSWORD, registerUser, shot } from "./helpers/planum-helpers.js";
 import { addItem, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
@@ -58,7 +60,12 @@ test("a mason fills last week's hours and sends them, the curator approves, the 
   await expect(line).toBeVisible({ timeout: 60_000 });
   // Last week is finished: every day of it may be filled in.
   await mason.page.getByRole("button", { name: "Previous week" }).click();
+  // Nothing typed yet: nothing to save or send.
+  const saveButton = mason.page.getByRole("button", { name: "Save", exact: true });
+  await expect(saveButton).toBeDisabled();
+  await expect(mason.page.getByRole("button", { name: "Send for approval" })).toBeDisabled();
   await mason.page.getByRole("textbox", { name: "A10 Mon" }).fill("8");
+  await expect(saveButton).toBeEnabled();
   await mason.page.getByRole("textbox", { name: "A10 Tue" }).fill("8");
   await mason.page.getByRole("button", { name: "Send for approval" }).click();
   await expect(mason.page.getByText("Timesheet sent for approval")).toBeVisible();
@@ -71,6 +78,11 @@ test("a mason fills last week's hours and sends them, the curator approves, the 
   await curator.page.getByRole("button", { name: "Предыдущая неделя" }).click();
   await expect(curator.page.getByText(/A10 Кладка стен/)).toBeVisible({ timeout: 60_000 });
   await shot(curator.page, "timesheets-approve-ru-dark");
+  // Everyone's week of the space in one sheet: the mason's 16 h on A10, still waiting.
+  const download = curator.page.waitForEvent("download");
+  await curator.page.getByRole("button", { name: "XLSX всех" }).click();
+  const sheet = await readXlsxTable(new Uint8Array(await readFile(await (await download).path())));
+  expect(sheet.rows.find((r) => r.includes("A10"))).toEqual(expect.arrayContaining([8, 16, "Отправлено"]));
   await curator.page.getByRole("button", { name: "Утвердить" }).click();
   await expect(curator.page.getByText("Часы утверждены")).toBeVisible();
 
@@ -83,6 +95,12 @@ test("a mason fills last week's hours and sends them, the curator approves, the 
   const french = await openAs(browser, masonToken, { language: "fr", scheme: "dark", width: 600 });
   await french.page.goto(`/${owner.spaceId}/timesheets`);
   await expect(french.page.getByTestId("timesheet-line-A10")).toBeVisible({ timeout: 60_000 });
+  // At 600 px every day of the week is on screen, none behind a scrollbar.
+  for (const day of ["Lun", "Mer", "Dim"])
+    await expect(french.page.getByRole("textbox", { name: `A10 ${day}` })).toBeInViewport();
   await shot(french.page, "timesheets-fr-dark-600");
+  await french.page.getByRole("button", { name: "Semaine précédente" }).click();
+  await expect(french.page.getByTestId("timesheet-line-A10")).toContainText("Approuvé", { timeout: 60_000 });
+  await shot(french.page, "timesheets-fr-dark-600-approved");
   for (const opened of [mason, curator, french]) await opened.context.close();
 });

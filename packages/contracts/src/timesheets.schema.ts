@@ -88,6 +88,11 @@ export const myTimesheetQuery = z.object({
 });
 /** GET /space/{id}/timesheet/project?week= and /task?week= — everyone's lines of the space (approvers, managers). */
 export const spaceTimesheetQuery = z.object({ week: timesheetWeek });
+/** GET /space/{id}/timesheet/report?week=&by= — everyone's week of the space as an XLSX sheet. */
+export const spaceTimesheetReportQuery = z.object({
+  week: timesheetWeek,
+  by: z.enum(["project", "task"], { error: "InvalidValue" }).default("project"),
+});
 
 // ---- answers ----
 

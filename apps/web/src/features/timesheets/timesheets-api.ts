@@ -23,7 +23,11 @@ export const timesheetsApi = {
     apiRequest<TimesheetLine[]>(`/schedules/${scheduleId}/timesheet/update`, { method: "PATCH", body }),
   decide: (versionId: string, body: TimesheetDecisionBody) =>
     apiRequest<TimesheetLine[]>(`/versions/${versionId}/timesheet`, { method: "PATCH", body }),
-  report: (week: string) => api.get<ExportResult>("/users/timesheet/report", { query: { week, by: "project" } }),
+  report: (week: string, by: "project" | "task") =>
+    api.get<ExportResult>("/users/timesheet/report", { query: { week, by } }),
+  /** Everyone's week of the space as one sheet. */
+  spaceReport: (spaceId: string, week: string, by: "project" | "task") =>
+    api.get<ExportResult>(`/space/${spaceId}/timesheet/report`, { query: { week, by } }),
 };
 
 const DAY_MS = 86_400_000;

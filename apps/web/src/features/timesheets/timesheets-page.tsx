@@ -1,17 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { ActionIcon, Button, Group, Paper, SegmentedControl, Stack, Text, Textarea, Title } from "@mantine/core";
 import { readWdpValue, type TimesheetLine } from "@planum/contracts";
 import { IconChevronLeft, IconChevronRight, IconDownload } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -22,16 +9,9 @@ import { notifySuccess } from "../../ui/notify";
 import { downloadStoredFile } from "../interchange";
 import { useRealtimeEvents } from "../realtime";
 import { mondayOf, shiftWeek, timesheetKeys, timesheetsApi } from "./timesheets-api";
+import { isLocked, lineKey, WeekLines } from "./week-lines";
 
 const shown = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}`;
-const STATUS_COLOR: Record<TimesheetLine["status"], string> = {
-  draft: "gray",
-  submitted: "blue",
-  APPROVED: "green",
-  DECLINED: "red",
-};
-/** Typed values are kept per week too, so another week never shows them. */
-const lineKey = (l: TimesheetLine) => `${l.week}:${l.versionId}:${l.itemId}`;
 
 /**
  * The timesheets screen (spec §2 `timesheets`): the caller's week — a row per work they are assigned to, an input
@@ -62,12 +42,16 @@ export function TimesheetsPage() {
   const textOf = (l: TimesheetLine, k: number) => typed[lineKey(l)]?.[k] ?? (l.hours[k] ? String(l.hours[k]) : "");
   const numberOf = (l: TimesheetLine, k: number) => readWdpValue(textOf(l, k) || "0");
   const invalid = lines.some((l) => l.hours.some((_, k) => numberOf(l, k) === null));
+  const editable = lines.filter((l) => !isLocked(l));
+  // Save only when some hour differs from what is stored; send only when the open lines hold some hours.
+  const changed = editable.some((l) => l.hours.some((h, k) => numberOf(l, k) !== h));
+  const filled = editable.some((l) => l.hours.some((_, k) => (numberOf(l, k) ?? 0) > 0));
 
   const save = useMutation({
     mutationFn: async (submit: boolean) => {
       const bySchedule = new Map<string, { versionId: string; lines: { wbsId: number; hours: number[] }[] }>();
       for (const l of lines) {
-        if (l.status === "submitted" || l.status === "APPROVED") continue;
+        if (isLocked(l)) continue;
         const entry = bySchedule.get(l.scheduleId) ?? { versionId: l.versionId, lines: [] };
         entry.lines.push({ wbsId: l.itemId, hours: l.hours.map((_, k) => numberOf(l, k) ?? 0) });
         bySchedule.set(l.scheduleId, entry);
@@ -82,8 +66,9 @@ export function TimesheetsPage() {
     },
   });
   const report = useMutation({
-    mutationFn: async () => {
-      const file = await timesheetsApi.report(week);
+    mutationFn: async (whose: "mine" | "space") => {
+      const file =
+        whose === "mine" ? await timesheetsApi.report(week, by) : await timesheetsApi.spaceReport(spaceId, week, by);
       await downloadStoredFile(file.fileId, file.name);
     },
   });
@@ -118,99 +103,49 @@ export function TimesheetsPage() {
             variant="default"
             size="xs"
             leftSection={<IconDownload size={14} />}
-            loading={report.isPending}
-            onClick={() => report.mutate()}
+            loading={report.isPending && report.variables === "mine"}
+            onClick={() => report.mutate("mine")}
           >
             {t("report")}
           </Button>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} />}
+            loading={report.isPending && report.variables === "space"}
+            onClick={() => report.mutate("space")}
+          >
+            {t("spaceReport")}
+          </Button>
         </Group>
       </Group>
-      <Paper withBorder radius="md" p="sm" style={{ overflowX: "auto" }}>
+      <Paper withBorder radius="md" p="sm">
         {lines.length === 0 && !mine.isLoading ? (
           <Text c="dimmed">{t("noWorks")}</Text>
         ) : (
-          <Table withRowBorders striped={false} miw={760} aria-label={t("title")}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("work")}</Table.Th>
-                {days.map((d, k) => (
-                  <Table.Th key={d} ta="center">
-                    {t(`days.${k}`)} {shown(d)}
-                  </Table.Th>
-                ))}
-                <Table.Th ta="right">{t("total")}</Table.Th>
-                <Table.Th>{t("status")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(mine.data?.groups ?? []).map((group) => [
-                <Table.Tr key={group.key}>
-                  <Table.Td colSpan={10}>
-                    <Text fw={600} size="sm">
-                      {group.label}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>,
-                ...group.lines.map((line) => {
-                  const locked = line.status === "submitted" || line.status === "APPROVED";
-                  return (
-                    <Table.Tr key={lineKey(line)} data-testid={`timesheet-line-${line.code}`}>
-                      <Table.Td>
-                        <Text size="sm">
-                          {line.code} {line.name}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {line.assignment
-                            ? t("progress", {
-                                actual: line.assignment.actualUnits,
-                                budgeted: line.assignment.budgetedUnits,
-                                percent: line.percentComplete,
-                              })
-                            : t("asExecutor")}
-                        </Text>
-                        {line.status === "DECLINED" && line.decisionComment ? (
-                          <Text size="xs" c="red">
-                            {line.decisionComment}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      {line.hours.map((_, k) => (
-                        <Table.Td key={days[k] ?? k}>
-                          <TextInput
-                            size="xs"
-                            w={56}
-                            aria-label={`${line.code} ${t(`days.${k}`)}`}
-                            value={textOf(line, k)}
-                            disabled={locked || !open[k]}
-                            error={numberOf(line, k) === null}
-                            onChange={(e) => {
-                              const next = [...line.hours.map((_, j) => textOf(line, j))];
-                              next[k] = e.currentTarget.value;
-                              setTyped((all) => ({ ...all, [lineKey(line)]: next }));
-                            }}
-                          />
-                        </Table.Td>
-                      ))}
-                      <Table.Td ta="right">
-                        {line.hours.reduce((a, _, k) => a + (numberOf(line, k) ?? 0), 0).toLocaleString()}
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={STATUS_COLOR[line.status]} variant="light">
-                          {t(`statuses.${line.status}`)}
-                        </Badge>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                }),
-              ])}
-            </Table.Tbody>
-          </Table>
+          <WeekLines
+            groups={mine.data?.groups ?? []}
+            days={days}
+            open={open}
+            textOf={textOf}
+            numberOf={numberOf}
+            onType={(line, k, text) => {
+              const next = line.hours.map((_, j) => textOf(line, j));
+              next[k] = text;
+              setTyped((all) => ({ ...all, [lineKey(line)]: next }));
+            }}
+          />
         )}
         <Group justify="flex-end" mt="sm" gap="xs">
-          <Button variant="default" disabled={invalid} loading={save.isPending} onClick={() => save.mutate(false)}>
+          <Button
+            variant="default"
+            disabled={invalid || !changed}
+            loading={save.isPending}
+            onClick={() => save.mutate(false)}
+          >
             {t("save")}
           </Button>
-          <Button disabled={invalid || lines.length === 0} loading={save.isPending} onClick={() => save.mutate(true)}>
+          <Button disabled={invalid || !filled} loading={save.isPending} onClick={() => save.mutate(true)}>
             {t("send")}
           </Button>
         </Group>

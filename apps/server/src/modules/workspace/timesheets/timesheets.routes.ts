@@ -4,6 +4,7 @@ import {
   myTimesheetSchema,
   scheduleIdParams,
   spaceTimesheetQuery,
+  spaceTimesheetReportQuery,
   spaceTimesheetSchema,
   timesheetCreateBody,
   timesheetDayBody,
@@ -28,7 +29,7 @@ import { route } from "../../../platform/route.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { WdpService } from "../wdp/wdp.service.js";
 import { REMINDER_JOB, reminderTicker, runReminders } from "./timesheet-reminders.js";
-import { timesheetSheet } from "./timesheet-report.js";
+import { spaceTimesheetSheet, timesheetSheet } from "./timesheet-report.js";
 import { userName } from "./timesheets.repo.js";
 import { TimesheetsService } from "./timesheets.service.js";
 
@@ -232,5 +233,20 @@ export function timesheetsModule(ctx: AppContext) {
         ({ scope, query }) => service.spaceWeek(scope, query.week, by),
       );
     }
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/space/:id/timesheet/report",
+        tags,
+        summary: "Everyone's week of the space as an XLSX sheet, grouped by project or task",
+        params: z.object({ id: workspaceUuid }),
+        query: spaceTimesheetReportQuery,
+        response: exportResultSchema,
+        access: spaceReader,
+      },
+      async ({ scope, query, request }) =>
+        spaceTimesheetSheet(ctx, scope, await service.spaceWeek(scope, query.week, query.by), requestLanguage(request)),
+    );
   };
 }
