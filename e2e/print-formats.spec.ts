@@ -68,6 +68,26 @@ test("print format: sheet minimums, headers and footers with values, presets wit
   await expect(page.getByText("Формат с таким названием уже существует")).toBeVisible({ timeout: 60_000 });
   await page.screenshot({ path: "e2e/artifacts/print-format-ru-dark-1440.png" });
 
+  // the server's preview of page 1 with the page count, then the PDF itself
+  await dialog.getByRole("button", { name: "Предпросмотр" }).click();
+  await expect(dialog.getByTestId("print-page-count")).toHaveText("1 страница (1 по ширине × 1 по высоте)", {
+    timeout: 120_000,
+  });
+  await expect(dialog.getByRole("img", { name: "Печатная страница 1" })).toBeVisible();
+  await dialog.getByTestId("print-preview-image").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "e2e/artifacts/print-preview-ru-dark-1440.png" });
+  const downloading = page.waitForEvent("download", { timeout: 120_000 });
+  await dialog.getByRole("button", { name: "Скачать PDF" }).click();
+  const pdf = await downloading;
+  expect(pdf.suggestedFilename()).toBe("График монтажа.pdf");
+  const fs = await import("node:fs");
+  expect(
+    fs
+      .readFileSync((await pdf.path()) as string)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
+
   await dialog.getByRole("button", { name: "Сохранить", exact: true }).click();
   await expect(page.getByText("Настройки печати сохранены")).toBeVisible({ timeout: 60_000 });
   await expect(dialog).toBeHidden();

@@ -22,6 +22,7 @@ const suites = [
   "apps/server/bench/timesheets.mjs",
   "apps/server/bench/directories.mjs",
   "apps/server/bench/resource-usage.mjs",
+  "apps/server/bench/print.mjs",
   "apps/web/bench/run.mjs",
 ];
 let failed = false;

@@ -201,3 +201,15 @@ export function fillPrintPart(text: string, values: Partial<Record<PrintField, s
     return value === undefined ? whole : String(value);
   });
 }
+
+// ---- printing a version: PDF, page count, preview ----
+/** What a print of the workspace may override of the caller's saved settings (absent: as saved). */
+export const printRunBody = z.object({
+  format: printFormatFields.optional(),
+  pagesWide: z.number().int().min(1).max(PRINT_FIT_MAX_PAGES).nullable().optional(),
+  repeatHeader: z.boolean().optional(),
+});
+export type PrintRunBody = z.input<typeof printRunBody>;
+export const printPreviewBody = printRunBody.extend({ page: z.number().int().min(1).default(1) });
+export const printCountSchema = z.object({ pages: z.number(), across: z.number(), down: z.number() });
+export type PrintCount = z.infer<typeof printCountSchema>;

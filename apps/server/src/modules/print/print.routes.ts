@@ -1,17 +1,23 @@
 import {
   deletedIdSchema,
+  printCountSchema,
   printPresetBody,
   printPresetIdParams,
   printPresetListSchema,
   printPresetSchema,
+  printPreviewBody,
+  printRunBody,
   printSettingsBody,
   printSettingsSchema,
   versionIdParams,
 } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
-import { route } from "../../platform/route.js";
+import { requestLanguage } from "../../platform/http-errors.js";
+import { PdfBrowser } from "../../platform/pdf-browser.js";
+import { fileAnswer, route } from "../../platform/route.js";
 import { PrintService } from "./print.service.js";
+import { PrintRun } from "./print-run.js";
 
 /**
  * Print formats (spec §7): presets under /versions/print-presets (the space's named formats: get, create, delete) and
@@ -19,9 +25,13 @@ import { PrintService } from "./print.service.js";
  */
 export function printModule(ctx: AppContext) {
   const service = new PrintService({ db: ctx.db, realtime: ctx.realtime });
+  // one Chromium for the whole process, started by the first print
+  const browser = new PdfBrowser();
+  const run = new PrintRun({ db: ctx.db, settings: service, browser });
   const { access } = ctx;
 
   return async function printRoutes(app: FastifyInstance) {
+    app.addHook("onClose", () => browser.close());
     const tags = ["Print"];
     route(
       app,
@@ -96,6 +106,64 @@ export function printModule(ctx: AppContext) {
         access: access.space("schedule:read"),
       },
       ({ scope, body }) => service.updateSettings(scope, body),
+    );
+
+    // Printing the workspace: a PDF, one page as a PNG, the number of pages; reading the version is enough.
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/print",
+        tags,
+        summary: "The workspace as a PDF (X-Print-Pages: its page count)",
+        params: versionIdParams,
+        body: printRunBody,
+        response: fileAnswer,
+        raw: { contentType: "application/pdf" },
+        access: access.version("read"),
+        writes: false,
+      },
+      async ({ scope, body, request, reply }) => {
+        const { pdf, pages } = await run.pdf(scope, body, requestLanguage(request));
+        return reply
+          .type("application/pdf")
+          .header("x-print-pages", String(pages))
+          .header("content-disposition", 'attachment; filename="print.pdf"')
+          .send(pdf);
+      },
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/preview",
+        tags,
+        summary: "One printed page as a PNG (X-Print-Pages: the page count)",
+        params: versionIdParams,
+        body: printPreviewBody,
+        response: fileAnswer,
+        raw: { contentType: "image/png" },
+        access: access.version("read"),
+        writes: false,
+      },
+      async ({ scope, body, request, reply }) => {
+        const { png, pages } = await run.preview(scope, body, requestLanguage(request));
+        return reply.type("image/png").header("x-print-pages", String(pages)).send(png);
+      },
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/print/count",
+        tags,
+        params: versionIdParams,
+        body: printRunBody,
+        response: printCountSchema,
+        access: access.version("read"),
+        writes: false,
+      },
+      ({ scope, body }) => run.count(scope, body),
     );
   };
 }

@@ -1,6 +1,6 @@
-import type { PrintFormatFields, PrintPreset, PrintSettings } from "@planum/contracts";
+import type { PrintCount, PrintFormatFields, PrintPreset, PrintSettings } from "@planum/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../shared/api-client";
+import { api, apiRequest } from "../../shared/api-client";
 import { useRealtimeEvents } from "../realtime";
 
 export const printKeys = {
@@ -38,7 +38,24 @@ export interface PrintSettingsInput {
   repeatHeader: boolean;
 }
 
+/** What a print, a preview or a page count is made of (the dialog's current choices, saved or not). */
+export interface PrintRunInput {
+  format: PrintFormatFields;
+  pagesWide: number | null;
+  repeatHeader: boolean;
+}
+
 export const printApi = {
+  count: (versionId: string, body: PrintRunInput) => api.post<PrintCount>(`/versions/${versionId}/print/count`, body),
+  /** One page as a PNG, drawn by the server exactly as it prints. */
+  preview: (versionId: string, body: PrintRunInput, page: number) =>
+    apiRequest<Blob>(`/versions/${versionId}/preview`, {
+      method: "POST",
+      body: { ...body, page },
+      responseType: "blob",
+    }),
+  pdf: (versionId: string, body: PrintRunInput) =>
+    apiRequest<Blob>(`/versions/${versionId}/print`, { method: "POST", body, responseType: "blob" }),
   createPreset: (name: string, format: PrintFormatFields) =>
     api.post<PrintPreset>("/versions/print-presets/create", { name, ...format }),
   deletePreset: (id: string) => api.delete<{ id: string }>(`/versions/print-presets/delete/${id}`),

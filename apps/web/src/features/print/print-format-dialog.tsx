@@ -55,6 +55,7 @@ import {
   withField,
   withPaper,
 } from "./print-form";
+import { PrintPreview } from "./print-preview";
 import { SheetPreview } from "./sheet-preview";
 
 interface PrintFormatDialogProps {
@@ -398,6 +399,16 @@ function FormatForm(props: PrintFormatDialogProps & { initial: PrintSettings }) 
 
       <Divider label={t("preview.title")} labelPosition="left" />
       <SheetPreview form={form} values={props.values} />
+
+      <Divider label={t("run.title")} labelPosition="left" />
+      <PrintPreview
+        versionId={props.versionId}
+        fileName={`${props.values.schedule || t("run.title")}.pdf`}
+        input={() => {
+          const format = checked();
+          return format ? { format, pagesWide, repeatHeader } : null;
+        }}
+      />
 
       <Group justify="flex-end" gap="xs" mt="xs">
         {props.canWritePresets && (

@@ -1,0 +1,39 @@
+import { DEFAULT_PRINT_FORMAT, PAPER_MM } from "@planum/contracts";
+import { describe, expect, it } from "vitest";
+import { MINUTES_PER_DAY, type PrintRow, planPrint } from "./print-layout.js";
+
+const start = 29_000_000; // a Monday of 2025, minutes
+const rows: PrintRow[] = Array.from({ length: 250 }, (_, k) => ({
+  code: `A${k}`,
+  name: `Работа ${k}`,
+  start: start + k * MINUTES_PER_DAY,
+  finish: start + (k + 3) * MINUTES_PER_DAY,
+  critical: k % 2 === 0,
+  type: 2,
+  depth: 0,
+}));
+
+describe("laying the workspace on pages", () => {
+  it("fits the time axis to N pages wide and runs pages down the rows, then across", () => {
+    const plan = planPrint(rows, DEFAULT_PRINT_FORMAT, 2, true);
+    expect(plan.across).toBe(2);
+    expect(plan.pages).toHaveLength(plan.down * 2);
+    // every row on exactly one page of each column of pages
+    const down = plan.pages.filter((p) => p.dayFrom === 0);
+    expect(down.map((p) => p.rowTo - p.rowFrom).reduce((a, b) => a + b, 0)).toBe(rows.length);
+    expect(plan.pages[plan.down].dayFrom).toBeCloseTo(plan.geometry.days / 2);
+    expect(plan.pages.every((p) => p.withHead)).toBe(true);
+  });
+
+  it("splits over sheets at the screen's scale, and without repeated headers fits more rows on later pages", () => {
+    const split = planPrint(rows, { ...DEFAULT_PRINT_FORMAT, paper: "A4", ...PAPER_MM.A4 }, null, false);
+    expect(split.across).toBeGreaterThan(1);
+    expect(split.pages[0].withHead).toBe(true);
+    expect(split.pages[1].withHead).toBe(false);
+    expect(split.pages[1].rowTo - split.pages[1].rowFrom).toBeGreaterThan(
+      split.pages[0].rowTo - split.pages[0].rowFrom,
+    );
+    // an empty version still prints one page
+    expect(planPrint([], DEFAULT_PRINT_FORMAT, null, true).pages).toHaveLength(1);
+  });
+});

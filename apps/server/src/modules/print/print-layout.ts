@@ -1,0 +1,131 @@
+import { type PrintFormatFields, pageOf } from "@planum/contracts";
+
+/** One line of the printed workspace: a WBS row with its dates in minutes (null: not calculated). */
+export interface PrintRow {
+  code: string;
+  name: string;
+  start: number | null;
+  finish: number | null;
+  critical: boolean;
+  /** 0 sum, 1 task, 2 work, 3/4 milestones (GANTT_TYPE_CODES). */
+  type: number;
+  depth: number;
+}
+
+export const MINUTES_PER_DAY = 1440;
+const MM_PER_PT = 0.3528;
+/** The grid's columns on paper, mm: code, name, start, finish. */
+export const GRID_COLUMNS_MM = { code: 22, name: 64, start: 23, finish: 23 } as const;
+export const GRID_WIDTH_MM = Object.values(GRID_COLUMNS_MM).reduce((a, b) => a + b, 0);
+/** Split over sheets keeps the screen's week scale: 2.5 mm a day. */
+export const SPLIT_MM_PER_DAY = 2.5;
+
+/** The measures of a page every other part of the print derives from. */
+export interface PrintGeometry {
+  pageWidthMm: number;
+  pageHeightMm: number;
+  rowMm: number;
+  bandMm: number;
+  /** Height of the repeated table header (time scale + column titles). */
+  headMm: number;
+  ganttWidthMm: number;
+  mmPerDay: number;
+  /** First day (midnight, minutes) of the time axis. */
+  timeFrom: number;
+  days: number;
+}
+
+export interface PrintPage {
+  /** 1-based number of the page in the document. */
+  number: number;
+  rowFrom: number;
+  rowTo: number;
+  /** The slice of the time axis on this page, in days from `timeFrom`. */
+  dayFrom: number;
+  dayTo: number;
+  withHead: boolean;
+}
+
+export interface PrintPlan {
+  geometry: PrintGeometry;
+  pages: PrintPage[];
+  across: number;
+  down: number;
+}
+
+function timeSpan(rows: readonly PrintRow[]) {
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (const row of rows) {
+    if (row.start !== null) from = Math.min(from, row.start);
+    if (row.finish !== null) to = Math.max(to, row.finish);
+  }
+  if (!Number.isFinite(from) || !Number.isFinite(to)) return { timeFrom: 0, days: 7 };
+  const timeFrom = Math.floor(from / MINUTES_PER_DAY) * MINUTES_PER_DAY;
+  // a day before and after, so the first and last bars do not touch the page's edges
+  return { timeFrom: timeFrom - MINUTES_PER_DAY, days: Math.max(7, Math.ceil((to - timeFrom) / MINUTES_PER_DAY) + 2) };
+}
+
+/**
+ * Lays the workspace on pages: rows down as many pages as they take, the time axis across — at the screen's week
+ * scale split over sheets, or scaled to fit `pagesWide` sheets. Pages run down the rows, then across.
+ */
+export function planPrint(
+  rows: readonly PrintRow[],
+  format: PrintFormatFields,
+  pagesWide: number | null,
+  repeatHeader: boolean,
+): PrintPlan {
+  const page = pageOf(format);
+  const textMm = format.textSizePt * MM_PER_PT;
+  const rowMm = textMm * 1.9;
+  const bandMm = textMm * 1.8;
+  const headMm = rowMm * 2;
+  const innerWidth = page.widthMm - format.margins.left - format.margins.right;
+  const innerHeight = page.heightMm - format.margins.top - format.margins.bottom;
+  const ganttWidthMm = Math.max(20, innerWidth - GRID_WIDTH_MM);
+  const { timeFrom, days } = timeSpan(rows);
+  const mmPerDay = pagesWide === null ? SPLIT_MM_PER_DAY : (ganttWidthMm * pagesWide) / days;
+  const daysPerPage = Math.max(1, Math.floor(ganttWidthMm / mmPerDay));
+  const across = pagesWide ?? Math.max(1, Math.ceil(days / daysPerPage));
+  const bodyMm = innerHeight - 2 * bandMm;
+  const firstRows = Math.max(1, Math.floor((bodyMm - headMm) / rowMm));
+  const laterRows = Math.max(1, Math.floor((bodyMm - (repeatHeader ? headMm : 0)) / rowMm));
+  const chunks: { from: number; to: number; head: boolean }[] = [];
+  for (let from = 0, first = true; first || from < rows.length; first = false) {
+    const take = first ? firstRows : laterRows;
+    chunks.push({ from, to: Math.min(rows.length, from + take), head: first || repeatHeader });
+    from += take;
+  }
+  const pages: PrintPage[] = [];
+  for (let a = 0; a < across; a++) {
+    for (const chunk of chunks) {
+      const dayFrom = pagesWide === null ? a * daysPerPage : (days / across) * a;
+      const dayTo = pagesWide === null ? Math.min(days, dayFrom + daysPerPage) : (days / across) * (a + 1);
+      pages.push({
+        number: pages.length + 1,
+        rowFrom: chunk.from,
+        rowTo: chunk.to,
+        dayFrom,
+        dayTo,
+        withHead: chunk.head,
+      });
+    }
+  }
+  return {
+    geometry: {
+      pageWidthMm: page.widthMm,
+      pageHeightMm: page.heightMm,
+      rowMm,
+      bandMm,
+      headMm,
+      ganttWidthMm,
+      mmPerDay,
+      timeFrom,
+      days,
+    },
+    pages,
+    across,
+    down: chunks.length,
+  };
+}

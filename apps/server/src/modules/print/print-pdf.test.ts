@@ -1,0 +1,159 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestServer, type TestServer } from "../../test/test-server.js";
+import { type Actor, addItem, link, setUpWorkspace } from "../workspace/workspace.test-kit.js";
+
+let server: TestServer;
+let dir: string;
+beforeAll(async () => {
+  server = await createTestServer();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "planum-print-"));
+});
+// closing the server closes its Chromium too (the module's onClose)
+afterAll(async () => {
+  await server.close();
+  if (!process.env.PLANUM_KEEP_PRINTS) fs.rmSync(dir, { recursive: true, force: true });
+  else console.log(`prints kept in ${dir}`);
+});
+
+const format = {
+  paper: "A4",
+  orientation: "landscape",
+  widthMm: 297,
+  heightMm: 210,
+  margins: { top: 10, right: 10, bottom: 10, left: 10 },
+  bands: {
+    firstHeader: { left: "[project]", center: "Утверждаю: главный инженер", right: "[dataDate]" },
+    header: { left: "[schedule]", center: "[version]", right: "" },
+    footer: { left: "[user]", center: "", right: "Лист [page] из [pages]" },
+    lastFooter: { left: "[legend]", center: "Согласовано", right: "Лист [page] из [pages]" },
+  },
+  textSizePt: 9,
+};
+
+/** A chain of works over some months: A001 → A002 → … (every fifth off the chain, so not all are critical). */
+async function seed(owner: Actor, versionId: string, count: number) {
+  let previous: number | null = null;
+  for (let i = 1; i <= count; i++) {
+    const item = await addItem(owner, versionId, {
+      type: "work",
+      code: `A${String(i).padStart(3, "0")}`,
+      name: `Монтаж конструкций этажа ${i}`,
+      duration: 3 * 480,
+    });
+    if (previous !== null && i % 5 !== 0)
+      await link(owner, versionId, { predecessorId: previous, successorId: item.id });
+    if (i % 5 !== 0) previous = item.id;
+  }
+  const calc = await owner.call("PATCH", `/versions/${versionId}/timetable/calculate/synchronous`);
+  expect(calc.status).toBe(200);
+}
+
+function call(actor: Actor, url: string, body: unknown) {
+  return server.call("POST", url, {
+    token: actor.token,
+    body,
+    language: "ru",
+    headers: { "x-space-id": actor.spaceId },
+  });
+}
+
+/** The PDF's pages as PPM images (pdftoppm) and its text page by page (pdftotext). */
+function readPdf(bytes: Buffer, name: string) {
+  const file = path.join(dir, `${name}.pdf`);
+  fs.writeFileSync(file, bytes);
+  execFileSync("pdftoppm", ["-r", "40", file, path.join(dir, name)]);
+  const images = fs
+    .readdirSync(dir)
+    .filter((f) => f.startsWith(`${name}-`) && f.endsWith(".ppm"))
+    .sort()
+    .map((f) => fs.readFileSync(path.join(dir, f)));
+  const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString("utf8").split("\f");
+  return { images, text };
+}
+
+/** Pixels of a PPM (P6) near a colour. */
+function countColour(ppm: Buffer, [r, g, b]: [number, number, number]) {
+  const header = ppm.toString("latin1", 0, 40).split(/\s+/);
+  const width = Number(header[1]);
+  const height = Number(header[2]);
+  const start = ppm.length - width * height * 3;
+  let found = 0;
+  for (let i = start; i < ppm.length; i += 3) {
+    if (Math.abs(ppm[i] - r) < 40 && Math.abs(ppm[i + 1] - g) < 40 && Math.abs(ppm[i + 2] - b) < 40) found++;
+  }
+  return found;
+}
+
+describe("printing the workspace", () => {
+  it("renders the grid and Gantt on A4 pages with the first header, the last footer, page numbers and Cyrillic", async () => {
+    const { owner, version } = await setUpWorkspace(server);
+    await seed(owner, version.id, 60);
+    const count = await call(owner, `/versions/${version.id}/print/count`, { format, pagesWide: 1 });
+    expect(count.status).toBe(200);
+    const { pages } = count.body.data;
+    expect(pages).toBeGreaterThanOrEqual(2);
+    expect(count.body.data).toMatchObject({ across: 1, down: pages });
+
+    const printed = await call(owner, `/versions/${version.id}/print`, { format, pagesWide: 1 });
+    expect(printed.status).toBe(200);
+    expect(printed.headers["content-type"]).toBe("application/pdf");
+    expect(printed.headers["x-print-pages"]).toBe(String(pages));
+    const { images, text } = readPdf(printed.raw.rawPayload, "fit");
+    expect(images).toHaveLength(pages);
+    expect(text[0]).toContain("Цех 1");
+    expect(text[0]).toContain("Утверждаю: главный инженер");
+    expect(text[0]).toContain(`Лист 1 из ${pages}`);
+    expect(text[0]).toContain("Монтаж конструкций этажа 1");
+    expect(text[0]).toMatch(/Наименование\s+Начало\s+Окончание/);
+    expect(text[1]).toMatch(/График\s+Базовая/);
+    expect(text[1]).not.toContain("Утверждаю");
+    // repeated column titles on the second page
+    expect(text[1]).toMatch(/Наименование\s+Начало\s+Окончание/);
+    const last = text[pages - 1];
+    expect(last).toContain("Согласовано");
+    expect(last).toContain(`Лист ${pages} из ${pages}`);
+    expect(last).toContain("критическая работа");
+    expect(last).toContain("Монтаж конструкций этажа 60");
+    // the bars: red critical works on the chain and blue ones off it
+    expect(countColour(images[0], [220, 38, 38])).toBeGreaterThan(50);
+    expect(countColour(images[0], [59, 130, 246])).toBeGreaterThan(10);
+
+    // split over sheets at the screen's scale: more pages across than fitted to one
+    const split = await call(owner, `/versions/${version.id}/print/count`, { format, pagesWide: null });
+    expect(split.body.data.across).toBeGreaterThan(1);
+    expect(split.body.data.pages).toBe(split.body.data.across * split.body.data.down);
+
+    const preview = await call(owner, `/versions/${version.id}/preview`, { format, pagesWide: 1, page: 1 });
+    expect(preview.status).toBe(200);
+    expect(preview.headers["content-type"]).toBe("image/png");
+    expect(preview.headers["x-print-pages"]).toBe(String(pages));
+    expect(preview.raw.rawPayload.subarray(1, 4).toString()).toBe("PNG");
+    expect((await call(owner, `/versions/${version.id}/preview`, { page: 999 })).status).toBe(404);
+  });
+
+  it("prints with the caller's saved settings and keeps another space's member out", async () => {
+    const { owner, stranger, intruder, version } = await setUpWorkspace(server);
+    await seed(owner, version.id, 3);
+    await owner.call("POST", "/versions/print-settings/create", { versionId: version.id, format, pagesWide: 1 });
+    const count = await call(owner, `/versions/${version.id}/print/count`, {});
+    expect(count.body.data).toEqual({ pages: 1, across: 1, down: 1 });
+    const printed = await call(owner, `/versions/${version.id}/print`, {});
+    const { text } = readPdf(printed.raw.rawPayload, "saved");
+    // one page is both the first and the last: its own header and its own footer
+    expect(text[0]).toContain("Утверждаю: главный инженер");
+    expect(text[0]).toContain("Согласовано");
+    expect(text[0]).toContain("Лист 1 из 1");
+    const refused = await call(owner, `/versions/${version.id}/print`, {
+      format: { ...format, margins: { ...format.margins, left: -3 } },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].message).toBe("Поле не может быть отрицательным");
+    expect((await call(stranger, `/versions/${version.id}/print`, {})).status).toBe(404);
+    expect((await call(intruder, `/versions/${version.id}/print/count`, {})).status).toBe(403);
+    expect((await call(stranger, `/versions/${version.id}/preview`, { page: 1 })).status).toBe(404);
+  });
+});

@@ -1,0 +1,114 @@
+import { Box, Button, Center, Group, Image, Loader, Pagination, Stack, Text } from "@mantine/core";
+import type { PrintCount } from "@planum/contracts";
+import { IconEye, IconFileTypePdf } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { notifyError } from "../../ui/notify";
+import { useObjectUrl } from "../../ui/use-object-url";
+import { type PrintRunInput, printApi } from "./print-api";
+
+/** Saves a blob as a file through a link (the way downloads leave the app). */
+function download(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // the click has started the download; the object URL is no longer needed after this turn
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * The print preview: the page count and any page as the server draws it, then the PDF. `input` answers the dialog's
+ * current choices, or null when a field is refused (shown on the field by the dialog).
+ */
+export function PrintPreview(props: { versionId: string; fileName: string; input(): PrintRunInput | null }) {
+  const { t } = useTranslation("print");
+  const [count, setCount] = useState<PrintCount | null>(null);
+  const [page, setPage] = useState(1);
+  const [image, setImage] = useState<Blob | null>(null);
+  const [busy, setBusy] = useState<"preview" | "pdf" | null>(null);
+  const url = useObjectUrl(image);
+  /** The choices the shown preview was drawn with: paging on keeps them even if the form changed meanwhile. */
+  const [shown, setShown] = useState<PrintRunInput | null>(null);
+
+  const show = async (input: PrintRunInput, to: number) => {
+    setBusy("preview");
+    try {
+      const [counted, png] = await Promise.all([
+        printApi.count(props.versionId, input),
+        printApi.preview(props.versionId, input, to),
+      ]);
+      setCount(counted);
+      setPage(to);
+      setImage(png);
+      setShown(input);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const pdf = async () => {
+    const input = props.input();
+    if (!input) return;
+    setBusy("pdf");
+    try {
+      download(await printApi.pdf(props.versionId, input), props.fileName);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <Button
+          variant="default"
+          leftSection={<IconEye size={16} />}
+          loading={busy === "preview"}
+          onClick={() => {
+            const input = props.input();
+            if (input) void show(input, 1);
+          }}
+        >
+          {t("run.preview")}
+        </Button>
+        <Button leftSection={<IconFileTypePdf size={16} />} loading={busy === "pdf"} onClick={() => void pdf()}>
+          {t("run.pdf")}
+        </Button>
+        {count && (
+          <Text size="sm" data-testid="print-page-count">
+            {t("run.pages", { count: count.pages, across: count.across, down: count.down })}
+          </Text>
+        )}
+      </Group>
+      {count && shown && (
+        <Stack gap={4} align="center">
+          <Pagination
+            size="sm"
+            total={count.pages}
+            value={page}
+            onChange={(to) => void show(shown, to)}
+            getControlProps={(control) => ({ "aria-label": t(`run.${control}`) })}
+          />
+          <Box
+            style={{ position: "relative", maxWidth: "100%", border: "1px solid var(--mantine-color-default-border)" }}
+          >
+            {url && <Image src={url} alt={t("run.pageAlt", { page })} data-testid="print-preview-image" />}
+            {busy === "preview" && (
+              <Center style={{ position: "absolute", inset: 0 }}>
+                <Loader />
+              </Center>
+            )}
+          </Box>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
