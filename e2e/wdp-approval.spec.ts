@@ -24,6 +24,7 @@ const TEXTS = {
     typed: "7,5",
     shown: "7.5",
     button: "Approvals (1)",
+    takeBack: "Take my decision back",
   },
   ru: {
     send: "Отправить на согласование",
@@ -34,6 +35,7 @@ const TEXTS = {
     typed: "7,5",
     shown: "7,5",
     button: "Согласование (1)",
+    takeBack: "Отменить моё решение",
   },
   fr: {
     send: "Envoyer pour validation",
@@ -44,6 +46,7 @@ const TEXTS = {
     typed: "7,5",
     shown: "7,5",
     button: "Validations (1)",
+    takeBack: "Annuler ma décision",
   },
 } as const;
 
@@ -184,6 +187,21 @@ for (const view of [
     await expect(mine).toContainText(texts.approved);
     await desk.page.screenshot({ path: `e2e/artifacts/wdp-approval-grid-approved-${tag}-1440.png` });
     await site.page.screenshot({ path: `e2e/artifacts/wdp-mobile-approved-${tag}-390.png`, fullPage: true });
+
+    // Approved by mistake: the responsible person takes the decision back; the report waits again, live everywhere,
+    // and is approved once more.
+    const takeBack = boss.page.getByTestId("take-back-decision");
+    await expect(takeBack).toBeVisible({ timeout: 60_000 });
+    await boss.page.screenshot({ path: `e2e/artifacts/wdp-mobile-take-back-${tag}-390.png`, fullPage: true });
+    await takeBack.getByRole("button", { name: texts.takeBack }).click();
+    await expect(report).toHaveCount(1, { timeout: 60_000 });
+    await expect(takeBack).toHaveCount(0);
+    await expect(factToday).toHaveClass(/is-pending/, { timeout: 60_000 });
+    await expect(mine).toContainText(texts.waiting, { timeout: 60_000 });
+    await report.getByRole("button", { name: texts.approve, exact: true }).click();
+    await expect(report).toHaveCount(0);
+    await expect(factToday).toHaveText(texts.shown, { timeout: 60_000 });
+    await expect(mine).toContainText(texts.approved, { timeout: 60_000 });
 
     // The same page at the spec's small breakpoint (600 px) keeps its fields and buttons whole.
     await site.page.setViewportSize({ width: 600, height: 900 });

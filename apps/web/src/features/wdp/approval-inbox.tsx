@@ -5,6 +5,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError, notifySuccess } from "../../ui/notify";
 import { useRealtimeEvents } from "../realtime";
+import { useMe } from "../session/session-api";
+import { workspaceApi } from "../workspace/workspace-api";
 import { approvalApi, approvalKeys } from "./wdp-approval-api";
 import { dayOfIso, formatCell, shownDay } from "./wdp-numbers";
 
@@ -134,6 +136,52 @@ function ReportCard(props: {
   );
 }
 
+const DECISIONS = new Set(["report_approved", "report_declined"]);
+
+/**
+ * The approver's way back from a decision made by mistake: shown while the version's newest step is a decision of
+ * theirs (what the server lets them undo, docs/domain.md "Approval of work done"); the report waits again.
+ */
+function TakeBack({ versionId, onDone }: { versionId: string; onDone(): Promise<void> }) {
+  const { t } = useTranslation("wdp-approval");
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const key = ["version", versionId, "wdp-own-decision"] as const;
+  const history = useQuery({ queryKey: key, queryFn: () => workspaceApi.undoActions(versionId) });
+  useRealtimeEvents((event) => {
+    if (event.type === "wdp_updated" && event.versionId === versionId)
+      void queryClient.invalidateQueries({ queryKey: key });
+  });
+  const [busy, setBusy] = useState(false);
+  const newest = history.data?.[0];
+  if (!newest || !me.data || newest.userId !== me.data.id || !DECISIONS.has(newest.action)) return null;
+  const takeBack = async () => {
+    setBusy(true);
+    try {
+      await workspaceApi.restore(versionId);
+      notifySuccess(t("takenBack"));
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+    await queryClient.invalidateQueries({ queryKey: key });
+    await onDone();
+  };
+  return (
+    <Alert color="blue" variant="light" data-testid="take-back-decision">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="sm" style={{ overflowWrap: "anywhere", flex: "1 1 12rem" }}>
+          {t(newest.action === "report_approved" ? "lastApproved" : "lastDeclined")}
+        </Text>
+        <Button size="xs" variant="default" loading={busy} onClick={() => void takeBack()}>
+          {t("takeBack")}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
 /**
  * The responsible person's inbox: the version's reports waiting for a decision, newest first, live (`wdp_updated`).
  * The same list on the phone page and in the grid's drawer.
@@ -165,9 +213,14 @@ export function ApprovalInbox({ scheduleId, versionId }: { scheduleId: string; v
     );
   if (list.isError) return <Alert color="red">{t("loadFailed")}</Alert>;
   const { reports, canDecide } = list.data;
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: key });
+    void queryClient.invalidateQueries({ queryKey: approvalKeys.pending(versionId) });
+  };
   return (
     <Stack gap="sm">
       {!canDecide && <Alert color="gray">{t("cannotDecide")}</Alert>}
+      {canDecide && <TakeBack versionId={versionId} onDone={refresh} />}
       {reports.length === 0 ? (
         <Text c="dimmed" size="sm">
           {t("inboxEmpty")}
