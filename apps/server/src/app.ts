@@ -16,6 +16,7 @@ import { directoriesModule } from "./modules/directories/directories.routes.js";
 import { interchangeModule } from "./modules/interchange/interchange.routes.js";
 import { noticesModule } from "./modules/notices/notices.routes.js";
 import { printModule } from "./modules/print/print.routes.js";
+import { pipelineModule } from "./modules/pipeline/pipeline.routes.js";
 import { resourcesModule } from "./modules/resources/resources.routes.js";
 import { spacesModule } from "./modules/spaces/spaces.routes.js";
 import { storageFilesModule } from "./modules/storage-files/storage-files.routes.js";
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(chatModule(ctx));
       await api.register(delegationModule(ctx));
       await api.register(printModule(ctx));
+      await api.register(pipelineModule(ctx));
     },
     { prefix: "/api/v1" },
   );

@@ -55,6 +55,9 @@ export const ERROR_CODES = [
   "DelegationOutsideSpace",
   "DelegationPeriod",
   "DelegationNoDuties",
+  "PipeStagePeriod",
+  "PipeOwnerOutsideSpace",
+  "PipeRelationSelf",
   "TimesheetWeekNotMonday",
   "TimesheetDeclineComment",
   "TimesheetFutureWeek",
@@ -233,6 +236,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   DelegationNoDuties: 400,
   DelegationOverlap: 409,
   DelegationNotGiver: 403,
+  PipeStagePeriod: 400,
+  PipeOwnerOutsideSpace: 400,
+  PipeRelationSelf: 400,
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

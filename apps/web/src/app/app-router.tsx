@@ -13,6 +13,7 @@ import {
 import { CalendarsPage } from "../features/calendars";
 import { DirectoriesPage } from "../features/directories";
 import { DisconnectPage, ErrorPage, NotFoundPage } from "../features/errors";
+import { PipelinePage } from "../features/pipeline";
 import { ProfilePage } from "../features/profile";
 import { ResourcesPage } from "../features/resources";
 import { SpaceHomePage } from "../features/space-home";
@@ -85,6 +86,7 @@ export function createAppRouter() {
                 { path: "calendars", element: <CalendarsPage /> },
                 { path: "resources/:id?", element: <ResourcesPage /> },
                 { path: "timesheets", element: <TimesheetsPage /> },
+                { path: "pipeline/:projectId", element: <PipelinePage /> },
                 { path: "directories/:id?", element: <DirectoriesPage /> },
                 { path: "viewsettings", element: <ViewSettingsPage /> },
               ],

@@ -10,6 +10,7 @@ import enErrorsPage from "./en/errors-page.json";
 import enInterchange from "./en/interchange.json";
 import enNotices from "./en/notices.json";
 import enPrint from "./en/print.json";
+import enPipeline from "./en/pipeline.json";
 import enProfile from "./en/profile.json";
 import enResources from "./en/resources.json";
 import enShell from "./en/shell.json";
@@ -33,6 +34,7 @@ import frErrorsPage from "./fr/errors-page.json";
 import frInterchange from "./fr/interchange.json";
 import frNotices from "./fr/notices.json";
 import frPrint from "./fr/print.json";
+import frPipeline from "./fr/pipeline.json";
 import frProfile from "./fr/profile.json";
 import frResources from "./fr/resources.json";
 import frShell from "./fr/shell.json";
@@ -56,6 +58,7 @@ import ruErrorsPage from "./ru/errors-page.json";
 import ruInterchange from "./ru/interchange.json";
 import ruNotices from "./ru/notices.json";
 import ruPrint from "./ru/print.json";
+import ruPipeline from "./ru/pipeline.json";
 import ruProfile from "./ru/profile.json";
 import ruResources from "./ru/resources.json";
 import ruShell from "./ru/shell.json";
@@ -93,6 +96,7 @@ export const NAMESPACES = [
   "timesheets",
   "delegation",
   "print",
+  "pipeline",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -121,6 +125,7 @@ export const resources = {
     timesheets: ruTimesheets,
     delegation: ruDelegation,
     print: ruPrint,
+    pipeline: ruPipeline,
   },
   en: {
     common: enCommon,
@@ -146,6 +151,7 @@ export const resources = {
     timesheets: enTimesheets,
     delegation: enDelegation,
     print: enPrint,
+    pipeline: enPipeline,
   },
   fr: {
     common: frCommon,
@@ -171,5 +177,6 @@ export const resources = {
     timesheets: frTimesheets,
     delegation: frDelegation,
     print: frPrint,
+    pipeline: frPipeline,
   },
 } as const;

@@ -5,6 +5,7 @@ export * from "./directories.table.js";
 export * from "./eps-photos.table.js";
 export * from "./interchange.table.js";
 export * from "./notices.table.js";
+export * from "./pipeline.table.js";
 export * from "./platform.table.js";
 export * from "./print.table.js";
 export * from "./resources.table.js";

@@ -29,8 +29,12 @@ export function NoticeItem({ notice, spaceId, onOpened }: { notice: Notice; spac
       void refresh();
       onOpened?.();
       if (target.scheduleId) {
-        const query = target.versionId ? `?version=${target.versionId}` : "";
-        navigate(`/${spaceId}/schedule/${target.scheduleId}${query}`);
+        // The workspace opens on the version and selects the work the notice is about (`wbs`).
+        const query = new URLSearchParams();
+        if (target.versionId) query.set("version", target.versionId);
+        if (target.wbsId !== null) query.set("wbs", String(target.wbsId));
+        const text = query.toString();
+        navigate(`/${spaceId}/schedule/${target.scheduleId}${text ? `?${text}` : ""}`);
       } else if (target.projectId) navigate(`/${spaceId}`);
     },
   });

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Skeleton, Table, Text } from "@mantine/core";
 import type { EpsRow } from "@planum/contracts";
-import { IconCalendarPlus } from "@tabler/icons-react";
+import { IconCalendarPlus, IconTimeline } from "@tabler/icons-react";
 import { useQueries } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -43,11 +43,24 @@ export function RelatedSchedulesTab({
 
   return (
     <>
-      {canCreate ? (
-        <Group justify="flex-end" mb="sm">
-          <Button size="xs" variant="light" leftSection={<IconCalendarPlus size={14} />} onClick={onCreate}>
-            {t("schedules.create")}
-          </Button>
+      {isProject || canCreate ? (
+        <Group justify="flex-end" mb="sm" gap="xs">
+          {isProject ? (
+            <Button
+              size="xs"
+              variant="default"
+              component={Link}
+              to={`/${spaceId}/pipeline/${node.id}`}
+              leftSection={<IconTimeline size={14} />}
+            >
+              {t("schedules.pipeline")}
+            </Button>
+          ) : null}
+          {canCreate ? (
+            <Button size="xs" variant="light" leftSection={<IconCalendarPlus size={14} />} onClick={onCreate}>
+              {t("schedules.create")}
+            </Button>
+          ) : null}
         </Group>
       ) : null}
       {loading ? (

@@ -84,6 +84,16 @@ export function WorkspacePage() {
     [selection.onSelectionChange],
   );
 
+  // `wbs` (a notice opened, spec: opening a notice selects its work): the work is selected once it is loaded.
+  const wbsParam = ws.params.get("wbs");
+  const wbsApplied = useRef<string | null>(null);
+  useEffect(() => {
+    const id = Number(wbsParam);
+    if (!wbsParam || wbsApplied.current === wbsParam || !data?.ids.includes(id)) return;
+    wbsApplied.current = wbsParam;
+    setNetworkPick([id]);
+  }, [wbsParam, data]);
+
   const refresh = useWorkspaceEvents(scheduleId, version?.id ?? null, ws.gantt.data?.versionRevision ?? null);
   const revisionRef = useRef<(id: number) => number | null>(() => null);
   const history = useUndoRedo({

@@ -1,0 +1,1 @@
+export { PipelinePage } from "./pipeline-page";
