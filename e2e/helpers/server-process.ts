@@ -13,7 +13,11 @@ export class ServerProcess {
   private child: ChildProcess | null = null;
   private log = "";
 
-  constructor(readonly port: number) {}
+  /** `env`: what this server's installation sets besides the defaults (single sign-on, …). */
+  constructor(
+    readonly port: number,
+    private readonly env: Record<string, string> = {},
+  ) {}
 
   get baseURL(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -41,6 +45,7 @@ export class ServerProcess {
         PLANUM_DATA_DIR: this.dataDir,
         DATABASE_URL: "",
         LOG_LEVEL: "warn",
+        ...this.env,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -19,6 +19,7 @@ export * from "./print.schema.js";
 export * from "./resource-usage.js";
 export * from "./resources.schema.js";
 export * from "./spaces.schema.js";
+export * from "./sso.schema.js";
 export * from "./storage.schema.js";
 export * from "./structure.schema.js";
 export * from "./structure-abilities.js";

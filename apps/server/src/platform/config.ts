@@ -40,6 +40,24 @@ export interface Config {
   tempFileHours: number;
   /** How often each process looks for due notice digests and for the day's works-about-to-start run; 0: never. */
   noticesTickMs: number;
+  /** Single sign-on providers the installation trusts (OpenID Connect; ADFS and Entra ID speak it too). */
+  sso: SsoConfig;
+}
+
+/** One OpenID Connect provider: found by discovery at `issuer`, this installation registered there as a client. */
+export interface OidcProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Shown on the login page's button ("Sign in with …"). */
+  name: string;
+}
+
+export interface SsoConfig {
+  /** `/auth/openidconnect`: any OpenID Connect provider (Keycloak, Entra ID, Google…). */
+  openidconnect: OidcProviderConfig | null;
+  /** `/auth/adfs`: Active Directory Federation Services, answering by form post to `/auth/adfs/callback`. */
+  adfs: OidcProviderConfig | null;
 }
 
 export interface S3Config {
@@ -81,6 +99,23 @@ function s3FromEnv(env: NodeJS.ProcessEnv): S3Config | null {
   };
 }
 
+/** `PLANUM_<PREFIX>_ISSUER`, `_CLIENT_ID`, `_CLIENT_SECRET` (all three or none) and `_NAME`. */
+function oidcFromEnv(env: NodeJS.ProcessEnv, prefix: string, defaultName: string): OidcProviderConfig | null {
+  const issuer = env[`PLANUM_${prefix}_ISSUER`] || "";
+  const clientId = env[`PLANUM_${prefix}_CLIENT_ID`] || "";
+  const clientSecret = env[`PLANUM_${prefix}_CLIENT_SECRET`] || "";
+  if (!issuer && !clientId && !clientSecret) return null;
+  if (!issuer || !clientId || !clientSecret) {
+    throw new Error(`PLANUM_${prefix}_ISSUER, _CLIENT_ID and _CLIENT_SECRET are set together or not at all`);
+  }
+  try {
+    new URL(issuer);
+  } catch {
+    throw new Error(`PLANUM_${prefix}_ISSUER must be an address, got "${issuer}"`);
+  }
+  return { issuer, clientId, clientSecret, name: env[`PLANUM_${prefix}_NAME`] || defaultName };
+}
+
 function roleFromEnv(raw: string | undefined): Config["role"] {
   if (!raw) return "all";
   if (raw === "all" || raw === "web" || raw === "worker") return raw;
@@ -118,5 +153,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Off under tests unless a test asks: test servers share one PostgreSQL, and another file's ticking server would
     // take the digests and daily runs a notices test waits for (its jobs run, and mail, elsewhere).
     noticesTickMs: intFromEnv(env, "PLANUM_NOTICES_TICK_MS", mode === "test" ? 0 : 60_000),
+    sso: { openidconnect: oidcFromEnv(env, "OIDC", "OpenID Connect"), adfs: oidcFromEnv(env, "ADFS", "ADFS") },
   };
 }

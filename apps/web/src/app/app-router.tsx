@@ -8,6 +8,7 @@ import {
   RegisterPage,
   ResetPasswordPage,
   RestorePage,
+  SsoLandingPage,
   SuccessPage,
 } from "../features/auth";
 import { CalendarsPage } from "../features/calendars";
@@ -49,6 +50,7 @@ export function createAppRouter() {
             { path: "restore", element: <RestorePage /> },
             { path: "success", element: <SuccessPage /> },
             { path: "idleness", element: <IdlenessPage /> },
+            { path: "sso", element: <SsoLandingPage /> },
           ],
         },
         { path: "/disconnect", element: <DisconnectPage /> },

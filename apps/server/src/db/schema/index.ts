@@ -10,6 +10,7 @@ export * from "./platform.table.js";
 export * from "./print.table.js";
 export * from "./resources.table.js";
 export * from "./spaces.table.js";
+export * from "./sso.table.js";
 export * from "./structure.table.js";
 export * from "./structure-access.table.js";
 export * from "./timesheets.table.js";

@@ -5,17 +5,19 @@ import type { AppContext } from "../../platform/context.js";
 import { route } from "../../platform/route.js";
 import type { UsersService } from "../users/users.service.js";
 import { AuthService, type ClientMeta } from "./auth.service.js";
+import { ssoModule } from "./sso.routes.js";
 
 const client = (request: FastifyRequest): ClientMeta => ({
   ip: request.ip,
   userAgent: request.headers["user-agent"],
 });
 
-/** Signing in and out. */
+/** Signing in and out, with a password or through an identity provider (`sso.routes.ts`). */
 export function authModule(ctx: AppContext, users: UsersService) {
   const service = new AuthService({ users, sessions: ctx.sessions, realtime: ctx.realtime });
   const { access } = ctx;
   return async function authRoutes(app: FastifyInstance) {
+    await app.register(ssoModule(ctx, users, service));
     route(
       app,
       {

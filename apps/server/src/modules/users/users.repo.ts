@@ -46,13 +46,13 @@ export class UsersRepo {
     return Boolean(row);
   }
 
-  async count(): Promise<number> {
-    const [{ count }] = await this.db.select({ count: sql<number>`count(*)::int` }).from(users);
+  async count(db: DbOrTx = this.db): Promise<number> {
+    const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
     return count;
   }
 
-  async insert(values: UserInsert): Promise<UserRow> {
-    const [row] = await this.db.insert(users).values(values).returning();
+  async insert(values: UserInsert, db: DbOrTx = this.db): Promise<UserRow> {
+    const [row] = await db.insert(users).values(values).returning();
     return row;
   }
 

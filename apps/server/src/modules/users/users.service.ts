@@ -6,7 +6,8 @@ import type {
   ResetPasswordBody,
   UpdateUserBody,
 } from "@planum/contracts";
-import type { Db } from "../../platform/db.js";
+import { NAME_MAX_LENGTH } from "@planum/contracts";
+import type { Db, DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import type { Mail } from "../../platform/mail.js";
 import { normalizeSecretAnswer, type Passwords } from "../../platform/passwords.js";
@@ -81,6 +82,38 @@ export class UsersService {
       if (isUniqueViolation(error)) throw new AppError("LoginTaken", { field: "login" });
       throw error;
     }
+  }
+
+  /**
+   * The account of a person signing in through single sign-on for the first time: the login is the e-mail's name
+   * (numbered when taken), the password a random one nobody knows (a reset by e-mail sets one), no secret question,
+   * the privacy policy still to accept. `link` records the provider's identity in the same transaction.
+   */
+  async createForSso(
+    person: { email: string; firstName: string; lastName: string; language: Language | null },
+    link: (tx: DbOrTx, user: UserRow) => Promise<void>,
+  ): Promise<UserRow> {
+    const passwordHash = await this.deps.passwords.hash(newToken());
+    const base = loginFromEmail(person.email);
+    let login = base;
+    for (let n = 2; await this.repo.loginTaken(login); n++) login = `${base.slice(0, NAME_MAX_LENGTH - 4)}${n}`;
+    return this.repo.transaction(async (tx) => {
+      const isSystemAdmin = (await this.repo.count(tx)) === 0;
+      const user = await this.repo.insert(
+        {
+          login,
+          email: person.email,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          passwordHash,
+          language: person.language,
+          isSystemAdmin,
+        },
+        tx,
+      );
+      await link(tx, user);
+      return user;
+    });
   }
 
   /** The account of these credentials; failures are counted per account and address (throttling). */
@@ -217,3 +250,12 @@ const toMailLanguage = (saved: string | null, requested: Language): Language =>
 
 /** argon2id hash of a random string, verified against when the login is unknown. */
 const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$4bUljdUJ6GWyoC5KvMN3JA$9Bq+BXRGzeRqkM9g01SuovpKR0pb8snd/fCPj5jICxE";
+
+/** A login made of an e-mail's name: the characters a login allows, short enough for a number after it. */
+function loginFromEmail(email: string): string {
+  const name = email
+    .split("@")[0]
+    .replace(/[^A-Za-z0-9._-]/g, "")
+    .slice(0, NAME_MAX_LENGTH - 4);
+  return name.length >= 2 ? name : `user${name}`;
+}

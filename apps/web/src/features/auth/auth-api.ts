@@ -3,6 +3,7 @@ import type {
   RegisterBody,
   ResetPasswordBody,
   SecretQuestion,
+  SsoProviders,
   User,
 } from "@planum/contracts";
 import { api } from "../../shared/api-client";
@@ -25,4 +26,8 @@ export function secretQuestionRequest(login: string): Promise<SecretQuestion> {
 
 export function changeForgottenPassword(body: ChangeForgottenPasswordBody): Promise<null> {
   return api.put<null>("/users/change-forgotten-password", body);
+}
+
+export function ssoProvidersRequest(): Promise<SsoProviders> {
+  return api.get<SsoProviders>("/auth/openid");
 }

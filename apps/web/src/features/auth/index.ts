@@ -4,3 +4,4 @@ export { IdlenessPage, SuccessPage } from "./message-pages";
 export { RegisterPage } from "./register-page";
 export { ResetPasswordPage } from "./reset-password-page";
 export { RestorePage } from "./restore-page";
+export { SsoLandingPage } from "./sso-landing-page";

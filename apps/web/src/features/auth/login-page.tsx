@@ -7,6 +7,7 @@ import { PageCard } from "../../ui/centered-page";
 import { useZodForm } from "../../ui/use-zod-form";
 import { landingPath, loginRequest, useSignIn, useToken } from "../session";
 import { GuestForm } from "./guest-form";
+import { SsoSignIn } from "./sso-sign-in";
 
 export function LoginPage() {
   const { t } = useTranslation("auth");
@@ -48,6 +49,7 @@ export function LoginPage() {
           {...form.inputProps("password")}
         />
       </GuestForm>
+      <SsoSignIn from={from} />
       <Stack gap={6}>
         <Group gap={6} justify="center">
           <Text size="sm" c="dimmed">

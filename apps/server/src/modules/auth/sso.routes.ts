@@ -1,0 +1,133 @@
+import { type SsoProviderKind, ssoFormPostBody, ssoProvidersSchema, ssoQuery } from "@planum/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { AppContext } from "../../platform/context.js";
+import { AppError } from "../../platform/errors.js";
+import { route } from "../../platform/route.js";
+import type { UsersService } from "../users/users.service.js";
+import type { AuthService } from "./auth.service.js";
+import { SsoRepo } from "./sso.repo.js";
+import { type ProviderAnswer, SsoService } from "./sso.service.js";
+
+const redirectAnswer = z.string().describe("a redirect (302) to the provider or back to the web app");
+
+/**
+ * Single sign-on routes of spec §7: `GET /auth/openid` (the providers the login page offers), `GET
+ * /auth/openidconnect` (start, and the provider's redirect back), `GET /auth/adfs` and `POST /auth/adfs/callback`.
+ * A provider's routes exist only when the installation configured it. These are browser navigations, not API calls:
+ * they answer with redirects, a failure with one to the login page carrying the error code it shows localized.
+ */
+export function ssoModule(ctx: AppContext, users: UsersService, auth: AuthService) {
+  const { access, config } = ctx;
+  return async function ssoRoutes(app: FastifyInstance) {
+    const service = new SsoService({
+      repo: new SsoRepo(ctx.db),
+      users,
+      config: config.sso,
+      publicUrl: config.publicUrl,
+      log: app.log,
+    });
+
+    /** Runs a step of the flow; its failure lands on the login page with the code, nothing else said. */
+    async function navigate(reply: FastifyReply, step: () => Promise<string>) {
+      let location: string;
+      try {
+        location = await step();
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        location = `/auth/login?sso-error=${encodeURIComponent(error.code)}`;
+      }
+      // The answer carries a new token in its fragment: no cache may keep it.
+      return reply.header("cache-control", "no-store").redirect(location, 302);
+    }
+
+    async function signIn(kind: SsoProviderKind, answer: ProviderAnswer, request: FastifyRequest) {
+      const { user, returnTo } = await service.finish(kind, answer);
+      const session = await auth.ssoSession(user, { ip: request.ip, userAgent: request.headers["user-agent"] });
+      // In the fragment, which browsers never send to a server: the web app reads it and takes it out of the address.
+      const fragment = new URLSearchParams({ token: session.token, expiresAt: session.expiresAt });
+      if (returnTo) fragment.set("returnTo", returnTo);
+      return `/auth/sso#${fragment.toString()}`;
+    }
+
+    /** The address the provider's answer reached (its query holds code and state; the path is our redirect URI). */
+    const answeredAt = (kind: SsoProviderKind, request: FastifyRequest) => {
+      const url = new URL(service.redirectUri(kind));
+      url.search = new URL(request.url, "http://answer").search;
+      return url;
+    };
+
+    route(
+      app,
+      { method: "GET", url: "/auth/openid", tags: ["Auth"], response: ssoProvidersSchema, access: access.guest },
+      () => service.providers(),
+    );
+
+    if (config.sso.openidconnect) {
+      route(
+        app,
+        {
+          method: "GET",
+          url: "/auth/openidconnect",
+          tags: ["Auth"],
+          summary: "Starts an OpenID Connect sign-in, or (with code and state) completes it",
+          query: ssoQuery,
+          response: redirectAnswer,
+          raw: { contentType: "text/plain" },
+          access: access.guest,
+          writes: false,
+        },
+        ({ query, request, reply }) =>
+          navigate(reply, () =>
+            query.code || query.error || query.state
+              ? signIn("openidconnect", { kind: "redirect", url: answeredAt("openidconnect", request) }, request)
+              : service.start("openidconnect", query.returnTo),
+          ),
+      );
+    }
+
+    if (config.sso.adfs) {
+      // ADFS posts its answer as a form; only this plugin's routes read such bodies.
+      app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) =>
+        done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+      );
+      route(
+        app,
+        {
+          method: "GET",
+          url: "/auth/adfs",
+          tags: ["Auth"],
+          summary: "Starts a sign-in through ADFS",
+          query: ssoQuery.pick({ returnTo: true }),
+          response: redirectAnswer,
+          raw: { contentType: "text/plain" },
+          access: access.guest,
+          writes: false,
+        },
+        ({ query, reply }) => navigate(reply, () => service.start("adfs", query.returnTo)),
+      );
+      route(
+        app,
+        {
+          method: "POST",
+          url: "/auth/adfs/callback",
+          tags: ["Auth"],
+          summary: "ADFS's answer (form post): completes the sign-in",
+          body: ssoFormPostBody,
+          response: redirectAnswer,
+          raw: { contentType: "text/plain" },
+          access: access.guest,
+          writes: false,
+        },
+        ({ body, request, reply }) => {
+          const form = new URLSearchParams(
+            Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+          );
+          return navigate(reply, () =>
+            signIn("adfs", { kind: "form-post", url: new URL(service.redirectUri("adfs")), form }, request),
+          );
+        },
+      );
+    }
+  };
+}
