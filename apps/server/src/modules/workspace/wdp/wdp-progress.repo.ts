@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../platform/db.js";
-import { execColumns, intArray, nullableArray, textArray } from "../../../platform/sql.js";
+import { execColumns, execRows, intArray, nullableArray, textArray } from "../../../platform/sql.js";
 import { timestampSql } from "../../../platform/time.js";
 import type { SeriesRow } from "./wdp.repo.js";
 import { readSeries } from "./wdp-store.js";
@@ -64,4 +64,44 @@ export async function writeProgress(tx: DbOrTx, versionId: string, rows: Progres
                 ${nullableArray(rows.map((r) => r.actualFinish))}::int[],
                 ${intArray(rows.map((r) => r.remaining))}::int[]) as r(id, st, pc, a, f, rem)
     where w.id = r.id and w.version_id = ${versionId}`);
+}
+
+/**
+ * Keeps track of which works' progress comes from their facts (`progressFromFacts` in their wdp_works options): marks
+ * the works written now and answers the works marked before that have no counted fact any more — every fact of
+ * theirs was cleared, so the progress the facts gave them goes (resetProgress). Their marks are taken off.
+ */
+export async function markProgressFromFacts(
+  tx: DbOrTx,
+  spaceId: string,
+  versionId: string,
+  written: number[],
+  counted: number[],
+): Promise<number[]> {
+  const gone = (
+    (
+      await execRows(
+        tx,
+        sql`select item_id as id from wdp_works where version_id = ${versionId}
+          and options ->> 'progressFromFacts' = 'true' and not (item_id = any(${intArray(counted)}::int[]))`,
+      )
+    ).rows as { id: number }[]
+  ).map((r) => r.id);
+  if (gone.length)
+    await tx.execute(sql`update wdp_works set options = nullif(options - 'progressFromFacts', '{}'::jsonb)
+      where version_id = ${versionId} and item_id = any(${intArray(gone)}::int[])`);
+  if (written.length)
+    await tx.execute(sql`insert into wdp_works (item_id, space_id, version_id, options)
+      select id, ${spaceId}, ${versionId}, '{"progressFromFacts": true}'::jsonb from unnest(${intArray(written)}::int[]) as id
+      on conflict (item_id) do update set options = coalesce(wdp_works.options, '{}'::jsonb) || '{"progressFromFacts": true}'::jsonb
+      where (wdp_works.options ->> 'progressFromFacts') is distinct from 'true'`);
+  return gone;
+}
+
+/** Works back to not started: no actual dates, 0 %, their whole duration remaining. */
+export async function resetProgress(tx: DbOrTx, versionId: string, ids: number[]) {
+  if (ids.length === 0) return;
+  await tx.execute(sql`update wbs_items set status = 'not_started', percent_complete = 0, actual_start = null,
+      actual_finish = null, remaining = duration
+    where version_id = ${versionId} and id = any(${intArray(ids)}::int[])`);
 }

@@ -24,7 +24,14 @@ import { readSettings } from "../calculation/calculate-settings.service.js";
 import { readWorks, type WorkRow } from "./wdp.repo.js";
 import type { WdpService } from "./wdp.service.js";
 import { today } from "./wdp-days.js";
-import { factsForProgress, type ProgressWrite, readProgressFields, writeProgress } from "./wdp-progress.repo.js";
+import {
+  factsForProgress,
+  markProgressFromFacts,
+  type ProgressWrite,
+  readProgressFields,
+  resetProgress,
+  writeProgress,
+} from "./wdp-progress.repo.js";
 import { planTotals } from "./wdp-store.js";
 
 /** Work types whose progress facts can drive (sums follow their works; milestones have no quantities). */
@@ -52,7 +59,7 @@ export async function measureProgress(
   db: DbOrTx,
   version: ProgressVersion,
   settings: CalculateSettings,
-): Promise<{ asOf: number; measured: Measured[] }> {
+): Promise<{ asOf: number; measured: Measured[]; counted: number[] }> {
   const asOf = asOfMinutes(version);
   const facts = await factsForProgress(db, version.spaceId, version.id);
   const byItem = new Map<number, Partial<Record<FactMeasure, DaySeries>>>();
@@ -63,7 +70,7 @@ export async function measureProgress(
     byItem.set(s.itemId, entry);
   }
   const ids = [...byItem.keys()];
-  if (ids.length === 0) return { asOf, measured: [] };
+  if (ids.length === 0) return { asOf, measured: [], counted: [] };
   const works = (await readWorks(db, version.spaceId, version.id, ids)).filter(
     (w) => MEASURED_TYPES.has(w.type) && w.status !== "disabled",
   );
@@ -137,7 +144,7 @@ export async function measureProgress(
           };
     measured.push({ work, row, write });
   }
-  return { asOf, measured };
+  return { asOf, measured, counted: ids };
 }
 
 /**
@@ -147,12 +154,18 @@ export async function measureProgress(
 export async function progressBeforeCalculation(tx: DbOrTx, version: ProgressVersion, settings: CalculateSettings) {
   // Progress is reported as of a data date (as in P6): a version without one takes none from the facts.
   if (!version.dataDate) return;
-  const { measured } = await measureProgress(tx, version, settings);
-  await writeProgress(
+  const { measured, counted } = await measureProgress(tx, version, settings);
+  const writes = measured.flatMap((m) => (m.write ? [m.write] : []));
+  await writeProgress(tx, version.id, writes);
+  // A work whose facts were all cleared goes back to not started (only one whose progress came from facts).
+  const cleared = await markProgressFromFacts(
     tx,
+    version.spaceId,
     version.id,
-    measured.flatMap((m) => (m.write ? [m.write] : [])),
+    writes.map((w) => w.id),
+    counted,
   );
+  await resetProgress(tx, version.id, cleared);
 }
 
 /** The `planning` tab's figures and the intensity choice (spec §7 calculate-remains-duration-by-intensity). */

@@ -202,6 +202,44 @@ describe("progress from daily facts", () => {
     });
   });
 
+  it("sets a work back to not started when every fact of it is cleared; progress typed by hand stays", async () => {
+    const { owner, v, a, b, base } = await setUp();
+    expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`)).status).toBe(200);
+    expect((await owner.call("GET", `/versions/${v}/wbs/${a.id}`)).body.data.status).toBe("in_progress");
+    // A20 has no facts: its progress is typed by hand and no calculation takes it away.
+    const revision = (await owner.call("GET", `/versions/${v}/wbs/${b.id}`)).body.data.revision;
+    const typed = await owner.call("PATCH", `/versions/${v}/wbs/${b.id}/update`, {
+      revision,
+      status: "in_progress",
+      actualStart: "13.01.2025 08:00",
+      percentComplete: 10,
+    });
+    expect(typed.status).toBe(200);
+    // The whole plan goes first (its planning row with it), then every fact.
+    expect((await owner.call("POST", `${base}/bulk-clear-wdp`, { versionId: v, itemIds: [a.id] })).status).toBe(200);
+    const cleared = await owner.call("POST", `${base}/bulk-clear-values`, {
+      versionId: v,
+      itemIds: [a.id],
+      kinds: ["fact"],
+      from: "2025-01-01",
+      to: "2025-02-28",
+    });
+    expect(cleared.status).toBe(200);
+    expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`)).status).toBe(200);
+    expect((await owner.call("GET", `/versions/${v}/wbs/${a.id}`)).body.data).toMatchObject({
+      status: "not_started",
+      actualStart: null,
+      actualFinish: null,
+      percentComplete: 0,
+      remaining: 7200,
+    });
+    expect((await owner.call("GET", `/versions/${v}/wbs/${b.id}`)).body.data).toMatchObject({
+      status: "in_progress",
+      actualStart: "2025-01-13T08:00",
+    });
+    expect((await owner.call("GET", `/versions/${v}/wdp/progress`)).body.data.rows).toEqual([]);
+  });
+
   it("takes no progress from facts into a calculation while the version has no data date", async () => {
     const { owner, v, a } = await setUp();
     expect((await owner.call("PATCH", `/versions/${v}`, { dataDate: null })).status).toBe(200);

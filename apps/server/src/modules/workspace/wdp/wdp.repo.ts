@@ -21,6 +21,8 @@ export interface WdpOptions {
   period?: "week" | "month";
   /** The work's remaining duration follows its measured intensity (wdp-progress.service.ts). */
   remaining?: "intensity";
+  /** The work's progress was last set from its facts (wdp-progress.repo.ts markProgressFromFacts). */
+  progressFromFacts?: boolean;
 }
 
 /** A work as the work-done plan sees it: dates (minutes), calendar, planned quantities and its WDP state. */
@@ -133,11 +135,18 @@ export async function writeWorkStates(tx: DbOrTx, spaceId: string, versionId: st
       updated_at = now()`);
 }
 
+/**
+ * Removes works' planning rows, except that a work whose progress came from its facts keeps the mark (and nothing
+ * else): the next calculation must still know to set it back to not started once its facts are gone.
+ */
 export async function deleteWorkStates(tx: DbOrTx, versionId: string, itemIds: number[]) {
   if (itemIds.length === 0) return;
-  await tx.execute(
-    sql`delete from wdp_works where version_id = ${versionId} and item_id = any(${intArray(itemIds)}::int[])`,
-  );
+  const ids = intArray(itemIds);
+  await tx.execute(sql`delete from wdp_works where version_id = ${versionId} and item_id = any(${ids}::int[])
+    and (options ->> 'progressFromFacts') is distinct from 'true'`);
+  await tx.execute(sql`update wdp_works set status = 'active', mode = 'evenly',
+      options = '{"progressFromFacts": true}'::jsonb, updated_at = now()
+    where version_id = ${versionId} and item_id = any(${ids}::int[])`);
 }
 
 /**
