@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { wbsItems } from "../../db/schema/index.js";
 import {
   type Grant,
+  grantsAt,
   lineage,
   loadNode,
   loadVersion,
@@ -68,12 +69,38 @@ export async function chatScope(db: DbOrTx, grant: Grant, chatId: string): Promi
   return { grant, chat, lineage: version.lineage, ability: "schedule:read", title: workTitle(work) };
 }
 
-/** Whether the caller may read the chat's place (the list of chats keeps only those). */
-export async function mayRead(db: DbOrTx, grant: Grant, chatId: string) {
-  return chatScope(db, grant, chatId).then(
-    () => true,
-    () => false,
-  );
+/** A listed chat with what its check needs (ChatRepo.listed): its node's path, or its work's project path. */
+interface ListedPlace {
+  chat: ChatRow;
+  nodeName: string | null;
+  nodePath: string | null;
+  workName: string | null;
+  projectPath: string | null;
+  scheduleId: string | null;
+}
+
+/**
+ * The listed chats the caller may read — the rule of `chatScope` (eps:read at a node chat's place, schedule:read at
+ * a work chat's, space-wide or granted on the lineage; the place still there) for all of them with one query of the
+ * role's grants on every lineage at once, instead of one check per chat.
+ */
+export async function readableChats<T extends ListedPlace>(db: DbOrTx, grant: Grant, rows: T[]): Promise<T[]> {
+  const placed = rows.flatMap((row): { row: T; ability: "eps:read" | "schedule:read"; lineage: string[] }[] => {
+    if (row.chat.nodeId) {
+      if (row.nodeName === null || row.nodePath === null) return [];
+      return [{ row, ability: "eps:read", lineage: lineage({ path: row.nodePath }) }];
+    }
+    if (row.workName === null || row.projectPath === null || row.scheduleId === null) return [];
+    const ids = [...lineage({ path: row.projectPath }), row.scheduleId];
+    return [{ row, ability: "schedule:read", lineage: ids }];
+  });
+  const needsGrants = placed.some((p) => !grant.abilities.includes(p.ability));
+  const granted = needsGrants
+    ? await grantsAt(db, grant, [...new Set(placed.flatMap((p) => p.lineage))])
+    : new Set<string>();
+  return placed
+    .filter((p) => grant.abilities.includes(p.ability) || p.lineage.some((id) => granted.has(`${id} ${p.ability}`)))
+    .map((p) => p.row);
 }
 
 /** Who takes part in the chat: the active members holding its ability at its place. */

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import {
   chatAttachments,
   chatMessages,
@@ -7,13 +8,17 @@ import {
   chatSettings,
   chats,
   epsNodes,
+  schedules,
   users,
+  versions,
   wbsItems,
 } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { likePattern } from "../../platform/sql.js";
 
 export type ChatRow = typeof chats.$inferSelect;
+/** The project node of a work chat's schedule (the node chat's own node is `eps_nodes` itself). */
+const chatProjects = alias(epsNodes, "chat_project");
 export type MessageRow = typeof chatMessages.$inferSelect;
 export type AttachmentRow = typeof chatAttachments.$inferSelect;
 
@@ -50,12 +55,27 @@ export class ChatRepo {
   }
 
   /** The space's chats that have messages, newest first, with their titles (node name, or work code and name). */
+  /**
+   * The space's chats with messages, newest first, with what their access check needs in the same query: the
+   * node's path, or the path of the work's project and its schedule (the lineage grants are looked up on).
+   */
   async listed(spaceId: string, limit: number) {
     return this.db
-      .select({ chat: chats, nodeName: epsNodes.name, workCode: wbsItems.code, workName: wbsItems.name })
+      .select({
+        chat: chats,
+        nodeName: epsNodes.name,
+        nodePath: epsNodes.path,
+        workCode: wbsItems.code,
+        workName: wbsItems.name,
+        projectPath: chatProjects.path,
+        scheduleId: versions.scheduleId,
+      })
       .from(chats)
       .leftJoin(epsNodes, eq(epsNodes.id, chats.nodeId))
-      .leftJoin(wbsItems, eq(wbsItems.id, chats.wbsId))
+      .leftJoin(wbsItems, and(eq(wbsItems.id, chats.wbsId), eq(wbsItems.versionId, chats.versionId)))
+      .leftJoin(versions, eq(versions.id, chats.versionId))
+      .leftJoin(schedules, eq(schedules.id, versions.scheduleId))
+      .leftJoin(chatProjects, eq(chatProjects.id, schedules.projectId))
       .where(and(eq(chats.spaceId, spaceId), isNotNull(chats.lastMessageAt)))
       .orderBy(desc(chats.lastMessageAt))
       .limit(limit);

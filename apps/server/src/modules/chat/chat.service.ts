@@ -17,7 +17,7 @@ import type { Tx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { instantText } from "../../platform/time.js";
 import { type AttachmentRow, ChatRepo, type MessageRow } from "./chat.repo.js";
-import { type ChatScope, chatMembers, mayRead } from "./chat-access.js";
+import { type ChatScope, chatMembers, readableChats } from "./chat-access.js";
 import type { ChatUploadFile } from "./chat-upload.js";
 
 type Deps = Pick<AppContext, "db" | "realtime" | "storage">;
@@ -81,8 +81,7 @@ export class ChatService {
   async list(grant: Grant, query: z.output<typeof chatListQuery>): Promise<Chat[]> {
     const repo = new ChatRepo(this.deps.db);
     const rows = await repo.listed(grant.space.id, 200);
-    const readable = [];
-    for (const row of rows) if (await mayRead(this.deps.db, grant, row.chat.id)) readable.push(row);
+    const readable = await readableChats(this.deps.db, grant, rows);
     const states = await repo.readState(
       readable.map((row) => row.chat.id),
       grant.userId,

@@ -245,6 +245,29 @@ describe("bad input writes nothing", () => {
   });
 });
 
+describe("the list of chats", () => {
+  it("keeps the chats whose place the caller may read, a schedule granted to their role included", async () => {
+    const { owner, member, root, version, schedule, roleId } = await setUpWorkspace(server, ["eps:read"]);
+    const work = await addItem(owner, version.id, { type: "work", name: "Кладка", code: "K1", duration: 480 });
+    const nodeChat = (await owner.call("GET", `/chat/eps/${root.id}`)).body.data;
+    const workChat = (await owner.call("GET", `/chat/work/${version.id}/${work.id}`)).body.data;
+    await post(owner, nodeChat.id, "О корпусе");
+    await post(owner, workChat.id, "О кладке");
+    const listed = async () => ((await member.call("GET", "/chat")).body.data as { id: string }[]).map((c) => c.id);
+    // The member reads the structure but no schedule: the work's chat is not theirs.
+    expect(await listed()).toEqual([nodeChat.id]);
+    // Granted schedule:read on the schedule through their role, they see both.
+    const granted = await owner.call("POST", "/access/grant", {
+      roleId,
+      resourceId: schedule.id,
+      abilities: ["schedule:read"],
+    });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    expect((await listed()).sort()).toEqual([nodeChat.id, workChat.id].sort());
+    expect((await owner.call("GET", "/chat")).body.data).toHaveLength(2);
+  });
+});
+
 describe("another space", () => {
   it("reads and changes nothing of a chat", async () => {
     const { owner, stranger, intruder, root } = await setUpWorkspace(server);
