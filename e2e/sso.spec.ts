@@ -39,14 +39,19 @@ test.afterAll(async () => {
 const TEXTS = {
   en: { button: "Sign in with Test IdP", spaces: "Spaces", accept: "Accept", failed: "Single sign-on failed" },
   ru: { button: "Войти через Test IdP", spaces: "Пространства", accept: "Принять", failed: "Не удалось войти" },
+  fr: { button: "Se connecter avec Test IdP", spaces: "Espaces", accept: "Accepter", failed: "L'authentification" },
 } as const;
 
-async function openLogin(page: Page, language: "en" | "ru") {
-  await page.addInitScript((lang) => {
-    // runs in the page; the e2e project compiles without the DOM library
-    const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
-    storage.setItem("planum.language", lang);
-  }, language);
+async function openLogin(page: Page, language: keyof typeof TEXTS, dark = false) {
+  await page.addInitScript(
+    ([lang, scheme]) => {
+      // runs in the page; the e2e project compiles without the DOM library
+      const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
+      storage.setItem("planum.language", lang);
+      storage.setItem("planum.color-scheme", scheme);
+    },
+    [language, dark ? "dark" : "light"],
+  );
   await page.goto(`${server.baseURL}/auth/login`);
 }
 
@@ -102,14 +107,20 @@ test("an existing account is reached through the provider by its e-mail", async 
 
 test("a forged answer shows the localized refusal on the login page", async ({ browser }) => {
   test.setTimeout(300_000);
-  for (const language of ["en", "ru"] as const) {
-    const context = await browser.newContext({ locale: language });
+  for (const [language, width, dark] of [
+    ["en", 1440, false],
+    ["ru", 1440, false],
+    ["fr", 600, true],
+    ["ru", 600, true],
+  ] as const) {
+    const context = await browser.newContext({ locale: language, viewport: { width, height: 900 } });
     const page = await context.newPage();
-    await openLogin(page, language);
+    await openLogin(page, language, dark);
     await page.goto(`${server.baseURL}/api/v1/auth/openidconnect?code=stolen&state=forged-state`);
     await expect(page.getByRole("alert")).toContainText(TEXTS[language].failed, { timeout: 60_000 });
     await expect(page).toHaveURL(/\/auth\/login/);
-    await page.screenshot({ path: `e2e/artifacts/sso-refused-${language}.png`, fullPage: true });
+    await expect(page.getByRole("link", { name: TEXTS[language].button })).toBeVisible();
+    await page.screenshot({ path: `e2e/artifacts/sso-refused-${language}-${width}.png`, fullPage: true });
     await context.close();
   }
 });
