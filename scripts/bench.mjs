@@ -23,6 +23,7 @@ const suites = [
   "apps/server/bench/directories.mjs",
   "apps/server/bench/resource-usage.mjs",
   "apps/server/bench/print.mjs",
+  "apps/server/bench/analytics.mjs",
   "apps/web/bench/run.mjs",
 ];
 let failed = false;

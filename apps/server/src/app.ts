@@ -7,6 +7,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import { errorMessage } from "@planum/contracts";
 import Fastify from "fastify";
 import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
+import { analyticsModule } from "./modules/analytics/analytics.routes.js";
 import { authModule } from "./modules/auth/auth.routes.js";
 import { LoginThrottle } from "./modules/auth/login-throttle.js";
 import { calendarsModule } from "./modules/calendars/calendars.routes.js";
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(delegationModule(ctx));
       await api.register(printModule(ctx));
       await api.register(pipelineModule(ctx));
+      await api.register(analyticsModule(ctx));
     },
     { prefix: "/api/v1" },
   );

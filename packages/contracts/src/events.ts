@@ -106,6 +106,15 @@ export type ServerEvent =
       action: string;
       itemIds: number[];
     })
+  | (EventBase & {
+      /**
+       * A version's analytics (curves, earned value, counts; issue 15) were counted again after a change of its
+       * plans, facts or dates: dashboards of the version, its schedule and the nodes above it read them again.
+       */
+      type: "schedule_indicator_calculate";
+      scheduleId: string;
+      versionId: string;
+    })
   | (EventBase & { type: "layouts_updated"; scheduleId: string | null })
   /** The space's print presets were added or removed: print dialogs refetch the list. */
   | (EventBase & { type: "print_presets_updated" })

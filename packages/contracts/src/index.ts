@@ -1,3 +1,4 @@
+export * from "./analytics.schema.js";
 export * from "./calculation.schema.js";
 export * from "./calendars.schema.js";
 export * from "./chat.schema.js";

@@ -1,3 +1,4 @@
+export * from "./analytics.table.js";
 export * from "./calendars.table.js";
 export * from "./chat.table.js";
 export * from "./delegation.table.js";

@@ -1,0 +1,138 @@
+// Analytics benchmarks (issue 15) on the built server and the embedded database: a version of 100,000 works over two
+// years (plans of money, cost, labour and volume over each work's days, facts of the first half), counted once, then
+// served. One JSON line per case:
+//   analytics_count  — the analytics_version job's count of the version (reads every series), for context
+//   analytics_series — GET /analytics/version/{id}/series (cost S-curve per day), target ≤ 300 ms
+//   analytics_stats  — GET /analytics/version/{id}/stats (counts, totals of four measures, earned value)
+//   node apps/server/bench/analytics.mjs [works=100000]
+import os from "node:os";
+import { sql } from "drizzle-orm";
+import { startBenchServer } from "./bench-server.mjs";
+import { fiveByEight, seedWorks } from "./seed-works.mjs";
+
+const WORKS = Number(process.argv[2] ?? 100_000);
+const RUNS = 7;
+
+const { app, database, stop } = await startBenchServer("planum-bench-analytics-");
+const { countVersionAnalytics } = await import("../dist/modules/analytics/analytics-count.js");
+const { storeAnalytics } = await import("../dist/modules/analytics/analytics.repo.js");
+const { db } = database;
+
+let token = "";
+let spaceId = null;
+const inject = async (method, url, payload) => {
+  const headers = {
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(spaceId ? { "x-space-id": spaceId } : {}),
+  };
+  const response = await app.inject({ method, url: `/api/v1${url}`, headers, payload });
+  if (response.statusCode !== 200)
+    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+  return response.json().data;
+};
+const timed = async (fn) => {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await fn();
+  const c = process.cpuUsage(c0);
+  return { ms: performance.now() - t0, cpuMs: (c.user + c.system) / 1000, result };
+};
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const stats = (samples, cpu) => {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  return { medianMs: Math.round(at(0.5)), p95Ms: Math.round(at(0.95)), cpuMs: Math.round(median(cpu)) };
+};
+const load = () => Math.round(os.loadavg()[0] * 10) / 10;
+const line = (name, extra) =>
+  process.stdout.write(`${JSON.stringify({ case: name, works: WORKS, ...extra, loadAverage: load() })}\n`);
+
+token = (
+  await inject("POST", "/users/register-and-login", {
+    lastName: "Bench",
+    firstName: "Mark",
+    email: "bench@example.com",
+    login: "bench",
+    password: "bench-password",
+    passwordConfirm: "bench-password",
+    secretQuestion: "Q?",
+    secretAnswer: "A",
+    acceptPrivacyPolicy: true,
+  })
+).token;
+spaceId = (await inject("POST", "/space/create", { name: "Bench", type: "corporate" })).id;
+const root = await inject("POST", "/eps/create", { name: "Bench", key: "BENCH" });
+const facility = await inject("POST", "/facilities/create", { parentId: root.id, name: "Site" });
+const project = await inject("POST", `/facilities/${facility.id}/project/create`, { name: "Project" });
+const schedule = await inject("POST", `/projects/${project.id}/schedules/create`, { name: "Schedule" });
+const version = await inject("POST", `/schedules/${schedule.id}/versions/create`, {
+  label: "Bench",
+  projectStart: "2025-01-13T08:00",
+  dataDate: "2026-01-12T08:00",
+});
+const calendar = await inject("POST", "/calendars", fiveByEight);
+await seedWorks(db, { spaceId, versionId: version.id, calendarId: calendar.id, works: WORKS });
+
+// Plans: each work's quantity evenly over its calendar days, written in SQL (the distribution has its own bench);
+// facts: the plan's days up to the data date.
+const t0 = performance.now();
+for (const [measure, column] of [
+  ["volume", "planned_volume"],
+  ["labour", "planned_labour"],
+  ["cost", "planned_cost"],
+  ["distributed_price", "planned_cost * 1.2"],
+]) {
+  await db.execute(
+    sql.raw(`insert into wdp_series (item_id, measure, kind, space_id, version_id, start_day, days, total)
+    select w.id, '${measure}', 'plan', w.space_id, w.version_id, s.d0,
+      (select string_agg(float8send(round((${column} / s.n)::numeric, 3)::float8), ''::bytea) from generate_series(1, s.n)),
+      round((${column} / s.n)::numeric, 3)::float8 * s.n
+    from wbs_items w, lateral (select (early_start::date - date '1970-01-01') as d0,
+      greatest(1, early_finish::date - early_start::date + 1) as n) s
+    where w.version_id = '${version.id}' and w.type = 'work'`),
+  );
+}
+await db.execute(
+  sql.raw(`insert into wdp_series (item_id, measure, kind, space_id, version_id, start_day, days, total)
+  select item_id, measure, 'fact', space_id, version_id, start_day,
+    substring(days from 1 for least(octet_length(days), greatest(0, (date '2026-01-12' - date '1970-01-01') - start_day + 1) * 8)),
+    total
+  from wdp_series where version_id = '${version.id}' and kind = 'plan' and start_day <= date '2026-01-12' - date '1970-01-01'`),
+);
+await db.execute(sql`vacuum analyze wdp_series`);
+const series = (await db.execute(sql`select count(*)::int as n from wdp_series where version_id = ${version.id}`))
+  .rows[0].n;
+process.stderr.write(`wrote ${series} series in ${Math.round(performance.now() - t0)} ms\n`);
+
+// ---- the job's count ----
+const count = [];
+const countCpu = [];
+for (let run = 0; run < 3; run++) {
+  const t = await timed(async () => {
+    const counted = await countVersionAnalytics(db, spaceId, version.id);
+    await storeAnalytics(db, spaceId, version.id, 0, counted);
+    return counted;
+  });
+  count.push(t.ms);
+  countCpu.push(t.cpuMs);
+}
+line("analytics_count", { series, ...stats(count, countCpu) });
+
+// ---- served ----
+for (const [name, url, target] of [
+  ["analytics_series", `/analytics/version/${version.id}/series?measure=cost`, 300],
+  ["analytics_stats", `/analytics/version/${version.id}/stats`, undefined],
+]) {
+  const ms = [];
+  const cpu = [];
+  let days = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const t = await timed(() => inject("GET", url));
+    ms.push(t.ms);
+    cpu.push(t.cpuMs);
+    days = t.result.periods?.length ?? 0;
+  }
+  line(name, { ...(days ? { days } : {}), ...stats(ms, cpu), ...(target ? { targetMs: target } : {}) });
+}
+
+await stop();

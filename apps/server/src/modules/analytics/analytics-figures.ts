@@ -1,0 +1,226 @@
+import type {
+  AnalyticsEarnedValue,
+  AnalyticsMeasure,
+  AnalyticsPeriod,
+  AnalyticsSeries,
+  AnalyticsTotals,
+  CurveKind,
+} from "@planum/contracts";
+import { ANALYTICS_MEASURES } from "@planum/contracts";
+import { earnedValueOnDay } from "@planum/engine";
+import type { StoredCounts, StoredCurve } from "../../db/schema/index.js";
+import type { AnalyticsRow } from "./analytics.repo.js";
+
+/**
+ * What a dashboard reads, made from the stored per-version day sums at read time (a few thousand days per curve,
+ * whatever the number of works): S-curves per period, totals, earned value, counts; several versions (a schedule,
+ * a project, a node) roll up by adding their days.
+ */
+
+const DAY_MS = 86_400_000;
+const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** Day values from `from` to `to` (both included) of the sum of curves. */
+function dense(curves: (StoredCurve | undefined)[], from: number, to: number): Float64Array {
+  const out = new Float64Array(Math.max(0, to - from + 1));
+  for (const c of curves) {
+    if (!c) continue;
+    for (let k = 0; k < c.values.length; k++) {
+      const d = c.start + k;
+      if (d >= from && d <= to) out[d - from] += c.values[k];
+    }
+  }
+  return out;
+}
+
+const sumTo = (c: StoredCurve | undefined, day: number) => {
+  if (!c) return 0;
+  let v = 0;
+  for (let k = 0; k < c.values.length && c.start + k <= day; k++) v += c.values[k];
+  return v;
+};
+const total = (c: StoredCurve | undefined) => (c ? c.values.reduce((a, b) => a + b, 0) : 0);
+
+/**
+ * The forecast of one version: its facts up to the status day, then the quantity still to do spread over the plan's
+ * remaining days in the plan's shape (all on the next day when the plan has nothing left): it ends at the plan's total.
+ */
+function forecastOf(
+  plan: StoredCurve | undefined,
+  fact: StoredCurve | undefined,
+  statusDay: number,
+): StoredCurve | undefined {
+  if (!plan && !fact) return undefined;
+  const planTotal = total(plan);
+  const doneToDate = sumTo(fact, statusDay);
+  const planAfter = planTotal - sumTo(plan, statusDay);
+  const left = Math.max(0, planTotal - doneToDate);
+  // What is left with no plan after the status day is due the next day: only then does the forecast reach past both.
+  const dueNextDay = left > 0 && !(plan && planAfter > 0);
+  const lastDay = Math.max(
+    plan ? plan.start + plan.values.length - 1 : Number.NEGATIVE_INFINITY,
+    fact ? fact.start + fact.values.length - 1 : Number.NEGATIVE_INFINITY,
+    dueNextDay ? statusDay + 1 : Number.NEGATIVE_INFINITY,
+  );
+  const first = Math.min(plan?.start ?? statusDay, fact?.start ?? statusDay);
+  const values = new Array<number>(lastDay - first + 1).fill(0);
+  if (fact)
+    for (let k = 0; k < fact.values.length && fact.start + k <= statusDay; k++)
+      values[fact.start + k - first] += fact.values[k];
+  if (left > 0) {
+    if (plan && planAfter > 0) {
+      const scale = left / planAfter;
+      for (let k = 0; k < plan.values.length; k++)
+        if (plan.start + k > statusDay) values[plan.start + k - first] += plan.values[k] * scale;
+    } else values[statusDay + 1 - first] += left;
+  }
+  return { start: first, values };
+}
+
+/** First day of the period holding `day`: itself, its week's Monday, its month's first. */
+function periodStart(day: number, period: AnalyticsPeriod): number {
+  if (period === "day") return day;
+  if (period === "week") return day - ((new Date(day * DAY_MS).getUTCDay() + 6) % 7);
+  const d = new Date(day * DAY_MS);
+  return Math.floor(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / DAY_MS);
+}
+
+export function seriesOf(
+  rows: AnalyticsRow[],
+  measure: AnalyticsMeasure,
+  period: AnalyticsPeriod,
+  cumulative: boolean,
+  fresh: boolean,
+): AnalyticsSeries {
+  const byKind: Record<CurveKind, (StoredCurve | undefined)[]> = { plan: [], fact: [], forecast: [], target: [] };
+  let statusDay = 0;
+  for (const row of rows) {
+    const m = row.curves[measure] ?? {};
+    byKind.plan.push(m.plan);
+    byKind.fact.push(m.fact);
+    byKind.target.push(m.target);
+    byKind.forecast.push(forecastOf(m.plan, m.fact, row.statusDay));
+    statusDay = Math.max(statusDay, row.statusDay);
+  }
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (const list of Object.values(byKind))
+    for (const c of list)
+      if (c?.values.length) {
+        from = Math.min(from, c.start);
+        to = Math.max(to, c.start + c.values.length - 1);
+      }
+  const base = {
+    measure,
+    period,
+    cumulative,
+    statusDate: dateOf(statusDay || Math.floor(Date.now() / DAY_MS)),
+    versions: rows.length,
+    fresh,
+  };
+  if (!Number.isFinite(from)) return { ...base, periods: [], curves: [] };
+  // Periods: the starts of the buckets from the first day's to the last's.
+  const starts: number[] = [];
+  for (let d = periodStart(from, period); d <= to; ) {
+    starts.push(d);
+    const next = period === "day" ? d + 1 : period === "week" ? d + 7 : periodStart(d + 31, "month");
+    d = next;
+  }
+  const bucketOf = new Int32Array(to - from + 1);
+  for (let b = 0, d = from; d <= to; d++) {
+    while (b + 1 < starts.length && starts[b + 1] <= d) b++;
+    bucketOf[d - from] = b;
+  }
+  const curves: AnalyticsSeries["curves"] = [];
+  for (const kind of ["plan", "fact", "forecast", "target"] as const) {
+    if (!byKind[kind].some((c) => c?.values.length)) continue;
+    const days = dense(byKind[kind], from, to);
+    const values = new Array<number>(starts.length).fill(0);
+    for (let k = 0; k < days.length; k++) values[bucketOf[k]] += days[k];
+    // The fact ends at the status day: drawn on, its flat tail would read as "nothing more will be done".
+    const lastBucket = kind === "fact" ? bucketOf[Math.min(Math.max(statusDay, from), to) - from] : starts.length - 1;
+    let run = 0;
+    const shown: number[] = [];
+    for (let b = 0; b <= lastBucket; b++) {
+      run += values[b];
+      shown.push(Math.round((cumulative ? run : values[b]) * 1000) / 1000);
+    }
+    curves.push({ kind, values: shown });
+  }
+  return { ...base, periods: starts.map(dateOf), curves };
+}
+
+export function totalsOf(rows: AnalyticsRow[]): AnalyticsTotals[] {
+  return ANALYTICS_MEASURES.map((measure) => {
+    let plan = 0;
+    let fact = 0;
+    let target = 0;
+    let hasTarget = false;
+    let planToDate = 0;
+    for (const row of rows) {
+      const m = row.curves[measure] ?? {};
+      plan += total(m.plan);
+      fact += total(m.fact);
+      if (m.target) {
+        hasTarget = true;
+        target += total(m.target);
+      }
+      planToDate += sumTo(m.plan, row.statusDay);
+    }
+    const r = (v: number) => Math.round(v * 1000) / 1000;
+    return {
+      measure,
+      plan: r(plan),
+      fact: r(fact),
+      target: hasTarget ? r(target) : null,
+      planToDate: r(planToDate),
+      percent: plan > 0 ? fact / plan : null,
+    };
+  });
+}
+
+/**
+ * Earned value by cost at the status day. PV is the target version's plan when every version rolled up has one
+ * (the baseline), else the versions' own plans: a mix would compare unlike things.
+ */
+export function earnedValueOf(rows: AnalyticsRow[]): AnalyticsEarnedValue {
+  const baseline = rows.length > 0 && rows.every((r) => r.curves.cost?.target) ? "target" : "plan";
+  const merge = (pick: (row: AnalyticsRow) => StoredCurve | undefined): StoredCurve => {
+    const list = rows.map(pick).filter((c): c is StoredCurve => !!c && c.values.length > 0);
+    if (list.length === 0) return { start: 0, values: [] };
+    const from = Math.min(...list.map((c) => c.start));
+    const to = Math.max(...list.map((c) => c.start + c.values.length - 1));
+    return { start: from, values: Array.from(dense(list, from, to)) };
+  };
+  const statusDay = rows.reduce((m, r) => Math.max(m, r.statusDay), 0);
+  const f = earnedValueOnDay({
+    planned: merge((r) => r.curves.cost?.[baseline]),
+    earned: merge((r) => r.curves.cost?.earned),
+    actual: merge((r) => r.curves.cost?.fact),
+    statusDay,
+  });
+  return { ...f, statusDate: dateOf(statusDay), baseline };
+}
+
+export function countsOf(rows: AnalyticsRow[]): StoredCounts {
+  const out: StoredCounts = {
+    works: 0,
+    notStarted: 0,
+    inProgress: 0,
+    completed: 0,
+    critical: 0,
+    delayed: 0,
+    maxDelayDays: 0,
+    totalDelayDays: 0,
+    lateStart: 0,
+    lateFinish: 0,
+  };
+  for (const row of rows) {
+    const c = row.counts;
+    if (!c) continue;
+    for (const key of Object.keys(out) as (keyof StoredCounts)[])
+      out[key] = key === "maxDelayDays" ? Math.max(out[key], c[key]) : out[key] + c[key];
+  }
+  out.totalDelayDays = Math.round(out.totalDelayDays * 10) / 10;
+  return out;
+}

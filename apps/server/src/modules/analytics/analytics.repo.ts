@@ -1,0 +1,164 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { analyticsVersions, type StoredCounts, type StoredCurves, versions } from "../../db/schema/index.js";
+import type { DbOrTx } from "../../platform/db.js";
+import { execRows } from "../../platform/sql.js";
+
+export type AnalyticsRow = typeof analyticsVersions.$inferSelect;
+
+/** The stored analytics of versions (those never counted are absent). */
+export async function readAnalytics(db: DbOrTx, spaceId: string, versionIds: string[]): Promise<AnalyticsRow[]> {
+  if (versionIds.length === 0) return [];
+  return db
+    .select()
+    .from(analyticsVersions)
+    .where(and(eq(analyticsVersions.spaceId, spaceId), inArray(analyticsVersions.versionId, versionIds)));
+}
+
+/** A change of the version was announced: its stored figures are behind until the next count. */
+export async function bumpGeneration(db: DbOrTx, spaceId: string, versionId: string): Promise<number> {
+  const rows = await db
+    .insert(analyticsVersions)
+    .values({ versionId, spaceId, generation: 1 })
+    .onConflictDoUpdate({
+      target: analyticsVersions.versionId,
+      set: { generation: sql`${analyticsVersions.generation} + 1` },
+    })
+    .returning({ generation: analyticsVersions.generation });
+  return rows[0]?.generation ?? 0;
+}
+
+/** The generation the next count will include (0 for a version never announced). */
+export async function currentGeneration(db: DbOrTx, versionId: string): Promise<number> {
+  const rows = await db
+    .select({ generation: analyticsVersions.generation })
+    .from(analyticsVersions)
+    .where(eq(analyticsVersions.versionId, versionId));
+  return rows[0]?.generation ?? 0;
+}
+
+/**
+ * Stores a count that included every change up to `generation`. A count that started earlier than the stored one
+ * (two counts overlapping) never overwrites a newer one.
+ */
+export async function storeAnalytics(
+  db: DbOrTx,
+  spaceId: string,
+  versionId: string,
+  generation: number,
+  figures: { statusDay: number; curves: StoredCurves; counts: StoredCounts },
+) {
+  await db
+    .insert(analyticsVersions)
+    .values({ versionId, spaceId, generation, computedGeneration: generation, ...figures, computedAt: new Date() })
+    .onConflictDoUpdate({
+      target: analyticsVersions.versionId,
+      set: { computedGeneration: generation, ...figures, computedAt: new Date() },
+      setWhere: sql`${analyticsVersions.computedGeneration} <= ${generation}`,
+    });
+}
+
+/** The version as analytics need it, and its schedule's latest target version (the baseline), if any. */
+export async function versionWithTarget(db: DbOrTx, spaceId: string, versionId: string) {
+  const [version] = await db
+    .select({ id: versions.id, scheduleId: versions.scheduleId, kind: versions.kind, dataDate: versions.dataDate })
+    .from(versions)
+    .where(and(eq(versions.spaceId, spaceId), eq(versions.id, versionId)));
+  if (!version) return null;
+  const [target] = await db
+    .select({ id: versions.id })
+    .from(versions)
+    .where(and(eq(versions.scheduleId, version.scheduleId), eq(versions.kind, "target")))
+    .orderBy(desc(versions.createdAt))
+    .limit(1);
+  return { ...version, targetId: target && target.id !== version.id ? target.id : null };
+}
+
+/** The current ("actual") version of each schedule given; a schedule without one uses its newest version. */
+export async function currentVersions(db: DbOrTx, spaceId: string, scheduleIds: string[]) {
+  if (scheduleIds.length === 0) return [];
+  const rows = await db
+    .selectDistinctOn([versions.scheduleId], { id: versions.id, scheduleId: versions.scheduleId })
+    .from(versions)
+    .where(
+      and(eq(versions.spaceId, spaceId), inArray(versions.scheduleId, scheduleIds), sql`${versions.kind} <> 'target'`),
+    )
+    .orderBy(versions.scheduleId, sql`${versions.kind} = 'actual' desc`, desc(versions.createdAt));
+  return rows;
+}
+
+/**
+ * Works of a version counted in one statement: by status, critical, late against their target dates; delays in
+ * calendar days of the finish (actual, else early) after the target finish. `statusDay` decides what is late.
+ */
+export async function countWorks(db: DbOrTx, versionId: string, statusDay: number): Promise<StoredCounts> {
+  const status = sql`(date '1970-01-01' + ${statusDay}::int)::timestamp`;
+  const result = await execRows(
+    db,
+    sql`with w as (
+        select status, critical, target_start, target_finish,
+          extract(epoch from coalesce(actual_finish, early_finish) - target_finish) / 86400 as delay
+        from wbs_items where version_id = ${versionId} and type not in ('sum', 'draft'))
+      select count(*)::int as works,
+        count(*) filter (where status = 'not_started')::int as not_started,
+        count(*) filter (where status = 'in_progress')::int as in_progress,
+        count(*) filter (where status = 'completed')::int as completed,
+        count(*) filter (where critical)::int as critical,
+        count(*) filter (where delay > 0)::int as delayed,
+        coalesce(max(delay) filter (where delay > 0), 0)::float8 as max_delay,
+        coalesce(sum(delay) filter (where delay > 0), 0)::float8 as total_delay,
+        count(*) filter (where status = 'not_started' and target_start < ${status})::int as late_start,
+        count(*) filter (where status <> 'completed' and target_finish < ${status})::int as late_finish
+      from w`,
+  );
+  const r = result.rows[0] as Record<string, number>;
+  return {
+    works: r.works,
+    notStarted: r.not_started,
+    inProgress: r.in_progress,
+    completed: r.completed,
+    critical: r.critical,
+    delayed: r.delayed,
+    maxDelayDays: Math.round(r.max_delay * 10) / 10,
+    totalDelayDays: Math.round(r.total_delay * 10) / 10,
+    lateStart: r.late_start,
+    lateFinish: r.late_finish,
+  };
+}
+
+/** Works of one of the sets a widget counts (the dashboard's way to the works behind a figure); at most `limit`. */
+export async function worksOfSet(db: DbOrTx, versionId: string, set: string, statusDay: number, limit: number) {
+  const status = sql`(date '1970-01-01' + ${statusDay}::int)::timestamp`;
+  const delay = sql`extract(epoch from coalesce(actual_finish, early_finish) - target_finish) / 86400`;
+  const where = {
+    critical: sql`critical`,
+    delayed: sql`${delay} > 0`,
+    not_started: sql`status = 'not_started'`,
+    in_progress: sql`status = 'in_progress'`,
+    completed: sql`status = 'completed'`,
+    late_start: sql`status = 'not_started' and target_start < ${status}`,
+    late_finish: sql`status <> 'completed' and target_finish < ${status}`,
+  }[set];
+  if (!where) return [];
+  const result = await execRows(
+    db,
+    sql`select id, code, name, ${delay}::float8 as delay from wbs_items
+      where version_id = ${versionId} and type not in ('sum', 'draft') and ${where}
+      order by ${delay} desc nulls last, sort_order, id limit ${limit}`,
+  );
+  return (result.rows as { id: number; code: string; name: string; delay: number | null }[]).map((r) => ({
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    delayDays: r.delay === null ? null : Math.round(r.delay * 10) / 10,
+  }));
+}
+
+/** The version itself and, when it is a target version, the other versions of its schedule (it is their baseline). */
+export async function versionsAffectedBy(db: DbOrTx, spaceId: string, versionId: string): Promise<string[]> {
+  const result = await execRows(
+    db,
+    sql`select o.id from versions v join versions o on o.schedule_id = v.schedule_id
+      where v.id = ${versionId} and v.space_id = ${spaceId} and (o.id = v.id or (v.kind = 'target' and o.kind <> 'target'))`,
+  );
+  return (result.rows as { id: string }[]).map((r) => r.id);
+}

@@ -1,0 +1,172 @@
+import type {
+  AnalyticsCount,
+  AnalyticsMeasure,
+  AnalyticsSeries,
+  AnalyticsSeriesQuery,
+  AnalyticsStats,
+  AnalyticsTotals,
+  AnalyticsWorkSet,
+  AnalyticsWorks,
+  ServerEvent,
+} from "@planum/contracts";
+import { EVENTS_PROTOCOL_VERSION } from "@planum/contracts";
+import type { ScheduleScope, VersionScope } from "../../platform/access.js";
+import type { AppContext } from "../../platform/context.js";
+import type { JobContext } from "../../platform/jobs.js";
+import {
+  type AnalyticsRow,
+  bumpGeneration,
+  currentGeneration,
+  currentVersions,
+  readAnalytics,
+  storeAnalytics,
+  versionsAffectedBy,
+  worksOfSet,
+} from "./analytics.repo.js";
+import { countVersionAnalytics } from "./analytics-count.js";
+import { countsOf, earnedValueOf, seriesOf, totalsOf } from "./analytics-figures.js";
+
+export const ANALYTICS_JOB = "analytics_version";
+/** Most works a widget's list answers (the schedule opens filtered to them; a list longer than this is not read). */
+const WORKS_LIMIT = 500;
+
+type Deps = Pick<AppContext, "db" | "jobs" | "realtime">;
+
+/** The versions a space event says changed in what analytics count (plans, facts, works, dates). */
+function changedVersions(event: ServerEvent): string[] {
+  switch (event.type) {
+    case "wdp_updated":
+    case "wbs_updated":
+      return [event.versionId];
+    case "timetable_calculate":
+      return event.status === "completed" ? [event.versionId] : [];
+    case "versions_changed":
+      return event.action === "locked" || event.action === "label" ? [] : event.versionIds;
+    default:
+      return [];
+  }
+}
+
+/**
+ * Analytics of versions and schedules (issue 15; modules/analytics/CONTEXT.md). Each announced change of a version
+ * moves its generation and queues one `analytics_version` job (changes arriving while one is queued ride along);
+ * the job counts the version and announces `schedule_indicator_calculate`. Reads answer the stored figures, saying
+ * whether they are fresh; a version never counted is counted inside the first read.
+ */
+export class AnalyticsService {
+  /** Versions with a job queued by this process and not yet started. */
+  private readonly queued = new Set<string>();
+  log: (message: string, error: unknown) => void = () => {};
+
+  constructor(private readonly deps: Deps) {
+    deps.jobs.register(ANALYTICS_JOB, (context) => this.run(context));
+    deps.realtime.onSpaceEvent((event) => {
+      for (const versionId of changedVersions(event))
+        this.changed(event.spaceId, versionId).catch((error) => this.log("analytics: a change was not counted", error));
+    });
+  }
+
+  async changed(spaceId: string, versionId: string) {
+    for (const id of await versionsAffectedBy(this.deps.db, spaceId, versionId)) {
+      await bumpGeneration(this.deps.db, spaceId, id);
+      await this.queue(spaceId, id);
+    }
+  }
+
+  private async queue(spaceId: string, versionId: string) {
+    if (this.queued.has(versionId)) return;
+    this.queued.add(versionId);
+    try {
+      await this.deps.jobs.enqueue(ANALYTICS_JOB, { spaceId, payload: { versionId } });
+    } catch (error) {
+      this.queued.delete(versionId);
+      throw error;
+    }
+  }
+
+  private async run({ job, complete }: JobContext) {
+    const versionId = String(job.payload.versionId);
+    const spaceId = job.spaceId as string;
+    this.queued.delete(versionId);
+    const generation = await currentGeneration(this.deps.db, versionId);
+    const counted = await countVersionAnalytics(this.deps.db, spaceId, versionId);
+    if (!counted) return { versionId, deleted: true };
+    await this.deps.db.transaction(async (tx) => {
+      await storeAnalytics(tx, spaceId, versionId, generation, counted);
+      await complete(tx, { versionId, generation });
+    });
+    this.deps.realtime.toSpace({
+      v: EVENTS_PROTOCOL_VERSION,
+      type: "schedule_indicator_calculate",
+      spaceId,
+      byUserId: null,
+      scheduleId: counted.scheduleId,
+      versionId,
+    });
+    return undefined;
+  }
+
+  /** Stored rows of the versions: a version never counted is counted now; a stale one has its count queued. */
+  private async rows(spaceId: string, versionIds: string[]): Promise<{ rows: AnalyticsRow[]; fresh: boolean }> {
+    const stored = await readAnalytics(this.deps.db, spaceId, versionIds);
+    const byId = new Map(stored.map((r) => [r.versionId, r]));
+    let fresh = true;
+    for (const id of versionIds) {
+      const row = byId.get(id);
+      if (row && row.computedGeneration >= 0) {
+        if (row.computedGeneration < row.generation) {
+          fresh = false;
+          await this.queue(spaceId, id);
+        }
+        continue;
+      }
+      const generation = row?.generation ?? 0;
+      const counted = await countVersionAnalytics(this.deps.db, spaceId, id);
+      if (!counted) continue;
+      await storeAnalytics(this.deps.db, spaceId, id, generation, counted);
+      const [now] = await readAnalytics(this.deps.db, spaceId, [id]);
+      if (now) byId.set(id, now);
+    }
+    return { rows: versionIds.map((id) => byId.get(id)).filter((r): r is AnalyticsRow => !!r), fresh };
+  }
+
+  private async versionsOf(scope: VersionScope | ScheduleScope): Promise<{ spaceId: string; ids: string[] }> {
+    const spaceId = scope.grant.space.id;
+    if ("version" in scope) return { spaceId, ids: [scope.version.id] };
+    const current = await currentVersions(this.deps.db, spaceId, [scope.schedule.id]);
+    return { spaceId, ids: current.map((v) => v.id) };
+  }
+
+  async series(scope: VersionScope | ScheduleScope, query: AnalyticsSeriesQuery): Promise<AnalyticsSeries> {
+    const { spaceId, ids } = await this.versionsOf(scope);
+    const { rows, fresh } = await this.rows(spaceId, ids);
+    return seriesOf(rows, query.measure, query.period, query.cumulative, fresh);
+  }
+
+  async totals(scope: VersionScope | ScheduleScope, measure: AnalyticsMeasure): Promise<AnalyticsTotals> {
+    const { spaceId, ids } = await this.versionsOf(scope);
+    const { rows } = await this.rows(spaceId, ids);
+    return totalsOf(rows).find((t) => t.measure === measure) as AnalyticsTotals;
+  }
+
+  async count(scope: VersionScope | ScheduleScope): Promise<AnalyticsCount> {
+    const { spaceId, ids } = await this.versionsOf(scope);
+    return countsOf((await this.rows(spaceId, ids)).rows);
+  }
+
+  async stats(scope: VersionScope | ScheduleScope): Promise<AnalyticsStats> {
+    const { spaceId, ids } = await this.versionsOf(scope);
+    const { rows, fresh } = await this.rows(spaceId, ids);
+    return { count: countsOf(rows), earnedValue: earnedValueOf(rows), totals: totalsOf(rows), fresh };
+  }
+
+  /** The works behind a counted figure, worst delay first. */
+  async works(scope: VersionScope | ScheduleScope, set: AnalyticsWorkSet): Promise<AnalyticsWorks> {
+    const { spaceId, ids } = await this.versionsOf(scope);
+    const { rows } = await this.rows(spaceId, ids);
+    const out: AnalyticsWorks = [];
+    for (const row of rows)
+      out.push(...(await worksOfSet(this.deps.db, row.versionId, set, row.statusDay, WORKS_LIMIT)));
+    return out.slice(0, WORKS_LIMIT);
+  }
+}

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestServer, type TestServer } from "../../test/test-server.js";
+import { inEnglish, seedWdpSchedule } from "../workspace/wdp/wdp.test-kit.js";
+import type { Actor } from "../workspace/workspace.test-kit.js";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+type Curve = { kind: string; values: number[] };
+const last = (curves: Curve[], kind: string) => curves.find((c) => c.kind === kind)?.values.at(-1);
+
+/** Reads until the answer satisfies `done` (the count after a change is a job): no sleeps, a generous deadline. */
+// biome-ignore lint/suspicious/noExplicitAny: the answers' shapes are asserted by the tests themselves
+/** A10's plans of volume, labour and cost spread evenly over its five days. */
+async function planA10(owner: Actor, base: string, v: string, itemId: number) {
+  for (const measure of ["volume", "labour", "cost"]) {
+    const spread = await owner.call("POST", `${base}/distribute`, {
+      versionId: v,
+      itemIds: [itemId],
+      measure,
+      mode: "evenly",
+    });
+    expect(spread.status).toBe(200);
+  }
+}
+
+async function readUntil(actor: Actor, url: string, done: (data: any) => boolean) {
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    const response = await actor.call("GET", url);
+    expect(response.status).toBe(200);
+    if (done(response.body.data)) return response.body.data;
+    if (Date.now() > deadline) throw new Error(`never came: ${JSON.stringify(response.body.data)}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe("analytics of a version and its schedule", () => {
+  it("draws the cost S-curve from the work-done plans and moves the fact and earned value when a fact is entered", async () => {
+    const { owner, v, a, base, schedule } = await seedWdpSchedule(server);
+    // A10 plans 1,000 of cost, 50 man-hours and 100 m³ over its five days.
+    await planA10(owner, base, v, a.id);
+    // Status at the end of Tuesday 14 January 2025 (the data date): two of the five days are planned by then.
+    expect((await owner.call("PATCH", `/versions/${v}`, { dataDate: "2025-01-14T17:00" })).status).toBe(200);
+    const first = await readUntil(owner, `/analytics/version/${v}/series?measure=cost`, (d) => d.fresh);
+    expect(first.curves.map((c: Curve) => c.kind).sort()).toEqual(["forecast", "plan"]);
+    expect(last(first.curves, "plan")).toBe(1000);
+    expect(first.periods[0]).toBe("2025-01-13");
+
+    // 20 m³ done for 300 on Monday: a fifth of the volume earns a fifth of the budget; the spend is the actual cost.
+    const facts = await owner.call("PATCH", `${base}/update-many`, {
+      versionId: v,
+      cells: [
+        { itemId: a.id, measure: "volume", kind: "fact", date: "2025-01-13", value: 20 },
+        { itemId: a.id, measure: "cost", kind: "fact", date: "2025-01-13", value: 300 },
+      ],
+    });
+    expect(facts.status).toBe(200);
+    const moved = await readUntil(
+      owner,
+      `/analytics/version/${v}/series?measure=cost`,
+      (d) => d.fresh && last(d.curves, "fact") === 300,
+    );
+    // The forecast: 300 spent to date, the 700 left over the plan's three remaining days; it ends at the total.
+    expect(last(moved.curves, "forecast")).toBe(1000);
+    expect(moved.statusDate).toBe("2025-01-14");
+
+    const stats = (await owner.call("GET", `/analytics/version/${v}/stats`)).body.data;
+    // PV: Monday's and Tuesday's 200 each; EV 200; AC 300.
+    expect(stats.earnedValue).toMatchObject({ baseline: "plan", pv: 400, ev: 200, ac: 300, bac: 1000, sv: -200 });
+    expect(stats.earnedValue.cpi).toBeCloseTo(200 / 300, 10);
+    expect(stats.earnedValue.spi).toBeCloseTo(0.5, 10);
+    expect(stats.earnedValue.eac.cpi).toBeCloseTo(1500, 9);
+    // Earned schedule: 200 is Monday's whole plan → ES 1 day at AT 2 days (Monday 13 to Tuesday 14).
+    expect(stats.earnedValue.schedule).toMatchObject({ es: 1, at: 2, svt: -1 });
+    expect(stats.count).toMatchObject({ works: 2 });
+    const cost = stats.totals.find((t: { measure: string }) => t.measure === "cost");
+    expect(cost).toMatchObject({ plan: 1000, fact: 300, target: null });
+
+    // The schedule's analytics are its current version's.
+    const viaSchedule = (await owner.call("GET", `/analytics/schedule/${schedule.id}/cost`)).body.data;
+    expect(viaSchedule).toMatchObject({ measure: "cost", plan: 1000, fact: 300 });
+    const labour = (await owner.call("GET", `/analytics/version/${v}/labour`)).body.data;
+    expect(labour.plan).toBe(50);
+
+    // Per week instead of per day: the five working days fall in the weeks of Mon 13 and Mon 20 January 2025.
+    const weekly = (
+      await owner.call("GET", `/analytics/version/${v}/series?measure=volume&period=week&cumulative=false`)
+    ).body.data;
+    expect(weekly.periods).toEqual(["2025-01-13", "2025-01-20"]);
+    expect(weekly.curves.find((c: Curve) => c.kind === "plan").values.reduce((s: number, x: number) => s + x, 0)).toBe(
+      100,
+    );
+    // Four of A10's five days fall in the first week (Wednesday the 15th is a holiday): 80 m³, then 20.
+    expect(weekly.curves.find((c: Curve) => c.kind === "plan").values).toEqual([80, 20]);
+  });
+
+  it("lists the works behind a count and compares with the target version", async () => {
+    const { owner, v, a, base, schedule } = await seedWdpSchedule(server);
+    await planA10(owner, base, v, a.id);
+    const count = (await owner.call("GET", `/analytics/version/${v}/count`)).body.data;
+    expect(count).toMatchObject({ works: 2, notStarted: 2, completed: 0, delayed: 0 });
+    const waiting = (await owner.call("GET", `/analytics/version/${v}/works?set=not_started`)).body.data;
+    expect(waiting.map((w: { code: string }) => w.code).sort()).toEqual(["A10", "A20"]);
+    // A copy kept as the target version becomes the baseline curve.
+    const copy = await owner.call("POST", `/schedules/${schedule.id}/versions/create`, {
+      label: "Базовый",
+      kind: "target",
+      copyFromId: v,
+    });
+    expect(copy.status).toBe(200);
+    // A new target version is the baseline of the schedule's other versions: they are counted again.
+    const withTarget = await readUntil(owner, `/analytics/version/${v}/series?measure=cost`, (d) =>
+      d.curves.some((c: Curve) => c.kind === "target"),
+    );
+    expect(last(withTarget.curves, "target")).toBe(1000);
+    const ev = (await owner.call("GET", `/analytics/version/${v}/stats`)).body.data.earnedValue;
+    expect(ev.baseline).toBe("target");
+  });
+
+  it("refuses a bad query in the caller's language and lets nobody of another space read", async () => {
+    const { owner, stranger, intruder, member, v, schedule } = await seedWdpSchedule(server);
+    const bad = await inEnglish(server, owner, "GET", `/analytics/version/${v}/series?measure=bricks`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].message).toMatch(/^[A-Za-z]/);
+    expect((await owner.call("GET", `/analytics/version/${v}/works?set=everything`)).status).toBe(400);
+    const reads = ["series", "money", "cost", "labour", "count", "stats", "works?set=critical"].flatMap((what) => [
+      `/analytics/version/${v}/${what}`,
+      `/analytics/schedule/${schedule.id}/${what}`,
+    ]);
+    for (const url of reads) {
+      expect([403, 404]).toContain((await stranger.call("GET", url)).status);
+      expect([403, 404]).toContain((await intruder.call("GET", url)).status);
+      expect((await member.call("GET", url)).status).toBe(200);
+    }
+  });
+});

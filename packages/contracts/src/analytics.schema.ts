@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { workspaceUuid } from "./workspace.schema.js";
+
+/**
+ * Analytics of a version and of a schedule (issue 15; spec §7 "analytics for space, facility, project, schedule and
+ * version"): S-curves, totals, earned value and counts, precomputed per version from the work-done plans.
+ */
+
+/** The quantities a curve is drawn of; `money` is the contract price spread over the days (distributed_price). */
+export const ANALYTICS_MEASURES = ["money", "cost", "labour", "volume"] as const;
+export type AnalyticsMeasure = (typeof ANALYTICS_MEASURES)[number];
+/**
+ * plan — the version's plan as calculated now; fact — what was done; forecast — done up to the status day, then the
+ * plan's remaining days; target — the plan of the schedule's target version (the baseline).
+ */
+export const CURVE_KINDS = ["plan", "fact", "forecast", "target"] as const;
+export type CurveKind = (typeof CURVE_KINDS)[number];
+export const ANALYTICS_PERIODS = ["day", "week", "month"] as const;
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+
+export const analyticsLevelParams = z.object({ id: workspaceUuid });
+
+export const analyticsSeriesQuery = z.object({
+  measure: z.enum(ANALYTICS_MEASURES, { error: "InvalidValue" }).default("cost"),
+  period: z.enum(ANALYTICS_PERIODS, { error: "InvalidValue" }).default("day"),
+  /** "false": values per period; otherwise running totals (the S-curve). */
+  cumulative: z
+    .enum(["true", "false"], { error: "InvalidValue" })
+    .default("true")
+    .transform((v) => v === "true"),
+});
+export type AnalyticsSeriesQuery = z.infer<typeof analyticsSeriesQuery>;
+
+/** One curve per kind over the same periods; a kind without data (no target version) is absent. */
+export const analyticsSeriesSchema = z.object({
+  measure: z.enum(ANALYTICS_MEASURES),
+  period: z.enum(ANALYTICS_PERIODS),
+  cumulative: z.boolean(),
+  /** First day of each period, "YYYY-MM-DD". */
+  periods: z.array(z.string()),
+  curves: z.array(z.object({ kind: z.enum(CURVE_KINDS), values: z.array(z.number()) })),
+  /** The status day the fact stops and the forecast starts at ("YYYY-MM-DD"). */
+  statusDate: z.string(),
+  /** The versions rolled up (one for a version). */
+  versions: z.number().int(),
+  /** False while a change is still being counted in (the figures are those of before it). */
+  fresh: z.boolean(),
+});
+export type AnalyticsSeries = z.infer<typeof analyticsSeriesSchema>;
+
+/** Totals of one measure. */
+export const analyticsTotalsSchema = z.object({
+  measure: z.enum(ANALYTICS_MEASURES),
+  plan: z.number(),
+  fact: z.number(),
+  target: z.number().nullable(),
+  /** Planned up to the status day. */
+  planToDate: z.number(),
+  /** fact / plan (0..1 and more); null when nothing is planned. */
+  percent: z.number().nullable(),
+});
+export type AnalyticsTotals = z.infer<typeof analyticsTotalsSchema>;
+
+const nullableNumber = z.number().nullable();
+/** Earned value by cost as of the status day (ANSI/EIA-748 terms, packages/engine earned-value.ts). */
+export const analyticsEarnedValueSchema = z.object({
+  statusDate: z.string(),
+  /** Where PV comes from: the target version's plan, else the version's own plan. */
+  baseline: z.enum(["target", "plan"]),
+  pv: z.number(),
+  ev: z.number(),
+  ac: z.number(),
+  bac: z.number(),
+  sv: z.number(),
+  cv: z.number(),
+  spi: nullableNumber,
+  cpi: nullableNumber,
+  eac: z.object({ cpi: nullableNumber, budgetRate: z.number(), cpiSpi: nullableNumber, composite: nullableNumber }),
+  etc: nullableNumber,
+  vac: nullableNumber,
+  tcpiBac: nullableNumber,
+  tcpiEac: nullableNumber,
+  percentComplete: nullableNumber,
+  percentSpent: nullableNumber,
+  /** Earned schedule in days: ES, AT, SV(t), SPI(t), IEAC(t); null before the plan starts. */
+  schedule: z
+    .object({ es: z.number(), at: z.number(), svt: z.number(), spit: nullableNumber, ieact: nullableNumber })
+    .nullable(),
+});
+export type AnalyticsEarnedValue = z.infer<typeof analyticsEarnedValueSchema>;
+
+/** Works counted: by status, critical, late against the target dates. */
+export const analyticsCountSchema = z.object({
+  works: z.number().int(),
+  notStarted: z.number().int(),
+  inProgress: z.number().int(),
+  completed: z.number().int(),
+  critical: z.number().int(),
+  /** Works whose finish is after their target finish. */
+  delayed: z.number().int(),
+  /** The largest delay of a work in calendar days, and the sum over delayed works. */
+  maxDelayDays: z.number(),
+  totalDelayDays: z.number(),
+  /** Works that should have started or finished by the status day and have not. */
+  lateStart: z.number().int(),
+  lateFinish: z.number().int(),
+});
+export type AnalyticsCount = z.infer<typeof analyticsCountSchema>;
+
+export const analyticsStatsSchema = z.object({
+  count: analyticsCountSchema,
+  earnedValue: analyticsEarnedValueSchema,
+  totals: z.array(analyticsTotalsSchema),
+  fresh: z.boolean(),
+});
+export type AnalyticsStats = z.infer<typeof analyticsStatsSchema>;
+
+/** Which works a widget stands for: the dashboard opens the schedule filtered to them. */
+export const ANALYTICS_WORK_SETS = [
+  "critical",
+  "delayed",
+  "not_started",
+  "in_progress",
+  "completed",
+  "late_start",
+  "late_finish",
+] as const;
+export type AnalyticsWorkSet = (typeof ANALYTICS_WORK_SETS)[number];
+export const analyticsWorksQuery = z.object({ set: z.enum(ANALYTICS_WORK_SETS, { error: "InvalidValue" }) });
+export const analyticsWorksSchema = z.array(
+  z.object({ id: z.number().int(), code: z.string(), name: z.string(), delayDays: z.number().nullable() }),
+);
+export type AnalyticsWorks = z.infer<typeof analyticsWorksSchema>;
+
+export const analyticsVersionParams = z.object({ id: workspaceUuid });
