@@ -85,7 +85,7 @@ test("structure, attributes and admin at 1440 and 600 px, in English and Russian
         );
         const page = await context.newPage();
         const name = `structure-${width}-${language}-${scheme}`;
-        await page.goto(`/${spaceId}?node=${regionId}`);
+        await page.goto(`/${spaceId}?node=${regionId}&tab=node_info`);
         await expect(page.getByRole("treeitem", { name: "Мостовой переход" })).toBeVisible();
         await expect(page.getByRole("region", { name: language === "ru" ? "Атрибуты" : "Attributes" })).toBeVisible();
         await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: true });

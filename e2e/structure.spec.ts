@@ -113,6 +113,8 @@ test("owner builds a structure, fills values and hides an attribute from a role;
   // values on the node, typed the way people type them
   await page.getByRole("link", { name: "Structure" }).click();
   await row(page, "North region").click();
+  // the panel opens on analytics (the spec's default tab): the values are under Information
+  await page.getByRole("tab", { name: "Information" }).click();
   const values = page.getByRole("region", { name: "Attributes" });
   const budget = values.getByRole("textbox", { name: "Budget" });
   await budget.fill("abc");
@@ -134,7 +136,7 @@ test("owner builds a structure, fills values and hides an attribute from a role;
 
   // the member: sees the tree and the budget, read only; never the secret margin; cannot change the tree
   const second = await openAs(browser, member);
-  await second.page.goto(`/${spaceId}?node=${new URL(page.url()).searchParams.get("node")}`);
+  await second.page.goto(`/${spaceId}?node=${new URL(page.url()).searchParams.get("node")}&tab=node_info`);
   await expect(second.page.getByRole("heading", { level: 1, name: spaceName })).toBeVisible();
   await expect(row(second.page, "North region")).toBeVisible();
   const memberBudget = second.page.getByRole("region", { name: "Attributes" }).getByRole("textbox", { name: "Budget" });

@@ -1,4 +1,5 @@
 import enAdmin from "./en/admin.json";
+import enAnalytics from "./en/analytics.json";
 import enAttributes from "./en/attributes.json";
 import enAuth from "./en/auth.json";
 import enCalendars from "./en/calendars.json";
@@ -23,6 +24,7 @@ import enWdp from "./en/wdp.json";
 import enWdpApproval from "./en/wdp-approval.json";
 import enWorkspace from "./en/workspace.json";
 import frAdmin from "./fr/admin.json";
+import frAnalytics from "./fr/analytics.json";
 import frAttributes from "./fr/attributes.json";
 import frAuth from "./fr/auth.json";
 import frCalendars from "./fr/calendars.json";
@@ -47,6 +49,7 @@ import frWdp from "./fr/wdp.json";
 import frWdpApproval from "./fr/wdp-approval.json";
 import frWorkspace from "./fr/workspace.json";
 import ruAdmin from "./ru/admin.json";
+import ruAnalytics from "./ru/analytics.json";
 import ruAttributes from "./ru/attributes.json";
 import ruAuth from "./ru/auth.json";
 import ruCalendars from "./ru/calendars.json";
@@ -97,6 +100,7 @@ export const NAMESPACES = [
   "delegation",
   "print",
   "pipeline",
+  "analytics",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -126,6 +130,7 @@ export const resources = {
     delegation: ruDelegation,
     print: ruPrint,
     pipeline: ruPipeline,
+    analytics: ruAnalytics,
   },
   en: {
     common: enCommon,
@@ -152,6 +157,7 @@ export const resources = {
     delegation: enDelegation,
     print: enPrint,
     pipeline: enPipeline,
+    analytics: enAnalytics,
   },
   fr: {
     common: frCommon,
@@ -178,5 +184,6 @@ export const resources = {
     delegation: frDelegation,
     print: frPrint,
     pipeline: frPipeline,
+    analytics: frAnalytics,
   },
 } as const;

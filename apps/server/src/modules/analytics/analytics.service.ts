@@ -116,7 +116,8 @@ export class AnalyticsService {
       if (row && row.computedGeneration >= 0) {
         if (row.computedGeneration < row.generation) {
           fresh = false;
-          await this.queue(spaceId, id);
+          // A count lost with a stopped process is queued again; the read answers what is stored either way.
+          await this.queue(spaceId, id).catch((error) => this.log("analytics: a count was not queued", error));
         }
         continue;
       }

@@ -4,29 +4,32 @@ import {
   IconBook2,
   IconCalendarEvent,
   IconChartBar,
+  IconChartLine,
   IconInfoCircle,
   IconMessages,
   IconPhoto,
   IconTrendingUp,
 } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { AnalyticsDashboard } from "../analytics";
 import { ChatBlock } from "../chat";
 import { NodeDirectoriesTab } from "../directories";
 import { DailyPlanningTab } from "./daily-planning-tab";
 import { NodeGallery } from "./node-gallery";
 import { NodeInfoTab } from "./node-info-tab";
+import { useNodeSchedules } from "./node-schedules";
 import { PlanningTab } from "./planning-tab";
 import { RelatedSchedulesTab } from "./related-schedules-tab";
 import { useNode } from "./structure-api";
 import { KIND_ICONS } from "./structure-tree";
 
 /**
- * The node-info panel's tabs that exist so far. The spec's default tab is analytics; until analytics is built the
- * panel opens on node_info. Tabs of features not built yet (task relations, timesheets, assignments…) are absent;
+ * The node-info panel's tabs that exist so far; it opens on analytics, the spec's default (the node's dashboard). Tabs of features not built yet (task relations, timesheets, assignments…) are absent;
  * daily_planning shows the work-done plan against the facts, planning the progress the facts make, directories the
  * directories seen at the node, chat the node's chat block (spec §2).
  */
 export const NODE_TABS = [
+  "analytics",
   "node_info",
   "directories",
   "related_schedules",
@@ -36,7 +39,7 @@ export const NODE_TABS = [
   "chat",
 ] as const;
 export type NodeTab = (typeof NODE_TABS)[number];
-export const DEFAULT_NODE_TAB: NodeTab = "node_info";
+export const DEFAULT_NODE_TAB: NodeTab = "analytics";
 
 interface Props {
   spaceId: string;
@@ -49,6 +52,7 @@ interface Props {
 export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Props) {
   const { t } = useTranslation("structure");
   const { t: tc } = useTranslation("chat");
+  const { t: ta } = useTranslation("analytics");
   const node = useNode(spaceId, nodeId);
   const current = (NODE_TABS as readonly string[]).includes(tab ?? "") ? (tab as NodeTab) : DEFAULT_NODE_TAB;
 
@@ -87,6 +91,9 @@ export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Pro
         </Group>
         <Tabs value={current} onChange={(value) => value && onTab(value as NodeTab)} keepMounted={false}>
           <Tabs.List>
+            <Tabs.Tab value="analytics" leftSection={<IconChartLine size={16} />}>
+              {ta("tab")}
+            </Tabs.Tab>
             <Tabs.Tab value="node_info" leftSection={<IconInfoCircle size={16} />}>
               {t("tabs.node_info")}
             </Tabs.Tab>
@@ -109,6 +116,9 @@ export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Pro
               {tc("tab")}
             </Tabs.Tab>
           </Tabs.List>
+          <Tabs.Panel value="analytics" pt="md">
+            <NodeAnalytics spaceId={spaceId} node={node.data} />
+          </Tabs.Panel>
           <Tabs.Panel value="node_info" pt="md">
             <NodeInfoTab spaceId={spaceId} node={node.data} />
           </Tabs.Panel>
@@ -134,4 +144,10 @@ export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Pro
       </Stack>
     </Paper>
   );
+}
+
+/** The node's dashboard over the schedules of the node (a project's own, or those of the projects below it). */
+function NodeAnalytics({ spaceId, node }: { spaceId: string; node: EpsRow }) {
+  const { schedules, loading } = useNodeSchedules(spaceId, node);
+  return <AnalyticsDashboard spaceId={spaceId} schedules={schedules} loading={loading} />;
 }

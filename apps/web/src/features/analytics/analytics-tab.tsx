@@ -1,0 +1,257 @@
+import {
+  Badge,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from "@mantine/core";
+import {
+  ANALYTICS_MEASURES,
+  ANALYTICS_PERIODS,
+  type AnalyticsCount,
+  type AnalyticsEarnedValue,
+  type AnalyticsMeasure,
+  type AnalyticsPeriod,
+  type AnalyticsWorkSet,
+  toLanguage,
+} from "@planum/contracts";
+import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useAnalyticsLive, useScheduleSeries, useScheduleStats } from "./analytics-api";
+import { WorksBehindModal } from "./works-behind-modal";
+
+/** ECharts (~400 kB) is loaded when a dashboard first draws a curve, not with the application. */
+const SCurveChart = lazy(() => import("./s-curve-chart").then((m) => ({ default: m.SCurveChart })));
+
+/** A schedule the dashboard can show (the node panel passes those of the node). */
+export interface DashboardSchedule {
+  id: string;
+  name: string;
+}
+
+const shown = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
+/**
+ * The node panel's analytics dashboard (spec §2: the panel's default tab): for a schedule of the node, its S-curve
+ * (plan, fact, forecast, target of money, cost, labour or volume; per day, week or month; cumulative or not), its
+ * earned value figures and its works counted — each count opens the works behind it. Follows the server's counts
+ * live (`schedule_indicator_calculate`).
+ */
+export function AnalyticsDashboard({
+  spaceId,
+  schedules,
+  loading,
+}: {
+  spaceId: string;
+  schedules: DashboardSchedule[];
+  loading: boolean;
+}) {
+  const { t } = useTranslation("analytics");
+  useAnalyticsLive(spaceId);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const scheduleId = chosen ?? schedules[0]?.id ?? null;
+  const [measure, setMeasure] = useState<AnalyticsMeasure>("cost");
+  const [period, setPeriod] = useState<AnalyticsPeriod>("day");
+  const [cumulative, setCumulative] = useState(true);
+  const series = useScheduleSeries(spaceId, scheduleId, measure, period, cumulative);
+  const stats = useScheduleStats(spaceId, scheduleId);
+
+  if (loading) return <Skeleton h={240} />;
+  if (!scheduleId)
+    return (
+      <Text size="sm" c="dimmed">
+        {t("noSchedules")}
+      </Text>
+    );
+
+  return (
+    <Stack gap="md" data-testid="analytics-dashboard">
+      <Group gap="sm" align="end" wrap="wrap">
+        {schedules.length > 1 ? (
+          <Select
+            label={t("schedule")}
+            data={schedules.map((s) => ({ value: s.id, label: s.name }))}
+            value={scheduleId}
+            onChange={setChosen}
+            allowDeselect={false}
+            w={{ base: "100%", xs: 240 }}
+          />
+        ) : null}
+        <Select
+          label={t("measure")}
+          data={ANALYTICS_MEASURES.map((m) => ({ value: m, label: t(`measures.${m}`) }))}
+          value={measure}
+          onChange={(value) => value && setMeasure(value as AnalyticsMeasure)}
+          allowDeselect={false}
+          w={{ base: "100%", xs: 200 }}
+          data-testid="analytics-measure"
+        />
+        <SegmentedControl
+          aria-label={t("period")}
+          data={ANALYTICS_PERIODS.map((p) => ({ value: p, label: t(`periods.${p}`) }))}
+          value={period}
+          onChange={(value) => setPeriod(value as AnalyticsPeriod)}
+        />
+        <Switch
+          label={t("cumulative")}
+          checked={cumulative}
+          onChange={(e) => setCumulative(e.currentTarget.checked)}
+          mb={6}
+        />
+      </Group>
+      <Paper withBorder radius="md" p="sm">
+        <Group justify="space-between" gap="xs" mb="xs" wrap="wrap">
+          <Title order={3} fz="md">
+            {t("curveTitle", { measure: t(`measures.${measure}`) })}
+          </Title>
+          {series.data ? (
+            <Group gap="xs">
+              {!series.data.fresh ? (
+                <Badge variant="light" color="yellow">
+                  {t("stale")}
+                </Badge>
+              ) : null}
+              <Text size="sm" c="dimmed">
+                {t("statusDate", { date: shown(series.data.statusDate) })}
+              </Text>
+            </Group>
+          ) : null}
+        </Group>
+        {!series.data ? (
+          <Skeleton h={320} />
+        ) : series.data.curves.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t("noData")}
+          </Text>
+        ) : (
+          <Suspense fallback={<Skeleton h={320} />}>
+            <SCurveChart series={series.data} />
+          </Suspense>
+        )}
+      </Paper>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {stats.data ? <EarnedValueFigures ev={stats.data.earnedValue} /> : <Skeleton h={160} />}
+        {stats.data ? (
+          <WorkCounts spaceId={spaceId} scheduleId={scheduleId} count={stats.data.count} />
+        ) : (
+          <Skeleton h={160} />
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function EarnedValueFigures({ ev }: { ev: AnalyticsEarnedValue }) {
+  const { t, i18n } = useTranslation("analytics");
+  const language = toLanguage(i18n.language) ?? undefined;
+  const index = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const money = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
+  const percent = new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 1 });
+  const dash = "—";
+  const colour = (v: number | null) => (v === null ? undefined : v < 0.95 ? "red" : v >= 1 ? "teal" : "yellow");
+  const figures: { key: string; value: string; colour?: string; hint?: string }[] = [
+    { key: "percentComplete", value: ev.percentComplete === null ? dash : percent.format(ev.percentComplete) },
+    { key: "spi", value: ev.spi === null ? dash : index.format(ev.spi), colour: colour(ev.spi), hint: t("hints.spi") },
+    { key: "cpi", value: ev.cpi === null ? dash : index.format(ev.cpi), colour: colour(ev.cpi), hint: t("hints.cpi") },
+    {
+      key: "spit",
+      value: ev.schedule?.spit == null ? dash : index.format(ev.schedule.spit),
+      colour: colour(ev.schedule?.spit ?? null),
+      hint: t("hints.spit"),
+    },
+    { key: "svt", value: ev.schedule ? index.format(ev.schedule.svt) : dash },
+    { key: "eac", value: ev.eac.cpi === null ? dash : money.format(ev.eac.cpi), hint: t("hints.eac") },
+    { key: "vac", value: ev.vac === null ? dash : money.format(ev.vac) },
+    { key: "tcpi", value: ev.tcpiBac === null ? dash : index.format(ev.tcpiBac), hint: t("hints.tcpi") },
+  ];
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="evm-figures">
+      <Title order={3} fz="md">
+        {t("figures.title")}
+      </Title>
+      <Text size="xs" c="dimmed" mb="xs">
+        {t(ev.baseline === "target" ? "figures.baselineTarget" : "figures.baselinePlan")}
+      </Text>
+      <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs">
+        {figures.map((f) => (
+          <Tooltip key={f.key} label={f.hint} disabled={!f.hint} multiline maw={260}>
+            <Stack gap={0} justify="space-between" data-testid={`evm-${f.key}`}>
+              <Text size="xs" c="dimmed">
+                {t(`figures.${f.key}`)}
+              </Text>
+              <Text fw={600} c={f.colour}>
+                {f.value}
+              </Text>
+            </Stack>
+          </Tooltip>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+const COUNTED: { key: keyof AnalyticsCount; set: AnalyticsWorkSet | null; colour?: string }[] = [
+  { key: "works", set: null },
+  { key: "notStarted", set: "not_started" },
+  { key: "inProgress", set: "in_progress", colour: "blue" },
+  { key: "completed", set: "completed", colour: "teal" },
+  { key: "critical", set: "critical", colour: "red" },
+  { key: "delayed", set: "delayed", colour: "orange" },
+  { key: "lateStart", set: "late_start", colour: "orange" },
+  { key: "lateFinish", set: "late_finish", colour: "orange" },
+];
+
+function WorkCounts({ spaceId, scheduleId, count }: { spaceId: string; scheduleId: string; count: AnalyticsCount }) {
+  const { t, i18n } = useTranslation("analytics");
+  const [open, setOpen] = useState<{ set: AnalyticsWorkSet; title: string } | null>(null);
+  const number = new Intl.NumberFormat(toLanguage(i18n.language) ?? undefined);
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="work-counts">
+      <Title order={3} fz="md" mb="xs">
+        {t("counts.title")}
+      </Title>
+      <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs">
+        {COUNTED.map(({ key, set, colour }) => {
+          const label = t(`counts.${key}`);
+          const body = (
+            <Stack gap={0} key={key} justify="space-between" h="100%">
+              <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                {label}
+              </Text>
+              <Text fw={600} c={count[key] > 0 ? colour : undefined}>
+                {number.format(count[key])}
+              </Text>
+            </Stack>
+          );
+          return set ? (
+            <UnstyledButton key={key} onClick={() => setOpen({ set, title: label })} data-testid={`count-${set}`}>
+              {body}
+            </UnstyledButton>
+          ) : (
+            <div key={key}>{body}</div>
+          );
+        })}
+      </SimpleGrid>
+      {count.maxDelayDays > 0 ? (
+        <Text size="xs" c="dimmed" mt="xs">
+          {t("counts.maxDelay", { days: number.format(count.maxDelayDays) })}
+        </Text>
+      ) : null}
+      <WorksBehindModal
+        spaceId={spaceId}
+        scheduleId={scheduleId}
+        set={open?.set ?? null}
+        title={open?.title ?? ""}
+        onClose={() => setOpen(null)}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,1 @@
+export { AnalyticsDashboard, type DashboardSchedule } from "./analytics-tab";

@@ -1,0 +1,98 @@
+import { Box, useComputedColorScheme } from "@mantine/core";
+import type { AnalyticsSeries, CurveKind } from "@planum/contracts";
+import { LineChart } from "echarts/charts";
+import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from "echarts/components";
+import * as echarts from "echarts/core";
+import { CanvasRenderer } from "echarts/renderers";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+
+// Only what the S-curve draws: a line chart on canvas with axes, legend, tooltip and the status-date line.
+echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, MarkLineComponent, CanvasRenderer]);
+
+/** Colours per curve, readable on the light and the dark background alike. */
+const COLOURS: Record<CurveKind, string> = {
+  plan: "#228be6",
+  fact: "#40c057",
+  forecast: "#fd7e14",
+  target: "#868e96",
+};
+
+/** "YYYY-MM-DD" as the spec shows dates (DD.MM.YYYY). */
+const shown = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
+/**
+ * The S-curve widget: plan, fact, forecast and target of one quantity over the periods, with the status date marked.
+ * ECharts draws on a canvas that follows the panel's width; the chart is made again when the colour scheme changes
+ * (its theme is fixed at creation).
+ */
+export function SCurveChart({ series, height = 320 }: { series: AnalyticsSeries; height?: number }) {
+  const { t, i18n } = useTranslation("analytics");
+  const dark = useComputedColorScheme("light") === "dark";
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+
+  useEffect(() => {
+    if (!box.current) return;
+    const made = echarts.init(box.current, dark ? "dark" : undefined, { renderer: "canvas" });
+    chart.current = made;
+    const resize = new ResizeObserver(() => made.resize());
+    resize.observe(box.current);
+    return () => {
+      resize.disconnect();
+      made.dispose();
+      chart.current = null;
+    };
+  }, [dark]);
+
+  useEffect(() => {
+    const made = chart.current;
+    if (!made) return;
+    const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+    const status = series.periods.findLastIndex((p) => p <= series.statusDate);
+    made.setOption(
+      {
+        backgroundColor: "transparent",
+        animation: false,
+        grid: { left: 8, right: 16, top: 56, bottom: 8, containLabel: true },
+        legend: { top: 0, type: "scroll" },
+        tooltip: { trigger: "axis", valueFormatter: (v: unknown) => (typeof v === "number" ? number.format(v) : "") },
+        xAxis: { type: "category", data: series.periods.map(shown), boundaryGap: false },
+        yAxis: {
+          type: "value",
+          axisLabel: {
+            formatter: (v: number) => new Intl.NumberFormat(i18n.language, { notation: "compact" }).format(v),
+          },
+        },
+        series: series.curves.map((curve, index) => ({
+          name: t(`kinds.${curve.kind}`),
+          type: "line",
+          showSymbol: curve.values.length < 40,
+          data: curve.values,
+          lineStyle: { width: curve.kind === "fact" ? 3 : 2, type: curve.kind === "target" ? "dashed" : "solid" },
+          color: COLOURS[curve.kind],
+          // The fact is drawn over the forecast, which repeats it up to the status date.
+          z: curve.kind === "fact" ? 3 : 2,
+          markLine:
+            index === 0 && status >= 0
+              ? {
+                  symbol: "none",
+                  silent: true,
+                  label: { formatter: shown(series.statusDate), position: "end" },
+                  lineStyle: { color: dark ? "#adb5bd" : "#495057", type: "dotted" },
+                  data: [{ xAxis: status }],
+                }
+              : undefined,
+        })),
+      },
+      { notMerge: true },
+    );
+  }, [series, t, i18n.language, dark]);
+
+  return <Box ref={box} h={height} w="100%" data-testid="s-curve" data-points={JSON.stringify(lastValues(series))} />;
+}
+
+/** The last value of each curve (what a browser test reads to see the curve move without reading the canvas). */
+function lastValues(series: AnalyticsSeries): Record<string, number | null> {
+  return Object.fromEntries(series.curves.map((c) => [c.kind, c.values.at(-1) ?? null]));
+}

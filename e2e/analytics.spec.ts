@@ -1,0 +1,135 @@
+import { expect, test } from "@playwright/test";
+import { addItem, apiUser, openAs } from "./helpers/workspace-setup.js";
+
+const DAY = [
+  ["08:00", "12:00"],
+  ["13:00", "17:00"],
+];
+
+/**
+ * A project's schedule with a volume and cost plan over two works (A10: 100 m³ for 1,000 over five days from
+ * 13.01.2025; A20: 8 t for 400 over two days), status on Tuesday 14.01.2025, and A10's Monday done for 300.
+ */
+async function plannedProject(request: Parameters<typeof apiUser>[0]) {
+  const user = await apiUser(request, "analytics");
+  const { call } = user;
+  const space = await call("POST", "/space/create", { name: "Стройка", type: "site" });
+  user.useSpace(space.id);
+  const facility = await call("POST", "/facilities/create", { name: "Жилой дом" });
+  const project = await call("POST", `/facilities/${facility.id}/project/create`, { name: "Корпус 1" });
+  const schedule = await call("POST", `/projects/${project.id}/schedules/create`, { name: "Каркас" });
+  const version = await call("POST", `/schedules/${schedule.id}/versions/create`, {
+    label: "Main",
+    projectStart: "2025-01-13T08:00",
+  });
+  const cal = await call("POST", "/calendars", {
+    name: "Площадка",
+    week: [DAY, DAY, DAY, DAY, DAY, [], []],
+    exceptions: [{ date: "2025-01-15", intervals: [] }],
+  });
+  const v = version.id;
+  const sum = await addItem(call, v, { type: "sum", name: "Монолит", code: "S" });
+  const a = await addItem(call, v, {
+    type: "work",
+    name: "Бетонирование плиты",
+    code: "A10",
+    parentId: sum,
+    duration: 2400,
+    calendarId: cal.id,
+    measure: "m3",
+    plannedVolume: 100,
+    plannedCost: 1000,
+  });
+  const b = await addItem(call, v, {
+    type: "work",
+    name: "Армирование",
+    code: "A20",
+    parentId: sum,
+    duration: 960,
+    calendarId: cal.id,
+    measure: "t",
+    plannedVolume: 8,
+    plannedCost: 400,
+  });
+  await call("PATCH", `/versions/${v}/timetable/calculate/synchronous`);
+  for (const measure of ["volume", "cost"])
+    await call("POST", `/schedules/${schedule.id}/wdp/distribute`, {
+      versionId: v,
+      itemIds: [a, b],
+      measure,
+      mode: "evenly",
+    });
+  await call("PATCH", `/versions/${v}`, { dataDate: "2025-01-14T17:00" });
+  const fact = (cost: number, volume: number) =>
+    call("PATCH", `/schedules/${schedule.id}/wdp/update-many`, {
+      versionId: v,
+      cells: [
+        { itemId: a, measure: "cost", kind: "fact", date: "2025-01-13", value: cost },
+        { itemId: a, measure: "volume", kind: "fact", date: "2025-01-13", value: volume },
+      ],
+    });
+  await fact(300, 20);
+  return { token: user.token, spaceId: space.id as string, projectId: project.id as string, fact };
+}
+
+/** The last value of each curve, as the chart publishes them beside its canvas. */
+const points = (value: Record<string, number>) => new RegExp(`"fact":${value.fact}\\b`);
+
+test("a node's dashboard opens on analytics, its S-curve moves when a fact changes, a count opens its works", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const setup = await plannedProject(request);
+  const url = `/${setup.spaceId}?node=${setup.projectId}`;
+
+  const { context, page } = await openAs(browser, setup.token, { language: "en" });
+  await page.goto(url);
+  // The panel's default tab is analytics (spec §2).
+  await expect(page.getByRole("tab", { name: "Analytics" })).toHaveAttribute("aria-selected", "true");
+  const curve = page.getByTestId("s-curve");
+  await expect(curve).toHaveAttribute("data-points", points({ fact: 300 }), { timeout: 60_000 });
+  await expect(page.getByText("S-curve: Cost")).toBeVisible();
+  // Per week: the two weeks of the works, cumulative.
+  await page.getByText("Week", { exact: true }).click();
+  await expect(curve).toHaveAttribute("data-points", /"plan":1400\b/);
+  await expect(page.getByText("Status date 14.01.2025")).toBeVisible();
+  // By Tuesday A10 planned 400 and A20 all its 400; earned 200 (a fifth of A10) for 300: SPI 0.25, CPI 0.67.
+  await expect(page.getByTestId("evm-spi")).toContainText("0.25");
+  await expect(page.getByTestId("evm-cpi")).toContainText("0.67");
+
+  // Somebody enters more of Monday's fact: the curve and the figures follow without a reload.
+  await setup.fact(450, 40);
+  await expect(curve).toHaveAttribute("data-points", points({ fact: 450 }), { timeout: 120_000 });
+  // 40 m³ earn 400 for 450: SPI 0.50, CPI 0.89.
+  await expect(page.getByTestId("evm-cpi")).toContainText("0.89", { timeout: 60_000 });
+  await expect(page.getByTestId("evm-spi")).toContainText("0.50");
+  await page.screenshot({ path: "e2e/artifacts/analytics-en-light-1440.png", fullPage: true });
+
+  // The count of works not started opens the works behind it.
+  await page.getByTestId("count-not_started").click();
+  const list = page.getByRole("dialog");
+  await expect(list.getByRole("row").filter({ hasText: "A20" })).toBeVisible();
+  await expect(list.getByRole("link", { name: "Open the schedule" })).toBeVisible();
+  await page.screenshot({ path: "e2e/artifacts/analytics-works-en.png" });
+  await context.close();
+
+  for (const [language, scheme, width, title] of [
+    ["ru", "dark", 1440, "S-кривая: Стоимость"],
+    ["ru", "light", 600, "S-кривая: Стоимость"],
+    ["en", "dark", 600, "S-curve: Cost"],
+    ["fr", "dark", 1440, "Courbe en S : Coût"],
+  ] as const) {
+    const opened = await openAs(browser, setup.token, { language, scheme, width });
+    await opened.page.goto(url);
+    await expect(opened.page.getByText(title)).toBeVisible({ timeout: 60_000 });
+    await expect(opened.page.getByTestId("s-curve")).toHaveAttribute("data-points", points({ fact: 450 }), {
+      timeout: 60_000,
+    });
+    await opened.page.screenshot({
+      path: `e2e/artifacts/analytics-${language}-${scheme}-${width}.png`,
+      fullPage: true,
+    });
+    await opened.context.close();
+  }
+});
