@@ -24,6 +24,7 @@ const suites = [
   "apps/server/bench/resource-usage.mjs",
   "apps/server/bench/print.mjs",
   "apps/server/bench/analytics.mjs",
+  "apps/server/bench/analytics-rollup.mjs",
   "apps/web/bench/run.mjs",
 ];
 let failed = false;

@@ -162,3 +162,17 @@ export async function versionsAffectedBy(db: DbOrTx, spaceId: string, versionId:
   );
   return (result.rows as { id: string }[]).map((r) => r.id);
 }
+
+/**
+ * The schedules below a structure node (its path, "/id/…/"), or of the whole space when `path` is null: those of
+ * the projects in the subtree.
+ */
+export async function schedulesUnder(db: DbOrTx, spaceId: string, path: string | null): Promise<string[]> {
+  const under = path === null ? sql`true` : sql`p.path like ${`${path}%`}`;
+  const result = await execRows(
+    db,
+    sql`select s.id from schedules s join eps_nodes p on p.id = s.project_id
+      where s.space_id = ${spaceId} and p.space_id = ${spaceId} and ${under} order by p.path, s.sort_order, s.id`,
+  );
+  return (result.rows as { id: string }[]).map((r) => r.id);
+}

@@ -9,10 +9,10 @@ import {
   analyticsWorksSchema,
 } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
-import type { AccessRule, ScheduleScope, VersionScope } from "../../platform/access.js";
+import type { AccessRule } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { route } from "../../platform/route.js";
-import { AnalyticsService } from "./analytics.service.js";
+import { type AnalyticsScope, AnalyticsService } from "./analytics.service.js";
 
 /**
  * Analytics of a version and of a schedule (its current version), spec §7: `/analytics/{level}/{id}/…` — series
@@ -25,13 +25,16 @@ export function analyticsModule(ctx: AppContext) {
   return async function analyticsRoutes(app: FastifyInstance) {
     service.log = (message, error) => app.log.error({ err: error }, message);
     const tags = ["Analytics"];
-    type Scope = VersionScope | ScheduleScope;
-    const levels: { level: string; access: AccessRule<Scope> }[] = [
-      { level: "version", access: access.version("read") },
-      { level: "schedule", access: access.schedule("read") },
+    // A roll-up over a node's or the space's schedules needs schedule:read there (space-wide or granted above).
+    const levels: { base: string; access: AccessRule<AnalyticsScope> }[] = [
+      { base: "/analytics/version/:id", access: access.version("read") },
+      { base: "/analytics/schedule/:id", access: access.schedule("read") },
+      { base: "/analytics/project/:id", access: access.node("schedule:read", { kinds: ["project"] }) },
+      { base: "/analytics/facility/:id", access: access.node("schedule:read", { kinds: ["facility"] }) },
+      { base: "/eps/:id/analytics", access: access.node("schedule:read") },
+      { base: "/analytics/space/:id", access: access.space("schedule:read", { param: "id" }) },
     ];
-    for (const { level, access: rule } of levels) {
-      const base = `/analytics/${level}/:id`;
+    for (const { base, access: rule } of levels) {
       const common = { tags, params: analyticsLevelParams, access: rule };
       route(
         app,

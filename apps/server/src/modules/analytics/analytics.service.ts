@@ -10,7 +10,7 @@ import type {
   ServerEvent,
 } from "@planum/contracts";
 import { EVENTS_PROTOCOL_VERSION } from "@planum/contracts";
-import type { ScheduleScope, VersionScope } from "../../platform/access.js";
+import type { Grant, NodeScope, ScheduleScope, VersionScope } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import type { JobContext } from "../../platform/jobs.js";
 import {
@@ -19,6 +19,7 @@ import {
   currentGeneration,
   currentVersions,
   readAnalytics,
+  schedulesUnder,
   storeAnalytics,
   versionsAffectedBy,
   worksOfSet,
@@ -31,6 +32,8 @@ export const ANALYTICS_JOB = "analytics_version";
 const WORKS_LIMIT = 500;
 
 type Deps = Pick<AppContext, "db" | "jobs" | "realtime">;
+/** What analytics are asked of: a version, a schedule (its current version), a structure node or the space. */
+export type AnalyticsScope = VersionScope | ScheduleScope | NodeScope | Grant;
 
 /** The versions a space event says changed in what analytics count (plans, facts, works, dates). */
 function changedVersions(event: ServerEvent): string[] {
@@ -106,7 +109,10 @@ export class AnalyticsService {
     return undefined;
   }
 
-  /** Stored rows of the versions: a version never counted is counted now; a stale one has its count queued. */
+  /**
+   * Stored rows of the versions; a stale one has its count queued. A version never counted is counted now when it is
+   * the only one asked; a roll-up (a node, the space) queues it and answers the others, not fresh.
+   */
   private async rows(spaceId: string, versionIds: string[]): Promise<{ rows: AnalyticsRow[]; fresh: boolean }> {
     const stored = await readAnalytics(this.deps.db, spaceId, versionIds);
     const byId = new Map(stored.map((r) => [r.versionId, r]));
@@ -121,6 +127,11 @@ export class AnalyticsService {
         }
         continue;
       }
+      if (versionIds.length > 1) {
+        fresh = false;
+        await this.changed(spaceId, id).catch((error) => this.log("analytics: a count was not queued", error));
+        continue;
+      }
       const generation = row?.generation ?? 0;
       const counted = await countVersionAnalytics(this.deps.db, spaceId, id);
       if (!counted) continue;
@@ -131,38 +142,42 @@ export class AnalyticsService {
     return { rows: versionIds.map((id) => byId.get(id)).filter((r): r is AnalyticsRow => !!r), fresh };
   }
 
-  private async versionsOf(scope: VersionScope | ScheduleScope): Promise<{ spaceId: string; ids: string[] }> {
-    const spaceId = scope.grant.space.id;
-    if ("version" in scope) return { spaceId, ids: [scope.version.id] };
-    const current = await currentVersions(this.deps.db, spaceId, [scope.schedule.id]);
+  private async versionsOf(scope: AnalyticsScope): Promise<{ spaceId: string; ids: string[] }> {
+    if ("version" in scope) return { spaceId: scope.grant.space.id, ids: [scope.version.id] };
+    const spaceId = "grant" in scope ? scope.grant.space.id : scope.space.id;
+    const schedules =
+      "schedule" in scope
+        ? [scope.schedule.id]
+        : await schedulesUnder(this.deps.db, spaceId, "node" in scope ? scope.node.path : null);
+    const current = await currentVersions(this.deps.db, spaceId, schedules);
     return { spaceId, ids: current.map((v) => v.id) };
   }
 
-  async series(scope: VersionScope | ScheduleScope, query: AnalyticsSeriesQuery): Promise<AnalyticsSeries> {
+  async series(scope: AnalyticsScope, query: AnalyticsSeriesQuery): Promise<AnalyticsSeries> {
     const { spaceId, ids } = await this.versionsOf(scope);
     const { rows, fresh } = await this.rows(spaceId, ids);
     return seriesOf(rows, query.measure, query.period, query.cumulative, fresh);
   }
 
-  async totals(scope: VersionScope | ScheduleScope, measure: AnalyticsMeasure): Promise<AnalyticsTotals> {
+  async totals(scope: AnalyticsScope, measure: AnalyticsMeasure): Promise<AnalyticsTotals> {
     const { spaceId, ids } = await this.versionsOf(scope);
     const { rows } = await this.rows(spaceId, ids);
     return totalsOf(rows).find((t) => t.measure === measure) as AnalyticsTotals;
   }
 
-  async count(scope: VersionScope | ScheduleScope): Promise<AnalyticsCount> {
+  async count(scope: AnalyticsScope): Promise<AnalyticsCount> {
     const { spaceId, ids } = await this.versionsOf(scope);
     return countsOf((await this.rows(spaceId, ids)).rows);
   }
 
-  async stats(scope: VersionScope | ScheduleScope): Promise<AnalyticsStats> {
+  async stats(scope: AnalyticsScope): Promise<AnalyticsStats> {
     const { spaceId, ids } = await this.versionsOf(scope);
     const { rows, fresh } = await this.rows(spaceId, ids);
     return { count: countsOf(rows), earnedValue: earnedValueOf(rows), totals: totalsOf(rows), fresh };
   }
 
   /** The works behind a counted figure, worst delay first. */
-  async works(scope: VersionScope | ScheduleScope, set: AnalyticsWorkSet): Promise<AnalyticsWorks> {
+  async works(scope: AnalyticsScope, set: AnalyticsWorkSet): Promise<AnalyticsWorks> {
     const { spaceId, ids } = await this.versionsOf(scope);
     const { rows } = await this.rows(spaceId, ids);
     const out: AnalyticsWorks = [];

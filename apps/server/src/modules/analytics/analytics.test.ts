@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
 import { inEnglish, seedWdpSchedule } from "../workspace/wdp/wdp.test-kit.js";
-import type { Actor } from "../workspace/workspace.test-kit.js";
+import { type Actor, addItem } from "../workspace/workspace.test-kit.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -12,8 +12,6 @@ afterAll(() => server.close());
 type Curve = { kind: string; values: number[] };
 const last = (curves: Curve[], kind: string) => curves.find((c) => c.kind === kind)?.values.at(-1);
 
-/** Reads until the answer satisfies `done` (the count after a change is a job): no sleeps, a generous deadline. */
-// biome-ignore lint/suspicious/noExplicitAny: the answers' shapes are asserted by the tests themselves
 /** A10's plans of volume, labour and cost spread evenly over its five days. */
 async function planA10(owner: Actor, base: string, v: string, itemId: number) {
   for (const measure of ["volume", "labour", "cost"]) {
@@ -27,6 +25,8 @@ async function planA10(owner: Actor, base: string, v: string, itemId: number) {
   }
 }
 
+/** Reads until the answer satisfies `done` (the count after a change is a job): no sleeps, a generous deadline. */
+// biome-ignore lint/suspicious/noExplicitAny: the answers' shapes are asserted by the tests themselves
 async function readUntil(actor: Actor, url: string, done: (data: any) => boolean) {
   const deadline = Date.now() + 240_000;
   for (;;) {
@@ -121,8 +121,62 @@ describe("analytics of a version and its schedule", () => {
     expect(ev.baseline).toBe("target");
   });
 
+  it("rolls a node's and the space's schedules up from their current versions", async () => {
+    const ws = await seedWdpSchedule(server);
+    const { owner, v, a, base, project, facility, root, space } = ws;
+    await planA10(owner, base, v, a.id);
+    // A second schedule in the same project, with its own version and 250 of cost planned on one work.
+    const other = (await owner.call("POST", `/projects/${project.id}/schedules/create`, { name: "Кровля" })).body.data;
+    const version = (
+      await owner.call("POST", `/schedules/${other.id}/versions/create`, {
+        label: "1",
+        projectStart: "2025-02-03T08:00",
+      })
+    ).body.data;
+    const roof = await addItem(owner, version.id, {
+      type: "work",
+      name: "Кровля",
+      code: "R10",
+      duration: 960,
+      plannedCost: 250,
+    });
+    await owner.call("PATCH", `/versions/${version.id}/timetable/calculate/synchronous`);
+    const spread = await owner.call("POST", `/schedules/${other.id}/wdp/distribute`, {
+      versionId: version.id,
+      itemIds: [roof.id],
+      measure: "cost",
+      mode: "evenly",
+    });
+    expect(spread.status).toBe(200);
+    for (const url of [
+      `/analytics/project/${project.id}/cost`,
+      `/analytics/facility/${facility.id}/cost`,
+      `/eps/${root.id}/analytics/cost`,
+      `/analytics/space/${space.id}/cost`,
+    ]) {
+      // A roll-up queues what was never counted and answers when every schedule is in: 1,000 + 250.
+      const total = await readUntil(owner, url, (d) => d.plan === 1250);
+      expect(total).toMatchObject({ measure: "cost", plan: 1250, fact: 0 });
+    }
+    const series = await readUntil(
+      owner,
+      `/analytics/project/${project.id}/series?measure=cost&period=month`,
+      (d) => d.fresh,
+    );
+    expect(series.versions).toBe(2);
+    // Months from January 2025; nothing is done and the status day is today, so the forecast runs on to tomorrow.
+    expect(series.periods.slice(0, 2)).toEqual(["2025-01-01", "2025-02-01"]);
+    const plan = series.curves.find((c: Curve) => c.kind === "plan").values;
+    expect(plan.slice(0, 2)).toEqual([1000, 1250]);
+    expect(plan.at(-1)).toBe(1250);
+    expect(last(series.curves, "forecast")).toBe(1250);
+    const count = (await owner.call("GET", `/analytics/project/${project.id}/count`)).body.data;
+    expect(count.works).toBe(3);
+  });
+
   it("refuses a bad query in the caller's language and lets nobody of another space read", async () => {
-    const { owner, stranger, intruder, member, v, schedule } = await seedWdpSchedule(server);
+    const { owner, stranger, intruder, member, v, schedule, project, facility, root, space } =
+      await seedWdpSchedule(server);
     const bad = await inEnglish(server, owner, "GET", `/analytics/version/${v}/series?measure=bricks`);
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].message).toMatch(/^[A-Za-z]/);
@@ -130,6 +184,10 @@ describe("analytics of a version and its schedule", () => {
     const reads = ["series", "money", "cost", "labour", "count", "stats", "works?set=critical"].flatMap((what) => [
       `/analytics/version/${v}/${what}`,
       `/analytics/schedule/${schedule.id}/${what}`,
+      `/analytics/project/${project.id}/${what}`,
+      `/analytics/facility/${facility.id}/${what}`,
+      `/eps/${root.id}/analytics/${what}`,
+      `/analytics/space/${space.id}/${what}`,
     ]);
     for (const url of reads) {
       expect([403, 404]).toContain((await stranger.call("GET", url)).status);

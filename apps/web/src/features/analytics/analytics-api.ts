@@ -12,43 +12,51 @@ import { useRealtimeEvents } from "../realtime";
 
 export const analyticsKeys = {
   all: (spaceId: string) => ["space", spaceId, "analytics"] as const,
-  series: (spaceId: string, scheduleId: string, measure: string, period: string, cumulative: boolean) =>
-    ["space", spaceId, "analytics", "series", scheduleId, measure, period, cumulative] as const,
-  stats: (spaceId: string, scheduleId: string) => ["space", spaceId, "analytics", "stats", scheduleId] as const,
-  works: (spaceId: string, scheduleId: string, set: string) =>
-    ["space", spaceId, "analytics", "works", scheduleId, set] as const,
+  series: (spaceId: string, base: string, measure: string, period: string, cumulative: boolean) =>
+    ["space", spaceId, "analytics", "series", base, measure, period, cumulative] as const,
+  stats: (spaceId: string, base: string) => ["space", spaceId, "analytics", "stats", base] as const,
+  works: (spaceId: string, base: string, set: string) => ["space", spaceId, "analytics", "works", base, set] as const,
 };
 
-export function useScheduleSeries(
+/**
+ * Where a dashboard reads: one schedule (its current version), or the roll-up of a structure node's schedules
+ * (a project, a facility, an EPS node).
+ */
+export function analyticsBase(target: { scheduleId: string } | { node: { id: string; kind: string } }): string {
+  if ("scheduleId" in target) return `/analytics/schedule/${target.scheduleId}`;
+  if (target.node.kind === "project" || target.node.kind === "facility")
+    return `/analytics/${target.node.kind}/${target.node.id}`;
+  return `/eps/${target.node.id}/analytics`;
+}
+
+export function useAnalyticsSeries(
   spaceId: string,
-  scheduleId: string | null,
+  base: string | null,
   measure: AnalyticsMeasure,
   period: AnalyticsPeriod,
   cumulative: boolean,
 ) {
   return useQuery({
-    queryKey: analyticsKeys.series(spaceId, scheduleId ?? "", measure, period, cumulative),
+    queryKey: analyticsKeys.series(spaceId, base ?? "", measure, period, cumulative),
     queryFn: () =>
-      api.get<AnalyticsSeries>(
-        `/analytics/schedule/${scheduleId}/series?measure=${measure}&period=${period}&cumulative=${cumulative}`,
-      ),
-    enabled: scheduleId !== null,
+      api.get<AnalyticsSeries>(`${base}/series?measure=${measure}&period=${period}&cumulative=${cumulative}`),
+    enabled: base !== null,
     placeholderData: (previous) => previous,
   });
 }
 
-export function useScheduleStats(spaceId: string, scheduleId: string | null) {
+export function useAnalyticsStats(spaceId: string, base: string | null) {
   return useQuery({
-    queryKey: analyticsKeys.stats(spaceId, scheduleId ?? ""),
-    queryFn: () => api.get<AnalyticsStats>(`/analytics/schedule/${scheduleId}/stats`),
-    enabled: scheduleId !== null,
+    queryKey: analyticsKeys.stats(spaceId, base ?? ""),
+    queryFn: () => api.get<AnalyticsStats>(`${base}/stats`),
+    enabled: base !== null,
   });
 }
 
-export function useWorksBehind(spaceId: string, scheduleId: string, set: AnalyticsWorkSet | null) {
+export function useWorksBehind(spaceId: string, base: string, set: AnalyticsWorkSet | null) {
   return useQuery({
-    queryKey: analyticsKeys.works(spaceId, scheduleId, set ?? ""),
-    queryFn: () => api.get<AnalyticsWorks>(`/analytics/schedule/${scheduleId}/works?set=${set}`),
+    queryKey: analyticsKeys.works(spaceId, base, set ?? ""),
+    queryFn: () => api.get<AnalyticsWorks>(`${base}/works?set=${set}`),
     enabled: set !== null,
   });
 }

@@ -25,7 +25,7 @@ import {
 } from "@planum/contracts";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useAnalyticsLive, useScheduleSeries, useScheduleStats } from "./analytics-api";
+import { analyticsBase, useAnalyticsLive, useAnalyticsSeries, useAnalyticsStats } from "./analytics-api";
 import { WorksBehindModal } from "./works-behind-modal";
 
 /** ECharts (~400 kB) is loaded when a dashboard first draws a curve, not with the application. */
@@ -40,32 +40,41 @@ export interface DashboardSchedule {
 const shown = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 /**
- * The node panel's analytics dashboard (spec §2: the panel's default tab): for a schedule of the node, its S-curve
+ * The node panel's analytics dashboard (spec §2: the panel's default tab): for the node's schedules rolled up, or one
+ * of them, the S-curve
  * (plan, fact, forecast, target of money, cost, labour or volume; per day, week or month; cumulative or not), its
  * earned value figures and its works counted — each count opens the works behind it. Follows the server's counts
  * live (`schedule_indicator_calculate`).
  */
+/** The choice that rolls every schedule of the node up. */
+const ALL = "all";
+
 export function AnalyticsDashboard({
   spaceId,
+  node,
   schedules,
   loading,
 }: {
   spaceId: string;
+  node: { id: string; kind: string };
   schedules: DashboardSchedule[];
   loading: boolean;
 }) {
   const { t } = useTranslation("analytics");
   useAnalyticsLive(spaceId);
   const [chosen, setChosen] = useState<string | null>(null);
-  const scheduleId = chosen ?? schedules[0]?.id ?? null;
+  // One schedule: its own figures; several: the node's roll-up first, each schedule on demand.
+  const choice = chosen ?? (schedules.length > 1 ? ALL : (schedules[0]?.id ?? null));
+  const scheduleId = choice === ALL ? null : choice;
+  const base = choice === null ? null : analyticsBase(choice === ALL ? { node } : { scheduleId: choice });
   const [measure, setMeasure] = useState<AnalyticsMeasure>("cost");
   const [period, setPeriod] = useState<AnalyticsPeriod>("day");
   const [cumulative, setCumulative] = useState(true);
-  const series = useScheduleSeries(spaceId, scheduleId, measure, period, cumulative);
-  const stats = useScheduleStats(spaceId, scheduleId);
+  const series = useAnalyticsSeries(spaceId, base, measure, period, cumulative);
+  const stats = useAnalyticsStats(spaceId, base);
 
   if (loading) return <Skeleton h={240} />;
-  if (!scheduleId)
+  if (!base)
     return (
       <Text size="sm" c="dimmed">
         {t("noSchedules")}
@@ -78,8 +87,8 @@ export function AnalyticsDashboard({
         {schedules.length > 1 ? (
           <Select
             label={t("schedule")}
-            data={schedules.map((s) => ({ value: s.id, label: s.name }))}
-            value={scheduleId}
+            data={[{ value: ALL, label: t("allSchedules") }, ...schedules.map((s) => ({ value: s.id, label: s.name }))]}
+            value={choice}
             onChange={setChosen}
             allowDeselect={false}
             w={{ base: "100%", xs: 240 }}
@@ -140,7 +149,7 @@ export function AnalyticsDashboard({
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {stats.data ? <EarnedValueFigures ev={stats.data.earnedValue} /> : <Skeleton h={160} />}
         {stats.data ? (
-          <WorkCounts spaceId={spaceId} scheduleId={scheduleId} count={stats.data.count} />
+          <WorkCounts spaceId={spaceId} base={base} scheduleId={scheduleId} count={stats.data.count} />
         ) : (
           <Skeleton h={160} />
         )}
@@ -209,7 +218,17 @@ const COUNTED: { key: keyof AnalyticsCount; set: AnalyticsWorkSet | null; colour
   { key: "lateFinish", set: "late_finish", colour: "orange" },
 ];
 
-function WorkCounts({ spaceId, scheduleId, count }: { spaceId: string; scheduleId: string; count: AnalyticsCount }) {
+function WorkCounts({
+  spaceId,
+  base,
+  scheduleId,
+  count,
+}: {
+  spaceId: string;
+  base: string;
+  scheduleId: string | null;
+  count: AnalyticsCount;
+}) {
   const { t, i18n } = useTranslation("analytics");
   const [open, setOpen] = useState<{ set: AnalyticsWorkSet; title: string } | null>(null);
   const number = new Intl.NumberFormat(toLanguage(i18n.language) ?? undefined);
@@ -247,6 +266,7 @@ function WorkCounts({ spaceId, scheduleId, count }: { spaceId: string; scheduleI
       ) : null}
       <WorksBehindModal
         spaceId={spaceId}
+        base={base}
         scheduleId={scheduleId}
         set={open?.set ?? null}
         title={open?.title ?? ""}

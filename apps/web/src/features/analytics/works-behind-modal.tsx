@@ -10,19 +10,22 @@ const LISTED = 500;
 /** The works behind a counted figure of the dashboard, worst delay first, with the way into their schedule. */
 export function WorksBehindModal({
   spaceId,
+  base,
   scheduleId,
   set,
   title,
   onClose,
 }: {
   spaceId: string;
-  scheduleId: string;
+  base: string;
+  /** The schedule the works are in, when the dashboard shows one (a roll-up lists works of several). */
+  scheduleId: string | null;
   set: AnalyticsWorkSet | null;
   title: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation("analytics");
-  const works = useWorksBehind(spaceId, scheduleId, set);
+  const works = useWorksBehind(spaceId, base, set);
   const rows = works.data ?? [];
   return (
     <Modal opened={set !== null} onClose={onClose} title={t("works.title", { set: title })} size="lg">
@@ -57,9 +60,11 @@ export function WorksBehindModal({
           {t("works.limited", { count: LISTED })}
         </Text>
       ) : null}
-      <Anchor component={Link} to={`/${spaceId}/schedule/${scheduleId}`} mt="md" display="inline-block">
-        {t("works.open")}
-      </Anchor>
+      {scheduleId ? (
+        <Anchor component={Link} to={`/${spaceId}/schedule/${scheduleId}`} mt="md" display="inline-block">
+          {t("works.open")}
+        </Anchor>
+      ) : null}
     </Modal>
   );
 }

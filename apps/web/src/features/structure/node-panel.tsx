@@ -146,8 +146,8 @@ export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Pro
   );
 }
 
-/** The node's dashboard over the schedules of the node (a project's own, or those of the projects below it). */
+/** The node's dashboard: its schedules rolled up (a project's own, or those of the projects below it), or one. */
 function NodeAnalytics({ spaceId, node }: { spaceId: string; node: EpsRow }) {
   const { schedules, loading } = useNodeSchedules(spaceId, node);
-  return <AnalyticsDashboard spaceId={spaceId} schedules={schedules} loading={loading} />;
+  return <AnalyticsDashboard spaceId={spaceId} node={node} schedules={schedules} loading={loading} />;
 }
