@@ -16,6 +16,7 @@ const RUNS = 7;
 const { app, database, stop } = await startBenchServer("planum-bench-analytics-");
 const { countVersionAnalytics } = await import("../dist/modules/analytics/analytics-count.js");
 const { currentGeneration, storeAnalytics } = await import("../dist/modules/analytics/analytics.repo.js");
+const { writeSeries } = await import("../dist/modules/workspace/wdp/wdp-store.js");
 const { db } = database;
 
 let token = "";
@@ -74,35 +75,40 @@ await seedWorks(db, { spaceId, versionId: version.id, calendarId: calendar.id, w
 // Status a year in (set after the calculation, which would otherwise schedule the unstarted works after it).
 await db.execute(sql`update versions set data_date = '2026-01-12 08:00' where id = ${version.id}`);
 
-// Plans: each work's quantity evenly over its calendar days, written in SQL (the distribution has its own bench);
-// facts: the plan's days up to the data date.
+// Plans: each work's quantity evenly over its calendar days, stored through the module's writer (the distribution has
+// its own bench); facts: the plan's days up to the data date.
 const t0 = performance.now();
-for (const [measure, column] of [
-  ["volume", "planned_volume"],
-  ["labour", "planned_labour"],
-  ["cost", "planned_cost"],
-  ["distributed_price", "planned_cost * 1.2"],
-]) {
-  await db.execute(
-    sql.raw(`insert into wdp_series (item_id, measure, kind, space_id, version_id, start_day, days, total)
-    select w.id, '${measure}', 'plan', w.space_id, w.version_id, s.d0,
-      (select string_agg(float8send(round((${column} / s.n)::numeric, 3)::float8 + 0 * g), ''::bytea) from generate_series(1, s.n) g),
-      round((${column} / s.n)::numeric, 3)::float8 * s.n
-    from wbs_items w, lateral (select (early_start::date - date '1970-01-01') as d0,
-      greatest(1, early_finish::date - early_start::date + 1) as n) s
-    where w.version_id = '${version.id}' and w.type = 'work'`),
-  );
+const STATUS_DAY = Math.floor(Date.UTC(2026, 0, 12) / 86_400_000);
+const works = (
+  await db.execute(sql`select id, (early_start::date - date '1970-01-01') as d0,
+    greatest(1, early_finish::date - early_start::date + 1) as n, planned_volume as pv, planned_labour as pl,
+    planned_cost as pc from wbs_items where version_id = ${version.id} and type = 'work'`)
+).rows;
+const rows = [];
+for (const w of works) {
+  for (const [measure, total] of [
+    ["volume", w.pv],
+    ["labour", w.pl],
+    ["cost", w.pc],
+    ["distributed_price", w.pc * 1.2],
+  ]) {
+    const day = Math.round((total / w.n) * 1000) / 1000;
+    const values = new Array(w.n).fill(day);
+    rows.push({ itemId: w.id, measure, kind: "plan", startDay: w.d0, values, total: day * w.n });
+    const done = Math.min(w.n, STATUS_DAY - w.d0 + 1);
+    if (done > 0)
+      rows.push({
+        itemId: w.id,
+        measure,
+        kind: "fact",
+        startDay: w.d0,
+        values: values.slice(0, done),
+        total: day * done,
+      });
+  }
 }
-await db.execute(
-  sql.raw(`insert into wdp_series (item_id, measure, kind, space_id, version_id, start_day, days, total)
-  select item_id, measure, 'fact', space_id, version_id, start_day,
-    substring(days from 1 for least(octet_length(days), greatest(0, (date '2026-01-12' - date '1970-01-01') - start_day + 1) * 8)),
-    total
-  from wdp_series where version_id = '${version.id}' and kind = 'plan' and start_day <= date '2026-01-12' - date '1970-01-01'`),
-);
-await db.execute(sql`vacuum analyze wdp_series`);
-const series = (await db.execute(sql`select count(*)::int as n from wdp_series where version_id = ${version.id}`))
-  .rows[0].n;
+await db.transaction((tx) => writeSeries(tx, spaceId, version.id, rows));
+const series = rows.length;
 process.stderr.write(`wrote ${series} series in ${Math.round(performance.now() - t0)} ms\n`);
 
 // ---- the job's count ----

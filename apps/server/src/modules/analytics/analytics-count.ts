@@ -1,6 +1,7 @@
 import type { StoredCurve, StoredCurves } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
-import { readSeries, type SeriesRow } from "../workspace/wdp/wdp.repo.js";
+import type { SeriesRow } from "../workspace/wdp/wdp.repo.js";
+import { readSeries } from "../workspace/wdp/wdp-store.js";
 import { countWorks, versionWithTarget } from "./analytics.repo.js";
 
 /** The analytics measure each stored work-done plan measure feeds. */
@@ -95,15 +96,14 @@ export async function countVersionAnalytics(db: DbOrTx, spaceId: string, version
   };
   const own = await readSeries(db, spaceId, versionId, { measures: [...SOURCE_MEASURES], kinds: ["plan", "fact"] });
   const earned = sumOf("cost", "earned");
-  // Series come ordered by work: one work's series are together.
-  for (let i = 0; i < own.length; ) {
-    let j = i;
-    while (j < own.length && own[j].itemId === own[i].itemId) j++;
-    const work = own.slice(i, j);
-    for (const s of work) sumOf(MEASURE_OF[s.measure], s.kind).add(s.startDay, s.values);
-    addEarned(earned, work);
-    i = j;
+  const byWork = new Map<number, SeriesRow[]>();
+  for (const s of own) {
+    sumOf(MEASURE_OF[s.measure], s.kind).add(s.startDay, s.values);
+    const list = byWork.get(s.itemId);
+    if (list) list.push(s);
+    else byWork.set(s.itemId, [s]);
   }
+  for (const work of byWork.values()) addEarned(earned, work);
   if (version.targetId) {
     const target = await readSeries(db, spaceId, version.targetId, { measures: [...SOURCE_MEASURES], kinds: ["plan"] });
     for (const s of target) sumOf(MEASURE_OF[s.measure], "target").add(s.startDay, s.values);
