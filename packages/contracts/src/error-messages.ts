@@ -116,6 +116,10 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     ResourceCodeTaken: 'The resource code "{{code}}" is already used in the space',
     DirectoryCodeTaken: 'Row {{row}}: the code "{{code}}" is already used in this directory',
     DirectoryValueInvalid: 'Row {{row}}: "{{value}}" is not a valid value of the column "{{column}}"',
+    DirectoryDonorType:
+      'The column "{{column}}" ({{columnType}}) cannot fill the attribute "{{attribute}}" ({{attributeType}}): the types differ',
+    DirectoryUnknownRow: 'Line {{row}}: the directory has no row with the code "{{code}}"',
+    DirectoryUnknownWork: 'Line {{row}}: the version has no work with the code "{{code}}"',
     ResourceNotFound: "The resource was not found in this space",
     LevellingNotReady: "The levelling has not finished: wait for its preview",
     LevellingOutdated: "The version changed after the levelling: level it again",
@@ -238,6 +242,10 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     ResourceCodeTaken: "Код ресурса «{{code}}» уже используется в пространстве",
     DirectoryCodeTaken: "Строка {{row}}: код «{{code}}» уже есть в этом справочнике",
     DirectoryValueInvalid: "Строка {{row}}: «{{value}}» — недопустимое значение столбца «{{column}}»",
+    DirectoryDonorType:
+      "Столбец «{{column}}» ({{columnType}}) не может заполнять атрибут «{{attribute}}» ({{attributeType}}): типы различаются",
+    DirectoryUnknownRow: "Строка {{row}}: в справочнике нет строки с кодом «{{code}}»",
+    DirectoryUnknownWork: "Строка {{row}}: в версии нет работы с кодом «{{code}}»",
     ResourceNotFound: "Ресурс не найден в этом пространстве",
     LevellingNotReady: "Выравнивание ещё не закончено: дождитесь предпросмотра",
     LevellingOutdated: "Версия изменилась после выравнивания: выровняйте её снова",
@@ -371,6 +379,10 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     ResourceCodeTaken: "Le code de ressource « {{code}} » est déjà utilisé dans l’espace",
     DirectoryCodeTaken: "Ligne {{row}} : le code « {{code}} » existe déjà dans ce répertoire",
     DirectoryValueInvalid: "Ligne {{row}} : « {{value}} » n’est pas une valeur valide de la colonne « {{column}} »",
+    DirectoryDonorType:
+      "La colonne « {{column}} » ({{columnType}}) ne peut pas remplir l’attribut « {{attribute}} » ({{attributeType}}) : les types diffèrent",
+    DirectoryUnknownRow: "Ligne {{row}} : le répertoire n’a pas de ligne de code « {{code}} »",
+    DirectoryUnknownWork: "Ligne {{row}} : la version n’a pas de travail de code « {{code}} »",
     ResourceNotFound: "La ressource est introuvable dans cet espace",
     LevellingNotReady: "Le nivellement n’est pas terminé : attendez son aperçu",
     LevellingOutdated: "La version a changé après le nivellement : nivelez-la de nouveau",

@@ -83,7 +83,10 @@ export type ServerEvent =
       type: "directory_updated";
       directoryId: string;
       nodeId: string;
-      action: "created" | "updated" | "rows" | "moved" | "deleted" | "access";
+      action: "created" | "updated" | "rows" | "moved" | "deleted" | "access" | "links";
+      /** For `links`: the version whose works were linked to or unlinked from the directory's rows. */
+      versionId?: string;
+      itemIds?: number[];
     })
   | (EventBase & {
       /** Assignments of works changed: `assignment_created` (spec) when a resource is assigned, else updated. */

@@ -5,6 +5,7 @@ export * from "./chat.schema.js";
 export * from "./dates.js";
 export * from "./delegation.schema.js";
 export * from "./directories.schema.js";
+export * from "./directory-links.schema.js";
 export * from "./error-codes.js";
 export * from "./error-messages.js";
 export * from "./events.js";

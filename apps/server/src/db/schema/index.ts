@@ -3,6 +3,7 @@ export * from "./calendars.table.js";
 export * from "./chat.table.js";
 export * from "./delegation.table.js";
 export * from "./directories.table.js";
+export * from "./directory-links.table.js";
 export * from "./eps-photos.table.js";
 export * from "./interchange.table.js";
 export * from "./notices.table.js";

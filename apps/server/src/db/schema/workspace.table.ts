@@ -198,6 +198,8 @@ export const relations = pgTable(
 /** The inverse of one change: rows to put back as they were and ids to remove, replayed by restore. */
 export interface UndoInverse {
   wbs?: { restore: Record<string, unknown>[]; remove: number[] };
+  /** Only the attribute values of works as they were (a bulk refresh from directories touches nothing else). */
+  wbsAttrs?: { id: number; attrs: Record<string, string | number | boolean | null> }[];
   relations?: { restore: Record<string, unknown>[]; remove: number[] };
   /** The version's data date before the change (update progress moves it). */
   version?: { dataDate: string | null };

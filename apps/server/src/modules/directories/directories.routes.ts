@@ -30,6 +30,8 @@ import { requestLanguage } from "../../platform/http-errors.js";
 import { route } from "../../platform/route.js";
 import { readUpload } from "../interchange/upload.js";
 import { DirectoriesService } from "./directories.service.js";
+import { DirectoryAttributes } from "./directory-attributes.js";
+import { directoryAttributeRoutes } from "./directory-attributes.routes.js";
 import { DirectoryFiles } from "./directory-files.js";
 
 /**
@@ -40,6 +42,7 @@ import { DirectoryFiles } from "./directory-files.js";
  */
 export function directoriesModule(ctx: AppContext) {
   const service = new DirectoriesService({ db: ctx.db, realtime: ctx.realtime });
+  const linkSettings = new DirectoryAttributes({ db: ctx.db, directories: service });
   const files = new DirectoryFiles({ db: ctx.db, storage: ctx.storage, directories: service });
   const upload = (request: Parameters<typeof readUpload>[0]) => readUpload(request, ctx.config.maxUploadBytes);
   const { access } = ctx;
@@ -47,6 +50,7 @@ export function directoriesModule(ctx: AppContext) {
   return async function directoriesRoutes(app: FastifyInstance) {
     const tags = ["Directories"];
     const base = "/eps/:id/directory";
+    directoryAttributeRoutes(app, atNode, linkSettings);
 
     route(
       app,

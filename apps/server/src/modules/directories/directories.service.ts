@@ -20,7 +20,7 @@ import { type ColumnRecord, DirectoriesRepo, type DirectoryWithNode, type RowWri
 import { DirectoryTree, type TreeNode } from "./directory-tree.js";
 import { invalidReason, parseRowValues, rowsCondition, toColumnDto } from "./directory-values.js";
 
-type Action = "created" | "updated" | "rows" | "moved" | "deleted" | "access";
+type Action = "created" | "updated" | "rows" | "moved" | "deleted" | "access" | "links";
 
 /**
  * Directories kept on EPS nodes. A directory on a node is seen at that node and below it. Defining one (create,
@@ -230,9 +230,14 @@ export class DirectoriesService {
 
   /** A directory seen at the node, with its columns and the caller's access; 404 when not seen or not readable. */
   async seen(grant: Grant, node: EpsNodeRow, id: string) {
+    return this.seenAt(grant, lineage(node), id);
+  }
+
+  /** The same, seen from a place given by its lineage (a version's schedule: the project's ancestors and itself). */
+  async seenAt(grant: Grant, place: string[], id: string) {
     const repo = new DirectoriesRepo(this.deps.db);
     const directory = await repo.get(grant.space.id, id);
-    if (!directory || !lineage(node).includes(directory.nodeId)) throw new AppError("NotFound");
+    if (!directory || !place.includes(directory.nodeId)) throw new AppError("NotFound");
     const columns = await repo.columns([directory.id]);
     const access = (await this.accessTo(grant, [directory])).get(directory.id)!;
     if (access === "none") throw new AppError("NotFound");
@@ -300,7 +305,22 @@ export class DirectoriesService {
     if (!this.isAdmin(grant)) throw new AppError("Forbidden");
   }
 
-  changed(grant: Grant, directoryId: string, nodeId: string, action: Action) {
+  /** Directories seen from a lineage that the caller may read, with their columns. */
+  async readableAt(grant: Grant, place: string[]) {
+    const list = await new DirectoriesRepo(this.deps.db).list(grant.space.id, place);
+    const access = await this.accessTo(grant, list);
+    const readable = list.filter((d) => access.get(d.id) !== "none");
+    const columns = await new DirectoriesRepo(this.deps.db).columns(readable.map((d) => d.id));
+    return readable.map((d) => ({ directory: d, columns: columns.filter((c) => c.directoryId === d.id) }));
+  }
+
+  changed(
+    grant: Grant,
+    directoryId: string,
+    nodeId: string,
+    action: Action,
+    links?: { versionId: string; itemIds: number[] },
+  ) {
     this.deps.realtime.toSpace({
       v: EVENTS_PROTOCOL_VERSION,
       type: "directory_updated",
@@ -309,6 +329,7 @@ export class DirectoriesService {
       directoryId,
       nodeId,
       action,
+      ...links,
     });
   }
 }

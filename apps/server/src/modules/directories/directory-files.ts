@@ -188,6 +188,35 @@ export class DirectoryFiles {
   }
 }
 
+/**
+ * "Upload with assignment": the pairs (work code, row code) of a table, each with its line in the file; the two
+ * columns are named by header text or 0-based index. Lines without both codes are left out.
+ */
+export async function readKeyPairs(
+  file: UploadedFile,
+  skipRows: number,
+  workColumn: string | number,
+  rowColumn: string | number,
+) {
+  let table: Table;
+  try {
+    table = await readFileTable(file, skipRows);
+  } catch (error) {
+    throw error instanceof AppError ? error : readFailure(error);
+  }
+  const header = (table.rows[skipRows] ?? []).map(cellText);
+  const find = (target: string | number, field: string) => {
+    const index = typeof target === "number" ? target : header.findIndex((h) => norm(h) === norm(target));
+    if (index < 0 || index >= header.length) throw new AppError("Required", { field });
+    return index;
+  };
+  const work = find(workColumn, "workColumn");
+  const row = find(rowColumn, "rowColumn");
+  return dataRows(table, skipRows)
+    .map((r) => ({ workCode: cellText(r.cells[work]).trim(), rowCode: cellText(r.cells[row]).trim(), line: r.line }))
+    .filter((p) => p.workCode !== "" && p.rowCode !== "");
+}
+
 async function readFileTable(file: UploadedFile, skipRows: number) {
   const lower = file.name.toLowerCase();
   const format = lower.endsWith(".csv") ? "csv" : lower.endsWith(".xlsx") ? "xlsx" : undefined;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
+import { directoryLinksModule } from "./directory-links/links.routes.js";
 import { layoutsModule } from "./layouts/layouts.routes.js";
 import { levellingModule } from "./levelling/levelling.routes.js";
 import { networkDiagramModule } from "./network-diagram/network-diagram.routes.js";
@@ -26,6 +27,7 @@ export function workspaceModule(ctx: AppContext) {
     wdpProgressModule(ctx),
     levellingModule(ctx),
     timesheetsModule(ctx),
+    directoryLinksModule(ctx),
   ];
   return async function workspaceRoutes(app: FastifyInstance) {
     for (const part of parts) await app.register(part);

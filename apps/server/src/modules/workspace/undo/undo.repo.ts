@@ -11,6 +11,7 @@ import {
   workPeople,
 } from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
+import { execRows } from "../../../platform/sql.js";
 import { deleteWorkStates, readWorkStates, type SeriesRow, type WorkState, writeWorkStates } from "../wdp/wdp.repo.js";
 import { restoreReports } from "../wdp/wdp-approval.repo.js";
 import { deleteSeries, readSeries, writeSeries } from "../wdp/wdp-store.js";
@@ -246,6 +247,15 @@ export async function applyInverse(tx: DbOrTx, versionId: string, inverse: UndoI
       .values(part as (typeof wbsItems.$inferInsert)[])
       .onConflictDoUpdate({ target: wbsItems.id, set: excludedSet(wbsItems, wbsColumns) });
     for (const row of part) touched.wbs.add(row.id as number);
+  }
+  if (inverse.wbsAttrs?.length) {
+    const { rows } = await execRows(
+      tx,
+      sql`update wbs_items w set attrs = x.attrs, revision = w.revision + 1
+      from jsonb_to_recordset(${JSON.stringify(inverse.wbsAttrs)}::jsonb) as x(id int, attrs jsonb)
+      where w.id = x.id and w.version_id = ${versionId} returning w.id`,
+    );
+    for (const row of rows as { id: number }[]) touched.wbs.add(row.id);
   }
   if (inverse.wdp) {
     const wdp = inverse.wdp;

@@ -1,0 +1,76 @@
+import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { directories, directoryColumns, directoryRows } from "./directories.table.js";
+import { spaces } from "./spaces.table.js";
+import { attributes } from "./structure-access.table.js";
+import { versions, wbsItems } from "./workspace.table.js";
+
+/** A column of a directory shown on linked works (a read-only workspace column: the linked row's value). */
+export const directoryLinkedAttributes = pgTable(
+  "directory_linked_attributes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    directoryId: uuid("directory_id")
+      .notNull()
+      .references(() => directories.id, { onDelete: "cascade" }),
+    columnId: uuid("column_id")
+      .notNull()
+      .references(() => directoryColumns.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("directory_linked_attributes_column_idx").on(t.directoryId, t.columnId)],
+);
+
+/** A column whose value is copied into a work attribute of the same type on linked works (refreshed on demand). */
+export const directoryDonors = pgTable(
+  "directory_donors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    directoryId: uuid("directory_id")
+      .notNull()
+      .references(() => directories.id, { onDelete: "cascade" }),
+    columnId: uuid("column_id")
+      .notNull()
+      .references(() => directoryColumns.id, { onDelete: "cascade" }),
+    attributeId: uuid("attribute_id")
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
+  },
+  // One donor per attribute and directory: two columns filling one attribute would fight.
+  (t) => [uniqueIndex("directory_donors_attribute_idx").on(t.directoryId, t.attributeId)],
+);
+
+/**
+ * A work's reference to one row of a directory (at most one per directory). Keyed by the work: a version's links
+ * are read whole by the workspace and refreshed in bulk, so the version id is kept beside it for one index range.
+ */
+export const wbsDirectoryLinks = pgTable(
+  "wbs_directory_links",
+  {
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => wbsItems.id, { onDelete: "cascade" }),
+    directoryId: uuid("directory_id")
+      .notNull()
+      .references(() => directories.id, { onDelete: "cascade" }),
+    rowId: uuid("row_id")
+      .notNull()
+      .references(() => directoryRows.id, { onDelete: "cascade" }),
+    versionId: uuid("version_id")
+      .notNull()
+      .references(() => versions.id, { onDelete: "cascade" }),
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.directoryId] }),
+    index("wbs_directory_links_version_idx").on(t.versionId, t.directoryId),
+    index("wbs_directory_links_row_idx").on(t.rowId),
+  ],
+);

@@ -1,0 +1,143 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../../platform/db.js";
+import { execColumns, execRows, intArray, textArray } from "../../../platform/sql.js";
+
+type Value = string | number | boolean | null;
+type Attrs = Record<string, Value>;
+
+/** Works of a version among these ids, and rows of a directory among these ids (what a link may name). */
+export async function existing(
+  db: DbOrTx,
+  versionId: string,
+  itemIds: number[],
+  directoryId: string,
+  rowIds: string[],
+) {
+  const found = await execColumns<{ items: number[] | null; rows: string[] | null }>(
+    db,
+    sql`select json_build_object(
+      'items', (select json_agg(id) from wbs_items where version_id = ${versionId} and id = any(${intArray(itemIds)}::int[])),
+      'rows', (select json_agg(id) from directory_rows where directory_id = ${directoryId}
+               and id = any(${textArray(rowIds)}::uuid[]))) as j`,
+  );
+  return { items: new Set(found.items ?? []), rows: new Set(found.rows ?? []) };
+}
+
+/** Ids of a version's works by code, and of a directory's rows by code (for assignment by key). */
+export async function idsByCode(db: DbOrTx, versionId: string, directoryId: string) {
+  const found = await execColumns<{
+    wc: string[] | null;
+    wi: number[] | null;
+    rc: string[] | null;
+    ri: string[] | null;
+  }>(
+    db,
+    sql`select json_build_object(
+      'wc', (select json_agg(code order by id) from wbs_items where version_id = ${versionId} and code <> ''),
+      'wi', (select json_agg(id order by id) from wbs_items where version_id = ${versionId} and code <> ''),
+      'rc', (select json_agg(code) from directory_rows where directory_id = ${directoryId}),
+      'ri', (select json_agg(id) from directory_rows where directory_id = ${directoryId})) as j`,
+  );
+  const works = new Map<string, number>();
+  (found.wc ?? []).forEach((code, i) => {
+    // a code used twice names its first work, as the Gantt lists them
+    if (!works.has(code)) works.set(code, found.wi![i]);
+  });
+  const rows = new Map((found.rc ?? []).map((code, i) => [code, found.ri![i]]));
+  return { works, rows };
+}
+
+/** Writes links (one per work and directory; a new row replaces the old one) and removes the unlinked. */
+export async function writeLinks(
+  db: DbOrTx,
+  spaceId: string,
+  versionId: string,
+  directoryId: string,
+  links: { itemId: number; rowId: string }[],
+  unlinked: number[],
+) {
+  if (unlinked.length)
+    await db.execute(sql`delete from wbs_directory_links where directory_id = ${directoryId}
+      and version_id = ${versionId} and item_id = any(${intArray(unlinked)}::int[])`);
+  if (links.length)
+    await db.execute(sql`insert into wbs_directory_links (item_id, directory_id, row_id, version_id, space_id)
+      select item, ${directoryId}, row, ${versionId}, ${spaceId}
+      from unnest(${intArray(links.map((l) => l.itemId))}::int[], ${textArray(links.map((l) => l.rowId))}::uuid[]) as t(item, row)
+      on conflict (item_id, directory_id) do update set row_id = excluded.row_id`);
+}
+
+/** A version's links to the given directories with the rows' code, name and values. */
+export async function versionLinks(db: DbOrTx, versionId: string, directoryIds: string[]) {
+  if (directoryIds.length === 0) return { item: [], dir: [], row: [], code: [], name: [], values: [] };
+  const found = await execColumns<{
+    item: number[] | null;
+    dir: string[] | null;
+    row: string[] | null;
+    code: string[] | null;
+    name: string[] | null;
+    values: Record<string, Value>[] | null;
+  }>(
+    db,
+    sql`select json_build_object('item', json_agg(l.item_id order by l.item_id), 'dir', json_agg(l.directory_id order by l.item_id),
+      'row', json_agg(r.id order by l.item_id), 'code', json_agg(r.code order by l.item_id),
+      'name', json_agg(r.name order by l.item_id), 'values', json_agg(r.values order by l.item_id)) as j
+      from wbs_directory_links l join directory_rows r on r.id = l.row_id
+      where l.version_id = ${versionId} and l.directory_id = any(${textArray(directoryIds)}::uuid[])`,
+  );
+  return {
+    item: found.item ?? [],
+    dir: found.dir ?? [],
+    row: found.row ?? [],
+    code: found.code ?? [],
+    name: found.name ?? [],
+    values: found.values ?? [],
+  };
+}
+
+/**
+ * What the donors would write: for every linked work whose attributes differ, its attributes now and after (the
+ * donor attributes replaced by the rows' values; a row without a value clears the work's). Computed in one query so
+ * 50,000 works are one pass; `scope` narrows it to some directories or works.
+ */
+export async function donorTargets(
+  db: DbOrTx,
+  versionId: string,
+  directoryIds: string[],
+  itemIds: number[] | undefined,
+) {
+  const items: SQL = itemIds ? sql`and l.item_id = any(${intArray(itemIds)}::int[])` : sql``;
+  return execColumns<{
+    id: number[] | null;
+    code: string[] | null;
+    name: string[] | null;
+    before: Attrs[] | null;
+    after: Attrs[] | null;
+  }>(
+    db,
+    sql`with donated as (
+        select l.item_id, jsonb_object_agg(d.attribute_id::text, r.values -> d.column_id::text) as given
+        from wbs_directory_links l
+        join directory_donors d on d.directory_id = l.directory_id
+        join directory_rows r on r.id = l.row_id
+        where l.version_id = ${versionId} and l.directory_id = any(${textArray(directoryIds)}::uuid[]) ${items}
+        group by l.item_id),
+      next as (
+        select w.id, w.code, w.name, w.attrs as before,
+          (w.attrs - array(select jsonb_object_keys(g.given))) || jsonb_strip_nulls(g.given) as after
+        from donated g join wbs_items w on w.id = g.item_id and w.version_id = ${versionId})
+      select json_build_object('id', json_agg(id order by id), 'code', json_agg(code order by id),
+        'name', json_agg(name order by id), 'before', json_agg(before order by id), 'after', json_agg(after order by id)) as j
+      from next where after is distinct from before`,
+  );
+}
+
+/** Writes works' attributes (by id, within the version) and moves their revisions on. */
+export async function writeAttrs(db: DbOrTx, versionId: string, rows: { id: number; attrs: Attrs }[]) {
+  if (rows.length === 0) return;
+  await execRows(
+    db,
+    sql`update wbs_items w set attrs = x.attrs, revision = w.revision + 1
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id int, attrs jsonb)
+      where w.id = x.id and w.version_id = ${versionId}`,
+  );
+}

@@ -1,0 +1,128 @@
+import {
+  addValuesToVersionBody,
+  assignByKeyBody,
+  assignUploadQuery,
+  donorRefreshSchema,
+  linkWorksBody,
+  linkWorksResultSchema,
+  refreshDonorsBody,
+  versionDirectoryLinksSchema,
+  versionDirectoryParams,
+  versionIdParams,
+} from "@planum/contracts";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../../platform/context.js";
+import { route } from "../../../platform/route.js";
+import { WorkspaceEvents } from "../../../platform/workspace-events.js";
+import { DirectoriesService } from "../../directories/directories.service.js";
+import { DirectoryAttributes } from "../../directories/directory-attributes.js";
+import { readKeyPairs } from "../../directories/directory-files.js";
+import { readUpload } from "../../interchange/upload.js";
+import { DirectoryLinksService } from "./links.service.js";
+
+/**
+ * A version's works linked to directory rows (spec §7 "Under /versions/{id}/directory": create, update-linked-value;
+ * directory add-values-to-version): which directories the schedule sees and its links, linking (by ids, by codes,
+ * from a file), and the donors' values written into the works after a preview.
+ */
+export function directoryLinksModule(ctx: AppContext) {
+  const directories = new DirectoriesService({ db: ctx.db, realtime: ctx.realtime });
+  const attributes = new DirectoryAttributes({ db: ctx.db, directories });
+  const service = new DirectoryLinksService({
+    db: ctx.db,
+    events: new WorkspaceEvents(ctx.realtime),
+    directories,
+    attributes,
+  });
+  const { access } = ctx;
+  const tags = ["Directories"];
+  return async function directoryLinksRoutes(app: FastifyInstance) {
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/versions/:id/directory",
+        tags,
+        summary: "Directories seen at the version's schedule (linked attributes, donors) and the works' links to rows",
+        params: versionIdParams,
+        response: versionDirectoryLinksSchema,
+        access: access.version("read"),
+      },
+      ({ scope }) => service.read(scope),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/directory/create",
+        tags,
+        summary: "Links works to rows of a directory (rowId null unlinks); all or nothing",
+        params: versionIdParams,
+        body: linkWorksBody,
+        response: linkWorksResultSchema,
+        access: access.version("write"),
+      },
+      ({ scope, body }) => service.link(scope, body),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/directory/:dirId/assign",
+        tags,
+        summary: "Links works to rows named by their codes; an unknown code refuses the list, naming its line",
+        params: versionDirectoryParams,
+        body: assignByKeyBody,
+        response: linkWorksResultSchema,
+        access: access.version("write"),
+      },
+      ({ scope, params, body }) => service.assignByKey(scope, params.dirId, body.links, body.applyDonors),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/directory/:dirId/upload",
+        tags,
+        summary: "Upload with assignment: an XLSX or CSV file (multipart `file`) of work codes and row codes",
+        params: versionDirectoryParams,
+        query: assignUploadQuery,
+        response: linkWorksResultSchema,
+        access: access.version("write"),
+      },
+      async ({ scope, params, query, request }) => {
+        const file = await readUpload(request, ctx.config.maxUploadBytes);
+        const pairs = await readKeyPairs(file, query.skipRows, query.workColumn, query.rowColumn);
+        return service.assignByKey(scope, params.dirId, pairs, query.applyDonors);
+      },
+    );
+    route(
+      app,
+      {
+        method: "PATCH",
+        url: "/versions/:id/directory/update-linked-value",
+        tags,
+        summary: "Donor values into the linked works: a preview of what changes, or the change (undoable)",
+        params: versionIdParams,
+        body: refreshDonorsBody,
+        response: donorRefreshSchema,
+        access: access.version("write"),
+      },
+      ({ scope, body }) => service.refresh(scope, body),
+    );
+    route(
+      app,
+      {
+        method: "PATCH",
+        url: "/versions/:id/directory/:dirId/add-values-to-version",
+        tags,
+        summary: "One directory's donor values into the version's linked works (preview first, as update-linked-value)",
+        params: versionDirectoryParams,
+        body: addValuesToVersionBody,
+        response: donorRefreshSchema,
+        access: access.version("write"),
+      },
+      ({ scope, params, body }) => service.refresh(scope, { directoryId: params.dirId, preview: body.preview }),
+    );
+  };
+}

@@ -1,0 +1,254 @@
+import {
+  type AttributeValue,
+  DONOR_PREVIEW_MAX,
+  type DonorRefresh,
+  type linkWorksBody,
+  parseAttributeValue,
+  type refreshDonorsBody,
+  type VersionDirectoryLinks,
+} from "@planum/contracts";
+import type { z } from "zod";
+import type { VersionScope } from "../../../platform/access.js";
+import type { Db, Tx } from "../../../platform/db.js";
+import { AppError } from "../../../platform/errors.js";
+import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
+import type { DirectoriesService } from "../../directories/directories.service.js";
+import type { DirectoryAttributes } from "../../directories/directory-attributes.js";
+import { bumpVersion } from "../versions/versions.repo.js";
+import { applyChange } from "../wbs/wbs-changes.js";
+import { donorTargets, existing, idsByCode, versionLinks, writeAttrs, writeLinks } from "./links.repo.js";
+
+type Attrs = Record<string, AttributeValue>;
+
+/**
+ * Works of a version linked to directory rows (issue 14): the directories seen at the schedule (kept on the project
+ * or an ancestor), the rows each work references, the linked attributes' values on the works, and the donors' values
+ * copied into the works' own attributes — previewed, then written as one undoable change.
+ */
+export class DirectoryLinksService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      events: WorkspaceEvents;
+      directories: DirectoriesService;
+      attributes: DirectoryAttributes;
+    },
+  ) {}
+
+  async read(scope: VersionScope): Promise<VersionDirectoryLinks> {
+    const seen = await this.deps.directories.readableAt(scope.grant, scope.lineage);
+    const ids = seen.map((s) => s.directory.id);
+    const settings = await this.deps.attributes.settingsOf(scope.grant.space.id, ids);
+    const links = await versionLinks(this.deps.db, scope.version.id, ids);
+    const linkedOf = new Map<string, { id: string; columnId: string }[]>();
+    for (const l of settings.linked) linkedOf.set(l.directoryId, [...(linkedOf.get(l.directoryId) ?? []), l]);
+    return {
+      directories: seen.map(({ directory, columns }) => ({
+        id: directory.id,
+        name: directory.name,
+        kind: directory.kind,
+        linked: settings.linked
+          .filter((l) => l.directoryId === directory.id)
+          .flatMap((l) => {
+            const column = columns.find((c) => c.id === l.columnId);
+            return column
+              ? [
+                  {
+                    id: l.id,
+                    columnId: l.columnId,
+                    name: l.name,
+                    type: column.type,
+                    unit: (column.settings.unit as string | undefined) ?? "",
+                  },
+                ]
+              : [];
+          }),
+        donors: settings.donors
+          .filter((d) => d.directoryId === directory.id)
+          .map(({ id, columnId, attributeId, attributeName }) => ({ id, columnId, attributeId, attributeName })),
+      })),
+      links: links.item.map((itemId, i) => ({
+        itemId,
+        directoryId: links.dir[i],
+        rowId: links.row[i],
+        code: links.code[i],
+        name: links.name[i],
+        values: Object.fromEntries(
+          (linkedOf.get(links.dir[i]) ?? []).map((l) => [l.id, links.values[i][l.columnId] ?? null]),
+        ),
+      })),
+    };
+  }
+
+  /** Links works to rows (null unlinks) in one transaction; with `applyDonors` the donors' values follow at once. */
+  async link(scope: VersionScope, body: z.output<typeof linkWorksBody>) {
+    const { directory } = await this.deps.directories.seenAt(scope.grant, scope.lineage, body.directoryId);
+    const seenItems = new Set<number>();
+    body.links.forEach((l, index) => {
+      if (seenItems.has(l.itemId)) throw new AppError("InvalidValue", { field: `links.${index}.itemId` });
+      seenItems.add(l.itemId);
+    });
+    const rowIds = [...new Set(body.links.flatMap((l) => (l.rowId ? [l.rowId] : [])))];
+    const found = await existing(this.deps.db, scope.version.id, [...seenItems], directory.id, rowIds);
+    body.links.forEach((l, index) => {
+      if (!found.items.has(l.itemId)) throw new AppError("NotFound", { field: `links.${index}.itemId` });
+      if (l.rowId && !found.rows.has(l.rowId)) throw new AppError("NotFound", { field: `links.${index}.rowId` });
+    });
+    return this.write(scope, directory, body.links, body.applyDonors);
+  }
+
+  /** "Upload with assignment": works and rows named by code; a code not found refuses the whole list, naming its line. */
+  async assignByKey(
+    scope: VersionScope,
+    directoryId: string,
+    pairs: { workCode: string; rowCode: string; line?: number }[],
+    applyDonors: boolean,
+  ) {
+    const { directory } = await this.deps.directories.seenAt(scope.grant, scope.lineage, directoryId);
+    if (pairs.length === 0) throw new AppError("Required", { field: "links" });
+    const codes = await idsByCode(this.deps.db, scope.version.id, directory.id);
+    const links = new Map<number, string>();
+    pairs.forEach((pair, index) => {
+      const row = pair.line ?? index + 1;
+      const itemId = codes.works.get(pair.workCode);
+      if (itemId === undefined) throw new AppError("DirectoryUnknownWork", { row, code: pair.workCode });
+      const rowId = codes.rows.get(pair.rowCode);
+      if (rowId === undefined) throw new AppError("DirectoryUnknownRow", { row, code: pair.rowCode });
+      links.set(itemId, rowId);
+    });
+    return this.write(
+      scope,
+      directory,
+      [...links].map(([itemId, rowId]) => ({ itemId, rowId })),
+      applyDonors,
+    );
+  }
+
+  /**
+   * The donors' values for the version's linked works (of one directory or all, of some works or all): a preview
+   * answers what would change; otherwise the change is written and recorded for undo.
+   */
+  async refresh(scope: VersionScope, body: z.output<typeof refreshDonorsBody>): Promise<DonorRefresh> {
+    const ids = body.directoryId
+      ? [(await this.deps.directories.seenAt(scope.grant, scope.lineage, body.directoryId)).directory.id]
+      : (await this.deps.directories.readableAt(scope.grant, scope.lineage)).map((s) => s.directory.id);
+    if (body.preview) return (await this.plan(this.deps.db, scope, ids, body.itemIds, false)).summary;
+    return applyChange(
+      this.deps,
+      scope,
+      "undo_wbs",
+      "directory_values",
+      async (tx) => {
+        const result = await this.plan(tx, scope, ids, body.itemIds, true);
+        return {
+          result: { ...result.summary, applied: true },
+          changed: result.written,
+          inverse: { wbsAttrs: result.inverse },
+          itemCount: result.written.length,
+        };
+      },
+      { datesMayMove: false },
+    );
+  }
+
+  private async write(
+    scope: VersionScope,
+    directory: { id: string; nodeId: string },
+    links: { itemId: number; rowId: string | null }[],
+    applyDonors: boolean,
+  ) {
+    const linked = links.flatMap((l) => (l.rowId ? [{ itemId: l.itemId, rowId: l.rowId }] : []));
+    const unlinked = links.flatMap((l) => (l.rowId ? [] : [l.itemId]));
+    const store = (tx: Tx) => writeLinks(tx, scope.grant.space.id, scope.version.id, directory.id, linked, unlinked);
+    if (applyDonors)
+      await applyChange(
+        this.deps,
+        scope,
+        "undo_wbs",
+        "directory_values",
+        async (tx) => {
+          await store(tx);
+          const result = await this.plan(
+            tx,
+            scope,
+            [directory.id],
+            linked.map((l) => l.itemId),
+            true,
+          );
+          return {
+            result: {},
+            changed: result.written,
+            inverse: { wbsAttrs: result.inverse },
+            itemCount: result.written.length,
+          };
+        },
+        { datesMayMove: false },
+      );
+    else
+      await this.deps.db.transaction(async (tx) => {
+        // the version's lock is checked as for any change of its content
+        await bumpVersion(tx, scope.version.id, false);
+        await store(tx);
+      });
+    this.deps.directories.changed(scope.grant, directory.id, directory.nodeId, "links", {
+      versionId: scope.version.id,
+      itemIds: links.length <= 1000 ? links.map((l) => l.itemId) : [],
+    });
+    return { linked: linked.length, unlinked: unlinked.length };
+  }
+
+  /** What the donors change, checked against the attributes' lists; with `write` it is written in `db`. */
+  private async plan(
+    db: Db | Tx,
+    scope: VersionScope,
+    directoryIds: string[],
+    itemIds: number[] | undefined,
+    write: boolean,
+  ) {
+    // read in `db`: inside a transaction the embedded database's one connection is the transaction's
+    const donors = (await this.deps.attributes.settingsOf(scope.grant.space.id, directoryIds, db)).donors;
+    const targets = await donorTargets(db, scope.version.id, directoryIds, itemIds);
+    const ids = targets.id ?? [];
+    const attributes = new Map(donors.map((d) => [d.attributeId, d]));
+    const changes: DonorRefresh["changes"] = [];
+    let values = 0;
+    ids.forEach((itemId, i) => {
+      const before = targets.before![i] as Attrs;
+      const after = targets.after![i] as Attrs;
+      for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+        if (before[key] === after[key]) continue;
+        const attribute = attributes.get(key);
+        const value = after[key] ?? null;
+        if (
+          attribute &&
+          value !== null &&
+          !parseAttributeValue(attribute.attributeType, value, attribute.attributeList).ok
+        )
+          throw new AppError("DirectoryValueInvalid", {
+            row: targets.code![i],
+            column: attribute.attributeName,
+            value: String(value),
+          });
+        values++;
+        if (changes.length < DONOR_PREVIEW_MAX)
+          changes.push({
+            itemId,
+            code: targets.code![i],
+            name: targets.name![i],
+            attributeId: key,
+            attributeName: attribute?.attributeName ?? key,
+            before: before[key] ?? null,
+            after: value,
+          });
+      }
+    });
+    const summary = { works: ids.length, values, changes, applied: false };
+    if (!write) return { summary, written: [], inverse: [] };
+    await writeAttrs(
+      db,
+      scope.version.id,
+      ids.map((id, i) => ({ id, attrs: targets.after![i] })),
+    );
+    return { summary, written: ids, inverse: ids.map((id, i) => ({ id, attrs: targets.before![i] })) };
+  }
+}

@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { uuidField } from "./structure.schema.js";
+import { attributeValueSchema } from "./structure-attributes.schema.js";
+import { nameField } from "./validation.js";
+
+/**
+ * Links of works to directory rows (issue 14): a work references at most one row of each directory seen at its
+ * schedule. A directory's **linked attributes** show the row's values on the work; its **donors** copy a column's
+ * value into a work attribute of the same type, refreshed on demand (`update-linked-value`, previewed first).
+ */
+
+/** One bulk link writes at most this many works (the bench links 50,000 at once). */
+export const DIRECTORY_LINKS_MAX = 100_000;
+
+export const directoryDonorBody = z.object({ columnId: uuidField, attributeId: uuidField });
+export type DirectoryDonorBody = z.infer<typeof directoryDonorBody>;
+export const directoryLinkedAttributeBody = z.object({ columnId: uuidField, name: nameField.optional() });
+export type DirectoryLinkedAttributeBody = z.infer<typeof directoryLinkedAttributeBody>;
+export const directoryDonorParams = z.object({ id: uuidField, dirId: uuidField, donorId: uuidField });
+export const directoryLinkedParams = z.object({ id: uuidField, dirId: uuidField, linkedId: uuidField });
+export const versionDirectoryParams = z.object({ id: uuidField, dirId: uuidField });
+
+/** Works linked to rows (or unlinked with `rowId: null`), in one transaction; a refused entry names its line. */
+export const linkWorksBody = z.object({
+  directoryId: uuidField,
+  links: z
+    .array(z.object({ itemId: z.number().int().positive(), rowId: uuidField.nullable() }))
+    .min(1, { error: "Required" })
+    .max(DIRECTORY_LINKS_MAX, { error: "MaxLength" }),
+  /** Copy the donors' values into the linked works in the same transaction. */
+  applyDonors: z.boolean().default(false),
+});
+export type LinkWorksBody = z.input<typeof linkWorksBody>;
+
+/** "Upload with assignment": works named by their code get the row named by its code (lines as in a file). */
+export const assignByKeyBody = z.object({
+  links: z
+    .array(z.object({ workCode: nameField, rowCode: nameField }))
+    .min(1, { error: "Required" })
+    .max(DIRECTORY_LINKS_MAX, { error: "MaxLength" }),
+  applyDonors: z.boolean().default(false),
+});
+export type AssignByKeyBody = z.input<typeof assignByKeyBody>;
+
+/** Which file columns hold the work's code and the row's code (header text or 0-based index). */
+export const assignUploadQuery = z.object({
+  workColumn: z.union([z.coerce.number().int().min(0), z.string().max(200)]).default(0),
+  rowColumn: z.union([z.coerce.number().int().min(0), z.string().max(200)]).default(1),
+  skipRows: z.coerce.number().int().min(0).max(1000).default(0),
+  applyDonors: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+});
+
+/** Refresh of donor values: a preview answers what would change; without it the change is written (undoable). */
+export const refreshDonorsBody = z.object({
+  directoryId: uuidField.optional(),
+  itemIds: z.array(z.number().int().positive()).max(DIRECTORY_LINKS_MAX).optional(),
+  preview: z.boolean().default(false),
+});
+export type RefreshDonorsBody = z.input<typeof refreshDonorsBody>;
+export const addValuesToVersionBody = z.object({ preview: z.boolean().default(false) });
+
+// Answers.
+
+export const directoryDonorSchema = z.object({
+  id: z.string(),
+  columnId: z.string(),
+  attributeId: z.string(),
+  attributeName: z.string(),
+});
+export type DirectoryDonor = z.infer<typeof directoryDonorSchema>;
+export const directoryLinkedAttributeSchema = z.object({ id: z.string(), columnId: z.string(), name: z.string() });
+export type DirectoryLinkedAttribute = z.infer<typeof directoryLinkedAttributeSchema>;
+
+/** A directory's links to works: linked attributes and donors as defined. */
+export const directoryLinkSettingsSchema = z.object({
+  donors: z.array(directoryDonorSchema),
+  linked: z.array(directoryLinkedAttributeSchema),
+});
+export type DirectoryLinkSettings = z.infer<typeof directoryLinkSettingsSchema>;
+
+/** The directories seen at a version's schedule, each with its linked columns, and the version's links to their rows. */
+export const versionDirectoryLinksSchema = z.object({
+  directories: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      kind: z.string(),
+      linked: z.array(
+        z.object({ id: z.string(), columnId: z.string(), name: z.string(), type: z.string(), unit: z.string() }),
+      ),
+      donors: z.array(directoryDonorSchema),
+    }),
+  ),
+  links: z.array(
+    z.object({
+      itemId: z.number().int(),
+      directoryId: z.string(),
+      rowId: z.string(),
+      code: z.string(),
+      name: z.string(),
+      /** The linked attributes' values, by linked attribute id. */
+      values: z.record(z.string(), attributeValueSchema),
+    }),
+  ),
+});
+export type VersionDirectoryLinks = z.infer<typeof versionDirectoryLinksSchema>;
+
+export const linkWorksResultSchema = z.object({ linked: z.number().int(), unlinked: z.number().int() });
+export type LinkWorksResult = z.infer<typeof linkWorksResultSchema>;
+
+/** What a donor refresh changes (or changed): at most the first `DONOR_PREVIEW_MAX` values, and how many in all. */
+export const DONOR_PREVIEW_MAX = 500;
+export const donorRefreshSchema = z.object({
+  works: z.number().int(),
+  values: z.number().int(),
+  changes: z.array(
+    z.object({
+      itemId: z.number().int(),
+      code: z.string(),
+      name: z.string(),
+      attributeId: z.string(),
+      attributeName: z.string(),
+      before: attributeValueSchema,
+      after: attributeValueSchema,
+    }),
+  ),
+  applied: z.boolean(),
+});
+export type DonorRefresh = z.infer<typeof donorRefreshSchema>;
