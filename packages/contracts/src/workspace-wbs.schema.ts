@@ -72,6 +72,8 @@ export const wbsItemSchema = z.object({
   measure: z.string().nullable(),
   durationType: z.enum(DURATION_TYPES),
   percentCompleteType: z.enum(PERCENT_COMPLETE_TYPES),
+  /** P6 "resource dependent": scheduled on its resources' calendars by their units per day. */
+  resourceDependent: z.boolean(),
   expectedFinish: z.string().nullable(),
   suspendDate: z.string().nullable(),
   resumeDate: z.string().nullable(),
@@ -126,6 +128,7 @@ export const wbsEditableFields = z.object({
   measure: requiredText({ max: 32 }).nullable(),
   durationType: z.enum(DURATION_TYPES, { error: "InvalidValue" }),
   percentCompleteType: z.enum(PERCENT_COMPLETE_TYPES, { error: "InvalidValue" }),
+  resourceDependent: z.boolean({ error: "InvalidValue" }),
   expectedFinish: wallClockField.nullable(),
   suspendDate: wallClockField.nullable(),
   resumeDate: wallClockField.nullable(),

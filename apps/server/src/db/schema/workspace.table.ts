@@ -128,6 +128,11 @@ export const wbsItems = pgTable(
     percentCompleteType: text("percent_complete_type", { enum: ["duration", "physical", "units"] })
       .notNull()
       .default("duration"),
+    /**
+     * P6's "resource dependent" activity: each assignment's remaining units run on its resource's calendar at its
+     * units per day, and the work spans them (engine resource-driven.ts); without assignments it is a plain work.
+     */
+    resourceDependent: boolean("resource_dependent").notNull().default(false),
     expectedFinish: wallClock("expected_finish"),
     suspendDate: wallClock("suspend_date"),
     resumeDate: wallClock("resume_date"),

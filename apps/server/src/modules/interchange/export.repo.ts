@@ -35,6 +35,7 @@ interface ItemColumns {
   alap: boolean[];
   dt: NonNullable<Activity["durationType"]>[];
   pct: NonNullable<Activity["percentCompleteType"]>[];
+  rd: boolean[];
   xf: (string | null)[];
   sus: (string | null)[];
   res: (string | null)[];
@@ -62,6 +63,7 @@ export async function exportRows(db: DbOrTx, version: VersionRow) {
       'tf', json_agg(total_float order by sort_order, id), 'ff', json_agg(free_float order by sort_order, id),
       'cr', json_agg(critical order by sort_order, id), 'alap', json_agg(alap order by sort_order, id),
       'dt', json_agg(duration_type order by sort_order, id), 'pct', json_agg(percent_complete_type order by sort_order, id),
+      'rd', json_agg(resource_dependent order by sort_order, id),
       'xf', json_agg(${text("expected_finish")} order by sort_order, id), 'sus', json_agg(${text("suspend_date")} order by sort_order, id),
       'res', json_agg(${text("resume_date")} order by sort_order, id), 'notes', json_agg(notes order by sort_order, id)) as j
     from wbs_items where version_id = ${version.id} and type <> 'draft'`,

@@ -81,6 +81,12 @@ describe("interchange upload", () => {
     expect(answer.status).toBe(200);
     const data = await gantt(owner, answer.body.data.versionId);
     expect(data.name.some((n) => /[а-яА-Я]/.test(n))).toBe(true);
+    // Its TT_Rsrc activities stay resource dependent (the calculation schedules them on their resources' calendars).
+    const versionId = answer.body.data.versionId;
+    const flagged = (await server.ctx.db.execute(
+      sql`select count(*)::int as n from wbs_items where version_id = ${versionId} and resource_dependent`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(flagged.rows[0].n).toBeGreaterThan(0);
   });
 
   it("stores lags in minutes and the file's dates (MSPDI relations)", async () => {

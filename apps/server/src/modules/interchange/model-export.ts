@@ -115,7 +115,7 @@ export async function exportModel(
       ...(parent !== null && isSum.has(parent) ? { wbsId: String(parent) } : {}),
       code: c.code[k] || String(id),
       name: c.name[k],
-      type: ACTIVITY_TYPE[c.t[k]] ?? "task",
+      type: c.rd[k] && ACTIVITY_TYPE[c.t[k]] === "task" ? "resource_dependent" : (ACTIVITY_TYPE[c.t[k]] ?? "task"),
       ...(c.cal[k] ? { calendarId: c.cal[k]! } : defaultCalendar ? { calendarId: defaultCalendar } : {}),
       status,
       plannedDuration: c.d[k],

@@ -36,6 +36,7 @@ export interface ItemRow {
   alap: boolean;
   duration_type: string;
   percent_complete_type: string;
+  resource_dependent: boolean;
   expected_finish: string | null;
   suspend_date: string | null;
   resume_date: string | null;
@@ -99,13 +100,13 @@ export async function insertItems(tx: DbOrTx, spaceId: string, versionId: string
       insert into wbs_items (id, space_id, version_id, parent_id, sort_order, type, code, name, calendar_id, duration,
         start_limit_type, start_limit_date, finish_limit_type, finish_limit_date, status, percent_complete,
         actual_start, actual_finish, remaining, early_start, early_finish, late_start, late_finish, total_float,
-        free_float, critical, alap, duration_type, percent_complete_type, expected_finish, suspend_date, resume_date,
-        notes)
+        free_float, critical, alap, duration_type, percent_complete_type, resource_dependent, expected_finish,
+        suspend_date, resume_date, notes)
       select id, ${spaceId}::uuid, ${versionId}::uuid, parent_id, sort_order, type, code, name, calendar_id,
         duration, start_limit_type, start_limit_date, finish_limit_type, finish_limit_date, status, percent_complete,
         actual_start, actual_finish, remaining, early_start, early_finish, late_start, late_finish, total_float,
-        free_float, critical, alap, duration_type, percent_complete_type, expected_finish, suspend_date, resume_date,
-        notes
+        free_float, critical, alap, duration_type, percent_complete_type, resource_dependent, expected_finish,
+        suspend_date, resume_date, notes
       from unnest(${ints("id")}::int[], ${ints("parent_id")}::int[],
         ${nullableArray(part.map((row) => row.sort_order))}::float8[], ${texts("type")}::text[], ${texts("code")}::text[],
         ${texts("name")}::text[], ${texts("calendar_id")}::uuid[], ${ints("duration")}::int[],
@@ -117,12 +118,13 @@ export async function insertItems(tx: DbOrTx, spaceId: string, versionId: string
         ${ints("total_float")}::int[], ${ints("free_float")}::int[],
         ${nullableArray(part.map((row) => row.critical))}::bool[],
         ${nullableArray(part.map((row) => row.alap))}::bool[], ${texts("duration_type")}::text[],
-        ${texts("percent_complete_type")}::text[], ${texts("expected_finish")}::timestamp[],
+        ${texts("percent_complete_type")}::text[],
+        ${nullableArray(part.map((row) => row.resource_dependent))}::bool[], ${texts("expected_finish")}::timestamp[],
         ${texts("suspend_date")}::timestamp[], ${texts("resume_date")}::timestamp[], ${texts("notes")}::text[])
         as x(id, parent_id, sort_order, type, code, name, calendar_id, duration, start_limit_type, start_limit_date,
              finish_limit_type, finish_limit_date, status, percent_complete, actual_start, actual_finish, remaining,
              early_start, early_finish, late_start, late_finish, total_float, free_float, critical, alap, duration_type,
-             percent_complete_type, expected_finish, suspend_date, resume_date, notes)`);
+             percent_complete_type, resource_dependent, expected_finish, suspend_date, resume_date, notes)`);
   }
 }
 

@@ -108,7 +108,8 @@ function itemType(activity: Activity): ItemType {
     case "wbs_summary":
       return "sum";
     default:
-      // Resource-dependent and level-of-effort activities are scheduled as tasks here (no such engine types).
+      // Level-of-effort activities are scheduled as tasks here (no such engine type); a resource-dependent one is a
+      // task with the row's `resource_dependent` flag.
       return "task";
   }
 }
@@ -216,6 +217,7 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
       alap: false,
       duration_type: "fixed_duration_units_time",
       percent_complete_type: "duration",
+      resource_dependent: false,
       expected_finish: null,
       suspend_date: null,
       resume_date: null,
@@ -271,6 +273,8 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
       alap: a.constraint?.type === "as_late_as_possible" || a.secondaryConstraint?.type === "as_late_as_possible",
       duration_type: a.durationType ?? "fixed_duration_units_time",
       percent_complete_type: a.percentCompleteType ?? "duration",
+      // P6's TT_Rsrc: the server schedules it on its resources' calendars (calculation-input.ts).
+      resource_dependent: a.type === "resource_dependent",
       expected_finish: a.expectedFinish ?? null,
       suspend_date: a.suspendDate ?? null,
       resume_date: a.resumeDate ?? null,

@@ -1,10 +1,24 @@
-import type { CalculateSettings } from "@planum/contracts";
-import type { ActivityInput, ExternalInput, NetworkInput, RelationInput, ScenarioNumber } from "@planum/engine";
+import { type CalculateSettings, RESOURCE_HOURS_PER_DAY } from "@planum/contracts";
+import type {
+  ActivityInput,
+  ExternalInput,
+  NetworkInput,
+  RelationInput,
+  ResourceRunInput,
+  ScenarioNumber,
+} from "@planum/engine";
 import { scenario } from "@planum/engine";
 import type { DbOrTx } from "../../../platform/db.js";
 import { textMinutes } from "../../../platform/time.js";
 import { ensureDefaultCalendar } from "../../calendars/calendars.service.js";
-import { type ItemRow, itemAt, readNetworkRows, type VersionRow } from "./calculation.repo.js";
+import {
+  type ItemRow,
+  itemAt,
+  type ResourceRunRow,
+  readNetworkRows,
+  resourceRunRows,
+  type VersionRow,
+} from "./calculation.repo.js";
 
 const LINK = { fs: "FS", ss: "SS", ff: "FF", sf: "SF" } as const;
 
@@ -34,6 +48,26 @@ function remainingOf(row: ItemRow, n: number): number {
 }
 
 /**
+ * The runs of resource-dependent works (P6's TT_Rsrc, engine resource-driven.ts): each labour or equipment
+ * assignment with remaining units and units per day lasts remaining ÷ units per hour on its resource's calendar (the
+ * work's, else the space's default, when the resource has none). Material does not drive, as in P6.
+ */
+function resourceRuns(rows: readonly ResourceRunRow[], calendarOf: (itemId: number) => string) {
+  const byItem = new Map<number, ResourceRunInput[]>();
+  for (const row of rows) {
+    const perHour = (row.unitsPerDay ?? 0) / RESOURCE_HOURS_PER_DAY;
+    if (row.kind === "material" || !(perHour > 0) || !(row.remainingUnits > 0)) continue;
+    const list = byItem.get(row.itemId) ?? [];
+    list.push({
+      calendar: row.calendarId ?? calendarOf(row.itemId),
+      remaining: Math.round((row.remainingUnits / perHour) * 60),
+    });
+    byItem.set(row.itemId, list);
+  }
+  return byItem;
+}
+
+/**
  * Reads a version in bulk (items, relations, external predecessors, the space's calendars) and builds the engine's
  * network. Drafts take no part in the calculation, nor do relations that touch them.
  */
@@ -49,6 +83,12 @@ export async function calculationInput(db: DbOrTx, version: VersionRow, settings
   } = await readNetworkRows(db, version);
   const n = c.id.length;
   const alap = new Set<number>(c.alap);
+  const calendarAt = new Map<number, string>();
+  for (let k = 0; k < n; k++) if (c.cal[k]) calendarAt.set(c.id[k], c.cal[k]!);
+  const runs = resourceRuns(
+    await resourceRunRows(db, version, c.rd ?? []),
+    (itemId) => calendarAt.get(itemId) ?? defaultCalendar.id,
+  );
   // P6 "use expected finish dates": the expected finish of a work not completed sets its remaining duration.
   const expected = new Map<number, number>(settings.useExpectedFinish ? c.xf : []);
   const activities: ActivityInput[] = new Array(n);
@@ -69,6 +109,10 @@ export async function calculationInput(db: DbOrTx, version: VersionRow, settings
       }
     }
     if (alap.size > 0 && alap.has(c.id[k])) activity.alap = true;
+    if (runs.size > 0) {
+      const driven = runs.get(c.id[k]);
+      if (driven) activity.resources = driven;
+    }
     if (expected.size > 0 && activity.actualFinish === undefined) {
       const date = expected.get(c.id[k]);
       if (date !== undefined) activity.expectedFinish = date;

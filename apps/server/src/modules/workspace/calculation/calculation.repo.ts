@@ -283,6 +283,8 @@ export type ItemColumns = { [K in keyof ItemRow]: ItemRow[K][] } & {
   res: string[];
   /** Ids of the P6 "as late as possible" items (rare: listed, not a column). */
   alap: number[];
+  /** Ids of resource-dependent works. */
+  rd: number[];
   /** [id, expected finish in minutes] of the items that have one (rare). */
   xf: [number, number][];
 };
@@ -366,6 +368,7 @@ export async function readNetworkRows(db: DbOrTx, version: Pick<VersionRow, "id"
            'sld', json_agg(${minutes("start_limit_date")}), 'flt', json_agg(finish_limit_type),
            'fld', json_agg(${minutes("finish_limit_date")}), 'st', json_agg(status),
            'alap', coalesce(json_agg(id) filter (where alap), '[]'),
+           'rd', coalesce(json_agg(id) filter (where resource_dependent), '[]'),
            'xf', coalesce(json_agg(json_build_array(id, ${minutes("expected_finish")})) filter (where expected_finish is not null), '[]'),
            'prog', ${startedRows},
            'res', json_agg(concat_ws('|', ${minutes("early_start")}, ${minutes("early_finish")}, ${minutes("late_start")},
@@ -414,4 +417,32 @@ export async function readNetworkRows(db: DbOrTx, version: Pick<VersionRow, "id"
     externals: externalsResult.rows as ExternalRow[],
     calendars: calendarsResult.rows as CalendarRow[],
   };
+}
+
+/** One assignment of a resource-dependent work as the calculation needs it. */
+export interface ResourceRunRow {
+  itemId: number;
+  calendarId: string | null;
+  kind: string;
+  remainingUnits: number;
+  unitsPerDay: number | null;
+}
+
+/** The assignments of these works of a version, with their resources' calendar and kind. */
+export async function resourceRunRows(
+  db: DbOrTx,
+  version: Pick<VersionRow, "id" | "spaceId">,
+  itemIds: readonly number[],
+): Promise<ResourceRunRow[]> {
+  if (itemIds.length === 0) return [];
+  const result = await execRows(
+    db,
+    sql`
+    select a.item_id as "itemId", r.calendar_id as "calendarId", r.kind, a.remaining_units as "remainingUnits",
+           a.units_per_day as "unitsPerDay"
+    from assignments a join resources r on r.id = a.resource_id and r.space_id = a.space_id
+    where a.version_id = ${version.id} and a.space_id = ${version.spaceId} and a.item_id = any(${intArray([...itemIds])}::int[])
+    order by a.item_id, a.id`,
+  );
+  return result.rows as ResourceRunRow[];
 }

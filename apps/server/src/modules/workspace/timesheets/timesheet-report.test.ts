@@ -1,6 +1,7 @@
 import { readXlsxTable } from "@planum/formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../../test/test-server.js";
+import type { Actor } from "../workspace.test-kit.js";
 import { mondayWeeksAgo, seedTimesheets } from "./timesheets.test-kit.js";
 
 let server: TestServer;
@@ -11,7 +12,7 @@ afterAll(() => server.close());
 
 const WEEK = mondayWeeksAgo(1);
 
-async function sheetRows(answer: { status: number; body: { data: { fileId: string } } }, reader: { call: Function }) {
+async function sheetRows(answer: { status: number; body: { data: { fileId: string } } }, reader: Actor) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   const file = await reader.call("GET", `/storage/download/${answer.body.data.fileId}`);
   return (await readXlsxTable(new Uint8Array((file as { raw: { rawPayload: Buffer } }).raw.rawPayload))).rows;

@@ -41,6 +41,7 @@ const COPIED_COLUMNS = [
   "critical",
   "duration_type",
   "percent_complete_type",
+  "resource_dependent",
   "expected_finish",
   "suspend_date",
   "resume_date",

@@ -40,6 +40,7 @@ export function toWbsDto(row: WbsRow): WbsItem {
     measure: row.measure,
     durationType: row.durationType,
     percentCompleteType: row.percentCompleteType,
+    resourceDependent: row.resourceDependent,
     expectedFinish: wallClockText(row.expectedFinish),
     suspendDate: wallClockText(row.suspendDate),
     resumeDate: wallClockText(row.resumeDate),

@@ -1,4 +1,4 @@
-import { Group, Loader, Select, SimpleGrid, Text, TextInput } from "@mantine/core";
+import { Checkbox, Group, Loader, Select, SimpleGrid, Text, TextInput } from "@mantine/core";
 import {
   activityDateIssues,
   calendarMinutesPerDay,
@@ -231,6 +231,17 @@ function GeneralTab(props: {
           onChange={(durationType) => {
             if (durationType && durationType !== item.durationType)
               void save({ durationType: durationType as WbsItem["durationType"] });
+          }}
+        />
+        <Checkbox
+          size="xs"
+          mt={22}
+          label={t("details.fields.resourceDependent")}
+          disabled={readOnly || item.type === "sum" || item.type.startsWith("milestone")}
+          checked={item.resourceDependent}
+          onChange={(e) => {
+            const resourceDependent = e.currentTarget.checked;
+            if (resourceDependent !== item.resourceDependent) void save({ resourceDependent });
           }}
         />
         <Select

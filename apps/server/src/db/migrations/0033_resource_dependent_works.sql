@@ -1,0 +1,1 @@
+ALTER TABLE "wbs_items" ADD COLUMN "resource_dependent" boolean DEFAULT false NOT NULL;
