@@ -15,7 +15,8 @@ const WEEK = mondayWeeksAgo(1);
 async function sheetRows(answer: { status: number; body: { data: { fileId: string } } }, reader: Actor) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   const file = await reader.call("GET", `/storage/download/${answer.body.data.fileId}`);
-  return (await readXlsxTable(new Uint8Array((file as unknown as { raw: { rawPayload: Buffer } }).raw.rawPayload))).rows;
+  return (await readXlsxTable(new Uint8Array((file as unknown as { raw: { rawPayload: Buffer } }).raw.rawPayload)))
+    .rows;
 }
 
 describe("the space's timesheet report", () => {
