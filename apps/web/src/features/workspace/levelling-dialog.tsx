@@ -24,28 +24,56 @@ import { notifyError, notifySuccess } from "../../ui/notify";
 import { issueText } from "../../ui/use-zod-form";
 import { levellingApi } from "./levelling-api";
 import { type MoveSort, moveText, sortMoves } from "./levelling-reason";
+import { workspaceApi, workspaceKeys } from "./workspace-api";
 
 const PRIORITY_KEYS: LevelPriorityKey[] = ["early_start", "total_float", "late_start", "remaining_duration"];
+/** A picked priority: one of the keys, or an attribute as "attr:<id>". */
+const ATTR = "attr:";
+const priorityOf = (value: string) =>
+  value.startsWith(ATTR)
+    ? { by: "attribute" as const, attribute: value.slice(ATTR.length) }
+    : { by: value as LevelPriorityKey };
 const RUNNING = new Set(["queued", "in_process"]);
 
 interface LevellingDialogProps {
   opened: boolean;
   onClose(): void;
   versionId: string;
+  /** Its schedule: the attributes the priorities may be by. */
+  scheduleId: string;
   readOnly: boolean;
   /** The version's dates changed (applied): reload what the page shows. */
   onApplied(): void;
 }
 
 /** "Level resources": P6's options, the job's preview (every move with its reason), apply or discard. */
-export function LevellingDialog({ opened, onClose, versionId, readOnly, onApplied }: LevellingDialogProps) {
+export function LevellingDialog({ opened, onClose, versionId, scheduleId, readOnly, onApplied }: LevellingDialogProps) {
   const { t, i18n } = useTranslation("workspace");
   const language = toLanguage(i18n.language) ?? "ru";
   const [withinFloat, setWithinFloat] = useState(false);
   const [preserveDates, setPreserveDates] = useState(false);
   const [overallocation, setOverallocation] = useState<number | string>(0);
-  const [first, setFirst] = useState<LevelPriorityKey>("early_start");
-  const [second, setSecond] = useState<LevelPriorityKey>("total_float");
+  const [first, setFirst] = useState<string>("early_start");
+  const [second, setSecond] = useState<string>("total_float");
+  const attributes = useQuery({
+    queryKey: workspaceKeys.attributes(scheduleId),
+    queryFn: () => workspaceApi.attributes(scheduleId),
+    enabled: opened,
+  });
+  const priorityData = [
+    {
+      group: t("levelling.priorityKeys"),
+      items: PRIORITY_KEYS.map((k) => ({ value: k, label: t(`levelling.priority.${k}`) })),
+    },
+    ...((attributes.data ?? []).length > 0
+      ? [
+          {
+            group: t("levelling.priorityAttributes"),
+            items: (attributes.data ?? []).map((a) => ({ value: `${ATTR}${a.id}`, label: a.name })),
+          },
+        ]
+      : []),
+  ];
   const [issue, setIssue] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -66,7 +94,7 @@ export function LevellingDialog({ opened, onClose, versionId, readOnly, onApplie
       withinFloat,
       preserveDates,
       maxOverallocationPercent: typeof overallocation === "number" ? overallocation : Number.NaN,
-      priorities: [{ by: first }, ...(second !== first ? [{ by: second }] : [])],
+      priorities: [priorityOf(first), ...(second !== first ? [priorityOf(second)] : [])],
     });
     if (!parsed.success) {
       setIssue(issueText({ code: parsed.error.issues[0].message }, language));
@@ -149,16 +177,16 @@ export function LevellingDialog({ opened, onClose, versionId, readOnly, onApplie
           />
           <Select
             label={t("levelling.priority1")}
-            data={PRIORITY_KEYS.map((k) => ({ value: k, label: t(`levelling.priority.${k}`) }))}
+            data={priorityData}
             value={first}
-            onChange={(v) => v && setFirst(v as LevelPriorityKey)}
+            onChange={(v) => v && setFirst(v)}
             allowDeselect={false}
           />
           <Select
             label={t("levelling.priority2")}
-            data={PRIORITY_KEYS.map((k) => ({ value: k, label: t(`levelling.priority.${k}`) }))}
+            data={priorityData}
             value={second}
-            onChange={(v) => v && setSecond(v as LevelPriorityKey)}
+            onChange={(v) => v && setSecond(v)}
             allowDeselect={false}
           />
         </SimpleGrid>

@@ -441,6 +441,7 @@ export function WorkspacePage() {
               opened={levelOpen}
               onClose={() => setLevelOpen(false)}
               versionId={version.id}
+              scheduleId={scheduleId}
               readOnly={readOnly}
               onApplied={refresh}
             />

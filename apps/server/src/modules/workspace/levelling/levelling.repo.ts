@@ -31,6 +31,28 @@ export async function readResourceUse(db: DbOrTx, spaceId: string, versionId: st
   return { uses, resources: used };
 }
 
+/**
+ * The values of these attributes on every row of a version, by row id (P6's leveling priorities by activity code or
+ * user field): numbers and texts as stored, yes/no as 1/0, anything else none.
+ */
+export async function itemAttributes(db: DbOrTx, versionId: string, keys: readonly string[]) {
+  const out: Record<string, Record<string, string | number | null>> = {};
+  if (keys.length === 0) return out;
+  const rows = await db
+    .select({ id: wbsItems.id, attrs: wbsItems.attrs })
+    .from(wbsItems)
+    .where(eq(wbsItems.versionId, versionId));
+  for (const row of rows) {
+    const values: Record<string, string | number | null> = {};
+    for (const key of keys) {
+      const v = (row.attrs as Record<string, unknown> | null)?.[key];
+      values[key] = typeof v === "string" || typeof v === "number" ? v : typeof v === "boolean" ? Number(v) : null;
+    }
+    out[String(row.id)] = values;
+  }
+  return out;
+}
+
 /** Code and name of every row of a version (the preview names works by them). */
 export function itemNames(db: DbOrTx, versionId: string) {
   return db

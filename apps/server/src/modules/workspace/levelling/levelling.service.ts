@@ -14,6 +14,7 @@ import { applyChange } from "../wbs/wbs-changes.js";
 import {
   decide,
   findLevellingJob,
+  itemAttributes,
   itemNames,
   LEVEL_JOB,
   readResourceUse,
@@ -152,8 +153,11 @@ export class LevellingService {
         ...(r.calendarId && calendars.has(r.calendarId) ? { calendar: r.calendarId } : {}),
         availability: r.availability,
       }));
+      const keys = options.priorities.flatMap((p) => (p.by === "attribute" && p.attribute ? [p.attribute] : []));
+      const attributes = await itemAttributes(db, versionId, keys);
       const t0 = performance.now();
       const leveller = new Leveller({
+        attributes,
         network,
         resources,
         assignments: use.uses.map((u) => ({
