@@ -5,8 +5,8 @@
 //   analytics_rollup_series — GET /analytics/project/{id}/series (cost S-curve per day of 50 versions), target ≤ 1 s
 //   analytics_rollup_stats  — GET /analytics/project/{id}/stats (counts, totals, earned value), target ≤ 1 s
 //   node apps/server/bench/analytics-rollup.mjs [schedules=50]
-import os from "node:os";
 import { sql } from "drizzle-orm";
+import { benchApi, jsonLine, stats } from "./bench-kit.mjs";
 import { startBenchServer } from "./bench-server.mjs";
 
 const SCHEDULES = Number(process.argv[2] ?? 50);
@@ -15,40 +15,11 @@ const RUNS = 7;
 
 const { app, database, stop } = await startBenchServer("planum-bench-analytics-rollup-");
 const { db } = database;
-let token = "";
-let spaceId = null;
-const inject = async (method, url, payload) => {
-  const headers = {
-    ...(token ? { authorization: `Bearer ${token}` } : {}),
-    ...(spaceId ? { "x-space-id": spaceId } : {}),
-  };
-  const response = await app.inject({ method, url: `/api/v1${url}`, headers, payload });
-  if (response.statusCode !== 200)
-    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
-  return response.json().data;
-};
-const stats = (samples, cpu) => {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  const c = [...cpu].sort((a, b) => a - b);
-  return { medianMs: Math.round(at(0.5)), p95Ms: Math.round(at(0.95)), cpuMs: Math.round(c[Math.floor(c.length / 2)]) };
-};
-const load = () => Math.round(os.loadavg()[0] * 10) / 10;
+const api = benchApi(app);
+const inject = api.call;
 
-token = (
-  await inject("POST", "/users/register-and-login", {
-    lastName: "Bench",
-    firstName: "Mark",
-    email: "bench@example.com",
-    login: "bench",
-    password: "bench-password",
-    passwordConfirm: "bench-password",
-    secretQuestion: "Q?",
-    secretAnswer: "A",
-    acceptPrivacyPolicy: true,
-  })
-).token;
-spaceId = (await inject("POST", "/space/create", { name: "Bench", type: "corporate" })).id;
+await api.signUp();
+const { spaceId } = api;
 const root = await inject("POST", "/eps/create", { name: "Bench", key: "BENCH" });
 const facility = await inject("POST", "/facilities/create", { parentId: root.id, name: "Site" });
 const project = await inject("POST", `/facilities/${facility.id}/project/create`, { name: "Project" });
@@ -115,9 +86,7 @@ for (const [name, url] of [
     cpu.push((c.user + c.system) / 1000);
   }
   const works = answer.count?.works ?? SCHEDULES * WORKS_PER_VERSION;
-  process.stdout.write(
-    `${JSON.stringify({ case: name, schedules: SCHEDULES, works, ...stats(ms, cpu), targetMs: 1000, loadAverage: load() })}\n`,
-  );
+  jsonLine({ case: name, schedules: SCHEDULES, works, ...stats(ms, cpu), targetMs: 1000 });
 }
 
 await stop();

@@ -4,54 +4,20 @@
 //   chat_open_chat   — GET /chat/eps/{id}: the chat with the reader's unread count over every message
 //   chat_scroll_back — GET /chat/{id}/messages?before=…: each older page while scrolling back (20 pages)
 //   node apps/server/bench/chat.mjs [messages=100000]
-import os from "node:os";
 import { sql } from "drizzle-orm";
+import { benchApi, jsonLine, stats, timed } from "./bench-kit.mjs";
 import { startBenchServer } from "./bench-server.mjs";
 
 const MESSAGES = Number(process.argv[2] ?? 100_000);
 const RUNS = 15;
 
 const { app, database, stop } = await startBenchServer("planum-bench-chat-");
-let token = "";
-let spaceId = null;
-const inject = async (method, url, payload) => {
-  const headers = {
-    ...(token ? { authorization: `Bearer ${token}` } : {}),
-    ...(spaceId ? { "x-space-id": spaceId } : {}),
-  };
-  const response = await app.inject({ method, url: `/api/v1${url}`, headers, payload });
-  if (response.statusCode !== 200)
-    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
-  return response.json().data;
-};
-const stats = (samples) => {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  return { medianMs: Math.round(at(0.5)), p95Ms: Math.round(at(0.95)) };
-};
-const line = (name, extra) =>
-  process.stdout.write(
-    `${JSON.stringify({ case: name, messages: MESSAGES, ...extra, loadAverage: Math.round(os.loadavg()[0] * 10) / 10 })}\n`,
-  );
-const timed = async (fn) => {
-  const t0 = performance.now();
-  const result = await fn();
-  return { ms: performance.now() - t0, result };
-};
+const api = benchApi(app);
+const inject = api.call;
+const line = (name, extra) => jsonLine({ case: name, messages: MESSAGES, ...extra });
 
-const session = await inject("POST", "/users/register-and-login", {
-  lastName: "Bench",
-  firstName: "Mark",
-  email: "bench@example.com",
-  login: "bench",
-  password: "bench-password",
-  passwordConfirm: "bench-password",
-  secretQuestion: "Q?",
-  secretAnswer: "A",
-  acceptPrivacyPolicy: true,
-});
-token = session.token;
-spaceId = (await inject("POST", "/space/create", { name: "Bench", type: "corporate" })).id;
+const session = await api.signUp();
+const { spaceId } = api;
 const node = await inject("POST", "/eps/create", { name: "Chat bench" });
 const chat = await inject("GET", `/chat/eps/${node.id}`);
 

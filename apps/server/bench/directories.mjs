@@ -6,42 +6,17 @@
 //                      target ≤ 1 s
 //   directory_search — GET …/rows?search= of one code among them, target ≤ 100 ms
 //   node apps/server/bench/directories.mjs [rows=100000]
-import os from "node:os";
 import { writeXlsxRows } from "@planum/formats";
+import { benchApi, jsonLine, median, timed } from "./bench-kit.mjs";
 import { startBenchServer } from "./bench-server.mjs";
 
 const ROWS = Number(process.argv[2] ?? 100_000);
 const RUNS = 5;
 const { app, stop } = await startBenchServer("planum-bench-directories-");
 
-let token = "";
-let spaceId = null;
-const inject = async (method, url, payload, headers = {}) => {
-  const response = await app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(spaceId ? { "x-space-id": spaceId } : {}),
-      ...headers,
-    },
-    payload,
-  });
-  if (response.statusCode !== 200)
-    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
-  return response.json().data;
-};
-const timed = async (fn) => {
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  const result = await fn();
-  const c = process.cpuUsage(c0);
-  return { ms: performance.now() - t0, cpuMs: (c.user + c.system) / 1000, result };
-};
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const load = () => Math.round(os.loadavg()[0] * 10) / 10;
-const line = (name, extra) =>
-  process.stdout.write(`${JSON.stringify({ case: name, rows: ROWS, ...extra, loadAverage: load() })}\n`);
+const api = benchApi(app);
+const inject = api.call;
+const line = (name, extra) => jsonLine({ case: name, rows: ROWS, ...extra });
 const repeat = async (fn) => {
   const samples = [];
   for (let k = 0; k < RUNS; k++) samples.push(await timed(fn));
@@ -51,20 +26,7 @@ const repeat = async (fn) => {
   };
 };
 
-token = (
-  await inject("POST", "/users/register-and-login", {
-    lastName: "Bench",
-    firstName: "Mark",
-    email: "bench@example.com",
-    login: "bench",
-    password: "bench-password",
-    passwordConfirm: "bench-password",
-    secretQuestion: "Q?",
-    secretAnswer: "A",
-    acceptPrivacyPolicy: true,
-  })
-).token;
-spaceId = (await inject("POST", "/space/create", { name: "Bench", type: "corporate" })).id;
+await api.signUp();
 const root = await inject("POST", "/eps/create", { name: "Bench", key: "BENCH" });
 const directory = await inject("POST", `/eps/${root.id}/directory/create`, {
   name: "Work types",

@@ -5,7 +5,7 @@
 //   print_count    — POST /versions/{id}/print/count
 // The first call starts Chromium: it is timed apart (`coldMs`), the cases are the warm runs.
 //   node apps/server/bench/print.mjs [works=1000]
-import os from "node:os";
+import { benchApi, benchSchedule, jsonLine, median, timed } from "./bench-kit.mjs";
 import { startBenchServer } from "./bench-server.mjs";
 import { fiveByEight, seedWorks } from "./seed-works.mjs";
 
@@ -14,53 +14,13 @@ const RUNS = 3;
 
 const { app, database, stop } = await startBenchServer("planum-bench-print-");
 
-let token = "";
-let spaceId = null;
-const inject = async (method, url, payload) => {
-  const headers = {
-    ...(token ? { authorization: `Bearer ${token}` } : {}),
-    ...(spaceId ? { "x-space-id": spaceId } : {}),
-  };
-  const response = await app.inject({ method, url: `/api/v1${url}`, headers, payload });
-  if (response.statusCode !== 200)
-    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
-  const json = response.headers["content-type"]?.toString().includes("json");
-  return { data: json ? response.json().data : null, bytes: response.rawPayload.length, headers: response.headers };
-};
-const timed = async (fn) => {
-  const t0 = performance.now();
-  const result = await fn();
-  return { ms: performance.now() - t0, result };
-};
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const load = () => Math.round(os.loadavg()[0] * 10) / 10;
-const line = (name, extra) =>
-  process.stdout.write(`${JSON.stringify({ case: name, works: WORKS, ...extra, loadAverage: load() })}\n`);
+const api = benchApi(app);
+const inject = api.send;
+const line = (name, extra) => jsonLine({ case: name, works: WORKS, ...extra });
 
-token = (
-  await inject("POST", "/users/register-and-login", {
-    lastName: "Bench",
-    firstName: "Mark",
-    email: "bench@example.com",
-    login: "bench",
-    password: "bench-password",
-    passwordConfirm: "bench-password",
-    secretQuestion: "Q?",
-    secretAnswer: "A",
-    acceptPrivacyPolicy: true,
-  })
-).data.token;
-spaceId = (await inject("POST", "/space/create", { name: "Bench", type: "corporate" })).data.id;
-const root = (await inject("POST", "/eps/create", { name: "Bench", key: "BENCH" })).data;
-const facility = (await inject("POST", "/facilities/create", { parentId: root.id, name: "Site" })).data;
-const project = (await inject("POST", `/facilities/${facility.id}/project/create`, { name: "Жилой дом" })).data;
-const schedule = (await inject("POST", `/projects/${project.id}/schedules/create`, { name: "ГПР" })).data;
-const version = (
-  await inject("POST", `/schedules/${schedule.id}/versions/create`, {
-    label: "Bench",
-    projectStart: "2025-01-13T08:00",
-  })
-).data;
+await api.signUp();
+const { spaceId } = api;
+const { version } = await benchSchedule(api, { project: "Жилой дом", schedule: "ГПР" });
 const calendar = (await inject("POST", "/calendars", fiveByEight)).data;
 await seedWorks(database.db, { spaceId, versionId: version.id, calendarId: calendar.id, works: WORKS });
 

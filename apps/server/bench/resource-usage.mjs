@@ -5,8 +5,8 @@
 //   usage_week   — the same by week
 //   usage_works  — GET /resource/{group}/wbs-by-assignment for one week of a group (the works behind a bar)
 //   node apps/server/bench/resource-usage.mjs [works=10000]
-import os from "node:os";
 import { sql } from "drizzle-orm";
+import { benchApi, benchSchedule, jsonLine, stats, timed } from "./bench-kit.mjs";
 import { startBenchServer } from "./bench-server.mjs";
 import { fiveByEight, seedWorks } from "./seed-works.mjs";
 
@@ -18,62 +18,14 @@ const RUNS = 5;
 const { app, database, stop } = await startBenchServer("planum-bench-usage-");
 const { db } = database;
 
-let token = "";
-let spaceId = null;
-const inject = async (method, url, payload) => {
-  const headers = {
-    ...(token ? { authorization: `Bearer ${token}` } : {}),
-    ...(spaceId ? { "x-space-id": spaceId } : {}),
-  };
-  const response = await app.inject({ method, url: `/api/v1${url}`, headers, payload });
-  if (response.statusCode !== 200)
-    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
-  return { data: response.json().data, bytes: response.body.length };
-};
-const timed = async (fn) => {
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  const result = await fn();
-  const c = process.cpuUsage(c0);
-  return { ms: performance.now() - t0, cpuMs: (c.user + c.system) / 1000, result };
-};
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const stats = (samples, cpu) => {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  return { medianMs: Math.round(at(0.5)), p95Ms: Math.round(at(0.95)), cpuMs: Math.round(median(cpu)) };
-};
-const load = () => Math.round(os.loadavg()[0] * 10) / 10;
+const api = benchApi(app);
+const inject = api.send;
 const line = (name, extra) =>
-  process.stdout.write(
-    `${JSON.stringify({ case: name, resources: GROUPS * (CREWS_PER_GROUP + 1), works: WORKS, ...extra, loadAverage: load() })}\n`,
-  );
+  jsonLine({ case: name, resources: GROUPS * (CREWS_PER_GROUP + 1), works: WORKS, ...extra });
 
-// ---- a space, a schedule, a calendar, a version ----
-token = (
-  await inject("POST", "/users/register-and-login", {
-    lastName: "Bench",
-    firstName: "Mark",
-    email: "bench@example.com",
-    login: "bench",
-    password: "bench-password",
-    passwordConfirm: "bench-password",
-    secretQuestion: "Q?",
-    secretAnswer: "A",
-    acceptPrivacyPolicy: true,
-  })
-).data.token;
-spaceId = (await inject("POST", "/space/create", { name: "Bench", type: "corporate" })).data.id;
-const root = (await inject("POST", "/eps/create", { name: "Bench", key: "BENCH" })).data;
-const facility = (await inject("POST", "/facilities/create", { parentId: root.id, name: "Site" })).data;
-const project = (await inject("POST", `/facilities/${facility.id}/project/create`, { name: "Project" })).data;
-const schedule = (await inject("POST", `/projects/${project.id}/schedules/create`, { name: "Schedule" })).data;
-const version = (
-  await inject("POST", `/schedules/${schedule.id}/versions/create`, {
-    label: "Bench",
-    projectStart: "2025-01-13T08:00",
-  })
-).data;
+await api.signUp();
+const { spaceId } = api;
+const { version } = await benchSchedule(api);
 const calendar = (await inject("POST", "/calendars", fiveByEight)).data;
 await seedWorks(db, { spaceId, versionId: version.id, calendarId: calendar.id, works: WORKS });
 

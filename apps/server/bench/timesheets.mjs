@@ -4,8 +4,8 @@
 //                         (HTTP, median of 9 runs), target ≤ 200 ms
 //   timesheet_read_week — GET /users/timesheet/grouped of that week (for context)
 //   node apps/server/bench/timesheets.mjs
-import os from "node:os";
 import { sql } from "drizzle-orm";
+import { benchApi, benchSchedule, jsonLine, median, timed } from "./bench-kit.mjs";
 import { startBenchServer } from "./bench-server.mjs";
 
 const WORKS = 2_000;
@@ -15,53 +15,13 @@ const RUNS = 9;
 const { app, database, stop } = await startBenchServer("planum-bench-timesheets-");
 const { db } = database;
 
-let token = "";
-let spaceId = null;
-const inject = async (method, url, payload) => {
-  const headers = {
-    ...(token ? { authorization: `Bearer ${token}` } : {}),
-    ...(spaceId ? { "x-space-id": spaceId } : {}),
-  };
-  const response = await app.inject({ method, url: `/api/v1${url}`, headers, payload });
-  if (response.statusCode !== 200)
-    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
-  return response.json().data;
-};
-const timed = async (fn) => {
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  await fn();
-  const c = process.cpuUsage(c0);
-  return { ms: performance.now() - t0, cpuMs: (c.user + c.system) / 1000 };
-};
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const load = () => Math.round(os.loadavg()[0] * 10) / 10;
-const line = (name, extra) =>
-  process.stdout.write(
-    `${JSON.stringify({ case: name, lines: LINES, works: WORKS, ...extra, loadAverage: load() })}\n`,
-  );
+const api = benchApi(app);
+const inject = api.call;
+const line = (name, extra) => jsonLine({ case: name, lines: LINES, works: WORKS, ...extra });
 
-const user = await inject("POST", "/users/register-and-login", {
-  lastName: "Bench",
-  firstName: "Mark",
-  email: "bench@example.com",
-  login: "bench",
-  password: "bench-password",
-  passwordConfirm: "bench-password",
-  secretQuestion: "Q?",
-  secretAnswer: "A",
-  acceptPrivacyPolicy: true,
-});
-token = user.token;
-spaceId = (await inject("POST", "/space/create", { name: "Bench", type: "corporate" })).id;
-const root = await inject("POST", "/eps/create", { name: "Bench", key: "BENCH" });
-const facility = await inject("POST", "/facilities/create", { parentId: root.id, name: "Site" });
-const project = await inject("POST", `/facilities/${facility.id}/project/create`, { name: "Project" });
-const schedule = await inject("POST", `/projects/${project.id}/schedules/create`, { name: "Schedule" });
-const version = await inject("POST", `/schedules/${schedule.id}/versions/create`, {
-  label: "Bench",
-  projectStart: "2025-01-13T08:00",
-});
+await api.signUp();
+const { spaceId } = api;
+const { schedule, version } = await benchSchedule(api);
 const me = await inject("GET", "/users/who-am-i");
 const resource = await inject("POST", `/space/${spaceId}/resources`, {
   code: "ME",

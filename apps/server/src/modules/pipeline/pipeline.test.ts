@@ -37,11 +37,7 @@ describe("project pipeline", () => {
       stage("Проектирование", "design", "2026-01-12", "2026-03-27", { ownerId: member.userId }),
     );
     expect(design.status, JSON.stringify(design.body)).toBe(200);
-    const build = await owner.call(
-      "POST",
-      `${base}/pipe`,
-      stage("Строительство", "construction", "2026-04-01", "2026-12-25"),
-    );
+    await owner.call("POST", `${base}/pipe`, stage("Строительство", "construction", "2026-04-01", "2026-12-25"));
     const buy = await owner.call(
       "POST",
       `${base}/pipe`,

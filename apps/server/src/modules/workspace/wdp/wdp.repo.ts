@@ -1,7 +1,7 @@
 import type { WdpDistributionMode, WdpKind, WdpMeasure, WdpStatus } from "@planum/contracts";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../platform/db.js";
-import { execColumns, execRows, intArray, nullableArray, textArray } from "../../../platform/sql.js";
+import { execColumns, execRows, intArray, textArray } from "../../../platform/sql.js";
 import { minutesSql } from "../../../platform/time.js";
 
 /** One series (stored by wdp-store.ts): the work's values of one measure and data kind from `startDay`. */

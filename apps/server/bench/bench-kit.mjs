@@ -1,0 +1,95 @@
+// What the server benches share: calls through the built app (Fastify inject) as one signed-up user of a space of
+// their own, a schedule to work in, timing with the process's CPU time, and one JSON line per case.
+import os from "node:os";
+
+/**
+ * Calls `/api/v1…` through `app.inject` as the user `signUp` made, in that user's space: `call` answers the
+ * envelope's `data`, `send` also the body's size and the headers (non-JSON answers have `data` null). Anything but
+ * 200 throws with the start of the body.
+ */
+export function benchApi(app) {
+  const api = {
+    token: "",
+    spaceId: null,
+    async send(method, url, payload, headers = {}) {
+      const response = await app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers: {
+          ...(api.token ? { authorization: `Bearer ${api.token}` } : {}),
+          ...(api.spaceId ? { "x-space-id": api.spaceId } : {}),
+          ...headers,
+        },
+        payload,
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+      const json = response.headers["content-type"]?.toString().includes("json");
+      return { data: json ? response.json().data : null, bytes: response.rawPayload.length, headers: response.headers };
+    },
+    async call(method, url, payload, headers) {
+      return (await api.send(method, url, payload, headers)).data;
+    },
+    /** Registers and signs in Bench Mark and makes their space; answers the sign-in's data. */
+    async signUp() {
+      const session = await api.call("POST", "/users/register-and-login", {
+        lastName: "Bench",
+        firstName: "Mark",
+        email: "bench@example.com",
+        login: "bench",
+        password: "bench-password",
+        passwordConfirm: "bench-password",
+        secretQuestion: "Q?",
+        secretAnswer: "A",
+        acceptPrivacyPolicy: true,
+      });
+      api.token = session.token;
+      api.spaceId = (await api.call("POST", "/space/create", { name: "Bench", type: "corporate" })).id;
+      return session;
+    },
+  };
+  return api;
+}
+
+/** An EPS root, a facility, a project, a schedule and a version starting on Monday 13 January 2025 at 08:00. */
+export async function benchSchedule(api, names = { project: "Project", schedule: "Schedule" }) {
+  const root = await api.call("POST", "/eps/create", { name: "Bench", key: "BENCH" });
+  const facility = await api.call("POST", "/facilities/create", { parentId: root.id, name: "Site" });
+  const project = await api.call("POST", `/facilities/${facility.id}/project/create`, { name: names.project });
+  const schedule = await api.call("POST", `/projects/${project.id}/schedules/create`, { name: names.schedule });
+  const version = await api.call("POST", `/schedules/${schedule.id}/versions/create`, {
+    label: "Bench",
+    projectStart: "2025-01-13T08:00",
+  });
+  return { root, facility, project, schedule, version };
+}
+
+/**
+ * Wall time and the process's CPU time of `fn` (the embedded database runs in this process, so its work counts too):
+ * on a machine shared with other jobs the CPU time is the steadier figure.
+ */
+export async function timed(fn) {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await fn();
+  const c = process.cpuUsage(c0);
+  return { ms: performance.now() - t0, cpuMs: (c.user + c.system) / 1000, result };
+}
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Median and p95 of wall times in ms, and the median CPU time when the CPU samples are given. */
+export function stats(samples, cpu) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  return {
+    medianMs: Math.round(at(0.5)),
+    p95Ms: Math.round(at(0.95)),
+    ...(cpu ? { cpuMs: Math.round(median(cpu)) } : {}),
+  };
+}
+
+/** One case as a JSON line on stdout, with the machine's load average (a figure taken at load 15 reads otherwise). */
+export function jsonLine(fields) {
+  process.stdout.write(`${JSON.stringify({ ...fields, loadAverage: Math.round(os.loadavg()[0] * 10) / 10 })}\n`);
+}
