@@ -35,9 +35,10 @@ const CHANGED = "planum:changed";
 
 export class Realtime {
   private io: Server | null = null;
-  /** Every event sent, kept only when a test asks for it. */
+  /** Every event sent, kept only when a test asks for it, but for the types it leaves out (`unrecorded`). */
   readonly sent: ServerEvent[] = [];
   record = false;
+  readonly unrecorded = new Set<ServerEvent["type"]>();
   /** In-process observers of every space event (the automatic calculation reacts to changes through them). */
   private readonly listeners: ((event: ServerEvent) => void)[] = [];
 
@@ -101,10 +102,14 @@ export class Realtime {
     return io;
   }
 
+  private keep(event: ServerEvent) {
+    if (this.record && !this.unrecorded.has(event.type)) this.sent.push(event);
+  }
+
   toSpace(event: ServerEvent) {
     // Events are sent after the write they tell of has been committed.
     this.clock.advance();
-    if (this.record) this.sent.push(event);
+    this.keep(event);
     this.io?.to(spaceRoom(event.spaceId)).emit(SERVER_EVENT, event);
     for (const listener of this.listeners) listener(event);
   }
@@ -114,7 +119,7 @@ export class Realtime {
    * clock: nothing kept in memory depends on a user's notices.
    */
   toUser(userId: string, event: ServerEvent) {
-    if (this.record) this.sent.push(event);
+    this.keep(event);
     this.io?.to(userRoom(userId)).emit(SERVER_EVENT, event);
   }
 
@@ -123,7 +128,7 @@ export class Realtime {
    * rooms (through the cluster adapter, one message between processes, whatever the number of users).
    */
   toUsers(userIds: readonly string[], event: ServerEvent) {
-    if (this.record) this.sent.push(event);
+    this.keep(event);
     if (userIds.length > 0) this.io?.to(userIds.map(userRoom)).emit(SERVER_EVENT, event);
   }
 
@@ -150,7 +155,7 @@ export class Realtime {
    */
   async lastToSpace(event: ServerEvent) {
     this.clock.advance();
-    if (this.record) this.sent.push(event);
+    this.keep(event);
     for (const listener of this.listeners) listener(event);
     if (!this.io) return;
     const room = spaceRoom(event.spaceId);
