@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../../test/test-server.js";
@@ -251,7 +252,8 @@ describe("timetable", () => {
     );
 
     // Held by another process: refused while its heartbeat is recent, free once it went quiet (the process was killed).
-    const other = "6f1c2b1e-0000-4000-8000-00000000beef";
+    // A fresh id each run: a retry (CI) or another run on the same PostgreSQL must not meet the row left before.
+    const other = randomUUID();
     await server.ctx.db.execute(
       sql`insert into server_processes (id, role, host, pid) values (${other}, 'all', 'elsewhere', 1)`,
     );
