@@ -1,59 +1,24 @@
-import { expect, test } from "@playwright/test";
-import { addItem, apiUser, openAs } from "./helpers/workspace-setup.js";
-
-const DAY = [
-  ["08:00", "12:00"],
-  ["13:00", "17:00"],
-];
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { concreteProject } from "./helpers/wdp-setup.js";
+import { openAs } from "./helpers/workspace-setup.js";
 
 /**
- * A project's schedule with a volume and cost plan over two works (A10: 100 m³ for 1,000 over five days from
- * 13.01.2025; A20: 8 t for 400 over two days), status on Tuesday 14.01.2025, and A10's Monday done for 300.
+ * The concrete project's plan of volume and cost distributed evenly, status on Tuesday 14.01.2025, and A10's Monday
+ * done for 300 (20 m³).
  */
-async function plannedProject(request: Parameters<typeof apiUser>[0]) {
-  const user = await apiUser(request, "analytics");
-  const { call } = user;
-  const space = await call("POST", "/space/create", { name: "Стройка", type: "site" });
-  user.useSpace(space.id);
-  const facility = await call("POST", "/facilities/create", { name: "Жилой дом" });
-  const project = await call("POST", `/facilities/${facility.id}/project/create`, { name: "Корпус 1" });
-  const schedule = await call("POST", `/projects/${project.id}/schedules/create`, { name: "Каркас" });
-  const version = await call("POST", `/schedules/${schedule.id}/versions/create`, {
-    label: "Main",
-    projectStart: "2025-01-13T08:00",
-  });
-  const cal = await call("POST", "/calendars", {
-    name: "Площадка",
-    week: [DAY, DAY, DAY, DAY, DAY, [], []],
-    exceptions: [{ date: "2025-01-15", intervals: [] }],
-  });
-  const v = version.id;
-  const sum = await addItem(call, v, { type: "sum", name: "Монолит", code: "S" });
-  const a = await addItem(call, v, {
-    type: "work",
-    name: "Бетонирование плиты",
-    code: "A10",
-    parentId: sum,
-    duration: 2400,
-    calendarId: cal.id,
-    measure: "m3",
-    plannedVolume: 100,
-    plannedCost: 1000,
-  });
-  const b = await addItem(call, v, {
-    type: "work",
-    name: "Армирование",
-    code: "A20",
-    parentId: sum,
-    duration: 960,
-    calendarId: cal.id,
-    measure: "t",
-    plannedVolume: 8,
-    plannedCost: 400,
-  });
-  await call("PATCH", `/versions/${v}/timetable/calculate/synchronous`);
+async function plannedProject(request: APIRequestContext) {
+  const {
+    user,
+    call,
+    spaceId,
+    projectId,
+    scheduleId,
+    versionId: v,
+    a,
+    b,
+  } = await concreteProject(request, "analytics", true);
   for (const measure of ["volume", "cost"])
-    await call("POST", `/schedules/${schedule.id}/wdp/distribute`, {
+    await call("POST", `/schedules/${scheduleId}/wdp/distribute`, {
       versionId: v,
       itemIds: [a, b],
       measure,
@@ -61,7 +26,7 @@ async function plannedProject(request: Parameters<typeof apiUser>[0]) {
     });
   await call("PATCH", `/versions/${v}`, { dataDate: "2025-01-14T17:00" });
   const fact = (cost: number, volume: number) =>
-    call("PATCH", `/schedules/${schedule.id}/wdp/update-many`, {
+    call("PATCH", `/schedules/${scheduleId}/wdp/update-many`, {
       versionId: v,
       cells: [
         { itemId: a, measure: "cost", kind: "fact", date: "2025-01-13", value: cost },
@@ -69,7 +34,7 @@ async function plannedProject(request: Parameters<typeof apiUser>[0]) {
       ],
     });
   await fact(300, 20);
-  return { token: user.token, spaceId: space.id as string, projectId: project.id as string, fact };
+  return { token: user.token, spaceId, projectId, fact };
 }
 
 /** The last value of each curve, as the chart publishes them beside its canvas. */

@@ -1,65 +1,21 @@
-import { expect, test } from "@playwright/test";
-import { addItem, apiUser, openAs } from "./helpers/workspace-setup.js";
-
-const DAY = [
-  ["08:00", "12:00"],
-  ["13:00", "17:00"],
-];
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { concreteProject } from "./helpers/wdp-setup.js";
+import { openAs } from "./helpers/workspace-setup.js";
 
 /**
- * The node panel's daily planning tab: a project's schedule with a distributed volume plan and facts entered through
- * the API; the tab shows plan against fact for the week of the last fact, a chosen period, and follows new facts live.
+ * The node panel's daily planning tab: the concrete project's volume plan distributed and facts entered through the
+ * API; the tab shows plan against fact for the week of the last fact, a chosen period, and follows new facts live.
  */
-async function plannedProject(request: Parameters<typeof apiUser>[0]) {
-  const user = await apiUser(request, "wdp");
-  const { call } = user;
-  const space = await call("POST", "/space/create", { name: "Стройка", type: "site" });
-  user.useSpace(space.id);
-  const facility = await call("POST", "/facilities/create", { name: "Жилой дом" });
-  const project = await call("POST", `/facilities/${facility.id}/project/create`, { name: "Корпус 1" });
-  const schedule = await call("POST", `/projects/${project.id}/schedules/create`, { name: "Каркас" });
-  const version = await call("POST", `/schedules/${schedule.id}/versions/create`, {
-    label: "Main",
-    projectStart: "2025-01-13T08:00",
-  });
-  const cal = await call("POST", "/calendars", {
-    name: "Площадка",
-    week: [DAY, DAY, DAY, DAY, DAY, [], []],
-    exceptions: [{ date: "2025-01-15", intervals: [] }],
-  });
-  const v = version.id;
-  const sum = await addItem(call, v, { type: "sum", name: "Монолит", code: "S" });
-  const a = await addItem(call, v, {
-    type: "work",
-    name: "Бетонирование плиты",
-    code: "A10",
-    parentId: sum,
-    duration: 2400,
-    calendarId: cal.id,
-    measure: "m3",
-    plannedVolume: 100,
-  });
-  await addItem(call, v, {
-    type: "work",
-    name: "Армирование",
-    code: "A20",
-    parentId: sum,
-    duration: 960,
-    calendarId: cal.id,
-    measure: "t",
-    plannedVolume: 8,
-  });
-  await call("PATCH", `/versions/${v}/timetable/calculate/synchronous`);
-  const items = (await call("GET", `/versions/${v}/wbs`)) as { id: number; code: string }[];
-  const ids = items.filter((i) => i.code !== "S").map((i) => i.id);
-  await call("POST", `/schedules/${schedule.id}/wdp/distribute`, {
+async function plannedProject(request: APIRequestContext) {
+  const { user, call, spaceId, projectId, scheduleId, versionId: v, a, b } = await concreteProject(request, "wdp");
+  await call("POST", `/schedules/${scheduleId}/wdp/distribute`, {
     versionId: v,
-    itemIds: ids,
+    itemIds: [a, b],
     measure: "volume",
     mode: "evenly",
   });
   const fact = (date: string, value: number | string) =>
-    call("PATCH", `/schedules/${schedule.id}/wdp/update`, {
+    call("PATCH", `/schedules/${scheduleId}/wdp/update`, {
       versionId: v,
       itemId: a,
       measure: "volume",
@@ -68,7 +24,7 @@ async function plannedProject(request: Parameters<typeof apiUser>[0]) {
     });
   await fact("2025-01-13", "18,5");
   await fact("2025-01-14", 21);
-  return { token: user.token, spaceId: space.id as string, projectId: project.id as string, fact };
+  return { token: user.token, spaceId, projectId, fact };
 }
 
 test("daily planning shows plan against fact for a period and follows new facts", async ({ browser, request }) => {
