@@ -5,7 +5,6 @@ import type {
   TimesheetDayBody,
   TimesheetDecisionBody,
   TimesheetEstimate,
-  TimesheetGroup,
   TimesheetLine,
   TimesheetNotification,
   TimesheetUpdateBody,
@@ -31,6 +30,7 @@ import { addNotices, announceNotices, type NewNotice, type NoticeRow } from "../
 import { lockVersionForWdp, type SeriesRow } from "../wdp/wdp.repo.js";
 import { asSeries } from "../wdp/wdp-series.js";
 import { readSeries, writeSeries } from "../wdp/wdp-store.js";
+import { groupLines, toLine } from "./timesheet-lines.js";
 import {
   checkDayTotals,
   checkLineHours,
@@ -50,7 +50,6 @@ import {
   type LineRow,
   linesWithPeople,
   lockLines,
-  type PersonAssignment,
   refreshUnitsProgress,
   specialtiesOfUsers,
   upsertLines,
@@ -63,67 +62,6 @@ import {
 
 const EMPTY_WEEK = [0, 0, 0, 0, 0, 0, 0];
 const EDITABLE = new Set<LineRow["status"]>(["draft", "DECLINED"]);
-
-interface LineInput {
-  id: string | null;
-  userId: string;
-  userName: string;
-  week: string;
-  hours: number[];
-  status: LineRow["status"];
-  decisionComment: string | null;
-  decidedBy: { id: string; name: string } | null;
-  decidedFor?: { id: string; name: string } | null;
-  assignment: PersonAssignment | null;
-  executor: boolean;
-}
-
-function toLine(work: WorkRef, line: LineInput, canDecide: boolean): TimesheetLine {
-  return {
-    id: line.id,
-    versionId: work.versionId,
-    scheduleId: work.scheduleId,
-    scheduleName: work.versionLabel ? `${work.scheduleName} · ${work.versionLabel}` : work.scheduleName,
-    projectId: work.projectId,
-    projectName: work.projectName,
-    itemId: work.itemId,
-    code: work.code,
-    name: work.name,
-    parent: work.parent,
-    user: { id: line.userId, name: line.userName },
-    week: line.week,
-    hours: line.hours,
-    total: sum(line.hours),
-    status: line.status,
-    decisionComment: line.decisionComment,
-    decidedBy: line.decidedBy,
-    decidedFor: line.decidedFor ?? null,
-    as: [...(line.assignment ? (["resource"] as const) : []), ...(line.executor ? (["executor"] as const) : [])],
-    assignment: line.assignment,
-    percentComplete: Math.round(work.percentComplete * 100) / 100,
-    canDecide,
-  };
-}
-
-/** Lines grouped by project (project · schedule) or by task (the works' summary row). */
-export function groupLines(lines: TimesheetLine[], by: "project" | "task"): TimesheetGroup[] {
-  const groups = new Map<string, TimesheetGroup>();
-  for (const line of lines) {
-    const key =
-      by === "project" ? `${line.projectId}|${line.versionId}` : `${line.versionId}|${line.parent?.id ?? "top"}`;
-    const label =
-      by === "project"
-        ? `${line.projectName} · ${line.scheduleName}`
-        : line.parent
-          ? workLabel(line.parent)
-          : `${line.projectName} · ${line.scheduleName}`;
-    const group = groups.get(key) ?? { key, label, total: 0, lines: [] };
-    group.lines.push(line);
-    group.total = Math.round((group.total + line.total) * 100) / 100;
-    groups.set(key, group);
-  }
-  return [...groups.values()];
-}
 
 /**
  * Timesheets (docs/domain.md "Timesheets"). A person's week is one row per work they are assigned to; saving writes
