@@ -46,8 +46,9 @@ export function distribute(deps: WdpDeps, vs: VersionScope, body: WdpDistributeB
           });
       }
       series.push(fromSeries({ itemId: work.id, measure: body.measure, kind: "plan" }, spread));
-      // The planner's choice of remaining duration by intensity is not a distribution option: it stays.
-      const keep = work.options?.remaining ? { remaining: work.options.remaining } : {};
+      // Only the distribution options are replaced: the planner's remaining duration by intensity and the mark that
+      // the work's progress came from its facts (what tells a calculation to reset it once they are gone) stay.
+      const { from: _f, to: _t, lagDays: _l, period: _p, ...keep } = work.options ?? {};
       states.push({
         itemId: work.id,
         status: work.status ?? "active",

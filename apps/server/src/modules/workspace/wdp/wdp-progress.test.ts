@@ -240,6 +240,34 @@ describe("progress from daily facts", () => {
     expect((await owner.call("GET", `/versions/${v}/wdp/progress`)).body.data.rows).toEqual([]);
   });
 
+  it("still sets a work back to not started after its facts are cleared when its plan was redistributed meanwhile", async () => {
+    const { owner, v, a, base } = await setUp();
+    expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`)).status).toBe(200);
+    expect((await owner.call("GET", `/versions/${v}/wbs/${a.id}`)).body.data.status).toBe("in_progress");
+    // A new mode with its own options must not forget that the work's progress came from its facts.
+    const spread = await owner.call("POST", `${base}/distribute`, {
+      versionId: v,
+      itemIds: [a.id],
+      measure: "volume",
+      mode: "by_date",
+      from: "2025-01-13",
+      to: "2025-01-31",
+    });
+    expect(spread.status).toBe(200);
+    const cleared = await owner.call("POST", `${base}/bulk-clear-values`, {
+      versionId: v,
+      itemIds: [a.id],
+      kinds: ["fact"],
+    });
+    expect(cleared.status).toBe(200);
+    expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`)).status).toBe(200);
+    expect((await owner.call("GET", `/versions/${v}/wbs/${a.id}`)).body.data).toMatchObject({
+      status: "not_started",
+      actualStart: null,
+      percentComplete: 0,
+    });
+  });
+
   it("takes no progress from facts into a calculation while the version has no data date", async () => {
     const { owner, v, a } = await setUp();
     expect((await owner.call("PATCH", `/versions/${v}`, { dataDate: null })).status).toBe(200);
