@@ -1,3 +1,4 @@
+import type { WorkPeopleAnswer } from "@planum/contracts";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   assignments,
@@ -12,7 +13,7 @@ import {
   workPeople,
 } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
-import { nullableArray, textArray } from "../../platform/sql.js";
+import { execRows, nullableArray, textArray } from "../../platform/sql.js";
 
 /** The SQL of resources, specialties, assignments and the people of works; every query is filtered by space. */
 
@@ -345,4 +346,24 @@ export async function upsertLayoutSettings(db: DbOrTx, spaceId: string, userId: 
 
 export async function deleteLayoutSettings(db: DbOrTx, spaceId: string, userId: string) {
   await db.delete(resourceLayoutSettings).where(layoutOf(spaceId, userId));
+}
+
+/** The executor and curator of a work with their names (last and first name, else the login). */
+export async function readWorkPeople(db: DbOrTx, spaceId: string, itemId: number): Promise<WorkPeopleAnswer> {
+  const { rows } = await execRows(
+    db,
+    sql`select wp.item_id as "itemId",
+        case when e.id is null then null else json_build_object('id', e.id,
+          'name', coalesce(nullif(trim(e.last_name || ' ' || e.first_name), ''), e.login)) end as executor,
+        case when c.id is null then null else json_build_object('id', c.id,
+          'name', coalesce(nullif(trim(c.last_name || ' ' || c.first_name), ''), c.login)) end as curator
+      from work_people wp left join users e on e.id = wp.executor_id left join users c on c.id = wp.curator_id
+      where wp.space_id = ${spaceId} and wp.item_id = ${itemId}`,
+  );
+  return (rows[0] as WorkPeopleAnswer | undefined) ?? { itemId, executor: null, curator: null };
+}
+
+/** The executor and curator rows of works (by item id), for the notices of works about to start or finish. */
+export function readPeopleOfWorks(db: DbOrTx, itemIds: number[]) {
+  return db.select().from(workPeople).where(inArray(workPeople.itemId, itemIds));
 }

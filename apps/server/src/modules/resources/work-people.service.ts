@@ -1,29 +1,10 @@
 import { EVENTS_PROTOCOL_VERSION, type WorkPeopleAnswer } from "@planum/contracts";
-import { inArray, sql } from "drizzle-orm";
-import { workPeople } from "../../db/schema/index.js";
 import { findMembership, type Grant, loadVersion, requireAt } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
-import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
-import { execRows } from "../../platform/sql.js";
 import { addNotices, announceNotices } from "../notices/notify.js";
 import { registerWorkRecipients, type UpcomingWork } from "../notices/upcoming-works.js";
-import { findWork, setWorkPerson } from "./resources.repo.js";
-
-/** The executor and curator of a work with their names (last and first name, else the login). */
-export async function readWorkPeople(db: DbOrTx, spaceId: string, itemId: number): Promise<WorkPeopleAnswer> {
-  const { rows } = await execRows(
-    db,
-    sql`select wp.item_id as "itemId",
-        case when e.id is null then null else json_build_object('id', e.id,
-          'name', coalesce(nullif(trim(e.last_name || ' ' || e.first_name), ''), e.login)) end as executor,
-        case when c.id is null then null else json_build_object('id', c.id,
-          'name', coalesce(nullif(trim(c.last_name || ' ' || c.first_name), ''), c.login)) end as curator
-      from work_people wp left join users e on e.id = wp.executor_id left join users c on c.id = wp.curator_id
-      where wp.space_id = ${spaceId} and wp.item_id = ${itemId}`,
-  );
-  return (rows[0] as WorkPeopleAnswer | undefined) ?? { itemId, executor: null, curator: null };
-}
+import { findWork, readPeopleOfWorks, readWorkPeople, setWorkPerson } from "./resources.repo.js";
 
 /**
  * Executors and curators of works (spec §3 executor; `PATCH /users/{id}/set-executor`). The executor enters hours on
@@ -36,15 +17,10 @@ export class WorkPeopleService {
     registerWorkRecipients(async (db, works) => {
       const answer = new Map<UpcomingWork, string[]>();
       if (works.length === 0) return answer;
-      const rows = await db
-        .select()
-        .from(workPeople)
-        .where(
-          inArray(
-            workPeople.itemId,
-            works.map((w) => w.itemId),
-          ),
-        );
+      const rows = await readPeopleOfWorks(
+        db,
+        works.map((w) => w.itemId),
+      );
       const byItem = new Map(rows.map((r) => [r.itemId, r]));
       for (const work of works) {
         const row = byItem.get(work.itemId);

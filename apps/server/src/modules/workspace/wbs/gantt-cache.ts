@@ -3,14 +3,12 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { Negotiator } from "@fastify/accept-negotiator";
 import { encodeExpanded, type GanttSharedWire } from "@planum/contracts";
-import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { VersionScope } from "../../../platform/access.js";
 import { type ChangeClock, ClockedCache } from "../../../platform/change-clock.js";
 import type { Db } from "../../../platform/db.js";
-import { execRows } from "../../../platform/sql.js";
-import { readCollapsedIds } from "./gantt.repo.js";
+import { readCollapsedIds, readGanttStamp, type GanttStamp as Stamp } from "./gantt.repo.js";
 import { buildGanttBase, expandedColumn, type GanttBase, packGanttBase, patchGanttBase } from "./gantt-columns.js";
 
 const gzipAsync = promisify(gzip);
@@ -39,12 +37,6 @@ interface Entry {
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
   /** Bytes of the finished compressions (the cache's size of the entry). */
   encodedBytes: number;
-}
-
-/** The row versions of the space's calendars and, per user who collapsed rows of the version, a digest of them. */
-interface Stamp {
-  calendars: string;
-  collapsed: Record<string, string>;
 }
 
 /**
@@ -133,18 +125,8 @@ export class GanttCache {
     return { common, key: `${common}|${stamp.collapsed[grant.userId] ?? ""}` };
   }
 
-  private async stamp(version: VersionScope["version"]): Promise<Stamp> {
-    const result = await execRows(
-      this.db,
-      sql`
-      select (select coalesce(string_agg(id::text || '.' || xmin::text, ',' order by id), '')
-                from calendars where space_id = ${version.spaceId}) as calendars,
-             (select coalesce(json_object_agg(user_id, digest), '{}'::json)
-                from (select user_id, md5(string_agg(item_id::text, ',' order by item_id)) as digest
-                        from wbs_item_flags where version_id = ${version.id} and not expanded
-                       group by user_id) as per_user) as collapsed`,
-    );
-    return result.rows[0] as Stamp;
+  private stamp(version: VersionScope["version"]): Promise<Stamp> {
+    return readGanttStamp(this.db, version.spaceId, version.id);
   }
 
   private build(key: string, common: string, scope: VersionScope): Promise<Entry> {

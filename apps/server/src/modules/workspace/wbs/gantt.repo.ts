@@ -170,3 +170,26 @@ export async function readCollapsedIds(db: DbOrTx, versionId: string, userId: st
   );
   return new Set((result.rows as { id: number }[]).map((row) => row.id));
 }
+
+/** The row versions of the space's calendars and, per user who collapsed rows of the version, a digest of them. */
+export interface GanttStamp {
+  calendars: string;
+  collapsed: Record<string, string>;
+}
+
+/** What a Gantt answer depends on beyond the version's own row: read in one query for the cache key. */
+export async function readGanttStamp(db: DbOrTx, spaceId: string, versionId: string): Promise<GanttStamp> {
+  const result = await execRows(
+    db,
+    sql`
+    select (select coalesce(string_agg(id::text || '.' || xmin::text, ',' order by id), '')
+              from calendars where space_id = ${spaceId}) as calendars,
+           (select coalesce(json_object_agg(user_id, digest), '{}'::json)
+              from (select user_id, md5(string_agg(item_id::text, ',' order by item_id)) as digest
+                      from wbs_item_flags where version_id = ${versionId} and not expanded
+                     group by user_id) as per_user) as collapsed`,
+  );
+  const stamp = result.rows[0] as GanttStamp | undefined;
+  if (!stamp) throw new Error("the Gantt key query answered no row");
+  return stamp;
+}
