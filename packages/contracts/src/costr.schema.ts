@@ -1,0 +1,170 @@
+import { z } from "zod";
+import { workspaceUuid } from "./workspace.schema.js";
+
+/**
+ * Cost estimates, "Costr" in the spec (issue 19; spec §1 "cost estimates with compliance rules, cost coefficients and
+ * measures", §3, §7 Costr): an organisation's measures (units with conversions), cost coefficients and compliance
+ * rules and its costr settings are kept per space; a project's PDC (its design documentation sets) and estimates
+ * per project. See docs/domain.md "Cost estimates".
+ */
+
+/** Spec §3 "Measure kinds". */
+export const MEASURE_KINDS = [
+  "volume",
+  "labour",
+  "cost",
+  "resources",
+  "distributed_price",
+  "cost_by_distributed_price",
+] as const;
+export type MeasureKind = (typeof MEASURE_KINDS)[number];
+
+/**
+ * Coefficient kinds. Regional, winter and indexation multiply the cost parts they name; overhead adds a percentage
+ * of the direct cost (wages + machines + materials) to the overheads; profit a percentage of the direct cost plus
+ * overheads to the profit (see `priceParts` in the server's costr module).
+ */
+export const COEFFICIENT_KINDS = ["regional", "winter", "indexation", "overhead", "profit"] as const;
+export type CoefficientKind = (typeof COEFFICIENT_KINDS)[number];
+/** The money parts of a position, in the order an estimate lists them. */
+export const COST_PARTS = ["wages", "machines", "materials", "overhead", "profit"] as const;
+export type CostPart = (typeof COST_PARTS)[number];
+export const PDC_STAGES = ["design", "working"] as const;
+export const COMPLIANCE_RULE_KINDS = [
+  "quantity_vs_volume",
+  "price_limits",
+  "required_coefficients",
+  "position_linked",
+  "work_has_estimate",
+] as const;
+export type ComplianceRuleKind = (typeof COMPLIANCE_RULE_KINDS)[number];
+export const COMPLIANCE_SEVERITIES = ["error", "warning"] as const;
+
+export const COSTR_CODE_MAX = 64;
+export const COSTR_NAME_MAX = 500;
+/** A coefficient's value: a multiplier (regional, winter, indexation) or a percentage (overhead, profit). */
+export const COEFFICIENT_VALUE_MAX = 1000;
+
+const text = (max: number) =>
+  z.string({ error: "Required" }).trim().min(1, { error: "Required" }).max(max, { error: "MaxLength" });
+const positiveNumber = z
+  .number({ error: "InvalidNumber" })
+  .refine(Number.isFinite, { error: "InvalidNumber" })
+  .gt(0, { error: "InvalidValue" });
+
+export const costrIdParams = z.object({ id: workspaceUuid });
+export const projectCostrParams = z.object({ id: workspaceUuid, itemId: workspaceUuid });
+
+// ---- measures ----
+
+export const measureBody = z
+  .object({
+    code: text(COSTR_CODE_MAX),
+    name: text(COSTR_NAME_MAX),
+    kind: z.enum(MEASURE_KINDS, { error: "InvalidValue" }),
+    /** The measure this one converts to (same kind), or null for a base measure. */
+    baseId: workspaceUuid.nullable().default(null),
+    /** How many base measures one of this is (1000 for "t" over "kg"); 1 for a base measure. */
+    factor: positiveNumber.max(1e12, { error: "InvalidValue" }).default(1),
+  })
+  .refine((m) => m.baseId !== null || m.factor === 1, { error: "CostrMeasureBaseFactor", path: ["factor"] });
+export type MeasureBody = z.input<typeof measureBody>;
+
+export const measureSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(MEASURE_KINDS),
+  baseId: z.string().nullable(),
+  factor: z.number(),
+});
+export type Measure = z.infer<typeof measureSchema>;
+
+export const measureConvertQuery = z.object({
+  from: workspaceUuid,
+  to: workspaceUuid,
+  quantity: z.coerce.number({ error: "InvalidNumber" }).refine(Number.isFinite, { error: "InvalidNumber" }),
+});
+export const measureConvertSchema = z.object({ quantity: z.number() });
+
+// ---- cost coefficients ----
+
+export const coefficientBody = z
+  .object({
+    code: text(COSTR_CODE_MAX),
+    name: text(COSTR_NAME_MAX),
+    kind: z.enum(COEFFICIENT_KINDS, { error: "InvalidValue" }),
+    value: positiveNumber.max(COEFFICIENT_VALUE_MAX, { error: "InvalidValue" }),
+    /** The parts a multiplier changes; overhead and profit coefficients ignore it. */
+    parts: z
+      .array(z.enum(COST_PARTS, { error: "InvalidValue" }))
+      .max(COST_PARTS.length)
+      .default(["wages", "machines", "materials"]),
+  })
+  .refine((c) => c.kind === "overhead" || c.kind === "profit" || c.parts.length > 0, {
+    error: "Required",
+    path: ["parts"],
+  });
+export type CoefficientBody = z.input<typeof coefficientBody>;
+
+export const coefficientSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(COEFFICIENT_KINDS),
+  value: z.number(),
+  parts: z.array(z.enum(COST_PARTS)),
+});
+export type Coefficient = z.infer<typeof coefficientSchema>;
+
+// ---- costr settings ----
+
+export const costrSettingsSchema = z.object({
+  /** ISO 4217 code the estimates are in. */
+  currency: z
+    .string({ error: "Required" })
+    .regex(/^[A-Z]{3}$/, { error: "InvalidValue" })
+    .default("RUB"),
+  /** Decimals money is rounded to after each coefficient. */
+  decimals: z.number({ error: "InvalidNumber" }).int({ error: "InvalidNumber" }).min(0).max(4).default(2),
+  /** VAT added to an estimate's total, percent. */
+  vatPercent: z.number({ error: "InvalidNumber" }).min(0, { error: "InvalidValue" }).max(100).default(20),
+  /** Compliance rules run on every upload (they can always be run on demand). */
+  checkOnUpload: z.boolean().default(true),
+});
+export type CostrSettings = z.infer<typeof costrSettingsSchema>;
+export const DEFAULT_COSTR_SETTINGS: CostrSettings = costrSettingsSchema.parse({});
+
+// ---- PDC: a project's design documentation sets (проектно-сметная документация) ----
+
+export const pdcBody = z.object({
+  code: text(COSTR_CODE_MAX),
+  name: text(COSTR_NAME_MAX),
+  stage: z.enum(PDC_STAGES, { error: "InvalidValue" }).default("design"),
+  note: z.string().max(COSTR_NAME_MAX, { error: "MaxLength" }).default(""),
+});
+export type PdcBody = z.input<typeof pdcBody>;
+
+export const pdcSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  stage: z.enum(PDC_STAGES),
+  note: z.string(),
+  estimateCount: z.number().int(),
+});
+export type Pdc = z.infer<typeof pdcSchema>;
+
+// ---- money ----
+
+/** Money of a position, a section or an estimate (after coefficients); `total` is the five money parts added up. */
+export const costTotalsSchema = z.object({
+  wages: z.number(),
+  machines: z.number(),
+  materials: z.number(),
+  overhead: z.number(),
+  profit: z.number(),
+  total: z.number(),
+  labourHours: z.number(),
+});
+export type CostTotals = z.infer<typeof costTotalsSchema>;
