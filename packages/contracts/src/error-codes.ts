@@ -84,6 +84,7 @@ export const ERROR_CODES = [
   "PrintMarginNegative",
   "PrintMarginsTooLarge",
   "PrintFormatNameTaken",
+  "PrintTooManyPages",
   // authentication (401)
   "Unauthorized",
   "WrongCredentials",
@@ -248,6 +249,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PrintSheetWidth: 400,
   PrintMarginNegative: 400,
   PrintMarginsTooLarge: 400,
+  PrintTooManyPages: 400,
   PrintFormatNameTaken: 409,
   TimesheetNotAssigned: 403,
   TimesheetCannotDecide: 403,

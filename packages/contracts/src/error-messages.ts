@@ -57,6 +57,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     PrintMarginNegative: "A margin cannot be negative",
     PrintMarginsTooLarge: "The margins leave no room to print on the sheet",
     PrintFormatNameTaken: "A format with this name already exists",
+    PrintTooManyPages:
+      "The print would take {{pages}} pages; at most {{max}} can be printed at once: fit it to fewer pages wide or choose a larger sheet",
     TimesheetNotAssigned: 'You are not assigned to "{{work}}": ask for an assignment or to be its executor',
     TimesheetCannotDecide:
       'Only the curator of "{{work}}" (or, without one, whoever approves work done on its schedule) may decide on these hours',
@@ -194,6 +196,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     PrintMarginNegative: "Поле не может быть отрицательным",
     PrintMarginsTooLarge: "Поля не оставляют на листе места для печати",
     PrintFormatNameTaken: "Формат с таким названием уже существует",
+    PrintTooManyPages:
+      "Печать заняла бы {{pages}} листов; за раз можно напечатать не больше {{max}}: уместите её на меньшее число листов в ширину или выберите лист крупнее",
     TimesheetNotAssigned: "Вы не назначены на работу «{{work}}»: попросите назначение или роль исполнителя",
     TimesheetCannotDecide:
       "Решение по этим часам принимает куратор работы «{{work}}» (а без куратора — тот, кто утверждает выполнение по её графику)",
@@ -340,6 +344,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     PrintMarginNegative: "Une marge ne peut pas être négative",
     PrintMarginsTooLarge: "Les marges ne laissent pas de place pour imprimer sur la feuille",
     PrintFormatNameTaken: "Un format portant ce nom existe déjà",
+    PrintTooManyPages:
+      "L’impression prendrait {{pages}} pages ; au plus {{max}} peuvent être imprimées à la fois : ajustez-la sur moins de pages en largeur ou choisissez une feuille plus grande",
     TimesheetNotAssigned: "Vous n’êtes pas affecté à « {{work}} » : demandez une affectation ou d’en être l’exécutant",
     TimesheetCannotDecide:
       "Seul le superviseur de « {{work}} » (ou, sans superviseur, qui approuve le travail réalisé de son planning) peut statuer sur ces heures",

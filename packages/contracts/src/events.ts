@@ -131,6 +131,21 @@ export type ServerEvent =
       status: "uploading" | "completed" | "error";
       error?: string;
     })
+  /**
+   * A print run as a job (more than `PRINT_SYNC_MAX_PAGES` pages): its progress while the pages are drawn, then the
+   * stored PDF to download (`/storage/download/{fileId}`) or the error. Sent to the space; the printing user's tab
+   * picks its own job by id.
+   */
+  | (EventBase & {
+      type: "print";
+      jobId: string;
+      versionId: string;
+      progress: number;
+      status: "in_process" | "completed" | "error";
+      pages: number;
+      file?: { fileId: string; name: string; size: number };
+      error?: string;
+    })
   /** A stop asked of a batch job (`requested`, by `POST /batch-processing/stop`) and its job stopping (`stopped`). */
   | (EventBase & {
       type: "batch_stop";

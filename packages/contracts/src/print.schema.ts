@@ -213,3 +213,22 @@ export type PrintRunBody = z.input<typeof printRunBody>;
 export const printPreviewBody = printRunBody.extend({ page: z.number().int().min(1).default(1) });
 export const printCountSchema = z.object({ pages: z.number(), across: z.number(), down: z.number() });
 export type PrintCount = z.infer<typeof printCountSchema>;
+
+/**
+ * A print of more pages than this runs as a job (`POST /versions/{id}/print` answers `{ jobId, pages }`): the file
+ * is stored and announced by the `print` event, so no HTTP call waits minutes on the shared browser. A smaller one is
+ * answered at once as the PDF.
+ */
+export const PRINT_SYNC_MAX_PAGES = 30;
+/** Beyond this many pages a print is refused (`PrintTooManyPages`): no sheet of paper is worth an hour's rendering. */
+export const PRINT_MAX_PAGES = 2000;
+export const printJobStartedSchema = z.object({ jobId: z.string(), pages: z.number() });
+export type PrintJobStarted = z.infer<typeof printJobStartedSchema>;
+/** What a finished print job holds (the job's `result`) and its `print` event brings: the stored PDF. */
+export const printJobResultSchema = z.object({
+  fileId: z.string(),
+  name: z.string(),
+  size: z.number(),
+  pages: z.number(),
+});
+export type PrintJobResult = z.infer<typeof printJobResultSchema>;

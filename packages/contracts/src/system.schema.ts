@@ -29,6 +29,8 @@ export const jobSchema = z.object({
   progress: z.number(),
   message: z.string().nullable(),
   error: z.string().nullable(),
+  /** What the job left for its caller (a print's stored PDF, an export's files); null until it has. */
+  result: z.record(z.string(), z.unknown()).nullable(),
 });
 export type Job = z.infer<typeof jobSchema>;
 

@@ -1,6 +1,7 @@
 import {
   formatUserDate,
   type Language,
+  PRINT_MAX_PAGES,
   type PrintFormatFields,
   type PrintRunBody,
   printFormatFields,
@@ -16,9 +17,6 @@ import { buildGanttColumns } from "../workspace/wbs/gantt-columns.js";
 import type { PrintService } from "./print.service.js";
 import { type PrintValues, printDocument } from "./print-document.js";
 import { type PrintRow, planPrint } from "./print-layout.js";
-
-/** Beyond this many pages a print is refused rather than tying up the shared browser for minutes. */
-export const PRINT_MAX_PAGES = 2000;
 
 /** The WBS rows in the Gantt's order with their depth (the Gantt's columns hold the parent's position). */
 function rowsOf(columns: Awaited<ReturnType<typeof buildGanttColumns>>): PrintRow[] {
@@ -44,20 +42,41 @@ function rowsOf(columns: Awaited<ReturnType<typeof buildGanttColumns>>): PrintRo
  * overridden by what the call names, laid on pages (`planPrint`), drawn as HTML (`printDocument`) and rendered by
  * the process's Chromium.
  */
+/** A print's choices after the caller's saved settings filled in what the call left out. */
+export interface PrintChoices {
+  format: PrintFormatFields;
+  pagesWide: number | null;
+  repeatHeader: boolean;
+}
+
 export class PrintRun {
   constructor(private readonly deps: { db: Db; settings: PrintService; browser: PdfBrowser }) {}
 
-  private async prepare(scope: VersionScope, body: PrintRunBody) {
+  /** The call's choices over the caller's saved settings. */
+  async choices(scope: VersionScope, body: PrintRunBody): Promise<PrintChoices> {
     const saved = await this.deps.settings.settings(scope);
-    const format: PrintFormatFields = body.format ? printFormatFields.parse(body.format) : saved.format;
-    const pagesWide = body.pagesWide === undefined ? saved.pagesWide : body.pagesWide;
-    const repeatHeader = body.repeatHeader ?? saved.repeatHeader;
-    const rows = rowsOf(await buildGanttColumns(this.deps.db, scope.version, scope.grant.userId));
-    const plan = planPrint(rows, format, pagesWide, repeatHeader);
-    return { format, rows, plan };
+    return {
+      format: body.format ? printFormatFields.parse(body.format) : saved.format,
+      pagesWide: body.pagesWide === undefined ? saved.pagesWide : body.pagesWide,
+      repeatHeader: body.repeatHeader ?? saved.repeatHeader,
+    };
   }
 
-  private async values(scope: VersionScope): Promise<PrintValues> {
+  /** The version's rows laid on pages with these choices (no rendering). */
+  async lay(scope: VersionScope, choices: PrintChoices) {
+    const rows = rowsOf(await buildGanttColumns(this.deps.db, scope.version, scope.grant.userId));
+    const plan = planPrint(rows, choices.format, choices.pagesWide, choices.repeatHeader);
+    if (plan.pages.length > PRINT_MAX_PAGES)
+      throw new AppError("PrintTooManyPages", { pages: plan.pages.length, max: PRINT_MAX_PAGES });
+    return { rows, plan };
+  }
+
+  private async prepare(scope: VersionScope, body: PrintRunBody) {
+    const choices = await this.choices(scope, body);
+    return { ...choices, ...(await this.lay(scope, choices)) };
+  }
+
+  async values(scope: VersionScope): Promise<PrintValues> {
     const [names] = await this.deps.db
       .select({ schedule: schedules.name, project: epsNodes.name })
       .from(schedules)
@@ -80,15 +99,22 @@ export class PrintRun {
   }
 
   async count(scope: VersionScope, body: PrintRunBody) {
-    const { plan } = await this.prepare(scope, body);
+    const choices = await this.choices(scope, body);
+    // counting never refuses: the dialog shows how many pages a choice would take, even too many
+    const rows = rowsOf(await buildGanttColumns(this.deps.db, scope.version, scope.grant.userId));
+    const plan = planPrint(rows, choices.format, choices.pagesWide, choices.repeatHeader);
     return { pages: plan.pages.length, across: plan.across, down: plan.down };
   }
 
-  async pdf(scope: VersionScope, body: PrintRunBody, language: Language) {
-    const { format, rows, plan } = await this.prepare(scope, body);
-    if (plan.pages.length > PRINT_MAX_PAGES) throw new AppError("InvalidValue", { field: "pagesWide" });
-    const html = printDocument({ plan, rows, format, values: await this.values(scope), language });
-    return { pdf: await this.deps.browser.pdf(html), pages: plan.pages.length };
+  /** The whole print as one PDF (a small print, answered at once). */
+  async pdf(
+    scope: VersionScope,
+    choices: PrintChoices,
+    laid: Awaited<ReturnType<PrintRun["lay"]>>,
+    language: Language,
+  ) {
+    const html = printDocument({ ...laid, format: choices.format, values: await this.values(scope), language });
+    return { pdf: await this.deps.browser.pdf(html), pages: laid.plan.pages.length };
   }
 
   /** One page as a PNG (the print preview); a page past the last is 404. */

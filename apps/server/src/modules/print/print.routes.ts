@@ -1,5 +1,6 @@
 import {
   deletedIdSchema,
+  type PrintJobStarted,
   printCountSchema,
   printPresetBody,
   printPresetIdParams,
@@ -17,6 +18,7 @@ import { requestLanguage } from "../../platform/http-errors.js";
 import { PdfBrowser } from "../../platform/pdf-browser.js";
 import { fileAnswer, route } from "../../platform/route.js";
 import { PrintService } from "./print.service.js";
+import { printJobs } from "./print-job.js";
 import { PrintRun } from "./print-run.js";
 
 /**
@@ -28,6 +30,7 @@ export function printModule(ctx: AppContext) {
   // one Chromium for the whole process, started by the first print
   const browser = new PdfBrowser();
   const run = new PrintRun({ db: ctx.db, settings: service, browser });
+  const jobs = printJobs(ctx, run, browser);
   const { access } = ctx;
 
   return async function printRoutes(app: FastifyInstance) {
@@ -115,7 +118,9 @@ export function printModule(ctx: AppContext) {
         method: "POST",
         url: "/versions/:id/print",
         tags,
-        summary: "The workspace as a PDF (X-Print-Pages: its page count)",
+        summary:
+          "The workspace as a PDF (X-Print-Pages: its page count); a print of more than PRINT_SYNC_MAX_PAGES pages " +
+          "answers 202 { jobId, pages } and its PDF comes with the print event and the job's result",
         params: versionIdParams,
         body: printRunBody,
         response: fileAnswer,
@@ -124,12 +129,16 @@ export function printModule(ctx: AppContext) {
         writes: false,
       },
       async ({ scope, body, request, reply }) => {
-        const { pdf, pages } = await run.pdf(scope, body, requestLanguage(request));
+        const answer = await jobs.print(scope, body, requestLanguage(request));
+        if (answer.kind === "job") {
+          const data: PrintJobStarted = { jobId: answer.jobId, pages: answer.pages };
+          return reply.code(202).type("application/json").send({ success: true, data });
+        }
         return reply
           .type("application/pdf")
-          .header("x-print-pages", String(pages))
+          .header("x-print-pages", String(answer.pages))
           .header("content-disposition", 'attachment; filename="print.pdf"')
-          .send(pdf);
+          .send(answer.pdf);
       },
     );
     route(

@@ -91,6 +91,7 @@ export class SystemService {
       progress: job.progress,
       message: job.message,
       error: job.error,
+      result: (job.result as Record<string, unknown> | null) ?? null,
     };
   }
 }

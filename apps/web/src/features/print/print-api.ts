@@ -1,4 +1,4 @@
-import type { PrintCount, PrintFormatFields, PrintPreset, PrintSettings } from "@planum/contracts";
+import type { PrintCount, PrintFormatFields, PrintJobStarted, PrintPreset, PrintSettings } from "@planum/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, apiRequest } from "../../shared/api-client";
 import { useRealtimeEvents } from "../realtime";
@@ -54,8 +54,9 @@ export const printApi = {
       body: { ...body, page },
       responseType: "blob",
     }),
+  /** The PDF of a small print; a big one answers the job that makes it (followed with `usePrintJob`). */
   pdf: (versionId: string, body: PrintRunInput) =>
-    apiRequest<Blob>(`/versions/${versionId}/print`, { method: "POST", body, responseType: "blob" }),
+    apiRequest<Blob | PrintJobStarted>(`/versions/${versionId}/print`, { method: "POST", body, responseType: "blob" }),
   createPreset: (name: string, format: PrintFormatFields) =>
     api.post<PrintPreset>("/versions/print-presets/create", { name, ...format }),
   deletePreset: (id: string) => api.delete<{ id: string }>(`/versions/print-presets/delete/${id}`),

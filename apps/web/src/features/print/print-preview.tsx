@@ -1,4 +1,4 @@
-import { Box, Button, Center, Group, Image, Loader, Pagination, Stack, Text } from "@mantine/core";
+import { Box, Button, Center, Group, Image, Loader, Pagination, Progress, Stack, Text } from "@mantine/core";
 import type { PrintCount } from "@planum/contracts";
 import { IconEye, IconFileTypePdf } from "@tabler/icons-react";
 import { useState } from "react";
@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { notifyError } from "../../ui/notify";
 import { useObjectUrl } from "../../ui/use-object-url";
 import { type PrintRunInput, printApi } from "./print-api";
+import { usePrintJob } from "./use-print-job";
 
 /** Saves a blob as a file through a link (the way downloads leave the app). */
 function download(blob: Blob, name: string) {
@@ -33,6 +34,8 @@ export function PrintPreview(props: { versionId: string; fileName: string; input
   const url = useObjectUrl(image);
   /** The choices the shown preview was drawn with: paging on keeps them even if the form changed meanwhile. */
   const [shown, setShown] = useState<PrintRunInput | null>(null);
+  const job = usePrintJob(props.fileName);
+  const printing = job.state.status === "running";
 
   const show = async (input: PrintRunInput, to: number) => {
     setBusy("preview");
@@ -57,7 +60,9 @@ export function PrintPreview(props: { versionId: string; fileName: string; input
     if (!input) return;
     setBusy("pdf");
     try {
-      download(await printApi.pdf(props.versionId, input), props.fileName);
+      const answer = await printApi.pdf(props.versionId, input);
+      if (answer instanceof Blob) download(answer, props.fileName);
+      else job.follow(answer.jobId, answer.pages);
     } catch (error) {
       notifyError(error);
     } finally {
@@ -79,7 +84,11 @@ export function PrintPreview(props: { versionId: string; fileName: string; input
         >
           {t("run.preview")}
         </Button>
-        <Button leftSection={<IconFileTypePdf size={16} />} loading={busy === "pdf"} onClick={() => void pdf()}>
+        <Button
+          leftSection={<IconFileTypePdf size={16} />}
+          loading={busy === "pdf" || printing}
+          onClick={() => void pdf()}
+        >
           {t("run.pdf")}
         </Button>
         {count && (
@@ -88,6 +97,18 @@ export function PrintPreview(props: { versionId: string; fileName: string; input
           </Text>
         )}
       </Group>
+      {job.state.status !== "idle" && (
+        <Stack gap={4} data-testid="print-job">
+          <Text size="sm" c={job.state.status === "error" ? "red" : undefined}>
+            {job.state.status === "running" && t("run.job.running", { count: job.state.pages })}
+            {job.state.status === "completed" && t("run.job.completed", { count: job.state.pages })}
+            {job.state.status === "error" && (job.state.error || t("run.job.failed"))}
+          </Text>
+          {job.state.status === "running" && (
+            <Progress value={job.state.progress} animated aria-label={t("run.job.progress")} />
+          )}
+        </Stack>
+      )}
       {count && shown && (
         <Stack gap={4} align="center">
           <Pagination
