@@ -53,7 +53,10 @@ describe("a big print runs as a job", () => {
     expect(running).toEqual([...running].sort((a, b) => a - b));
     expect(events.at(-1)).toMatchObject({ status: "completed", progress: 100, pages, file: { fileId: result.fileId } });
 
-    const file = await owner.call("GET", `/storage/download/${result.fileId}`);
+    const file = await server.call("GET", `/storage/download/${result.fileId}`, {
+      token: owner.token,
+      headers: { "x-space-id": owner.spaceId },
+    });
     expect(file.status).toBe(200);
     expect(file.headers["content-type"]).toContain("application/pdf");
     const { images, text } = readPdf(dir, file.raw.rawPayload, "job");
