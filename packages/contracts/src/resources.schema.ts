@@ -29,6 +29,7 @@ export const ASSIGNMENT_CURVES = [
   "late_peak",
   "double_peak",
   "three_step",
+  "turtle",
 ] as const;
 export type AssignmentCurve = (typeof ASSIGNMENT_CURVES)[number];
 

@@ -18,7 +18,8 @@ export type ResourceCurve =
   | "early_peak"
   | "late_peak"
   | "double_peak"
-  | "three_step";
+  | "three_step"
+  | "turtle";
 
 const FRONT = [16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 3, 2, 2, 1, 1, 0.5, 0.5];
 const EARLY_PEAK = [0, 4, 8, 12, 15, 16, 14, 12, 10, 8, 7, 6, 5, 4, 3, 3, 2, 2, 1, 1, 0];
@@ -31,6 +32,8 @@ export const RESOURCE_CURVE_PROFILES: Record<Exclude<ResourceCurve, "evenly" | "
   late_peak: [...EARLY_PEAK].reverse(),
   double_peak: [0, 4, 8, 12, 12, 8, 5, 4, 4, 5, 6, 5, 4, 4, 5, 8, 12, 12, 8, 4, 0],
   three_step: [5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 10, 15, 15, 15, 15, 15, 15, 15],
+  // MS Project's turtle contour (25, 50, 75, 100 % rising, a plateau, the same falling) on P6's 21 points.
+  turtle: [25, 37.5, 50, 62.5, 75, 87.5, 100, 100, 100, 100, 100, 100, 100, 100, 100, 87.5, 75, 62.5, 50, 37.5, 25],
 };
 
 export interface UnitsDay {

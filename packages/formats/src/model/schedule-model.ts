@@ -7,6 +7,7 @@
  */
 
 import type { DurationType, PercentCompleteType } from "./activity-kinds.js";
+import type { FileCurve } from "./file-curves.js";
 
 export type { DurationType, PercentCompleteType } from "./activity-kinds.js";
 
@@ -228,6 +229,8 @@ export interface Assignment {
    * activity's assignment lasts remainingUnits ÷ unitsPerHour hours on its resource's calendar.
    */
   unitsPerHour?: number;
+  /** How the units spread over the work (P6 resource curve, MS Project work contour); none = evenly. */
+  curve?: FileCurve;
   plannedCost?: number;
   actualCost?: number;
   remainingCost?: number;

@@ -1,4 +1,5 @@
 import { MSPDI_DURATION_TYPES } from "../model/activity-kinds.js";
+import { MSP_CONTOURS } from "../model/file-curves.js";
 import { FormatError } from "../model/format-error.js";
 import { type ReaderOptions, type ReadWarningCode, ReadWarnings } from "../model/read-report.js";
 import {
@@ -405,7 +406,21 @@ export function readMspdi(bytes: Uint8Array, options: ReaderOptions = {}): Sched
     put("plannedCost", num("Cost"));
     put("actualCost", num("ActualCost"));
     put("remainingCost", num("RemainingCost"));
+    const curve = MSP_CONTOURS[text(as.WorkContour)];
+    if (curve) x.curve = curve;
     model.assignments.push(x);
   }
+  markResourceScheduled(model);
   return normalizeReferences(model);
+}
+
+/**
+ * MS Project schedules a task without a calendar of its own on the calendars of the work resources assigned to it:
+ * P6's resource-dependent activity, and so it is read (the writer gives such a task no calendar back).
+ */
+function markResourceScheduled(model: ScheduleModel): void {
+  const work = new Set(model.resources.filter((r) => r.type !== "material").map((r) => r.id));
+  const staffed = new Set(model.assignments.filter((as) => work.has(as.resourceId)).map((as) => as.activityId));
+  for (const a of model.activities)
+    if (a.type === "task" && !a.calendarId && staffed.has(a.id)) a.type = "resource_dependent";
 }

@@ -1,4 +1,5 @@
 import { MSPDI_DURATION_TYPES, spelling } from "../model/activity-kinds.js";
+import { mspContour } from "../model/file-curves.js";
 import type { Calendar, ScheduleModel } from "../model/schedule-model.js";
 import { formatIsoDuration } from "../util/iso-duration.js";
 import { XmlWriter } from "../util/xml-tools.js";
@@ -185,7 +186,9 @@ export function writeMspdi(model: ScheduleModel): Uint8Array {
     x.el("ActualDuration", a.actualDuration === undefined ? undefined : formatIsoDuration(a.actualDuration));
     x.el("RemainingDuration", formatIsoDuration(a.remainingDuration));
     x.el("ConstraintType", a.constraint ? CONSTRAINT_CODE[a.constraint.type] : 0);
-    x.el("CalendarUID", a.calendarId ? calUid.get(a.calendarId) : -1).el("ConstraintDate", dt(a.constraint?.date));
+    // MS Project schedules a task without a calendar of its own on its resources' calendars: P6's resource dependent.
+    const ownCalendar = a.type !== "resource_dependent" && a.calendarId ? calUid.get(a.calendarId) : undefined;
+    x.el("CalendarUID", ownCalendar ?? -1).el("ConstraintDate", dt(a.constraint?.date));
     x.el("Notes", a.notes);
     for (const r of preds.get(a.id) ?? []) {
       x.open("PredecessorLink")
@@ -238,6 +241,7 @@ export function writeMspdi(model: ScheduleModel): Uint8Array {
       .el("RemainingWork", work(as.remainingUnits))
       .el("Units", as.unitsPerHour)
       .el("Work", work(as.plannedUnits))
+      .el("WorkContour", as.curve ? mspContour(as.curve) : undefined)
       .close("Assignment");
   });
   x.close("Assignments");

@@ -1,3 +1,4 @@
+import { curveFromP6, type FileCurve } from "../model/file-curves.js";
 import type { ScheduleModel } from "../model/schedule-model.js";
 import { parseDateTime } from "../util/date-time.js";
 import { arr, text, type XmlNode } from "../util/xml-tools.js";
@@ -79,6 +80,12 @@ export function readRelationsAndResources(top: XmlNode, model: ScheduleModel, so
     if (price !== undefined) res.costPerUnit = price;
     model.resources.push(res);
   }
+  const curves = new Map<string, FileCurve | undefined>();
+  for (const rc of arr(top.ResourceCurve)) {
+    const values = (rc.Values ?? {}) as XmlNode;
+    const points = Array.from({ length: 21 }, (_, k) => Number(text(values[`Value${k * 5}`])) || 0);
+    curves.set(text(rc.ObjectId), curveFromP6(text(rc.Name), points));
+  }
   const assigns = [...arr(top.ResourceAssignment), ...arr(top.Project).flatMap((p) => arr(p.ResourceAssignment))];
   for (const ra of assigns) {
     const e = new El(ra, "ResourceAssignment", source);
@@ -111,6 +118,8 @@ export function readRelationsAndResources(top: XmlNode, model: ScheduleModel, so
     put("plannedCost", "PlannedCost");
     put("actualCost", "ActualCost");
     put("remainingCost", "RemainingCost");
+    const curve = curves.get(e.s("ResourceCurveObjectId"));
+    if (curve) as.curve = curve;
     model.assignments.push(as);
   }
   readCodes(top, model, source);

@@ -28,6 +28,7 @@ const ARRAYS = new Set([
   "Relationship",
   "Resource",
   "ResourceAssignment",
+  "ResourceCurve",
   "StandardWorkHours",
   "WorkTime",
   "HolidayOrException",

@@ -1,4 +1,5 @@
 import { PMXML_DURATION_TYPES, PMXML_PERCENT_TYPES, spelling } from "../model/activity-kinds.js";
+import { P6_CURVE_NAMES, p6CurveValues, usedCurves } from "../model/file-curves.js";
 import type { Activity, Calendar, ScheduleModel, TimeInterval } from "../model/schedule-model.js";
 import { minutesToTime, timeToMinutes } from "../util/date-time.js";
 import { XmlWriter } from "../util/xml-tools.js";
@@ -167,6 +168,12 @@ export function writePmxml(model: ScheduleModel): Uint8Array {
       .el("ResourceType", resTypes[r.type]);
     x.el("UnitOfMeasureAbbreviation", r.unit).close("Resource");
   }
+  const curves = usedCurves(model.assignments);
+  for (const [curve, id] of curves) {
+    x.open("ResourceCurve").el("IsDefault", false).el("Name", P6_CURVE_NAMES[curve]).el("ObjectId", id).open("Values");
+    for (const [k, v] of p6CurveValues(curve).entries()) x.el(`Value${k * 5}`, v);
+    x.close("Values").close("ResourceCurve");
+  }
   const byActivity = new Map<string, { codes: string[][]; udfs: string[][] }>();
   const extra = (id: string) => {
     let e = byActivity.get(id);
@@ -271,6 +278,7 @@ export function writePmxml(model: ScheduleModel): Uint8Array {
       x.el("RemainingCost", as.remainingCost)
         .el("RemainingUnits", as.remainingUnits)
         .el("RemainingUnitsPerTime", as.unitsPerHour)
+        .el("ResourceCurveObjectId", as.curve ? curves.get(as.curve) : undefined)
         .el("ResourceObjectId", as.resourceId)
         .close("ResourceAssignment");
     }

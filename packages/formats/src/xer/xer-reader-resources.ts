@@ -1,3 +1,4 @@
+import { curveFromP6, type FileCurve } from "../model/file-curves.js";
 import type { ScheduleModel } from "../model/schedule-model.js";
 import { RESOURCE_TYPES, UDF_TYPES } from "./xer-codes.js";
 import type { Cursor } from "./xer-cursor.js";
@@ -40,6 +41,11 @@ export function readResources(
     model.resources.push(r);
   });
   const resourceIds = new Set(model.resources.map((r) => r.id));
+  const curves = new Map<string, FileCurve | undefined>();
+  each(t("RSRCCURVDATA"), (c) => {
+    const values = Array.from({ length: 21 }, (_, k) => c.num(`pct_usage_${k}`) ?? 0);
+    curves.set(c.str("curv_id"), curveFromP6(c.str("curv_name"), values));
+  });
   each(t("TASKRSRC"), (c) => {
     const activityId = c.required("task_id");
     if (!taskCode.has(activityId)) return;
@@ -65,6 +71,8 @@ export function readResources(
     const oc = c.num("act_ot_cost");
     set("actualCost", rc === undefined && oc === undefined ? undefined : (rc ?? 0) + (oc ?? 0));
     set("remainingCost", c.num("remain_cost"));
+    const curve = curves.get(c.str("curv_id"));
+    if (curve) a.curve = curve;
     model.assignments.push(a);
   });
 }

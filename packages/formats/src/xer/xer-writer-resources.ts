@@ -1,3 +1,4 @@
+import { P6_CURVE_NAMES, p6CurveValues, usedCurves } from "../model/file-curves.js";
 import type { ScheduleModel } from "../model/schedule-model.js";
 import { invert, RESOURCE_TYPES, UDF_TYPES } from "./xer-codes.js";
 import { d, type TableWriter } from "./xer-table-writer.js";
@@ -5,7 +6,7 @@ import { d, type TableWriter } from "./xer-table-writer.js";
 const rsrcType = invert(RESOURCE_TYPES);
 const udfType = invert(UDF_TYPES);
 
-/** RSRC, UMEASURE, RSRCRATE, TASKRSRC, activity codes and UDF tables. */
+/** RSRC, UMEASURE, RSRCRATE, RSRCCURVDATA, TASKRSRC, activity codes and UDF tables. */
 export function writeResourceTables(w: TableWriter, model: ScheduleModel, projectOf: Map<string, string>): void {
   const units = [...new Set(model.resources.map((r) => r.unit).filter((u): u is string => !!u))];
   w.table(
@@ -51,6 +52,12 @@ export function writeResourceTables(w: TableWriter, model: ScheduleModel, projec
       .filter((r) => r.costPerUnit !== undefined)
       .map((r, i) => [i + 1, r.id, r.maxUnitsPerHour, r.costPerUnit, undefined]),
   );
+  const curves = usedCurves(model.assignments);
+  w.table(
+    "RSRCCURVDATA",
+    ["curv_id", "curv_name", "default_flag", ...Array.from({ length: 21 }, (_, k) => `pct_usage_${k}`)],
+    [...curves].map(([curve, id]) => [id, P6_CURVE_NAMES[curve], "N", ...p6CurveValues(curve)]),
+  );
   w.table(
     "TASKRSRC",
     [
@@ -68,6 +75,7 @@ export function writeResourceTables(w: TableWriter, model: ScheduleModel, projec
       "act_ot_cost",
       "remain_cost",
       "rsrc_type",
+      "curv_id",
     ],
     model.assignments.map((a) => [
       a.id,
@@ -84,6 +92,7 @@ export function writeResourceTables(w: TableWriter, model: ScheduleModel, projec
       a.actualCost === undefined ? undefined : 0,
       a.remainingCost,
       undefined,
+      a.curve ? curves.get(a.curve) : undefined,
     ]),
   );
   w.table(

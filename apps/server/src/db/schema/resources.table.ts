@@ -119,6 +119,7 @@ export const assignments = pgTable(
         "late_peak",
         "double_peak",
         "three_step",
+        "turtle",
       ],
     })
       .notNull()

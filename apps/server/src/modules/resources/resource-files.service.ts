@@ -118,7 +118,7 @@ export async function importFileResources(
       actualUnits: actual,
       remainingUnits: Math.max(0, a.remainingUnits ?? budgeted - actual),
       unitsPerDay: null,
-      curve: "evenly",
+      curve: a.curve ?? "evenly",
       budgetedCost: a.plannedCost ?? null,
       actualCost: a.actualCost ?? null,
       remainingCost: a.remainingCost ?? null,
@@ -180,6 +180,8 @@ export async function exportFileResources(
       plannedUnits: a.budgetedUnits,
       actualUnits: a.actualUnits,
       remainingUnits: a.remainingUnits,
+      // Files carry the named curves; evenly is no curve, and the work-done plan's start/end modes have no file form.
+      ...(a.curve !== "evenly" && a.curve !== "start" && a.curve !== "end" ? { curve: a.curve } : {}),
       ...(a.budgetedCost !== null ? { plannedCost: a.budgetedCost } : {}),
       ...(a.actualCost !== null ? { actualCost: a.actualCost } : {}),
       ...(a.remainingCost !== null ? { remainingCost: a.remainingCost } : {}),

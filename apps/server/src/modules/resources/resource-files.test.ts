@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { readSchedule, type ScheduleModel } from "@planum/formats";
+import { readSchedule, type ScheduleModel, writeSchedule } from "@planum/formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
 import { type Actor, setUpWorkspace } from "../workspace/workspace.test-kit.js";
@@ -130,6 +130,55 @@ describe("resources and assignments of schedule files", () => {
       });
       const units = (lines: string[]) => lines.map((l) => l.split("|").slice(0, 5).join("|"));
       expect(units(assignmentLines(back)), format).toEqual(units(assignmentLines(source)));
+    }
+  });
+
+  it("keeps resource curves: P6 XML in with a curve on each assignment; XER, P6 XML and MS Project XML out", async () => {
+    const { owner, schedule } = await setUpWorkspace(server);
+    const model = await readSchedule(fs.readFileSync(path.join(corpus, "pmxml/primavera.xml")), { fileName: "p.xml" });
+    const curves = ["bell", "front_loaded", "back_loaded", "early_peak", "late_peak", "double_peak", "turtle"] as const;
+    model.assignments.forEach((a, k) => {
+      a.curve = curves[k % curves.length];
+    });
+    const uploaded = await upload(owner, schedule.id, await writeSchedule(model, "pmxml"), "curves.xml");
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    const versionId = uploaded.body.data.versionId;
+    const stored = (await owner.call("GET", `/assignment?versionId=${versionId}`)).body.data as { curve: string }[];
+    expect(stored).toHaveLength(model.assignments.length);
+    // Each curve is stored as the one the file named (what the assignments tab shows and the costs spread by).
+    const count = (list: (string | undefined)[]) => curves.map((c) => list.filter((x) => x === c).length);
+    expect(count(stored.map((a) => a.curve))).toEqual(count(model.assignments.map((a) => a.curve)));
+    const key = (m: ScheduleModel) => {
+      const code = new Map(m.activities.map((a) => [a.id, a.code]));
+      const rsrc = new Map(m.resources.map((r) => [r.id, r.code]));
+      return m.assignments.map((a) => `${code.get(a.activityId)}|${rsrc.get(a.resourceId)}|${a.curve}`).sort();
+    };
+    for (const format of ["xer", "xml-primavera", "xml"]) {
+      const back = await readSchedule(await exported(owner, versionId, format), { fileName: `back.${format}` });
+      expect(key(back), format).toEqual(key(model));
+    }
+  });
+
+  it("MS Project tasks without a calendar of their own come in resource dependent and go back out so", async () => {
+    const { owner, schedule } = await setUpWorkspace(server);
+    const bytes = fs.readFileSync(path.join(corpus, "mspdi/sample.xml"));
+    const source = await readSchedule(bytes, { fileName: "sample.xml" });
+    const driven = source.activities.filter((a) => a.type === "resource_dependent").map((a) => a.code);
+    expect(driven.length).toBeGreaterThan(0);
+    const uploaded = await upload(owner, schedule.id, bytes, "sample.xml");
+    expect(uploaded.status).toBe(200);
+    const versionId = uploaded.body.data.versionId;
+    const rows = (await owner.call("GET", `/versions/${versionId}/wbs`)).body.data as {
+      code: string;
+      resourceDependent: boolean;
+    }[];
+    expect(rows.filter((r) => r.resourceDependent).map((r) => r.code)).toEqual(driven);
+    for (const format of ["xml", "xer"]) {
+      const back = await readSchedule(await exported(owner, versionId, format), { fileName: `back.${format}` });
+      expect(
+        back.activities.filter((a) => a.type === "resource_dependent").map((a) => a.code),
+        format,
+      ).toEqual(driven);
     }
   });
 });
