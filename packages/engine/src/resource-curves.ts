@@ -43,7 +43,8 @@ export interface UnitsDay {
   value: number;
 }
 
-function profileAt(profile: readonly number[], fraction: number): number {
+/** A curve's intensity at a fraction (0-1) of the work's working time, linear between its 21 points. */
+export function profileAt(profile: readonly number[], fraction: number): number {
   const x = Math.min(1, Math.max(0, fraction)) * (profile.length - 1);
   const k = Math.min(profile.length - 2, Math.floor(x));
   return profile[k] + (profile[k + 1] - profile[k]) * (x - k);

@@ -60,4 +60,19 @@ describe("levelling scenarios", () => {
       /maxOverallocationPercent/,
     );
   });
+
+  it("levels by the assignment's curve, not a flat rate: scenario 010 without its curves moves nothing", () => {
+    const file = files.find((f) => f.startsWith("010-"))!;
+    const fx = JSON.parse(readFileSync(join(dir, file), "utf8")) as Fixture;
+    const flat = { ...fx.input, assignments: fx.input.assignments.map(({ curve: _curve, ...a }) => a) };
+    const result = levelResources(flat);
+    expect(result.moves).toEqual([]);
+    expect(result.finishAfter).toBe("2024-01-12T16:00");
+    // A front-loaded and a back-loaded work fit together: 13.2, 11.5, 10.6, 11.5, 13.2 a day, all within 14.
+    const mirrored = {
+      ...fx.input,
+      assignments: fx.input.assignments.map((a) => (a.activity === "B" ? { ...a, curve: "back_loaded" as const } : a)),
+    };
+    expect(levelResources(mirrored).moves).toEqual([]);
+  });
 });

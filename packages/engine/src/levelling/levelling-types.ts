@@ -1,3 +1,4 @@
+import type { ResourceCurve } from "../resource-curves.js";
 import type { NetworkInput } from "../types.js";
 
 /** A resource as levelling sees it: when it works and how many units a day it can give. */
@@ -14,13 +15,15 @@ export interface LevelResource {
 
 /**
  * A resource used by an activity: `unitsPerDay` on each working day of the activity's remaining duration, or, without
- * it, its remaining `units` spread evenly over those days.
+ * it, its remaining `units` spread over those days — evenly, or by its `curve` (P6's resource curves: a front-loaded
+ * assignment asks more on its first days and less on its last, and is levelled so).
  */
 export interface LevelAssignment {
   activity: string;
   resource: string;
   unitsPerDay?: number;
   units?: number;
+  curve?: ResourceCurve;
 }
 
 /** One key of the order in which the serial method takes ready activities (P6's "leveling priorities"). */

@@ -46,9 +46,13 @@ export class ResourceLoad {
     return this.used[k] + units <= this.limit[k] + EPSILON;
   }
 
-  take(activity: number, days: readonly number[], units: number) {
+  /** Books `units` a day (times the day's curve factor, when the assignment has a curve) on each of `days`. */
+  take(activity: number, days: readonly number[], units: number, factors?: ArrayLike<number>) {
     if (days.length === 0) return;
-    if (!this.unlimited) for (const day of days) this.used[this.index(day)] += units;
+    if (!this.unlimited)
+      days.forEach((day, i) => {
+        this.used[this.index(day)] += factors ? units * factors[i] : units;
+      });
     this.placements.push({ activity, first: days[0], last: days[days.length - 1] });
   }
 

@@ -1,10 +1,12 @@
 import { buildCalendar, type Calendar } from "../calendar-build.js";
 import { EngineInputError } from "../engine-input-error.js";
+import type { ResourceCurve } from "../resource-curves.js";
 import type { ResultColumns } from "../result-format.js";
 import { scheduleColumns } from "../schedule.js";
 import { MINUTES_PER_DAY } from "../time-format.js";
 import type { LagCalendarOption } from "../types.js";
 import { resourceConstrainedLate } from "./constrained-late.js";
+import { curveFactors } from "./curve-factors.js";
 import { type LevelEdge, type LevelState, shift } from "./level-state.js";
 import { levellingResult } from "./levelling-result.js";
 import type { LevellingInput, LevellingResult, LevelReason } from "./levelling-types.js";
@@ -12,6 +14,8 @@ import { DEFAULT_PRIORITIES, priorityCompare, ReadyHeap } from "./priority-order
 import { ResourceLoad } from "./resource-load.js";
 
 const DEFAULT_HORIZON_DAYS = 3_660;
+/** One resource an activity uses: its load's index, units per day (mean over the days) and curve. */
+type Use = [load: number, perDay: number, curve: ResourceCurve | undefined];
 const dayOf = (t: number) => Math.floor(t / MINUTES_PER_DAY);
 
 /**
@@ -24,8 +28,8 @@ const dayOf = (t: number) => Math.floor(t / MINUTES_PER_DAY);
 export class Leveller {
   private readonly s: LevelState;
   private readonly loads: ResourceLoad[];
-  /** Per activity: [resource load index, units per day] pairs. */
-  private readonly uses: [number, number][][];
+  /** Per activity: the resources it uses. */
+  private readonly uses: Use[][];
   private readonly inEdges: LevelEdge[][];
   private readonly waiting: Int32Array;
   private readonly heap: ReadyHeap;
@@ -105,9 +109,10 @@ export class Leveller {
         a.unitsPerDay ??
         (a.units ?? 0) / Math.max(1, this.daysOf(k, s.cal[k].subtractWorking(s.ef[k], s.rem[k]), s.ef[k]).length);
       if (!(perDay > 0)) continue;
-      const same = this.uses[k].find((u) => u[0] === r);
+      const curve = a.curve === "evenly" ? undefined : a.curve;
+      const same = this.uses[k].find((u) => u[0] === r && u[2] === curve);
       if (same) same[1] += perDay;
-      else this.uses[k].push([r, perDay]);
+      else this.uses[k].push([r, perDay, curve]);
     }
 
     this.inEdges = Array.from({ length: n }, () => []);
@@ -221,7 +226,7 @@ export class Leveller {
       blocked = conflict;
       t = cal.nextWorkingStart((conflict.day + 1) * MINUTES_PER_DAY);
       if (this.withinFloat && t > s.ls[k]) unresolved = "float";
-      else if (t - logicStart > this.horizon || this.neverFits(uses)) unresolved = "horizon";
+      else if (t - logicStart > this.horizon || this.neverFits(uses, days.length)) unresolved = "horizon";
       if (unresolved) {
         t = logicStart;
         days = this.daysOf(k, t, rem > 0 ? cal.addWorking(t, rem) : t);
@@ -267,20 +272,28 @@ export class Leveller {
     s.start[k] = start;
     s.finish[k] = finish;
     s.order.push(k);
-    for (const [r, units] of this.uses[k]) this.loads[r].take(k, days, units);
+    for (const [r, units, curve] of this.uses[k]) this.loads[r].take(k, days, units, curveFactors(curve, days.length));
     this.placed++;
   }
 
   /** Whether a resource is asked more a day than it ever gives (no delay helps). */
-  private neverFits(uses: [number, number][]): boolean {
-    for (const [r, units] of uses) if (units > this.loads[r].peak + 1e-9) return true;
+  private neverFits(uses: Use[], n: number): boolean {
+    for (const [r, units, curve] of uses) {
+      const factors = curveFactors(curve, n);
+      const most = factors ? units * Math.max(...factors) : units;
+      if (most > this.loads[r].peak + 1e-9) return true;
+    }
     return false;
   }
 
   /** The first day of `days` on which one of the activity's resources lacks room. */
-  private firstConflict(uses: [number, number][], days: number[]) {
-    for (const day of days) {
-      for (const [r, units] of uses) if (!this.loads[r].fits(day, units)) return { load: r, day };
+  private firstConflict(uses: Use[], days: number[]) {
+    const factors = uses.map((u) => curveFactors(u[2], days.length));
+    for (let i = 0; i < days.length; i++) {
+      for (let u = 0; u < uses.length; u++) {
+        const [r, units] = uses[u];
+        if (!this.loads[r].fits(days[i], factors[u] ? units * factors[u]![i] : units)) return { load: r, day: days[i] };
+      }
     }
     return null;
   }

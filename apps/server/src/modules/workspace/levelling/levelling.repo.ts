@@ -12,6 +12,7 @@ export async function readResourceUse(db: DbOrTx, spaceId: string, versionId: st
       resourceId: assignments.resourceId,
       unitsPerDay: assignments.unitsPerDay,
       remainingUnits: assignments.remainingUnits,
+      curve: assignments.curve,
     })
     .from(assignments)
     .where(and(eq(assignments.spaceId, spaceId), eq(assignments.versionId, versionId)));

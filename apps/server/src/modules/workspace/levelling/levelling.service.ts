@@ -163,6 +163,7 @@ export class LevellingService {
         assignments: use.uses.map((u) => ({
           activity: String(u.itemId),
           resource: u.resourceId,
+          curve: u.curve,
           ...(u.unitsPerDay != null ? { unitsPerDay: u.unitsPerDay } : { units: u.remainingUnits }),
         })),
         options,

@@ -174,4 +174,48 @@ describe("resource levelling", () => {
     expect(foreign.status).toBe(404);
     expect((await owner.call("GET", `/versions/${version.id}/levelling/${jobId}`)).body.data.state).toBe("completed");
   });
+
+  it("levels by the assignments' curves: two front-loaded works that fit side by side at a flat rate do not", async () => {
+    const { owner, space, version, schedule } = await setUpWorkspace(server);
+    const works = [];
+    for (const code of ["B10", "B20"]) {
+      works.push(await addItem(owner, version.id, { type: "work", name: `Кладка ${code}`, code, duration: 5 * 480 }));
+    }
+    await owner.call("PATCH", `/versions/${version.id}/timetable/calculate/synchronous`);
+    const crew = await owner.call("POST", `/space/${space.id}/resources`, {
+      code: "MASONS",
+      name: "Каменщики",
+      kind: "labor",
+      unit: "ч",
+      availability: [{ from: "2025-01-01", maxUnitsPerDay: 14 }],
+    });
+    expect(crew.status, JSON.stringify(crew.body)).toBe(200);
+    const saved = [];
+    for (const work of works) {
+      const answer = await owner.call("POST", `/versions/${version.id}/assignment/wbs/save`, {
+        wbsId: work.id,
+        resourceId: crew.body.data.id,
+        budgetedUnits: 30,
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      saved.push(answer.body.data as { id: string; revision: number });
+    }
+    // Evenly: 6 + 6 a day within 14, nothing moves.
+    let jobId = await level(owner, version.id);
+    expect((await owner.call("GET", `/versions/${version.id}/levelling/${jobId}`)).body.data.result.moves).toEqual([]);
+    await owner.call("POST", `/versions/${version.id}/levelling/${jobId}/discard`);
+
+    // Front-loaded: 12.35 + 12.35 on the first day; B20 waits until B10's last day (0.88 + 12.35 fits).
+    for (const a of saved) {
+      const changed = await owner.call("PATCH", `/schedules/${schedule.id}/assignment/${a.id}/update`, {
+        revision: a.revision,
+        curve: "front_loaded",
+      });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    }
+    jobId = await level(owner, version.id);
+    const moves = (await owner.call("GET", `/versions/${version.id}/levelling/${jobId}`)).body.data.result.moves;
+    expect(moves).toHaveLength(1);
+    expect(moves[0]).toMatchObject({ work: { code: "B20" }, days: 4, reasons: [{ kind: "resource", days: 4 }] });
+  });
 });
