@@ -86,6 +86,8 @@ export const versionDirectoryLinksSchema = z.object({
   directories: z.array(
     z.object({
       id: z.string(),
+      /** The node the directory is kept on (its rows are read through it). */
+      nodeId: z.string(),
       name: z.string(),
       kind: z.string(),
       linked: z.array(

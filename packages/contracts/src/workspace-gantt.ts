@@ -104,6 +104,8 @@ export interface GanttAttribute {
   id: string;
   label: string;
   kind: GanttAttributeKind;
+  /** Shown, not edited: a directory's linked attribute (the linked row's value, changed in the directory). */
+  readOnly?: boolean;
 }
 
 /** What the server answers: the payload with every optional column filled, plus the version's state. */

@@ -15,6 +15,9 @@ const id = encodeURIComponent;
 /** The server manages attributes through a node: space-wide ones through any node, others through their own. */
 export const attributesApi = {
   visible: (nodeId: string) => api.get<AttributeDto[]>(`/eps/${id(nodeId)}/attributes/get-visible`),
+  /** The works' attributes seen at a node (inherited and space-wide included). */
+  workVisible: (nodeId: string) =>
+    api.get<AttributeDto[]>(`/eps/${id(nodeId)}/attributes/get-visible`, { query: { target: "work" } }),
   definedHere: (nodeId: string) => api.get<AttributeDto[]>(`/eps/${id(nodeId)}/attributes/get`),
   create: (nodeId: string, body: CreateAttributeBody & { spaceWide: boolean }) =>
     api.post<AttributeDto>(`/eps/${id(nodeId)}/attributes/create`, body),

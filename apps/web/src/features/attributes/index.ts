@@ -1,1 +1,2 @@
+export { attributesApi } from "./attributes-api";
 export { AttributesPage } from "./attributes-page";

@@ -51,7 +51,10 @@ export const directoriesApi = {
   updateColumn: (d: Directory, columnId: string, body: UpdateDirectoryColumnBody) =>
     api.put<Directory>(`${at(d)}/attribute/${columnId}/update`, body),
   deleteColumn: (d: Directory, columnId: string) => api.delete<Directory>(`${at(d)}/attribute/${columnId}/delete`),
-  rows: (d: Directory, query: { offset: number; limit: number; search?: string; filter?: DirectoryFilter }) =>
+  rows: (
+    d: Pick<Directory, "id" | "nodeId">,
+    query: { offset: number; limit: number; search?: string; filter?: DirectoryFilter },
+  ) =>
     api.get<DirectoryRowsPage>(`${at(d)}/rows`, {
       query: {
         offset: query.offset,
@@ -62,7 +65,7 @@ export const directoriesApi = {
     }),
   updateAll: (d: Directory, body: UpdateAllRowsBody) => api.put<UpdateAllRowsResult>(`${at(d)}/update/all`, body),
   invalid: (d: Directory) => api.get<InvalidDirectoryValue[]>(`${at(d)}/values/invalid`),
-  uploadPreview: (d: Directory, file: File) =>
+  uploadPreview: (d: Pick<Directory, "id" | "nodeId">, file: File) =>
     api.post<DirectoryUploadPreview>(`${at(d)}/upload/preview`, undefined, { formData: fileForm(file) }),
   upload: (d: Directory, file: File, mapping: DirectoryMapping) =>
     api.post<DirectoryUploadResult>(`${at(d)}/upload`, undefined, {

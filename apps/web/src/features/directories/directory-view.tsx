@@ -26,6 +26,7 @@ import { directoriesApi, directoryKeys } from "./directories-api";
 import { askColumn, askRow, askTarget } from "./directory-dialogs";
 import { DirectoryTable } from "./directory-table";
 import { DirectoryUpload } from "./directory-upload";
+import { LinkSettingsDialog } from "./link-settings-dialog";
 
 type Condition = DirectoryFilter["conditions"][number];
 /** A condition as shown: with a key of its own, since conditions are added and removed in any order. */
@@ -50,6 +51,7 @@ export function DirectoryView({ spaceId, directory, nodes, onMoved, onDeleted }:
   const [search] = useDebouncedValue(searchText.trim(), 250);
   const [shown, setShown] = useState<Shown[]>([]);
   const [uploading, setUploading] = useState(false);
+  const [linking, setLinking] = useState(false);
   const conditions = shown.map((s) => s.condition);
   const [draft, setDraft] = useState<{ field: string | null; operator: string; value: string }>({
     field: null,
@@ -166,6 +168,7 @@ export function DirectoryView({ spaceId, directory, nodes, onMoved, onDeleted }:
               <Menu.Item onClick={() => setUploading(true)}>{t("upload.open")}</Menu.Item>
             ) : null}
             <Menu.Item onClick={exportFile}>{t("export")}</Menu.Item>
+            <Menu.Item onClick={() => setLinking(true)}>{t("links.settings.open")}</Menu.Item>
             {directory.canAdmin ? (
               <>
                 <Menu.Divider />
@@ -278,6 +281,9 @@ export function DirectoryView({ spaceId, directory, nodes, onMoved, onDeleted }:
         </Group>
       )}
       <DirectoryUpload spaceId={spaceId} directory={directory} opened={uploading} onClose={() => setUploading(false)} />
+      {linking ? (
+        <LinkSettingsDialog spaceId={spaceId} directory={directory} onClose={() => setLinking(false)} />
+      ) : null}
       <DirectoryTable spaceId={spaceId} directory={directory} search={search} filter={{ logic: "and", conditions }} />
     </Stack>
   );

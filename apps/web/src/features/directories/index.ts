@@ -1,2 +1,6 @@
+export { AssignUploadDialog } from "./assign-upload-dialog";
+export { directoriesApi } from "./directories-api";
 export { DirectoriesPage } from "./directories-page";
+export { linksApi, useVersionLinks } from "./links-api";
 export { NodeDirectoriesTab } from "./node-directories-tab";
+export { RefreshValuesDialog } from "./refresh-values-dialog";

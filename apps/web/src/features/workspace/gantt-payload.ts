@@ -2,7 +2,7 @@ import type { AttributeDto, GanttColumns, UpdateWbsBody } from "@planum/contract
 import { formatDate, formatDateTime, tryParseDate, tryParseDateTime } from "@planum/engine";
 import type { GanttAttribute, GanttAttributeKind, GanttChange, GanttData } from "./gantt";
 
-const KIND_OF: Partial<Record<AttributeDto["type"], GanttAttributeKind>> = {
+export const KIND_OF: Partial<Record<AttributeDto["type"], GanttAttributeKind>> = {
   number: "number",
   string: "string",
   date: "date",

@@ -1,9 +1,11 @@
 import type { Version } from "@planum/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { useSearchParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
+import { useVersionLinks } from "../directories";
 import { toGanttData } from "./gantt-payload";
 import { withTargetBaseline } from "./layout-view";
+import { withLinkedColumns } from "./linked-columns";
 import { orderVersions, pickVersion } from "./version-order";
 import { workspaceApi, workspaceKeys } from "./workspace-api";
 
@@ -37,6 +39,8 @@ export function useWorkspaceData(scheduleId: string) {
     queryFn: () => workspaceApi.gantt(version!.id),
     enabled: version !== null && (attributes.isSuccess || attributes.isError),
   });
+  const { spaceId = "" } = useParams();
+  const links = useVersionLinks(spaceId, version?.id ?? null);
   const targetId = params.get("target");
   const target: Version | null = list.find((v) => v.id === targetId && v.id !== version?.id) ?? null;
   const targetGantt = useQuery({
@@ -46,9 +50,9 @@ export function useWorkspaceData(scheduleId: string) {
   });
   const data = useMemo(() => {
     if (!gantt.data) return null;
-    const own = toGanttData(gantt.data, attributes.data ?? []);
+    const own = withLinkedColumns(toGanttData(gantt.data, attributes.data ?? []), links.data);
     return target && targetGantt.data ? withTargetBaseline(own, targetGantt.data) : own;
-  }, [gantt.data, attributes.data, target, targetGantt.data]);
+  }, [gantt.data, attributes.data, links.data, target, targetGantt.data]);
 
   const selectVersion = (id: string) =>
     setParams(

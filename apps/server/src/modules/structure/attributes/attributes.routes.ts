@@ -1,4 +1,5 @@
 import {
+  ATTRIBUTE_TARGETS,
   attributeParams,
   attributeSchema,
   attributeViewSettingsBody,
@@ -92,12 +93,16 @@ export function attributesModule(ctx: AppContext, service: AttributesService) {
         url: "/eps/:id/attributes/get-visible",
         tags,
         summary:
-          "Attributes applying here (space-wide, inherited, own) that the caller may read, minus the hidden ones",
+          "Attributes applying here (space-wide, inherited, own) that the caller may read, minus the hidden ones; with target=work the works' attributes seen here (a directory's donors fill them)",
         params: idParams,
+        query: z.object({ target: z.enum(ATTRIBUTE_TARGETS, { error: "InvalidValue" }).default("node") }),
         response: z.array(attributeSchema),
         access: atNode,
       },
-      ({ scope: { grant, node } }) => service.visible(grant, nodePlace(node), { hidden: node.attributeView.hidden }),
+      ({ scope: { grant, node }, query }) =>
+        query.target === "work"
+          ? service.visible(grant, { ...nodePlace(node), target: "work" })
+          : service.visible(grant, nodePlace(node), { hidden: node.attributeView.hidden }),
     );
 
     route(

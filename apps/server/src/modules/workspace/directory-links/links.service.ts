@@ -45,6 +45,7 @@ export class DirectoryLinksService {
     return {
       directories: seen.map(({ directory, columns }) => ({
         id: directory.id,
+        nodeId: directory.nodeId,
         name: directory.name,
         kind: directory.kind,
         linked: settings.linked

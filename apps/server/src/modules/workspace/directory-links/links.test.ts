@@ -83,6 +83,19 @@ describe("works linked to directory rows", () => {
       const donor = await owner.call("POST", `${base}/donor/create`, { columnId, attributeId });
       expect(donor.status, JSON.stringify(donor.body)).toBe(200);
     }
+    // the works' attributes a donor may fill are listed at the directory's node (its settings dialog offers them)
+    await owner.call("POST", `/eps/${s.project.id}/attributes/create`, {
+      name: "Цена работы",
+      type: "money",
+      target: "work",
+    });
+    const names = async (query: string) =>
+      (await owner.call("GET", `/eps/${s.project.id}/attributes/get-visible${query}`)).body.data.map(
+        (a: { name: string }) => a.name,
+      );
+    expect(await names("?target=work")).toContain("Цена работы");
+    expect(await names("")).not.toContain("Цена работы");
+    expect((await owner.call("GET", `/eps/${s.project.id}/attributes/get-visible?target=all`)).status).toBe(400);
     const settings = (await owner.call("GET", `${base}/link-settings`)).body.data;
     expect(settings.donors.map((d: { attributeName: string }) => d.attributeName).sort()).toEqual(["Ед.", "Норма"]);
 
@@ -147,6 +160,36 @@ describe("works linked to directory rows", () => {
     const left = (await owner.call("GET", `/versions/${v}/directory`)).body.data.links;
     expect(left.map((l: { itemId: number }) => l.itemId)).toEqual([works[1].id]);
     expect((await attrsOf(works[0].id))[s.normAttr]).toBe(0.8);
+  });
+
+  it("carries the works' links into a copied version, where they change apart from the source", async () => {
+    const s = await setUp();
+    const { owner, schedule, version, works } = s;
+    await owner.call("POST", `${s.base}/linked-attribute/create`, { columnId: s.norm });
+    await owner.call("POST", `/versions/${version.id}/directory/${s.directory.id}/assign`, {
+      links: [
+        { workCode: "A10", rowCode: "BET" },
+        { workCode: "A20", rowCode: "ARM" },
+      ],
+    });
+    const copy = await owner.call("POST", `/schedules/${schedule.id}/versions/create`, {
+      label: "Копия",
+      copyFromId: version.id,
+    });
+    expect(copy.status).toBe(200);
+    const copied = (await owner.call("GET", `/versions/${copy.body.data.id}/directory`)).body.data;
+    const codes = (read: { links: { code: string; itemId: number }[] }) => read.links.map((l) => l.code).sort();
+    expect(codes(copied)).toEqual(["ARM", "BET"]);
+    expect(copied.directories[0].nodeId).toBe(s.project.id);
+    expect(copied.links.every((l: { itemId: number }) => !works.some((w) => w.id === l.itemId))).toBe(true);
+    // unlinking in the copy leaves the source as it was
+    const a10 = copied.links.find((l: { code: string }) => l.code === "BET").itemId;
+    await owner.call("POST", `/versions/${copy.body.data.id}/directory/create`, {
+      directoryId: s.directory.id,
+      links: [{ itemId: a10, rowId: null }],
+    });
+    expect(codes((await owner.call("GET", `/versions/${copy.body.data.id}/directory`)).body.data)).toEqual(["ARM"]);
+    expect(codes((await owner.call("GET", `/versions/${version.id}/directory`)).body.data)).toEqual(["ARM", "BET"]);
   });
 
   it("assigns rows by code from a list or an XLSX file and refuses unknown codes naming the line", async () => {

@@ -65,7 +65,7 @@ export interface CopyRowsInput {
 }
 
 /**
- * Duplicates WBS rows (subtrees), the relations among them and the works' work-done plans, assignments and people, a few statements however
+ * Duplicates WBS rows (subtrees), the relations among them and the works' work-done plans, assignments, people and directory links, a few statements however
  * many rows: new ids come from the identity sequence inside SQL, so nothing travels through JavaScript. A whole-version copy also keeps the
  * external relations (predecessors in other versions). Returns the new ids of the copied top rows.
  */
@@ -130,6 +130,14 @@ export async function copyWbsRows(tx: DbOrTx, input: CopyRowsInput): Promise<{ t
     insert into work_people (item_id, version_id, space_id, executor_id, curator_id)
     select m.new_id, ${input.toVersionId}::uuid, ${input.spaceId}::uuid, p.executor_id, p.curator_id
     from work_people p join wbs_copy_map m on m.old_id = p.item_id where p.version_id = ${input.fromVersionId}`);
+  // Their links to directory rows go with them (a copied work keeps its work type and location); a directory of
+  // another space is not carried.
+  await tx.execute(sql`
+    insert into wbs_directory_links (item_id, directory_id, row_id, version_id, space_id)
+    select m.new_id, l.directory_id, l.row_id, ${input.toVersionId}::uuid, ${input.spaceId}::uuid
+    from wbs_directory_links l join wbs_copy_map m on m.old_id = l.item_id
+    join directories d on d.id = l.directory_id and d.space_id = ${input.spaceId}::uuid
+    where l.version_id = ${input.fromVersionId}`);
   const tops = await execRows(tx, sql`select new_id from wbs_copy_map where top order by rn`);
   const count = await execRows(tx, sql`select count(*)::int as n from wbs_copy_map`);
   return {

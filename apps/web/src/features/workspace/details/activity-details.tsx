@@ -25,6 +25,7 @@ import { AttributesTab } from "./attributes-tab";
 import { ConstraintsTab } from "./constraints-tab";
 import { TextField } from "./detail-fields";
 import { Pane, type Save } from "./details-pane";
+import { DirectoriesTab } from "./directories-tab";
 import { NotesTab } from "./notes-tab";
 import { RelationshipsTab } from "./relationships-tab";
 import { StatusTab } from "./status-tab";
@@ -36,6 +37,7 @@ export type DetailsTab =
   | "relationships"
   | "notes"
   | "attributes"
+  | "directories"
   | "assignments"
   | "timesheets";
 export const DETAILS_TABS: readonly DetailsTab[] = [
@@ -45,6 +47,7 @@ export const DETAILS_TABS: readonly DetailsTab[] = [
   "relationships",
   "notes",
   "attributes",
+  "directories",
   "assignments",
   "timesheets",
 ];
@@ -143,6 +146,8 @@ export function ActivityDetails({ tab, versionId, data, itemId, readOnly, comman
     return <AssignmentsTab versionId={versionId} itemId={item.id} readOnly={readOnly || isSum} />;
   if (tab === "timesheets")
     return <TimesheetsTab versionId={versionId} itemId={item.id} readOnly={readOnly || isSum} />;
+  if (tab === "directories")
+    return <DirectoriesTab versionId={versionId} itemId={item.id} readOnly={readOnly} send={commands.send} />;
   if (tab === "notes") return <NotesTab item={item} disabled={readOnly} save={save} />;
   return <AttributesTab item={item} disabled={readOnly} save={save} />;
 }

@@ -187,8 +187,13 @@ export function attributeIdOf(key: ColumnKey): string | null {
 export function columnMeta(model: RowModel, key: ColumnKey): ColumnMeta {
   const attr = attributeIdOf(key);
   if (attr === null) return META[key as BuiltInColumn];
-  const kind = model.attributes.find((a) => a.id === attr)?.kind ?? "string";
-  return { kind: ATTR_KIND[kind], align: ATTR_KIND[kind] === "text" ? "left" : "right", editable: kind !== "boolean" };
+  const def = model.attributes.find((a) => a.id === attr);
+  const kind = def?.kind ?? "string";
+  return {
+    kind: ATTR_KIND[kind],
+    align: ATTR_KIND[kind] === "text" ? "left" : "right",
+    editable: kind !== "boolean" && !def?.readOnly,
+  };
 }
 
 /** Shown start: the actual start when the work has begun, else the early start. */

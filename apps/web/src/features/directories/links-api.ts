@@ -1,0 +1,69 @@
+import type {
+  Directory,
+  DirectoryLinkSettings,
+  DonorRefresh,
+  LinkWorksBody,
+  LinkWorksResult,
+  VersionDirectoryLinks,
+} from "@planum/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { api, apiRequest } from "../../shared/api-client";
+import { directoryKeys, useDirectoriesLive } from "./directories-api";
+
+/** Under the space's key, so a `directory_updated` event (a row edited, works linked) refetches the links too. */
+export const linkKeys = {
+  settings: (spaceId: string, directoryId: string) => [...directoryKeys.all(spaceId), "links", directoryId] as const,
+  version: (spaceId: string, versionId: string) => [...directoryKeys.all(spaceId), "version", versionId] as const,
+};
+
+const at = (d: Pick<Directory, "id" | "nodeId">) => `/eps/${d.nodeId}/directory/${d.id}`;
+const patch = <T>(path: string, body: unknown) => apiRequest<T>(path, { method: "PATCH", body });
+
+export const linksApi = {
+  settings: (d: Directory) => api.get<DirectoryLinkSettings>(`${at(d)}/link-settings`),
+  addLinked: (d: Directory, columnId: string) =>
+    api.post<DirectoryLinkSettings>(`${at(d)}/linked-attribute/create`, { columnId }),
+  removeLinked: (d: Directory, linkedId: string) =>
+    api.delete<DirectoryLinkSettings>(`${at(d)}/linked-attribute/${linkedId}/delete`),
+  addDonor: (d: Directory, columnId: string, attributeId: string) =>
+    api.post<DirectoryLinkSettings>(`${at(d)}/donor/create`, { columnId, attributeId }),
+  removeDonor: (d: Directory, donorId: string) => api.delete<DirectoryLinkSettings>(`${at(d)}/donor/${donorId}/delete`),
+  ofVersion: (versionId: string) => api.get<VersionDirectoryLinks>(`/versions/${versionId}/directory`),
+  link: (versionId: string, body: LinkWorksBody) =>
+    api.post<LinkWorksResult>(`/versions/${versionId}/directory/create`, body),
+  uploadAssignment: (
+    versionId: string,
+    directoryId: string,
+    file: File,
+    query: { workColumn: string; rowColumn: string; skipRows: number; applyDonors: boolean },
+  ) => {
+    const form = new FormData();
+    form.append("file", file, file.name);
+    return api.post<LinkWorksResult>(`/versions/${versionId}/directory/${directoryId}/upload`, undefined, {
+      formData: form,
+      query: { ...query, applyDonors: String(query.applyDonors) },
+    });
+  },
+  refresh: (versionId: string, body: { directoryId?: string; itemIds?: number[]; preview: boolean }) =>
+    patch<DonorRefresh>(`/versions/${versionId}/directory/update-linked-value`, body),
+};
+
+export function useLinkSettings(spaceId: string, directory: Directory) {
+  return useQuery({
+    queryKey: linkKeys.settings(spaceId, directory.id),
+    queryFn: () => linksApi.settings(directory),
+  });
+}
+
+/** The directories a version's schedule sees and its works' links, kept live by the space's directory events. */
+export function useVersionLinks(spaceId: string, versionId: string | null) {
+  useDirectoriesLive(spaceId);
+  return useQuery({
+    queryKey: linkKeys.version(spaceId, versionId ?? ""),
+    queryFn: () => linksApi.ofVersion(versionId!),
+    enabled: versionId !== null && versionId !== "",
+    // linked columns are a bonus on the workspace: it works without them
+    meta: { silentError: true },
+    retry: false,
+  });
+}
