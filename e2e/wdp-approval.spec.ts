@@ -210,3 +210,81 @@ for (const view of [
     for (const ctx of [site, desk, boss]) await ctx.context.close();
   });
 }
+
+const PLAN_TEXTS = {
+  en: {
+    held: "1 plan change of an approved day waits for approval",
+    badge: "Plan change",
+    typed: "12,5",
+    shown: "12.5",
+  },
+  ru: {
+    held: "1 изменение плана утверждённого дня ждёт согласования",
+    badge: "Изменение плана",
+    typed: "12,5",
+    shown: "12,5",
+  },
+  fr: {
+    held: "1 modification du plan d’un jour validé attend la validation",
+    badge: "Modification du plan",
+    typed: "12,5",
+    shown: "12,5",
+  },
+} as const;
+
+for (const view of [
+  { language: "en", scheme: "dark" },
+  { language: "ru", scheme: "light" },
+  { language: "fr", scheme: "dark" },
+] as const) {
+  test(`a plan change of an approved day waits for the responsible person (${view.language}, ${view.scheme})`, async ({
+    browser,
+    request,
+  }) => {
+    const texts = { ...TEXTS[view.language], ...PLAN_TEXTS[view.language] };
+    const setup = await setUp(request);
+    const { token, call, spaceId, projectId, versionId, scheduleId, a10 } = setup;
+    // Today's 10 m³ were reported and approved: today is an approved day of A10.
+    const report = (await call("POST", `/versions/${versionId}/mobile`, {
+      cells: [{ itemId: a10, measure: "volume", value: 10 }],
+    })) as { id: string };
+    await call("POST", `/schedules/${scheduleId}/wdp/approvals`, { reportId: report.id, decision: "APPROVED" });
+    const planner = await memberWith(request, setup, spaceId, ["schedule:read", "schedule:write"]);
+    const grid = `/${spaceId}/grid/${projectId}?version=${versionId}`;
+    const tag = `${view.language}-${view.scheme}`;
+
+    // The planner types a new plan for today: it is not written, it waits, and the grid says so.
+    const desk = await openAs(browser, planner, { language: view.language, scheme: view.scheme, width: 1440 });
+    await desk.page.goto(grid);
+    const planToday = cell(desk.page, a10, "plan", TODAY);
+    await expect(planToday).toHaveText("10", { timeout: 60_000 });
+    await planToday.click();
+    await desk.page.keyboard.type(texts.typed);
+    await desk.page.keyboard.press("Enter");
+    await expect(desk.page.getByText(texts.held)).toBeVisible({ timeout: 60_000 });
+    await expect(planToday).toHaveClass(/is-pending/, { timeout: 60_000 });
+    await expect(planToday).toHaveAttribute("data-pending", texts.shown);
+    await expect(planToday).toHaveText("10");
+    await desk.page.screenshot({ path: `e2e/artifacts/wdp-plan-held-${tag}-1440.png` });
+
+    // The responsible person finds it among the approvals as a plan change and approves it.
+    const boss = await openAs(browser, token, { language: view.language, scheme: view.scheme, width: 1440 });
+    await boss.page.goto(grid);
+    await boss.page.getByRole("button", { name: texts.button }).click({ timeout: 60_000 });
+    const card = boss.page.getByTestId("approval-report");
+    await expect(card.getByTestId("plan-change")).toHaveText(texts.badge, { timeout: 60_000 });
+    await expect(card).toContainText(texts.shown);
+    await boss.page.screenshot({ path: `e2e/artifacts/wdp-plan-approval-${tag}-1440.png` });
+    await boss.page.setViewportSize({ width: 600, height: 900 });
+    await expect(card.getByRole("button", { name: texts.approve, exact: true })).toBeVisible();
+    await boss.page.screenshot({ path: `e2e/artifacts/wdp-plan-approval-${tag}-600.png` });
+    await card.getByRole("button", { name: texts.approve, exact: true }).click();
+    await expect(card).toHaveCount(0, { timeout: 60_000 });
+
+    // Live in the planner's grid: the new plan is in place, nothing waits any more.
+    await expect(planToday).toHaveText(texts.shown, { timeout: 60_000 });
+    await expect(planToday).not.toHaveClass(/is-pending/);
+    await desk.page.screenshot({ path: `e2e/artifacts/wdp-plan-approved-${tag}-1440.png` });
+    for (const ctx of [desk, boss]) await ctx.context.close();
+  });
+}

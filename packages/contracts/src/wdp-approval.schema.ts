@@ -12,6 +12,9 @@ export const WDP_DECISIONS = ["APPROVED", "DECLINED"] as const;
 export type WdpDecision = (typeof WDP_DECISIONS)[number];
 export const WDP_REPORT_STATUSES = ["pending", "APPROVED", "DECLINED"] as const;
 export type WdpReportStatus = (typeof WDP_REPORT_STATUSES)[number];
+/** What a report carries: done quantities (`fact`), or plan changes on days already approved (`plan`). */
+export const WDP_REPORT_KINDS = ["fact", "plan"] as const;
+export type WdpReportKind = (typeof WDP_REPORT_KINDS)[number];
 /** The longest comment of a report or a decision. */
 export const WDP_COMMENT_MAX = 1000;
 /** Most works one report may carry. */
@@ -75,6 +78,8 @@ export const wdpFactReportSchema = z.object({
   versionId: z.string(),
   /** The reported day. */
   date: z.string(),
+  /** `plan`: the cells are new plans of an approved day (approving writes them as the plan and approved plan). */
+  kind: z.enum(WDP_REPORT_KINDS),
   status: z.enum(WDP_REPORT_STATUSES),
   reporter: person,
   comment: z.string().nullable(),
@@ -134,6 +139,15 @@ export type WdpMobile = z.infer<typeof wdpMobileSchema>;
 /** Cells waiting for approval in a version (the grid marks them): GET /versions/{id}/wdp/pending. */
 export const wdpPendingSchema = z.object({
   versionId: z.string(),
-  cells: z.array(z.object({ itemId: z.number(), measure: z.enum(WDP_MEASURES), date: z.string(), value: z.number() })),
+  cells: z.array(
+    z.object({
+      itemId: z.number(),
+      measure: z.enum(WDP_MEASURES),
+      /** `fact`: a reported quantity; `plan`: a plan change of an approved day. */
+      kind: z.enum(WDP_REPORT_KINDS),
+      date: z.string(),
+      value: z.number(),
+    }),
+  ),
 });
 export type WdpPending = z.infer<typeof wdpPendingSchema>;

@@ -189,6 +189,10 @@ export const wdpChangeSchema = z.object({
   series: z.array(wdpSeriesSchema),
   removed: z.array(z.object({ itemId: z.number(), measure: z.enum(WDP_MEASURES), kind: z.enum(WDP_KINDS) })),
   works: z.array(wdpWorkStateSchema),
+  /** Plan cells of days already approved: not written, they wait for approval (absent: none). */
+  held: z
+    .array(z.object({ itemId: z.number(), measure: z.enum(WDP_MEASURES), date: z.string(), value: z.number() }))
+    .optional(),
 });
 export type WdpChange = z.infer<typeof wdpChangeSchema>;
 

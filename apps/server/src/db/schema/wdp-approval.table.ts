@@ -29,6 +29,10 @@ export const wdpReports = pgTable(
       .references(() => versions.id, { onDelete: "cascade" }),
     /** The reported day (days since 1970-01-01, as `wdp_work_series.starts`). */
     day: integer("day").notNull(),
+    /** `fact`: done quantities reported; `plan`: plan changes on days already approved, which need approval too. */
+    kind: text("kind", { enum: ["fact", "plan"] })
+      .notNull()
+      .default("fact"),
     cells: jsonb("cells").$type<WdpReportCell[]>().notNull(),
     reporterId: uuid("reporter_id").references(() => users.id, { onDelete: "set null" }),
     comment: text("comment"),

@@ -1,7 +1,7 @@
 import type { StoredCurve, StoredCurves } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
 import type { SeriesRow } from "../workspace/wdp/wdp.repo.js";
-import { readSeries } from "../workspace/wdp/wdp-store.js";
+import { readWdpSeries as readSeries } from "../workspace/wdp/wdp-reads.js";
 import { countWorks, versionWithTarget } from "./analytics.repo.js";
 
 /** The analytics measure each stored work-done plan measure feeds. */

@@ -30,7 +30,10 @@ export function ReportStatus({ status }: { status: WdpFactReport["status"] }) {
   );
 }
 
-/** The lines of a report: each work, measure and reported quantity beside the day's plan and current fact. */
+/**
+ * The lines of a report: each work, measure and reported quantity beside the day's plan and current fact (a plan
+ * change: the new plan beside the day's plan now).
+ */
 export function ReportCells({ report }: { report: WdpFactReport }) {
   const { t, i18n } = useTranslation("wdp-approval");
   return (
@@ -45,7 +48,7 @@ export function ReportCells({ report }: { report: WdpFactReport }) {
             {t(`wdp:measures.${c.measure}`)}
             {c.measure === "volume" && c.unit ? `, ${c.unit}` : ""}
             {" — "}
-            {t("cell", {
+            {t(report.kind === "plan" ? "cellPlan" : "cell", {
               value: quantity(c.value, i18n.language),
               plan: quantity(c.plan, i18n.language),
               fact: quantity(c.fact, i18n.language),
@@ -83,7 +86,14 @@ function ReportCard(props: {
           <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
             {report.reporter?.name ?? t("someone")} · {shownDay(dayOfIso(report.date))}
           </Text>
-          <ReportStatus status={report.status} />
+          <Group gap={4}>
+            {report.kind === "plan" && (
+              <Badge color="blue" variant="light" size="sm" data-testid="plan-change">
+                {t("planChange")}
+              </Badge>
+            )}
+            <ReportStatus status={report.status} />
+          </Group>
         </Group>
         <Text size="xs" c="dimmed">
           {t("sentAt", { at: moment(report.createdAt, i18n.language) })}

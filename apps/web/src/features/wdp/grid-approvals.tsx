@@ -9,7 +9,10 @@ import { ApprovalInbox } from "./approval-inbox";
 import { approvalApi, approvalKeys } from "./wdp-approval-api";
 import { dayOfIso } from "./wdp-numbers";
 
-/** Waiting cells of a version, live: per work, day → the value waiting for approval, of one measure (the grid's). */
+/**
+ * Waiting cells of a version, live, of one measure (the grid's): per work, day → the value waiting for approval —
+ * reported facts (`byWork`) and plan changes of approved days (`planByWork`).
+ */
 export function usePendingCells(versionId: string, measure: WdpMeasure) {
   const queryClient = useQueryClient();
   const pending = useQuery({
@@ -21,10 +24,12 @@ export function usePendingCells(versionId: string, measure: WdpMeasure) {
     if (event.type === "wdp_updated" && event.versionId === versionId)
       void queryClient.invalidateQueries({ queryKey: approvalKeys.pending(versionId) });
   });
-  const byWork = useMemo(() => {
-    const out = new Map<number, Map<number, number>>();
+  const [byWork, planByWork] = useMemo(() => {
+    const facts = new Map<number, Map<number, number>>();
+    const plans = new Map<number, Map<number, number>>();
     for (const c of pending.data?.cells ?? []) {
       if (c.measure !== measure) continue;
+      const out = c.kind === "plan" ? plans : facts;
       let days = out.get(c.itemId);
       if (!days) {
         days = new Map();
@@ -32,9 +37,9 @@ export function usePendingCells(versionId: string, measure: WdpMeasure) {
       }
       days.set(dayOfIso(c.date), c.value);
     }
-    return out;
+    return [facts, plans];
   }, [pending.data, measure]);
-  return { byWork, count: pending.data?.cells.length ?? 0 };
+  return { byWork, planByWork, count: pending.data?.cells.length ?? 0 };
 }
 
 /** The grid's way to the approval inbox (a drawer) and to the phone page of the same schedule. */

@@ -55,6 +55,8 @@ export interface WdpGridProps {
   onActiveWork?(itemId: number | null): void;
   /** Facts waiting for approval: per work, day → the reported value (marked on the fact line). */
   pending?: ReadonlyMap<number, ReadonlyMap<number, number>>;
+  /** Plan changes of approved days waiting for approval: per work, day → the new plan (marked on the plan line). */
+  pendingPlan?: ReadonlyMap<number, ReadonlyMap<number, number>>;
   /** Tells (once per paint) how long the body took to render: the bench's probe. */
   onPaint?(ms: number): void;
 }
@@ -310,9 +312,14 @@ export const WdpGrid = memo(function WdpGrid(props: WdpGridProps) {
     if (!editing || committing.current === editing || cancelled.current === editing) return;
     const cell = editing;
     committing.current = cell;
-    const ok = await write([cell]).finally(() => {
-      committing.current = null;
-    });
+    let ok = false;
+    try {
+      ok = await write([cell]);
+    } finally {
+      // A written cell stays marked: focusing the body blurs the editor before it unmounts, and that blur must
+      // not send the same cell again (a second request, a second undo step, a second waiting plan change).
+      if (!ok) committing.current = null;
+    }
     if (!ok) return;
     setEditing((now) => (now === cell ? null : now));
     bodyRef.current?.focus();
@@ -356,7 +363,13 @@ export const WdpGrid = memo(function WdpGrid(props: WdpGridProps) {
         selC1={inRange ? range.c1 : -1}
         activeCol={l === active.line ? active.col : -1}
         locale={locale}
-        pending={line.kind === "fact" ? props.pending?.get(work.id) : undefined}
+        pending={
+          line.kind === "fact"
+            ? props.pending?.get(work.id)
+            : line.kind === "plan"
+              ? props.pendingPlan?.get(work.id)
+              : undefined
+        }
       />,
     );
     const pace = line.kind === "fact" ? paceOf(store, work.id, measure, keyDay) : "none";

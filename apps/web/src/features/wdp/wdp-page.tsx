@@ -32,7 +32,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ApiRequestError } from "../../shared/api-error";
 import { confirm } from "../../ui/confirm-dialog";
-import { notifyError, notifyErrors, notifySuccess } from "../../ui/notify";
+import { notifyError, notifyErrors, notifyInfo, notifySuccess } from "../../ui/notify";
 import { NotFoundPage } from "../errors";
 import { useRealtimeEvents } from "../realtime";
 import { useMe } from "../session";
@@ -224,7 +224,8 @@ export function WdpPage() {
       if (body.length === 0) return true;
       const ids = [...new Set(body.map((c) => c.itemId))];
       const change = await run("update_cells", ids, () => wdpApi.updateMany(scheduleId, { versionId, cells: body }));
-      if (change && body.length > 1) notifySuccess(t("saved", { count: body.length }));
+      if (change?.held?.length) notifyInfo(t("heldForApproval", { count: change.held.length }));
+      else if (change && body.length > 1) notifySuccess(t("saved", { count: body.length }));
       return change !== null;
     },
     [measure, run, scheduleId, versionId, worksById, t],
@@ -546,6 +547,7 @@ export function WdpPage() {
             onWrite={onWrite}
             onActiveWork={setActiveWork}
             pending={pending.byWork}
+            pendingPlan={pending.planByWork}
           />
         )}
       </div>

@@ -28,8 +28,9 @@ import { AppError } from "../../../platform/errors.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { addNotices, announceNotices, type NewNotice, type NoticeRow } from "../../notices/notify.js";
 import { lockVersionForWdp, type SeriesRow } from "../wdp/wdp.repo.js";
+import { readWdpSeries as readSeries } from "../wdp/wdp-reads.js";
 import { asSeries } from "../wdp/wdp-series.js";
-import { readSeries, writeSeries } from "../wdp/wdp-store.js";
+import { writeSeries } from "../wdp/wdp-store.js";
 import { groupLines, toLine } from "./timesheet-lines.js";
 import {
   checkDayTotals,

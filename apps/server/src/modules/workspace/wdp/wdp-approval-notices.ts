@@ -8,8 +8,9 @@ import { dateOf } from "./wdp-days.js";
 
 /**
  * The approval flow's notices: a report waiting for approval tells everyone who may approve it on that schedule
- * (`wdp:approve` space-wide or granted on its lineage), but not its own reporter, one `task_need_accept_daily_data`
- * per work of the report. A decision has no notice kind among the spec's fifteen: the reporter sees it live on the
+ * (`wdp:approve` space-wide or granted on its lineage), but not its own reporter, one notice per work of the
+ * report: `task_need_accept_daily_data` for done quantities, `task_need_accept_expert_data` for plan changes of
+ * approved days (the planner's "expert" data). A decision has no notice kind among the spec's fifteen: the reporter sees it live on the
  * phone page (`wdp_updated`) and in "my reports".
  */
 export function approvalNotices(ctx: Pick<AppContext, "db" | "realtime">): (tx: Tx) => ApprovalNotices {
@@ -30,7 +31,10 @@ export function approvalNotices(ctx: Pick<AppContext, "db" | "realtime">): (tx: 
               works.map((work) => ({
                 spaceId: vs.grant.space.id,
                 userId,
-                kind: "task_need_accept_daily_data" as const,
+                kind:
+                  report.kind === "plan"
+                    ? ("task_need_accept_expert_data" as const)
+                    : ("task_need_accept_daily_data" as const),
                 byUserId: vs.grant.userId,
                 scheduleId: vs.scheduleId,
                 versionId: vs.version.id,

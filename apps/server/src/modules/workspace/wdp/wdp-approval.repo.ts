@@ -1,8 +1,9 @@
-import type { WdpMeasure, WdpReportStatus } from "@planum/contracts";
-import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { WdpMeasure, WdpReportKind, WdpReportStatus } from "@planum/contracts";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { users, type WdpReportCell, wbsItems, wdpReports } from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
+import { execRows, intArray } from "../../../platform/sql.js";
 
 export type ReportRow = typeof wdpReports.$inferSelect;
 /** A report with its reporter's and decider's names (last and first name, else the login). */
@@ -25,6 +26,7 @@ export async function insertReport(
     spaceId: string;
     versionId: string;
     day: number;
+    kind?: WdpReportKind;
     cells: WdpReportCell[];
     reporterId: string;
     comment: string | null;
@@ -42,7 +44,13 @@ export async function readReports(
   db: DbOrTx,
   spaceId: string,
   versionId: string,
-  filter: { status?: "pending" | "decided" | "all"; reporterId?: string; day?: number; ids?: string[] } = {},
+  filter: {
+    status?: "pending" | "decided" | "all";
+    reporterId?: string;
+    day?: number;
+    ids?: string[];
+    kind?: WdpReportKind;
+  } = {},
 ): Promise<ReportRead[]> {
   const where: SQL[] = [eq(wdpReports.spaceId, spaceId), eq(wdpReports.versionId, versionId)];
   if (filter.status === "pending") where.push(eq(wdpReports.status, "pending"));
@@ -50,6 +58,7 @@ export async function readReports(
   if (filter.reporterId) where.push(eq(wdpReports.reporterId, filter.reporterId));
   if (filter.day !== undefined) where.push(eq(wdpReports.day, filter.day));
   if (filter.ids) where.push(inArray(wdpReports.id, filter.ids));
+  if (filter.kind) where.push(eq(wdpReports.kind, filter.kind));
   const rows = await db
     .select({
       report: wdpReports,
@@ -156,16 +165,43 @@ export async function restoreReports(
 /** The cells of a version waiting for approval, each with its day (the grid marks them). */
 export async function pendingCells(db: DbOrTx, spaceId: string, versionId: string) {
   const rows = await db
-    .select({ day: wdpReports.day, cells: wdpReports.cells })
+    .select({ day: wdpReports.day, kind: wdpReports.kind, cells: wdpReports.cells })
     .from(wdpReports)
     .where(and(eq(wdpReports.spaceId, spaceId), eq(wdpReports.versionId, versionId), eq(wdpReports.status, "pending")))
     .orderBy(wdpReports.createdAt);
-  // A later report of the same work, measure and day replaces an earlier one's value.
-  const byKey = new Map<string, { itemId: number; measure: WdpMeasure; day: number; value: number }>();
+  // A later report of the same work, measure, kind and day replaces an earlier one's value.
+  const byKey = new Map<
+    string,
+    { itemId: number; measure: WdpMeasure; kind: WdpReportKind; day: number; value: number }
+  >();
   for (const r of rows)
     for (const c of r.cells)
-      byKey.set(`${c.itemId}|${c.measure}|${r.day}`, { ...c, measure: c.measure as WdpMeasure, day: r.day });
+      byKey.set(`${c.itemId}|${c.measure}|${r.kind}|${r.day}`, {
+        ...c,
+        measure: c.measure as WdpMeasure,
+        kind: r.kind,
+        day: r.day,
+      });
   return [...byKey.values()];
+}
+
+/**
+ * The approved days of works as "itemId|measure|day": days of approved reports (of facts or of plan changes) naming
+ * the work and measure. A plan change on such a day needs approval (wdp-plan-hold.ts).
+ */
+export async function approvedDays(db: DbOrTx, spaceId: string, versionId: string, itemIds: number[]) {
+  const result = await execRows(
+    db,
+    sql`select distinct r.day, (c ->> 'itemId')::int as "itemId", c ->> 'measure' as measure
+      from wdp_reports r, jsonb_array_elements(r.cells) as c
+      where r.space_id = ${spaceId} and r.version_id = ${versionId} and r.status = 'APPROVED'
+        and (c ->> 'itemId')::int = any(${intArray(itemIds)}::int[])`,
+  );
+  return new Set(
+    (result.rows as { day: number; itemId: number; measure: string }[]).map(
+      (r) => `${r.itemId}|${r.measure}|${Number(r.day)}`,
+    ),
+  );
 }
 
 /** The code and name of works of a version (what a notice about them says). */

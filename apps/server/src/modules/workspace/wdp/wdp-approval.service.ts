@@ -7,6 +7,7 @@ import type {
   WdpMobileReportBody,
   WdpMobileWork,
   WdpPending,
+  WdpReportKind,
 } from "@planum/contracts";
 import { setDays, valueAt } from "@planum/engine";
 import type { WdpReportCell } from "../../../db/schema/index.js";
@@ -34,8 +35,12 @@ const MINUTES_PER_DAY = 1440;
 
 /** What the approval flow tells people (notices), kept apart so the flow does not depend on how notices are kept. */
 export interface ApprovalNotices {
-  /** A report waits: to the schedule's approvers. */
-  reported(tx: Tx, vs: VersionScope, report: { id: string; itemIds: number[]; day: number }): Promise<void>;
+  /** A report waits: to the schedule's approvers (of facts by default; `plan`: plan changes of approved days). */
+  reported(
+    tx: Tx,
+    vs: VersionScope,
+    report: { id: string; itemIds: number[]; day: number; kind?: WdpReportKind },
+  ): Promise<void>;
   /** A report was decided: to its reporter. */
   decided(
     tx: Tx,
@@ -86,7 +91,7 @@ export class WdpApprovalService {
     for (const s of series) byWork.set(s.itemId, [...(byWork.get(s.itemId) ?? []), s]);
     const pending = new Map(
       (await pendingCells(db, spaceId, vs.version.id))
-        .filter((c) => c.day === day)
+        .filter((c) => c.day === day && c.kind === "fact")
         .map((c) => [`${c.itemId}|${c.measure}`, c.value]),
     );
     const covers = (w: WorkRow) =>
@@ -118,7 +123,12 @@ export class WdpApprovalService {
         })),
       });
     }
-    const mine = await readReports(db, spaceId, vs.version.id, { reporterId: vs.grant.userId, day, status: "all" });
+    const mine = await readReports(db, spaceId, vs.version.id, {
+      reporterId: vs.grant.userId,
+      day,
+      status: "all",
+      kind: "fact",
+    });
     return {
       versionId: vs.version.id,
       date: dateOf(day),
@@ -197,7 +207,13 @@ export class WdpApprovalService {
     const cells = await pendingCells(this.deps.db, vs.grant.space.id, vs.version.id);
     return {
       versionId: vs.version.id,
-      cells: cells.map((c) => ({ itemId: c.itemId, measure: c.measure, date: dateOf(c.day), value: c.value })),
+      cells: cells.map((c) => ({
+        itemId: c.itemId,
+        measure: c.measure,
+        kind: c.kind,
+        date: dateOf(c.day),
+        value: c.value,
+      })),
     };
   }
 
@@ -226,7 +242,8 @@ export class WdpApprovalService {
       const itemIds = [...new Set(row.cells.map((c) => c.itemId))];
       let series: SeriesRow[] = [];
       let stored: SeriesRow[] = [];
-      if (body.decision === "APPROVED") ({ series, stored } = await this.approvedSeries(tx, vs, row.day, row.cells));
+      if (body.decision === "APPROVED")
+        ({ series, stored } = await this.approvedSeries(tx, vs, row.day, row.cells, row.kind));
       if (notices) {
         const n = notices(tx);
         await n.decided(tx, vs, { id: row.id, reporterId: row.reporterId, itemIds });
@@ -248,8 +265,17 @@ export class WdpApprovalService {
     return (await this.toDtos(vs, [decided]))[0];
   }
 
-  /** The fact and approved-plan series an approval writes: the reported day set in each, per work and measure. */
-  private async approvedSeries(tx: Tx, vs: VersionScope, day: number, cells: WdpReportCell[]) {
+  /**
+   * The series an approval writes, per work and measure: of reported facts, the fact of the day and the day's plan
+   * as its approved plan; of a plan change, the new plan as both the day's plan and its approved plan.
+   */
+  private async approvedSeries(
+    tx: Tx,
+    vs: VersionScope,
+    day: number,
+    cells: WdpReportCell[],
+    reportKind: WdpReportKind,
+  ) {
     const works = await readWorks(
       tx,
       vs.grant.space.id,
@@ -271,8 +297,9 @@ export class WdpApprovalService {
     for (const c of kept) {
       const measure = c.measure as WdpMeasure;
       const key = (kind: "fact" | "approved_plan" | "plan") => ({ itemId: c.itemId, measure, kind });
-      const plan = valueAt(asSeries(byKey.get(seriesKey(key("plan")))), day);
-      series.push(fromSeries(key("fact"), setDays(asSeries(byKey.get(seriesKey(key("fact"))), day), [[day, c.value]])));
+      const plan = reportKind === "plan" ? c.value : valueAt(asSeries(byKey.get(seriesKey(key("plan")))), day);
+      const changed = reportKind === "plan" ? key("plan") : key("fact");
+      series.push(fromSeries(changed, setDays(asSeries(byKey.get(seriesKey(changed)), day), [[day, c.value]])));
       series.push(
         fromSeries(
           key("approved_plan"),
@@ -280,7 +307,10 @@ export class WdpApprovalService {
         ),
       );
     }
-    return { series, stored: stored.filter((s) => s.kind !== "plan") };
+    return {
+      series,
+      stored: reportKind === "plan" ? stored.filter((s) => s.kind !== "fact") : stored.filter((s) => s.kind !== "plan"),
+    };
   }
 
   /** Reports as answered: each cell with its work's code, name and unit, and its fact and plan of the day. */
@@ -303,6 +333,7 @@ export class WdpApprovalService {
       id: r.id,
       versionId: r.versionId,
       date: dateOf(r.day),
+      kind: r.kind,
       status: r.status,
       reporter: r.reporterId ? { id: r.reporterId, name: r.reporterName ?? "" } : null,
       comment: r.comment,

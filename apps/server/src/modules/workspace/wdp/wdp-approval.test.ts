@@ -113,7 +113,7 @@ describe("approval of work done", () => {
     );
     expect(await factOf(owner, v, a.id)).toBeNull();
     expect((await owner.call("GET", `/versions/${v}/wdp/pending`)).body.data.cells).toEqual([
-      { itemId: a.id, measure: "volume", date: TODAY, value: 7.5 },
+      { itemId: a.id, measure: "volume", kind: "fact", date: TODAY, value: 7.5 },
     ]);
     // The approver (the owner) is told in the personal area; the reporter is not told of their own report.
     const told = (await owner.call("GET", "/notices/personal-area")).body.data.items;
@@ -202,6 +202,94 @@ describe("approval of work done", () => {
     await owner.call("POST", `/versions/${v}/restore`, {});
     await owner.call("POST", `/versions/${v}/restore`, {});
     expect((await owner.call("GET", `${base}/approvals?versionId=${v}&status=all`)).body.data.reports).toEqual([]);
+  });
+
+  it("holds a plan change of an approved day for approval, tells the approvers, applies it only when approved", async () => {
+    const { owner, member: planner, v, a, base } = await setUp(["schedule:read", "schedule:write"]);
+    const planOn = async (date: string, kind = "plan") => {
+      const s = await factOf(owner, v, a.id, kind);
+      if (!s) return null;
+      return s.values[Math.round((Date.parse(date) - Date.parse(s.start)) / DAY_MS)] ?? null;
+    };
+    // Today's 7,5 m³ is reported and approved: today is an approved day of A10's volume (10 planned).
+    const sent = await planner.call("POST", `/versions/${v}/mobile`, {
+      cells: [{ itemId: a.id, measure: "volume", value: "7,5" }],
+    });
+    expect(sent.status).toBe(200);
+    const ok = await owner.call("POST", `${base}/approvals`, { reportId: sent.body.data.id, decision: "APPROVED" });
+    expect(ok.status).toBe(200);
+
+    // The planner moves 2 m³ from tomorrow onto today: tomorrow changes at once, today's 12 waits.
+    server.ctx.realtime.sent.length = 0;
+    const edit = await planner.call("PATCH", `${base}/update-many`, {
+      versionId: v,
+      cells: [
+        { itemId: a.id, measure: "volume", kind: "plan", date: TODAY, value: 12 },
+        { itemId: a.id, measure: "volume", kind: "plan", date: TOMORROW, value: 8 },
+      ],
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.body.data.held).toEqual([{ itemId: a.id, measure: "volume", date: TODAY, value: 12 }]);
+    expect(await planOn(TODAY)).toBe(10);
+    expect(await planOn(TOMORROW)).toBe(8);
+    expect((await owner.call("GET", `/versions/${v}/wdp/pending`)).body.data.cells).toEqual([
+      { itemId: a.id, measure: "volume", kind: "plan", date: TODAY, value: 12 },
+    ]);
+    const told = (await owner.call("GET", "/notices/personal-area")).body.data.items;
+    expect(told).toContainEqual(
+      expect.objectContaining({ kind: "task_need_accept_expert_data", versionId: v, wbsId: a.id }),
+    );
+    expect(server.ctx.realtime.sent).toContainEqual(
+      expect.objectContaining({ type: "notices_changed", userId: owner.userId }),
+    );
+    // The phone page is about done quantities: the plan change is not among the planner's reports there.
+    const phone = (await planner.call("GET", `/versions/${v}/mobile`)).body.data;
+    expect(phone.mine.map((r: { kind: string }) => r.kind)).toEqual(["fact"]);
+    expect(phone.works[0].measures[0]).toMatchObject({ plan: 10, pending: null });
+
+    // The inbox shows it as a plan change; approving writes the plan and the day's approved plan.
+    const inbox = (await owner.call("GET", `${base}/approvals?versionId=${v}`)).body.data.reports;
+    expect(inbox).toEqual([
+      expect.objectContaining({
+        kind: "plan",
+        status: "pending",
+        date: TODAY,
+        cells: [expect.objectContaining({ itemId: a.id, value: 12, plan: 10 })],
+      }),
+    ]);
+    const approved = await owner.call("POST", `${base}/approvals`, { reportId: inbox[0].id, decision: "APPROVED" });
+    expect(approved.status).toBe(200);
+    expect(await planOn(TODAY)).toBe(12);
+    expect(await planOn(TODAY, "approved_plan")).toBe(12);
+    expect(await planOn(TODAY, "fact")).toBe(7.5);
+
+    // Declined, a change leaves the plan as it was; typing the plan the day already has waits for nothing.
+    const again = await planner.call("PATCH", `${base}/update`, {
+      versionId: v,
+      itemId: a.id,
+      measure: "volume",
+      kind: "plan",
+      days: [{ date: TODAY, value: 3 }],
+    });
+    expect(again.body.data.held).toHaveLength(1);
+    const waiting = (await owner.call("GET", `${base}/approvals?versionId=${v}`)).body.data.reports[0];
+    const no = await owner.call("POST", `${base}/approvals`, {
+      reportId: waiting.id,
+      decision: "DECLINED",
+      comment: "План дня согласован",
+    });
+    expect(no.status).toBe(200);
+    expect(await planOn(TODAY)).toBe(12);
+    const same = await planner.call("PATCH", `${base}/update`, {
+      versionId: v,
+      itemId: a.id,
+      measure: "volume",
+      kind: "plan",
+      days: [{ date: TODAY, value: "12,0" }],
+    });
+    expect(same.status).toBe(200);
+    expect(same.body.data.held).toBeUndefined();
+    expect((await owner.call("GET", `/versions/${v}/wdp/pending`)).body.data.cells).toEqual([]);
   });
 
   it("lets an approver holding only wdp:approve take back their own decision, nothing else", async () => {

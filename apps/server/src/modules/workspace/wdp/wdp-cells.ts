@@ -6,6 +6,7 @@ import { loadSpaceCalendars } from "../../calendars/space-calendars.js";
 import { type SeriesRow, seriesKey, type WorkRow } from "./wdp.repo.js";
 import { checkCell, entryRules, runWdpChange, type WdpDeps, worksFor } from "./wdp-change.js";
 import { dayOf, MINUTES_PER_DAY, round, shown, workName } from "./wdp-days.js";
+import { holdApprovedPlanDays } from "./wdp-plan-hold.js";
 import { asSeries, fromSeries } from "./wdp-series.js";
 import { readSeriesByKeys } from "./wdp-store.js";
 
@@ -18,7 +19,10 @@ export interface WdpCell {
   value: number | string;
 }
 
-/** Sets cells (update, update-many, a pasted block): each checked by the entry rules, all or nothing. */
+/**
+ * Sets cells (update, update-many, a pasted block, an uploaded sheet): each checked by the entry rules, all or
+ * nothing. Plan cells of days already approved are not written: they wait for approval (wdp-plan-hold.ts).
+ */
 export function setCells(deps: WdpDeps, vs: VersionScope, action: string, cells: WdpCell[]) {
   const rules = entryRules(vs.grant);
   return runWdpChange(deps, vs, action, async (tx) => {
@@ -28,28 +32,50 @@ export function setCells(deps: WdpDeps, vs: VersionScope, action: string, cells:
       cells.map((c) => c.itemId),
       { active: true },
     );
+    const checked = cells.map((cell) => {
+      const day = dayOf(cell.date);
+      const value = checkCell(rules, works.get(cell.itemId) as WorkRow, cell.kind, day, cell.value);
+      return { itemId: cell.itemId, measure: cell.measure, kind: cell.kind, day, value };
+    });
+    const keys = [...new Map(checked.map((c) => [seriesKey(c), c])).values()];
+    const stored = await readSeriesByKeys(tx, vs.version.id, keys);
+    const current = new Map(stored.map((s) => [seriesKey(s), s]));
+    const notices = deps.notices?.(tx);
+    const hold = await holdApprovedPlanDays(
+      tx,
+      vs,
+      checked.filter((c) => c.kind === "plan"),
+      (c) => valueAt(asSeries(current.get(seriesKey({ ...c, kind: "plan" }))), c.day),
+      notices,
+    );
     const perSeries = new Map<
       string,
       { key: Omit<SeriesRow, "startDay" | "values" | "total">; days: [number, number][] }
     >();
-    for (const cell of cells) {
-      const day = dayOf(cell.date);
-      const value = checkCell(rules, works.get(cell.itemId) as WorkRow, cell.kind, day, cell.value);
+    for (const cell of [
+      ...checked.filter((c) => c.kind !== "plan"),
+      ...hold.free.map((c) => ({ ...c, kind: "plan" as const })),
+    ]) {
       const key = seriesKey(cell);
       let entry = perSeries.get(key);
       if (!entry) {
         entry = { key: { itemId: cell.itemId, measure: cell.measure, kind: cell.kind }, days: [] };
         perSeries.set(key, entry);
       }
-      entry.days.push([day, value]);
+      entry.days.push([cell.day, cell.value]);
     }
-    const keys = [...perSeries.values()].map((e) => e.key);
-    const stored = await readSeriesByKeys(tx, vs.version.id, keys);
-    const current = new Map(stored.map((s) => [seriesKey(s), s]));
     const series = [...perSeries.entries()].map(([key, entry]) =>
       fromSeries(entry.key, setDays(asSeries(current.get(key), entry.days[0][0]), entry.days)),
     );
-    return { series, works: [], before: stored };
+    return {
+      series,
+      works: [],
+      before: stored,
+      held: hold.held,
+      ...(hold.reports.length
+        ? { reports: hold.reports, touched: hold.reports.flatMap((r) => r.itemIds), after: () => notices?.announce() }
+        : {}),
+    };
   });
 }
 

@@ -1,4 +1,4 @@
-import { readWdpValue, type WdpChange, type WdpKind } from "@planum/contracts";
+import { readWdpValue, type WdpChange, type WdpKind, type WdpMeasure } from "@planum/contracts";
 import type { Grant, VersionScope } from "../../../platform/access.js";
 import type { Db, DbOrTx, Tx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
@@ -15,13 +15,16 @@ import {
   type WorkState,
   writeWorkStates,
 } from "./wdp.repo.js";
-import { round, shown, today, workName } from "./wdp-days.js";
+import type { ApprovalNotices } from "./wdp-approval.service.js";
+import { dateOf, round, shown, today, workName } from "./wdp-days.js";
 import { toDto } from "./wdp-series.js";
 import { readSeriesByKeys, writeSeries } from "./wdp-store.js";
 
 export interface WdpDeps {
   db: Db;
   events: WorkspaceEvents;
+  /** Who is told of changes waiting for approval (plan changes of approved days); none: nobody is told. */
+  notices?: (tx: Tx) => ApprovalNotices;
 }
 
 /** What one change writes: series (empty = removed) and works' states. */
@@ -36,6 +39,10 @@ export interface Writes {
   reports?: { id: string; row: Record<string, unknown> | null; itemIds: number[] }[];
   /** Works the change concerns beyond those written (a report's works), announced in `wdp_updated`. */
   touched?: number[];
+  /** Plan cells not written because they wait for approval (wdp-plan-hold.ts), as the answer names them. */
+  held?: { itemId: number; measure: WdpMeasure; day: number; value: number }[];
+  /** Runs after the commit (notices added in the transaction are pushed). */
+  after?: () => void;
 }
 
 /** The key date (today) and the first day open to entry (null: no limit), as day numbers. */
@@ -133,6 +140,8 @@ export async function runWdpChange(
     return { writes, itemIds, states };
   });
   deps.events.wdpUpdated(grant.space.id, grant.userId, version.id, action, done.itemIds);
+  done.writes.after?.();
+  const held = done.writes.held ?? [];
   return {
     versionId: version.id,
     series: done.writes.series.filter((s) => s.values.length > 0).map(toDto),
@@ -140,5 +149,8 @@ export async function runWdpChange(
       .filter((s) => s.values.length === 0)
       .map((s) => ({ itemId: s.itemId, measure: s.measure, kind: s.kind })),
     works: done.states.map((w) => ({ itemId: w.id, status: w.status ?? "active", mode: w.mode ?? "evenly" })),
+    ...(held.length
+      ? { held: held.map((c) => ({ itemId: c.itemId, measure: c.measure, date: dateOf(c.day), value: c.value })) }
+      : {}),
   };
 }

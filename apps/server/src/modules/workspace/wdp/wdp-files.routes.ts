@@ -16,11 +16,12 @@ import { route } from "../../../platform/route.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { readUpload } from "../../interchange/upload.js";
 import { WdpService } from "./wdp.service.js";
+import { approvalNotices } from "./wdp-approval-notices.js";
 import { WdpFilesService } from "./wdp-files.service.js";
 
 /** Work-done plans as files (spec §7): the plan's XLSX out and back in, the report's XLSX, the report's edit. */
 export function wdpFilesModule(ctx: AppContext) {
-  const wdp = new WdpService({ db: ctx.db, events: new WorkspaceEvents(ctx.realtime) });
+  const wdp = new WdpService({ db: ctx.db, events: new WorkspaceEvents(ctx.realtime), notices: approvalNotices(ctx) });
   const service = new WdpFilesService(ctx, wdp);
   const { access } = ctx;
   return async function wdpFilesRoutes(app: FastifyInstance) {

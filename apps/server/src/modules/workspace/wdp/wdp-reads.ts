@@ -8,6 +8,20 @@ import { dateOf, dayOf, MINUTES_PER_DAY, round } from "./wdp-days.js";
 import { asSeries, toDto } from "./wdp-series.js";
 import { factWorkCount, readSeries, versionTotals } from "./wdp-store.js";
 
+/**
+ * The series of a version as other modules read them (analytics, timesheets): optionally of some works, measures
+ * and kinds, touching a day range; one per work × measure × kind, ordered by work, measure, kind. How they are
+ * stored stays wdp-store.ts's business.
+ */
+export function readWdpSeries(
+  db: DbOrTx,
+  spaceId: string,
+  versionId: string,
+  filter: { itemIds?: number[]; measures?: WdpMeasure[]; kinds?: WdpKind[]; from?: number; to?: number } = {},
+) {
+  return readSeries(db, spaceId, versionId, filter);
+}
+
 /** A version's series (of some works, touching a period) and its works' planning state. */
 export async function wdpList(db: DbOrTx, vs: VersionScope, query: { itemIds?: string; from?: string; to?: string }) {
   const ids = query.itemIds ? query.itemIds.split(",").map(Number) : undefined;

@@ -34,7 +34,8 @@ import { redistributeMoved } from "./wdp-redistribute.js";
 /** Work-done plans (spec §7): the schedule's WDP calls under /schedules/{id}, the version's under /versions/{id}. */
 export function wdpModule(ctx: AppContext) {
   const events = new WorkspaceEvents(ctx.realtime);
-  const service = new WdpService({ db: ctx.db, events });
+  const notices = approvalNotices(ctx);
+  const service = new WdpService({ db: ctx.db, events, notices });
   const { access } = ctx;
   // A calculation that moves works re-spreads their plans (keeping facts) in its own transaction.
   // After the commit the space learns which works' plans moved (one wdp_updated for the version).
@@ -43,7 +44,7 @@ export function wdpModule(ctx: AppContext) {
     if (!done || done.itemIds.length === 0) return undefined;
     return () => events.wdpUpdated(done.spaceId, null, versionId, "redistribute", done.itemIds);
   });
-  const approvalRoutes = wdpApprovalRoutes(ctx, service, approvalNotices(ctx));
+  const approvalRoutes = wdpApprovalRoutes(ctx, service, notices);
   return async function wdpRoutes(app: FastifyInstance) {
     await approvalRoutes(app);
     const tags = ["Work-done plans"];
