@@ -1,0 +1,1 @@
+ALTER TABLE "wdp_reports" ADD COLUMN "kind" text DEFAULT 'fact' NOT NULL;
