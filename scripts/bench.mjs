@@ -27,6 +27,7 @@ const suites = [
   "apps/server/bench/print.mjs",
   "apps/server/bench/analytics.mjs",
   "apps/server/bench/analytics-rollup.mjs",
+  "apps/server/bench/costr.mjs",
   "apps/web/bench/run.mjs",
 ];
 let failed = false;

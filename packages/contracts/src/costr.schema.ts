@@ -168,3 +168,97 @@ export const costTotalsSchema = z.object({
   labourHours: z.number(),
 });
 export type CostTotals = z.infer<typeof costTotalsSchema>;
+
+// ---- estimates ----
+
+export const ESTIMATE_FORMAT_NAMES = ["xlsx", "grand_xml"] as const;
+/** An estimate file's column mapping: field → column index (0-based); see `@planum/formats` ESTIMATE_COLUMNS. */
+export const estimateMappingSchema = z.record(z.string(), z.number().int().min(0).max(500));
+
+export const estimateUploadQuery = z.object({
+  skipRows: z.coerce.number().int().min(0).max(1000).default(0),
+  /** JSON of the mapping; without it columns are matched by their header (ru, en, fr). */
+  mapping: z
+    .string()
+    .max(5_000)
+    .transform((text, ctx) => {
+      try {
+        const parsed = estimateMappingSchema.safeParse(JSON.parse(text));
+        if (parsed.success) return parsed.data;
+      } catch {
+        // falls through to the issue below
+      }
+      ctx.addIssue({ code: "custom", message: "InvalidValue", path: ["mapping"] });
+      return z.NEVER;
+    })
+    .optional(),
+  pdcId: workspaceUuid.optional(),
+  name: z.string().trim().max(COSTR_NAME_MAX, { error: "MaxLength" }).optional(),
+});
+
+export const estimateUploadStartedSchema = z.object({ jobId: z.string() });
+
+export const estimateSummarySchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  format: z.string(),
+  fileName: z.string(),
+  pdcId: z.string().nullable(),
+  totals: costTotalsSchema,
+  stated: costTotalsSchema.partial(),
+  positionCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type EstimateSummary = z.infer<typeof estimateSummarySchema>;
+
+export const estimatePositionSchema = z.object({
+  id: z.string(),
+  num: z.string(),
+  normCode: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  measureId: z.string().nullable(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  base: costTotalsSchema,
+  priced: costTotalsSchema,
+});
+export type EstimatePosition = z.infer<typeof estimatePositionSchema>;
+
+export const estimateCoefficientUseSchema = z.object({
+  id: z.string(),
+  coefficientId: z.string(),
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(COEFFICIENT_KINDS),
+  value: z.number(),
+  sectionId: z.string().nullable(),
+  positionId: z.string().nullable(),
+  sortOrder: z.number().int(),
+});
+export type EstimateCoefficientUse = z.infer<typeof estimateCoefficientUseSchema>;
+
+export const estimateTreeSchema = z.object({
+  estimate: estimateSummarySchema,
+  sections: z.array(
+    z.object({
+      id: z.string(),
+      code: z.string(),
+      name: z.string(),
+      totals: costTotalsSchema,
+      positions: z.array(estimatePositionSchema),
+    }),
+  ),
+  coefficients: z.array(estimateCoefficientUseSchema),
+});
+export type EstimateTree = z.infer<typeof estimateTreeSchema>;
+
+/** Applies a coefficient to the whole estimate (no section, no position), a section or a position. */
+export const applyCoefficientBody = z.object({
+  coefficientId: workspaceUuid,
+  sectionId: workspaceUuid.nullable().default(null),
+  positionId: workspaceUuid.nullable().default(null),
+});
+export type ApplyCoefficientBody = z.input<typeof applyCoefficientBody>;
+export const estimateCoefficientParams = z.object({ id: workspaceUuid, itemId: workspaceUuid, useId: workspaceUuid });

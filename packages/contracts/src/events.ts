@@ -146,6 +146,20 @@ export type ServerEvent =
       file?: { fileId: string; name: string; size: number };
       error?: string;
     })
+  /**
+   * An estimate file uploaded to a project (issue 19): `estimate_upload` says the job was queued (uploading) and how
+   * it ended (completed with the estimate, or error); `estimate_processing` tells the progress of its positions
+   * being written.
+   */
+  | (EventBase & {
+      type: "estimate_upload" | "estimate_processing";
+      jobId: string;
+      projectId: string;
+      estimateId: string | null;
+      progress: number;
+      status: "uploading" | "processing" | "completed" | "error";
+      error?: string;
+    })
   /** A stop asked of a batch job (`requested`, by `POST /batch-processing/stop`) and its job stopping (`stopped`). */
   | (EventBase & {
       type: "batch_stop";

@@ -4,6 +4,25 @@
  */
 export { type CommandIo, runPlanumFileCommand } from "./cli/planum-file-command.js";
 export { detectFormat } from "./detect-format.js";
+export { readGrandXml } from "./estimates/estimate-grand-xml.js";
+export {
+  ESTIMATE_FORMATS,
+  type EstimateFormat,
+  type EstimateModel,
+  type EstimateMoney,
+  type EstimatePositionModel,
+  type EstimateSectionModel,
+  sumPositions,
+} from "./estimates/estimate-model.js";
+export { detectEstimateFormat, type EstimateReadOptions, readEstimate } from "./estimates/estimate-read.js";
+export {
+  ESTIMATE_COLUMNS,
+  ESTIMATE_HEADERS,
+  type EstimateColumn,
+  type EstimateColumnMapping,
+  readEstimateTable,
+  resolveEstimateMapping,
+} from "./estimates/estimate-xlsx.js";
 export { FormatError, type FormatErrorCode, type FormatErrorLocation } from "./model/format-error.js";
 export {
   buildReadReport,

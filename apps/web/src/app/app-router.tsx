@@ -14,6 +14,7 @@ import {
 import { CalendarsPage } from "../features/calendars";
 import { DirectoriesPage } from "../features/directories";
 import { DisconnectPage, ErrorPage, NotFoundPage } from "../features/errors";
+import { EstimatesPage } from "../features/estimates";
 import { PipelinePage } from "../features/pipeline";
 import { ProfilePage } from "../features/profile";
 import { ResourcesPage } from "../features/resources";
@@ -89,6 +90,7 @@ export function createAppRouter() {
                 { path: "resources/:id?", element: <ResourcesPage /> },
                 { path: "timesheets", element: <TimesheetsPage /> },
                 { path: "pipeline/:projectId", element: <PipelinePage /> },
+                { path: "estimates/:projectId", element: <EstimatesPage /> },
                 { path: "directories/:id?", element: <DirectoriesPage /> },
                 { path: "viewsettings", element: <ViewSettingsPage /> },
               ],

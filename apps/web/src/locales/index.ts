@@ -8,6 +8,7 @@ import enCommon from "./en/common.json";
 import enDelegation from "./en/delegation.json";
 import enDirectories from "./en/directories.json";
 import enErrorsPage from "./en/errors-page.json";
+import enEstimates from "./en/estimates.json";
 import enInterchange from "./en/interchange.json";
 import enNotices from "./en/notices.json";
 import enPipeline from "./en/pipeline.json";
@@ -33,6 +34,7 @@ import frCommon from "./fr/common.json";
 import frDelegation from "./fr/delegation.json";
 import frDirectories from "./fr/directories.json";
 import frErrorsPage from "./fr/errors-page.json";
+import frEstimates from "./fr/estimates.json";
 import frInterchange from "./fr/interchange.json";
 import frNotices from "./fr/notices.json";
 import frPipeline from "./fr/pipeline.json";
@@ -58,6 +60,7 @@ import ruCommon from "./ru/common.json";
 import ruDelegation from "./ru/delegation.json";
 import ruDirectories from "./ru/directories.json";
 import ruErrorsPage from "./ru/errors-page.json";
+import ruEstimates from "./ru/estimates.json";
 import ruInterchange from "./ru/interchange.json";
 import ruNotices from "./ru/notices.json";
 import ruPipeline from "./ru/pipeline.json";
@@ -101,6 +104,7 @@ export const NAMESPACES = [
   "print",
   "pipeline",
   "analytics",
+  "estimates",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -125,6 +129,7 @@ export const resources = {
     "wdp-approval": ruWdpApproval,
     resources: ruResources,
     directories: ruDirectories,
+    estimates: ruEstimates,
     chat: ruChat,
     timesheets: ruTimesheets,
     delegation: ruDelegation,
@@ -152,6 +157,7 @@ export const resources = {
     "wdp-approval": enWdpApproval,
     resources: enResources,
     directories: enDirectories,
+    estimates: enEstimates,
     chat: enChat,
     timesheets: enTimesheets,
     delegation: enDelegation,
@@ -179,6 +185,7 @@ export const resources = {
     "wdp-approval": frWdpApproval,
     resources: frResources,
     directories: frDirectories,
+    estimates: frEstimates,
     chat: frChat,
     timesheets: frTimesheets,
     delegation: frDelegation,

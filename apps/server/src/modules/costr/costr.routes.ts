@@ -16,6 +16,7 @@ import { z } from "zod";
 import type { AppContext } from "../../platform/context.js";
 import { route } from "../../platform/route.js";
 import { CostrCatalogues } from "./costr-catalogues.service.js";
+import { estimateRoutes } from "./estimates.routes.js";
 
 const deletedSchema = z.object({ id: z.string() });
 
@@ -32,8 +33,10 @@ export function costrModule(ctx: AppContext) {
   const project = ["project" as const];
   const readProject = access.nodeIn("eps:read", { kinds: project });
   const writeProject = access.node("eps:write", { kinds: project });
+  const estimates = estimateRoutes(ctx, catalogues, { read: readProject, write: writeProject });
   return async function costrRoutes(app: FastifyInstance) {
     const tags = ["Costr"];
+    estimates(app);
 
     // ---- measures ----
     route(

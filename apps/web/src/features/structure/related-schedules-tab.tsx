@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Skeleton, Table, Text } from "@mantine/core";
 import type { EpsRow } from "@planum/contracts";
-import { IconCalendarPlus, IconTimeline } from "@tabler/icons-react";
+import { IconCalculator, IconCalendarPlus, IconTimeline } from "@tabler/icons-react";
 import { useQueries } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -54,6 +54,17 @@ export function RelatedSchedulesTab({
               leftSection={<IconTimeline size={14} />}
             >
               {t("schedules.pipeline")}
+            </Button>
+          ) : null}
+          {isProject ? (
+            <Button
+              size="xs"
+              variant="default"
+              component={Link}
+              to={`/${spaceId}/estimates/${node.id}`}
+              leftSection={<IconCalculator size={14} />}
+            >
+              {t("schedules.estimates")}
             </Button>
           ) : null}
           {canCreate ? (

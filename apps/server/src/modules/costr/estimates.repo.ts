@@ -1,0 +1,89 @@
+import type { CostTotals } from "@planum/contracts";
+import { and, asc, count, desc, eq } from "drizzle-orm";
+import { estimateCoefficients, estimatePositions, estimateSections, estimates } from "../../db/schema/index.js";
+import type { DbOrTx } from "../../platform/db.js";
+
+export type EstimateRow = typeof estimates.$inferSelect;
+export type SectionRow = typeof estimateSections.$inferSelect;
+export type PositionRow = typeof estimatePositions.$inferSelect;
+
+const ofProject = (spaceId: string, projectId: string) =>
+  and(eq(estimates.spaceId, spaceId), eq(estimates.projectId, projectId));
+
+/** A project's estimates, newest first, with their position counts. */
+export async function readEstimates(db: DbOrTx, spaceId: string, projectId: string) {
+  return db
+    .select({ estimate: estimates, positionCount: count(estimatePositions.id) })
+    .from(estimates)
+    .leftJoin(estimatePositions, eq(estimatePositions.estimateId, estimates.id))
+    .where(ofProject(spaceId, projectId))
+    .groupBy(estimates.id)
+    .orderBy(desc(estimates.createdAt));
+}
+
+export async function findEstimate(db: DbOrTx, spaceId: string, projectId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(estimates)
+    .where(and(ofProject(spaceId, projectId), eq(estimates.id, id)));
+  return row ?? null;
+}
+
+export function readSections(db: DbOrTx, estimateId: string) {
+  return db
+    .select()
+    .from(estimateSections)
+    .where(eq(estimateSections.estimateId, estimateId))
+    .orderBy(asc(estimateSections.sortOrder));
+}
+
+export function readPositions(db: DbOrTx, estimateId: string) {
+  return db
+    .select()
+    .from(estimatePositions)
+    .where(eq(estimatePositions.estimateId, estimateId))
+    .orderBy(asc(estimatePositions.sortOrder));
+}
+
+export async function deleteEstimate(db: DbOrTx, spaceId: string, projectId: string, id: string) {
+  const gone = await db
+    .delete(estimates)
+    .where(and(ofProject(spaceId, projectId), eq(estimates.id, id)))
+    .returning({ id: estimates.id });
+  return gone.length;
+}
+
+export async function insertEstimate(db: DbOrTx, values: typeof estimates.$inferInsert) {
+  const [row] = await db.insert(estimates).values(values).returning();
+  return row;
+}
+
+export async function insertSections(db: DbOrTx, values: (typeof estimateSections.$inferInsert)[]) {
+  return db.insert(estimateSections).values(values).returning({ id: estimateSections.id });
+}
+
+export async function insertPositions(db: DbOrTx, values: (typeof estimatePositions.$inferInsert)[]) {
+  await db.insert(estimatePositions).values(values);
+}
+
+export async function insertCoefficientUse(db: DbOrTx, values: typeof estimateCoefficients.$inferInsert) {
+  await db.insert(estimateCoefficients).values(values);
+}
+
+export async function deleteCoefficientUse(db: DbOrTx, estimateId: string, id: string) {
+  const gone = await db
+    .delete(estimateCoefficients)
+    .where(and(eq(estimateCoefficients.estimateId, estimateId), eq(estimateCoefficients.id, id)))
+    .returning({ id: estimateCoefficients.id });
+  return gone.length;
+}
+
+export const totalsOrZero = (t: Partial<CostTotals> | null | undefined): CostTotals => ({
+  wages: t?.wages ?? 0,
+  machines: t?.machines ?? 0,
+  materials: t?.materials ?? 0,
+  overhead: t?.overhead ?? 0,
+  profit: t?.profit ?? 0,
+  total: t?.total ?? 0,
+  labourHours: t?.labourHours ?? 0,
+});

@@ -1,0 +1,201 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestServer, type TestServer } from "../../test/test-server.js";
+import { type Actor, buildTree, setUpSpace } from "../structure/structure.test-kit.js";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+const fixture = (name: string) =>
+  readFileSync(
+    fileURLToPath(new URL(`../../../../../packages/formats/test/fixtures/estimates/${name}`, import.meta.url)),
+  );
+
+function upload(actor: Actor, projectId: string, bytes: Buffer, name: string, query = "", language = "en") {
+  const boundary = "----planum-estimate";
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return server.call("POST", `/projects/${projectId}/estimates/upload${query}`, {
+    token: actor.token,
+    body: payload,
+    headers: {
+      "x-space-id": actor.spaceId,
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      "x-language": language,
+    },
+  });
+}
+
+/** The measures the sample estimates use. */
+async function measures(owner: Actor) {
+  const m3 = (await owner.call("POST", "/costr/measures", { code: "м3", name: "Кубический метр", kind: "volume" })).body
+    .data;
+  for (const [code, factor] of [
+    ["100 м3", 100],
+    ["1000 м3", 1000],
+  ] as const)
+    await owner.call("POST", "/costr/measures", { code, name: code, kind: "volume", baseId: m3.id, factor });
+  const m2 = (await owner.call("POST", "/costr/measures", { code: "м2", name: "Квадратный метр", kind: "volume" })).body
+    .data;
+  await owner.call("POST", "/costr/measures", {
+    code: "100 м2",
+    name: "100 м2",
+    kind: "volume",
+    baseId: m2.id,
+    factor: 100,
+  });
+  await owner.call("POST", "/costr/measures", { code: "шт", name: "Штука", kind: "volume" });
+}
+
+async function uploaded(owner: Actor, projectId: string, file: string, query = "") {
+  const started = await upload(owner, projectId, fixture(file), file, query);
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  await server.ctx.jobs.idle();
+  const job = await owner.call("GET", `/jobs/${started.body.data.jobId}`);
+  expect(job.body.data.status, JSON.stringify(job.body.data)).toBe("completed");
+  const list = (await owner.call("GET", `/projects/${projectId}/estimates`)).body.data;
+  return { jobId: started.body.data.jobId as string, estimate: list[0] };
+}
+
+describe("estimates of a project", () => {
+  it("uploads a GRAND-Smeta XML estimate as a job with progress events; its totals are those the file states", async () => {
+    const { owner, member } = await setUpSpace(server);
+    const { project } = await buildTree(owner);
+    await measures(owner);
+    server.ctx.realtime.sent.length = 0;
+    const { jobId, estimate } = await uploaded(owner, project.id, "grand-smeta-local.xml");
+    expect(estimate).toMatchObject({ code: "02-01-01", format: "grand_xml", positionCount: 4 });
+    expect(estimate.totals).toEqual(estimate.stated);
+    expect(estimate.totals.total).toBe(104945.93);
+    const events = server.ctx.realtime.sent.filter((e) => "jobId" in e && e.jobId === jobId);
+    expect(events.map((e) => [e.type, "status" in e ? e.status : ""])).toEqual([
+      ["estimate_upload", "uploading"],
+      ["estimate_processing", "processing"],
+      ["estimate_upload", "completed"],
+    ]);
+
+    const tree = (await member.call("GET", `/projects/${project.id}/estimates/${estimate.id}`)).body.data;
+    expect(tree.sections.map((s: { name: string; totals: { total: number } }) => [s.name, s.totals.total])).toEqual([
+      ["Раздел 1. Земляные работы", 16955.93],
+      ["Раздел 2. Бетонные работы", 87990],
+    ]);
+    expect(tree.sections[0].positions[0]).toMatchObject({ num: "1", normCode: "ГЭСН01-01-013-02", unit: "1000 м3" });
+    expect(tree.sections[0].positions[0].measureId).not.toBeNull();
+  });
+
+  it("applies coefficients to an estimate, a section and a position in order, refusing one that would apply twice", async () => {
+    const { owner, member } = await setUpSpace(server);
+    const { project } = await buildTree(owner);
+    await measures(owner);
+    const { estimate } = await uploaded(owner, project.id, "estimate-roofing.xlsx", "?skipRows=2");
+    expect(estimate.totals).toEqual(estimate.stated);
+    const coefficient = async (code: string, kind: string, value: number, parts?: string[]) =>
+      (await owner.call("POST", "/costr/coefficients", { code, name: code, kind, value, ...(parts ? { parts } : {}) }))
+        .body.data;
+    const winter = await coefficient("ЗУ", "winter", 1.02, ["wages", "machines"]);
+    const regional = await coefficient("РК", "regional", 1.5, ["wages"]);
+    const base = `/projects/${project.id}/estimates/${estimate.id}`;
+    const tree = (await owner.call("GET", base)).body.data;
+    const [roof, drain] = tree.sections;
+    const funnel = drain.positions[0];
+
+    // Winter on the whole estimate, regional on the funnel alone.
+    expect((await owner.call("POST", `${base}/coefficients`, { coefficientId: winter.id })).status).toBe(200);
+    const priced = (
+      await owner.call("POST", `${base}/coefficients`, { coefficientId: regional.id, positionId: funnel.id })
+    ).body.data;
+    // Funnel: wages 1240.80 × 1.02 = 1265.62 then × 1.5 = 1898.43; machines 85.40 × 1.02 = 87.11.
+    expect(priced.sections[1].positions[0].priced).toMatchObject({ wages: 1898.43, machines: 87.11 });
+    expect(priced.sections[1].positions[0].priced.total).toBe(
+      Math.round((1898.43 + 87.11 + 9360 + 1116.72 + 620.4) * 100) / 100,
+    );
+    expect(priced.coefficients.map((c: { code: string }) => c.code)).toEqual(["ЗУ", "РК"]);
+    expect(priced.estimate.totals.total).toBeGreaterThan(estimate.totals.total);
+
+    // Twice: winter again on a section (it covers the whole estimate), regional on the funnel's section.
+    const again = await server.call("POST", `${base}/coefficients`, {
+      token: owner.token,
+      language: "ru",
+      headers: { "x-space-id": owner.spaceId },
+      body: { coefficientId: winter.id, sectionId: roof.id },
+    });
+    expect([again.status, again.body.errors[0].code]).toEqual([409, "CostrCoefficientTwice"]);
+    expect(again.body.errors[0].message).toContain("«ЗУ»");
+    const onSection = await owner.call("POST", `${base}/coefficients`, {
+      coefficientId: regional.id,
+      sectionId: drain.id,
+    });
+    expect([onSection.status, onSection.body.errors[0].code]).toEqual([409, "CostrCoefficientTwice"]);
+    expect(onSection.body.errors[0].params.where).toBe("№ 3 ГЭСН12-01-010-01");
+    expect((await owner.call("GET", base)).body.data.coefficients).toHaveLength(2);
+
+    // Changing a coefficient re-prices the estimates it is applied in.
+    await owner.call("PUT", `/costr/coefficients/${regional.id}`, {
+      code: "РК",
+      name: "РК",
+      kind: "regional",
+      value: 2,
+      parts: ["wages"],
+    });
+    expect((await owner.call("GET", base)).body.data.sections[1].positions[0].priced.wages).toBe(2531.24);
+    // A coefficient in use is not deleted; removing its use prices the estimate back.
+    expect((await owner.call("DELETE", `/costr/coefficients/${regional.id}`)).status).toBe(409);
+    const use = priced.coefficients[1].id;
+    expect((await member.call("DELETE", `${base}/coefficients/${use}`)).status).toBe(403);
+    const back = (await owner.call("DELETE", `${base}/coefficients/${use}`)).body.data;
+    expect(back.sections[1].positions[0].priced.wages).toBe(1265.62);
+  });
+
+  it("refuses bad files whole, naming the record, and writes nothing", async () => {
+    const { owner } = await setUpSpace(server);
+    const { project } = await buildTree(owner);
+    const before = await owner.call("GET", `/projects/${project.id}/estimates`);
+    expect(before.body.data).toEqual([]);
+    const none = await upload(owner, project.id, Buffer.from("ceci n'est pas un devis"), "devis.txt", "", "fr");
+    expect([none.status, none.body.errors[0].code]).toEqual([400, "CostrUnknownFormat"]);
+    const broken = Buffer.from(
+      fixture("grand-smeta-local.xml").toString("utf8").replace('<Quantity Result="0.12"/>', '<Quantity Result="x"/>'),
+    );
+    const bad = await upload(owner, project.id, broken, "broken.xml", "", "ru");
+    expect([bad.status, bad.body.errors[0].code]).toEqual([400, "CostrBrokenRecord"]);
+    expect(bad.body.errors[0].message).toBe('Строка 11, запись Position 2: Result: "x"');
+    // No measures yet: the first position's unit is unknown.
+    const unit = await upload(owner, project.id, fixture("grand-smeta-local.xml"), "smeta.xml", "", "en");
+    expect([unit.status, unit.body.errors[0].message]).toEqual([
+      400,
+      'Position 1 (line 6): the unit "1000 м3" is not among the measures',
+    ]);
+    expect((await owner.call("GET", `/projects/${project.id}/estimates`)).body.data).toEqual([]);
+  });
+
+  it("shows another space's member nothing and lets them change nothing", async () => {
+    const { owner, intruder, stranger } = await setUpSpace(server);
+    const { project } = await buildTree(owner);
+    await measures(owner);
+    const { estimate } = await uploaded(owner, project.id, "grand-smeta-local.xml");
+    const k = (await owner.call("POST", "/costr/coefficients", { code: "К", name: "К", kind: "winter", value: 1.1 }))
+      .body.data;
+    const base = `/projects/${project.id}/estimates`;
+    for (const actor of [intruder, stranger]) {
+      expect((await actor.call("GET", base)).status).not.toBe(200);
+      expect((await actor.call("GET", `${base}/${estimate.id}`)).status).not.toBe(200);
+      expect(
+        (await actor.call("POST", `${base}/${estimate.id}/coefficients`, { coefficientId: k.id })).status,
+      ).not.toBe(200);
+      expect((await actor.call("DELETE", `${base}/${estimate.id}`)).status).not.toBe(200);
+      expect((await upload(actor, project.id, fixture("grand-smeta-local.xml"), "x.xml")).status).not.toBe(200);
+    }
+    const list = (await owner.call("GET", base)).body.data;
+    expect(list).toHaveLength(1);
+    expect((await owner.call("GET", `${base}/${estimate.id}`)).body.data.coefficients).toEqual([]);
+  });
+});

@@ -1,0 +1,1 @@
+export { EstimatesPage } from "./estimates-page";
