@@ -101,3 +101,43 @@ test("level resources with a preview: see why a work moves, apply, undo", async 
     await view.context.close();
   }
 });
+
+test("the resource-dependent flag in work details and the levelling priorities by attribute at 600 px (en, ru, fr, dark)", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(400_000);
+  const { token, spaceId, scheduleId, call } = await seed(request, "levpri");
+  await call("POST", `/schedules/${scheduleId}/attributes`, { name: "Очерёдность монтажа захваток", type: "number" });
+  for (const [language, general, flag, level, priority, group] of [
+    ["en", "General", "Resource dependent", "Level resources", "Priority 1", "Attributes"],
+    ["ru", "Общие", "Зависит от ресурсов", "Выровнять ресурсы", "Приоритет 1", "Атрибуты"],
+    ["fr", "Général", "Dépend des ressources", "Niveler les ressources", "Priorité 1", "Attributs"],
+  ] as const) {
+    const view = await openAs(browser, token, { language, scheme: "dark", width: 600 });
+    const { page } = view;
+    await page.goto(`/${spaceId}/schedule/${scheduleId}`);
+    const code = page.locator('[data-pos="1"][data-col="0"]');
+    await expect(code).toHaveText("A20", { timeout: 60_000 });
+    await code.click();
+    await page.getByRole("tab", { name: general, exact: true }).click();
+    const checkbox = page.getByRole("checkbox", { name: flag });
+    await expect(checkbox).toBeVisible({ timeout: 60_000 });
+    await expect(checkbox).not.toBeChecked();
+    await checkbox.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `e2e/artifacts/resource-dependent-${language}-dark-600.png` });
+
+    await page.getByRole("button", { name: level }).click();
+    const box = page.getByTestId("levelling-dialog");
+    await box.getByRole("combobox", { name: priority, exact: true }).click();
+    // The schedule's attributes are offered after the scheduling fields, under their own heading.
+    await expect(page.getByRole("option", { name: "Очерёдность монтажа захваток" })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(group, { exact: true }).last()).toBeAttached();
+    await page.screenshot({ path: `e2e/artifacts/levelling-priorities-${language}-dark-600.png`, fullPage: true });
+    await page.getByRole("option", { name: "Очерёдность монтажа захваток" }).click();
+    await expect(box.getByRole("combobox", { name: priority, exact: true })).toHaveValue(
+      "Очерёдность монтажа захваток",
+    );
+    await view.context.close();
+  }
+});

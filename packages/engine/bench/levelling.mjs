@@ -3,7 +3,18 @@
 import { levelResources } from "../dist/index.js";
 import { generateNetwork, prng } from "./network-gen.mjs";
 
-function levellingInput(activities, resources) {
+const CURVES = [
+  "bell",
+  "front_loaded",
+  "back_loaded",
+  "early_peak",
+  "late_peak",
+  "double_peak",
+  "three_step",
+  "turtle",
+];
+
+function levellingInput(activities, resources, curves) {
   const network = generateNetwork({ activities });
   const rnd = prng(7);
   const list = [];
@@ -27,6 +38,8 @@ function levellingInput(activities, resources) {
         activity: a.id,
         resource: `R${Math.floor(rnd() * resources)}`,
         unitsPerDay: 1 + Math.floor(rnd() * 3),
+        // Every other assignment with a resource curve: its load varies day by day.
+        ...(curves && assignments.length % 2 === 0 ? { curve: CURVES[(assignments.length / 2) % CURVES.length] } : {}),
       });
     }
   }
@@ -39,8 +52,8 @@ function stats(samples) {
   return { medianMs: +at(0.5).toFixed(1), p95Ms: +at(0.95).toFixed(1) };
 }
 
-function levellingCase(name, activities, resources, runs, options) {
-  const input = levellingInput(activities, resources);
+function levellingCase(name, activities, resources, runs, options, curves = false) {
+  const input = levellingInput(activities, resources, curves);
   const samples = [];
   const cpu = [];
   let result;
@@ -73,3 +86,4 @@ function levellingCase(name, activities, resources, runs, options) {
 
 levellingCase("levelling-10k-200", 10_000, 200, 5);
 levellingCase("levelling-10k-200-within-float", 10_000, 200, 5, { withinFloat: true, maxOverallocationPercent: 20 });
+levellingCase("levelling-10k-200-curves", 10_000, 200, 5, {}, true);

@@ -185,7 +185,8 @@ function GeneralTab(props: {
   const wbs = props.path.map((p) => p.code || p.name).join(" / ");
   return (
     <Pane>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs" verticalSpacing={4}>
+      {/* One column below 1024 px: at 600 the Russian duration types do not fit half the panel. */}
+      <SimpleGrid cols={{ base: 1, md: 2, lg: 4 }} spacing="xs" verticalSpacing={4}>
         <TextField
           label={t("details.fields.code")}
           value={item.code}
