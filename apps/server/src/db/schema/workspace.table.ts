@@ -205,6 +205,12 @@ export interface UndoInverse {
   wbs?: { restore: Record<string, unknown>[]; remove: number[] };
   /** Only the attribute values of works as they were (a bulk refresh from directories touches nothing else). */
   wbsAttrs?: { id: number; attrs: Record<string, string | number | boolean | null> }[];
+  /**
+   * Some attribute values of works as they were, one array per attribute (a donor refresh from directories changes
+   * only the donors' attributes of up to 100,000 works): `values[k][i]` is attribute `keys[k]` of work `ids[i]`, null
+   * when the work had none.
+   */
+  wbsAttrValues?: { ids: number[]; keys: string[]; values: (string | number | boolean | null)[][] };
   relations?: { restore: Record<string, unknown>[]; remove: number[] };
   /** The version's data date before the change (update progress moves it). */
   version?: { dataDate: string | null };

@@ -1,9 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../platform/db.js";
-import { execColumns, execRows, intArray, textArray } from "../../../platform/sql.js";
+import { execColumns, intArray, textArray } from "../../../platform/sql.js";
 
 type Value = string | number | boolean | null;
-type Attrs = Record<string, Value>;
 
 /** Works of a version among these ids, and rows of a directory among these ids (what a link may name). */
 export async function existing(
@@ -94,50 +93,95 @@ export async function versionLinks(db: DbOrTx, versionId: string, directoryIds: 
   };
 }
 
+/** The donors' values for a version's linked works, one per work and donor attribute (null: the row has none). */
+function donated(versionId: string, directoryIds: string[], itemIds: number[] | undefined): SQL {
+  const items: SQL = itemIds ? sql`and l.item_id = any(${intArray(itemIds)}::int[])` : sql``;
+  return sql`select l.item_id, d.attribute_id::text as key, nullif(r.values -> d.column_id::text, 'null'::jsonb) as after
+    from wbs_directory_links l
+    join directory_donors d on d.directory_id = l.directory_id
+    join directory_rows r on r.id = l.row_id
+    where l.version_id = ${versionId} and l.directory_id = any(${textArray(directoryIds)}::uuid[]) ${items}`;
+}
+
+export interface DonorChanges {
+  works: number;
+  values: number;
+  changes: {
+    itemId: number;
+    code: string;
+    name: string;
+    attributeId: string;
+    attributeName: string;
+    before: Value;
+    after: Value;
+  }[];
+  /** The first value its attribute cannot hold (a list entry the attribute lacks, a value of another type). */
+  bad: { code: string; attribute: string; value: string } | null;
+}
+
 /**
- * What the donors would write: for every linked work whose attributes differ, its attributes now and after (the
- * donor attributes replaced by the rows' values; a row without a value clears the work's). Computed in one query so
- * 50,000 works are one pass; `scope` narrows it to some directories or works.
+ * What the donors would change, counted and checked in SQL: how many works and values, the first `limit` changes
+ * (work, attribute, before → after) and the first value its attribute cannot hold. Nothing travels per work.
  */
-export async function donorTargets(
+export async function donorChanges(
   db: DbOrTx,
   versionId: string,
   directoryIds: string[],
   itemIds: number[] | undefined,
+  limit: number,
 ) {
-  const items: SQL = itemIds ? sql`and l.item_id = any(${intArray(itemIds)}::int[])` : sql``;
-  return execColumns<{
-    id: number[] | null;
-    code: string[] | null;
-    name: string[] | null;
-    before: Attrs[] | null;
-    after: Attrs[] | null;
-  }>(
+  return execColumns<DonorChanges>(
     db,
-    sql`with donated as (
-        select l.item_id, jsonb_object_agg(d.attribute_id::text, r.values -> d.column_id::text) as given
-        from wbs_directory_links l
-        join directory_donors d on d.directory_id = l.directory_id
-        join directory_rows r on r.id = l.row_id
-        where l.version_id = ${versionId} and l.directory_id = any(${textArray(directoryIds)}::uuid[]) ${items}
-        group by l.item_id),
-      next as (
-        select w.id, w.code, w.name, w.attrs as before,
-          (w.attrs - array(select jsonb_object_keys(g.given))) || jsonb_strip_nulls(g.given) as after
-        from donated g join wbs_items w on w.id = g.item_id and w.version_id = ${versionId})
-      select json_build_object('id', json_agg(id order by id), 'code', json_agg(code order by id),
-        'name', json_agg(name order by id), 'before', json_agg(before order by id), 'after', json_agg(after order by id)) as j
-      from next where after is distinct from before`,
+    sql`with given as (${donated(versionId, directoryIds, itemIds)}),
+      diff as (
+        select w.id, w.code, w.name, g.key, nullif(w.attrs -> g.key, 'null'::jsonb) as before, g.after
+        from given g join wbs_items w on w.id = g.item_id and w.version_id = ${versionId}
+        where nullif(w.attrs -> g.key, 'null'::jsonb) is distinct from g.after)
+      select json_build_object(
+        'works', (select count(distinct id) from diff),
+        'values', (select count(*) from diff),
+        'changes', (select coalesce(json_agg(c), '[]'::json) from (
+          select d.id as "itemId", d.code, d.name, d.key as "attributeId", coalesce(a.name, d.key) as "attributeName",
+            d.before, d.after
+          from diff d left join attributes a on a.id::text = d.key order by d.id, a.name limit ${limit}) c),
+        'bad', (select row_to_json(b) from (
+          select d.code, a.name as attribute, d.after #>> '{}' as value
+          from diff d join attributes a on a.id::text = d.key
+          where d.after is not null and (
+            (a.type = 'list' and not (a.list_values ? (d.after #>> '{}')))
+            or (a.type in ('number', 'money', 'percentage') and jsonb_typeof(d.after) <> 'number')
+            or (a.type = 'boolean' and jsonb_typeof(d.after) <> 'boolean')
+            or (a.type in ('string', 'date', 'list') and jsonb_typeof(d.after) <> 'string'))
+          order by d.id limit 1) b)) as j`,
   );
 }
 
-/** Writes works' attributes (by id, within the version) and moves their revisions on. */
-export async function writeAttrs(db: DbOrTx, versionId: string, rows: { id: number; attrs: Attrs }[]) {
-  if (rows.length === 0) return;
-  await execRows(
+/**
+ * Writes the donors' values into the linked works in one `UPDATE … FROM` (revisions move on) and answers what the
+ * undo needs: the changed works' ids and, column by column, the donor attributes' values they had.
+ */
+export async function writeDonorValues(
+  db: DbOrTx,
+  versionId: string,
+  directoryIds: string[],
+  itemIds: number[] | undefined,
+  keys: string[],
+) {
+  const columns = keys.map((key, k) => sql`, ${`k${k}`}::text, json_agg(before -> ${key} order by id)`);
+  const found = await execColumns<Record<string, (number | Value)[] | null>>(
     db,
-    sql`update wbs_items w set attrs = x.attrs, revision = w.revision + 1
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id int, attrs jsonb)
-      where w.id = x.id and w.version_id = ${versionId}`,
+    sql`with given as (${donated(versionId, directoryIds, itemIds)}),
+      next as (select item_id as id, jsonb_object_agg(key, after) as given from given group by item_id),
+      old as (
+        select w.id, w.attrs as before,
+          (w.attrs - array(select jsonb_object_keys(n.given))) || jsonb_strip_nulls(n.given) as after
+        from next n join wbs_items w on w.id = n.id and w.version_id = ${versionId}),
+      upd as (
+        update wbs_items w set attrs = o.after, revision = w.revision + 1
+        from old o where w.id = o.id and o.after is distinct from o.before
+        returning w.id, o.before)
+      select json_build_object('ids', json_agg(id order by id)${sql.join(columns, sql``)}) as j from upd`,
   );
+  const ids = (found.ids ?? []) as number[];
+  return { ids, keys, values: keys.map((_, k) => (found[`k${k}`] ?? []) as Value[]) };
 }

@@ -1,9 +1,7 @@
 import {
-  type AttributeValue,
   DONOR_PREVIEW_MAX,
   type DonorRefresh,
   type linkWorksBody,
-  parseAttributeValue,
   type refreshDonorsBody,
   type VersionDirectoryLinks,
 } from "@planum/contracts";
@@ -16,9 +14,7 @@ import type { DirectoriesService } from "../../directories/directories.service.j
 import type { DirectoryAttributes } from "../../directories/directory-attributes.js";
 import { bumpVersion } from "../versions/versions.repo.js";
 import { applyChange } from "../wbs/wbs-changes.js";
-import { donorTargets, existing, idsByCode, versionLinks, writeAttrs, writeLinks } from "./links.repo.js";
-
-type Attrs = Record<string, AttributeValue>;
+import { donorChanges, existing, idsByCode, versionLinks, writeDonorValues, writeLinks } from "./links.repo.js";
 
 /**
  * Works of a version linked to directory rows (issue 14): the directories seen at the schedule (kept on the project
@@ -144,7 +140,7 @@ export class DirectoryLinksService {
         return {
           result: { ...result.summary, applied: true },
           changed: result.written,
-          inverse: { wbsAttrs: result.inverse },
+          inverse: result.inverse ? { wbsAttrValues: result.inverse } : {},
           itemCount: result.written.length,
         };
       },
@@ -179,7 +175,7 @@ export class DirectoryLinksService {
           return {
             result: {},
             changed: result.written,
-            inverse: { wbsAttrs: result.inverse },
+            inverse: result.inverse ? { wbsAttrValues: result.inverse } : {},
             itemCount: result.written.length,
           };
         },
@@ -198,7 +194,10 @@ export class DirectoryLinksService {
     return { linked: linked.length, unlinked: unlinked.length };
   }
 
-  /** What the donors change, checked against the attributes' lists; with `write` it is written in `db`. */
+  /**
+   * What the donors change, counted and checked against the attributes in SQL; with `write` it is written in `db`
+   * by one statement, and the undo keeps only the donor attributes' previous values, one array per attribute.
+   */
   private async plan(
     db: Db | Tx,
     scope: VersionScope,
@@ -207,49 +206,18 @@ export class DirectoryLinksService {
     write: boolean,
   ) {
     // read in `db`: inside a transaction the embedded database's one connection is the transaction's
+    const found = await donorChanges(db, scope.version.id, directoryIds, itemIds, DONOR_PREVIEW_MAX);
+    if (found.bad)
+      throw new AppError("DirectoryValueInvalid", {
+        row: found.bad.code,
+        column: found.bad.attribute,
+        value: found.bad.value,
+      });
+    const summary: DonorRefresh = { works: found.works, values: found.values, changes: found.changes, applied: false };
+    if (!write || found.values === 0) return { summary, written: [] as number[], inverse: undefined };
     const donors = (await this.deps.attributes.settingsOf(scope.grant.space.id, directoryIds, db)).donors;
-    const targets = await donorTargets(db, scope.version.id, directoryIds, itemIds);
-    const ids = targets.id ?? [];
-    const attributes = new Map(donors.map((d) => [d.attributeId, d]));
-    const changes: DonorRefresh["changes"] = [];
-    let values = 0;
-    ids.forEach((itemId, i) => {
-      const before = targets.before![i] as Attrs;
-      const after = targets.after![i] as Attrs;
-      for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-        if (before[key] === after[key]) continue;
-        const attribute = attributes.get(key);
-        const value = after[key] ?? null;
-        if (
-          attribute &&
-          value !== null &&
-          !parseAttributeValue(attribute.attributeType, value, attribute.attributeList).ok
-        )
-          throw new AppError("DirectoryValueInvalid", {
-            row: targets.code![i],
-            column: attribute.attributeName,
-            value: String(value),
-          });
-        values++;
-        if (changes.length < DONOR_PREVIEW_MAX)
-          changes.push({
-            itemId,
-            code: targets.code![i],
-            name: targets.name![i],
-            attributeId: key,
-            attributeName: attribute?.attributeName ?? key,
-            before: before[key] ?? null,
-            after: value,
-          });
-      }
-    });
-    const summary = { works: ids.length, values, changes, applied: false };
-    if (!write) return { summary, written: [], inverse: [] };
-    await writeAttrs(
-      db,
-      scope.version.id,
-      ids.map((id, i) => ({ id, attrs: targets.after![i] })),
-    );
-    return { summary, written: ids, inverse: ids.map((id, i) => ({ id, attrs: targets.before![i] })) };
+    const keys = [...new Set(donors.map((d) => d.attributeId))];
+    const inverse = await writeDonorValues(db, scope.version.id, directoryIds, itemIds, keys);
+    return { summary, written: inverse.ids, inverse };
   }
 }

@@ -11,7 +11,7 @@ import {
   workPeople,
 } from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
-import { execRows } from "../../../platform/sql.js";
+import { execRows, intArray, textArray } from "../../../platform/sql.js";
 import { deleteWorkStates, readWorkStates, type SeriesRow, type WorkState, writeWorkStates } from "../wdp/wdp.repo.js";
 import { restoreReports } from "../wdp/wdp-approval.repo.js";
 import { deleteSeries, readSeries, writeSeries } from "../wdp/wdp-store.js";
@@ -254,6 +254,22 @@ export async function applyInverse(tx: DbOrTx, versionId: string, inverse: UndoI
       sql`update wbs_items w set attrs = x.attrs, revision = w.revision + 1
       from jsonb_to_recordset(${JSON.stringify(inverse.wbsAttrs)}::jsonb) as x(id int, attrs jsonb)
       where w.id = x.id and w.version_id = ${versionId} returning w.id`,
+    );
+    for (const row of rows as { id: number }[]) touched.wbs.add(row.id);
+  }
+  if (inverse.wbsAttrValues?.ids.length) {
+    // one array per attribute: the works' values go back (a null one removes the attribute), the others stay
+    const { ids, keys, values } = inverse.wbsAttrValues;
+    const { rows } = await execRows(
+      tx,
+      sql`with v as materialized (select ${JSON.stringify(values)}::jsonb as a),
+        x as (
+          select t.id, jsonb_strip_nulls(jsonb_object_agg(k.key, coalesce(v.a -> (k.n::int - 1) -> (t.n::int - 1), 'null'::jsonb))) as old
+          from v, unnest(${intArray(ids)}::int[]) with ordinality as t(id, n)
+          cross join unnest(${textArray(keys)}::text[]) with ordinality as k(key, n)
+          group by t.id)
+        update wbs_items w set attrs = (w.attrs - ${textArray(keys)}::text[]) || x.old, revision = w.revision + 1
+        from x where w.id = x.id and w.version_id = ${versionId} returning w.id`,
     );
     for (const row of rows as { id: number }[]) touched.wbs.add(row.id);
   }
