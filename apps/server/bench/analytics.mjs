@@ -1,7 +1,11 @@
 // Analytics benchmarks (issue 15) on the built server and the embedded database: a version of 100,000 works over two
 // years (plans of money, cost, labour and volume over each work's days, facts of the first half), counted once, then
 // served. One JSON line per case:
-//   analytics_count  — the analytics_version job's count of the version (reads every series), for context
+//   analytics_count  — the analytics_version job's count of everything (reads every series: a calculation, a first
+//                      count), for context
+//   analytics_edit   — the job's count after one work's fact changed (its block only)
+//   analytics_edits  — 20 facts entered in a row through the API, each announced: the CPU of the calls and of the
+//                      counts they queued until the figures are fresh, and how many counts ran
 //   analytics_series — GET /analytics/version/{id}/series (cost S-curve per day), target ≤ 300 ms
 //   analytics_stats  — GET /analytics/version/{id}/stats (counts, totals of four measures, earned value)
 //   node apps/server/bench/analytics.mjs [works=100000]
@@ -14,8 +18,8 @@ const WORKS = Number(process.argv[2] ?? 100_000);
 const RUNS = 7;
 
 const { app, database, stop } = await startBenchServer("planum-bench-analytics-");
-const { countVersionAnalytics } = await import("../dist/modules/analytics/analytics-count.js");
-const { currentGeneration, storeAnalytics } = await import("../dist/modules/analytics/analytics.repo.js");
+const { recountVersion, blockParts } = await import("../dist/modules/analytics/analytics-recount.js");
+const { bumpGeneration, readAnalytics } = await import("../dist/modules/analytics/analytics.repo.js");
 const { writeSeries } = await import("../dist/modules/workspace/wdp/wdp-store.js");
 const { db } = database;
 
@@ -25,7 +29,7 @@ const line = (name, extra) => jsonLine({ case: name, works: WORKS, ...extra });
 
 await api.signUp();
 const { spaceId } = api;
-const { version } = await benchSchedule(api);
+const { version, schedule } = await benchSchedule(api);
 const calendar = await inject("POST", "/calendars", fiveByEight);
 await seedWorks(db, { spaceId, versionId: version.id, calendarId: calendar.id, works: WORKS });
 // Status a year in (set after the calculation, which would otherwise schedule the unstarted works after it).
@@ -71,15 +75,71 @@ process.stderr.write(`wrote ${series} series in ${Math.round(performance.now() -
 const count = [];
 const countCpu = [];
 for (let run = 0; run < 3; run++) {
-  const t = await timed(async () => {
-    const counted = await countVersionAnalytics(db, spaceId, version.id);
-    await storeAnalytics(db, spaceId, version.id, await currentGeneration(db, version.id), counted);
-    return counted;
-  });
+  await bumpGeneration(db, spaceId, version.id, ["all"]);
+  const t = await timed(() => recountVersion(db, spaceId, version.id));
   count.push(t.ms);
   countCpu.push(t.cpuMs);
 }
 line("analytics_count", { series, ...stats(count, countCpu) });
+
+// One work's Monday fact moved, as the work-done plans write it, then the count the change queues.
+const edit = [];
+const editCpu = [];
+const started = works.filter((w) => w.d0 < STATUS_DAY);
+for (let run = 0; run < 7; run++) {
+  const w = started[(run * 7919) % started.length];
+  const value = 1 + run;
+  await db.transaction((tx) =>
+    writeSeries(tx, spaceId, version.id, [
+      { itemId: w.id, measure: "volume", kind: "fact", startDay: w.d0, values: [value], total: value },
+    ]),
+  );
+  await bumpGeneration(db, spaceId, version.id, blockParts([w.id]));
+  const t = await timed(() => recountVersion(db, spaceId, version.id));
+  edit.push(t.ms);
+  editCpu.push(t.cpuMs);
+}
+line("analytics_edit", stats(edit, editCpu));
+
+// 20 facts entered through the API one after the other; every call announces wdp_updated and the service queues
+// counts (one at a time per version: changes during a count ride on the next one). Ends when the figures are fresh.
+const since = (await db.execute(sql`select now()::text as t`)).rows[0].t;
+const burst = await timed(async () => {
+  for (let k = 0; k < 20; k++) {
+    const w = started[(k * 104_729) % started.length];
+    await inject("PATCH", `/schedules/${schedule.id}/wdp/update-many`, {
+      versionId: version.id,
+      cells: [
+        {
+          itemId: w.id,
+          measure: "volume",
+          kind: "fact",
+          date: new Date(w.d0 * 86_400_000).toISOString().slice(0, 10),
+          value: 2 + k,
+        },
+      ],
+    });
+  }
+  for (;;) {
+    const [row] = await readAnalytics(db, spaceId, [version.id]);
+    const open = (
+      await db.execute(sql`select count(*)::int as n from jobs where type = 'analytics_version'
+      and status in ('queued', 'in_process')`)
+    ).rows[0].n;
+    if (row.computedGeneration >= row.generation && open === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+});
+const ran = (
+  await db.execute(sql`select count(*)::int as n from jobs where type = 'analytics_version'
+  and created_at >= ${since}::timestamptz and status = 'completed' and coalesce(result->>'counted', '') <> 'false'`)
+).rows[0].n;
+line("analytics_edits", {
+  edits: 20,
+  counts: ran,
+  ms: Math.round(burst.ms),
+  cpuMs: Math.round(burst.cpuMs),
+});
 
 // ---- served ----
 for (const [name, url, target] of [

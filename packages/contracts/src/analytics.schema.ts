@@ -133,3 +133,10 @@ export const analyticsWorksSchema = z.array(
 export type AnalyticsWorks = z.infer<typeof analyticsWorksSchema>;
 
 export const analyticsVersionParams = z.object({ id: workspaceUuid });
+
+/** A recount asked for (`PATCH /versions/{id}/calculate/indicators/all`, `POST /eps/{id}/analytics/calculate`). */
+export const analyticsCalculateSchema = z.object({
+  /** Versions whose count was queued; their figures read `fresh: false` until it ends. */
+  versions: z.number().int(),
+});
+export type AnalyticsCalculate = z.infer<typeof analyticsCalculateSchema>;

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
+import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { spaces } from "./spaces.table.js";
 import { versions } from "./workspace.table.js";
 
@@ -48,4 +48,33 @@ export const analyticsVersions = pgTable("analytics_versions", {
   curves: jsonb("curves").$type<StoredCurves>().notNull().default({}),
   counts: jsonb("counts").$type<StoredCounts | null>(),
   computedAt: timestamp("computed_at", { withTimezone: true }),
+  /**
+   * What the next count must do, each part with the generation that asked for it: `block:<n>` recounts the series
+   * of that block of works (analytics-blocks.ts), `all` every block, `counts` the works' counts, `target` takes the
+   * target version's plans again. A count removes the parts up to the generation it read; later ones stay.
+   */
+  dirty: jsonb("dirty").$type<Record<string, number>>().notNull().default({}),
+});
+
+/**
+ * A version's day sums per block of its works (work id modulo the block count): a change of a few works recounts
+ * their blocks only and moves the version's sums by the blocks' difference (`analytics-blocks.ts`).
+ */
+export const analyticsVersionBlocks = pgTable(
+  "analytics_version_blocks",
+  {
+    versionId: uuid("version_id")
+      .notNull()
+      .references(() => versions.id, { onDelete: "cascade" }),
+    block: integer("block").notNull(),
+    curves: jsonb("curves").$type<StoredCurves>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.block] })],
+);
+
+/** The days whose analytics recount was queued (one process of many queues it: the first to insert the day). */
+export const analyticsDailyRuns = pgTable("analytics_daily_runs", {
+  day: text("day").primaryKey(),
+  jobId: uuid("job_id"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

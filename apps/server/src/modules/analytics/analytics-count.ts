@@ -1,8 +1,9 @@
-import type { StoredCurve, StoredCurves } from "../../db/schema/index.js";
+import type { StoredCurves } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
 import type { SeriesRow } from "../workspace/wdp/wdp.repo.js";
 import { readWdpSeries as readSeries } from "../workspace/wdp/wdp-reads.js";
-import { countWorks, versionWithTarget } from "./analytics.repo.js";
+import { worksOfBlocks } from "./analytics.repo.js";
+import { type CurveSum, CurvesSum } from "./analytics-curves.js";
 
 /** The analytics measure each stored work-done plan measure feeds. */
 const MEASURE_OF: Record<string, string> = {
@@ -13,31 +14,13 @@ const MEASURE_OF: Record<string, string> = {
 };
 const SOURCE_MEASURES = ["distributed_price", "cost", "labour", "volume"] as const;
 const DAY_MS = 86_400_000;
-
-/** Version-wide sums of day series, grown as series come (first pass finds the span, second adds). */
-class CurveSum {
-  private first = Number.POSITIVE_INFINITY;
-  private last = Number.NEGATIVE_INFINITY;
-  private readonly parts: { start: number; values: ArrayLike<number>; factor: number }[] = [];
-
-  add(start: number, values: ArrayLike<number>, factor = 1) {
-    if (values.length === 0 || factor === 0) return;
-    this.first = Math.min(this.first, start);
-    this.last = Math.max(this.last, start + values.length - 1);
-    this.parts.push({ start, values, factor });
-  }
-
-  result(): StoredCurve | undefined {
-    if (this.parts.length === 0) return undefined;
-    const out = new Float64Array(this.last - this.first + 1);
-    for (const p of this.parts) {
-      const at = p.start - this.first;
-      for (let k = 0; k < p.values.length; k++) out[at + k] += p.values[k] * p.factor;
-    }
-    // Three decimals, as the work-done plans keep them: the JSON stays short and sums do not show float noise.
-    return { start: this.first, values: Array.from(out, (v) => Math.round(v * 1000) / 1000) };
-  }
-}
+/**
+ * Works are counted in blocks (work id modulo this): a change of a few works recounts their blocks, a 64th of a
+ * version each, and moves the version's sums by the blocks' difference. More blocks make a block cheaper to count but
+ * the version's block rows more to store (each holds the block's day sums).
+ */
+export const BLOCKS = 64;
+export const blockOf = (itemId: number) => itemId % BLOCKS;
 
 /**
  * Earned value per day of one work: its budget (planned cost) times the share of its quantity done that day,
@@ -76,46 +59,38 @@ export function statusDayOf(dataDate: string | null): number {
 }
 
 /**
- * Counts a version's analytics from its work-done plans and works (the `analytics_version` job; a first read of a
- * version never counted runs it too): plan and fact sums per day of money, cost, labour and volume, the target
- * version's plans, the cost earned per day, and the works counted by status, criticality and delay.
+ * Day sums of blocks of a version's works (all blocks when `blocks` is null): plan and fact of money, cost, labour and
+ * volume from their work-done plans, and the cost earned per day. A block without series has empty sums.
  */
-export async function countVersionAnalytics(db: DbOrTx, spaceId: string, versionId: string) {
-  const version = await versionWithTarget(db, spaceId, versionId);
-  if (!version) return null;
-  const statusDay = statusDayOf(version.dataDate);
-  const sums = new Map<string, CurveSum>();
-  const sumOf = (measure: string, kind: string) => {
-    const key = `${measure}/${kind}`;
-    let s = sums.get(key);
-    if (!s) {
-      s = new CurveSum();
-      sums.set(key, s);
-    }
-    return s;
-  };
-  const own = await readSeries(db, spaceId, versionId, { measures: [...SOURCE_MEASURES], kinds: ["plan", "fact"] });
-  const earned = sumOf("cost", "earned");
+export async function countBlocks(
+  db: DbOrTx,
+  spaceId: string,
+  versionId: string,
+  blocks: number[] | null,
+): Promise<Map<number, StoredCurves>> {
+  const filter = blocks === null ? {} : { itemIds: await worksOfBlocks(db, versionId, BLOCKS, blocks) };
+  const own =
+    filter.itemIds?.length === 0
+      ? []
+      : await readSeries(db, spaceId, versionId, {
+          ...filter,
+          measures: [...SOURCE_MEASURES],
+          kinds: ["plan", "fact"],
+        });
+  const sums = new Map<number, CurvesSum>((blocks ?? []).map((b) => [b, new CurvesSum()]));
   const byWork = new Map<number, SeriesRow[]>();
   for (const s of own) {
-    sumOf(MEASURE_OF[s.measure], s.kind).add(s.startDay, s.values);
+    const b = blockOf(s.itemId);
+    let sum = sums.get(b);
+    if (!sum) {
+      sum = new CurvesSum();
+      sums.set(b, sum);
+    }
+    sum.of(MEASURE_OF[s.measure], s.kind as "plan" | "fact").add(s.startDay, s.values);
     const list = byWork.get(s.itemId);
     if (list) list.push(s);
     else byWork.set(s.itemId, [s]);
   }
-  for (const work of byWork.values()) addEarned(earned, work);
-  if (version.targetId) {
-    const target = await readSeries(db, spaceId, version.targetId, { measures: [...SOURCE_MEASURES], kinds: ["plan"] });
-    for (const s of target) sumOf(MEASURE_OF[s.measure], "target").add(s.startDay, s.values);
-  }
-  const curves: StoredCurves = {};
-  for (const [key, sum] of sums) {
-    const curve = sum.result();
-    if (!curve) continue;
-    const [measure, kind] = key.split("/") as [string, "plan" | "fact" | "target" | "earned"];
-    curves[measure] ??= {};
-    curves[measure][kind] = curve;
-  }
-  const counts = await countWorks(db, versionId, statusDay);
-  return { scheduleId: version.scheduleId, statusDay, curves, counts };
+  for (const [itemId, work] of byWork) addEarned((sums.get(blockOf(itemId)) as CurvesSum).of("cost", "earned"), work);
+  return new Map([...sums].map(([b, sum]) => [b, sum.result()]));
 }

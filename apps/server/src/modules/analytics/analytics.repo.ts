@@ -1,7 +1,13 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { analyticsVersions, type StoredCounts, type StoredCurves, versions } from "../../db/schema/index.js";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import {
+  analyticsVersionBlocks,
+  analyticsVersions,
+  type StoredCounts,
+  type StoredCurves,
+  versions,
+} from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
-import { execRows } from "../../platform/sql.js";
+import { execRows, intArray, textArray } from "../../platform/sql.js";
 
 export type AnalyticsRow = typeof analyticsVersions.$inferSelect;
 
@@ -14,47 +20,85 @@ export async function readAnalytics(db: DbOrTx, spaceId: string, versionIds: str
     .where(and(eq(analyticsVersions.spaceId, spaceId), inArray(analyticsVersions.versionId, versionIds)));
 }
 
-/** A change of the version was announced: its stored figures are behind until the next count. */
-export async function bumpGeneration(db: DbOrTx, spaceId: string, versionId: string): Promise<number> {
-  const rows = await db
+/**
+ * A change of the version was announced: its stored figures are behind until the next count, which does the parts
+ * named (`block:<n>`, `all`, `counts`, `target`; see `analytics_versions.dirty`).
+ */
+export async function bumpGeneration(db: DbOrTx, spaceId: string, versionId: string, parts: string[]) {
+  const asked = (generation: SQL) =>
+    sql`(select coalesce(jsonb_object_agg(p, ${generation}), '{}'::jsonb) from unnest(${textArray(parts)}::text[]) as p)`;
+  await db
     .insert(analyticsVersions)
-    .values({ versionId, spaceId, generation: 1 })
+    .values({ versionId, spaceId, generation: 1, dirty: asked(sql`1`) })
     .onConflictDoUpdate({
       target: analyticsVersions.versionId,
-      set: { generation: sql`${analyticsVersions.generation} + 1` },
-    })
-    .returning({ generation: analyticsVersions.generation });
-  return rows[0]?.generation ?? 0;
+      set: {
+        generation: sql`${analyticsVersions.generation} + 1`,
+        dirty: sql`${analyticsVersions.dirty} || ${asked(sql`${analyticsVersions.generation} + 1`)}`,
+      },
+    });
 }
 
-/** The generation the next count will include (0 for a version never announced). */
-export async function currentGeneration(db: DbOrTx, versionId: string): Promise<number> {
+/** The day sums stored for these blocks of a version (blocks never stored are absent). */
+export async function readBlocks(db: DbOrTx, versionId: string, blocks: number[]): Promise<Map<number, StoredCurves>> {
+  if (blocks.length === 0) return new Map();
   const rows = await db
-    .select({ generation: analyticsVersions.generation })
-    .from(analyticsVersions)
-    .where(eq(analyticsVersions.versionId, versionId));
-  return rows[0]?.generation ?? 0;
+    .select({ block: analyticsVersionBlocks.block, curves: analyticsVersionBlocks.curves })
+    .from(analyticsVersionBlocks)
+    .where(and(eq(analyticsVersionBlocks.versionId, versionId), inArray(analyticsVersionBlocks.block, blocks)));
+  return new Map(rows.map((r) => [r.block, r.curves]));
+}
+
+/** Ids of a version's works in these blocks (id modulo `of`). */
+export async function worksOfBlocks(db: DbOrTx, versionId: string, of: number, blocks: number[]): Promise<number[]> {
+  const result = await execRows(
+    db,
+    sql`select id from wbs_items where version_id = ${versionId} and id % ${of} = any(${intArray(blocks)}::int[])`,
+  );
+  return (result.rows as { id: number }[]).map((r) => r.id);
 }
 
 /**
- * Stores a count that included every change up to `generation`. A count that started earlier than the stored one
- * (two counts overlapping) never overwrites a newer one.
+ * Stores a count that read the version at `generation`: its figures, the blocks it counted (all of them when
+ * `allBlocks`, so blocks left without works go), and the parts asked up to that generation as done. A count that read
+ * an older generation than the stored one (two counts overlapping) changes nothing: false.
  */
 export async function storeAnalytics(
-  db: DbOrTx,
+  tx: DbOrTx,
   spaceId: string,
   versionId: string,
   generation: number,
   figures: { statusDay: number; curves: StoredCurves; counts: StoredCounts },
-) {
-  await db
+  blocks: { counted: Map<number, StoredCurves>; allBlocks: boolean },
+): Promise<boolean> {
+  const done = sql`(select coalesce(jsonb_object_agg(key, value), '{}'::jsonb)
+    from jsonb_each(${analyticsVersions.dirty}) where value::int > ${generation})`;
+  const stored = await tx
     .insert(analyticsVersions)
     .values({ versionId, spaceId, generation, computedGeneration: generation, ...figures, computedAt: new Date() })
     .onConflictDoUpdate({
       target: analyticsVersions.versionId,
-      set: { computedGeneration: generation, ...figures, computedAt: new Date() },
+      set: { computedGeneration: generation, ...figures, computedAt: new Date(), dirty: done },
       setWhere: sql`${analyticsVersions.computedGeneration} <= ${generation}`,
-    });
+    })
+    .returning({ versionId: analyticsVersions.versionId });
+  if (stored.length === 0) return false;
+  const counted = [...blocks.counted];
+  if (blocks.allBlocks) await tx.delete(analyticsVersionBlocks).where(eq(analyticsVersionBlocks.versionId, versionId));
+  else if (counted.length)
+    await tx.delete(analyticsVersionBlocks).where(
+      and(
+        eq(analyticsVersionBlocks.versionId, versionId),
+        inArray(
+          analyticsVersionBlocks.block,
+          counted.map(([b]) => b),
+        ),
+      ),
+    );
+  const rows = counted.filter(([, curves]) => Object.keys(curves).length > 0);
+  if (rows.length)
+    await tx.insert(analyticsVersionBlocks).values(rows.map(([block, curves]) => ({ versionId, block, curves })));
+  return true;
 }
 
 /** The version as analytics need it, and its schedule's latest target version (the baseline), if any. */

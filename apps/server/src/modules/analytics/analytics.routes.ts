@@ -1,4 +1,5 @@
 import {
+  analyticsCalculateSchema,
   analyticsCountSchema,
   analyticsLevelParams,
   analyticsSeriesQuery,
@@ -13,17 +14,27 @@ import type { AccessRule } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { route } from "../../platform/route.js";
 import { type AnalyticsScope, AnalyticsService } from "./analytics.service.js";
+import { queueDailyRecount } from "./analytics-daily.js";
 
 /**
  * Analytics of a version and of a schedule (its current version), spec §7: `/analytics/{level}/{id}/…` — series
  * (S-curves), money, cost, labour (totals), count (works by status, critical, late), stats (all of them with earned
- * value), works (the works behind a count).
+ * value), works (the works behind a count); a recount of a version or of every schedule under a node.
  */
 export function analyticsModule(ctx: AppContext) {
   const service = new AnalyticsService(ctx);
   const { access } = ctx;
   return async function analyticsRoutes(app: FastifyInstance) {
     service.log = (message, error) => app.log.error({ err: error }, message);
+    // Every process ticks; the day's row lets one of them queue the day's recount.
+    if (ctx.config.analyticsTickMs > 0) {
+      const timer = setInterval(() => {
+        if (ctx.process.draining) return;
+        queueDailyRecount(ctx).catch((error) => app.log.warn(error, "analytics: the day's recount"));
+      }, ctx.config.analyticsTickMs);
+      timer.unref();
+      app.addHook("onClose", async () => clearInterval(timer));
+    }
     const tags = ["Analytics"];
     // A roll-up over a node's or the space's schedules needs schedule:read there (space-wide or granted above).
     const levels: { base: string; access: AccessRule<AnalyticsScope> }[] = [
@@ -65,5 +76,32 @@ export function analyticsModule(ctx: AppContext) {
         ({ scope, query }) => service.works(scope, query.set),
       );
     }
+    // A recount of everything (the figures are derived: whoever reads them may ask them counted afresh).
+    route(
+      app,
+      {
+        tags,
+        method: "PATCH",
+        url: "/versions/:id/calculate/indicators/all",
+        params: analyticsLevelParams,
+        response: analyticsCalculateSchema,
+        access: access.version("read"),
+        writes: true,
+      },
+      ({ scope }) => service.recountAll(scope),
+    );
+    route(
+      app,
+      {
+        tags,
+        method: "POST",
+        url: "/eps/:id/analytics/calculate",
+        params: analyticsLevelParams,
+        response: analyticsCalculateSchema,
+        access: access.node("schedule:read"),
+        writes: true,
+      },
+      ({ scope }) => service.recountAll(scope),
+    );
   };
 }

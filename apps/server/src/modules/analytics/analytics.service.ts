@@ -1,4 +1,5 @@
 import type {
+  AnalyticsCalculate,
   AnalyticsCount,
   AnalyticsMeasure,
   AnalyticsSeries,
@@ -16,16 +17,15 @@ import type { JobContext } from "../../platform/jobs.js";
 import {
   type AnalyticsRow,
   bumpGeneration,
-  currentGeneration,
   currentVersions,
   readAnalytics,
   schedulesUnder,
-  storeAnalytics,
   versionsAffectedBy,
   worksOfSet,
 } from "./analytics.repo.js";
-import { countVersionAnalytics } from "./analytics-count.js";
+import { DAILY_JOB, staleByTheDay } from "./analytics-daily.js";
 import { countsOf, earnedValueOf, seriesOf, totalsOf } from "./analytics-figures.js";
+import { blockParts, recountVersion } from "./analytics-recount.js";
 
 export const ANALYTICS_JOB = "analytics_version";
 /** Most works a widget's list answers (the schedule opens filtered to them; a list longer than this is not read). */
@@ -35,26 +35,35 @@ type Deps = Pick<AppContext, "db" | "jobs" | "realtime">;
 /** What analytics are asked of: a version, a schedule (its current version), a structure node or the space. */
 export type AnalyticsScope = VersionScope | ScheduleScope | NodeScope | Grant;
 
-/** The versions a space event says changed in what analytics count (plans, facts, works, dates). */
-function changedVersions(event: ServerEvent): string[] {
+/**
+ * The versions a space event says changed in what analytics count, and the parts of their count it asks for: the
+ * blocks of works whose plans or facts changed, the counts when works changed, everything after a calculation (it
+ * may move every plan) or a change of the version itself.
+ */
+function changesOf(event: ServerEvent): { versionIds: string[]; parts: string[] } | null {
   switch (event.type) {
     case "wdp_updated":
+      return { versionIds: [event.versionId], parts: event.itemIds.length ? blockParts(event.itemIds) : ["all"] };
     case "wbs_updated":
-      return [event.versionId];
+      return { versionIds: [event.versionId], parts: ["counts", ...blockParts([...event.ids, ...event.deletedIds])] };
     case "timetable_calculate":
-      return event.status === "completed" ? [event.versionId] : [];
+      return event.status === "completed" ? { versionIds: [event.versionId], parts: ["all"] } : null;
     case "versions_changed":
-      return event.action === "locked" || event.action === "label" ? [] : event.versionIds;
+      return event.action === "locked" || event.action === "label"
+        ? null
+        : { versionIds: event.versionIds, parts: ["all"] };
     default:
-      return [];
+      return null;
   }
 }
 
 /**
  * Analytics of versions and schedules (issue 15; modules/analytics/CONTEXT.md). Each announced change of a version
- * moves its generation and queues one `analytics_version` job (changes arriving while one is queued ride along);
- * the job counts the version and announces `schedule_indicator_calculate`. Reads answer the stored figures, saying
- * whether they are fresh; a version never counted is counted inside the first read.
+ * moves its generation, records what the next count must do, and queues one `analytics_version` job — unless one is
+ * queued already: a burst of changes is one count, and a change during a count queues one more. The job counts what
+ * was asked (analytics-recount.ts) and announces `schedule_indicator_calculate`; a counted target version has the
+ * versions it is the baseline of take its plans again. Reads answer the stored figures, saying whether they are
+ * fresh; a version never counted is counted inside the first read.
  */
 export class AnalyticsService {
   /** Versions with a job queued by this process and not yet started. */
@@ -63,17 +72,19 @@ export class AnalyticsService {
 
   constructor(private readonly deps: Deps) {
     deps.jobs.register(ANALYTICS_JOB, (context) => this.run(context));
+    deps.jobs.register(DAILY_JOB, (context) => this.runDaily(context));
     deps.realtime.onSpaceEvent((event) => {
-      for (const versionId of changedVersions(event))
-        this.changed(event.spaceId, versionId).catch((error) => this.log("analytics: a change was not counted", error));
+      const changes = changesOf(event);
+      for (const versionId of changes?.versionIds ?? [])
+        this.changed(event.spaceId, versionId, changes?.parts ?? ["all"]).catch((error) =>
+          this.log("analytics: a change was not counted", error),
+        );
     });
   }
 
-  async changed(spaceId: string, versionId: string) {
-    for (const id of await versionsAffectedBy(this.deps.db, spaceId, versionId)) {
-      await bumpGeneration(this.deps.db, spaceId, id);
-      await this.queue(spaceId, id);
-    }
+  async changed(spaceId: string, versionId: string, parts: string[] = ["all"]) {
+    await bumpGeneration(this.deps.db, spaceId, versionId, parts);
+    await this.queue(spaceId, versionId);
   }
 
   private async queue(spaceId: string, versionId: string) {
@@ -91,13 +102,9 @@ export class AnalyticsService {
     const versionId = String(job.payload.versionId);
     const spaceId = job.spaceId as string;
     this.queued.delete(versionId);
-    const generation = await currentGeneration(this.deps.db, versionId);
-    const counted = await countVersionAnalytics(this.deps.db, spaceId, versionId);
-    if (!counted) return { versionId, deleted: true };
-    await this.deps.db.transaction(async (tx) => {
-      await storeAnalytics(tx, spaceId, versionId, generation, counted);
-      await complete(tx, { versionId, generation });
-    });
+    const counted = await recountVersion(this.deps.db, spaceId, versionId, (tx) => complete(tx, { versionId }));
+    if (!counted) return { versionId, counted: false };
+    if (!counted.stored) return { versionId, stored: false };
     this.deps.realtime.toSpace({
       v: EVENTS_PROTOCOL_VERSION,
       type: "schedule_indicator_calculate",
@@ -106,7 +113,21 @@ export class AnalyticsService {
       scheduleId: counted.scheduleId,
       versionId,
     });
+    // The versions this target version is the baseline of take its plans again.
+    if (counted.isTarget)
+      for (const id of await versionsAffectedBy(this.deps.db, spaceId, versionId))
+        if (id !== versionId) await this.changed(spaceId, id, ["target"]);
     return undefined;
+  }
+
+  /**
+   * The day's recount: counts that follow the calendar go stale without any change (a work not started by yesterday's
+   * target start is late today), so each version counted on an earlier day has its counts queued.
+   */
+  private async runDaily({ job }: JobContext) {
+    const stale = await staleByTheDay(this.deps.db, String(job.payload.day));
+    for (const { spaceId, versionId } of stale) await this.queue(spaceId, versionId);
+    return { versions: stale.length };
   }
 
   /**
@@ -132,10 +153,7 @@ export class AnalyticsService {
         await this.changed(spaceId, id).catch((error) => this.log("analytics: a count was not queued", error));
         continue;
       }
-      const generation = row?.generation ?? 0;
-      const counted = await countVersionAnalytics(this.deps.db, spaceId, id);
-      if (!counted) continue;
-      await storeAnalytics(this.deps.db, spaceId, id, generation, counted);
+      if (!(await recountVersion(this.deps.db, spaceId, id))) continue;
       const [now] = await readAnalytics(this.deps.db, spaceId, [id]);
       if (now) byId.set(id, now);
     }
@@ -151,6 +169,13 @@ export class AnalyticsService {
         : await schedulesUnder(this.deps.db, spaceId, "node" in scope ? scope.node.path : null);
     const current = await currentVersions(this.deps.db, spaceId, schedules);
     return { spaceId, ids: current.map((v) => v.id) };
+  }
+
+  /** Queues a count of everything of the scope's versions (their figures read not fresh until it ends). */
+  async recountAll(scope: AnalyticsScope): Promise<AnalyticsCalculate> {
+    const { spaceId, ids } = await this.versionsOf(scope);
+    for (const id of ids) await this.changed(spaceId, id, ["all"]);
+    return { versions: ids.length };
   }
 
   async series(scope: AnalyticsScope, query: AnalyticsSeriesQuery): Promise<AnalyticsSeries> {

@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
 import { inEnglish, seedWdpSchedule } from "../workspace/wdp/wdp.test-kit.js";
 import { type Actor, addItem } from "../workspace/workspace.test-kit.js";
+import { queueDailyRecount } from "./analytics-daily.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -98,6 +100,64 @@ describe("analytics of a version and its schedule", () => {
     expect(weekly.curves.find((c: Curve) => c.kind === "plan").values).toEqual([80, 20]);
   });
 
+  it("moves the sums by the changed works only and agrees with a count of everything", async () => {
+    const { owner, v, a, b, base } = await seedWdpSchedule(server);
+    await planA10(owner, base, v, a.id);
+    const spreadB = await owner.call("POST", `${base}/distribute`, {
+      versionId: v,
+      itemIds: [b.id],
+      measure: "volume",
+      mode: "evenly",
+    });
+    expect(spreadB.status).toBe(200);
+    expect((await owner.call("PATCH", `/versions/${v}`, { dataDate: "2025-01-14T17:00" })).status).toBe(200);
+    // Three changes one after the other, on two works (A10 and A20 fall in different blocks): A10's Monday cost,
+    // A20's Monday volume, then A10's Monday cost again, lower.
+    const fact = (itemId: number, measure: string, value: number) =>
+      owner.call("PATCH", `${base}/update-many`, {
+        versionId: v,
+        cells: [{ itemId, measure, kind: "fact", date: "2025-01-13", value }],
+      });
+    expect((await fact(a.id, "cost", 300)).status).toBe(200);
+    expect((await fact(b.id, "volume", 4)).status).toBe(200);
+    expect((await fact(a.id, "volume", 20)).status).toBe(200);
+    expect((await fact(a.id, "cost", 250)).status).toBe(200);
+    const costUrl = `/analytics/version/${v}/series?measure=cost`;
+    const volumeUrl = `/analytics/version/${v}/series?measure=volume`;
+    const cost = await readUntil(owner, costUrl, (d) => d.fresh && last(d.curves, "fact") === 250);
+    const volume = await readUntil(owner, volumeUrl, (d) => d.fresh && last(d.curves, "fact") === 24);
+    const stats = (await owner.call("GET", `/analytics/version/${v}/stats`)).body.data;
+    expect(stats.earnedValue).toMatchObject({ ev: 200, ac: 250 });
+
+    // A count of everything, asked for, finds the same figures.
+    const all = await owner.call("PATCH", `/versions/${v}/calculate/indicators/all`);
+    expect(all.status).toBe(200);
+    expect(all.body.data).toEqual({ versions: 1 });
+    expect(await readUntil(owner, costUrl, (d) => d.fresh)).toEqual(cost);
+    expect(await readUntil(owner, volumeUrl, (d) => d.fresh)).toEqual(volume);
+    expect((await owner.call("GET", `/analytics/version/${v}/stats`)).body.data).toEqual(stats);
+  });
+
+  it("counts again each day what the day makes late, without any change", async () => {
+    const { owner, v, a, base } = await seedWdpSchedule(server);
+    await planA10(owner, base, v, a.id);
+    const url = `/analytics/version/${v}/count`;
+    const today = await readUntil(owner, url, () => true);
+    // As if counted yesterday: the stored day is behind and its late counts are yesterday's (here, made up).
+    const db = server.ctx.db;
+    await db.execute(sql`update analytics_versions set status_day = status_day - 1,
+      counts = jsonb_set(counts, '{lateStart}', '99') where version_id = ${v}`);
+    expect((await owner.call("GET", url)).body.data.lateStart).toBe(99);
+    const day = new Date().toISOString().slice(0, 10);
+    await db.execute(sql`delete from analytics_daily_runs where day = ${day}`);
+    expect(await queueDailyRecount(server.ctx)).not.toBeNull();
+    // Once a day: a second process ticking the same day queues nothing.
+    expect(await queueDailyRecount(server.ctx)).toBeNull();
+    // The day's job queues the count of each version counted on an earlier day; both end.
+    await server.ctx.jobs.idle();
+    expect(await readUntil(owner, url, (d) => d.lateStart !== 99)).toEqual(today);
+  });
+
   it("lists the works behind a count and compares with the target version", async () => {
     const { owner, v, a, base, schedule } = await seedWdpSchedule(server);
     await planA10(owner, base, v, a.id);
@@ -189,6 +249,15 @@ describe("analytics of a version and its schedule", () => {
       `/eps/${root.id}/analytics/${what}`,
       `/analytics/space/${space.id}/${what}`,
     ]);
+    // Nobody of another space has a recount queued either.
+    for (const [method, url] of [
+      ["PATCH", `/versions/${v}/calculate/indicators/all`],
+      ["POST", `/eps/${root.id}/analytics/calculate`],
+    ] as const) {
+      expect([403, 404]).toContain((await stranger.call(method, url)).status);
+      expect([403, 404]).toContain((await intruder.call(method, url)).status);
+    }
+    expect((await member.call("POST", `/eps/${root.id}/analytics/calculate`)).body.data).toEqual({ versions: 1 });
     for (const url of reads) {
       expect([403, 404]).toContain((await stranger.call("GET", url)).status);
       expect([403, 404]).toContain((await intruder.call("GET", url)).status);
