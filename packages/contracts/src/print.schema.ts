@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { nameField } from "./validation.js";
-import { workspaceUuid } from "./workspace.schema.js";
+import { GANTT_SCALES, workspaceUuid } from "./workspace.schema.js";
 
 /**
  * Print formats (spec §3, §5, §9): the sheet, its margins and the six header/footer parts with dynamic values.
@@ -203,11 +203,51 @@ export function fillPrintPart(text: string, values: Partial<Record<PrintField, s
 }
 
 // ---- printing a version: PDF, page count, preview ----
+/** Rows of the screen a print may carry: a print of more is made from the version as stored (all rows). */
+export const PRINT_SCREEN_MAX_ROWS = 20_000;
+export const PRINT_SCREEN_MAX_COLUMNS = 40;
+const cellText = z.string().max(PRINT_PART_MAX_LENGTH);
+/**
+ * The workspace as the screen shows it, so the paper shows the same: the grid's columns in their order with their
+ * titles and widths, the rows left by filters, grouping and collapsed branches in screen order with the texts of
+ * their cells (formatted by the screen's own code, in the user's language), the Gantt's scale and what it draws.
+ * The bars, baselines and relation lines come from the version itself by row id (a group header has none).
+ */
+export const printScreenField = z.object({
+  columns: z
+    .array(
+      z.object({
+        label: cellText,
+        widthPx: z.number().min(8).max(5000),
+        align: z.enum(["left", "right", "center"]).default("left"),
+      }),
+    )
+    .min(1)
+    .max(PRINT_SCREEN_MAX_COLUMNS),
+  rows: z
+    .array(
+      z.object({
+        /** The WBS row's id; null for a group header. */
+        id: z.number().int().nullable(),
+        depth: z.number().int().min(0).max(200),
+        cells: z.array(cellText).max(PRINT_SCREEN_MAX_COLUMNS),
+      }),
+    )
+    .max(PRINT_SCREEN_MAX_ROWS),
+  scale: z.enum(GANTT_SCALES).default("week"),
+  baseline: z.boolean().default(true),
+  relations: z.boolean().default(true),
+});
+export type PrintScreen = z.infer<typeof printScreenField>;
+export type PrintScreenInput = z.input<typeof printScreenField>;
+
 /** What a print of the workspace may override of the caller's saved settings (absent: as saved). */
 export const printRunBody = z.object({
   format: printFormatFields.optional(),
   pagesWide: z.number().int().min(1).max(PRINT_FIT_MAX_PAGES).nullable().optional(),
   repeatHeader: z.boolean().optional(),
+  /** The screen's view; absent: every row of the version with code, name, start and finish at the week scale. */
+  screen: printScreenField.optional(),
 });
 export type PrintRunBody = z.input<typeof printRunBody>;
 export const printPreviewBody = printRunBody.extend({ page: z.number().int().min(1).default(1) });

@@ -8,37 +8,52 @@ import {
   type PrintParts,
 } from "@planum/contracts";
 import { minutesText } from "../../platform/time.js";
-import { GRID_COLUMNS_MM, MINUTES_PER_DAY, type PrintPage, type PrintPlan, type PrintRow } from "./print-layout.js";
+import { MINUTES_PER_DAY, type PrintPage, type PrintPlan, type PrintRow } from "./print-layout.js";
 
 /** The words a printed page holds besides the user's own, in the caller's language. */
-const WORDS: Record<Language, { code: string; name: string; start: string; finish: string; legend: string }> = {
+export const PRINT_WORDS: Record<
+  Language,
+  { code: string; name: string; start: string; finish: string; legend: string; quarter: string }
+> = {
   ru: {
     code: "Код",
     name: "Наименование",
     start: "Начало",
     finish: "Окончание",
-    legend: "■ критическая работа  ■ работа  ■ суммарная  ◆ веха",
+    legend: "■ критическая работа  ■ работа  ■ суммарная  ◆ веха  ▬ базовый план",
+    quarter: "кв.",
   },
   en: {
     code: "Activity ID",
     name: "Name",
     start: "Start",
     finish: "Finish",
-    legend: "■ critical activity  ■ activity  ■ summary  ◆ milestone",
+    legend: "■ critical activity  ■ activity  ■ summary  ◆ milestone  ▬ baseline",
+    quarter: "Q",
   },
   fr: {
     code: "Code",
     name: "Nom",
     start: "Début",
     finish: "Fin",
-    legend: "■ tâche critique  ■ tâche  ■ récapitulative  ◆ jalon",
+    legend: "■ tâche critique  ■ tâche  ■ récapitulative  ◆ jalon  ▬ référence",
+    quarter: "T",
   },
 };
+const WORDS = PRINT_WORDS;
+
+/** A relation drawn on paper: rows by their index in the printed rows, type code 0 FS, 1 SS, 2 FF, 3 SF. */
+export interface PrintLink {
+  from: number;
+  to: number;
+  type: number;
+}
 
 const html = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 const mm = (value: number) => `${value.toFixed(2)}mm`;
-const dateOf = (minutes: number | null) => (minutes === null ? "" : formatUserDate(minutesText(minutes)));
+/** A date cell of the default columns, as the screen writes dates. */
+export const printDate = (minutes: number | null) => (minutes === null ? "" : formatUserDate(minutesText(minutes)));
 
 export interface PrintValues {
   project: string;
@@ -55,33 +70,103 @@ function band(parts: PrintParts, values: Partial<Record<PrintField, string | num
   return `<div class="band ${kind}">${cell("left", parts.left)}${cell("center", parts.center)}${cell("right", parts.right)}</div>`;
 }
 
-/** The time scale's labels on a page: the first of each month inside the page's slice of days. */
-function scale(plan: PrintPlan, page: PrintPage) {
-  const { timeFrom, mmPerDay } = plan.geometry;
-  const labels: string[] = [];
-  for (let day = Math.floor(page.dayFrom); day < page.dayTo; day++) {
-    const date = minutesText(timeFrom + day * MINUTES_PER_DAY);
-    if (date.slice(8, 10) !== "01" && day !== Math.floor(page.dayFrom)) continue;
+/**
+ * The time scale on a page, two tiers as on the screen: the upper one months (years for the quarter and year
+ * scales), the lower one the scale's unit — days, weeks (their Monday's day), months, quarters.
+ */
+function scale(plan: PrintPlan, page: PrintPage, words: (typeof WORDS)[Language]) {
+  const { timeFrom, mmPerDay, scale: unit } = plan.geometry;
+  const upper: string[] = [];
+  const lower: string[] = [];
+  const first = Math.floor(page.dayFrom);
+  const label = (tier: string[], day: number, text: string) => {
     const left = Math.max(0, (day - page.dayFrom) * mmPerDay);
-    labels.push(`<span class="month" style="left:${mm(left)}">${date.slice(5, 7)}.${date.slice(0, 4)}</span>`);
+    tier.push(`<span class="tick" style="left:${mm(left)}">${html(text)}</span>`);
+  };
+  for (let day = first; day < page.dayTo; day++) {
+    const date = minutesText(timeFrom + day * MINUTES_PER_DAY);
+    const [y, m, d] = [date.slice(0, 4), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
+    const edge = day === first;
+    const byYear = unit === "quarter" || unit === "year";
+    if (byYear ? (m === 1 && d === 1) || edge : d === 1 || edge)
+      label(upper, day, byYear ? y : `${date.slice(5, 7)}.${y}`);
+    if (unit === "day") label(lower, day, String(d));
+    else if (unit === "week" && (new Date(`${date.slice(0, 10)}T00:00:00Z`).getUTCDay() === 1 || edge))
+      label(lower, day, String(d));
+    else if (unit === "month" && (d === 1 || edge)) label(lower, day, date.slice(5, 7));
+    else if (unit === "quarter" && ((d === 1 && (m - 1) % 3 === 0) || edge))
+      label(lower, day, `${Math.floor((m - 1) / 3) + 1} ${words.quarter}`);
   }
-  return labels.join("");
+  return `<div class="tier">${upper.join("")}</div><div class="tier">${lower.join("")}</div>`;
 }
 
-function bar(row: PrintRow, plan: PrintPlan, page: PrintPage) {
-  if (row.start === null || row.finish === null) return "";
-  const { timeFrom, mmPerDay, rowMm } = plan.geometry;
-  const from = (row.start - timeFrom) / MINUTES_PER_DAY;
-  const to = (row.finish - timeFrom) / MINUTES_PER_DAY;
-  if (to < page.dayFrom || from > page.dayTo) return "";
-  const left = (Math.max(from, page.dayFrom) - page.dayFrom) * mmPerDay;
+/** Where a span of minutes lies on a page's slice of the time axis, mm; null when outside it. */
+function span(plan: PrintPlan, page: PrintPage, start: number, finish: number) {
+  const { timeFrom, mmPerDay } = plan.geometry;
+  const from = (start - timeFrom) / MINUTES_PER_DAY;
+  const to = (finish - timeFrom) / MINUTES_PER_DAY;
+  if (to < page.dayFrom || from > page.dayTo) return null;
+  return {
+    left: (Math.max(from, page.dayFrom) - page.dayFrom) * mmPerDay,
+    width: Math.max(0.6, (Math.min(to, page.dayTo) - Math.max(from, page.dayFrom)) * mmPerDay),
+    /** Unclipped ends, for relation lines that leave the page. */
+    startMm: (from - page.dayFrom) * mmPerDay,
+    finishMm: (to - page.dayFrom) * mmPerDay,
+  };
+}
+
+function bar(row: PrintRow, plan: PrintPlan, page: PrintPage, baseline: boolean) {
+  const { rowMm } = plan.geometry;
+  let out = "";
+  if (baseline && row.baselineStart !== null && row.baselineFinish !== null) {
+    const at = span(plan, page, row.baselineStart, row.baselineFinish);
+    if (at) out += `<div class="baseline" style="left:${mm(at.left)};width:${mm(at.width)}"></div>`;
+  }
+  if (row.start === null || row.finish === null) return out;
+  const at = span(plan, page, row.start, row.finish);
+  if (!at) return out;
   if (row.type === 3 || row.type === 4) {
     const size = rowMm * 0.55;
-    return `<div class="milestone" style="left:${mm(left - size / 2)};width:${mm(size)};height:${mm(size)}"></div>`;
+    return `${out}<div class="milestone" style="left:${mm(at.startMm - size / 2)};width:${mm(size)};height:${mm(size)}"></div>`;
   }
-  const width = Math.max(0.6, (Math.min(to, page.dayTo) - Math.max(from, page.dayFrom)) * mmPerDay);
   const kind = row.type === 0 ? "sum" : row.critical ? "critical" : "work";
-  return `<div class="bar ${kind}" style="left:${mm(left)};width:${mm(width)}"></div>`;
+  return `${out}<div class="bar ${kind}" style="left:${mm(at.left)};width:${mm(at.width)}"></div>`;
+}
+
+/**
+ * The relation lines between rows of one page (the screen's arrows): from the predecessor's end (FS, FF) or start
+ * (SS, SF) to the successor's start (FS, SS) or end (FF, SF), a step out, down, and in, with an arrowhead.
+ */
+function links(plan: PrintPlan, page: PrintPage, rows: readonly PrintRow[], list: readonly PrintLink[], top: number) {
+  const { rowMm } = plan.geometry;
+  const paths: string[] = [];
+  const y = (k: number) => top + (k - page.rowFrom) * rowMm + rowMm / 2;
+  for (const link of list) {
+    if (link.from < page.rowFrom || link.from >= page.rowTo || link.to < page.rowFrom || link.to >= page.rowTo)
+      continue;
+    const a = rows[link.from];
+    const b = rows[link.to];
+    if (a.start === null || a.finish === null || b.start === null || b.finish === null) continue;
+    const from = span(plan, page, a.start, a.finish);
+    const to = span(plan, page, b.start, b.finish);
+    if (!from || !to) continue;
+    const x1 = link.type === 0 || link.type === 2 ? from.finishMm : from.startMm;
+    const x2 = link.type === 0 || link.type === 1 ? to.startMm : to.finishMm;
+    const [y1, y2] = [y(link.from), y(link.to)];
+    const out = link.type === 0 || link.type === 2 ? x1 + 1.2 : x1 - 1.2;
+    const into = link.type === 0 || link.type === 1 ? x2 - 1.2 : x2 + 1.2;
+    const mid = y2 - (y2 > y1 ? rowMm / 2 : -rowMm / 2);
+    paths.push(
+      `<path d="M${x1.toFixed(2)} ${y1.toFixed(2)}H${out.toFixed(2)}V${mid.toFixed(2)}H${into.toFixed(2)}V${y2.toFixed(2)}H${x2.toFixed(2)}" marker-end="url(#arrow)"/>`,
+    );
+  }
+  if (paths.length === 0) return "";
+  return `<svg class="links" viewBox="0 0 ${plan.geometry.ganttWidthMm.toFixed(2)} ${plan.geometry.pageHeightMm.toFixed(2)}" style="width:${mm(plan.geometry.ganttWidthMm)};height:${mm(plan.geometry.pageHeightMm)}"><defs><marker id="arrow" viewBox="0 0 4 4" refX="4" refY="2" markerWidth="1.4" markerHeight="1.4" orient="auto"><path d="M0 0L4 2L0 4z" fill="#6b7280"/></marker></defs>${paths.join("")}</svg>`;
+}
+
+interface DrawOptions {
+  baseline: boolean;
+  links: readonly PrintLink[];
 }
 
 function pageHtml(
@@ -92,21 +177,35 @@ function pageHtml(
   format: PrintFormatFields,
   values: Partial<Record<PrintField, string | number>>,
   words: (typeof WORDS)[Language],
+  draw: DrawOptions,
 ) {
+  const { columns, headMm } = plan.geometry;
   const { header, footer } = bandsOfPage(format.bands, page.number, total);
   const filled = { ...values, page: page.number, pages: total };
+  const cell = (k: number, text: string, style = "") =>
+    `<div class="c" style="width:${mm(columns[k].widthMm)};justify-content:${ALIGN[columns[k].align]}${style}"><span>${html(text)}</span></div>`;
   const head = page.withHead
-    ? `<div class="row head"><div class="c code">${html(words.code)}</div><div class="c name">${html(words.name)}</div><div class="c date">${html(words.start)}</div><div class="c date">${html(words.finish)}</div><div class="gantt scale">${scale(plan, page)}</div></div>`
+    ? `<div class="row head">${columns.map((c, k) => cell(k, c.label)).join("")}<div class="gantt scale">${scale(plan, page, words)}</div></div>`
     : "";
   const lines = rows
     .slice(page.rowFrom, page.rowTo)
-    .map(
-      (row) =>
-        `<div class="row${row.type === 0 ? " sumrow" : ""}"><div class="c code">${html(row.code)}</div><div class="c name" style="padding-left:${mm(1 + row.depth * 3)}">${html(row.name)}</div><div class="c date">${dateOf(row.start)}</div><div class="c date">${dateOf(row.finish)}</div><div class="gantt">${bar(row, plan, page)}</div></div>`,
-    )
+    .map((row) => {
+      const kind = row.type === -1 ? " grouprow" : row.type === 0 ? " sumrow" : "";
+      // the tree's indent goes on the name column, as on the screen (the second, or the first if alone)
+      const indentAt = columns.length > 1 ? 1 : 0;
+      const cells = columns
+        .map((_, k) => cell(k, row.cells[k] ?? "", k === indentAt ? `;padding-left:${mm(1 + row.depth * 3)}` : ""))
+        .join("");
+      return `<div class="row${kind}">${cells}<div class="gantt">${bar(row, plan, page, draw.baseline)}</div></div>`;
+    })
     .join("");
-  return `<section class="page">${band(header, filled, "head")}<div class="body">${head}${lines}</div>${band(footer, filled, "foot")}</section>`;
+  const gridWidth = columns.reduce((a, c) => a + c.widthMm, 0);
+  const arrows = links(plan, page, rows, draw.links, page.withHead ? headMm : 0);
+  const overlay = arrows ? `<div class="overlay" style="left:${mm(gridWidth)}">${arrows}</div>` : "";
+  return `<section class="page">${band(header, filled, "head")}<div class="body">${head}${lines}${overlay}</div>${band(footer, filled, "foot")}</section>`;
 }
+
+const ALIGN = { left: "flex-start", center: "center", right: "flex-end" } as const;
 
 /**
  * The workspace as a printable HTML document: one `<section>` a page, exactly as `planPrint` laid them out, so the
@@ -121,8 +220,12 @@ export function printDocument(options: {
   language: Language;
   /** Only these pages (a preview); all when absent. */
   only?: number[];
+  /** Baseline bars under the bars; relation lines between rows of a page. */
+  baseline?: boolean;
+  links?: readonly PrintLink[];
 }) {
   const { plan, rows, format, language } = options;
+  const draw = { baseline: options.baseline ?? false, links: options.links ?? [] };
   const words = WORDS[language];
   const g = plan.geometry;
   const values = { ...options.values, legend: words.legend };
@@ -141,22 +244,26 @@ body { font-family: "DejaVu Sans", "Liberation Sans", sans-serif; font-size: ${f
 .band.head { border-bottom: 0.3mm solid #444; }
 .band.foot { border-top: 0.3mm solid #444; }
 .part { flex: 1; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-.body { flex: 1; overflow: hidden; }
+.body { flex: 1; overflow: hidden; position: relative; }
+.overlay { position: absolute; top: 0; pointer-events: none; }
+.links path { fill: none; stroke: #6b7280; stroke-width: 0.25; }
 .row { display: flex; height: ${mm(g.rowMm)}; align-items: center; border-bottom: 0.1mm solid #ccc; }
 .row.head { height: ${mm(g.headMm)}; font-weight: bold; background: #eef1f5; border-bottom: 0.3mm solid #444; }
 .row.sumrow { font-weight: bold; }
-.c { flex: none; padding: 0 1mm; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; border-right: 0.1mm solid #ccc; height: 100%; display: flex; align-items: center; }
-.code { width: ${mm(GRID_COLUMNS_MM.code)}; }
-.name { width: ${mm(GRID_COLUMNS_MM.name)}; }
-.date { width: ${mm(GRID_COLUMNS_MM.start)}; }
+.row.grouprow { font-weight: bold; background: #f3f4f6; }
+.c { flex: none; padding: 0 1mm; white-space: nowrap; overflow: hidden; border-right: 0.1mm solid #ccc; height: 100%; display: flex; align-items: center; }
+.c > span { min-width: 0; overflow: hidden; text-overflow: ellipsis; }
 .gantt { position: relative; height: 100%; width: ${mm(g.ganttWidthMm)}; flex: none; overflow: hidden; }
-.scale .month { position: absolute; top: 0; height: 100%; border-left: 0.2mm solid #888; padding-left: 0.8mm; display: flex; align-items: center; font-weight: normal; }
+.scale { display: flex; flex-direction: column; }
+.tier { position: relative; flex: 1; border-bottom: 0.1mm solid #ccc; }
+.tick { position: absolute; top: 0; height: 100%; border-left: 0.2mm solid #888; padding-left: 0.6mm; display: flex; align-items: center; font-weight: normal; font-size: 0.85em; white-space: nowrap; }
 .bar { position: absolute; top: 22%; height: 56%; border-radius: 0.4mm; }
 .bar.work { background: #3b82f6; }
 .bar.critical { background: #dc2626; }
 .bar.sum { background: #111; top: 35%; height: 30%; }
 .milestone { position: absolute; top: 22%; background: #111; transform: rotate(45deg); }
+.baseline { position: absolute; top: 80%; height: 14%; background: #9ca3af; }
 `;
-  const body = chosen.map((page) => pageHtml(plan, page, total, rows, format, values, words)).join("");
+  const body = chosen.map((page) => pageHtml(plan, page, total, rows, format, values, words, draw)).join("");
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><style>${style}</style></head><body>${body}</body></html>`;
 }

@@ -61,7 +61,7 @@ export function printJobs(ctx: AppContext, run: PrintRun, browser: PdfBrowser) {
       // The job reads as its starter: the version must still be theirs to read (checked at start; deleted since → 404).
       const grant = { space: { id: job.spaceId! }, userId: job.createdBy! } as Grant;
       const scope = await loadVersion(ctx.db, grant, payload.versionId);
-      const laid = await run.lay(scope, payload);
+      const laid = await run.lay(scope, payload, payload.language);
       const values = await run.values(scope);
       const numbers = laid.plan.pages.map((page) => page.number);
       const merged = await PDFDocument.create();
@@ -103,7 +103,7 @@ export function printJobs(ctx: AppContext, run: PrintRun, browser: PdfBrowser) {
    */
   async function print(scope: VersionScope, body: PrintRunBody, language: Language) {
     const choices = await run.choices(scope, body);
-    const laid = await run.lay(scope, choices);
+    const laid = await run.lay(scope, choices, language);
     const pages = laid.plan.pages.length;
     if (pages <= PRINT_SYNC_MAX_PAGES)
       return { kind: "pdf" as const, ...(await run.pdf(scope, choices, laid, language)) };

@@ -1,24 +1,48 @@
-import { type PrintFormatFields, pageOf } from "@planum/contracts";
+import { type GANTT_SCALES, type PrintFormatFields, pageOf } from "@planum/contracts";
 
-/** One line of the printed workspace: a WBS row with its dates in minutes (null: not calculated). */
+type GanttScale = (typeof GANTT_SCALES)[number];
+
+/**
+ * One line of the printed workspace: the grid's cell texts and, for a WBS row, its bar's dates in minutes (null: not
+ * calculated, or a group header).
+ */
 export interface PrintRow {
-  code: string;
-  name: string;
+  cells: string[];
   start: number | null;
   finish: number | null;
+  baselineStart: number | null;
+  baselineFinish: number | null;
   critical: boolean;
-  /** 0 sum, 1 task, 2 work, 3/4 milestones (GANTT_TYPE_CODES). */
+  /** 0 sum, 1 task, 2 work, 3/4 milestones (GANTT_TYPE_CODES); -1 a group header of the screen's grouping. */
   type: number;
   depth: number;
 }
 
+/** A grid column on paper. */
+export interface PrintColumn {
+  label: string;
+  widthMm: number;
+  align: "left" | "right" | "center";
+}
+
 export const MINUTES_PER_DAY = 1440;
 const MM_PER_PT = 0.3528;
-/** The grid's columns on paper, mm: code, name, start, finish. */
+/** The grid's columns on paper when the screen sent none, mm: code, name, start, finish. */
 export const GRID_COLUMNS_MM = { code: 22, name: 64, start: 23, finish: 23 } as const;
-export const GRID_WIDTH_MM = Object.values(GRID_COLUMNS_MM).reduce((a, b) => a + b, 0);
-/** Split over sheets keeps the screen's week scale: 2.5 mm a day. */
-export const SPLIT_MM_PER_DAY = 2.5;
+/**
+ * Split over sheets keeps the screen's scale, at 2.5 mm a day for the week scale and in the screen's proportions for
+ * the others (its standard zooms: day 36, week 14, month 3.2, quarter 1.1, year 0.3 px a day).
+ */
+export const SPLIT_MM_PER_DAY: Record<GanttScale, number> = {
+  day: 6.4,
+  week: 2.5,
+  month: 0.57,
+  quarter: 0.2,
+  year: 0.054,
+};
+/** Of the printable width, the grid takes at most this share: wider columns are narrowed in proportion. */
+const GRID_MAX_SHARE = 0.6;
+const MM_PER_PX = 25.4 / 96;
 
 /** The measures of a page every other part of the print derives from. */
 export interface PrintGeometry {
@@ -29,6 +53,8 @@ export interface PrintGeometry {
   /** Height of the repeated table header (time scale + column titles). */
   headMm: number;
   ganttWidthMm: number;
+  columns: PrintColumn[];
+  scale: GanttScale;
   mmPerDay: number;
   /** First day (midnight, minutes) of the time axis. */
   timeFrom: number;
@@ -59,6 +85,8 @@ function timeSpan(rows: readonly PrintRow[]) {
   for (const row of rows) {
     if (row.start !== null) from = Math.min(from, row.start);
     if (row.finish !== null) to = Math.max(to, row.finish);
+    if (row.baselineStart !== null) from = Math.min(from, row.baselineStart);
+    if (row.baselineFinish !== null) to = Math.max(to, row.baselineFinish);
   }
   if (!Number.isFinite(from) || !Number.isFinite(to)) return { timeFrom: 0, days: 7 };
   const timeFrom = Math.floor(from / MINUTES_PER_DAY) * MINUTES_PER_DAY;
@@ -75,6 +103,10 @@ export function planPrint(
   format: PrintFormatFields,
   pagesWide: number | null,
   repeatHeader: boolean,
+  view: {
+    columns: readonly { label: string; widthPx?: number; widthMm?: number; align: PrintColumn["align"] }[];
+    scale: GanttScale;
+  },
 ): PrintPlan {
   const page = pageOf(format);
   const textMm = format.textSizePt * MM_PER_PT;
@@ -83,9 +115,14 @@ export function planPrint(
   const headMm = rowMm * 2;
   const innerWidth = page.widthMm - format.margins.left - format.margins.right;
   const innerHeight = page.heightMm - format.margins.top - format.margins.bottom;
-  const ganttWidthMm = Math.max(20, innerWidth - GRID_WIDTH_MM);
+  const wanted = view.columns.map((c) => c.widthMm ?? (c.widthPx ?? 0) * MM_PER_PX);
+  const wantedWidth = wanted.reduce((a, b) => a + b, 0);
+  const narrow = Math.min(1, (innerWidth * GRID_MAX_SHARE) / Math.max(1, wantedWidth));
+  const columns = view.columns.map((c, k) => ({ label: c.label, align: c.align, widthMm: wanted[k] * narrow }));
+  const gridWidthMm = columns.reduce((a, c) => a + c.widthMm, 0);
+  const ganttWidthMm = Math.max(20, innerWidth - gridWidthMm);
   const { timeFrom, days } = timeSpan(rows);
-  const mmPerDay = pagesWide === null ? SPLIT_MM_PER_DAY : (ganttWidthMm * pagesWide) / days;
+  const mmPerDay = pagesWide === null ? SPLIT_MM_PER_DAY[view.scale] : (ganttWidthMm * pagesWide) / days;
   const daysPerPage = Math.max(1, Math.floor(ganttWidthMm / mmPerDay));
   const across = pagesWide ?? Math.max(1, Math.ceil(days / daysPerPage));
   const bodyMm = innerHeight - 2 * bandMm;
@@ -120,6 +157,8 @@ export function planPrint(
       bandMm,
       headMm,
       ganttWidthMm,
+      columns,
+      scale: view.scale,
       mmPerDay,
       timeFrom,
       days,

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
-import { type Actor, setUpWorkspace } from "../workspace/workspace.test-kit.js";
+import { type Actor, readGantt, setUpWorkspace } from "../workspace/workspace.test-kit.js";
 import { call as callAs, countColour, format, readPdf as readPdfIn, seed } from "./print.test-kit.js";
 
 let server: TestServer;
@@ -89,5 +89,49 @@ describe("printing the workspace", () => {
     expect((await call(stranger, `/versions/${version.id}/print`, {})).status).toBe(404);
     expect((await call(intruder, `/versions/${version.id}/print/count`, {})).status).toBe(403);
     expect((await call(stranger, `/versions/${version.id}/preview`, { page: 1 })).status).toBe(404);
+  });
+
+  it("prints what the screen shows: its columns, widths, rows after filters and groups, scale and relation lines", async () => {
+    const { owner, version } = await setUpWorkspace(server);
+    await seed(owner, version.id, 12);
+    const gantt = await readGantt(owner, version.id);
+    const byCode = new Map(gantt.code.map((code, k) => [code, gantt.ids[k]]));
+    // the screen grouped by a value and filtered to four works of the chain, with its own column texts
+    const shown = ["A001", "A002", "A003", "A004"];
+    const screen = {
+      columns: [
+        { label: "Шифр работы", widthPx: 120 },
+        { label: "Длительность, дн", widthPx: 150, align: "right" },
+      ],
+      rows: [
+        { id: null, depth: 0, cells: ["Захватка 1 (4)", ""] },
+        ...shown.map((code) => ({ id: byCode.get(code), depth: 1, cells: [`${code}-экран`, "3"] })),
+      ],
+      scale: "day",
+      baseline: true,
+      relations: true,
+    };
+    const printed = await call(owner, `/versions/${version.id}/print`, { format, pagesWide: null, screen });
+    expect(printed.status).toBe(200);
+    const { images, text } = readPdf(printed.raw.rawPayload, "screen");
+    expect(text[0]).toMatch(/Шифр работы\s+Длительность, дн/);
+    expect(text[0]).toContain("Захватка 1 (4)");
+    expect(text[0]).toContain("A004-экран");
+    // the rows the screen filtered out are not printed, nor the default columns
+    expect(text.join("")).not.toContain("A005");
+    expect(text[0]).not.toContain("Наименование");
+    // the day scale: day numbers under the months
+    expect(text[0]).toMatch(/(\b\d{1,2}\s+){10}/);
+    // relation lines between the chain's bars (grey), bars of the chain (red)
+    expect(countColour(images[0], [107, 114, 128])).toBeGreaterThan(10);
+    expect(countColour(images[0], [220, 38, 38])).toBeGreaterThan(20);
+    // the page count follows the screen's rows (the layout's tests compare the scales' widths)
+    const counted = await call(owner, `/versions/${version.id}/print/count`, { format, pagesWide: 1, screen });
+    expect(counted.body.data).toEqual({ pages: 1, across: 1, down: 1 });
+    const refused = await call(owner, `/versions/${version.id}/print/count`, {
+      format,
+      screen: { ...screen, columns: [] },
+    });
+    expect(refused.status).toBe(400);
   });
 });

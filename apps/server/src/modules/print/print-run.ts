@@ -1,10 +1,13 @@
 import {
   formatUserDate,
+  type GanttColumns,
   type Language,
   PRINT_MAX_PAGES,
   type PrintFormatFields,
   type PrintRunBody,
+  type PrintScreen,
   printFormatFields,
+  printScreenField,
 } from "@planum/contracts";
 import { eq } from "drizzle-orm";
 import { epsNodes, schedules, users } from "../../db/schema/index.js";
@@ -13,40 +16,100 @@ import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import type { PdfBrowser } from "../../platform/pdf-browser.js";
 import { wallClockText } from "../../platform/time.js";
-import { buildGanttColumns } from "../workspace/wbs/gantt-columns.js";
+import { readVersionGantt } from "../workspace/index.js";
 import type { PrintService } from "./print.service.js";
-import { type PrintValues, printDocument } from "./print-document.js";
-import { type PrintRow, planPrint } from "./print-layout.js";
+import { PRINT_WORDS, type PrintLink, type PrintValues, printDate, printDocument } from "./print-document.js";
+import { GRID_COLUMNS_MM, type PrintRow, planPrint } from "./print-layout.js";
 
-/** The WBS rows in the Gantt's order with their depth (the Gantt's columns hold the parent's position). */
-function rowsOf(columns: Awaited<ReturnType<typeof buildGanttColumns>>): PrintRow[] {
-  const depth: number[] = [];
-  const unset = (minutes: number) => minutes < -1_000_000_000 || minutes === -1;
-  return columns.ids.map((_, k) => {
-    const parent = columns.parent[k];
-    depth[k] = parent < 0 ? 0 : depth[parent] + 1;
-    return {
-      code: columns.code[k],
-      name: columns.name[k],
-      start: unset(columns.earlyStart[k]) ? null : columns.earlyStart[k],
-      finish: unset(columns.earlyFinish[k]) ? null : columns.earlyFinish[k],
-      critical: columns.critical[k] === 1,
-      type: columns.type[k],
-      depth: depth[k],
-    };
-  });
+type Gantt = GanttColumns;
+const unset = (minutes: number) => minutes < -1_000_000_000 || minutes === -1;
+const minutesOr = (minutes: number) => (unset(minutes) ? null : minutes);
+
+/** The bar of the Gantt's row at position `k`. */
+function barOf(gantt: Gantt, k: number) {
+  return {
+    start: minutesOr(gantt.earlyStart[k]),
+    finish: minutesOr(gantt.earlyFinish[k]),
+    baselineStart: minutesOr(gantt.baselineStart[k]),
+    baselineFinish: minutesOr(gantt.baselineFinish[k]),
+    critical: gantt.critical[k] === 1,
+    type: gantt.type[k],
+  };
+}
+
+/** The relations of the Gantt between printed rows (`printed[k]`: the printed index of Gantt position k, or -1). */
+function linksOf(gantt: Gantt, printed: Int32Array): PrintLink[] {
+  const out: PrintLink[] = [];
+  const { from, to, type } = gantt.relations;
+  for (let r = 0; r < from.length; r++) {
+    const a = printed[from[r]];
+    const b = printed[to[r]];
+    if (a >= 0 && b >= 0) out.push({ from: a, to: b, type: type[r] });
+  }
+  return out;
 }
 
 /**
- * Prints a version's workspace (spec §7 Versions print, preview, print/count): the caller's saved print settings,
- * overridden by what the call names, laid on pages (`planPrint`), drawn as HTML (`printDocument`) and rendered by
- * the process's Chromium.
+ * The lines to print and the relations between them. With the screen's view: its rows in its order (filters,
+ * grouping, collapsed branches) with its cell texts, the bars taken from the version by id (an id the version lacks
+ * prints its texts without a bar). Without: every row of the version in tree order with code, name, start, finish.
  */
+function linesOf(gantt: Gantt, screen: PrintScreen | undefined) {
+  const printed = new Int32Array(gantt.ids.length).fill(-1);
+  if (screen) {
+    const position = new Map<number, number>();
+    for (let k = 0; k < gantt.ids.length; k++) position.set(gantt.ids[k], k);
+    const rows: PrintRow[] = screen.rows.map((row, index) => {
+      const k = row.id === null ? undefined : position.get(row.id);
+      if (k === undefined)
+        return { cells: row.cells, depth: row.depth, ...NO_BAR, type: row.id === null ? -1 : NO_BAR.type };
+      printed[k] = index;
+      return { cells: row.cells, depth: row.depth, ...barOf(gantt, k) };
+    });
+    return { rows, links: linksOf(gantt, printed) };
+  }
+  const depth: number[] = [];
+  const rows = gantt.ids.map((_, k): PrintRow => {
+    const parent = gantt.parent[k];
+    depth[k] = parent < 0 ? 0 : depth[parent] + 1;
+    printed[k] = k;
+    const bar = barOf(gantt, k);
+    return {
+      cells: [gantt.code[k], gantt.name[k], printDate(bar.start), printDate(bar.finish)],
+      depth: depth[k],
+      ...bar,
+    };
+  });
+  return { rows, links: linksOf(gantt, printed) };
+}
+
+const NO_BAR = {
+  start: null,
+  finish: null,
+  baselineStart: null,
+  baselineFinish: null,
+  critical: false,
+  type: 2,
+};
+
+/** The printed columns: the screen's, or code, name, start and finish in the caller's language. */
+function columnsOf(screen: PrintScreen | undefined, language: Language) {
+  if (screen) return screen.columns;
+  const words = PRINT_WORDS[language];
+  return [
+    { label: words.code, widthMm: GRID_COLUMNS_MM.code, align: "left" as const },
+    { label: words.name, widthMm: GRID_COLUMNS_MM.name, align: "left" as const },
+    { label: words.start, widthMm: GRID_COLUMNS_MM.start, align: "left" as const },
+    { label: words.finish, widthMm: GRID_COLUMNS_MM.finish, align: "left" as const },
+  ];
+}
+
 /** A print's choices after the caller's saved settings filled in what the call left out. */
 export interface PrintChoices {
   format: PrintFormatFields;
   pagesWide: number | null;
   repeatHeader: boolean;
+  screen?: PrintScreen;
 }
 
 export class PrintRun {
@@ -59,21 +122,30 @@ export class PrintRun {
       format: body.format ? printFormatFields.parse(body.format) : saved.format,
       pagesWide: body.pagesWide === undefined ? saved.pagesWide : body.pagesWide,
       repeatHeader: body.repeatHeader ?? saved.repeatHeader,
+      screen: body.screen ? printScreenField.parse(body.screen) : undefined,
     };
   }
 
-  /** The version's rows laid on pages with these choices (no rendering). */
-  async lay(scope: VersionScope, choices: PrintChoices) {
-    const rows = rowsOf(await buildGanttColumns(this.deps.db, scope.version, scope.grant.userId));
-    const plan = planPrint(rows, choices.format, choices.pagesWide, choices.repeatHeader);
-    if (plan.pages.length > PRINT_MAX_PAGES)
+  /** The version's rows laid on pages with these choices (no rendering); `refuse`: too many pages is an error. */
+  async lay(scope: VersionScope, choices: PrintChoices, language: Language, refuse = true) {
+    const gantt = await readVersionGantt(this.deps.db, scope.version, scope.grant.userId);
+    const { rows, links } = linesOf(gantt, choices.screen);
+    const columns = columnsOf(choices.screen, language);
+    const scale = choices.screen?.scale ?? "week";
+    const plan = planPrint(rows, choices.format, choices.pagesWide, choices.repeatHeader, { columns, scale });
+    if (refuse && plan.pages.length > PRINT_MAX_PAGES)
       throw new AppError("PrintTooManyPages", { pages: plan.pages.length, max: PRINT_MAX_PAGES });
-    return { rows, plan };
+    // without the screen's view, baselines and relations are drawn as the screen draws them by default
+    const draw = {
+      baseline: choices.screen?.baseline ?? true,
+      links: (choices.screen?.relations ?? true) ? links : [],
+    };
+    return { rows, plan, ...draw };
   }
 
-  private async prepare(scope: VersionScope, body: PrintRunBody) {
+  private async prepare(scope: VersionScope, body: PrintRunBody, language: Language) {
     const choices = await this.choices(scope, body);
-    return { ...choices, ...(await this.lay(scope, choices)) };
+    return { ...choices, ...(await this.lay(scope, choices, language)) };
   }
 
   async values(scope: VersionScope): Promise<PrintValues> {
@@ -98,11 +170,10 @@ export class PrintRun {
     };
   }
 
-  async count(scope: VersionScope, body: PrintRunBody) {
+  async count(scope: VersionScope, body: PrintRunBody, language: Language) {
     const choices = await this.choices(scope, body);
     // counting never refuses: the dialog shows how many pages a choice would take, even too many
-    const rows = rowsOf(await buildGanttColumns(this.deps.db, scope.version, scope.grant.userId));
-    const plan = planPrint(rows, choices.format, choices.pagesWide, choices.repeatHeader);
+    const { plan } = await this.lay(scope, choices, language, false);
     return { pages: plan.pages.length, across: plan.across, down: plan.down };
   }
 
@@ -119,9 +190,10 @@ export class PrintRun {
 
   /** One page as a PNG (the print preview); a page past the last is 404. */
   async preview(scope: VersionScope, body: PrintRunBody & { page: number }, language: Language) {
-    const { format, rows, plan } = await this.prepare(scope, body);
+    const { format, rows, plan, baseline, links } = await this.prepare(scope, body, language);
     if (body.page > plan.pages.length) throw new AppError("NotFound");
-    const html = printDocument({ plan, rows, format, values: await this.values(scope), language, only: [body.page] });
+    const values = await this.values(scope);
+    const html = printDocument({ plan, rows, format, values, language, baseline, links, only: [body.page] });
     const { pageWidthMm, pageHeightMm } = plan.geometry;
     return { png: await this.deps.browser.png(html, pageWidthMm, pageHeightMm), pages: plan.pages.length };
   }

@@ -172,7 +172,7 @@ export function printModule(ctx: AppContext) {
         access: access.version("read"),
         writes: false,
       },
-      ({ scope, body }) => run.count(scope, body),
+      ({ scope, body, request }) => run.count(scope, body, requestLanguage(request)),
     );
   };
 }

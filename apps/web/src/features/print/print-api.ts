@@ -1,4 +1,11 @@
-import type { PrintCount, PrintFormatFields, PrintJobStarted, PrintPreset, PrintSettings } from "@planum/contracts";
+import type {
+  PrintCount,
+  PrintFormatFields,
+  PrintJobStarted,
+  PrintPreset,
+  PrintScreenInput,
+  PrintSettings,
+} from "@planum/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, apiRequest } from "../../shared/api-client";
 import { useRealtimeEvents } from "../realtime";
@@ -43,6 +50,8 @@ export interface PrintRunInput {
   format: PrintFormatFields;
   pagesWide: number | null;
   repeatHeader: boolean;
+  /** What the screen shows (columns, rows, scale): the paper shows the same. */
+  screen?: PrintScreenInput;
 }
 
 export const printApi = {

@@ -1,5 +1,5 @@
 import { ActionIcon, Tooltip } from "@mantine/core";
-import type { PrintField } from "@planum/contracts";
+import type { PrintField, PrintScreenInput } from "@planum/contracts";
 import { IconPrinter } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +14,8 @@ export function PrintButton(props: {
   projectId: string | null;
   canWritePresets: boolean;
   values: Partial<Record<PrintField, string>>;
+  /** The Gantt as shown now, for the paper to show the same. */
+  screen?: { current: (() => PrintScreenInput) | null };
 }) {
   const { t } = useTranslation("print");
   const [opened, setOpened] = useState(false);

@@ -25,6 +25,7 @@ import {
   PRINT_TEXT_SIZES,
   type PrintField,
   type PrintOrientation,
+  type PrintScreenInput,
   type PrintSettings,
   toLanguage,
 } from "@planum/contracts";
@@ -67,6 +68,8 @@ interface PrintFormatDialogProps {
   canWritePresets: boolean;
   /** The values the bands' `[fields]` show in the preview. */
   values: Partial<Record<PrintField, string>>;
+  /** The screen as shown now (the Gantt's rows, columns and scale); absent: the server prints every row. */
+  screen?: { current: (() => PrintScreenInput) | null };
 }
 
 /** "Print format": the sheet, margins, headers and footers, and how the width is laid on pages; presets of the space. */
@@ -406,7 +409,7 @@ function FormatForm(props: PrintFormatDialogProps & { initial: PrintSettings }) 
         fileName={`${props.values.schedule || t("run.title")}.pdf`}
         input={() => {
           const format = checked();
-          return format ? { format, pagesWide, repeatHeader } : null;
+          return format ? { format, pagesWide, repeatHeader, screen: props.screen?.current?.() } : null;
         }}
       />
 

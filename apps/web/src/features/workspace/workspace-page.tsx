@@ -15,7 +15,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import type { WbsType } from "@planum/contracts";
+import type { PrintScreenInput, WbsType } from "@planum/contracts";
 import { IconLock, IconPlus, IconTable } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -87,6 +87,8 @@ export function WorkspacePage() {
   // `wbs` (a notice opened, spec: opening a notice selects its work): the work is selected once it is loaded.
   const wbsParam = ws.params.get("wbs");
   const wbsApplied = useRef<string | null>(null);
+  /** Filled by the Gantt: the screen as shown, for the print dialog. */
+  const printScreen = useRef<(() => PrintScreenInput) | null>(null);
   useEffect(() => {
     const id = Number(wbsParam);
     if (!wbsParam || wbsApplied.current === wbsParam || !data?.ids.includes(id)) return;
@@ -316,6 +318,7 @@ export function WorkspacePage() {
                 {interchange.buttons}
                 {version && (
                   <PrintButton
+                    screen={printScreen}
                     spaceId={spaceId}
                     versionId={version.id}
                     projectId={ws.schedule.data?.projectId ?? null}
@@ -405,6 +408,7 @@ export function WorkspacePage() {
             <Box h="100%" display={networkOpen ? "none" : undefined}>
               {data ? (
                 <WorkspaceGantt
+                  printScreen={printScreen}
                   data={data}
                   scale={scale}
                   readOnly={readOnly}

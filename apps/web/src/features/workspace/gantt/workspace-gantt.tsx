@@ -1,4 +1,5 @@
 import { useComputedColorScheme } from "@mantine/core";
+import type { PrintScreenInput } from "@planum/contracts";
 import type { Calendar } from "@planum/engine";
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,6 +23,7 @@ import {
 } from "./grid-columns";
 import { GridHeader, type SortState } from "./grid-header";
 import { clickCell, EMPTY_SELECTION, type GridSelection } from "./grid-selection";
+import { screenForPrint } from "./print-screen";
 import { filterRows } from "./row-filter";
 import { buildGroups, groupSpan } from "./row-groups";
 import { decodeGanttData, type RowModel } from "./row-model";
@@ -79,6 +81,8 @@ export interface WorkspaceGanttProps {
   /** "Today" in wall-clock minutes (default: the browser's clock). */
   today?: number;
   readOnly?: boolean;
+  /** Filled with a function that answers the screen as shown now, for the print (`screenForPrint`). */
+  printScreen?: { current: (() => PrintScreenInput) | null };
   probe?: GanttPerfProbe & { expand?(ms: number): void; firstPaint?(ms: number): void };
 }
 
@@ -213,6 +217,25 @@ export const WorkspaceGantt = memo(function WorkspaceGantt(props: WorkspaceGantt
     },
     [model, tree, format, version],
   );
+
+  // The print asks for the screen when it prints: the rows, columns and scale shown at that moment.
+  const { printScreen } = props;
+  useEffect(() => {
+    if (!printScreen) return;
+    printScreen.current = () =>
+      screenForPrint({
+        model,
+        tree,
+        columns,
+        label: columnLabel,
+        text: cellText,
+        scale: scaleForZoom(pxPerDay),
+        baseline: showBaseline,
+      });
+    return () => {
+      printScreen.current = null;
+    };
+  });
 
   // Sorting and grouping rebuild the visible list; filters too, a moment after typing stops.
   useEffect(() => {
