@@ -173,3 +173,47 @@ test("the planning tab in fr, ru and en, dark, at 1440 and 600 px", async ({ bro
     await context.close();
   }
 });
+
+test("facts reported on the phone and approved make the progress; the calculation moves the Gantt bar", async ({
+  browser,
+  request,
+}) => {
+  const { token, call, spaceId, scheduleId, versionId, a10, projectId } = await plannedSchedule(request);
+  const gantt = await openAs(browser, token, { language: "en" });
+  await gantt.page.goto(`/${spaceId}/schedule/${scheduleId}`);
+  await expect.poll(() => barEnd(gantt.page), { timeout: 60_000 }).toBeGreaterThan(0);
+  const plannedEnd = await barEnd(gantt.page);
+
+  // The site reports Monday's 110 m³ on the phone page; it waits, so nothing counts yet.
+  const phone = `/${spaceId}/mobile/${projectId}?schedule=${scheduleId}&version=${versionId}&date=2025-01-13`;
+  const site = await openAs(browser, token, { language: "en", width: 390, height: 844 });
+  await site.page.goto(phone);
+  const field = site.page.getByRole("textbox", { name: /^A10 / });
+  await expect(field).toBeVisible({ timeout: 60_000 });
+  await field.fill("110");
+  await site.page.getByRole("button", { name: "Send for approval" }).click();
+  await expect(site.page.getByTestId("my-report")).toContainText("Waiting for approval");
+  const { context, page } = await openAs(browser, token, { language: "en" });
+  await page.goto(`/${spaceId}?node=${projectId}&tab=planning`);
+  await expect(page.getByRole("tab", { name: "Planning", exact: true })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByText("No work of this schedule has facts yet.")).toBeVisible({ timeout: 60_000 });
+
+  // The responsible person approves it: the planning tab shows what the fact makes, live.
+  await site.page.goto(`${phone}&view=approve`);
+  const report = site.page.getByTestId("approval-report");
+  await expect(report).toContainText("110", { timeout: 60_000 });
+  await report.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(report).toHaveCount(0);
+  const row = page.getByRole("table", { name: "Planning", exact: true }).locator(`[data-item="${a10}"]`);
+  await expect(row.locator("[data-percent]")).toHaveText("73.33", { timeout: 60_000 });
+  await expect(row).toContainText("13.01.2025 08:00");
+
+  // Calculated, the Gantt (open in another window) follows without a reload: A10's bar ends later.
+  await page.getByRole("button", { name: "Calculate the schedule" }).click();
+  await expect
+    .poll(async () => (await call("GET", `/versions/${versionId}/wbs/${a10}`)).remaining, { timeout: 60_000 })
+    .toBe(2095);
+  await expect.poll(() => barEnd(gantt.page), { timeout: 60_000 }).toBeGreaterThan(plannedEnd);
+  await gantt.page.screenshot({ path: "e2e/artifacts/wdp-progress-approved-gantt-en.png" });
+  for (const ctx of [gantt, site, { context }]) await ctx.context.close();
+});

@@ -43,6 +43,22 @@ export const wdpProgressRowSchema = z.object({
 });
 export type WdpProgressRow = z.infer<typeof wdpProgressRowSchema>;
 
+/** Volume of a summary adds up only while the works below share one unit: null when they do not. */
+const summed = z.object({ volume: z.number().nullable(), labour: z.number(), cost: z.number() });
+/** A WBS summary's planned and done quantities: every work below it, rolled up (the planning tab's sums). */
+export const wdpProgressSumSchema = z.object({
+  itemId: z.number(),
+  parentId: z.number().nullable(),
+  code: z.string(),
+  name: z.string(),
+  /** The one unit of volume of the works below (null: none, or several). */
+  unit: z.string().nullable(),
+  planned: summed,
+  /** Facts counted as of the data date. */
+  actual: summed,
+});
+export type WdpProgressSum = z.infer<typeof wdpProgressSumSchema>;
+
 export const wdpProgressSchema = z.object({
   versionId: z.string(),
   /** The instant progress is measured at: the version's data date, else the end of today. */
@@ -52,6 +68,8 @@ export const wdpProgressSchema = z.object({
   /** Working days the intensity is averaged over. */
   intensityDays: z.number(),
   rows: z.array(wdpProgressRowSchema),
+  /** The WBS summaries with something planned or done below them, in tree order. */
+  sums: z.array(wdpProgressSumSchema),
 });
 export type WdpProgress = z.infer<typeof wdpProgressSchema>;
 

@@ -119,6 +119,36 @@ function toSeries(parts: Parts, decimals: number, fallbackStart: number): DaySer
   return { start: first, values };
 }
 
+/**
+ * spreadUnits straight into the day values, as toSeries would make them of its parts: the common case (no kept
+ * days, no facts) without the intermediate part lists — a redistribution of every work spreads millions of days.
+ */
+function spreadDense(units: number, days: readonly Weighted[], f: number, fallbackStart: number): DaySeries {
+  let weight = 0;
+  for (let k = 0; k < days.length; k++) weight += days[k].weight;
+  if (days.length === 0 || weight <= 0) return { start: fallbackStart, values: [] };
+  const first = days[0].day;
+  const values = new Array<number>(days[days.length - 1].day - first + 1).fill(0);
+  let cum = 0;
+  let given = 0;
+  let lo = -1;
+  let hi = -1;
+  for (let k = 0; k < days.length; k++) {
+    cum += days[k].weight;
+    const upTo = k === days.length - 1 ? units : Math.round((units * cum) / weight);
+    const part = upTo - given;
+    given = upTo;
+    if (part !== 0) {
+      const at = days[k].day - first;
+      values[at] = part / f;
+      if (lo < 0) lo = at;
+      hi = at;
+    }
+  }
+  if (lo < 0) return { start: fallbackStart, values: [] };
+  return { start: first + lo, values: lo === 0 && hi === values.length - 1 ? values : values.slice(lo, hi + 1) };
+}
+
 function periodKey(day: number, period: "week" | "month"): number {
   if (period === "week") return Math.floor((day + 3) / 7);
   const d = new Date(day * 86_400_000);
@@ -157,27 +187,29 @@ export function spreadTotal(
   );
   // A span without working time (a milestone) takes the whole quantity on its first day.
   const anchor: Weighted[] = days.length > 0 ? days : [{ day: firstDay, weight: 1 }];
-  const even = (list: Weighted[]) => spreadUnits(units, list.length > 0 ? list : anchor);
-  let out: Parts;
+  const orAnchor = (list: Weighted[]) => (list.length > 0 ? list : anchor);
+  // The weighted days the units go to (every mode but by_fact, which spreads after its facts itself).
+  let list: readonly Weighted[];
   switch (mode) {
     case "start":
-      out = spreadUnits(units, [{ day: anchor[0].day, weight: 1 }]);
+      list = [{ day: anchor[0].day, weight: 1 }];
       break;
     case "end":
-      out = spreadUnits(units, [{ day: anchor[anchor.length - 1].day, weight: 1 }]);
+      list = [{ day: anchor[anchor.length - 1].day, weight: 1 }];
       break;
     case "evenly":
-      out = even(days);
+      list = orAnchor(days);
       break;
     case "by_date": {
       const from = options.from ?? firstDay;
       const to = Math.max(from, options.to ?? from);
       const inRange = workingDaysOf(cal, from * MINUTES_PER_DAY, (to + 1) * MINUTES_PER_DAY);
       const open = free(inRange);
-      out = spreadUnits(units, open.length > 0 ? open : [{ day: from, weight: 1 }]);
+      list = open.length > 0 ? open : [{ day: from, weight: 1 }];
       break;
     }
     case "by_fact": {
+      let out: Parts;
       const facts = options.facts ?? { start: firstDay, values: [] };
       out = { days: [], units: [] };
       let factUnits = 0;
@@ -199,12 +231,13 @@ export function spreadTotal(
         // Every day ahead is after the last fact: the parts stay ascending.
         spreadUnits(rest, ahead, out);
       }
-      break;
+      // by_fact keeps no fixed days (its past is facts).
+      return toSeries(out, decimals, firstDay);
     }
     case "by_lag": {
       const lag = Math.max(0, Math.floor(options.lagDays ?? 0));
       const after = days.slice(lag);
-      out = spreadUnits(units, after.length > 0 ? after : anchor.slice(-1));
+      list = after.length > 0 ? after : anchor.slice(-1);
       break;
     }
     case "by_period": {
@@ -214,7 +247,7 @@ export function spreadTotal(
         const k = periodKey(d.day, period);
         perPeriod.set(k, (perPeriod.get(k) ?? 0) + d.weight);
       }
-      out = even(
+      list = orAnchor(
         days.map((d) => ({ day: d.day, weight: d.weight / (perPeriod.get(periodKey(d.day, period)) as number) })),
       );
       break;
@@ -226,13 +259,14 @@ export function spreadTotal(
         for (let k = 0; k < curve.values.length; k++)
           if (curve.values[k] > 0) weighted.push({ day: curve.start + k, weight: curve.values[k] });
       const open = free(weighted);
-      out = open.length > 0 ? spreadUnits(units, open) : even(days);
+      list = open.length > 0 ? open : orAnchor(days);
       break;
     }
     default:
       throw new RangeError(`unknown distribution mode ${String(mode)}`);
   }
-  return toSeries(kept.sum || kept.days.size ? withKept(out, kept.parts) : out, decimals, firstDay);
+  if (!kept.sum && !kept.days.size) return spreadDense(units, list, f, firstDay);
+  return toSeries(withKept(spreadUnits(units, list), kept.parts), decimals, firstDay);
 }
 
 /** The fixed days' whole units (non-zero days), their set and sum. */

@@ -6,6 +6,7 @@ import {
   toLanguage,
   type WdpProgress,
   type WdpProgressRow,
+  type WdpProgressSum,
 } from "@planum/contracts";
 import { IconCalculator, IconGauge } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -97,6 +98,15 @@ export function PlanningTab({ spaceId, node }: { spaceId: string; node: EpsRow }
       }),
     );
   const rows = progress.data?.rows ?? [];
+  const sums = progress.data?.sums ?? [];
+  /** Done of planned, in the summary's unit for volume; "—" where the works' units differ. */
+  const sumCell = (s: WdpProgressSum, m: "volume" | "labour" | "cost") => {
+    const planned = s.planned[m];
+    const done = s.actual[m];
+    if (planned === null || done === null) return "—";
+    const text = t("planning.doneOfPlanned", { done: number.format(done), planned: number.format(planned) });
+    return m === "volume" && s.unit ? `${text} ${s.unit}` : text;
+  };
   const quantity = (r: WdpProgressRow, which: "planned" | "actual") =>
     r.measure ? `${number.format(r[which][r.measure])}${r.measure === "volume" && r.unit ? ` ${r.unit}` : ""}` : "";
 
@@ -219,6 +229,39 @@ export function PlanningTab({ spaceId, node }: { spaceId: string; node: EpsRow }
           </Table>
         </Table.ScrollContainer>
       )}
+      {sums.length > 0 ? (
+        <>
+          <Text fw={600} size="sm" mt="md" mb={4}>
+            {t("planning.sumsTitle")}
+          </Text>
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped aria-label={t("planning.sumsTitle")}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("wdp.code")}</Table.Th>
+                  <Table.Th>{t("wdp.name")}</Table.Th>
+                  <Table.Th ta="right">{t("wdp.measures.volume")}</Table.Th>
+                  <Table.Th ta="right">{t("wdp.measures.labour")}</Table.Th>
+                  <Table.Th ta="right">{t("wdp.measures.cost")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {sums.map((s) => (
+                  <Table.Tr key={s.itemId} data-sum={s.itemId}>
+                    <Table.Td>{s.code}</Table.Td>
+                    <Table.Td>{s.name}</Table.Td>
+                    {(["volume", "labour", "cost"] as const).map((m) => (
+                      <Table.Td key={m} ta="right" data-measure={m} style={{ whiteSpace: "nowrap" }}>
+                        {sumCell(s, m)}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </>
+      ) : null}
     </>
   );
 }

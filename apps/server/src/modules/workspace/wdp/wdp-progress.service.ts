@@ -32,6 +32,7 @@ import {
   resetProgress,
   writeProgress,
 } from "./wdp-progress.repo.js";
+import { progressSums } from "./wdp-progress-sums.js";
 import { planTotals } from "./wdp-store.js";
 
 /** Work types whose progress facts can drive (sums follow their works; milestones have no quantities). */
@@ -175,12 +176,14 @@ export class WdpProgressService {
   async progress(vs: VersionScope): Promise<WdpProgress> {
     const settings = await readSettings(this.deps.db, vs.scheduleId);
     const { asOf, measured } = await measureProgress(this.deps.db, vs.version, settings);
+    const rows = measured.map((m) => m.row);
     return {
       versionId: vs.version.id,
       asOf: minutesText(asOf),
       applied: Boolean(vs.version.dataDate),
       intensityDays: INTENSITY_WINDOW_DAYS,
-      rows: measured.map((m) => m.row),
+      rows,
+      sums: await progressSums(this.deps.db, vs.grant.space.id, vs.version.id, rows),
     };
   }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../../test/test-server.js";
 import { type Actor, addItem, link, setUpWorkspace } from "../workspace.test-kit.js";
-import { SITE_DAY as DAY } from "./wdp.test-kit.js";
+import { SITE_DAY as DAY, seedWdpSchedule } from "./wdp.test-kit.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -281,6 +281,43 @@ describe("progress from daily facts", () => {
     const shown = (await owner.call("GET", `/versions/${v}/wdp/progress`)).body.data;
     expect(shown).toMatchObject({ applied: false });
     expect(shown.rows[0]).toMatchObject({ actual: { volume: 110 }, actualStart: "2025-01-13T08:00" });
+  });
+
+  it("rolls planned and done quantities up to the WBS summaries; volume only while the units agree", async () => {
+    const { owner, v, a, b, s, base } = await seedWdpSchedule(server);
+    const spread = (itemIds: number[], measure: string, mode: string) =>
+      owner.call("POST", `${base}/distribute`, { versionId: v, itemIds, measure, mode });
+    expect((await spread([a.id], "volume", "evenly")).status).toBe(200);
+    expect((await spread([a.id], "labour", "by_volume")).status).toBe(200);
+    const facts = await owner.call("PATCH", `${base}/update-many`, {
+      versionId: v,
+      cells: [
+        { itemId: a.id, measure: "volume", kind: "fact", date: "2025-01-13", value: "18,5" },
+        { itemId: a.id, measure: "labour", kind: "fact", date: "2025-01-13", value: 9 },
+      ],
+    });
+    expect(facts.status).toBe(200);
+    // Only A10 carries a volume (m³): the summary adds it up with its unit.
+    const first = (await owner.call("GET", `/versions/${v}/wdp/progress`)).body.data;
+    expect(first.sums).toEqual([
+      {
+        itemId: s.id,
+        parentId: null,
+        code: "S",
+        name: "Каркас",
+        unit: "m3",
+        planned: { volume: 100, labour: 50, cost: 0 },
+        actual: { volume: 18.5, labour: 9, cost: 0 },
+      },
+    ]);
+    // A20's volume has no unit: m³ and an unnamed unit do not add up, labour still does.
+    expect((await spread([b.id], "volume", "evenly")).status).toBe(200);
+    const mixed = (await owner.call("GET", `/versions/${v}/wdp/progress`)).body.data.sums[0];
+    expect(mixed).toMatchObject({
+      unit: null,
+      planned: { volume: null, labour: 50, cost: 0 },
+      actual: { volume: null, labour: 9 },
+    });
   });
 
   it("lets nobody of another space read the progress or choose intensity", async () => {

@@ -42,7 +42,13 @@ export async function redistributeMoved(
     ? await readSeries(tx, version.spaceId, versionId, { itemIds: byFact, kinds: ["fact"] })
     : [];
   const byKey = new Map(facts.map((s) => [seriesKey(s), s]));
-  const totalOf = new Map(totals.map((t) => [`${t.itemId}|${t.measure}`, t.total]));
+  // Per work, then per measure: no key strings built per series (a redistribution of every work has 30,000).
+  const totalsOf = new Map<number, Partial<Record<WdpMeasure, number>>>();
+  for (const t of totals) {
+    const entry = totalsOf.get(t.itemId) ?? {};
+    entry[t.measure] = t.total;
+    totalsOf.set(t.itemId, entry);
+  }
   const rules = entryRulesOf(version.entryDays);
   const fixedOf = await keptDays(tx, version.spaceId, versionId, totals, rules.earliest);
   const calendarOf = await loadSpaceCalendars(tx, version.spaceId);
@@ -52,19 +58,23 @@ export async function redistributeMoved(
     // One reading of the calendar for every measure of the work.
     const start = work.start as number;
     const days = workingDaysOf(calendarOf(work.calendarId), start, Math.max(start, work.finish as number));
+    const workTotals = totalsOf.get(work.id) ?? {};
     for (const measure of MEASURE_ORDER) {
-      const total = totalOf.get(`${work.id}|${measure}`);
+      const total = workTotals[measure];
       if (total === undefined) continue;
       const key = { itemId: work.id, measure, kind: "plan" as const };
-      const fact = byKey.get(seriesKey({ itemId: work.id, measure, kind: "fact" }));
-      // A plan below its facts keeps its days (by_fact would refuse it).
-      if (mode === "by_fact" && fact && fact.total > total) continue;
-      const fixed = fixedOf.get(seriesKey(key));
+      if (mode === "by_fact") {
+        // A plan below its facts keeps its days (by_fact would refuse it).
+        const fact = byKey.get(seriesKey({ itemId: work.id, measure, kind: "fact" }));
+        if (fact && fact.total > total) continue;
+      }
+      const fixed = fixedOf.size ? fixedOf.get(seriesKey(key)) : undefined;
       const next = fromSeries(
         key,
         spreadWork(work, calendarOf, measure, mode, work.options ?? {}, total, byKey, rules.today, days, fixed),
       );
-      byKey.set(seriesKey(key), next);
+      // Labour and cost by_volume follow the volume plan just spread: only that one is looked up again.
+      if (measure === "volume") byKey.set(seriesKey(key), next);
       out.push(next);
     }
   }

@@ -30,7 +30,9 @@ export const fromSeries = (
   key: { itemId: number; measure: WdpMeasure; kind: WdpKind },
   series: DaySeries,
 ): SeriesRow => ({
-  ...key,
+  itemId: key.itemId,
+  measure: key.measure,
+  kind: key.kind,
   startDay: series.start,
   values: series.values,
   total: seriesUnits(series, WDP_DECIMALS) / 10 ** WDP_DECIMALS,
