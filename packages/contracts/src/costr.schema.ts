@@ -262,3 +262,82 @@ export const applyCoefficientBody = z.object({
 });
 export type ApplyCoefficientBody = z.input<typeof applyCoefficientBody>;
 export const estimateCoefficientParams = z.object({ id: workspaceUuid, itemId: workspaceUuid, useId: workspaceUuid });
+
+// ---- compliance rules ----
+
+export const complianceRuleBody = z.object({
+  name: text(COSTR_NAME_MAX),
+  kind: z.enum(COMPLIANCE_RULE_KINDS, { error: "InvalidValue" }),
+  severity: z.enum(COMPLIANCE_SEVERITIES, { error: "InvalidValue" }).default("error"),
+  enabled: z.boolean().default(true),
+  params: z
+    .object({
+      /** quantity_vs_volume: how far (percent) a position's quantity may be from its works' planned volume. */
+      tolerancePercent: z.number({ error: "InvalidNumber" }).min(0, { error: "InvalidValue" }).max(1000).optional(),
+      /** price_limits: the unit price a position must stay within. */
+      minUnitPrice: z.number({ error: "InvalidNumber" }).min(0, { error: "InvalidValue" }).optional(),
+      maxUnitPrice: z.number({ error: "InvalidNumber" }).min(0, { error: "InvalidValue" }).optional(),
+      /** required_coefficients: codes of coefficients every estimate must apply. */
+      coefficientCodes: z.array(text(COSTR_CODE_MAX)).max(50).optional(),
+    })
+    .default({}),
+});
+export type ComplianceRuleBody = z.input<typeof complianceRuleBody>;
+
+export const complianceRuleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(COMPLIANCE_RULE_KINDS),
+  severity: z.enum(COMPLIANCE_SEVERITIES),
+  enabled: z.boolean(),
+  params: z.record(z.string(), z.unknown()),
+});
+export type ComplianceRule = z.infer<typeof complianceRuleSchema>;
+
+/** One finding of a check: which rule, how grave, where (a position, or the estimate when null) and its figures. */
+export const complianceFindingSchema = z.object({
+  ruleId: z.string(),
+  rule: z.string(),
+  kind: z.enum(COMPLIANCE_RULE_KINDS),
+  severity: z.enum(COMPLIANCE_SEVERITIES),
+  positionId: z.string().nullable(),
+  where: z.string(),
+  value: z.string(),
+});
+export type ComplianceFinding = z.infer<typeof complianceFindingSchema>;
+
+export const complianceCheckSchema = z.object({
+  estimateId: z.string(),
+  checkedAt: z.string(),
+  errors: z.number().int(),
+  warnings: z.number().int(),
+  findings: z.array(complianceFindingSchema),
+});
+export type ComplianceCheck = z.infer<typeof complianceCheckSchema>;
+
+// ---- links of positions to works ----
+
+export const estimateLinkBody = z.object({
+  positionId: workspaceUuid,
+  versionId: workspaceUuid,
+  itemId: z.number({ error: "InvalidNumber" }).int({ error: "InvalidNumber" }).positive({ error: "InvalidValue" }),
+  /** The part of the position the work takes, (0, 1]. */
+  share: z
+    .number({ error: "InvalidNumber" })
+    .gt(0, { error: "InvalidValue" })
+    .max(1, { error: "InvalidValue" })
+    .default(1),
+});
+export type EstimateLinkBody = z.input<typeof estimateLinkBody>;
+
+export const estimateLinkSchema = z.object({
+  id: z.string(),
+  positionId: z.string(),
+  versionId: z.string(),
+  itemId: z.number().int(),
+  share: z.number(),
+  source: z.string(),
+  work: z.object({ code: z.string(), name: z.string() }),
+});
+export type EstimateLink = z.infer<typeof estimateLinkSchema>;
+export const estimateLinkParams = z.object({ id: workspaceUuid, itemId: workspaceUuid, linkId: workspaceUuid });

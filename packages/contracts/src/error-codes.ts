@@ -72,6 +72,7 @@ export const ERROR_CODES = [
   "CostrUnknownFormat",
   "CostrBrokenRecord",
   "CostrUnknownUnit",
+  "CostrShareExceeded",
   "TimesheetWeekNotMonday",
   "TimesheetDeclineComment",
   "TimesheetFutureWeek",
@@ -274,6 +275,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CostrUnknownFormat: 400,
   CostrBrokenRecord: 400,
   CostrUnknownUnit: 400,
+  CostrShareExceeded: 400,
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -15,6 +15,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../platform/context.js";
 import { route } from "../../platform/route.js";
+import { complianceRoutes } from "./compliance.routes.js";
 import { CostrCatalogues } from "./costr-catalogues.service.js";
 import { estimateRoutes } from "./estimates.routes.js";
 
@@ -34,9 +35,11 @@ export function costrModule(ctx: AppContext) {
   const readProject = access.nodeIn("eps:read", { kinds: project });
   const writeProject = access.node("eps:write", { kinds: project });
   const estimates = estimateRoutes(ctx, catalogues, { read: readProject, write: writeProject });
+  const compliance = complianceRoutes(ctx, { read, define, readProject, writeProject });
   return async function costrRoutes(app: FastifyInstance) {
     const tags = ["Costr"];
     estimates(app);
+    compliance(app);
 
     // ---- measures ----
     route(

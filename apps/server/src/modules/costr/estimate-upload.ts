@@ -7,6 +7,7 @@ import { AppError } from "../../platform/errors.js";
 import type { JobContext } from "../../platform/jobs.js";
 import type { UploadedFile } from "../interchange/upload.js";
 import { addTotals, priceParts } from "./coefficient-math.js";
+import { checkEstimate } from "./compliance.js";
 import { type MeasureRow, readMeasures, readPdc } from "./costr-catalogues.repo.js";
 import type { CostrCatalogues } from "./costr-catalogues.service.js";
 import { insertEstimate, insertPositions, insertSections } from "./estimates.repo.js";
@@ -140,7 +141,7 @@ export class EstimateUpload {
   private async run({ job, complete }: JobContext) {
     const p = job.payload as unknown as UploadPayload;
     const spaceId = job.spaceId!;
-    const { decimals } = await this.deps.catalogues.settings(spaceId);
+    const { decimals, checkOnUpload } = await this.deps.catalogues.settings(spaceId);
     const total = p.sections.reduce((n, s) => n + s.positions.length, 0);
     try {
       const estimateId = await this.deps.db.transaction(async (tx) => {
@@ -191,6 +192,7 @@ export class EstimateUpload {
             "processing",
           );
         }
+        if (checkOnUpload) await checkEstimate(tx, spaceId, estimate.id);
         await complete(tx, { estimateId: estimate.id, positions: total });
         return estimate.id;
       });

@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
-import { type Actor, buildTree, setUpSpace } from "../structure/structure.test-kit.js";
+import { buildTree, setUpSpace } from "../structure/structure.test-kit.js";
+import { estimateFixture, sampleMeasures, uploadEstimate, uploadedEstimate } from "./costr.test-kit.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -10,69 +9,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const fixture = (name: string) =>
-  readFileSync(
-    fileURLToPath(new URL(`../../../../../packages/formats/test/fixtures/estimates/${name}`, import.meta.url)),
-  );
-
-function upload(actor: Actor, projectId: string, bytes: Buffer, name: string, query = "", language = "en") {
-  const boundary = "----planum-estimate";
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return server.call("POST", `/projects/${projectId}/estimates/upload${query}`, {
-    token: actor.token,
-    body: payload,
-    headers: {
-      "x-space-id": actor.spaceId,
-      "content-type": `multipart/form-data; boundary=${boundary}`,
-      "x-language": language,
-    },
-  });
-}
-
-/** The measures the sample estimates use. */
-async function measures(owner: Actor) {
-  const m3 = (await owner.call("POST", "/costr/measures", { code: "м3", name: "Кубический метр", kind: "volume" })).body
-    .data;
-  for (const [code, factor] of [
-    ["100 м3", 100],
-    ["1000 м3", 1000],
-  ] as const)
-    await owner.call("POST", "/costr/measures", { code, name: code, kind: "volume", baseId: m3.id, factor });
-  const m2 = (await owner.call("POST", "/costr/measures", { code: "м2", name: "Квадратный метр", kind: "volume" })).body
-    .data;
-  await owner.call("POST", "/costr/measures", {
-    code: "100 м2",
-    name: "100 м2",
-    kind: "volume",
-    baseId: m2.id,
-    factor: 100,
-  });
-  await owner.call("POST", "/costr/measures", { code: "шт", name: "Штука", kind: "volume" });
-}
-
-async function uploaded(owner: Actor, projectId: string, file: string, query = "") {
-  const started = await upload(owner, projectId, fixture(file), file, query);
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
-  await server.ctx.jobs.idle();
-  const job = await owner.call("GET", `/jobs/${started.body.data.jobId}`);
-  expect(job.body.data.status, JSON.stringify(job.body.data)).toBe("completed");
-  const list = (await owner.call("GET", `/projects/${projectId}/estimates`)).body.data;
-  return { jobId: started.body.data.jobId as string, estimate: list[0] };
-}
-
 describe("estimates of a project", () => {
   it("uploads a GRAND-Smeta XML estimate as a job with progress events; its totals are those the file states", async () => {
     const { owner, member } = await setUpSpace(server);
     const { project } = await buildTree(owner);
-    await measures(owner);
+    await sampleMeasures(owner);
     server.ctx.realtime.sent.length = 0;
-    const { jobId, estimate } = await uploaded(owner, project.id, "grand-smeta-local.xml");
+    const estimate = await uploadedEstimate(server, owner, project.id, "grand-smeta-local.xml");
+    const { jobId } = estimate;
     expect(estimate).toMatchObject({ code: "02-01-01", format: "grand_xml", positionCount: 4 });
     expect(estimate.totals).toEqual(estimate.stated);
     expect(estimate.totals.total).toBe(104945.93);
@@ -95,8 +39,8 @@ describe("estimates of a project", () => {
   it("applies coefficients to an estimate, a section and a position in order, refusing one that would apply twice", async () => {
     const { owner, member } = await setUpSpace(server);
     const { project } = await buildTree(owner);
-    await measures(owner);
-    const { estimate } = await uploaded(owner, project.id, "estimate-roofing.xlsx", "?skipRows=2");
+    await sampleMeasures(owner);
+    const estimate = await uploadedEstimate(server, owner, project.id, "estimate-roofing.xlsx", "?skipRows=2");
     expect(estimate.totals).toEqual(estimate.stated);
     const coefficient = async (code: string, kind: string, value: number, parts?: string[]) =>
       (await owner.call("POST", "/costr/coefficients", { code, name: code, kind, value, ...(parts ? { parts } : {}) }))
@@ -160,16 +104,34 @@ describe("estimates of a project", () => {
     const { project } = await buildTree(owner);
     const before = await owner.call("GET", `/projects/${project.id}/estimates`);
     expect(before.body.data).toEqual([]);
-    const none = await upload(owner, project.id, Buffer.from("ceci n'est pas un devis"), "devis.txt", "", "fr");
+    const none = await uploadEstimate(
+      server,
+      owner,
+      project.id,
+      Buffer.from("ceci n'est pas un devis"),
+      "devis.txt",
+      "",
+      "fr",
+    );
     expect([none.status, none.body.errors[0].code]).toEqual([400, "CostrUnknownFormat"]);
     const broken = Buffer.from(
-      fixture("grand-smeta-local.xml").toString("utf8").replace('<Quantity Result="0.12"/>', '<Quantity Result="x"/>'),
+      estimateFixture("grand-smeta-local.xml")
+        .toString("utf8")
+        .replace('<Quantity Result="0.12"/>', '<Quantity Result="x"/>'),
     );
-    const bad = await upload(owner, project.id, broken, "broken.xml", "", "ru");
+    const bad = await uploadEstimate(server, owner, project.id, broken, "broken.xml", "", "ru");
     expect([bad.status, bad.body.errors[0].code]).toEqual([400, "CostrBrokenRecord"]);
     expect(bad.body.errors[0].message).toBe('Строка 11, запись Position 2: Result: "x"');
     // No measures yet: the first position's unit is unknown.
-    const unit = await upload(owner, project.id, fixture("grand-smeta-local.xml"), "smeta.xml", "", "en");
+    const unit = await uploadEstimate(
+      server,
+      owner,
+      project.id,
+      estimateFixture("grand-smeta-local.xml"),
+      "smeta.xml",
+      "",
+      "en",
+    );
     expect([unit.status, unit.body.errors[0].message]).toEqual([
       400,
       'Position 1 (line 6): the unit "1000 м3" is not among the measures',
@@ -180,8 +142,8 @@ describe("estimates of a project", () => {
   it("shows another space's member nothing and lets them change nothing", async () => {
     const { owner, intruder, stranger } = await setUpSpace(server);
     const { project } = await buildTree(owner);
-    await measures(owner);
-    const { estimate } = await uploaded(owner, project.id, "grand-smeta-local.xml");
+    await sampleMeasures(owner);
+    const estimate = await uploadedEstimate(server, owner, project.id, "grand-smeta-local.xml");
     const k = (await owner.call("POST", "/costr/coefficients", { code: "К", name: "К", kind: "winter", value: 1.1 }))
       .body.data;
     const base = `/projects/${project.id}/estimates`;
@@ -192,7 +154,9 @@ describe("estimates of a project", () => {
         (await actor.call("POST", `${base}/${estimate.id}/coefficients`, { coefficientId: k.id })).status,
       ).not.toBe(200);
       expect((await actor.call("DELETE", `${base}/${estimate.id}`)).status).not.toBe(200);
-      expect((await upload(actor, project.id, fixture("grand-smeta-local.xml"), "x.xml")).status).not.toBe(200);
+      expect(
+        (await uploadEstimate(server, actor, project.id, estimateFixture("grand-smeta-local.xml"), "x.xml")).status,
+      ).not.toBe(200);
     }
     const list = (await owner.call("GET", base)).body.data;
     expect(list).toHaveLength(1);

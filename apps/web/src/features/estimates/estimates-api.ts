@@ -1,4 +1,10 @@
-import type { ApplyCoefficientBody, Coefficient, EstimateSummary, EstimateTree } from "@planum/contracts";
+import type {
+  ApplyCoefficientBody,
+  Coefficient,
+  ComplianceCheck,
+  EstimateSummary,
+  EstimateTree,
+} from "@planum/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../shared/api-client";
 
@@ -6,6 +12,7 @@ export const estimateKeys = {
   list: (projectId: string) => ["estimates", projectId] as const,
   tree: (projectId: string, estimateId: string) => ["estimates", projectId, estimateId] as const,
   coefficients: ["costr", "coefficients"] as const,
+  check: (projectId: string, estimateId: string) => ["estimates", projectId, estimateId, "check"] as const,
 };
 
 const base = (projectId: string) => `/projects/${encodeURIComponent(projectId)}/estimates`;
@@ -32,6 +39,10 @@ export const estimatesApi = {
       `${base(projectId)}/${encodeURIComponent(estimateId)}/coefficients/${encodeURIComponent(useId)}`,
     ),
   coefficients: () => api.get<Coefficient[]>("/costr/coefficients"),
+  lastCheck: (projectId: string, estimateId: string) =>
+    api.get<ComplianceCheck>(`${base(projectId)}/${encodeURIComponent(estimateId)}/check`),
+  check: (projectId: string, estimateId: string) =>
+    api.post<ComplianceCheck>(`${base(projectId)}/${encodeURIComponent(estimateId)}/check`),
 };
 
 export function useEstimates(projectId: string) {

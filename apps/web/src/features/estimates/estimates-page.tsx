@@ -18,10 +18,11 @@ import {
 import type { EstimateSummary, EstimateTree } from "@planum/contracts";
 import { IconTrash, IconUpload } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useRealtimeEvents } from "../realtime/realtime-provider";
+import { CompliancePanel } from "./compliance-panel";
 import { estimateKeys, estimatesApi, useCoefficients, useEstimates, useEstimateTree } from "./estimates-api";
 
 /**
@@ -37,21 +38,27 @@ export function EstimatesPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [skipRows, setSkipRows] = useState<number>(0);
   const [progress, setProgress] = useState<{ jobId: string; percent: number } | null>(null);
+  // A small file's job may end before the upload's answer arrives: its end must not be followed by a bar at 0 %.
+  const ended = useRef(new Set<string>());
   const money = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 });
 
   useRealtimeEvents((event) => {
     if ((event.type !== "estimate_upload" && event.type !== "estimate_processing") || event.projectId !== projectId)
       return;
     if (event.status === "completed" || event.status === "error") {
+      ended.current.add(event.jobId);
       setProgress(null);
       void queryClient.invalidateQueries({ queryKey: estimateKeys.list(projectId) });
       if (event.estimateId) setSelected(event.estimateId);
-    } else setProgress({ jobId: event.jobId, percent: event.progress });
+    } else if (!ended.current.has(event.jobId)) setProgress({ jobId: event.jobId, percent: event.progress });
   });
 
   const upload = useMutation({
     mutationFn: (file: File) => estimatesApi.upload(projectId, file, skipRows),
-    onSuccess: ({ jobId }) => setProgress((p) => p ?? { jobId, percent: 0 }),
+    onSuccess: ({ jobId }) => {
+      if (!ended.current.has(jobId)) setProgress((p) => p ?? { jobId, percent: 0 });
+    },
   });
   const remove = useMutation({
     mutationFn: (id: string) => estimatesApi.remove(projectId, id),
@@ -79,7 +86,7 @@ export function EstimatesPage() {
             label={t("skipRows")}
             min={0}
             max={1000}
-            w={160}
+            w={200}
             value={skipRows}
             onChange={(v) => setSkipRows(typeof v === "number" ? v : 0)}
           />
@@ -113,6 +120,7 @@ export function EstimatesPage() {
           projectId={projectId}
           estimateId={current}
           format={(x) => money.format(x)}
+          quantity={(x) => number.format(x)}
           onDelete={() => remove.mutate(current)}
         />
       ) : null}
@@ -161,7 +169,13 @@ function EstimateList(props: {
 }
 
 /** One estimate: its coefficients (apply one to the whole estimate or a section) and the tree with totals. */
-function EstimateView(props: { projectId: string; estimateId: string; format(x: number): string; onDelete(): void }) {
+function EstimateView(props: {
+  projectId: string;
+  estimateId: string;
+  format(x: number): string;
+  quantity(x: number): string;
+  onDelete(): void;
+}) {
   const { t } = useTranslation("estimates");
   const queryClient = useQueryClient();
   const tree = useEstimateTree(props.projectId, props.estimateId);
@@ -249,6 +263,7 @@ function EstimateView(props: { projectId: string; estimateId: string; format(x: 
           </Group>
         </Stack>
       </Paper>
+      <CompliancePanel projectId={props.projectId} estimateId={props.estimateId} />
       <ScrollArea type="auto">
         <Table miw={820} striped>
           <Table.Thead>
@@ -279,7 +294,7 @@ function EstimateView(props: { projectId: string; estimateId: string; format(x: 
                   <Table.Td>{p.normCode}</Table.Td>
                   <Table.Td style={{ overflowWrap: "anywhere" }}>{p.name}</Table.Td>
                   <Table.Td>{p.unit}</Table.Td>
-                  <Table.Td ta="right">{p.quantity}</Table.Td>
+                  <Table.Td ta="right">{props.quantity(p.quantity)}</Table.Td>
                   <Table.Td ta="right">{props.format(p.priced.wages)}</Table.Td>
                   <Table.Td ta="right">{props.format(p.priced.materials)}</Table.Td>
                   <Table.Td ta="right">{props.format(p.priced.total)}</Table.Td>
