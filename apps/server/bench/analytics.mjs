@@ -17,7 +17,7 @@ import { fiveByEight, seedWorks } from "./seed-works.mjs";
 const WORKS = Number(process.argv[2] ?? 100_000);
 const RUNS = 7;
 
-const { app, database, stop } = await startBenchServer("planum-bench-analytics-");
+const { app, database, stop, startJobs } = await startBenchServer("planum-bench-analytics-");
 const { recountVersion, blockParts } = await import("../dist/modules/analytics/analytics-recount.js");
 const { bumpGeneration, readAnalytics } = await import("../dist/modules/analytics/analytics.repo.js");
 const { writeSeries } = await import("../dist/modules/workspace/wdp/wdp-store.js");
@@ -103,6 +103,7 @@ line("analytics_edit", stats(edit, editCpu));
 
 // 20 facts entered through the API one after the other; every call announces wdp_updated and the service queues
 // counts (one at a time per version: changes during a count ride on the next one). Ends when the figures are fresh.
+await startJobs();
 const since = (await db.execute(sql`select now()::text as t`)).rows[0].t;
 const burst = await timed(async () => {
   for (let k = 0; k < 20; k++) {

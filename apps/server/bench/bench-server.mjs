@@ -22,12 +22,19 @@ export async function startBenchServer(prefix = "planum-bench-") {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const config = loadConfig({ NODE_ENV: "production", PLANUM_DATA_DIR: dataDir, PLANUM_LOG_LEVEL: "error" });
   const database = await openDatabase({ databaseUrl: null, dataDir });
-  const { app } = await buildApp({ ...config, logLevel: "error" }, database);
+  const { app, startBackground, stopBackground } = await buildApp({ ...config, logLevel: "error" }, database);
   await app.ready();
+  let background = false;
+  /** Starts the job workers (a bench of what jobs do after a call); `stop` stops them. */
+  const startJobs = async () => {
+    await startBackground();
+    background = true;
+  };
   const stop = async () => {
+    if (background) await stopBackground(0);
     await app.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  return { app, database, stop };
+  return { app, database, stop, startJobs };
 }
