@@ -23,6 +23,7 @@ import { resourcesModule } from "./modules/resources/resources.routes.js";
 import { spacesModule } from "./modules/spaces/spaces.routes.js";
 import { storageFilesModule } from "./modules/storage-files/storage-files.routes.js";
 import { structureModule } from "./modules/structure/structure.routes.js";
+import { licencesModule } from "./modules/licences/licences.routes.js";
 import { PLANUM_VERSION, systemModule } from "./modules/system/system.routes.js";
 import { usersModule } from "./modules/users/users.routes.js";
 import { UsersService } from "./modules/users/users.service.js";
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(authModule(ctx, users));
       await api.register(usersModule(ctx, users));
       await api.register(spacesModule(ctx, users));
+      await api.register(licencesModule(ctx));
       await api.register(structureModule(ctx));
       await api.register(workspaceModule(ctx));
       await api.register(calendarsModule(ctx));

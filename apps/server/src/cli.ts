@@ -1,4 +1,5 @@
 import { startServer } from "./main.js";
+import { LICENCE_HELP, runLicenceCommand } from "./modules/licences/licence-cli.js";
 import { loadConfig } from "./platform/config.js";
 import { openDatabase } from "./platform/db.js";
 
@@ -11,7 +12,7 @@ const HELP = `planum: the Planum server and its tools
   planum convert <in> <out> [--to format]
   planum check <file> [--format text|json]
                      schedule-quality report in the manner of the DCMA 14-point assessment
-`;
+${LICENCE_HELP}`;
 
 async function runFileCommand(argv: string[]): Promise<number> {
   const formats = (await import("@planum/formats")) as Record<string, unknown>;
@@ -45,6 +46,11 @@ export async function main(argv: string[]): Promise<number> {
     case "convert":
     case "check":
       return runFileCommand([command, ...rest]);
+    case "licence":
+      return runLicenceCommand(rest, {
+        stdout: (s) => process.stdout.write(s),
+        stderr: (s) => process.stderr.write(s),
+      });
     case "help":
     case "--help":
     case "-h":

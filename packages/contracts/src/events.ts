@@ -22,6 +22,8 @@ export type ServerEvent =
     })
   | (EventBase & { type: "space_members_changed" })
   | (EventBase & { type: "space_settings_changed" })
+  /** A licence of the space was loaded or deleted, or its seats changed: the space's paid type may have changed. */
+  | (EventBase & { type: "space_licence_changed" })
   | (EventBase & { type: "demo_space"; jobId: string; progress: number; status: "in_process" | "completed" | "error" })
   | (EventBase & {
       type: "eps_updated";

@@ -14,6 +14,7 @@ export * from "./gantt-wire.js";
 export * from "./interchange.schema.js";
 export * from "./languages.js";
 export * from "./levelling.schema.js";
+export * from "./licences.schema.js";
 export * from "./network.js";
 export * from "./notice-texts.js";
 export * from "./notices.schema.js";

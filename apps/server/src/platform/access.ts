@@ -23,6 +23,7 @@ import { batchedReader } from "./batched-reader.js";
 import { type ChangeClock, ClockedCache } from "./change-clock.js";
 import { type Db, type DbOrTx, UNNAMED } from "./db.js";
 import { AppError } from "./errors.js";
+import { licenceRefusal } from "./licence-gate.js";
 import type { Realtime } from "./realtime.js";
 import type { AuthContext, SessionStore } from "./sessions.js";
 
@@ -114,6 +115,13 @@ export async function findMemberships(db: DbOrTx, spaceId: string, userIds: read
       role: spaceMembers.role,
       roleId: roles.id,
       roleAbilities: roles.abilities,
+      // Only a licensed space counts: the members ahead of this one decide whether it is within the paid users.
+      seatsAhead: sql<number>`case when ${spaces.licence} is null then 0 else (
+        select count(*)::int from space_members ahead
+        where ahead.space_id = ${spaces.id} and ahead.status = 'active'
+          and ((ahead.role = 'owner' and ${spaceMembers.role} <> 'owner')
+            or (ahead.role = ${spaceMembers.role}
+              and (ahead.joined_at, ahead.user_id) < (${spaceMembers.joinedAt}, ${spaceMembers.userId})))) end`,
     })
     .from(spaces)
     .innerJoin(spaceMembers, eq(spaceMembers.spaceId, spaces.id))
@@ -450,11 +458,13 @@ export class AccessRules {
   private async admit(
     request: FastifyRequest,
     auth: AuthContext,
-    found: Pick<Membership, "space" | "role" | "roleId" | "roleAbilities"> | null,
+    found: Pick<Membership, "space" | "role" | "roleId" | "roleAbilities" | "seatsAhead"> | null,
     ability: Ability,
   ): Promise<Grant> {
     if (!found) throw new AppError("Forbidden");
     if (ipRefused(found.space, request.ip)) throw new AppError("IPNotAllowed");
+    const refusal = licenceRefusal(found.space, found.seatsAhead);
+    if (refusal) throw new AppError(refusal);
     const idleMinutes = found.space.settings.idleMinutes;
     if (idleMinutes && auth.lastSeenAt.getTime() + idleMinutes * 60_000 <= Date.now()) {
       await this.deps.sessions.revoke(auth.sessionId);

@@ -44,6 +44,10 @@ export interface Config {
   analyticsTickMs: number;
   /** Single sign-on providers the installation trusts (OpenID Connect; ADFS and Entra ID speak it too). */
   sso: SsoConfig;
+  /** The licence vendor's public key (PEM or base64 SPKI); null: the one built in (modules/licences/licence-token.ts). */
+  licencePublicKey: string | null;
+  /** Where checkout requests are mailed. */
+  licenceVendorEmail: string;
 }
 
 /** One OpenID Connect provider: found by discovery at `issuer`, this installation registered there as a client. */
@@ -157,5 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     noticesTickMs: intFromEnv(env, "PLANUM_NOTICES_TICK_MS", mode === "test" ? 0 : 60_000),
     analyticsTickMs: intFromEnv(env, "PLANUM_ANALYTICS_TICK_MS", mode === "test" ? 0 : 60_000),
     sso: { openidconnect: oidcFromEnv(env, "OIDC", "OpenID Connect"), adfs: oidcFromEnv(env, "ADFS", "ADFS") },
+    licencePublicKey: env.PLANUM_LICENCE_PUBLIC_KEY || null,
+    licenceVendorEmail: env.PLANUM_LICENCE_VENDOR_EMAIL || "licences@planum.example",
   };
 }

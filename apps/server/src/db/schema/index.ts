@@ -7,6 +7,7 @@ export * from "./directories.table.js";
 export * from "./directory-links.table.js";
 export * from "./eps-photos.table.js";
 export * from "./interchange.table.js";
+export * from "./licences.table.js";
 export * from "./notices.table.js";
 export * from "./pipeline.table.js";
 export * from "./platform.table.js";

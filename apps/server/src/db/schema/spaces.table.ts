@@ -8,6 +8,20 @@ export interface SpaceSettingsJson {
   wdpEntryDays?: number | null;
 }
 
+/**
+ * The space's licence in force (the valid one expiring last), copied from `licences` whenever one is loaded or
+ * deleted, so the access check of every call reads it with the space row instead of querying the licences.
+ */
+export interface SpaceLicenceJson {
+  licenceId: string;
+  expiresAt: string;
+  paidUsers: number;
+  minVersion: string;
+  maxVersion: string | null;
+  estimateUsers: number;
+  bimUsers: number;
+}
+
 export const spaces = pgTable("spaces", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull(),
@@ -16,6 +30,8 @@ export const spaces = pgTable("spaces", {
     .notNull()
     .default("free"),
   demo: boolean("demo").notNull().default(false),
+  /** Null in a free space (no licence loaded) and once every licence of a paid space is deleted. */
+  licence: jsonb("licence").$type<SpaceLicenceJson>(),
   settings: jsonb("settings").$type<SpaceSettingsJson>().notNull().default({ ipAllowList: [], idleMinutes: null }),
   createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -39,6 +55,9 @@ export const spaceMembers = pgTable(
       .notNull()
       .default("active"),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Seats of the licensed features the space administrator gave this member (counted against the licence). */
+    estimateSeat: boolean("estimate_seat").notNull().default(false),
+    bimSeat: boolean("bim_seat").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.spaceId, t.userId] }), index("space_members_user_idx").on(t.userId)],
 );

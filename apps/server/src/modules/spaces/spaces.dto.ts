@@ -6,6 +6,7 @@ import {
   type SpaceSettings,
 } from "@planum/contracts";
 import type { Grant, MemberRole, SpaceRow } from "../../platform/access.js";
+import { effectivePaidType } from "../../platform/licence-gate.js";
 import type { MemberUserRow } from "./spaces.repo.js";
 
 /** The answers of the spaces module, built from rows in one place. */
@@ -14,7 +15,7 @@ export function toSpaceDto(space: SpaceRow, role: MemberRole): Space {
     id: space.id,
     name: space.name,
     type: space.type,
-    paidType: space.paidType,
+    paidType: effectivePaidType(space),
     demo: space.demo,
     role,
     createdAt: space.createdAt.toISOString(),

@@ -67,6 +67,20 @@ export class SpacesRepo {
     return row ?? null;
   }
 
+  /** The space row, locked until the transaction ends. */
+  async lock(tx: DbOrTx, spaceId: string): Promise<SpaceRow> {
+    const [row] = await tx.select().from(spaces).where(eq(spaces.id, spaceId)).for("update");
+    return row;
+  }
+
+  async activeMemberCount(tx: DbOrTx, spaceId: string): Promise<number> {
+    const [{ members }] = await tx
+      .select({ members: sql<number>`count(*)::int` })
+      .from(spaceMembers)
+      .where(and(eq(spaceMembers.spaceId, spaceId), eq(spaceMembers.status, "active")));
+    return members;
+  }
+
   async ownerCount(tx: DbOrTx, spaceId: string): Promise<number> {
     const [{ owners }] = await tx
       .select({ owners: sql<number>`count(*)::int` })

@@ -15,6 +15,7 @@ import {
 import type { Grant } from "../../platform/access.js";
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
+import { licenceInForce } from "../../platform/licence-gate.js";
 import type { JobContext, Jobs } from "../../platform/jobs.js";
 import type { Realtime } from "../../platform/realtime.js";
 import type { UserRow } from "../../platform/sessions.js";
@@ -167,6 +168,10 @@ export class SpacesService {
     const user = await this.deps.users.findByLoginOrEmail(login);
     if (!user) throw new AppError("UserNotFound", { field: "login" });
     const member = await this.repo.transaction(async (tx) => {
+      // The space row is locked so two invitations cannot both take the last paid seat.
+      const licence = licenceInForce(await this.repo.lock(tx, grant.space.id));
+      if (licence && (await this.repo.activeMemberCount(tx, grant.space.id)) >= licence.paidUsers)
+        throw new AppError("LicensePaidUsersExceeded", { paidUsers: licence.paidUsers });
       const added = await this.repo.insertMember(tx, { spaceId: grant.space.id, userId: user.id, role: "member" });
       if (!added) throw new AppError("AlreadyMember", { field: "login" });
       const [row] = await this.repo.members(grant.space.id, user.id, tx);

@@ -13,12 +13,14 @@ import {
 import type { Config } from "../../platform/config.js";
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
+import { APP_VERSION } from "../../platform/licence-gate.js";
 import type { Jobs } from "../../platform/jobs.js";
 import type { Mail } from "../../platform/mail.js";
 import { ClientErrorLimiter } from "./client-error-limiter.js";
 import { type OutboxRow, SystemRepo } from "./system.repo.js";
 
-export const PLANUM_VERSION = "0.1.0";
+/** One version for the API, the system state and the licences (platform/licence-gate.ts). */
+export const PLANUM_VERSION = APP_VERSION;
 
 const toOutboxDto = (row: OutboxRow): OutboxMessage => ({
   id: row.id,
