@@ -47,6 +47,10 @@ export default defineConfig({
       PLANUM_DATA_DIR: dataDir,
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
+      // A test vendor's key (its private half is fixtures/licence-vendor-test-key.pem, for tests only), and the login
+      // of the licences spec's system administrator (the first account of the run belongs to whichever spec ran first).
+      PLANUM_LICENCE_PUBLIC_KEY: "MCowBQYDK2VwAyEAAgRi3dIrFVUkAmhZ4VO5jiyGXj2xF+g7MJjM2c23udg=",
+      PLANUM_SYSTEM_ADMINS: "e2e-licences",
     },
   },
 });

@@ -16,6 +16,7 @@ import { costrModule } from "./modules/costr/costr.routes.js";
 import { delegationModule } from "./modules/delegation/delegation.routes.js";
 import { directoriesModule } from "./modules/directories/directories.routes.js";
 import { interchangeModule } from "./modules/interchange/interchange.routes.js";
+import { licencesModule } from "./modules/licences/licences.routes.js";
 import { noticesModule } from "./modules/notices/notices.routes.js";
 import { pipelineModule } from "./modules/pipeline/pipeline.routes.js";
 import { printModule } from "./modules/print/print.routes.js";
@@ -23,7 +24,6 @@ import { resourcesModule } from "./modules/resources/resources.routes.js";
 import { spacesModule } from "./modules/spaces/spaces.routes.js";
 import { storageFilesModule } from "./modules/storage-files/storage-files.routes.js";
 import { structureModule } from "./modules/structure/structure.routes.js";
-import { licencesModule } from "./modules/licences/licences.routes.js";
 import { PLANUM_VERSION, systemModule } from "./modules/system/system.routes.js";
 import { usersModule } from "./modules/users/users.routes.js";
 import { UsersService } from "./modules/users/users.service.js";
@@ -102,6 +102,7 @@ export async function buildApp(config: Config, database: Database) {
     storage: ctx.storage,
     realtime,
     publicUrl: config.publicUrl,
+    systemAdminLogins: config.systemAdminLogins,
   });
 
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });

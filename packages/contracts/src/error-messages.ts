@@ -417,7 +417,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     LicenseExpired: "La licence a expiré",
     LicenseNoActive: "L'espace n'a pas de licence active",
     LicenseActiveDelete: "La licence active ne peut pas être supprimée",
-    LicenseDecrypt: "Le jeton de licence ne peut pas être déchiffré : il est endommagé ou n'a pas été émis pour cette installation",
+    LicenseDecrypt:
+      "Le jeton de licence ne peut pas être déchiffré : il est endommagé ou n'a pas été émis pour cette installation",
     LicenseAlreadyLoaded: "Cette licence est déjà chargée",
     LicensePaidUsersExceeded: "Le nombre d'utilisateurs payés de la licence est dépassé ({{paidUsers}})",
     LicenseAppVersion: "La licence ne prend pas en charge cette version de l'application ({{version}})",

@@ -46,6 +46,8 @@ export interface Config {
   sso: SsoConfig;
   /** The licence vendor's public key (PEM or base64 SPKI); null: the one built in (modules/licences/licence-token.ts). */
   licencePublicKey: string | null;
+  /** Logins (lower case) that administer the installation once registered, besides its first account. */
+  systemAdminLogins: string[];
   /** Where checkout requests are mailed. */
   licenceVendorEmail: string;
 }
@@ -162,6 +164,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsTickMs: intFromEnv(env, "PLANUM_ANALYTICS_TICK_MS", mode === "test" ? 0 : 60_000),
     sso: { openidconnect: oidcFromEnv(env, "OIDC", "OpenID Connect"), adfs: oidcFromEnv(env, "ADFS", "ADFS") },
     licencePublicKey: env.PLANUM_LICENCE_PUBLIC_KEY || null,
+    systemAdminLogins: (env.PLANUM_SYSTEM_ADMINS ?? "")
+      .split(",")
+      .map((login) => login.trim().toLowerCase())
+      .filter(Boolean),
     licenceVendorEmail: env.PLANUM_LICENCE_VENDOR_EMAIL || "licences@planum.example",
   };
 }

@@ -5,5 +5,8 @@ export const queryKeys = {
   spaceAccess: (spaceId: string) => ["space", spaceId, "access"] as const,
   spaceMembers: (spaceId: string) => ["space", spaceId, "members"] as const,
   spaceSettings: (spaceId: string) => ["space", spaceId, "settings"] as const,
+  spaceLicence: (spaceId: string) => ["space", spaceId, "licence"] as const,
+  /** Every licence of the installation (system administrator). */
+  licences: ["licences"] as const,
   avatar: (userId: string) => ["avatar", userId] as const,
 };

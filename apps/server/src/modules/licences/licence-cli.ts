@@ -46,7 +46,8 @@ export function claimsFromArgs(args: string[], now = new Date()): LicenceClaims 
     : null;
   const int = (text: string | undefined, fallback: number | undefined, name: string) => {
     const value = text === undefined ? fallback : Number(text);
-    if (value === undefined || !Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number`);
+    if (value === undefined || !Number.isInteger(value) || value < 0)
+      throw new Error(`--${name} must be a whole number`);
     return value;
   };
   const spaceId = values.space ?? request?.spaceId;

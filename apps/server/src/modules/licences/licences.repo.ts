@@ -87,7 +87,9 @@ export class LicencesRepo {
     const [row] = await tx
       .select()
       .from(spaceMembers)
-      .where(and(eq(spaceMembers.spaceId, spaceId), eq(spaceMembers.userId, userId), eq(spaceMembers.status, "active")));
+      .where(
+        and(eq(spaceMembers.spaceId, spaceId), eq(spaceMembers.userId, userId), eq(spaceMembers.status, "active")),
+      );
     return row ?? null;
   }
 

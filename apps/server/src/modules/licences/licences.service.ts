@@ -62,7 +62,8 @@ function toLicenceDto(row: LicenceRow, space: Pick<SpaceRow, "name" | "licence">
 }
 
 /** The one-line request a vendor reads (`planum licence issue --request <code>`). */
-export const encodeRequest = (request: LicenceRequestCode) => Buffer.from(JSON.stringify(request)).toString("base64url");
+export const encodeRequest = (request: LicenceRequestCode) =>
+  Buffer.from(JSON.stringify(request)).toString("base64url");
 
 function toRequestDto(row: LicenceRequestRow): LicenceRequest {
   const { id, spaceId, organisation, email, paidUsers, estimateUsers, bimUsers, months, appVersion } = row;

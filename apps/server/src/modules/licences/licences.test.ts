@@ -17,10 +17,12 @@ const DAY = 86_400_000;
 let server: TestServer;
 let admin: Awaited<ReturnType<TestServer["signUp"]>>;
 let numbers = 0;
+const OPERATOR = `ops${Date.now().toString(36)}`;
 
 beforeAll(async () => {
   server = await createTestServer({
     PLANUM_LICENCE_PUBLIC_KEY: vendor.publicKey.export({ type: "spki", format: "pem" }).toString(),
+    PLANUM_SYSTEM_ADMINS: `someone, ${OPERATOR.toUpperCase()}`,
   });
   admin = await server.signUp();
   await server.ctx.db.update(users).set({ isSystemAdmin: true }).where(eq(users.id, admin.user.id));
@@ -116,9 +118,9 @@ describe("licences", () => {
     expect(russian.body.errors[0].message).toBe(
       "Не удалось расшифровать токен лицензии: он повреждён или выдан не для этой установки",
     );
-    expect((await load(issue(claims(space.id, { appVersions: { min: "9.0.0", max: null } })), "fr")).body.errors[0].message).toBe(
-      "La licence ne prend pas en charge cette version de l'application (0.1.0)",
-    );
+    expect(
+      (await load(issue(claims(space.id, { appVersions: { min: "9.0.0", max: null } })), "fr")).body.errors[0].message,
+    ).toBe("La licence ne prend pas en charge cette version de l'application (0.1.0)");
     expect((await load(good)).status).toBe(200);
     const again = await load(good);
     expect(again.status).toBe(409);
@@ -143,7 +145,9 @@ describe("licences", () => {
     expect((await server.call("GET", `/space/${space.id}/users`, { token: owner.token })).body.data).toHaveLength(3);
 
     // A renewal for two people, running longer, takes over: the member who joined last is past the count.
-    const smaller = await load(issue(claims(space.id, { paidUsers: 2, expiresAt: new Date(Date.now() + 700 * DAY).toISOString() })));
+    const smaller = await load(
+      issue(claims(space.id, { paidUsers: 2, expiresAt: new Date(Date.now() + 700 * DAY).toISOString() })),
+    );
     expect(smaller.body.data.active).toBe(true);
     const last = await server.call("GET", `/space/${space.id}/access`, { token: members[1].token });
     expect(last.status).toBe(402);
@@ -153,7 +157,10 @@ describe("licences", () => {
     const seats = (await server.call("GET", `/space/${space.id}/licence`, { token: owner.token })).body.data.seats;
     expect(seats.map((s: { paid: boolean }) => s.paid)).toEqual([true, true, false]);
     // The owner lets the last member go: the space is within its licence again.
-    await server.call("POST", `/space/${space.id}/users/kickout`, { token: owner.token, body: { userId: members[0].user.id } });
+    await server.call("POST", `/space/${space.id}/users/kickout`, {
+      token: owner.token,
+      body: { userId: members[0].user.id },
+    });
     expect((await server.call("GET", `/space/${space.id}/access`, { token: members[1].token })).status).toBe(200);
   });
 
@@ -217,8 +224,12 @@ describe("licences", () => {
     const bimSeat = (userId: string, body: object) =>
       server.call("PUT", `/space/${withBim.space.id}/licence/seats/${userId}`, { token: withBim.owner.token, body });
     expect((await bimSeat(withBim.owner.user.id, { bim: true })).status).toBe(200);
-    expect((await bimSeat(withBim.members[0].user.id, { bim: true })).body.errors[0].code).toBe("LicenseBimUsersExceeded");
-    expect((await bimSeat(withBim.members[0].user.id, { estimate: true })).body.errors[0].code).toBe("LicenseEstimateAbsent");
+    expect((await bimSeat(withBim.members[0].user.id, { bim: true })).body.errors[0].code).toBe(
+      "LicenseBimUsersExceeded",
+    );
+    expect((await bimSeat(withBim.members[0].user.id, { estimate: true })).body.errors[0].code).toBe(
+      "LicenseEstimateAbsent",
+    );
     // A licence with fewer seats than handed out would strip someone's seat: it is refused.
     const fewer = await load(
       issue(claims(withBim.space.id, { bimUsers: 0, expiresAt: new Date(Date.now() + 800 * DAY).toISOString() })),
@@ -238,12 +249,21 @@ describe("licences", () => {
     expect(invalid.body.errors.map((e: { code: string }) => e.code).sort()).toEqual(
       ["InvalidEmail", "InvalidNumber", "Required"].sort(),
     );
-    const body = { organisation: "Mostostroy", email: "buyer@example.com", paidUsers: 20, estimateUsers: 3, bimUsers: 2, months: 12 };
+    const body = {
+      organisation: "Mostostroy",
+      email: "buyer@example.com",
+      paidUsers: 20,
+      estimateUsers: 3,
+      bimUsers: 2,
+      months: 12,
+    };
     const request = await server.call("POST", `/space/${space.id}/licence/checkout`, { token: owner.token, body });
     expect(request.status).toBe(200);
     const outbox = (await server.call("GET", "/system/outbox", { token: admin.token })).body.data;
     expect(outbox.some((m: { body: string }) => m.body.includes(request.body.data.code))).toBe(true);
-    expect((await server.call("GET", `/space/${space.id}/licence/requests`, { token: owner.token })).body.data).toHaveLength(1);
+    expect(
+      (await server.call("GET", `/space/${space.id}/licence/requests`, { token: owner.token })).body.data,
+    ).toHaveLength(1);
 
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "planum-vendor-"));
     const keyPath = path.join(folder, "vendor.pem");
@@ -263,6 +283,13 @@ describe("licences", () => {
     expect(loaded.body.data).toMatchObject({ holder: "Mostostroy", paidUsers: 20, estimateUsers: 3, bimUsers: 2 });
   });
 
+  it("makes the logins the installation names system administrators when they register", async () => {
+    const operator = await server.signUp({ login: OPERATOR });
+    expect(operator.user.isSystemAdmin).toBe(true);
+    expect((await server.call("GET", "/licences", { token: operator.token })).status).toBe(200);
+    expect((await server.signUp()).user.isSystemAdmin).toBe(false);
+  });
+
   it("lets neither another space's member nor a non-administrator read or change licences", async () => {
     const { owner, space, members } = await spaceWithMembers(1);
     const loaded = (await load(issue(claims(space.id)))).body.data;
@@ -270,7 +297,11 @@ describe("licences", () => {
     const calls: ["GET" | "PUT" | "POST" | "DELETE", string, unknown?][] = [
       ["GET", `/space/${space.id}/licence`],
       ["PUT", `/space/${space.id}/licence/seats/${owner.user.id}`, { estimate: false }],
-      ["POST", `/space/${space.id}/licence/checkout`, { organisation: "X", email: "x@example.com", paidUsers: 1, estimateUsers: 0, bimUsers: 0, months: 1 }],
+      [
+        "POST",
+        `/space/${space.id}/licence/checkout`,
+        { organisation: "X", email: "x@example.com", paidUsers: 1, estimateUsers: 0, bimUsers: 0, months: 1 },
+      ],
       ["GET", `/space/${space.id}/licence/requests`],
     ];
     for (const user of [stranger, members[0]])
@@ -280,10 +311,15 @@ describe("licences", () => {
       }
     for (const user of [stranger, owner]) {
       expect((await server.call("GET", "/licences", { token: user.token })).status).toBe(403);
-      const stolen = await server.call("POST", "/licences", { token: user.token, body: { token: issue(claims(space.id)) } });
+      const stolen = await server.call("POST", "/licences", {
+        token: user.token,
+        body: { token: issue(claims(space.id)) },
+      });
       expect(stolen.status).toBe(403);
       expect((await server.call("DELETE", `/licences/${loaded.id}`, { token: user.token })).status).toBe(403);
     }
-    expect((await server.call("GET", `/space/${space.id}/licence/requests`, { token: owner.token })).body.data).toEqual([]);
+    expect((await server.call("GET", `/space/${space.id}/licence/requests`, { token: owner.token })).body.data).toEqual(
+      [],
+    );
   });
 });

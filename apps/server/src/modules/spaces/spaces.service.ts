@@ -15,8 +15,8 @@ import {
 import type { Grant } from "../../platform/access.js";
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
-import { licenceInForce } from "../../platform/licence-gate.js";
 import type { JobContext, Jobs } from "../../platform/jobs.js";
+import { licenceInForce } from "../../platform/licence-gate.js";
 import type { Realtime } from "../../platform/realtime.js";
 import type { UserRow } from "../../platform/sessions.js";
 import type { Storage } from "../../platform/storage.js";

@@ -13,8 +13,8 @@ import {
 import type { Config } from "../../platform/config.js";
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
-import { APP_VERSION } from "../../platform/licence-gate.js";
 import type { Jobs } from "../../platform/jobs.js";
+import { APP_VERSION } from "../../platform/licence-gate.js";
 import type { Mail } from "../../platform/mail.js";
 import { ClientErrorLimiter } from "./client-error-limiter.js";
 import { type OutboxRow, SystemRepo } from "./system.repo.js";

@@ -39,6 +39,8 @@ export class UsersService {
       storage: Storage;
       realtime: Realtime;
       publicUrl: string;
+      /** Logins that administer the installation from their registration on, besides its first account. */
+      systemAdminLogins?: readonly string[];
     },
   ) {
     this.repo = new UsersRepo(deps.db);
@@ -62,8 +64,10 @@ export class UsersService {
       this.deps.passwords.hash(body.password),
       this.deps.passwords.hash(normalizeSecretAnswer(body.secretAnswer)),
     ]);
-    // The first account of an installation administers it (reads the mail outbox, system settings).
-    const isSystemAdmin = (await this.repo.count()) === 0;
+    // The first account of an installation administers it (reads the mail outbox, loads licences), and so do the
+    // logins the installation names (PLANUM_SYSTEM_ADMINS), for when the first account is someone else's.
+    const isSystemAdmin =
+      (this.deps.systemAdminLogins ?? []).includes(body.login.toLowerCase()) || (await this.repo.count()) === 0;
     try {
       return await this.repo.insert({
         login: body.login,

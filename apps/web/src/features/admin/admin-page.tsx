@@ -1,12 +1,18 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { useMe } from "../session";
 import { StructureNav, useAbilities, useStructureLive } from "../structure";
+import { InstallationLicencesCard } from "./installation-licences-card";
+import { LicenceCard } from "./licence-card";
 import { MembersAdminCard } from "./members-admin-card";
 import { RolesCard } from "./roles-card";
 import { SpaceSettingsCard } from "./space-settings-card";
 
-/** `/:spaceId/admin`: roles and their abilities, members and their roles, the space's settings. */
+/**
+ * `/:spaceId/admin`: roles and their abilities, members and their roles, the space's settings and licence; for the
+ * system administrator also the installation's licences.
+ */
 export function AdminPage() {
   const { t } = useTranslation("admin");
   const { spaceId = "" } = useParams();
@@ -15,6 +21,7 @@ export function AdminPage() {
   const showRoles = can("roles:read");
   const showMembers = can("members:read");
   const showSettings = can("space:admin");
+  const systemAdmin = useMe().data?.isSystemAdmin === true;
 
   return (
     <Stack gap="md">
@@ -31,7 +38,9 @@ export function AdminPage() {
         {showMembers ? <MembersAdminCard spaceId={spaceId} canWrite={can("members:write")} /> : null}
         {showRoles ? <RolesCard spaceId={spaceId} canWrite={can("roles:write")} /> : null}
         {showSettings ? <SpaceSettingsCard spaceId={spaceId} /> : null}
+        {showSettings ? <LicenceCard spaceId={spaceId} /> : null}
       </SimpleGrid>
+      {systemAdmin ? <InstallationLicencesCard /> : null}
     </Stack>
   );
 }

@@ -116,6 +116,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         case "space_settings_changed":
           void queryClient.invalidateQueries({ queryKey: queryKeys.spaceSettings(event.spaceId) });
           break;
+        case "space_licence_changed":
+          void queryClient.invalidateQueries({ queryKey: queryKeys.spaceLicence(event.spaceId) });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.spaces });
+          break;
         case "space_delete":
           if (event.status !== "completed") break;
           void queryClient.invalidateQueries({ queryKey: queryKeys.spaces });
