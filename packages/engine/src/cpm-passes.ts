@@ -1,4 +1,8 @@
-import { finishMilestoneEarlyInstant, finishMilestoneLateInstant } from "./milestone-instants.js";
+import {
+  boundLateStartInstant,
+  finishMilestoneEarlyInstant,
+  finishMilestoneLateInstant,
+} from "./milestone-instants.js";
 import {
   K_EXTERNAL,
   K_MS_FINISH,
@@ -24,6 +28,7 @@ import {
 } from "./network-model.js";
 import { backwardBound, fastSource, forwardBound, sourceTime } from "./relation-bounds.js";
 import { resourceEarly, resourceLate } from "./resource-driven.js";
+import { MINUTES_PER_DAY } from "./time-format.js";
 
 /** Externals are fixed: their given dates become their early and late values. */
 export function initExternals(net: Network, st: ScheduleState): void {
@@ -131,10 +136,14 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
       }
       const kind = net.kind[j];
       if (kind === K_MS_FINISH || (dur === 0 && status === S_IN_PROGRESS)) {
+        // P6's forward pass writes early instants in start form: an activity in progress with nothing left
+        // finishes at the next working start after the data date (Monday 08:00, not Friday 17:00; scenario 051).
         efT =
           kind === K_MS_FINISH && status === S_NOT_STARTED
             ? finishMilestoneEarlyInstant(net, st, j, ef)
-            : cal.finishAt(ef);
+            : kind === K_MS_FINISH
+              ? cal.finishAt(ef)
+              : cal.startAt(ef);
         // P6 writes a finish milestone that its own finish constraint drives at the constraint's instant when that
         // is the start of working time (08:00 Monday, not 17:00 Friday; scenario 044): the same working instant.
         if (status === S_NOT_STARTED && ef === fb && fb === net.efMinW[j] && net.finishLimitType[j] !== 0) {
@@ -151,8 +160,15 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
         efT = sfFinish ? cal.startAt(ef) : cal.finishAt(ef);
       }
       // P6 leaves a start milestone that nothing but the data date drives at the data date itself (00:00), where a
-      // task moves to the next working time.
-      if (kind === K_MS_START && status === S_NOT_STARTED && s === net.floorW[c] && noDrivingBound(net, j)) {
+      // task moves to the next working time — when the data date's day is a working day; a data date on a day off
+      // (Saturday 00:00) moves it to the next working start like any early instant (scenario 052, SP10).
+      if (
+        kind === K_MS_START &&
+        status === S_NOT_STARTED &&
+        s === net.floorW[c] &&
+        noDrivingBound(net, j) &&
+        cal.dayWorkMinutes(Math.floor(net.floorT / MINUTES_PER_DAY)) > 0
+      ) {
         sT = net.floorT;
         efT = sT;
       }
@@ -292,10 +308,10 @@ export function storeLate(net: Network, st: ScheduleState, i: number, lfBound: n
       kind === K_MS_FINISH && status === S_NOT_STARTED ? finishMilestoneLateInstant(net, st, i, lf) : cal.finishAt(lf);
     lsT = lfT;
   } else if (dur === 0) {
-    lsT = cal.startAt(ls);
+    lsT = kind === K_MS_START ? boundLateStartInstant(net, st, i, ls, false) : cal.startAt(ls);
     lfT = lsT;
   } else {
-    lsT = sfStart && ls === lsb ? cal.finishAt(ls) : cal.startAt(ls);
+    lsT = ls !== lsb ? cal.startAt(ls) : sfStart ? cal.finishAt(ls) : boundLateStartInstant(net, st, i, ls, true);
     lfT = cal.finishAt(lf);
   }
   const changed = ((ls ^ st.lsW[i]) | (lf ^ st.lfW[i]) | (lsT ^ st.lsT[i]) | (lfT ^ st.lfT[i])) !== 0;

@@ -1,5 +1,5 @@
-import { K_MS_FINISH, type Network, NONE, R_FF, R_FS, R_SS, type ScheduleState } from "./network-model.js";
-import { backwardBound } from "./relation-bounds.js";
+import { K_MS_FINISH, type Network, NONE, POS, R_FF, R_FS, R_SF, R_SS, type ScheduleState } from "./network-model.js";
+import { backwardBound, backwardTime } from "./relation-bounds.js";
 
 /*
  * P6 schedules in instants, and a finish milestone shows the instant that drives it. Where that instant is the
@@ -69,4 +69,45 @@ export function finishMilestoneLateInstant(net: Network, st: ScheduleState, i: n
     any = true;
   }
   return any ? morning : evening;
+}
+
+/**
+ * Late start instant at working position ls of an activity whose late start a bound drives directly: a start
+ * milestone (every bound: its late start is its late finish) or a task whose start-to-start / start-to-finish
+ * successors or start constraint bound its start (`startOnly`). P6's backward pass works in instants and takes the
+ * earliest: a bound that lies before the morning at that position (a 7-day successor's Sunday 08:00, the project
+ * late finish at Friday 17:00, a successor written at 17:00) makes it the evening before (Friday 17:00, not
+ * Monday 08:00; scenario 053, SP10). Otherwise the morning, as a task's late start is by construction.
+ */
+export function boundLateStartInstant(
+  net: Network,
+  st: ScheduleState,
+  i: number,
+  ls: number,
+  startOnly: boolean,
+): number {
+  const c = net.cal[i];
+  const cal = net.calendars[c];
+  const morning = cal.startAt(ls);
+  const evening = cal.finishAt(ls);
+  if (evening === morning) return morning;
+  if (!startOnly && st.projLateW[c] === ls && st.projectLateT < morning) return evening;
+  if (net.lsMaxW[i] === ls && net.startLimitT[i] < morning) return evening;
+  if (!startOnly && net.lfMaxW[i] === ls && net.finishLimitT[i] < morning) return evening;
+  for (let o = net.outStart[i], end = net.outStart[i + 1]; o < end; o++) {
+    const e = net.outEdge[o];
+    if (net.inActive[e] === 0) continue;
+    const t = net.inType[e];
+    const startSourced = t === R_SS || t === R_SF;
+    if (startOnly && !startSourced) continue;
+    const j = net.outTo[o];
+    if (backwardBound(net, st, e, i, j) !== ls) continue;
+    let time: number;
+    if (net.inFast[e] === 1) {
+      if (net.inLag[e] !== 0) continue;
+      time = t === R_FS || t === R_SS ? st.lsT[j] : st.lfT[j];
+    } else time = backwardTime(net, st, e, i, j);
+    if (time !== NONE && time < POS && time < morning) return evening;
+  }
+  return morning;
 }
