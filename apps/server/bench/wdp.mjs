@@ -6,6 +6,8 @@
 //   wdp_save_cells   — PATCH …/wdp/update-many with 1,000 edited cells (HTTP, 100 works × 10 days), target ≤ 300 ms
 //   wdp_redistribute — every work's plans spread again after its dates moved (the calculation's hook), target ≤ 1 s
 //   wdp_calculate    — the whole calculation of the version when every work moves, hook included (for context)
+//   wdp_export_xlsx  — POST …/wdp/export of every work's plan, fact and approved plan of three measures over the
+//                      whole span (the streaming writer); time, file size and the process's peak memory growth
 //   node apps/server/bench/wdp.mjs [works=10000]
 import { sql } from "drizzle-orm";
 import { benchApi, benchSchedule, jsonLine, stats, timed } from "./bench-kit.mjs";
@@ -111,5 +113,23 @@ for (let run = 0; run < 3; run++) {
   outcome = t.result;
 }
 line("wdp_calculate", { written: outcome.written, ...stats(calc, calcCpu), timings: outcome.timings });
+
+// ---- the whole plan as XLSX: every work, three measures, every day of the span ----
+// Peak memory: the resident size sampled every 20 ms while the export runs (its awaits let the timer fire).
+const rssBefore = process.memoryUsage().rss;
+let rssPeak = rssBefore;
+const sampler = setInterval(() => {
+  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+}, 20);
+const exported = await timed(() =>
+  inject("POST", `/versions/${version.id}/wdp/export`, { measures: ["volume", "labour", "cost"] }),
+);
+clearInterval(sampler);
+line("wdp_export_xlsx", {
+  ms: Math.round(exported.ms),
+  cpuMs: Math.round(exported.cpuMs),
+  fileMB: Math.round(((exported.result?.size ?? 0) / 1048576) * 10) / 10,
+  peakGrowthMB: Math.round((rssPeak - rssBefore) / 1048576),
+});
 
 await stop();

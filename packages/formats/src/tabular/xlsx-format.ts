@@ -1,3 +1,4 @@
+import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { FormatError } from "../model/format-error.js";
 import type { ScheduleModel } from "../model/schedule-model.js";
@@ -76,27 +77,47 @@ export interface XlsxRowsOptions {
   boldRows?: number[];
 }
 
-/** Rows as a one-sheet workbook (the header row bold and frozen when `header` says which row it is, 1-based). */
-export async function writeXlsxRows(rows: Cell[][], options: XlsxRowsOptions = {}): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = "Planum";
-  const ws = wb.addWorksheet(options.sheet ?? "Activities");
-  for (const r of rows) {
-    const row = ws.addRow(r);
-    if (!options.dateFormat && !options.numberFormat) continue;
-    row.eachCell((cell) => {
-      if (cell.value instanceof Date && options.dateFormat) cell.numFmt = options.dateFormat;
-      else if (typeof cell.value === "number" && options.numberFormat && row.number > (options.header ?? 0))
-        cell.numFmt = options.numberFormat;
-    });
-  }
-  if (options.header) ws.getRow(options.header).font = { bold: true };
-  for (const r of options.boldRows ?? []) ws.getRow(r).font = { bold: true };
-  options.widths?.forEach((width, k) => {
-    ws.getColumn(k + 1).width = width;
+/**
+ * Rows as a one-sheet workbook (the header row bold and frozen when `header` says which row it is, 1-based).
+ * Written through ExcelJS's streaming writer: each row is committed as it is added, so a sheet of 90,000 rows × 700
+ * days never exists as a workbook model in memory — only the zipped bytes and the table of distinct texts do (shared
+ * strings: an inline empty text would read back as an empty cell). `rows` may be a generator.
+ */
+export async function writeXlsxRows(rows: Iterable<Cell[]>, options: XlsxRowsOptions = {}): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  const sink = new PassThrough();
+  sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<void>((resolve, reject) => {
+    sink.on("end", resolve);
+    sink.on("error", reject);
   });
-  if (options.header || options.freezeColumns)
-    ws.views = [{ state: "frozen", ySplit: options.header ?? 0, xSplit: options.freezeColumns ?? 0 }];
-  const buf = await wb.xlsx.writeBuffer();
-  return new Uint8Array(buf as ArrayBuffer);
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: true });
+  wb.creator = "Planum";
+  const frozen = options.header || options.freezeColumns;
+  const ws = wb.addWorksheet(options.sheet ?? "Activities", {
+    ...(frozen
+      ? { views: [{ state: "frozen", ySplit: options.header ?? 0, xSplit: options.freezeColumns ?? 0 }] }
+      : {}),
+  });
+  if (options.widths) ws.columns = options.widths.map((width) => ({ width }));
+  const bold = new Set(options.boldRows ?? []);
+  if (options.header) bold.add(options.header);
+  let number = 0;
+  for (const r of rows) {
+    number++;
+    const row = ws.addRow(r);
+    if (bold.has(number)) row.font = { bold: true };
+    if (options.dateFormat || options.numberFormat)
+      row.eachCell((cell) => {
+        if (cell.value instanceof Date && options.dateFormat) cell.numFmt = options.dateFormat;
+        else if (typeof cell.value === "number" && options.numberFormat && number > (options.header ?? 0))
+          cell.numFmt = options.numberFormat;
+      });
+    row.commit();
+  }
+  ws.commit();
+  await wb.commit();
+  await finished;
+  const bytes = Buffer.concat(chunks);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

@@ -33,21 +33,24 @@ const shown = (day: number) => {
 };
 const workName = (w: Pick<WorkRow, "code" | "name">) => (w.code ? `${w.code} ${w.name}` : w.name);
 
-/** The lines and day columns of a plan sheet. Works only (summaries carry no plan of their own). */
-export function planSheetRows(input: {
+/**
+ * The lines and day columns of a plan sheet, one at a time (the streaming writer commits each, so 10,000 works × 3
+ * measures × 2 years never sit in memory as a sheet). Works only (summaries carry no plan of their own).
+ */
+export function* planSheetRows(input: {
   works: WorkRow[];
   series: SeriesRow[];
   measures: WdpMeasure[];
   from: number;
   to: number;
   labels: SheetLabels;
-}): Cell[][] {
+}): Generator<Cell[]> {
   const { works, measures, from, to, labels } = input;
   const byKey = new Map(input.series.map((s) => [`${s.itemId}|${s.measure}|${s.kind}`, s]));
   const days = to - from + 1;
   const header: Cell[] = [...labels.columns];
   for (let d = 0; d < days; d++) header.push(new Date((from + d) * DAY_MS));
-  const rows: Cell[][] = [header];
+  yield header;
   for (const work of works) {
     if (work.type === "sum") continue;
     for (const measure of measures)
@@ -71,10 +74,9 @@ export function planSheetRows(input: {
             total += s.values[k];
           }
         line.push(round(total), ...cells);
-        rows.push(line);
+        yield line;
       }
   }
-  return rows;
 }
 
 /** A header cell as a day number: a date cell, or text as DD.MM.YYYY or YYYY-MM-DD. */
