@@ -146,9 +146,12 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
               : cal.startAt(ef);
         // P6 writes a finish milestone that its own finish constraint drives at the constraint's instant when that
         // is the start of working time (08:00 Monday, not 17:00 Friday; scenario 044): the same working instant.
+        // A constraint instant in the non-working time before that start (17:00 on a 08–16 calendar) puts it at
+        // the next working start, as a driving finish there does (scenario 054, SP10 P1EWCC-PWP03-4730).
         if (status === S_NOT_STARTED && ef === fb && fb === net.efMinW[j] && net.finishLimitType[j] !== 0) {
           const limitT = net.finishLimitT[j];
-          if (net.finishLimitType[j] !== L_NOT_LATER && limitT !== efT && cal.startAt(ef) === limitT) efT = limitT;
+          const morning = cal.startAt(ef);
+          if (net.finishLimitType[j] !== L_NOT_LATER && limitT > efT && limitT <= morning) efT = morning;
         }
         sT = status === S_IN_PROGRESS ? cal.startAt(s) : efT;
       } else if (dur === 0) {
