@@ -105,7 +105,11 @@ export async function writeXlsxRows(rows: Iterable<Cell[]>, options: XlsxRowsOpt
   let number = 0;
   for (const r of rows) {
     number++;
-    const row = ws.addRow(r);
+    // Empty cells are left out (holes): ExcelJS makes a cell object for every null it is given, and a plan sheet's
+    // line is mostly empty days — 66 million cells for 10,000 works × 3 measures over two years.
+    const values: Cell[] = [];
+    for (let k = 0; k < r.length; k++) if (r[k] !== null && r[k] !== undefined) values[k] = r[k];
+    const row = ws.addRow(values);
     if (bold.has(number)) row.font = { bold: true };
     if (options.dateFormat || options.numberFormat)
       row.eachCell((cell) => {
