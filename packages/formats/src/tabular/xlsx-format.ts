@@ -102,6 +102,8 @@ export async function writeXlsxRows(rows: Iterable<Cell[]>, options: XlsxRowsOpt
   if (options.widths) ws.columns = options.widths.map((width) => ({ width }));
   const bold = new Set(options.boldRows ?? []);
   if (options.header) bold.add(options.header);
+  const dateStyle = options.dateFormat ? { numFmt: options.dateFormat } : undefined;
+  const numberStyle = options.numberFormat ? { numFmt: options.numberFormat } : undefined;
   let number = 0;
   for (const r of rows) {
     number++;
@@ -111,11 +113,19 @@ export async function writeXlsxRows(rows: Iterable<Cell[]>, options: XlsxRowsOpt
     for (let k = 0; k < r.length; k++) if (r[k] !== null && r[k] !== undefined) values[k] = r[k];
     const row = ws.addRow(values);
     if (bold.has(number)) row.font = { bold: true };
-    if (options.dateFormat || options.numberFormat)
+    if (dateStyle || numberStyle)
       row.eachCell((cell) => {
-        if (cell.value instanceof Date && options.dateFormat) cell.numFmt = options.dateFormat;
-        else if (typeof cell.value === "number" && options.numberFormat && number > (options.header ?? 0))
-          cell.numFmt = options.numberFormat;
+        const style =
+          cell.value instanceof Date
+            ? dateStyle
+            : typeof cell.value === "number" && number > (options.header ?? 0)
+              ? numberStyle
+              : undefined;
+        if (!style) return;
+        // A bold row's cells keep styles of their own (the font is on them); every other cell shares one style
+        // object, which ExcelJS's style registry recognises by reference instead of rendering it cell by cell.
+        if (bold.has(number)) cell.numFmt = style.numFmt;
+        else cell.style = style;
       });
     row.commit();
   }
