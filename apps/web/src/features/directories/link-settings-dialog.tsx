@@ -56,33 +56,13 @@ export function LinkSettingsDialog({ spaceId, directory, onClose }: Props) {
           <Text size="xs" c="dimmed">
             {t("links.settings.linkedHint")}
           </Text>
-          {linked.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t("links.settings.none")}
-            </Text>
-          ) : (
-            <Table verticalSpacing={4} data-testid="linked-attributes">
-              <Table.Tbody>
-                {linked.map((l) => (
-                  <Table.Tr key={l.id}>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>{l.name}</Table.Td>
-                    <Table.Td w={40}>
-                      {canEdit ? (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t("links.settings.remove", { name: l.name })}
-                          onClick={() => change.mutate(() => linksApi.removeLinked(directory, l.id))}
-                        >
-                          <IconTrash size={14} />
-                        </ActionIcon>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
+          <RemovableRows
+            testId="linked-attributes"
+            empty={t("links.settings.none")}
+            rows={linked.map((l) => ({ id: l.id, label: l.name }))}
+            removeLabel={(label) => t("links.settings.remove", { name: label })}
+            onRemove={canEdit ? (id) => change.mutate(() => linksApi.removeLinked(directory, id)) : undefined}
+          />
           {canEdit ? (
             <Group gap="xs" align="flex-end" wrap="wrap">
               <Select
@@ -116,35 +96,17 @@ export function LinkSettingsDialog({ spaceId, directory, onClose }: Props) {
           <Text size="xs" c="dimmed">
             {t("links.settings.donorsHint")}
           </Text>
-          {donors.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t("links.settings.none")}
-            </Text>
-          ) : (
-            <Table verticalSpacing={4} data-testid="donors">
-              <Table.Tbody>
-                {donors.map((d) => (
-                  <Table.Tr key={d.id}>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>
-                      {t("links.settings.donorLine", { column: columnName(d.columnId), attribute: d.attributeName })}
-                    </Table.Td>
-                    <Table.Td w={40}>
-                      {canEdit ? (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t("links.settings.remove", { name: d.attributeName })}
-                          onClick={() => change.mutate(() => linksApi.removeDonor(directory, d.id))}
-                        >
-                          <IconTrash size={14} />
-                        </ActionIcon>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
+          <RemovableRows
+            testId="donors"
+            empty={t("links.settings.none")}
+            rows={donors.map((d) => ({
+              id: d.id,
+              label: t("links.settings.donorLine", { column: columnName(d.columnId), attribute: d.attributeName }),
+              name: d.attributeName,
+            }))}
+            removeLabel={(label) => t("links.settings.remove", { name: label })}
+            onRemove={canEdit ? (id) => change.mutate(() => linksApi.removeDonor(directory, id)) : undefined}
+          />
           {canEdit ? (
             <Group gap="xs" align="flex-end" wrap="wrap">
               <Select
@@ -193,5 +155,53 @@ export function LinkSettingsDialog({ spaceId, directory, onClose }: Props) {
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+interface RemovableRow {
+  id: string;
+  /** What the row shows. */
+  label: string;
+  /** What its remove button names (the label by default). */
+  name?: string;
+}
+
+/** A settings list of rows, each with a remove button when `onRemove` is given; a dimmed line when empty. */
+function RemovableRows(props: {
+  testId: string;
+  empty: string;
+  rows: RemovableRow[];
+  removeLabel(name: string): string;
+  onRemove?(id: string): void;
+}) {
+  const { testId, empty, rows, removeLabel, onRemove } = props;
+  if (rows.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    );
+  return (
+    <Table verticalSpacing={4} data-testid={testId}>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.id}>
+            <Table.Td style={{ overflowWrap: "anywhere" }}>{row.label}</Table.Td>
+            <Table.Td w={40}>
+              {onRemove ? (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={removeLabel(row.name ?? row.label)}
+                  onClick={() => onRemove(row.id)}
+                >
+                  <IconTrash size={14} />
+                </ActionIcon>
+              ) : null}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
