@@ -71,7 +71,10 @@ for (const view of [
     await expect(page.getByRole("cell", { name: "Раздел 2. Бетонные работы" })).toBeVisible();
     await expect(page.getByRole("cell", { name: "ГЭСН01-01-013-02" })).toBeVisible();
     await expect(page.getByTestId("estimate-compliance")).toContainText("№ 4 ФСБЦ-04.1.02.05-0006");
+    // The bar goes once the job has ended (it used to stay at 0 %).
     await expect(page.getByTestId("estimate-progress")).toHaveCount(0);
+    // Quantities as the user's language writes them: 0,12 in Russian and French.
+    await expect(page.getByRole("cell", { name: view.language === "en" ? "0.12" : "0,12", exact: true })).toBeVisible();
     await page.screenshot({ path: `e2e/artifacts/estimates-uploaded-${tag}.png`, fullPage: true });
 
     // Winter ×1.02 on wages and machines of every position: 10,562.08 and 10,090.75 grow by 413.06 in all.

@@ -302,7 +302,10 @@ export const complianceFindingSchema = z.object({
   severity: z.enum(COMPLIANCE_SEVERITIES),
   positionId: z.string().nullable(),
   where: z.string(),
+  /** What was found, in words (a coefficient's code); numbers go in `amounts`, which the screen writes by locale. */
   value: z.string(),
+  /** A unit price found out of limits, or a position's quantity and its works' volume that differ. */
+  amounts: z.array(z.number()).default([]),
 });
 export type ComplianceFinding = z.infer<typeof complianceFindingSchema>;
 

@@ -106,6 +106,7 @@ export const ERROR_CODES = [
   "LicenseAppVersion",
   "LicenseEstimateAbsent",
   "LicenseEstimateUsersExceeded",
+  "LicenseEstimateNoSeat",
   "LicenseBimAbsent",
   "LicenseBimUsersExceeded",
   // access (403)
@@ -194,6 +195,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   LicenseAppVersion: 400,
   LicenseEstimateAbsent: 409,
   LicenseEstimateUsersExceeded: 409,
+  LicenseEstimateNoSeat: 403,
   LicenseBimAbsent: 409,
   LicenseBimUsersExceeded: 409,
   Forbidden: 403,

@@ -66,17 +66,22 @@ describe("links of positions to works and compliance rules", () => {
     );
 
     const check = (await owner.call("POST", `${base}/check`)).body.data;
-    const found = check.findings.map((f: { kind: string; where: string; value: string }) => [f.kind, f.where, f.value]);
+    const found = check.findings.map((f: { kind: string; where: string; value: string; amounts: number[] }) => [
+      f.kind,
+      f.where,
+      f.value,
+      f.amounts,
+    ]);
     expect(found).toEqual(
       expect.arrayContaining([
         // 0.12 of trench against half of 0.2 m3 planned (0.1), beyond 5 %.
-        ["quantity_vs_volume", "№ 2 ГЭСН01-02-057-02", "0.12 ≠ 0.1"],
+        ["quantity_vs_volume", "№ 2 ГЭСН01-02-057-02", "", [0.12, 0.1]],
         // Position 3: 63,000 for 0.35 → 180,000 a unit.
-        ["price_limits", "№ 3 ГЭСН06-01-001-01", "180000"],
-        ["required_coefficients", "", "ЗУ"],
-        ["position_linked", "№ 3 ГЭСН06-01-001-01", ""],
-        ["position_linked", "№ 4 ФСБЦ-04.1.02.05-0006", ""],
-        ["work_has_estimate", "A30 Кровля", ""],
+        ["price_limits", "№ 3 ГЭСН06-01-001-01", "", [180000]],
+        ["required_coefficients", "", "ЗУ", []],
+        ["position_linked", "№ 3 ГЭСН06-01-001-01", "", []],
+        ["position_linked", "№ 4 ФСБЦ-04.1.02.05-0006", "", []],
+        ["work_has_estimate", "A30 Кровля", "", []],
       ]),
     );
     expect(found).toHaveLength(6);

@@ -87,7 +87,8 @@ function summarise(estimateId: string, at: Date, findings: ComplianceFinding[]):
     checkedAt: at.toISOString(),
     errors: findings.filter((f) => f.severity === "error").length,
     warnings: findings.filter((f) => f.severity === "warning").length,
-    findings,
+    // Findings kept before amounts existed have none.
+    findings: findings.map((f) => ({ ...f, amounts: f.amounts ?? [] })),
   };
 }
 
@@ -114,7 +115,7 @@ export async function checkEstimate(tx: DbOrTx, spaceId: string, estimateId: str
   const findings: ComplianceFinding[] = [];
   const at = (p: (typeof positions)[number]) => `№ ${p.num} ${p.normCode}`.trim();
   for (const rule of rules) {
-    const add = (positionId: string | null, where: string, value: string) =>
+    const add = (positionId: string | null, where: string, value: string, amounts: number[] = []) =>
       findings.push({
         ruleId: rule.id,
         rule: rule.name,
@@ -123,6 +124,7 @@ export async function checkEstimate(tx: DbOrTx, spaceId: string, estimateId: str
         positionId,
         where,
         value,
+        amounts,
       });
     const params = rule.params as {
       tolerancePercent?: number;
@@ -135,7 +137,7 @@ export async function checkEstimate(tx: DbOrTx, spaceId: string, estimateId: str
         const unit = p.quantity ? p.priced.total / p.quantity : p.unitPrice;
         const low = params.minUnitPrice !== undefined && unit < params.minUnitPrice;
         const high = params.maxUnitPrice !== undefined && unit > params.maxUnitPrice;
-        if (low || high) add(p.id, at(p), (Math.round(unit * 100) / 100).toString());
+        if (low || high) add(p.id, at(p), "", [Math.round(unit * 100) / 100]);
       }
     } else if (rule.kind === "required_coefficients") {
       const applied = new Set((await readCoefficientUses(tx, estimateId)).map((u) => u.coefficient.code));
@@ -149,7 +151,7 @@ export async function checkEstimate(tx: DbOrTx, spaceId: string, estimateId: str
         if (!own) continue;
         const volume = own.reduce((sum, l) => sum + (l.volume ?? 0) * l.share, 0);
         if (Math.abs(p.quantity - volume) > tolerance * Math.max(Math.abs(volume), 1e-9))
-          add(p.id, at(p), `${p.quantity} ≠ ${Math.round(volume * 1000) / 1000}`);
+          add(p.id, at(p), "", [p.quantity, Math.round(volume * 1000) / 1000]);
       }
     } else if (rule.kind === "work_has_estimate") {
       const versionIds = [...new Set(links.map((l) => l.versionId))];

@@ -44,10 +44,12 @@ export async function updateMeasure(db: DbOrTx, spaceId: string, id: string, val
 
 /** How many positions and measures use the measure (a used one is not deleted). */
 export async function measureUses(db: DbOrTx, id: string) {
-  const [[positions], [measures]] = await Promise.all([
-    db.select({ n: count() }).from(estimatePositions).where(eq(estimatePositions.measureId, id)),
-    db.select({ n: count() }).from(costrMeasures).where(eq(costrMeasures.baseId, id)),
-  ]);
+  // One after another: `db` may be a transaction, whose one connection runs one statement at a time.
+  const [positions] = await db
+    .select({ n: count() })
+    .from(estimatePositions)
+    .where(eq(estimatePositions.measureId, id));
+  const [measures] = await db.select({ n: count() }).from(costrMeasures).where(eq(costrMeasures.baseId, id));
   return positions.n + measures.n;
 }
 

@@ -17,6 +17,7 @@ import type { AppContext } from "../../platform/context.js";
 import { route } from "../../platform/route.js";
 import { complianceRoutes } from "./compliance.routes.js";
 import { CostrCatalogues } from "./costr-catalogues.service.js";
+import { withEstimateSeat } from "./estimate-seat.js";
 import { estimateRoutes } from "./estimates.routes.js";
 
 const deletedSchema = z.object({ id: z.string() });
@@ -29,11 +30,12 @@ const deletedSchema = z.object({ id: z.string() });
 export function costrModule(ctx: AppContext) {
   const catalogues = new CostrCatalogues({ db: ctx.db });
   const { access } = ctx;
-  const read = access.space("eps:read");
-  const define = access.space("attribute:admin");
+  // Every costr call also needs an estimate seat when the space is licensed (estimate-seat.ts).
+  const read = withEstimateSeat(ctx.db, access.space("eps:read"));
+  const define = withEstimateSeat(ctx.db, access.space("attribute:admin"));
   const project = ["project" as const];
-  const readProject = access.nodeIn("eps:read", { kinds: project });
-  const writeProject = access.node("eps:write", { kinds: project });
+  const readProject = withEstimateSeat(ctx.db, access.nodeIn("eps:read", { kinds: project }));
+  const writeProject = withEstimateSeat(ctx.db, access.node("eps:write", { kinds: project }));
   const estimates = estimateRoutes(ctx, catalogues, { read: readProject, write: writeProject });
   const compliance = complianceRoutes(ctx, { read, define, readProject, writeProject });
   return async function costrRoutes(app: FastifyInstance) {

@@ -111,11 +111,10 @@ export class EstimatesService {
       if (!estimate) throw new AppError("NotFound");
       const coefficient = await findCoefficient(tx, spaceId, body.coefficientId);
       if (!coefficient) throw new AppError("NotFound");
-      const [sections, positions, uses] = await Promise.all([
-        repo.readSections(tx, id),
-        repo.readPositions(tx, id),
-        readCoefficientUses(tx, id),
-      ]);
+      // One after another: a transaction is one connection, which runs one statement at a time.
+      const sections = await repo.readSections(tx, id);
+      const positions = await repo.readPositions(tx, id);
+      const uses = await readCoefficientUses(tx, id);
       const sectionById = new Map(sections.map((s) => [s.id, s]));
       const positionById = new Map(positions.map((p) => [p.id, p]));
       if (sectionId && !sectionById.has(sectionId)) throw new AppError("NotFound");

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spaces } from "../../db/schema/index.js";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
 import { buildTree, setUpSpace } from "../structure/structure.test-kit.js";
 import { estimateFixture, sampleMeasures, uploadEstimate, uploadedEstimate } from "./costr.test-kit.js";
@@ -161,5 +163,38 @@ describe("estimates of a project", () => {
     const list = (await owner.call("GET", base)).body.data;
     expect(list).toHaveLength(1);
     expect((await owner.call("GET", `${base}/${estimate.id}`)).body.data.coefficients).toEqual([]);
+  });
+
+  it("in a licensed space lets only members holding an estimate seat in", async () => {
+    const { owner, space } = await setUpSpace(server);
+    const { project } = await buildTree(owner);
+    const licence = (estimateUsers: number) => ({
+      licenceId: crypto.randomUUID(),
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      paidUsers: 10,
+      minVersion: "0.1.0",
+      maxVersion: null,
+      estimateUsers,
+      bimUsers: 0,
+    });
+    const licensed = async (estimateUsers: number) => {
+      await server.ctx.db
+        .update(spaces)
+        .set({ paidType: "paid", licence: licence(estimateUsers) })
+        .where(eq(spaces.id, space.id));
+      server.ctx.changes.advance();
+    };
+    const codeOf = async (url: string) => {
+      const answer = await owner.call("GET", url);
+      return answer.status === 200 ? 200 : `${answer.status} ${answer.body.errors[0].code}`;
+    };
+    await licensed(0);
+    expect(await codeOf("/costr/measures")).toBe("409 LicenseEstimateAbsent");
+    await licensed(1);
+    expect(await codeOf(`/projects/${project.id}/estimates`)).toBe("403 LicenseEstimateNoSeat");
+    const seat = await owner.call("PUT", `/space/${space.id}/licence/seats/${owner.userId}`, { estimate: true });
+    expect(seat.status, JSON.stringify(seat.body)).toBe(200);
+    expect(await codeOf(`/projects/${project.id}/estimates`)).toBe(200);
+    expect(await codeOf("/costr/measures")).toBe(200);
   });
 });

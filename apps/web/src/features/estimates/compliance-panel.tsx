@@ -1,10 +1,22 @@
 import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
+import type { ComplianceFinding } from "@planum/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { estimateKeys, estimatesApi } from "./estimates-api";
 
 /** The estimate's last compliance check (rules of the organisation): errors and warnings with where they are. */
-export function CompliancePanel({ projectId, estimateId }: { projectId: string; estimateId: string }) {
+export function CompliancePanel({
+  projectId,
+  estimateId,
+  format,
+  quantity,
+}: {
+  projectId: string;
+  estimateId: string;
+  /** Money and quantities written by the user's locale (0,45 in Russian and French). */
+  format(x: number): string;
+  quantity(x: number): string;
+}) {
   const { t } = useTranslation("estimates");
   const queryClient = useQueryClient();
   const key = estimateKeys.check(projectId, estimateId);
@@ -14,6 +26,13 @@ export function CompliancePanel({ projectId, estimateId }: { projectId: string; 
     onSuccess: (next) => queryClient.setQueryData(key, next),
   });
   const check = last.data;
+  // A unit price is money; a quantity against its works' volume is two quantities.
+  const findingValue = (f: ComplianceFinding) =>
+    f.kind === "price_limits" && f.amounts.length > 0
+      ? format(f.amounts[0])
+      : f.amounts.length > 0
+        ? f.amounts.map(quantity).join(" ≠ ")
+        : f.value;
   return (
     <Paper withBorder p="sm" data-testid="estimate-compliance">
       <Stack gap="xs">
@@ -33,7 +52,7 @@ export function CompliancePanel({ projectId, estimateId }: { projectId: string; 
             </Badge>
             <Text size="sm" style={{ overflowWrap: "anywhere" }}>
               {t(`compliance.kinds.${f.kind}`)}: {f.where || t("whereEstimate")}
-              {f.value ? ` — ${f.value}` : ""} ({f.rule})
+              {findingValue(f) ? ` — ${findingValue(f)}` : ""} ({f.rule})
             </Text>
           </Group>
         ))}

@@ -18,12 +18,12 @@ import {
 import type { EstimateSummary, EstimateTree } from "@planum/contracts";
 import { IconTrash, IconUpload } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { useRealtimeEvents } from "../realtime/realtime-provider";
 import { CompliancePanel } from "./compliance-panel";
 import { estimateKeys, estimatesApi, useCoefficients, useEstimates, useEstimateTree } from "./estimates-api";
+import { useUploadProgress } from "./use-upload-progress";
 
 /**
  * /{space}/estimates/{project} (spec §1 "cost estimates", §7 Costr): the project's estimates — upload a file (its
@@ -37,28 +37,16 @@ export function EstimatesPage() {
   const estimates = useEstimates(projectId);
   const [selected, setSelected] = useState<string | null>(null);
   const [skipRows, setSkipRows] = useState<number>(0);
-  const [progress, setProgress] = useState<{ jobId: string; percent: number } | null>(null);
-  // A small file's job may end before the upload's answer arrives: its end must not be followed by a bar at 0 %.
-  const ended = useRef(new Set<string>());
   const money = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 });
-
-  useRealtimeEvents((event) => {
-    if ((event.type !== "estimate_upload" && event.type !== "estimate_processing") || event.projectId !== projectId)
-      return;
-    if (event.status === "completed" || event.status === "error") {
-      ended.current.add(event.jobId);
-      setProgress(null);
-      void queryClient.invalidateQueries({ queryKey: estimateKeys.list(projectId) });
-      if (event.estimateId) setSelected(event.estimateId);
-    } else if (!ended.current.has(event.jobId)) setProgress({ jobId: event.jobId, percent: event.progress });
+  const { progress, started } = useUploadProgress(projectId, (estimateId) => {
+    void queryClient.invalidateQueries({ queryKey: estimateKeys.list(projectId) });
+    if (estimateId) setSelected(estimateId);
   });
 
   const upload = useMutation({
     mutationFn: (file: File) => estimatesApi.upload(projectId, file, skipRows),
-    onSuccess: ({ jobId }) => {
-      if (!ended.current.has(jobId)) setProgress((p) => p ?? { jobId, percent: 0 });
-    },
+    onSuccess: ({ jobId }) => started(jobId),
   });
   const remove = useMutation({
     mutationFn: (id: string) => estimatesApi.remove(projectId, id),
@@ -230,7 +218,7 @@ function EstimateView(props: {
               <Group key={c.id} gap="xs" wrap="wrap">
                 <Badge variant="light">{t(`kinds.${c.kind}`)}</Badge>
                 <Text size="sm">
-                  {c.code} × {c.value} — {where(c)}
+                  {c.code} × {props.quantity(c.value)} — {where(c)}
                 </Text>
                 <Button size="compact-xs" variant="subtle" onClick={() => unapply.mutate(c.id)}>
                   {t("remove")}
@@ -263,7 +251,12 @@ function EstimateView(props: {
           </Group>
         </Stack>
       </Paper>
-      <CompliancePanel projectId={props.projectId} estimateId={props.estimateId} />
+      <CompliancePanel
+        projectId={props.projectId}
+        estimateId={props.estimateId}
+        format={props.format}
+        quantity={props.quantity}
+      />
       <ScrollArea type="auto">
         <Table miw={820} striped>
           <Table.Thead>
