@@ -63,7 +63,8 @@ export const IMPORT_WARNING_CODES = [
   "ProjectsNotImported",
   "ResourcesNotKept",
   "ResourcesMatchedByCode",
-  "CodesNotKept",
+  "UdfsNotKept",
+  "UdfTypeMismatch",
 ] as const;
 export type ImportWarningCode = (typeof IMPORT_WARNING_CODES)[number];
 

@@ -155,6 +155,24 @@ export class WorkspaceEvents {
     this.realtime.toSpace({ v: EVENTS_PROTOCOL_VERSION, type: "resources_updated", spaceId, byUserId, resourceIds });
   }
 
+  /** Directories a file filled (a schedule import's activity codes): made, or given rows, and links to works. */
+  directoriesFilled(
+    spaceId: string,
+    byUserId: string | null,
+    directories: { id: string; nodeId: string; created: boolean }[],
+  ) {
+    for (const d of directories)
+      this.realtime.toSpace({
+        v: EVENTS_PROTOCOL_VERSION,
+        type: "directory_updated",
+        spaceId,
+        byUserId,
+        directoryId: d.id,
+        nodeId: d.nodeId,
+        action: d.created ? "created" : "rows",
+      });
+  }
+
   assignments(
     type: "assignment_created" | "assignments_updated",
     spaceId: string,

@@ -12,6 +12,7 @@ import type { DbOrTx } from "../../platform/db.js";
 import { wallClockText } from "../../platform/time.js";
 import { exportFileResources } from "../resources/resource-files.service.js";
 import { readSettings } from "../workspace/calculation/calculate-settings.service.js";
+import { exportCodesAndUdfs } from "./code-export.js";
 import { exportRows } from "./export.repo.js";
 
 const CONSTRAINT: Record<string, Record<string, ConstraintType>> = {
@@ -157,11 +158,8 @@ export async function exportModel(
     };
     model.relations.push(relation);
   }
-  await exportFileResources(db, {
-    spaceId: version.spaceId,
-    versionId: version.id,
-    model,
-    activityIds: new Set([...leaf].map(String)),
-  });
+  const activityIds = new Set([...leaf].map(String));
+  await exportFileResources(db, { spaceId: version.spaceId, versionId: version.id, model, activityIds });
+  await exportCodesAndUdfs(db, version, model, projectId, activityIds);
   return model;
 }

@@ -6,6 +6,7 @@ import { todayAt } from "../../platform/time.js";
 import { ensureDefaultCalendar } from "../calendars/calendars.service.js";
 import { importFileResources } from "../resources/resource-files.service.js";
 import { adoptFileSettings, type SettingsPatch } from "../workspace/calculation/calculate-settings.service.js";
+import { type CodesOutcome, importCodesAndUdfs } from "./code-import.js";
 import type { ImportWarnings } from "./import-report.js";
 import {
   checkImportedVersion,
@@ -49,6 +50,8 @@ export interface ImportOutcome {
   resources: number;
   assignments: number;
   createdResourceIds: string[];
+  /** The file's activity codes as directories and links, its activity UDFs as work attributes. */
+  codes: CodesOutcome;
   /** The file's scheduling options changed the schedule's calculate settings… */
   settingsChanged: boolean;
   /** …and so these other versions of the schedule are no longer calculated. */
@@ -342,7 +345,6 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
         activities: skipped,
       });
     }
-    if (model.codeValues.length > 0) target.warnings.warn("CodesNotKept", { count: model.codeValues.length });
   }
   await insertRelations(tx, target.spaceId, links, version.id);
   const fileResources = await importFileResources(tx, {
@@ -353,6 +355,14 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
     calendarIds: cal.ids,
   });
   if (fileResources.matched > 0) target.warnings?.warn("ResourcesMatchedByCode", { count: fileResources.matched });
+  const codes = await importCodesAndUdfs(tx, model, {
+    spaceId: target.spaceId,
+    scheduleId: target.scheduleId,
+    versionId: version.id,
+    projectId: project?.id,
+    activityIds,
+    warnings: target.warnings,
+  });
   if (deferred) await checkImportedVersion(tx, version.id);
   const adopted = await adoptFileSettings(
     tx,
@@ -361,6 +371,7 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
   );
   return {
     versionId: version.id,
+    codes,
     settingsChanged: adopted.changed,
     staleVersionIds: adopted.staleVersionIds,
     activities: rows.filter((row) => row.type !== "sum").length,

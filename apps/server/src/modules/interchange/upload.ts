@@ -190,7 +190,7 @@ export async function uploadVersion(
         relations: outcome.relations,
         calendars: outcome.calendarsUsed,
         resources: outcome.resources,
-        codes: 0,
+        codes: outcome.codes.values,
       },
       ...mergeWarnings(readReport, warnings),
     };
@@ -217,6 +217,7 @@ export async function uploadVersion(
   if (outcome.createdCalendarIds.length > 0) {
     events.calendarsUpdated(target.spaceId, target.userId, outcome.createdCalendarIds);
   }
+  events.directoriesFilled(target.spaceId, target.userId, outcome.codes.directories);
   events.versionsChanged(target.spaceId, target.userId, target.scheduleId, [outcome.versionId], "created");
   if (outcome.settingsChanged) events.calculateSettingsUpdated(target.spaceId, target.userId, target.scheduleId);
   if (outcome.staleVersionIds.length > 0)
