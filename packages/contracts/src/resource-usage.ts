@@ -47,17 +47,24 @@ const fromBeforeTo = (q: { from?: string; to?: string }, ctx: z.RefinementCtx) =
   if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: "custom", message: "FinishBeforeStart", path: ["to"] });
 };
 
-export const resourceUsageQuery = z
-  .object({
-    ...usageWindow,
-    scale: z.enum(USAGE_SCALES, { error: "InvalidValue" }).default("week"),
-    /** Only this resource (and its descendants), the page's `{id?}`. */
-    resourceId: workspaceUuid.optional(),
-    /** Rows whose code or name holds this text (and their ancestors), the page's `filter`. */
-    filter: z.string().trim().max(120, { error: "MaxLength" }).optional(),
-  })
-  .superRefine(fromBeforeTo);
+const usageQueryFields = {
+  ...usageWindow,
+  scale: z.enum(USAGE_SCALES, { error: "InvalidValue" }).default("week"),
+  /** Only this resource (and its descendants), the page's `{id?}`. */
+  resourceId: workspaceUuid.optional(),
+  /** Rows whose code or name holds this text (and their ancestors), the page's `filter`. */
+  filter: z.string().trim().max(120, { error: "MaxLength" }).optional(),
+};
+export const resourceUsageQuery = z.object(usageQueryFields).superRefine(fromBeforeTo);
 export type ResourceUsageQuery = z.input<typeof resourceUsageQuery>;
+
+/**
+ * `GET /versions/{id}/resource-gantt` (spec §7 Versions "resource gantt"): the usage of one version's assignments,
+ * rows limited to the resources (or specialties) the version uses; the version is the path's, so no `versions`.
+ */
+const { versions: _versions, ...versionUsageFields } = usageQueryFields;
+export const versionResourceGanttQuery = z.object(versionUsageFields).superRefine(fromBeforeTo);
+export type VersionResourceGanttQuery = z.input<typeof versionResourceGanttQuery>;
 
 /** `GET /resource/{id}/wbs-by-assignment`: the works that make a bar of a resource (or specialty) over [from, to]. */
 export const wbsByAssignmentQuery = z.object({ ...usageWindow, from: dayText, to: dayText }).superRefine(fromBeforeTo);

@@ -106,6 +106,27 @@ export const wdpDistributeBody = z.object({
 });
 export type WdpDistributeBody = z.infer<typeof wdpDistributeBody>;
 
+/** Measures a work's resource assignments give a plan of (`resources`: every assignment's units; `labour`: labour
+ * resources' units, in hours; `cost`: the assignments' cost at completion). */
+export const RESOURCE_PLAN_MEASURES = ["resources", "labour", "cost"] as const;
+export type ResourcePlanMeasure = (typeof RESOURCE_PLAN_MEASURES)[number];
+
+/**
+ * POST /versions/{id}/update-and-distribute-resource (spec §7 Versions "update and distribute resource"): the plans
+ * of the chosen measures are replaced by what the works' assignments demand day by day (units at completion spread
+ * by each assignment's curve over the work's dates, as resource usage counts them). Without `itemIds`: every work of
+ * the version that has assignments, open to planning and dated.
+ */
+export const wdpResourcePlanBody = z.object({
+  itemIds: itemIds.optional(),
+  measures: z
+    .array(z.enum(RESOURCE_PLAN_MEASURES, { error: "InvalidValue" }))
+    .min(1, { error: "Required" })
+    .max(RESOURCE_PLAN_MEASURES.length)
+    .default([...RESOURCE_PLAN_MEASURES]),
+});
+export type WdpResourcePlanBody = z.input<typeof wdpResourcePlanBody>;
+
 /** POST /schedules/{id}/wdp/bulk-toggle-status: sets the planning status of works (spec §4). */
 export const wdpBulkStatusBody = z.object({
   ...versionRef,

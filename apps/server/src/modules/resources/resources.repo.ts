@@ -181,7 +181,8 @@ export type AssignmentJoined = {
   };
 };
 
-function joinedAssignments(db: DbOrTx) {
+/** Assignments with their resource and work (the work's current dates: actual, else early). */
+export function joinedAssignments(db: DbOrTx) {
   return db
     .select(assignmentColumns)
     .from(assignments)

@@ -27,6 +27,7 @@ import {
   userSpecialtyParams,
   userSpecialtySchema,
   versionIdParams,
+  versionResourceGanttQuery,
   versionWbsParams,
   wbsByAssignmentQuery,
   workPeopleAnswerSchema,
@@ -50,7 +51,7 @@ const deleted = z.object({ id: z.string() });
  * The resource directory (`/space/{id}/resources`), specialties and user-specialties (`/space/{id}/specialty`,
  * `/space/{id}/user-specialty`), and assignments (`/versions/{id}/assignment/wbs/…`, `/schedules/{id}/assignment/…`,
  * `/assignment`, `/resource/{id}/assignments`), and resource usage (`/resource/usage`,
- * `/resource/{id}/wbs-by-assignment`), and the caller's resource layout settings (`/resource/settings`). Reading needs schedule:read space-wide, changing the directory
+ * `/resource/{id}/wbs-by-assignment`, one version's `/versions/{id}/resource-gantt`), and the caller's resource layout settings (`/resource/settings`). Reading needs schedule:read space-wide, changing the directory
  * schedule:write space-wide (resources are shared by every schedule of the space), changing assignments write
  * access to the version's schedule.
  */
@@ -310,6 +311,21 @@ export function resourcesModule(ctx: AppContext) {
         access: access.space("schedule:read"),
       },
       ({ scope, query }) => usage.usage(scope, query),
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/versions/:id/resource-gantt",
+        tags: usageTags,
+        summary:
+          "One version's resource Gantt: its assignments on the rows of the resources it uses, with their demand",
+        params: versionIdParams,
+        query: versionResourceGanttQuery,
+        response: usageWireSchema,
+        access: access.version("read"),
+      },
+      ({ scope, query }) => usage.versionGantt(scope, query),
     );
     route(
       app,

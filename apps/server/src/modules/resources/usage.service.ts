@@ -6,6 +6,7 @@ import {
   type UsageGrouping,
   type UsageWire,
   type UsageWork,
+  type versionResourceGanttQuery,
   type wbsByAssignmentQuery,
 } from "@planum/contracts";
 import {
@@ -17,7 +18,7 @@ import {
   tryParseDate,
 } from "@planum/engine";
 import type { z } from "zod";
-import type { Grant } from "../../platform/access.js";
+import type { Grant, VersionScope } from "../../platform/access.js";
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { textMinutes } from "../../platform/time.js";
@@ -35,6 +36,7 @@ import { barRowOf, resourceRows, specialtyRows, subtreeOf, type UsageRow } from 
 
 type UsageQuery = z.output<typeof resourceUsageQuery>;
 type WorksQuery = z.output<typeof wbsByAssignmentQuery>;
+type VersionGanttQuery = z.output<typeof versionResourceGanttQuery>;
 
 /** The range shown when nothing is assigned yet: four weeks from today. */
 const EMPTY_RANGE_DAYS = 28;
@@ -82,24 +84,45 @@ export class UsageService {
   }
 
   async usage(grant: Grant, query: UsageQuery): Promise<UsageWire> {
-    const { db } = this.deps;
     const spaceId = grant.space.id;
-    const [allVersions, resources, calendarOf] = await Promise.all([
-      spaceVersions(db, spaceId),
-      usageResources(db, spaceId),
-      loadSpaceCalendars(db, spaceId),
-    ]);
-    const versions = chooseVersions(allVersions, query.versions);
+    const allVersions = await spaceVersions(this.deps.db, spaceId);
+    return this.answer(spaceId, chooseVersions(allVersions, query.versions), allVersions, query, false);
+  }
+
+  /**
+   * One version's resource Gantt (`GET /versions/{id}/resource-gantt`): its assignments only, on the rows of the
+   * resources (or specialties) it uses; read with the version's own access, so the space's other versions stay unnamed.
+   */
+  async versionGantt(vs: VersionScope, query: VersionGanttQuery): Promise<UsageWire> {
+    const spaceId = vs.grant.space.id;
+    const [version] = (await spaceVersions(this.deps.db, spaceId)).filter((v) => v.id === vs.version.id);
+    if (!version) throw new AppError("NotFound");
+    return this.answer(spaceId, [version], [version], query, true);
+  }
+
+  private async answer(
+    spaceId: string,
+    versions: UsageVersion[],
+    allVersions: UsageVersion[],
+    query: UsageQuery | VersionGanttQuery,
+    usedOnly: boolean,
+  ): Promise<UsageWire> {
+    const { db } = this.deps;
+    const [resources, calendarOf] = await Promise.all([usageResources(db, spaceId), loadSpaceCalendars(db, spaceId)]);
     if (query.resourceId && !resources.some((r) => r.id === query.resourceId))
       throw new AppError("ResourceNotFound", { field: "resourceId" });
-    const rows = await this.rowsOf(spaceId, resources, query);
-    const shown = [...new Set(rows.flatMap((r) => r.resourceIds))];
-    const list = await usageAssignments(
+    let rows = await this.rowsOf(spaceId, resources, query);
+    let list = await usageAssignments(
       db,
       spaceId,
       versions.map((v) => v.id),
-      shown,
+      [...new Set(rows.flatMap((r) => r.resourceIds))],
     );
+    if (usedOnly) {
+      const used = new Set(list.map((a) => a.resourceId));
+      rows = keepUsedRows(rows, used);
+      list = list.filter((a) => used.has(a.resourceId));
+    }
     const demands = list.map((a) => demandOf(a, calendarOf));
     const { fromDay, toDay } = this.rangeOf(query, demands);
 
@@ -200,7 +223,11 @@ export class UsageService {
       .sort((x, y) => y.units - x.units || x.workCode.localeCompare(y.workCode));
   }
 
-  private async rowsOf(spaceId: string, resources: UsageResource[], query: UsageQuery): Promise<UsageRow[]> {
+  private async rowsOf(
+    spaceId: string,
+    resources: UsageResource[],
+    query: UsageQuery | VersionGanttQuery,
+  ): Promise<UsageRow[]> {
     if (query.by === "resource") return resourceRows(resources, query.resourceId, query.filter);
     return specialtyRows(
       await listSpecialties(this.deps.db, spaceId),
@@ -214,7 +241,7 @@ export class UsageService {
    * The asked days, else the span of the assignments' works (four weeks from today when there is none). A range
    * longer than the scale allows is refused when asked, cut when derived.
    */
-  private rangeOf(query: UsageQuery, demands: readonly (DemandAssignment | null)[]) {
+  private rangeOf(query: UsageQuery | VersionGanttQuery, demands: readonly (DemandAssignment | null)[]) {
     let first = Number.POSITIVE_INFINITY;
     let last = Number.NEGATIVE_INFINITY;
     for (const d of demands) {
@@ -236,6 +263,14 @@ export class UsageService {
     }
     return { fromDay, toDay: lastDay + 1 };
   }
+}
+
+/**
+ * Rows that hold a used resource, with every row above them (a group's sum, a specialty), in their order; the depth
+ * of a row is kept, so the tree reads as before with the unused branches left out.
+ */
+function keepUsedRows(rows: UsageRow[], used: ReadonlySet<string>): UsageRow[] {
+  return rows.filter((r) => r.resourceIds.some((id) => used.has(id)));
 }
 
 /** One bar per dated assignment on its row, ordered by row then start (so the columns pack into deltas). */

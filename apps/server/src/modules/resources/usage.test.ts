@@ -145,9 +145,36 @@ describe("resource usage", () => {
     expect(ru.body.errors[0].message).toMatch(/[а-я]/);
   });
 
+  it("answers one version's resource Gantt on the rows of the resources it uses", async () => {
+    const { owner, space, version, crew, group, member } = await setUp();
+    // a resource the version does not use stays out of its Gantt (it is in the space's usage)
+    await owner.call("POST", `/space/${space.id}/resources`, { code: "IDLE", name: "Простой", kind: "labor" });
+    const gantt = async (actor: Actor, query: string) => {
+      const answer = await actor.call("GET", `/versions/${version.id}/resource-gantt?${query}`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return decodeUsage(answer.body.data);
+    };
+    const daily = await gantt(owner, "scale=day&from=2025-01-13&to=2025-01-19");
+    expect(daily.rows.code).toEqual(["CREWS", "CREW-1"]);
+    expect(daily.rows.id).toEqual([group.id, crew.id]);
+    expect(daily.bars.code.sort()).toEqual(["A10", "A20"]);
+    expect(Array.from(daily.demand.subarray(7, 14))).toEqual([20, 20, 20, 20, 20, 0, 0]);
+    expect(daily.versions.map((v) => v.id)).toEqual([version.id]);
+    expect(daily.choices.map((v) => v.id)).toEqual([version.id]);
+    expect((await usage(owner, "scale=day")).rows.code).toContain("IDLE");
+    // by specialty, and readable with the version's read access alone
+    const bySpecialty = await gantt(member, "by=specialty");
+    expect(bySpecialty.rows.name).toEqual(["Каменщик"]);
+    const bad = await owner.call("GET", `/versions/${version.id}/resource-gantt?scale=hour`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].code).toBe("InvalidValue");
+  });
+
   it("lets another space's user see nothing of this space's usage", async () => {
     const { crew, version, stranger, intruder, mason } = await setUp();
     expect((await intruder.call("GET", "/resource/usage")).status).toBe(403);
+    expect([403, 404]).toContain((await intruder.call("GET", `/versions/${version.id}/resource-gantt`)).status);
+    expect([403, 404]).toContain((await stranger.call("GET", `/versions/${version.id}/resource-gantt`)).status);
     expect(
       (await intruder.call("GET", `/resource/${crew.id}/wbs-by-assignment?from=2025-01-13&to=2025-01-13`)).status,
     ).toBe(403);

@@ -14,6 +14,7 @@ import {
   wdpLimitSchema,
   wdpReportQuery,
   wdpReportSchema,
+  wdpResourcePlanBody,
   wdpSeriesListSchema,
   wdpSeriesQuery,
   wdpToggleStatusBody,
@@ -216,6 +217,19 @@ export function wdpModule(ctx: AppContext) {
         ({ scope, body }) => service.allocate(scope, kind, body),
       );
     }
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/update-and-distribute-resource",
+        tags,
+        params: versionIdParams,
+        body: wdpResourcePlanBody,
+        response: wdpChangeSchema,
+        access: access.version("write"),
+      },
+      ({ scope, body }) => service.distributeResources(scope, body),
+    );
     route(
       app,
       {

@@ -17,6 +17,7 @@ import { dateOf } from "./wdp-days.js";
 import { clearPlans, clearValues, distribute, setStatus } from "./wdp-plans.js";
 import { wdpActualInfo, wdpAtDay, wdpList } from "./wdp-reads.js";
 import { wdpReport } from "./wdp-report.js";
+import { distributeResources } from "./wdp-resource-plans.js";
 
 /**
  * Work-done plans (spec §1, §3, §7; model in docs/domain.md): per work, measure and day the planned, actual and
@@ -83,6 +84,9 @@ export class WdpService {
   }
   distribute(vs: VersionScope, body: WdpDistributeBody) {
     return distribute(this.deps, vs, body);
+  }
+  distributeResources(vs: VersionScope, body: Parameters<typeof distributeResources>[2]) {
+    return distributeResources(this.deps, vs, body);
   }
   setStatus(vs: VersionScope, itemIds: number[], status: WdpStatus | "toggle") {
     return setStatus(this.deps, vs, itemIds, status);
