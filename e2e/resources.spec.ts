@@ -34,7 +34,7 @@ test("assign a crew to a work in the assignments tab and see it listed with its 
   request,
 }) => {
   test.setTimeout(400_000);
-  const { token, call, spaceId, scheduleId, versionId, workId } = await seed(request, "res");
+  const { token, call, spaceId, projectId, scheduleId, versionId, workId } = await seed(request, "res");
   const { context, page } = await openAs(browser, token, { language: "en", scheme: "light", width: 1440 });
   await page.goto(`/${spaceId}/schedule/${scheduleId}`);
   const code = page.locator('[data-pos="0"][data-col="0"]');
@@ -57,6 +57,24 @@ test("assign a crew to a work in the assignments tab and see it listed with its 
   const stored = await call("GET", `/versions/${versionId}/assignment/wbs/${workId}`);
   expect(stored).toMatchObject([{ budgetedUnits: 400, cost: { budgeted: 6000 } }]);
   await page.screenshot({ path: "e2e/artifacts/resources-assignments-en.png", fullPage: true });
+
+  // The version's resource Gantt under the chart: the crew's row (the directory's other resources stay out).
+  await page.getByRole("tab", { name: "Resource Gantt", exact: true }).click();
+  const gantt = page.getByTestId("version-resource-gantt");
+  await expect(gantt.getByRole("img")).toBeVisible();
+  await expect(gantt.getByRole("link", { name: "Resource usage of the space" })).toBeVisible();
+  await page.screenshot({ path: "e2e/artifacts/resources-version-gantt-en.png" });
+
+  // The work-done plan from the assignment: 40 h a day into the labour plan, the cost at each day's rate.
+  await page.goto(`/${spaceId}/grid/${projectId}`);
+  await expect(page.getByRole("checkbox", { name: "Check work A10" })).toBeVisible({ timeout: 60_000 });
+  await page.getByRole("button", { name: "From resources…" }).click();
+  await page.getByRole("dialog", { name: "Plans from resources" }).getByRole("button", { name: "OK" }).click();
+  await expect(page.getByText("Planned from resources: 1 work")).toBeVisible();
+  const plans = await call("GET", `/versions/${versionId}/wdp?itemIds=${workId}`);
+  const planOf = (measure: string) =>
+    plans.series.find((s: { measure: string; kind: string }) => s.measure === measure && s.kind === "plan")?.total;
+  expect([planOf("labour"), planOf("cost")]).toEqual([400, 6000]);
   await context.close();
 
   // The same work in Russian, dark: listed with its cost in the Russian number format.
@@ -68,6 +86,9 @@ test("assign a crew to a work in the assignments tab and see it listed with its 
   await expect(ru.page.getByTestId("assignment-cost")).toHaveText(/6\s000/);
   await expect(ru.page.getByText("Плановая стоимость работы")).toBeVisible();
   await ru.page.screenshot({ path: "e2e/artifacts/resources-assignments-ru-dark.png", fullPage: true });
+  await ru.page.getByRole("tab", { name: "Ресурсная диаграмма", exact: true }).click();
+  await expect(ru.page.getByTestId("version-resource-gantt").getByRole("img")).toBeVisible();
+  await ru.page.screenshot({ path: "e2e/artifacts/resources-version-gantt-ru-dark.png" });
   await ru.context.close();
 });
 

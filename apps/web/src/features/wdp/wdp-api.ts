@@ -6,6 +6,7 @@ import type {
   WdpKind,
   WdpLimit,
   WdpMeasure,
+  WdpResourcePlanBody,
   WdpSeries,
   WdpStatus,
   WdpWorkState,
@@ -30,6 +31,9 @@ export const wdpApi = {
     apiRequest<WdpChange>(`/schedules/${scheduleId}/wdp/update-many`, { method: "PATCH", body }),
   distribute: (scheduleId: string, body: WdpDistributeBody) =>
     api.post<WdpChange>(`/schedules/${scheduleId}/wdp/distribute`, body),
+  /** The resources, labour and cost plans from the works' assignments (all works with assignments when none named). */
+  distributeResources: (versionId: string, body: WdpResourcePlanBody) =>
+    api.post<WdpChange>(`/versions/${versionId}/update-and-distribute-resource`, body),
   setStatus: (scheduleId: string, body: VersionRef & { itemIds: number[]; status: WdpStatus }) =>
     api.post<WdpChange>(`/schedules/${scheduleId}/wdp/bulk-toggle-status`, body),
   clearValues: (

@@ -271,6 +271,21 @@ export function WdpPage() {
     return true;
   };
 
+  /** Plans of resources, labour and cost from the assignments: of the checked works, else of every assigned one. */
+  const fromResources = async () => {
+    const ids = checked.size > 0 ? activeOnly([...checked]) : [];
+    if (ids === null) return;
+    const answer = await confirm({
+      title: t("fromResources.title"),
+      message: ids.length > 0 ? t("fromResources.checked", { count: ids.length }) : t("fromResources.all"),
+    });
+    if (!answer.confirmed) return;
+    const change = await run("distribute_resources", ids, () =>
+      wdpApi.distributeResources(versionId, ids.length > 0 ? { itemIds: ids } : {}),
+    );
+    if (change) notifySuccess(t("fromResources.done", { count: new Set(change.series.map((s) => s.itemId)).size }));
+  };
+
   const setStatus = async (status: WdpStatus) => {
     const ids = targets();
     if (!ids) return;
@@ -462,6 +477,9 @@ export function WdpPage() {
           }}
         >
           {t("actions.distribute")}
+        </Button>
+        <Button size="xs" variant="default" disabled={readOnly} onClick={() => void fromResources()}>
+          {t("actions.fromResources")}
         </Button>
         <Button size="xs" variant="default" disabled={readOnly} onClick={() => void setStatus("active")}>
           {t("actions.enable")}

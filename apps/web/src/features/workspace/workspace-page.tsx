@@ -28,6 +28,7 @@ import { ChatBlock } from "../chat";
 import { NotFoundPage } from "../errors";
 import { useInterchangeActions } from "../interchange";
 import { PrintButton } from "../print";
+import { VersionResourceGantt } from "../resources";
 import { useMe } from "../session";
 import { rememberSchedule } from "../view-settings";
 import { CalculateSettingsDialog } from "./calculate-settings-dialog";
@@ -58,6 +59,7 @@ import { WorkspaceToolbar } from "./workspace-toolbar";
 export function WorkspacePage() {
   const { t, i18n } = useTranslation("workspace");
   const { t: tc } = useTranslation("chat");
+  const { t: tr } = useTranslation("resources");
   const { id: scheduleId = "", spaceId = "" } = useParams();
   const queryClient = useQueryClient();
   const me = useMe();
@@ -483,6 +485,11 @@ export function WorkspacePage() {
                     lagCalendar={calcSettings.settings.data?.lagCalendar}
                   />
                 ),
+              },
+              {
+                value: "resources",
+                label: tr("usage.panel"),
+                content: <VersionResourceGantt spaceId={spaceId} versionId={version.id} />,
               },
             ]}
           />

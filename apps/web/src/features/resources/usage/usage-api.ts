@@ -46,6 +46,18 @@ export function useUsage(spaceId: string, ask: UsageAsk, enabled = true) {
   });
 }
 
+/** One version's resource Gantt (`GET /versions/{id}/resource-gantt`): the resources its assignments use. */
+export function useVersionResourceGantt(spaceId: string, versionId: string, ask: Pick<UsageAsk, "scale" | "by">) {
+  const search = new URLSearchParams({ scale: ask.scale, by: ask.by }).toString();
+  return useQuery({
+    // under the space's usage key, so the events that refresh usage refresh it too
+    queryKey: [...usageKeys.all(spaceId), "version", versionId, search],
+    queryFn: async (): Promise<UsageColumns> =>
+      decodeUsage(await api.get<UsageWire>(`/versions/${versionId}/resource-gantt?${search}`)),
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** The works behind a bar: a row (resource, group or specialty) over the bar's days "YYYY-MM-DD" (both included). */
 export function useBarWorks(
   spaceId: string,
