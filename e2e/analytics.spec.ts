@@ -77,13 +77,36 @@ test("a node's dashboard opens on analytics, its S-curve moves when a fact chang
   await expect(list.getByRole("row").filter({ hasText: "A20" })).toBeVisible();
   await expect(list.getByRole("link", { name: "Open the schedule" })).toBeVisible();
   await page.screenshot({ path: "e2e/artifacts/analytics-works-en.png" });
+  await page.keyboard.press("Escape");
+  await expect(list).toBeHidden();
+
+  // A dashboard kept as the user's setting shows only its widgets, survives a reload, and the default comes back.
+  await page.getByRole("button", { name: "Save this dashboard as…" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill("Works only");
+  await dialog.getByRole("checkbox", { name: "S-curve" }).uncheck();
+  await dialog.getByRole("checkbox", { name: "Earned value" }).uncheck();
+  await dialog.getByTestId("setting-save").click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("dashboard-setting")).toHaveValue("Works only");
+  await expect(page.getByTestId("work-counts")).toBeVisible();
+  await expect(page.getByTestId("widget-s-curve")).toBeHidden();
+  await expect(page.getByTestId("evm-figures")).toBeHidden();
+  await page.reload();
+  await expect(page.getByTestId("dashboard-setting")).toHaveValue("Works only", { timeout: 60_000 });
+  await expect(page.getByTestId("work-counts")).toBeVisible();
+  await expect(page.getByTestId("widget-s-curve")).toBeHidden();
+  await page.getByTestId("dashboard-setting").click();
+  await page.getByRole("option", { name: "Default dashboard" }).click();
+  await expect(page.getByTestId("widget-s-curve")).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId("evm-figures")).toBeVisible();
   await context.close();
 
-  for (const [language, scheme, width, title] of [
-    ["ru", "dark", 1440, "S-кривая: Стоимость"],
-    ["ru", "light", 600, "S-кривая: Стоимость"],
-    ["en", "dark", 600, "S-curve: Cost"],
-    ["fr", "dark", 1440, "Courbe en S : Coût"],
+  for (const [language, scheme, width, title, saveAs] of [
+    ["ru", "dark", 1440, "S-кривая: Стоимость", "Сохранить эту панель как…"],
+    ["ru", "light", 600, "S-кривая: Стоимость", "Сохранить эту панель как…"],
+    ["en", "dark", 600, "S-curve: Cost", "Save this dashboard as…"],
+    ["fr", "dark", 1440, "Courbe en S : Coût", "Enregistrer ce tableau de bord sous…"],
   ] as const) {
     const opened = await openAs(browser, setup.token, { language, scheme, width });
     await opened.page.goto(url);
@@ -95,6 +118,10 @@ test("a node's dashboard opens on analytics, its S-curve moves when a fact chang
       path: `e2e/artifacts/analytics-${language}-${scheme}-${width}.png`,
       fullPage: true,
     });
+    // The dialog that keeps a dashboard, in this language and width.
+    await opened.page.getByRole("button", { name: saveAs }).click();
+    await expect(opened.page.getByTestId("setting-save")).toBeVisible();
+    await opened.page.screenshot({ path: `e2e/artifacts/analytics-setting-${language}-${scheme}-${width}.png` });
     await opened.context.close();
   }
 });

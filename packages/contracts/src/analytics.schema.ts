@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameField } from "./validation.js";
 import { workspaceUuid } from "./workspace.schema.js";
 
 /**
@@ -140,3 +141,38 @@ export const analyticsCalculateSchema = z.object({
   versions: z.number().int(),
 });
 export type AnalyticsCalculate = z.infer<typeof analyticsCalculateSchema>;
+
+/** The widgets a dashboard may show (spec §7 "Analytics settings, presets"). */
+export const DASHBOARD_WIDGETS = ["s_curve", "earned_value", "counts"] as const;
+export type DashboardWidget = (typeof DASHBOARD_WIDGETS)[number];
+
+/** A dashboard kept: which widgets show and how the curve is drawn. */
+export const analyticsSettingBody = z.object({
+  name: nameField,
+  widgets: z
+    .array(z.enum(DASHBOARD_WIDGETS, { error: "InvalidValue" }), { error: "InvalidValue" })
+    .min(1, { error: "Required" })
+    .transform((list) => [...new Set(list)]),
+  measure: z.enum(ANALYTICS_MEASURES, { error: "InvalidValue" }),
+  period: z.enum(ANALYTICS_PERIODS, { error: "InvalidValue" }),
+  cumulative: z.boolean({ error: "InvalidValue" }),
+});
+export type AnalyticsSettingBody = z.infer<typeof analyticsSettingBody>;
+
+/** A user's setting at a node, or a preset of the space (`shared`, no node); `active`: the one the caller sees here. */
+export const analyticsSettingSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  shared: z.boolean(),
+  nodeId: z.string().nullable(),
+  active: z.boolean(),
+  widgets: z.array(z.enum(DASHBOARD_WIDGETS)),
+  measure: z.enum(ANALYTICS_MEASURES),
+  period: z.enum(ANALYTICS_PERIODS),
+  cumulative: z.boolean(),
+});
+export type AnalyticsSetting = z.infer<typeof analyticsSettingSchema>;
+export const analyticsSettingListSchema = z.array(analyticsSettingSchema);
+
+/** The setting or preset to show at a node; null: the default dashboard. */
+export const analyticsSetActiveBody = z.object({ settingId: workspaceUuid.nullable() });

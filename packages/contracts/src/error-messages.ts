@@ -157,6 +157,12 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     CalculationInProgress: "The schedule is being calculated, try again when it finishes",
     CalculationFailed: "The schedule could not be calculated: {{reason}}",
     MalformedFile: "The file cannot be read ({{location}}): {{reason}}",
+    IndicatorFormulaSyntax: "The formula cannot be read at character {{position}}",
+    IndicatorUnknownName: 'The formula names "{{name}}": no such figure or indicator here',
+    IndicatorDivisionByZero: "The formula divides by zero",
+    IndicatorCycle: "The indicators would compute each other in a loop: {{loop}}",
+    IndicatorKeyTaken: 'The name "{{key}}" is already used by a figure or another indicator here',
+    IndicatorInUse: 'The indicator "{{name}}" is used in the formula of "{{by}}"',
   },
   ru: {
     ValidationError: "Запрос содержит неверные данные",
@@ -308,6 +314,12 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     CalculationInProgress: "График рассчитывается, повторите после окончания расчёта",
     CalculationFailed: "Не удалось рассчитать график: {{reason}}",
     MalformedFile: "Не удалось прочитать файл ({{location}}): {{reason}}",
+    IndicatorFormulaSyntax: "Формулу не удаётся разобрать в позиции {{position}}",
+    IndicatorUnknownName: "В формуле указано «{{name}}»: здесь нет такого показателя или индикатора",
+    IndicatorDivisionByZero: "Формула делит на ноль",
+    IndicatorCycle: "Индикаторы вычисляли бы друг друга по кругу: {{loop}}",
+    IndicatorKeyTaken: "Имя «{{key}}» здесь уже занято показателем или другим индикатором",
+    IndicatorInUse: "Индикатор «{{name}}» используется в формуле «{{by}}»",
   },
   fr: {
     ValidationError: "La requête contient des données invalides",
@@ -474,6 +486,12 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     CalculationInProgress: "Le planning est en cours de calcul, réessayez à la fin du calcul",
     CalculationFailed: "Le planning n'a pas pu être calculé : {{reason}}",
     MalformedFile: "Le fichier est illisible ({{location}}) : {{reason}}",
+    IndicatorFormulaSyntax: "La formule est illisible au caractère {{position}}",
+    IndicatorUnknownName: "La formule cite « {{name}} » : aucune donnée ni aucun indicateur de ce nom ici",
+    IndicatorDivisionByZero: "La formule divise par zéro",
+    IndicatorCycle: "Les indicateurs se calculeraient en boucle : {{loop}}",
+    IndicatorKeyTaken: "Le nom « {{key}} » est déjà pris ici par une donnée ou un autre indicateur",
+    IndicatorInUse: "L’indicateur « {{name}} » est utilisé dans la formule de « {{by}} »",
   },
 };
 

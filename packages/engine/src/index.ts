@@ -116,6 +116,16 @@ export {
   earnedValueOnDay,
 } from "./earned-value.js";
 export {
+  evaluateFormula,
+  FORMULA_FUNCTIONS,
+  FormulaError,
+  type FormulaFunction,
+  type FormulaNode,
+  indicatorOrder,
+  namesOf,
+  parseFormula,
+} from "./indicator-formula.js";
+export {
   DEFAULT_PRIORITIES,
   type LevelAssignment,
   type LevelledActivity,

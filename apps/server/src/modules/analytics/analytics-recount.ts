@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from "../../platform/db.js";
 import { countWorks, readAnalytics, readBlocks, storeAnalytics, versionWithTarget } from "./analytics.repo.js";
 import { BLOCKS, countBlocks, statusDayOf } from "./analytics-count.js";
 import { CurvesSum } from "./analytics-curves.js";
+import { storeIndicatorValues } from "./indicator-values.js";
 
 const BLOCK = "block:";
 
@@ -93,6 +94,8 @@ export async function recountVersion(
         allBlocks: full,
       },
     );
+    // The indicators are computed from the figures just stored, in the same transaction (issue 15).
+    if (done) await storeIndicatorValues(tx, spaceId, versionId);
     await onStore?.(tx);
     return done;
   });

@@ -8,6 +8,7 @@ import {
   analyticsTotalsSchema,
   analyticsWorksQuery,
   analyticsWorksSchema,
+  indicatorValueListSchema,
 } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AccessRule } from "../../platform/access.js";
@@ -15,6 +16,8 @@ import type { AppContext } from "../../platform/context.js";
 import { route } from "../../platform/route.js";
 import { type AnalyticsScope, AnalyticsService } from "./analytics.service.js";
 import { queueDailyRecount } from "./analytics-daily.js";
+import { analyticsSettingsRoutes } from "./analytics-settings.routes.js";
+import { indicatorsRoutes } from "./indicators.routes.js";
 
 /**
  * Analytics of a version and of a schedule (its current version), spec §7: `/analytics/{level}/{id}/…` — series
@@ -72,6 +75,11 @@ export function analyticsModule(ctx: AppContext) {
       );
       route(
         app,
+        { ...common, method: "GET", url: `${base}/indicator`, response: indicatorValueListSchema },
+        ({ scope }) => service.indicators(scope),
+      );
+      route(
+        app,
         { ...common, method: "GET", url: `${base}/works`, query: analyticsWorksQuery, response: analyticsWorksSchema },
         ({ scope, query }) => service.works(scope, query.set),
       );
@@ -103,5 +111,7 @@ export function analyticsModule(ctx: AppContext) {
       },
       ({ scope }) => service.recountAll(scope),
     );
+    analyticsSettingsRoutes(app, ctx);
+    indicatorsRoutes(app, ctx);
   };
 }

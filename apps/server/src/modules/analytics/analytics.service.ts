@@ -8,6 +8,7 @@ import type {
   AnalyticsTotals,
   AnalyticsWorkSet,
   AnalyticsWorks,
+  IndicatorValue,
   ServerEvent,
 } from "@planum/contracts";
 import { EVENTS_PROTOCOL_VERSION } from "@planum/contracts";
@@ -26,6 +27,8 @@ import {
 import { DAILY_JOB, staleByTheDay } from "./analytics-daily.js";
 import { countsOf, earnedValueOf, seriesOf, totalsOf } from "./analytics-figures.js";
 import { blockParts, recountVersion } from "./analytics-recount.js";
+import { rollUpIndicators } from "./indicator-rollup.js";
+import { indicatorsByIds, readIndicatorValues } from "./indicator-values.js";
 
 export const ANALYTICS_JOB = "analytics_version";
 /** Most works a widget's list answers (the schedule opens filtered to them; a list longer than this is not read). */
@@ -199,6 +202,19 @@ export class AnalyticsService {
     const { spaceId, ids } = await this.versionsOf(scope);
     const { rows, fresh } = await this.rows(spaceId, ids);
     return { count: countsOf(rows), earnedValue: earnedValueOf(rows), totals: totalsOf(rows), fresh };
+  }
+
+  /** The indicators' values of the scope's versions, rolled up per key by weight or factor (indicator-rollup.ts). */
+  async indicators(scope: AnalyticsScope): Promise<IndicatorValue[]> {
+    const { spaceId, ids } = await this.versionsOf(scope);
+    const { rows } = await this.rows(spaceId, ids);
+    const values = await readIndicatorValues(
+      this.deps.db,
+      rows.map((r) => r.versionId),
+    );
+    const defs = await indicatorsByIds(this.deps.db, spaceId, [...new Set(values.map((v) => v.indicatorId))]);
+    const budgets = new Map(rows.map((r) => [r.versionId, earnedValueOf([r]).bac]));
+    return rollUpIndicators(defs, values, (id) => budgets.get(id) ?? 0);
   }
 
   /** The works behind a counted figure, worst delay first. */

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
 import { inEnglish, seedWdpSchedule } from "../workspace/wdp/wdp.test-kit.js";
-import { type Actor, addItem } from "../workspace/workspace.test-kit.js";
+import { addItem } from "../workspace/workspace.test-kit.js";
+import { planA10, readUntil } from "./analytics.test-kit.js";
 import { queueDailyRecount } from "./analytics-daily.js";
 
 let server: TestServer;
@@ -13,32 +14,6 @@ afterAll(() => server.close());
 
 type Curve = { kind: string; values: number[] };
 const last = (curves: Curve[], kind: string) => curves.find((c) => c.kind === kind)?.values.at(-1);
-
-/** A10's plans of volume, labour and cost spread evenly over its five days. */
-async function planA10(owner: Actor, base: string, v: string, itemId: number) {
-  for (const measure of ["volume", "labour", "cost"]) {
-    const spread = await owner.call("POST", `${base}/distribute`, {
-      versionId: v,
-      itemIds: [itemId],
-      measure,
-      mode: "evenly",
-    });
-    expect(spread.status).toBe(200);
-  }
-}
-
-/** Reads until the answer satisfies `done` (the count after a change is a job): no sleeps, a generous deadline. */
-// biome-ignore lint/suspicious/noExplicitAny: the answers' shapes are asserted by the tests themselves
-async function readUntil(actor: Actor, url: string, done: (data: any) => boolean) {
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    const response = await actor.call("GET", url);
-    expect(response.status).toBe(200);
-    if (done(response.body.data)) return response.body.data;
-    if (Date.now() > deadline) throw new Error(`never came: ${JSON.stringify(response.body.data)}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
 
 describe("analytics of a version and its schedule", () => {
   it("draws the cost S-curve from the work-done plans and moves the fact and earned value when a fact is entered", async () => {

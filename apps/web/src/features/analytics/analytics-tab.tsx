@@ -21,11 +21,14 @@ import {
   type AnalyticsMeasure,
   type AnalyticsPeriod,
   type AnalyticsWorkSet,
+  DASHBOARD_WIDGETS,
+  type DashboardWidget,
   toLanguage,
 } from "@planum/contracts";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { analyticsBase, useAnalyticsLive, useAnalyticsSeries, useAnalyticsStats } from "./analytics-api";
+import { DashboardSettingsBar, useDashboardSettings } from "./dashboard-settings";
 import { WorksBehindModal } from "./works-behind-modal";
 
 /** ECharts (~400 kB) is loaded when a dashboard first draws a curve, not with the application. */
@@ -46,6 +49,13 @@ const shown = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.sli
  * earned value figures and its works counted — each count opens the works behind it. Follows the server's counts
  * live (`schedule_indicator_calculate`).
  */
+/** How the dashboard's curve is drawn. */
+interface View {
+  measure: AnalyticsMeasure;
+  period: AnalyticsPeriod;
+  cumulative: boolean;
+}
+
 /** The choice that rolls every schedule of the node up. */
 const ALL = "all";
 
@@ -67,9 +77,20 @@ export function AnalyticsDashboard({
   const choice = chosen ?? (schedules.length > 1 ? ALL : (schedules[0]?.id ?? null));
   const scheduleId = choice === ALL ? null : choice;
   const base = choice === null ? null : analyticsBase(choice === ALL ? { node } : { scheduleId: choice });
-  const [measure, setMeasure] = useState<AnalyticsMeasure>("cost");
-  const [period, setPeriod] = useState<AnalyticsPeriod>("day");
-  const [cumulative, setCumulative] = useState(true);
+  const settings = useDashboardSettings(spaceId, node.id);
+  const active = settings.data?.find((s) => s.active) ?? null;
+  // The active setting (or preset) says how the curve is drawn; the user's changes hold until another is chosen.
+  const [changed, setChanged] = useState<(View & { of: string | null }) | null>(null);
+  const view: View =
+    changed && changed.of === (active?.id ?? null)
+      ? changed
+      : { measure: active?.measure ?? "cost", period: active?.period ?? "day", cumulative: active?.cumulative ?? true };
+  const change = (part: Partial<View>) => setChanged({ ...view, ...part, of: active?.id ?? null });
+  const { measure, period, cumulative } = view;
+  const setMeasure = (value: AnalyticsMeasure) => change({ measure: value });
+  const setPeriod = (value: AnalyticsPeriod) => change({ period: value });
+  const setCumulative = (value: boolean) => change({ cumulative: value });
+  const widgets = new Set<DashboardWidget>(active?.widgets ?? DASHBOARD_WIDGETS);
   const series = useAnalyticsSeries(spaceId, base, measure, period, cumulative);
   const stats = useAnalyticsStats(spaceId, base);
 
@@ -84,6 +105,12 @@ export function AnalyticsDashboard({
   return (
     <Stack gap="md" data-testid="analytics-dashboard">
       <Group gap="sm" align="end" wrap="wrap">
+        <DashboardSettingsBar
+          spaceId={spaceId}
+          nodeId={node.id}
+          settings={settings.data ?? []}
+          current={{ widgets: [...widgets], measure, period, cumulative }}
+        />
         {schedules.length > 1 ? (
           <Select
             label={t("schedule")}
@@ -116,39 +143,45 @@ export function AnalyticsDashboard({
           mb={6}
         />
       </Group>
-      <Paper withBorder radius="md" p="sm">
-        <Group justify="space-between" gap="xs" mb="xs" wrap="wrap">
-          <Title order={3} fz="md">
-            {t("curveTitle", { measure: t(`measures.${measure}`) })}
-          </Title>
-          {series.data ? (
-            <Group gap="xs">
-              {!series.data.fresh ? (
-                <Badge variant="light" color="yellow">
-                  {t("stale")}
-                </Badge>
-              ) : null}
-              <Text size="sm" c="dimmed">
-                {t("statusDate", { date: shown(series.data.statusDate) })}
-              </Text>
-            </Group>
-          ) : null}
-        </Group>
-        {!series.data ? (
-          <Skeleton h={320} />
-        ) : series.data.curves.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t("noData")}
-          </Text>
-        ) : (
-          <Suspense fallback={<Skeleton h={320} />}>
-            <SCurveChart series={series.data} />
-          </Suspense>
-        )}
-      </Paper>
+      {widgets.has("s_curve") ? (
+        <Paper withBorder radius="md" p="sm" data-testid="widget-s-curve">
+          <Group justify="space-between" gap="xs" mb="xs" wrap="wrap">
+            <Title order={3} fz="md">
+              {t("curveTitle", { measure: t(`measures.${measure}`) })}
+            </Title>
+            {series.data ? (
+              <Group gap="xs">
+                {!series.data.fresh ? (
+                  <Badge variant="light" color="yellow">
+                    {t("stale")}
+                  </Badge>
+                ) : null}
+                <Text size="sm" c="dimmed">
+                  {t("statusDate", { date: shown(series.data.statusDate) })}
+                </Text>
+              </Group>
+            ) : null}
+          </Group>
+          {!series.data ? (
+            <Skeleton h={320} />
+          ) : series.data.curves.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t("noData")}
+            </Text>
+          ) : (
+            <Suspense fallback={<Skeleton h={320} />}>
+              <SCurveChart series={series.data} />
+            </Suspense>
+          )}
+        </Paper>
+      ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        {stats.data ? <EarnedValueFigures ev={stats.data.earnedValue} /> : <Skeleton h={160} />}
-        {stats.data ? (
+        {!widgets.has("earned_value") ? null : stats.data ? (
+          <EarnedValueFigures ev={stats.data.earnedValue} />
+        ) : (
+          <Skeleton h={160} />
+        )}
+        {!widgets.has("counts") ? null : stats.data ? (
           <WorkCounts spaceId={spaceId} base={base} scheduleId={scheduleId} count={stats.data.count} />
         ) : (
           <Skeleton h={160} />
