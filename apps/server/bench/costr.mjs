@@ -3,6 +3,8 @@
 //   estimate_upload    — POST …/estimates/upload until its job has completed (read, check, write), target ≤ 5 s
 //   estimate_recompute — PUT /costr/coefficients/{id} of a coefficient applied to the whole estimate: every position
 //                        priced again and written, target ≤ 1 s
+//   update_costs       — POST /versions/{id}/update-costs with 10,000 calculated works each linked to two positions:
+//                        planned figures and four work-done plans per work written, undo recorded, target ≤ 1 s
 //   node apps/server/bench/costr.mjs [positions=20000]
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -10,7 +12,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeXlsxRows } from "@planum/formats";
+import { sql } from "drizzle-orm";
 import { benchApi, jsonLine, timed } from "./bench-kit.mjs";
+import { fiveByEight, seedWorks } from "./seed-works.mjs";
 
 const POSITIONS = Number(process.argv[2] ?? 20_000);
 const SECTIONS = 100;
@@ -96,6 +100,34 @@ try {
     }),
   );
   line("estimate_recompute", { ms: Math.round(recompute.ms), cpuMs: Math.round(recompute.cpuMs), targetMs: 1000 });
+
+  // ---- update-costs into 10,000 works: each linked to two positions, half of each ----
+  const WORKS = 10_000;
+  const { db } = database;
+  const schedule = await api.call("POST", `/projects/${project.id}/schedules/create`, { name: "Costs" });
+  const version = await api.call("POST", `/schedules/${schedule.id}/versions/create`, {
+    label: "Bench",
+    projectStart: "2025-01-13T08:00",
+  });
+  const calendar = await api.call("POST", "/calendars", fiveByEight);
+  const works = await seedWorks(db, {
+    spaceId: api.spaceId,
+    versionId: version.id,
+    calendarId: calendar.id,
+    works: WORKS,
+  });
+  // Links straight into the database (by hand through the API would be 20,000 calls): work k takes half of positions
+  // 2k and 2k + 1 (sort order) of the estimate.
+  await db.execute(sql`insert into estimate_links (space_id, position_id, version_id, item_id, share)
+    select ${api.spaceId}::uuid, p.id, ${version.id}::uuid, (${`{${works.join(",")}}`}::int[])[p.sort_order / 2 + 1], 0.5
+    from estimate_positions p where p.estimate_id = ${estimate.id} and p.sort_order < ${2 * WORKS}`);
+  const costs = await timed(() => api.call("POST", `/versions/${version.id}/update-costs`, {}));
+  line("update_costs", {
+    linkedWorks: costs.result.works,
+    ms: Math.round(costs.ms),
+    cpuMs: Math.round(costs.cpuMs),
+    targetMs: 1000,
+  });
 } finally {
   await stopBackground(0);
   await app.close();

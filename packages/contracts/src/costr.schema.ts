@@ -344,3 +344,28 @@ export const estimateLinkSchema = z.object({
 });
 export type EstimateLink = z.infer<typeof estimateLinkSchema>;
 export const estimateLinkParams = z.object({ id: workspaceUuid, itemId: workspaceUuid, linkId: workspaceUuid });
+
+// ---- estimates carried into a version's works (spec §7 Versions: update-costs, update/estimated-data, clear estimates)
+
+export const estimateCostsBody = z.object({
+  /** Only these works of the version (none: every work linked to a position). */
+  itemIds: z
+    .array(z.number({ error: "InvalidNumber" }).int({ error: "InvalidNumber" }).positive({ error: "InvalidValue" }))
+    .max(100_000, { error: "InvalidValue" })
+    .optional(),
+});
+export type EstimateCostsBody = z.infer<typeof estimateCostsBody>;
+
+export const estimateCostsResultSchema = z.object({
+  /** Works that took figures from their positions. */
+  works: z.number().int(),
+  /** Of those, works without dates or disabled: their planned figures changed, they have no plan to spread. */
+  withoutPlan: z.number().int(),
+  /** Money and labour hours carried, in all. */
+  cost: z.number(),
+  labour: z.number(),
+  versionRevision: z.number().int(),
+});
+export type EstimateCostsResult = z.infer<typeof estimateCostsResultSchema>;
+
+export const clearEstimatesResultSchema = z.object({ links: z.number().int() });

@@ -77,6 +77,7 @@ export const ERROR_CODES = [
   "CostrBrokenRecord",
   "CostrUnknownUnit",
   "CostrShareExceeded",
+  "CostrNothingLinked",
   "TimesheetWeekNotMonday",
   "TimesheetDeclineComment",
   "TimesheetFutureWeek",
@@ -315,6 +316,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CostrBrokenRecord: 400,
   CostrUnknownUnit: 400,
   CostrShareExceeded: 400,
+  CostrNothingLinked: 409,
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

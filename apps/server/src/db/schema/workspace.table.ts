@@ -212,6 +212,11 @@ export interface UndoInverse {
    */
   wbsAttrValues?: { ids: number[]; keys: string[]; values: (string | number | boolean | null)[][] };
   relations?: { restore: Record<string, unknown>[]; remove: number[] };
+  /**
+   * Works' planned volume, labour and cost as they were (update-costs from estimates changes nothing else of them):
+   * `volume[i]` of work `ids[i]`.
+   */
+  wbsPlanned?: { ids: number[]; volume: (number | null)[]; labour: (number | null)[]; cost: (number | null)[] };
   /** The version's data date before the change (update progress moves it). */
   version?: { dataDate: string | null };
   /**

@@ -17,6 +17,7 @@ import type { AppContext } from "../../platform/context.js";
 import { route } from "../../platform/route.js";
 import { complianceRoutes } from "./compliance.routes.js";
 import { CostrCatalogues } from "./costr-catalogues.service.js";
+import { estimateCostsRoutes } from "./estimate-costs.routes.js";
 import { withEstimateSeat } from "./estimate-seat.js";
 import { estimateRoutes } from "./estimates.routes.js";
 
@@ -38,10 +39,12 @@ export function costrModule(ctx: AppContext) {
   const writeProject = withEstimateSeat(ctx.db, access.node("eps:write", { kinds: project }));
   const estimates = estimateRoutes(ctx, catalogues, { read: readProject, write: writeProject });
   const compliance = complianceRoutes(ctx, { read, define, readProject, writeProject });
+  const versionCosts = estimateCostsRoutes(ctx, withEstimateSeat(ctx.db, access.version("write")));
   return async function costrRoutes(app: FastifyInstance) {
     const tags = ["Costr"];
     estimates(app);
     compliance(app);
+    versionCosts(app);
 
     // ---- measures ----
     route(

@@ -24,6 +24,7 @@ import { useParams } from "react-router";
 import { CompliancePanel } from "./compliance-panel";
 import { estimateKeys, estimatesApi, useCoefficients, useEstimates, useEstimateTree } from "./estimates-api";
 import { useUploadProgress } from "./use-upload-progress";
+import { VersionCostsPanel } from "./version-costs-panel";
 
 /**
  * /{space}/estimates/{project} (spec §1 "cost estimates", §7 Costr): the project's estimates — upload a file (its
@@ -103,6 +104,7 @@ export function EstimatesPage() {
           format={(x) => money.format(x)}
         />
       )}
+      <VersionCostsPanel projectId={projectId} format={(x) => money.format(x)} />
       {current ? (
         <EstimateView
           projectId={projectId}

@@ -11,7 +11,7 @@ import {
   workPeople,
 } from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
-import { execRows, intArray, textArray } from "../../../platform/sql.js";
+import { execRows, intArray, nullableArray, textArray } from "../../../platform/sql.js";
 import { deleteWorkStates, readWorkStates, type SeriesRow, type WorkState, writeWorkStates } from "../wdp/wdp.repo.js";
 import { restoreReports } from "../wdp/wdp-approval.repo.js";
 import { deleteSeries, readSeries, writeSeries } from "../wdp/wdp-store.js";
@@ -270,6 +270,18 @@ export async function applyInverse(tx: DbOrTx, versionId: string, inverse: UndoI
           group by t.id)
         update wbs_items w set attrs = (w.attrs - ${textArray(keys)}::text[]) || x.old, revision = w.revision + 1
         from x where w.id = x.id and w.version_id = ${versionId} returning w.id`,
+    );
+    for (const row of rows as { id: number }[]) touched.wbs.add(row.id);
+  }
+  if (inverse.wbsPlanned?.ids.length) {
+    const { ids, volume, labour, cost } = inverse.wbsPlanned;
+    const { rows } = await execRows(
+      tx,
+      sql`update wbs_items w set planned_volume = t.volume, planned_labour = t.labour, planned_cost = t.cost,
+          revision = w.revision + 1
+        from unnest(${intArray(ids)}::int[], ${nullableArray(volume)}::float8[], ${nullableArray(labour)}::float8[],
+          ${nullableArray(cost)}::float8[]) as t(id, volume, labour, cost)
+        where w.id = t.id and w.version_id = ${versionId} returning w.id`,
     );
     for (const row of rows as { id: number }[]) touched.wbs.add(row.id);
   }

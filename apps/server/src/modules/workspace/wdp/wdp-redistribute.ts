@@ -86,7 +86,7 @@ export async function redistributeMoved(
  * The plan days a redistribution keeps, per plan key: days before `earliest` and days whose approved plan holds a
  * value. Only plans that start before `earliest` or have an approved plan are read with their days.
  */
-async function keptDays(
+export async function keptDays(
   tx: DbOrTx,
   spaceId: string,
   versionId: string,

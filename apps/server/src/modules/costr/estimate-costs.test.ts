@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestServer, type TestServer } from "../../test/test-server.js";
+import { seedWdpSchedule, seriesOf } from "../workspace/wdp/wdp.test-kit.js";
+import type { Actor } from "../workspace/workspace.test-kit.js";
+import { sampleMeasures, uploadedEstimate } from "./costr.test-kit.js";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+type Curve = { kind: string; values: number[] };
+
+/** Reads until the answer satisfies `done` (analytics counts in a job): no sleeps, a generous deadline. */
+// biome-ignore lint/suspicious/noExplicitAny: the answers' shapes are asserted by the test itself
+async function readUntil(actor: Actor, url: string, done: (data: any) => boolean) {
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    const response = await actor.call("GET", url);
+    expect(response.status).toBe(200);
+    if (done(response.body.data)) return response.body.data;
+    if (Date.now() > deadline) throw new Error(`never came: ${JSON.stringify(response.body.data)}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+const planned = async (owner: Actor, v: string, id: number) => {
+  const item = (await owner.call("GET", `/versions/${v}/wbs/${id}`)).body.data;
+  const row = item.item ?? item;
+  return { volume: row.plannedVolume, labour: row.plannedLabour, cost: row.plannedCost };
+};
+
+describe("estimates carried into a version's works", () => {
+  it("update-costs puts money, labour and volume of linked positions into works and their plans, undoably", async () => {
+    const { owner, intruder, project, v, a, b } = await seedWdpSchedule(server);
+    await sampleMeasures(owner);
+    const estimate = await uploadedEstimate(server, owner, project.id, "grand-smeta-local.xml");
+    const base = `/projects/${project.id}/estimates/${estimate.id}`;
+    const [dig, trench] = (await owner.call("GET", base)).body.data.sections[0].positions;
+    const link = async (positionId: string, itemId: number, share: number) =>
+      expect((await owner.call("POST", `${base}/links`, { positionId, versionId: v, itemId, share })).status).toBe(200);
+    // The pit takes position 1 and half of position 2; A20 the other half.
+    await link(dig.id, a.id, 1);
+    await link(trench.id, a.id, 0.5);
+    await link(trench.id, b.id, 0.5);
+    const before = await seriesOf(owner, v, a.id);
+    expect(before).toEqual({});
+
+    const done = await owner.call("POST", `/versions/${v}/update-costs`, {});
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const money = Math.round((dig.priced.total + trench.priced.total / 2) * 100) / 100;
+    expect(done.body.data).toMatchObject({ works: 2, withoutPlan: 0 });
+    // What the works took, each rounded to the cent (a share of an odd cent rounds up in both halves).
+    const half = Math.round((trench.priced.total / 2) * 100) / 100;
+    expect(done.body.data.cost).toBe(Math.round((money + half) * 100) / 100);
+    // 0.45 × 1000 m³ and half of 0.12 × 100 m³, in the base measure.
+    expect(await planned(owner, v, a.id)).toEqual({
+      volume: 456,
+      labour: Math.round((dig.priced.labourHours + trench.priced.labourHours / 2) * 1000) / 1000,
+      cost: money,
+    });
+    const plans = await seriesOf(owner, v, a.id);
+    expect(plans["cost/plan"].total).toBeCloseTo(money, 2);
+    expect(plans["distributed_price/plan"].total).toBeCloseTo(money, 2);
+    expect(plans["volume/plan"].total).toBeCloseTo(456, 3);
+    // Spread over A10's five working days (the holiday skipped).
+    expect(plans["cost/plan"].values.filter((x: number) => x > 0)).toHaveLength(5);
+
+    // Analytics follows: the money S-curve ends at the estimates' money of the version.
+    const curve = await readUntil(
+      owner,
+      `/analytics/version/${v}/series?measure=money`,
+      (d) =>
+        d.fresh &&
+        Math.abs((d.curves.find((c: Curve) => c.kind === "plan")?.values.at(-1) ?? 0) - done.body.data.cost) < 0.01,
+    );
+    expect(curve.periods[0]).toBe("2025-01-13");
+
+    // One undo puts the planned figures and the plans back.
+    const history = (await owner.call("GET", `/versions/${v}/undo-actions`)).body.data;
+    expect(history[0]).toMatchObject({ action: "update_costs" });
+    expect((await owner.call("POST", `/versions/${v}/restore`, {})).status).toBe(200);
+    expect(await planned(owner, v, a.id)).toEqual({ volume: 100, labour: 50, cost: 1000 });
+    expect(await seriesOf(owner, v, a.id)).toEqual({});
+
+    // Estimated data: the planned figures alone, no plans.
+    const data = await owner.call("PATCH", `/versions/${v}/update/estimated-data`, { itemIds: [b.id] });
+    expect(data.status, JSON.stringify(data.body)).toBe(200);
+    expect(data.body.data.works).toBe(1);
+    expect((await planned(owner, v, b.id)).volume).toBe(6);
+    expect(await seriesOf(owner, v, b.id)).toEqual({});
+    expect((await planned(owner, v, a.id)).cost).toBe(1000);
+
+    // Another space's member neither changes nor clears anything.
+    expect((await intruder.call("POST", `/versions/${v}/update-costs`, {})).status).toBe(403);
+    expect((await intruder.call("POST", `/versions/${v}/wbs/clear-estimates`, {})).status).toBe(403);
+    expect((await owner.call("GET", `${base}/links`)).body.data).toHaveLength(3);
+
+    // Bad input changes nothing; clearing the version's estimates takes its links, after which nothing is carried.
+    const bad = await server.call("POST", `/versions/${v}/update-costs`, {
+      token: owner.token,
+      language: "en",
+      headers: { "x-space-id": owner.spaceId },
+      body: { itemIds: ["x"] },
+    });
+    expect(bad.status).toBe(400);
+    const cleared = await owner.call("POST", `/versions/${v}/wbs/clear-estimates`, { itemIds: [a.id] });
+    expect(cleared.body.data).toEqual({ links: 2 });
+    expect((await owner.call("GET", `${base}/links`)).body.data).toHaveLength(1);
+    expect((await owner.call("POST", `/versions/${v}/wbs/clear-estimates`, {})).body.data).toEqual({ links: 1 });
+    const none = await server.call("POST", `/versions/${v}/update-costs`, {
+      token: owner.token,
+      language: "ru",
+      headers: { "x-space-id": owner.spaceId },
+      body: {},
+    });
+    expect([none.status, none.body.errors[0].code]).toEqual([409, "CostrNothingLinked"]);
+    expect(none.body.errors[0].message).toContain("смет");
+  });
+});

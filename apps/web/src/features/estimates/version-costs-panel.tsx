@@ -1,0 +1,113 @@
+import { Button, Group, Paper, Select, Stack, Text } from "@mantine/core";
+import type { EstimateCostsResult, ScheduleDto, Version } from "@planum/contracts";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api, apiRequest } from "../../shared/api-client";
+import { notifyError, notifySuccess } from "../../ui/notify";
+
+const versionUrl = (id: string) => `/versions/${encodeURIComponent(id)}`;
+
+/**
+ * Carrying the project's estimates into a schedule (spec §7 Versions): pick a schedule and one of its versions (the
+ * current one first), then update costs (works' planned figures and their work-done plans), only the estimated data,
+ * or clear the version's estimates. Each answers with a toast (spec §8 "cost update success or error").
+ */
+export function VersionCostsPanel({ projectId, format }: { projectId: string; format(x: number): string }) {
+  const { t } = useTranslation("estimates");
+  const schedules = useQuery({
+    queryKey: ["projects", projectId, "schedules"],
+    queryFn: () => api.get<ScheduleDto[]>(`/projects/${encodeURIComponent(projectId)}/schedules`),
+  });
+  const [scheduleId, setScheduleId] = useState<string | null>(null);
+  const schedule = scheduleId ?? schedules.data?.[0]?.id ?? null;
+  const versions = useQuery({
+    queryKey: ["schedules", schedule, "versions"],
+    queryFn: () => api.get<Version[]>(`/schedules/${encodeURIComponent(schedule ?? "")}/versions`),
+    enabled: Boolean(schedule),
+  });
+  const [versionId, setVersionId] = useState<string | null>(null);
+  const sorted = [...(versions.data ?? [])].sort((a, b) => Number(b.kind === "actual") - Number(a.kind === "actual"));
+  const version = versionId && sorted.some((v) => v.id === versionId) ? versionId : (sorted[0]?.id ?? null);
+  const carried = (result: EstimateCostsResult) =>
+    notifySuccess(
+      t("costs.carried", { works: result.works, cost: format(result.cost) }) +
+        (result.withoutPlan ? ` ${t("costs.withoutPlan", { count: result.withoutPlan })}` : ""),
+      { long: true },
+    );
+  const update = useMutation({
+    mutationFn: (plans: boolean) =>
+      plans
+        ? api.post<EstimateCostsResult>(`${versionUrl(version ?? "")}/update-costs`, {})
+        : apiRequest<EstimateCostsResult>(`${versionUrl(version ?? "")}/update/estimated-data`, {
+            method: "PATCH",
+            body: {},
+          }),
+    onSuccess: carried,
+    onError: notifyError,
+  });
+  const clear = useMutation({
+    mutationFn: () => api.post<{ links: number }>(`${versionUrl(version ?? "")}/wbs/clear-estimates`, {}),
+    onSuccess: (result) => notifySuccess(t("costs.cleared", { count: result.links }), { long: true }),
+    onError: notifyError,
+  });
+  if (!schedules.data || schedules.data.length === 0) return null;
+  const busy = update.isPending || clear.isPending;
+  return (
+    <Paper withBorder p="sm" data-testid="version-costs">
+      <Stack gap="xs">
+        <Text fw={600}>{t("costs.title")}</Text>
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <Select
+            label={t("costs.schedule")}
+            w={240}
+            allowDeselect={false}
+            value={schedule}
+            onChange={(v) => {
+              setScheduleId(v);
+              setVersionId(null);
+            }}
+            data={schedules.data.map((s) => ({ value: s.id, label: s.name }))}
+          />
+          <Select
+            label={t("costs.version")}
+            w={240}
+            allowDeselect={false}
+            value={version}
+            onChange={setVersionId}
+            data={sorted.map((v) => ({
+              value: v.id,
+              label: v.kind === "actual" ? `${v.label} (${t("costs.current")})` : v.label,
+            }))}
+          />
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          <Button
+            disabled={!version || busy}
+            loading={update.isPending && update.variables}
+            onClick={() => update.mutate(true)}
+          >
+            {t("costs.update")}
+          </Button>
+          <Button
+            variant="light"
+            disabled={!version || busy}
+            loading={update.isPending && !update.variables}
+            onClick={() => update.mutate(false)}
+          >
+            {t("costs.estimatedData")}
+          </Button>
+          <Button
+            variant="subtle"
+            color="red"
+            disabled={!version || busy}
+            loading={clear.isPending}
+            onClick={() => clear.mutate()}
+          >
+            {t("costs.clear")}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
