@@ -70,7 +70,8 @@ export async function calculateVersion(
   }
   const t2 = performance.now();
   await progress(60);
-  // Only rows whose results moved are written (the stored ones come as "es|ef|ls|lf|tf|ff|cr", dates in minutes).
+  // Only rows whose results moved are written. The engine answers its activities in the input's order, which is the
+  // order of the stored columns; a result whose id is not the input's at its place is written, never skipped.
   const out: ResultColumns = {
     ids: [],
     earlyStart: [],
@@ -84,14 +85,25 @@ export async function calculateVersion(
   const { ids, earlyStart, earlyFinish, lateStart, lateFinish, totalFloat, freeFloat, critical } = result;
   /** Works whose early dates moved (what hangs on a work's dates follows them: platform/dates-written.ts). */
   const moved: number[] = [];
+  const [storedEs, storedEf, storedLs, storedLf, storedTf, storedFf, storedCr] = stored;
+  const activities = input.activities;
   for (let j = 0; j < ids.length; j++) {
     const es = earlyStart[j];
     const ef = earlyFinish[j];
     const ls = lateStart[j];
     const lf = lateFinish[j];
-    const before = stored.get(ids[j]);
-    if (before === `${es}|${ef}|${ls}|${lf}|${totalFloat[j]}|${freeFloat[j]}|${critical[j]}`) continue;
-    if (!before?.startsWith(`${es}|${ef}|`)) moved.push(Number(ids[j]));
+    const inPlace = activities[j]?.id === ids[j];
+    const sameEarly = inPlace && storedEs[j] === es && storedEf[j] === ef;
+    if (
+      sameEarly &&
+      storedLs[j] === ls &&
+      storedLf[j] === lf &&
+      storedTf[j] === totalFloat[j] &&
+      storedFf[j] === freeFloat[j] &&
+      storedCr[j] === critical[j]
+    )
+      continue;
+    if (!sameEarly) moved.push(Number(ids[j]));
     out.ids.push(Number(ids[j]));
     out.earlyStart.push(es);
     out.earlyFinish.push(ef);

@@ -76,6 +76,49 @@ describe("timetable", () => {
     expect((await owner.call("GET", `/versions/${v}`)).body.data.calcStatus).toBe("not_calculated");
   });
 
+  it("a recalculation after an edit rewrites only the rows it moved, and stores what a whole calculation stores", async () => {
+    const { owner, version } = await setUpWorkspace(server);
+    const v = version.id;
+    // A chain A → B → C → M beside a free work D and a start-to-start branch E on A, with a lag and a limit.
+    const a = await addItem(owner, v, { type: "work", name: "A", code: "A10", duration: 960 });
+    const b = await addItem(owner, v, { type: "work", name: "B", code: "A20", duration: 1440 });
+    const c = await addItem(owner, v, { type: "work", name: "C", code: "A30", duration: 480 });
+    await addItem(owner, v, { type: "work", name: "D", code: "A40", duration: 2400 });
+    const e = await addItem(owner, v, { type: "work", name: "E", code: "A50", duration: 480 });
+    const m = await addItem(owner, v, { type: "milestone_finish", name: "M", code: "M1" });
+    await link(owner, v, { predecessorId: a.id, successorId: b.id });
+    await link(owner, v, { predecessorId: b.id, successorId: c.id, lag: 480 });
+    await link(owner, v, { predecessorId: c.id, successorId: m.id });
+    await link(owner, v, { predecessorId: a.id, successorId: e.id, type: "ss" });
+    const calculate = async () => {
+      const calc = await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`);
+      expect(calc.status).toBe(200);
+      return calc.body.data as { written: number; activities: number };
+    };
+    const timetable = async () => (await owner.call("GET", `/versions/${v}/timetable`)).body.data.items;
+    const first = await calculate();
+    expect(first.written).toBe(first.activities);
+    // Nothing changed: nothing is rewritten.
+    expect((await calculate()).written).toBe(0);
+    const current = (await owner.call("GET", `/versions/${v}/wbs/${b.id}`)).body.data;
+    expect(
+      (await owner.call("PATCH", `/versions/${v}/wbs/${b.id}/update`, { revision: current.revision, duration: 1920 }))
+        .status,
+    ).toBe(200);
+    // B longer moves B, C and M, and the floats of D (the project ends later) and E (its late dates follow M).
+    const after = await calculate();
+    expect(after.written).toBeGreaterThan(0);
+    expect(after.written).toBeLessThan(after.activities);
+    const partial = await timetable();
+    // The same version calculated from nothing stored: every row written, the same results.
+    await server.ctx.db.execute(sql`update wbs_items set early_start = null, early_finish = null, late_start = null,
+      late_finish = null, total_float = null, free_float = null, critical = false where version_id = ${v}`);
+    const whole = await calculate();
+    expect(whole.written).toBe(whole.activities);
+    expect(await timetable()).toEqual(partial);
+    expect(partial.find((row: { code: string }) => row.code === "A40")).toMatchObject({ critical: false });
+  });
+
   it("starts a work after its predecessor in another version, and leaves a draft linked to it out", async () => {
     const { owner, version, schedule } = await setUpWorkspace(server);
     const v = version.id;
