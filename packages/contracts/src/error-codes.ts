@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   "WdpUploadWorkDisabled",
   "WdpUploadEmpty",
   "DirectoryValueInvalid",
+  "ReplacementValueInvalid",
   // directory links to works: each names the refused line or column
   "DirectoryDonorType",
   "DirectoryUnknownRow",
@@ -239,6 +240,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ResourceCodeTaken: 409,
   DirectoryCodeTaken: 409,
   DirectoryValueInvalid: 400,
+  ReplacementValueInvalid: 400,
   DirectoryDonorType: 400,
   DirectoryUnknownRow: 400,
   DirectoryUnknownWork: 400,

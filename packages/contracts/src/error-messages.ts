@@ -142,6 +142,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     RelationExists: "These works are already related",
     ResourceCodeTaken: 'The resource code "{{code}}" is already used in the space',
     DirectoryCodeTaken: 'Row {{row}}: the code "{{code}}" is already used in this directory',
+    ReplacementValueInvalid:
+      'Work {{row}}: "{{value}}" is not a valid value of the attribute "{{attribute}}"; nothing was replaced',
     DirectoryValueInvalid: 'Row {{row}}: "{{value}}" is not a valid value of the column "{{column}}"',
     DirectoryDonorType:
       'The column "{{column}}" ({{columnType}}) cannot fill the attribute "{{attribute}}" ({{attributeType}}): the types differ',
@@ -300,6 +302,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     RelationExists: "Эти работы уже связаны",
     ResourceCodeTaken: "Код ресурса «{{code}}» уже используется в пространстве",
     DirectoryCodeTaken: "Строка {{row}}: код «{{code}}» уже есть в этом справочнике",
+    ReplacementValueInvalid:
+      "Работа {{row}}: «{{value}}» — недопустимое значение атрибута «{{attribute}}»; ничего не заменено",
     DirectoryValueInvalid: "Строка {{row}}: «{{value}}» — недопустимое значение столбца «{{column}}»",
     DirectoryDonorType:
       "Столбец «{{column}}» ({{columnType}}) не может заполнять атрибут «{{attribute}}» ({{attributeType}}): типы различаются",
@@ -473,6 +477,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     RelationExists: "Ces travaux sont déjà liés",
     ResourceCodeTaken: "Le code de ressource « {{code}} » est déjà utilisé dans l’espace",
     DirectoryCodeTaken: "Ligne {{row}} : le code « {{code}} » existe déjà dans ce répertoire",
+    ReplacementValueInvalid:
+      "Travail {{row}} : « {{value}} » n’est pas une valeur valide de l’attribut « {{attribute}} » ; rien n’a été remplacé",
     DirectoryValueInvalid: "Ligne {{row}} : « {{value}} » n’est pas une valeur valide de la colonne « {{column}} »",
     DirectoryDonorType:
       "La colonne « {{column}} » ({{columnType}}) ne peut pas remplir l’attribut « {{attribute}} » ({{attributeType}}) : les types diffèrent",

@@ -80,6 +80,15 @@ export type ServerEvent =
       state: "queued" | "in_process" | "completed" | "error" | "stopped" | "applied" | "discarded";
       progress: number;
     })
+  /** Values of a work attribute were replaced across a version (spec `attribute_replaced`); undo sends wbs_updated. */
+  | (EventBase & {
+      type: "attribute_replaced";
+      versionId: string;
+      attributeId: string;
+      /** How many values changed, and the works (empty when over 1,000: reload the version). */
+      values: number;
+      itemIds: number[];
+    })
   /** A directory (spec `directory_updated`) was created, defined, filled, moved, copied or deleted. */
   | (EventBase & {
       type: "directory_updated";

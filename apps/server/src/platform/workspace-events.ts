@@ -155,6 +155,15 @@ export class WorkspaceEvents {
     this.realtime.toSpace({ v: EVENTS_PROTOCOL_VERSION, type: "resources_updated", spaceId, byUserId, resourceIds });
   }
 
+  /** A work attribute's values replaced across a version (spec `attribute_replaced`). */
+  attributeReplaced(
+    spaceId: string,
+    byUserId: string | null,
+    change: { versionId: string; attributeId: string; values: number; itemIds: number[] },
+  ) {
+    this.realtime.toSpace({ v: EVENTS_PROTOCOL_VERSION, type: "attribute_replaced", spaceId, byUserId, ...change });
+  }
+
   /** Directories a file filled (a schedule import's activity codes): made, or given rows, and links to works. */
   directoriesFilled(
     spaceId: string,

@@ -5,6 +5,7 @@ import { layoutsModule } from "./layouts/layouts.routes.js";
 import { levellingModule } from "./levelling/levelling.routes.js";
 import { networkDiagramModule } from "./network-diagram/network-diagram.routes.js";
 import { relationsModule } from "./relations/relations.routes.js";
+import { replacementsModule } from "./replacements/replacements.routes.js";
 import { timesheetsModule } from "./timesheets/timesheets.routes.js";
 import { undoModule } from "./undo/undo.routes.js";
 import { versionsModule } from "./versions/versions.routes.js";
@@ -28,6 +29,7 @@ export function workspaceModule(ctx: AppContext) {
     levellingModule(ctx),
     timesheetsModule(ctx),
     directoryLinksModule(ctx),
+    replacementsModule(ctx),
   ];
   return async function workspaceRoutes(app: FastifyInstance) {
     for (const part of parts) await app.register(part);

@@ -3,4 +3,4 @@ export { directoriesApi } from "./directories-api";
 export { DirectoriesPage } from "./directories-page";
 export { linksApi, useVersionLinks } from "./links-api";
 export { NodeDirectoriesTab } from "./node-directories-tab";
-export { RefreshValuesDialog } from "./refresh-values-dialog";
+export { RefreshValuesDialog, valueText } from "./refresh-values-dialog";

@@ -111,7 +111,7 @@ export function RefreshValuesDialog({ versionId, directories, send, onClose }: P
 }
 
 /** A value as the user reads numbers in their language (a decimal comma in ru and fr). */
-function valueText(value: AttributeValue, language: string): string {
+export function valueText(value: AttributeValue, language: string): string {
   if (value === null || value === "") return "—";
   if (typeof value === "number")
     return new Intl.NumberFormat(language, { maximumFractionDigits: 6, useGrouping: false }).format(value);

@@ -10,6 +10,8 @@ import type {
   RelationChange,
   RelationDelete,
   RelationRow,
+  ReplaceValuesBody,
+  ReplaceValuesResult,
   RestoreResult,
   TargetDatesResult,
   UndoAction,
@@ -125,6 +127,9 @@ export const workspaceApi = {
     api.put<CalculateSettings>(`/schedules/${scheduleId}/calculate-settings`, body),
   resetCalculateSettings: (scheduleId: string) =>
     api.delete<CalculateSettings>(`/schedules/${scheduleId}/calculate-settings`),
+  /** Find and replace one work attribute's values across the version (a preview unless `preview: false`). */
+  replaceValues: (versionId: string, body: ReplaceValuesBody) =>
+    api.post<ReplaceValuesResult>(`/versions/${versionId}/replacements`, body),
   undoActions: (versionId: string) => api.get<UndoAction[]>(`/versions/${versionId}/undo-actions`),
   restore: (versionId: string, actionId?: number) =>
     api.post<RestoreResult>(`/versions/${versionId}/restore`, actionId ? { actionId } : {}),

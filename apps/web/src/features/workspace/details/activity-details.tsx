@@ -149,7 +149,7 @@ export function ActivityDetails({ tab, versionId, data, itemId, readOnly, comman
   if (tab === "directories")
     return <DirectoriesTab versionId={versionId} itemId={item.id} readOnly={readOnly} send={commands.send} />;
   if (tab === "notes") return <NotesTab item={item} disabled={readOnly} save={save} />;
-  return <AttributesTab item={item} disabled={readOnly} save={save} />;
+  return <AttributesTab item={item} disabled={readOnly} save={save} versionId={versionId} send={commands.send} />;
 }
 
 /** Which edited fields a cross-field check concerns (so an old inconsistency never blocks an unrelated edit). */

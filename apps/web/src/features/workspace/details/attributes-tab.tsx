@@ -1,19 +1,34 @@
-import { Checkbox, Group, Loader, Select, SimpleGrid, Text, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, Loader, Select, SimpleGrid, Text, TextInput } from "@mantine/core";
 import type { AttributeValue, ErrorCode, WbsItem } from "@planum/contracts";
+import { IconReplace } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { workspaceApi, workspaceKeys } from "../workspace-api";
+import type { DetailsCommands } from "./activity-details";
 import { AttributeField, attributeText, useErrorText } from "./detail-fields";
 import { Pane, type Save } from "./details-pane";
+import { ReplaceValuesDialog } from "./replace-values-dialog";
 
 /**
  * The schedule's work attributes of the selected work, each edited by its type (text, number, money, percentage,
  * date, yes/no, list entry); one edit is one undoable change the others see live. Computed attributes and those the
  * user may only read are shown, not edited.
  */
-export function AttributesTab({ item, disabled, save }: { item: WbsItem; disabled: boolean; save: Save }) {
+export function AttributesTab({
+  item,
+  disabled,
+  save,
+  versionId,
+  send,
+}: {
+  item: WbsItem;
+  disabled: boolean;
+  save: Save;
+  versionId: string;
+  send: DetailsCommands["send"];
+}) {
   const { t, i18n } = useTranslation("workspace");
   const { id: scheduleId = "" } = useParams();
   const attributes = useQuery({
@@ -22,6 +37,8 @@ export function AttributesTab({ item, disabled, save }: { item: WbsItem; disable
     enabled: scheduleId !== "",
   });
   const defs = (attributes.data ?? []).filter((a) => a.target === "work");
+  const writable = defs.filter((a) => !a.computed && a.access === "write");
+  const [replacing, setReplacing] = useState(false);
   const set = (id: string, value: AttributeValue) => save({ attrs: { [id]: value } });
   if (attributes.isPending) {
     return (
@@ -32,6 +49,27 @@ export function AttributesTab({ item, disabled, save }: { item: WbsItem; disable
   }
   return (
     <Pane>
+      {writable.length > 0 && !disabled ? (
+        <Group gap="xs" mb="xs">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconReplace size={14} />}
+            onClick={() => setReplacing(true)}
+            data-testid="replace-open"
+          >
+            {t("replace.open")}
+          </Button>
+        </Group>
+      ) : null}
+      {replacing ? (
+        <ReplaceValuesDialog
+          versionId={versionId}
+          attributes={writable}
+          send={send}
+          onClose={() => setReplacing(false)}
+        />
+      ) : null}
       {defs.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t("details.noAttributes")}
