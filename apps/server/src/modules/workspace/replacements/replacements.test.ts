@@ -41,7 +41,7 @@ describe("replacements of attribute values", () => {
       (await owner.call("POST", `/schedules/${schedule.id}/attributes`, body)).body.data.id as string;
     const material = await define({ name: "Материал", type: "string" });
     const grade = await define({ name: "Класс", type: "list", listValues: ["B25", "B30", "B35"] });
-    const works = [];
+    const works: { id: number }[] = [];
     for (const [code, m, g] of [
       ["A10", "бетон м200", "B25"],
       ["A20", "Бетон М300", "B25"],
