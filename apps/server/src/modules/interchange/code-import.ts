@@ -151,7 +151,14 @@ async function placeValues(
   const byId = new Map(values.map((v) => [v.id, v]));
   const codeOf = new Map<string, string>();
   const taken = new Set<string>();
-  const create: { ref: string; parentRef?: string; parentId?: string; code: string; name: string; values: Record<string, never> }[] = [];
+  const create: {
+    ref: string;
+    parentRef?: string;
+    parentId?: string;
+    code: string;
+    name: string;
+    values: Record<string, never>;
+  }[] = [];
   const visit = (value: ScheduleModel["codeValues"][number], guard: number) => {
     if (codeOf.has(value.id)) return;
     const parent = value.parentId ? byId.get(value.parentId) : undefined;
