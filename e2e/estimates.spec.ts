@@ -1,12 +1,13 @@
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
-import { openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
+import { addItem, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
 
 /**
  * Cost estimates (issue 19): the owner opens the project's estimates from its schedules tab, uploads a GRAND-Smeta
  * XML local estimate (its progress shown from the job's events), sees its sections, positions, the total the file
  * states and what the compliance rules found on upload, then applies a winter coefficient to the whole estimate and
- * sees the total grow. Links to works, update-costs and the S-curve are not built yet (see the costr CONTEXT.md).
+ * sees the total grow; links position 1 to a calculated work by hand, updates costs into the schedule's current version
+ * and sees the money as the project's S-curve plan (quantities and shares written by the language: 0,12 in ru/fr).
  */
 test.setTimeout(300_000);
 
@@ -15,9 +16,36 @@ const SAMPLE = fileURLToPath(
 );
 
 const TEXTS = {
-  en: { upload: "Upload estimate", coefficient: "Coefficient", apply: "Apply" },
-  ru: { upload: "Загрузить смету", coefficient: "Коэффициент", apply: "Применить" },
-  fr: { upload: "Importer un devis", coefficient: "Coefficient", apply: "Appliquer" },
+  en: {
+    upload: "Upload estimate",
+    coefficient: "Coefficient",
+    apply: "Apply",
+    position: "Position",
+    work: "Work",
+    link: "Link",
+    update: "Update costs",
+    carried: "Costs updated",
+  },
+  ru: {
+    upload: "Загрузить смету",
+    coefficient: "Коэффициент",
+    apply: "Применить",
+    position: "Позиция",
+    work: "Работа",
+    link: "Привязать",
+    update: "Обновить стоимость",
+    carried: "Стоимость обновлена",
+  },
+  fr: {
+    upload: "Importer un devis",
+    coefficient: "Coefficient",
+    apply: "Appliquer",
+    position: "Position",
+    work: "Tâche",
+    link: "Lier",
+    update: "Mettre à jour les coûts",
+    carried: "Coûts mis à jour",
+  },
 } as const;
 /** Totals as each language writes them (group separators differ: a comma, a no-break or a narrow no-break space). */
 const STATED_TOTAL = /104[\s,]945[.,]93/;
@@ -33,7 +61,7 @@ for (const view of [
     request,
   }) => {
     const texts = TEXTS[view.language];
-    const { call, spaceId, scheduleId, token } = await spaceWithSchedule(request, "est", {
+    const { call, spaceId, scheduleId, versionId, token } = await spaceWithSchedule(request, "est", {
       space: "Site",
       facility: "Корпус Д",
       project: "Школа",
@@ -59,6 +87,9 @@ for (const view of [
       kind: "position_linked",
       severity: "warning",
     });
+    // A calculated work for the estimate's money: five days from Monday 13 January 2025.
+    await addItem(call, versionId, { type: "work", name: "Котлован", code: "A10", duration: 2400 });
+    await call("PATCH", `/versions/${versionId}/timetable/calculate/synchronous`);
     const tag = `${view.language}-${view.scheme}-${view.width}`;
 
     const { context, page } = await openAs(browser, token, view);
@@ -83,6 +114,28 @@ for (const view of [
     await page.getByRole("button", { name: texts.apply }).click();
     await expect(total).toHaveText(WINTER_TOTAL);
     await page.screenshot({ path: `e2e/artifacts/estimates-coefficient-${tag}.png`, fullPage: true });
+
+    // Position 1 to the work, by hand; its money carried into the work's plans; the project's S-curve shows it.
+    const links = page.getByTestId("estimate-links");
+    await links.getByRole("combobox", { name: texts.position }).click();
+    await page.getByRole("option", { name: /№ 1 ГЭСН01-01-013-02/ }).click();
+    await links.getByRole("combobox", { name: texts.work }).click();
+    await page.getByRole("option", { name: /A10/ }).click();
+    await links.getByRole("button", { name: texts.link }).click();
+    await expect(links.getByRole("cell", { name: "A10 Котлован" })).toBeVisible();
+    await page.getByRole("button", { name: texts.update }).click();
+    await expect(page.getByText(texts.carried)).toBeVisible();
+    await page.screenshot({ path: `e2e/artifacts/estimates-linked-${tag}.png`, fullPage: true });
+    const [estimate] = await call("GET", `/projects/${projectId}/estimates`);
+    const tree = await call("GET", `/projects/${projectId}/estimates/${estimate.id}`);
+    const money = tree.sections[0].positions[0].priced.total as number;
+    await page.goto(`/${spaceId}?node=${projectId}`);
+    await expect(page.getByTestId("s-curve")).toHaveAttribute(
+      "data-points",
+      new RegExp(`"plan":${String(money).replace(".", "\\.")}\\b`),
+      { timeout: 60_000 },
+    );
+    await page.screenshot({ path: `e2e/artifacts/estimates-scurve-${tag}.png`, fullPage: true });
     await context.close();
   });
 }

@@ -2,6 +2,8 @@ import type {
   ApplyCoefficientBody,
   Coefficient,
   ComplianceCheck,
+  EstimateLink,
+  EstimateLinkBody,
   EstimateSummary,
   EstimateTree,
 } from "@planum/contracts";
@@ -13,6 +15,7 @@ export const estimateKeys = {
   tree: (projectId: string, estimateId: string) => ["estimates", projectId, estimateId] as const,
   coefficients: ["costr", "coefficients"] as const,
   check: (projectId: string, estimateId: string) => ["estimates", projectId, estimateId, "check"] as const,
+  links: (projectId: string, estimateId: string) => ["estimates", projectId, estimateId, "links"] as const,
 };
 
 const base = (projectId: string) => `/projects/${encodeURIComponent(projectId)}/estimates`;
@@ -43,6 +46,14 @@ export const estimatesApi = {
     api.get<ComplianceCheck>(`${base(projectId)}/${encodeURIComponent(estimateId)}/check`),
   check: (projectId: string, estimateId: string) =>
     api.post<ComplianceCheck>(`${base(projectId)}/${encodeURIComponent(estimateId)}/check`),
+  links: (projectId: string, estimateId: string) =>
+    api.get<EstimateLink[]>(`${base(projectId)}/${encodeURIComponent(estimateId)}/links`),
+  link: (projectId: string, estimateId: string, body: EstimateLinkBody) =>
+    api.post<EstimateLink[]>(`${base(projectId)}/${encodeURIComponent(estimateId)}/links`, body),
+  unlink: (projectId: string, estimateId: string, linkId: string) =>
+    api.delete<EstimateLink[]>(
+      `${base(projectId)}/${encodeURIComponent(estimateId)}/links/${encodeURIComponent(linkId)}`,
+    ),
 };
 
 export function useEstimates(projectId: string) {

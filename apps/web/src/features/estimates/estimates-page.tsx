@@ -22,9 +22,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { CompliancePanel } from "./compliance-panel";
+import { EstimateLinksPanel } from "./estimate-links-panel";
 import { estimateKeys, estimatesApi, useCoefficients, useEstimates, useEstimateTree } from "./estimates-api";
 import { useUploadProgress } from "./use-upload-progress";
-import { VersionCostsPanel } from "./version-costs-panel";
+import { useChosenVersion, VersionCostsPanel } from "./version-costs-panel";
 
 /**
  * /{space}/estimates/{project} (spec §1 "cost estimates", §7 Costr): the project's estimates — upload a file (its
@@ -40,6 +41,7 @@ export function EstimatesPage() {
   const [skipRows, setSkipRows] = useState<number>(0);
   const money = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 });
+  const chosen = useChosenVersion(projectId);
   const { progress, started } = useUploadProgress(projectId, (estimateId) => {
     void queryClient.invalidateQueries({ queryKey: estimateKeys.list(projectId) });
     if (estimateId) setSelected(estimateId);
@@ -104,11 +106,12 @@ export function EstimatesPage() {
           format={(x) => money.format(x)}
         />
       )}
-      <VersionCostsPanel projectId={projectId} format={(x) => money.format(x)} />
+      <VersionCostsPanel chosen={chosen} format={(x) => money.format(x)} />
       {current ? (
         <EstimateView
           projectId={projectId}
           estimateId={current}
+          versionId={chosen.version}
           format={(x) => money.format(x)}
           quantity={(x) => number.format(x)}
           onDelete={() => remove.mutate(current)}
@@ -162,6 +165,8 @@ function EstimateList(props: {
 function EstimateView(props: {
   projectId: string;
   estimateId: string;
+  /** The version works are linked in (chosen on the page). */
+  versionId: string | null;
   format(x: number): string;
   quantity(x: number): string;
   onDelete(): void;
@@ -258,6 +263,13 @@ function EstimateView(props: {
         estimateId={props.estimateId}
         format={props.format}
         quantity={props.quantity}
+      />
+      <EstimateLinksPanel
+        projectId={props.projectId}
+        estimateId={props.estimateId}
+        versionId={props.versionId}
+        tree={data}
+        share={props.quantity}
       />
       <ScrollArea type="auto">
         <Table miw={820} striped>

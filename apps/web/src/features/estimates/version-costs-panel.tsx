@@ -8,13 +8,8 @@ import { notifyError, notifySuccess } from "../../ui/notify";
 
 const versionUrl = (id: string) => `/versions/${encodeURIComponent(id)}`;
 
-/**
- * Carrying the project's estimates into a schedule (spec §7 Versions): pick a schedule and one of its versions (the
- * current one first), then update costs (works' planned figures and their work-done plans), only the estimated data,
- * or clear the version's estimates. Each answers with a toast (spec §8 "cost update success or error").
- */
-export function VersionCostsPanel({ projectId, format }: { projectId: string; format(x: number): string }) {
-  const { t } = useTranslation("estimates");
+/** The schedule and version of the project the estimates are linked and carried to: the first schedule's current. */
+export function useChosenVersion(projectId: string) {
   const schedules = useQuery({
     queryKey: ["projects", projectId, "schedules"],
     queryFn: () => api.get<ScheduleDto[]>(`/projects/${encodeURIComponent(projectId)}/schedules`),
@@ -29,9 +24,32 @@ export function VersionCostsPanel({ projectId, format }: { projectId: string; fo
   const [versionId, setVersionId] = useState<string | null>(null);
   const sorted = [...(versions.data ?? [])].sort((a, b) => Number(b.kind === "actual") - Number(a.kind === "actual"));
   const version = versionId && sorted.some((v) => v.id === versionId) ? versionId : (sorted[0]?.id ?? null);
+  return {
+    schedules: schedules.data ?? [],
+    schedule,
+    setSchedule: (id: string | null) => {
+      setScheduleId(id);
+      setVersionId(null);
+    },
+    versions: sorted,
+    version,
+    setVersion: setVersionId,
+  };
+}
+
+export type ChosenVersion = ReturnType<typeof useChosenVersion>;
+
+/**
+ * Carrying the project's estimates into a schedule (spec §7 Versions): the schedule and version chosen, then update
+ * costs (works' planned figures and their work-done plans), only the estimated data, or clear the version's
+ * estimates. Each answers with a toast (spec §8 "cost update success or error").
+ */
+export function VersionCostsPanel({ chosen, format }: { chosen: ChosenVersion; format(x: number): string }) {
+  const { t } = useTranslation("estimates");
+  const { version } = chosen;
   const carried = (result: EstimateCostsResult) =>
     notifySuccess(
-      t("costs.carried", { works: result.works, cost: format(result.cost) }) +
+      t("costs.carried", { count: result.works, cost: format(result.cost) }) +
         (result.withoutPlan ? ` ${t("costs.withoutPlan", { count: result.withoutPlan })}` : ""),
       { long: true },
     );
@@ -51,7 +69,7 @@ export function VersionCostsPanel({ projectId, format }: { projectId: string; fo
     onSuccess: (result) => notifySuccess(t("costs.cleared", { count: result.links }), { long: true }),
     onError: notifyError,
   });
-  if (!schedules.data || schedules.data.length === 0) return null;
+  if (chosen.schedules.length === 0) return null;
   const busy = update.isPending || clear.isPending;
   return (
     <Paper withBorder p="sm" data-testid="version-costs">
@@ -62,20 +80,17 @@ export function VersionCostsPanel({ projectId, format }: { projectId: string; fo
             label={t("costs.schedule")}
             w={240}
             allowDeselect={false}
-            value={schedule}
-            onChange={(v) => {
-              setScheduleId(v);
-              setVersionId(null);
-            }}
-            data={schedules.data.map((s) => ({ value: s.id, label: s.name }))}
+            value={chosen.schedule}
+            onChange={chosen.setSchedule}
+            data={chosen.schedules.map((s) => ({ value: s.id, label: s.name }))}
           />
           <Select
             label={t("costs.version")}
             w={240}
             allowDeselect={false}
             value={version}
-            onChange={setVersionId}
-            data={sorted.map((v) => ({
+            onChange={chosen.setVersion}
+            data={chosen.versions.map((v) => ({
               value: v.id,
               label: v.kind === "actual" ? `${v.label} (${t("costs.current")})` : v.label,
             }))}
