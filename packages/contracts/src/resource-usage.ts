@@ -175,8 +175,15 @@ const sums = (values: readonly number[]) => {
   for (let k = 0; k < values.length; k++) out[k] = acc += values[k];
   return out;
 };
-const thousandths = (values: ArrayLike<number>) =>
-  Array.from(values, (v) => (Number.isNaN(v) ? -1 : Math.round(v * THOUSAND)));
+/** Values in thousandths (NaN: -1). A plain loop: `Array.from(typedArray, fn)` costs V8 several times more. */
+const thousandths = (values: ArrayLike<number>) => {
+  const out = new Array<number>(values.length);
+  for (let k = 0; k < values.length; k++) {
+    const v = values[k];
+    out[k] = Number.isNaN(v) ? -1 : Math.round(v * THOUSAND);
+  }
+  return out;
+};
 
 export function encodeUsage(c: UsageColumns): UsageWire {
   return {

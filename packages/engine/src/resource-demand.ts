@@ -96,17 +96,30 @@ export function addAssignmentDays(days: Float64Array, fromDay: number, a: Demand
 }
 
 /** A resource's availability per day of [fromDay, toDay), or null when it has no periods (unlimited). */
-export function availabilityDays(resource: DemandResource, fromDay: number, toDay: number): Float64Array | null {
+export function availabilityDays(
+  resource: DemandResource,
+  fromDay: number,
+  toDay: number,
+  working: (calendar: Calendar) => Uint8Array = (calendar) => workingFlags(calendar, fromDay, toDay),
+): Float64Array | null {
   if (resource.availability.length === 0) return null;
   const periods = resource.availability
     .map((p) => ({ day: tryParseDate(p.from) ?? Number.NEGATIVE_INFINITY, value: p.maxUnitsPerDay }))
     .sort((x, y) => x.day - y.day);
   const out = new Float64Array(Math.max(0, toDay - fromDay));
+  const works = working(resource.calendar);
   let k = 0;
   for (let d = fromDay; d < toDay; d++) {
     while (k + 1 < periods.length && periods[k + 1].day <= d) k++;
-    if (resource.calendar.dayWorkMinutes(d) > 0) out[d - fromDay] = periods[k].value;
+    if (works[d - fromDay] === 1) out[d - fromDay] = periods[k].value;
   }
+  return out;
+}
+
+/** 1 for each day of [fromDay, toDay) with working time on the calendar. */
+function workingFlags(calendar: Calendar, fromDay: number, toDay: number): Uint8Array {
+  const out = new Uint8Array(Math.max(0, toDay - fromDay));
+  for (let d = fromDay; d < toDay; d++) out[d - fromDay] = calendar.dayWorkMinutes(d) > 0 ? 1 : 0;
   return out;
 }
 
@@ -126,11 +139,18 @@ export function resourceDemand(input: DemandInput): DemandResult {
     addAssignmentDays(days, fromDay, a);
   }
   const byId = new Map(input.resources.map((r) => [r.id, r]));
+  // resources mostly share a few calendars: each calendar's working days are read once for the range
+  const flagsOf = new Map<Calendar, Uint8Array>();
+  const working = (calendar: Calendar) => {
+    let flags = flagsOf.get(calendar);
+    if (!flags) flagsOf.set(calendar, (flags = workingFlags(calendar, fromDay, toDay)));
+    return flags;
+  };
   const availabilityOf = new Map<string, Float64Array | null>();
   const availability = (id: string) => {
     if (!availabilityOf.has(id)) {
       const r = byId.get(id);
-      availabilityOf.set(id, r ? availabilityDays(r, fromDay, toDay) : null);
+      availabilityOf.set(id, r ? availabilityDays(r, fromDay, toDay, working) : null);
     }
     return availabilityOf.get(id) ?? null;
   };

@@ -213,8 +213,33 @@ export interface Resource {
   type: ResourceType;
   calendarId?: string;
   unit?: string;
+  /** The first period's values (the file's default units per time and first price). */
   maxUnitsPerHour?: number;
   costPerUnit?: number;
+  /** Every price and availability period the file holds (P6 RSRCRATE / ResourceRate), by date; absent: the one above. */
+  periods?: ResourcePeriod[];
+  /** The resource's primary role (P6 RSRC.role_id, else its first RSRCROLE / ResourceRole). */
+  roleId?: string;
+}
+
+/** A price and availability in force from `from` until the next period (absent `from`: since always). */
+export interface ResourcePeriod {
+  from?: DateTime;
+  costPerUnit?: number;
+  maxUnitsPerHour?: number;
+}
+
+/** Periods in date order, the one without a date (since always) first. */
+export function periodsByDate(periods: readonly ResourcePeriod[]): ResourcePeriod[] {
+  return [...periods].sort((a, b) => (a.from ?? "").localeCompare(b.from ?? ""));
+}
+
+/** A P6 role: a job function resources fill (in Planum a specialty). */
+export interface Role {
+  id: string;
+  parentId?: string;
+  code: string;
+  name: string;
 }
 
 export interface Assignment {
@@ -299,6 +324,8 @@ export interface ScheduleModel {
   relations: Relation[];
   externals: ExternalActivity[];
   resources: Resource[];
+  /** Roles the resources fill (absent in files without roles, and in Planum JSON written before them). */
+  roles?: Role[];
   assignments: Assignment[];
   codeTypes: CodeType[];
   codeValues: CodeValue[];

@@ -1,5 +1,5 @@
 import { curveFromP6, type FileCurve } from "../model/file-curves.js";
-import type { ScheduleModel } from "../model/schedule-model.js";
+import { periodsByDate, type ResourcePeriod, type Role, type ScheduleModel } from "../model/schedule-model.js";
 import { parseDateTime } from "../util/date-time.js";
 import { arr, text, type XmlNode } from "../util/xml-tools.js";
 import { PM_RELATIONS, PM_RESOURCE } from "./pmxml-codes.js";
@@ -54,10 +54,38 @@ export function readRelationsAndResources(top: XmlNode, model: ScheduleModel, so
   }
   model.externals = [...externals.values()];
   const rates = new Map<string, number>();
+  const periods = new Map<string, ResourcePeriod[]>();
   for (const rr of arr(top.ResourceRate)) {
     const e = new El(rr, "ResourceRate", source);
+    const owner = e.s("ResourceObjectId");
     const v = e.num("PricePerUnit");
-    if (v !== undefined && !rates.has(e.s("ResourceObjectId"))) rates.set(e.s("ResourceObjectId"), v);
+    if (v !== undefined && !rates.has(owner)) rates.set(owner, v);
+    const period: ResourcePeriod = {};
+    const from = e.softDate("EffectiveDate");
+    if (from) period.from = from;
+    if (v !== undefined) period.costPerUnit = v;
+    const max = e.num("MaxUnitsPerTime");
+    if (max !== undefined) period.maxUnitsPerHour = max;
+    periods.set(owner, [...(periods.get(owner) ?? []), period]);
+  }
+  const roles: Role[] = [];
+  for (const ro of arr(top.Role)) {
+    const e = new El(ro, "Role", source);
+    const parent = e.opt("ParentObjectId");
+    roles.push({
+      id: e.s("ObjectId"),
+      ...(parent ? { parentId: parent } : {}),
+      code: e.s("Id"),
+      name: e.s("Name") || e.s("Id"),
+    });
+  }
+  if (roles.length > 0) model.roles = roles;
+  const roleIds = new Set(roles.map((r) => r.id));
+  const firstRole = new Map<string, string>();
+  for (const rr of arr(top.ResourceRole)) {
+    const e = new El(rr, "ResourceRole", source);
+    const role = e.s("RoleObjectId");
+    if (roleIds.has(role) && !firstRole.has(e.s("ResourceObjectId"))) firstRole.set(e.s("ResourceObjectId"), role);
   }
   for (const r of arr(top.Resource)) {
     const e = new El(r, "Resource", source);
@@ -78,6 +106,11 @@ export function readRelationsAndResources(top: XmlNode, model: ScheduleModel, so
     if (max !== undefined) res.maxUnitsPerHour = max;
     const price = rates.get(id) ?? e.num("PricePerUnit");
     if (price !== undefined) res.costPerUnit = price;
+    const own = periods.get(id);
+    if (own && own.length > 0) res.periods = periodsByDate(own);
+    const primary = e.opt("PrimaryRoleObjectId");
+    const role = primary && roleIds.has(primary) ? primary : firstRole.get(id);
+    if (role) res.roleId = role;
     model.resources.push(res);
   }
   const curves = new Map<string, FileCurve | undefined>();

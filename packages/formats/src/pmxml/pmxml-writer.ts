@@ -156,6 +156,14 @@ export function writePmxml(model: ScheduleModel): Uint8Array {
       .el("Name", "Notes")
       .el("ObjectId", NOTES_TOPIC)
       .close("NotebookTopic");
+  for (const r of model.roles ?? []) {
+    x.open("Role")
+      .el("Id", r.code)
+      .el("Name", r.name)
+      .el("ObjectId", r.id)
+      .el("ParentObjectId", r.parentId)
+      .close("Role");
+  }
   for (const r of model.resources) {
     x.open("Resource")
       .el("CalendarObjectId", r.calendarId)
@@ -165,9 +173,27 @@ export function writePmxml(model: ScheduleModel): Uint8Array {
     x.el("ObjectId", r.id)
       .el("ParentObjectId", r.parentId)
       .el("PricePerUnit", r.costPerUnit)
+      .el("PrimaryRoleObjectId", r.roleId)
       .el("ResourceType", resTypes[r.type]);
     x.el("UnitOfMeasureAbbreviation", r.unit).close("Resource");
   }
+  let rateId = 0;
+  for (const r of model.resources)
+    for (const p of r.periods ?? []) {
+      x.open("ResourceRate")
+        .el("EffectiveDate", p.from ? `${p.from}:00` : undefined)
+        .el("MaxUnitsPerTime", p.maxUnitsPerHour)
+        .el("ObjectId", ++rateId)
+        .el("PricePerUnit", p.costPerUnit)
+        .el("ResourceObjectId", r.id)
+        .close("ResourceRate");
+    }
+  for (const r of model.resources.filter((r) => r.roleId))
+    x.open("ResourceRole")
+      .el("Proficiency", "3 - Skilled")
+      .el("ResourceObjectId", r.id)
+      .el("RoleObjectId", r.roleId)
+      .close("ResourceRole");
   const curves = usedCurves(model.assignments);
   for (const [curve, id] of curves) {
     x.open("ResourceCurve").el("IsDefault", false).el("Name", P6_CURVE_NAMES[curve]).el("ObjectId", id).open("Values");

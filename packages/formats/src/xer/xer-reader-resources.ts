@@ -1,10 +1,10 @@
 import { curveFromP6, type FileCurve } from "../model/file-curves.js";
-import type { ScheduleModel } from "../model/schedule-model.js";
+import { periodsByDate, type ResourcePeriod, type Role, type ScheduleModel } from "../model/schedule-model.js";
 import { RESOURCE_TYPES, UDF_TYPES } from "./xer-codes.js";
 import type { Cursor } from "./xer-cursor.js";
 import type { XerRows } from "./xer-tables.js";
 
-/** Resources, their first price, units of measure and assignments (TASKRSRC). */
+/** Resources with their prices and availability by period, roles, units of measure and assignments (TASKRSRC). */
 type Each = (rows: XerRows, fn: (c: Cursor) => void) => void;
 
 export function readResources(
@@ -14,10 +14,36 @@ export function readResources(
   each: Each,
 ): void {
   const rate = new Map<string, number>();
+  const periods = new Map<string, ResourcePeriod[]>();
   each(t("RSRCRATE"), (c) => {
     const r = c.str("rsrc_id");
     const v = c.num("cost_per_qty");
     if (v !== undefined && !rate.has(r)) rate.set(r, v);
+    const period: ResourcePeriod = {};
+    const from = c.softDate("start_date");
+    if (from) period.from = from;
+    if (v !== undefined) period.costPerUnit = v;
+    const max = c.num("max_qty_per_hr");
+    if (max !== undefined) period.maxUnitsPerHour = max;
+    periods.set(r, [...(periods.get(r) ?? []), period]);
+  });
+  const roles: Role[] = [];
+  each(t("ROLES"), (c) => {
+    const parent = c.opt("parent_role_id");
+    roles.push({
+      id: c.required("role_id"),
+      ...(parent ? { parentId: parent } : {}),
+      code: c.str("role_short_name"),
+      name: c.str("role_name") || c.str("role_short_name"),
+    });
+  });
+  if (roles.length > 0) model.roles = roles;
+  const roleIds = new Set(roles.map((r) => r.id));
+  const firstRole = new Map<string, string>();
+  each(t("RSRCROLE"), (c) => {
+    const r = c.str("rsrc_id");
+    const role = c.str("role_id");
+    if (roleIds.has(role) && !firstRole.has(r)) firstRole.set(r, role);
   });
   const units = new Map<string, string>();
   each(t("UMEASURE"), (c) => units.set(c.str("unit_id"), c.str("unit_abbrev")));
@@ -38,6 +64,11 @@ export function readResources(
     const max = c.num("def_qty_per_hr");
     if (max !== undefined) r.maxUnitsPerHour = max;
     if (rate.has(id)) r.costPerUnit = rate.get(id);
+    const own = periods.get(id);
+    if (own && own.length > 0) r.periods = periodsByDate(own);
+    const primary = c.opt("role_id");
+    const role = primary && roleIds.has(primary) ? primary : firstRole.get(id);
+    if (role) r.roleId = role;
     model.resources.push(r);
   });
   const resourceIds = new Set(model.resources.map((r) => r.id));

@@ -6,13 +6,20 @@ import { d, type TableWriter } from "./xer-table-writer.js";
 const rsrcType = invert(RESOURCE_TYPES);
 const udfType = invert(UDF_TYPES);
 
-/** RSRC, UMEASURE, RSRCRATE, RSRCCURVDATA, TASKRSRC, activity codes and UDF tables. */
+/** RSRC, UMEASURE, RSRCRATE, ROLES, RSRCROLE, RSRCCURVDATA, TASKRSRC, activity codes and UDF tables. */
 export function writeResourceTables(w: TableWriter, model: ScheduleModel, projectOf: Map<string, string>): void {
   const units = [...new Set(model.resources.map((r) => r.unit).filter((u): u is string => !!u))];
   w.table(
     "UMEASURE",
     ["unit_id", "seq_num", "unit_abbrev", "unit_name"],
     units.map((u, i) => [i + 1, i, u, u]),
+  );
+  // roles before the resources that name them, as P6 writes them
+  const roles = model.roles ?? [];
+  w.table(
+    "ROLES",
+    ["role_id", "parent_role_id", "seq_num", "role_name", "role_short_name"],
+    roles.map((r, i) => [r.id, r.parentId, i, r.name, r.code]),
   );
   w.table(
     "RSRC",
@@ -29,6 +36,7 @@ export function writeResourceTables(w: TableWriter, model: ScheduleModel, projec
       "curr_id",
       "unit_id",
       "rsrc_type",
+      "role_id",
     ],
     model.resources.map((r, i) => [
       r.id,
@@ -43,14 +51,24 @@ export function writeResourceTables(w: TableWriter, model: ScheduleModel, projec
       1,
       r.unit ? units.indexOf(r.unit) + 1 : undefined,
       rsrcType[r.type],
+      r.roleId,
     ]),
+  );
+  const rates = model.resources.flatMap((r) =>
+    (
+      r.periods ??
+      (r.costPerUnit !== undefined ? [{ costPerUnit: r.costPerUnit, maxUnitsPerHour: r.maxUnitsPerHour }] : [])
+    ).map((p) => [r.id, p] as const),
   );
   w.table(
     "RSRCRATE",
     ["rsrc_rate_id", "rsrc_id", "max_qty_per_hr", "cost_per_qty", "start_date"],
-    model.resources
-      .filter((r) => r.costPerUnit !== undefined)
-      .map((r, i) => [i + 1, r.id, r.maxUnitsPerHour, r.costPerUnit, undefined]),
+    rates.map(([id, p], i) => [i + 1, id, p.maxUnitsPerHour, p.costPerUnit, p.from ? d(p.from) : undefined]),
+  );
+  w.table(
+    "RSRCROLE",
+    ["rsrc_id", "role_id", "skill_level"],
+    model.resources.filter((r) => r.roleId).map((r) => [r.id, r.roleId, 3]),
   );
   const curves = usedCurves(model.assignments);
   w.table(

@@ -1,5 +1,6 @@
 import { DATE_SERIES_MIN_YEAR, RESOURCE_HOURS_PER_DAY } from "@planum/contracts";
-import type { ResourceType, ScheduleModel } from "@planum/formats";
+import { periodValue } from "@planum/engine";
+import type { Resource, ResourcePeriod, ResourceType, ScheduleModel } from "@planum/formats";
 import { and, eq } from "drizzle-orm";
 import { assignments, resources } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
@@ -7,7 +8,9 @@ import {
   type AssignmentValues,
   insertAssignments,
   insertResources,
+  insertSpecialty,
   listResources,
+  listSpecialties,
   type ResourceRow,
 } from "./resources.repo.js";
 
@@ -15,7 +18,8 @@ import {
  * Resources and assignments of schedule files (XER, P6 XML, MSPDI) into the space's directory and a version, and
  * back. The directory is the space's: a file's resource whose code the space already has is that resource (a second
  * import of a file, or another project's file naming the same crew, assigns the same resource); the others are
- * created with their hierarchy, calendar, unit, availability (units per hour × 8 a day) and price. Assignments keep
+ * created with their hierarchy, calendar, unit, availability (units per hour × 8 a day) and prices by period, and
+ * their role as the specialty of that name (created when the space has none). Assignments keep
  * the file's units and costs as they are, so an export writes them back unchanged.
  */
 
@@ -71,6 +75,7 @@ export async function importFileResources(
     seen.add(code);
     return true;
   });
+  const specialtyOf = await specialtiesForRoles(tx, spaceId, model, toCreate);
   const created = await insertResources(
     tx,
     toCreate.map((r) => ({
@@ -80,11 +85,8 @@ export async function importFileResources(
       kind: KIND[r.type] ?? "labor",
       unit: r.unit ?? "",
       calendarId: (r.calendarId && input.calendarIds.get(r.calendarId)) || null,
-      availability:
-        r.maxUnitsPerHour !== undefined
-          ? [{ from: SINCE_ALWAYS, maxUnitsPerDay: round6(r.maxUnitsPerHour * RESOURCE_HOURS_PER_DAY) }]
-          : [],
-      rates: r.costPerUnit !== undefined ? [{ from: SINCE_ALWAYS, pricePerUnit: r.costPerUnit }] : [],
+      specialtyId: (r.roleId && specialtyOf.get(r.roleId)) || null,
+      ...periodLists(r),
     })),
   );
   toCreate.forEach((r, k) => {
@@ -134,6 +136,73 @@ export async function importFileResources(
 }
 
 /**
+ * A file resource's availability and prices by period when the file holds several (P6 RSRCRATE, ResourceRate rows),
+ * else its one price and its units per time since always, as one-rate files have always been read (P6's default
+ * units per time stands for the availability then); units per hour × 8 make a day's availability.
+ */
+function periodLists(r: Resource): Pick<ResourceRow, "availability" | "rates"> {
+  const periods =
+    r.periods && r.periods.length > 1
+      ? r.periods
+      : [{ costPerUnit: r.costPerUnit, maxUnitsPerHour: r.maxUnitsPerHour }];
+  const from = (p: ResourcePeriod) => p.from?.slice(0, 10) ?? SINCE_ALWAYS;
+  return {
+    availability: periods.flatMap((p) =>
+      p.maxUnitsPerHour === undefined
+        ? []
+        : [{ from: from(p), maxUnitsPerDay: round6(p.maxUnitsPerHour * RESOURCE_HOURS_PER_DAY) }],
+    ),
+    rates: periods.flatMap((p) =>
+      p.costPerUnit === undefined ? [] : [{ from: from(p), pricePerUnit: p.costPerUnit }],
+    ),
+  };
+}
+
+/**
+ * The space's specialty for each file role a created resource fills (P6 roles are Planum's specialties): found by
+ * name, else created.
+ */
+async function specialtiesForRoles(
+  tx: DbOrTx,
+  spaceId: string,
+  model: ScheduleModel,
+  created: readonly Resource[],
+): Promise<Map<string, string>> {
+  const used = new Set(created.map((r) => r.roleId).filter((id): id is string => !!id));
+  const out = new Map<string, string>();
+  if (used.size === 0) return out;
+  const byName = new Map((await listSpecialties(tx, spaceId)).map((s) => [s.name, s.id]));
+  for (const role of model.roles ?? []) {
+    if (!used.has(role.id)) continue;
+    const name = (role.name || role.code).trim();
+    let id = byName.get(name);
+    if (!id) {
+      id = (await insertSpecialty(tx, spaceId, name)).id;
+      byName.set(name, id);
+    }
+    out.set(role.id, id);
+  }
+  return out;
+}
+
+/**
+ * A directory resource's prices and availability as the file's periods: one per day either list changes, each
+ * holding the price and units per hour in force that day; the first (since always) has no date.
+ */
+function filePeriods(r: ResourceRow): ResourcePeriod[] {
+  const days = [...new Set([...r.availability, ...r.rates].map((p) => p.from))].sort();
+  return days.map((day) => {
+    const rate = periodValue(r.rates, day);
+    const availability = periodValue(r.availability, day);
+    return {
+      ...(day === SINCE_ALWAYS ? {} : { from: `${day}T00:00` }),
+      ...(rate ? { costPerUnit: rate.pricePerUnit } : {}),
+      ...(availability ? { maxUnitsPerHour: round6(availability.maxUnitsPerDay / RESOURCE_HOURS_PER_DAY) } : {}),
+    };
+  });
+}
+
+/**
  * The version's assignments and the resources they name (with their ancestors, so the file keeps the hierarchy)
  * into the model; `itemIds` = the works that became the model's activities (work id → activity id).
  */
@@ -154,12 +223,17 @@ export async function exportFileResources(
     for (let at: string | null | undefined = a.resourceId; at && !needed.has(at); at = directory.get(at)?.parentId)
       needed.add(at);
   const calendars = new Set(model.calendars.map((c) => c.id));
+  const specialties = new Map((await listSpecialties(db, spaceId)).map((s) => [s.id, s.name]));
+  const roles = new Set<string>();
   for (const r of directory.values()) {
     if (!needed.has(r.id)) continue;
     const first = <T extends { from: string }>(list: T[]) =>
       [...list].sort((a, b) => (a.from < b.from ? -1 : 1))[0] as T | undefined;
     const availability = first(r.availability);
     const rate = first(r.rates);
+    const periods = filePeriods(r);
+    const role = r.specialtyId && specialties.has(r.specialtyId) ? r.specialtyId : undefined;
+    if (role) roles.add(role);
     model.resources.push({
       id: r.id,
       ...(r.parentId && needed.has(r.parentId) ? { parentId: r.parentId } : {}),
@@ -170,8 +244,16 @@ export async function exportFileResources(
       ...(r.unit ? { unit: r.unit } : {}),
       ...(availability ? { maxUnitsPerHour: round6(availability.maxUnitsPerDay / RESOURCE_HOURS_PER_DAY) } : {}),
       ...(rate ? { costPerUnit: rate.pricePerUnit } : {}),
+      ...(periods.length > 1 ? { periods } : {}),
+      ...(role ? { roleId: role } : {}),
     });
   }
+  if (roles.size > 0)
+    model.roles = [...roles].map((id) => {
+      const name = specialties.get(id) as string;
+      // P6 keeps a role's short name within 40 characters
+      return { id, code: name.slice(0, 40), name };
+    });
   for (const a of kept)
     model.assignments.push({
       id: a.id,

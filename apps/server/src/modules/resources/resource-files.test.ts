@@ -159,6 +159,60 @@ describe("resources and assignments of schedule files", () => {
     }
   });
 
+  it("keeps roles as specialties and prices and availability by period: XER in, XER and P6 XML out", async () => {
+    const { owner, schedule, space } = await setUpWorkspace(server);
+    const model = await readSchedule(fs.readFileSync(path.join(corpus, "xer/encoding1251.xer")), { fileName: "e.xer" });
+    const assigned = new Set(model.assignments.map((a) => a.resourceId));
+    const crew = model.resources.find((r) => assigned.has(r.id));
+    if (!crew) throw new Error("the corpus file has no assigned resource");
+    model.roles = [{ id: "9002", code: "MASON", name: "Каменщик" }];
+    crew.roleId = "9002";
+    crew.periods = [
+      { costPerUnit: 10, maxUnitsPerHour: 2 },
+      { from: "2025-01-20T00:00", costPerUnit: 20, maxUnitsPerHour: 3 },
+    ];
+    [crew.costPerUnit, crew.maxUnitsPerHour] = [10, 2];
+    const uploaded = await upload(owner, schedule.id, await writeSchedule(model, "xer"), "roles.xer");
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+
+    const specialties = (await owner.call("GET", `/space/${space.id}/specialty`)).body.data as {
+      id: string;
+      name: string;
+    }[];
+    expect(specialties.map((s) => s.name)).toEqual(["Каменщик"]);
+    const directory = (await owner.call("GET", `/space/${space.id}/resources`)).body.data as {
+      code: string;
+      specialtyId: string | null;
+      availability: unknown[];
+      rates: unknown[];
+    }[];
+    const stored = directory.find((r) => r.code === crew.code);
+    expect(stored).toMatchObject({
+      specialtyId: specialties[0].id,
+      availability: [
+        { from: "2000-01-01", maxUnitsPerDay: 16 },
+        { from: "2025-01-20", maxUnitsPerDay: 24 },
+      ],
+      rates: [
+        { from: "2000-01-01", pricePerUnit: 10 },
+        { from: "2025-01-20", pricePerUnit: 20 },
+      ],
+    });
+
+    for (const format of ["xer", "xml-primavera"]) {
+      const back = await readSchedule(await exported(owner, uploaded.body.data.versionId, format), {
+        fileName: `back.${format}`,
+      });
+      const again = back.resources.find((r) => r.code === crew.code);
+      expect(
+        back.roles?.map((r) => r.name),
+        format,
+      ).toEqual(["Каменщик"]);
+      expect(again?.roleId, format).toBe(back.roles?.[0].id);
+      expect(again?.periods, format).toEqual(crew.periods);
+    }
+  });
+
   it("MS Project tasks without a calendar of their own come in resource dependent and go back out so", async () => {
     const { owner, schedule } = await setUpWorkspace(server);
     const bytes = fs.readFileSync(path.join(corpus, "mspdi/sample.xml"));
