@@ -143,7 +143,10 @@ export function resourceDemand(input: DemandInput): DemandResult {
   const flagsOf = new Map<Calendar, Uint8Array>();
   const working = (calendar: Calendar) => {
     let flags = flagsOf.get(calendar);
-    if (!flags) flagsOf.set(calendar, (flags = workingFlags(calendar, fromDay, toDay)));
+    if (!flags) {
+      flags = workingFlags(calendar, fromDay, toDay);
+      flagsOf.set(calendar, flags);
+    }
     return flags;
   };
   const availabilityOf = new Map<string, Float64Array | null>();
