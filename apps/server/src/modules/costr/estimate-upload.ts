@@ -5,7 +5,7 @@ import type { NodeScope } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import type { JobContext } from "../../platform/jobs.js";
-import type { UploadedFile } from "../interchange/upload.js";
+import type { UploadedFile } from "../../platform/uploads.js";
 import { addTotals, priceParts } from "./coefficient-math.js";
 import { checkEstimate } from "./compliance.js";
 import { type MeasureRow, readMeasures, readPdc } from "./costr-catalogues.repo.js";

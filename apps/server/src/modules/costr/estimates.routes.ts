@@ -13,7 +13,7 @@ import { z } from "zod";
 import type { AccessRule, NodeScope } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { route } from "../../platform/route.js";
-import { readUpload } from "../interchange/upload.js";
+import { readUpload } from "../../platform/uploads.js";
 import type { CostrCatalogues } from "./costr-catalogues.service.js";
 import { EstimateUpload } from "./estimate-upload.js";
 import { EstimatesService } from "./estimates.service.js";

@@ -28,7 +28,7 @@ import { z } from "zod";
 import type { AppContext } from "../../platform/context.js";
 import { requestLanguage } from "../../platform/http-errors.js";
 import { route } from "../../platform/route.js";
-import { readUpload } from "../interchange/upload.js";
+import { readUpload } from "../../platform/uploads.js";
 import { DirectoriesService } from "./directories.service.js";
 import { DirectoryAttributes } from "./directory-attributes.js";
 import { directoryAttributeRoutes } from "./directory-attributes.routes.js";

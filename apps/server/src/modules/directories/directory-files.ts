@@ -10,7 +10,7 @@ import type { EpsNodeRow, Grant } from "../../platform/access.js";
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import type { Storage } from "../../platform/storage.js";
-import { readFailure, type UploadedFile } from "../interchange/upload.js";
+import { readFailure, type UploadedFile } from "../../platform/uploads.js";
 import { type ColumnRecord, DirectoriesRepo } from "./directories.repo.js";
 import { type DirectoriesService, writeRows } from "./directories.service.js";
 

@@ -4,11 +4,12 @@ import { readPlanumZip } from "@planum/formats";
 import { type Grant, lineage, loadNode, requireAt } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
+import type { UploadedFile } from "../../platform/uploads.js";
 import { WorkspaceEvents } from "../../platform/workspace-events.js";
 import { epsUpdated } from "../structure/structure-events.js";
 import { interchangeRepo } from "./interchange.repo.js";
 import { importCrossLinks, importModel } from "./model-import.js";
-import { readModel, type UploadedFile } from "./upload.js";
+import { readModel } from "./upload.js";
 
 interface ScheduleToCreate {
   name: string;

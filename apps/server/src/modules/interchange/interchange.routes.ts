@@ -19,10 +19,10 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
 import { requestLanguage } from "../../platform/http-errors.js";
 import { route } from "../../platform/route.js";
+import { readUpload } from "../../platform/uploads.js";
 import { batchProcessing } from "./batch-processing.js";
 import { importSettingsRoutes } from "./import-settings.js";
 import { InterchangeService } from "./interchange.service.js";
-import { readUpload } from "./upload.js";
 
 /** Schedule files in and out: uploads as new versions (synchronous or as a job), exports, previews. */
 export function interchangeModule(ctx: AppContext) {

@@ -21,6 +21,7 @@ import {
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { type JobContext, JobTakenOver } from "../../platform/jobs.js";
+import type { UploadedFile } from "../../platform/uploads.js";
 import { IMPORT_JOB } from "./batch-processing.js";
 import { importIntoFacility } from "./facility-import.js";
 import { findImportReport } from "./import-report.js";
@@ -28,14 +29,7 @@ import { findImportRule } from "./import-settings.js";
 import { interchangeRepo } from "./interchange.repo.js";
 import { exportModel } from "./model-export.js";
 import { projectModel } from "./project-export.js";
-import {
-  EXPORT_FORMAT,
-  interchangeEvent,
-  parseMapping,
-  type UploadedFile,
-  uploadVersion,
-  writeModel,
-} from "./upload.js";
+import { EXPORT_FORMAT, interchangeEvent, parseMapping, uploadVersion, writeModel } from "./upload.js";
 import { previewTable } from "./upload-preview.js";
 import { compareVersions, comparisonCsv } from "./version-compare.js";
 

@@ -9,7 +9,8 @@ import {
   tableToModel,
 } from "@planum/formats";
 import { AppError } from "../../platform/errors.js";
-import { IMPORT_FORMAT_ID, readFailure, readModel, type UploadedFile } from "./upload.js";
+import { readFailure, type UploadedFile } from "../../platform/uploads.js";
+import { IMPORT_FORMAT_ID, readModel } from "./upload.js";
 
 /** The header row and up to seven rows after it. */
 const PREVIEW_ROWS = 8;

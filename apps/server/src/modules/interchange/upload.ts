@@ -1,8 +1,6 @@
 import { EVENTS_PROTOCOL_VERSION, type ExportFormat, type ImportFormat, type UploadResult } from "@planum/contracts";
 import {
   type ColumnMapping,
-  FormatError,
-  type FormatErrorLocation,
   type FormatId,
   type ReadReport,
   readSchedule,
@@ -12,10 +10,10 @@ import {
   type WritableFormat,
   writeSchedule,
 } from "@planum/formats";
-import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../platform/context.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
+import { readFailure, type UploadedFile } from "../../platform/uploads.js";
 import { WorkspaceEvents } from "../../platform/workspace-events.js";
 import { countRead, ImportWarnings, mergeWarnings, type StoredReport, saveImportReport } from "./import-report.js";
 import { importModel } from "./model-import.js";
@@ -42,36 +40,10 @@ export const EXPORT_FORMAT: Record<ExportFormat, { id: WritableFormat; ext: stri
   zip: { id: "zip", ext: "zip", mediaType: "application/zip" },
 };
 
-export interface UploadedFile {
-  bytes: Buffer;
-  name: string;
-}
-
 export interface ReadOptions {
   format?: ImportFormat;
   skipRows?: number;
   mapping?: ColumnMapping;
-}
-
-function describe(location: FormatErrorLocation | undefined): string {
-  if (!location) return "—";
-  if ("table" in location) return `${location.table}, ${location.row}${location.field ? `, ${location.field}` : ""}`;
-  if ("element" in location) return `<${location.element}>, ${location.line}`;
-  return location.entry;
-}
-
-/** Reads the single `file` part; a file over the configured limit is refused before it is kept in memory whole. */
-export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<UploadedFile> {
-  const max = `${Math.round(maxBytes / 1024 / 1024)} MB`;
-  if (!request.isMultipart()) throw new AppError("Required", { field: "file" });
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  if (!part) throw new AppError("Required", { field: "file" });
-  const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-    if (error.code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("FileTooLarge", { max });
-    throw error;
-  });
-  if (part.file.truncated) throw new AppError("FileTooLarge", { max });
-  return { bytes, name: part.filename || "schedule" };
 }
 
 /** A mapping sent as JSON text in the query (the dialog's unsaved choice), checked to be field → text | index. */
@@ -133,16 +105,6 @@ export async function readModelWithReport(
   } catch (error) {
     throw readFailure(error);
   }
-}
-
-/** A reader's failure as `400 MalformedFile` with the place and the reason. */
-export function readFailure(error: unknown): AppError {
-  if (error instanceof FormatError) {
-    const location = describe(error.location);
-    const reason = error.location ? error.message.replace(/ \([^()]*\)$/, "") : error.message;
-    return new AppError("MalformedFile", { location, reason, formatCode: error.code });
-  }
-  return new AppError("MalformedFile", { location: "—", reason: error instanceof Error ? error.message : "?" });
 }
 
 export interface UploadTarget {

@@ -13,11 +13,11 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../../platform/context.js";
 import { route } from "../../../platform/route.js";
+import { readUpload } from "../../../platform/uploads.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { DirectoriesService } from "../../directories/directories.service.js";
 import { DirectoryAttributes } from "../../directories/directory-attributes.js";
 import { readKeyPairs } from "../../directories/directory-files.js";
-import { readUpload } from "../../interchange/upload.js";
 import { DirectoryLinksService } from "./links.service.js";
 
 /**
