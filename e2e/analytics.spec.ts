@@ -34,6 +34,16 @@ async function plannedProject(request: APIRequestContext) {
       ],
     });
   await fact(300, 20);
+  // The project's pace: SPI in per cent, red below 90.
+  await call("POST", `/projects/${projectId}/indicators/create`, {
+    key: "pace",
+    name: "Pace, %",
+    formula: "spi * 100",
+    thresholds: [
+      { from: 0, colour: "red" },
+      { from: 90, colour: "green" },
+    ],
+  });
   return { token: user.token, spaceId, projectId, fact };
 }
 
@@ -69,6 +79,26 @@ test("a node's dashboard opens on analytics, its S-curve moves when a fact chang
   // 40 m³ earn 400 for 450: SPI 0.50, CPI 0.89.
   await expect(page.getByTestId("evm-cpi")).toContainText("0.89", { timeout: 60_000 });
   await expect(page.getByTestId("evm-spi")).toContainText("0.50");
+  // The project's indicator follows, red below its threshold.
+  const pace = page.getByTestId("indicator-pace");
+  await expect(pace).toContainText("50", { timeout: 60_000 });
+  await expect(pace).toHaveAttribute("data-colour", "red");
+  // An indicator added on the dashboard: a formula that does not parse is refused under the field, then saved.
+  await page.getByRole("button", { name: "Add an indicator" }).click();
+  const form = page.getByRole("dialog");
+  await form.getByTestId("indicator-name").fill("Cost efficiency");
+  await form.getByTestId("indicator-key").fill("eff");
+  await form.getByTestId("indicator-formula").fill("cpi /");
+  await form.getByRole("button", { name: "Add a colour" }).click();
+  await form.getByTestId("threshold-from-0").fill("0.8");
+  await form.getByTestId("indicator-save").click();
+  await expect(form.getByText("The formula cannot be read at character 6")).toBeVisible();
+  await form.getByTestId("indicator-formula").fill("cpi");
+  await form.getByTestId("indicator-save").click();
+  await expect(form).toBeHidden();
+  // CPI 0.89 is above 0.8: green.
+  await expect(page.getByTestId("indicator-eff")).toHaveAttribute("data-colour", "green", { timeout: 60_000 });
+  await expect(page.getByTestId("indicator-eff")).toContainText("0.89");
   await page.screenshot({ path: "e2e/artifacts/analytics-en-light-1440.png", fullPage: true });
 
   // The count of works not started opens the works behind it.
@@ -96,6 +126,11 @@ test("a node's dashboard opens on analytics, its S-curve moves when a fact chang
   await expect(page.getByTestId("dashboard-setting")).toHaveValue("Works only", { timeout: 60_000 });
   await expect(page.getByTestId("work-counts")).toBeVisible();
   await expect(page.getByTestId("widget-s-curve")).toBeHidden();
+  // Drawn per month now: the change is kept in the dashboard, which then matches it again.
+  await page.getByText("Month", { exact: true }).click();
+  const keep = page.getByRole("button", { name: "Keep these changes in this dashboard" });
+  await keep.click();
+  await expect(keep).toBeHidden();
   await page.getByTestId("dashboard-setting").click();
   await page.getByRole("option", { name: "Default dashboard" }).click();
   await expect(page.getByTestId("widget-s-curve")).toBeVisible({ timeout: 60_000 });

@@ -8,6 +8,8 @@
 //                      counts they queued until the figures are fresh, and how many counts ran
 //   analytics_series — GET /analytics/version/{id}/series (cost S-curve per day), target ≤ 300 ms
 //   analytics_stats  — GET /analytics/version/{id}/stats (counts, totals of four measures, earned value)
+//   analytics_indicators — ten indicators (two reading others) recomputed for the version, as each count does,
+//                      target ≤ 2 s; and GET /analytics/version/{id}/indicator
 //   node apps/server/bench/analytics.mjs [works=100000]
 import { sql } from "drizzle-orm";
 import { benchApi, benchSchedule, jsonLine, stats, timed } from "./bench-kit.mjs";
@@ -20,6 +22,7 @@ const RUNS = 7;
 const { app, database, stop, startJobs } = await startBenchServer("planum-bench-analytics-");
 const { recountVersion, blockParts } = await import("../dist/modules/analytics/analytics-recount.js");
 const { bumpGeneration, readAnalytics } = await import("../dist/modules/analytics/analytics.repo.js");
+const { storeIndicatorValues } = await import("../dist/modules/analytics/indicator-values.js");
 const { writeSeries } = await import("../dist/modules/workspace/wdp/wdp-store.js");
 const { db } = database;
 
@@ -142,10 +145,34 @@ line("analytics_edits", {
   cpuMs: Math.round(burst.cpuMs),
 });
 
+// ---- indicators: recomputed from the stored figures (every count does it in its transaction) ----
+for (const [key, formula] of [
+  ["pace", "spi * 100"],
+  ["efficiency", "cpi"],
+  ["delay_share", "delayed / works"],
+  ["critical_share", "critical / works"],
+  ["done_cost", "fact_cost / plan_cost"],
+  ["on_date", "fact_volume / on_date_volume"],
+  ["overrun", "eac - bac"],
+  ["late", "late_start + late_finish"],
+  ["health", "min(pace / 100, efficiency)"],
+  ["alarm", "max(delay_share, critical_share) * 100"],
+])
+  await inject("POST", `/schedules/${schedule.id}/indicators/create`, { key, name: key, formula });
+const recompute = [];
+const recomputeCpu = [];
+for (let run = 0; run < RUNS; run++) {
+  const t = await timed(() => db.transaction((tx) => storeIndicatorValues(tx, spaceId, version.id)));
+  recompute.push(t.ms);
+  recomputeCpu.push(t.cpuMs);
+}
+line("analytics_indicators", { indicators: 10, ...stats(recompute, recomputeCpu), targetMs: 2000 });
+
 // ---- served ----
 for (const [name, url, target] of [
   ["analytics_series", `/analytics/version/${version.id}/series?measure=cost`, 300],
   ["analytics_stats", `/analytics/version/${version.id}/stats`, undefined],
+  ["analytics_indicator", `/analytics/version/${version.id}/indicator`, undefined],
 ]) {
   const ms = [];
   const cpu = [];

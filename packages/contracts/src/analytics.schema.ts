@@ -143,7 +143,7 @@ export const analyticsCalculateSchema = z.object({
 export type AnalyticsCalculate = z.infer<typeof analyticsCalculateSchema>;
 
 /** The widgets a dashboard may show (spec §7 "Analytics settings, presets"). */
-export const DASHBOARD_WIDGETS = ["s_curve", "earned_value", "counts"] as const;
+export const DASHBOARD_WIDGETS = ["s_curve", "earned_value", "counts", "indicators"] as const;
 export type DashboardWidget = (typeof DASHBOARD_WIDGETS)[number];
 
 /** A dashboard kept: which widgets show and how the curve is drawn. */

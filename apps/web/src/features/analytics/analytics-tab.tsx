@@ -29,6 +29,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { analyticsBase, useAnalyticsLive, useAnalyticsSeries, useAnalyticsStats } from "./analytics-api";
 import { DashboardSettingsBar, useDashboardSettings } from "./dashboard-settings";
+import { type IndicatorOwner, IndicatorsWidget } from "./indicators-widget";
 import { WorksBehindModal } from "./works-behind-modal";
 
 /** ECharts (~400 kB) is loaded when a dashboard first draws a curve, not with the application. */
@@ -90,6 +91,9 @@ export function AnalyticsDashboard({
   const setMeasure = (value: AnalyticsMeasure) => change({ measure: value });
   const setPeriod = (value: AnalyticsPeriod) => change({ period: value });
   const setCumulative = (value: boolean) => change({ cumulative: value });
+  // New indicators are the project's on a project's panel, else the schedule's shown (a node has none of its own).
+  const owner: IndicatorOwner | null =
+    node.kind === "project" ? { projectId: node.id } : scheduleId ? { scheduleId } : null;
   const widgets = new Set<DashboardWidget>(active?.widgets ?? DASHBOARD_WIDGETS);
   const series = useAnalyticsSeries(spaceId, base, measure, period, cumulative);
   const stats = useAnalyticsStats(spaceId, base);
@@ -187,6 +191,7 @@ export function AnalyticsDashboard({
           <Skeleton h={160} />
         )}
       </SimpleGrid>
+      {widgets.has("indicators") ? <IndicatorsWidget spaceId={spaceId} base={base} owner={owner} /> : null}
     </Stack>
   );
 }

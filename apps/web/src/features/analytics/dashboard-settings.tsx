@@ -5,11 +5,11 @@ import {
   DASHBOARD_WIDGETS,
   type DashboardWidget,
 } from "@planum/contracts";
-import { IconDeviceFloppy, IconTrash } from "@tabler/icons-react";
+import { IconCheck, IconDeviceFloppy, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../shared/api-client";
+import { api, apiRequest } from "../../shared/api-client";
 import { errorsOf } from "../../shared/api-error";
 import { notifyErrors } from "../../ui/notify";
 import { analyticsKeys } from "./analytics-api";
@@ -58,7 +58,23 @@ export function DashboardSettingsBar({
     onSuccess: () => refresh(),
     onError: (error) => notifyErrors(errorsOf(error)),
   });
+  const update = useMutation({
+    meta: { silentError: true },
+    mutationFn: (setting: AnalyticsSetting) =>
+      apiRequest<AnalyticsSetting>(
+        setting.shared ? `/analytics/preset/${setting.id}/update` : `/analytics/setting/${setting.id}/update`,
+        { method: "PATCH", body: { ...current, name: setting.name } },
+      ),
+    onSuccess: () => refresh(),
+    onError: (error) => notifyErrors(errorsOf(error)),
+  });
   const active = settings.find((s) => s.active) ?? null;
+  // The curve drawn otherwise than the active dashboard keeps it: its changes may be kept in it.
+  const changed =
+    !!active &&
+    (active.measure !== current.measure ||
+      active.period !== current.period ||
+      active.cumulative !== current.cumulative);
   return (
     <Group gap="xs" align="end" wrap="nowrap" data-testid="dashboard-settings" maw="100%">
       <Select
@@ -79,6 +95,19 @@ export function DashboardSettingsBar({
           <IconDeviceFloppy size={18} />
         </ActionIcon>
       </Tooltip>
+      {changed && active ? (
+        <Tooltip label={t("settings.update")}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={t("settings.update")}
+            loading={update.isPending}
+            onClick={() => update.mutate(active)}
+          >
+            <IconCheck size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
       {active ? (
         <Tooltip label={t("settings.delete")}>
           <ActionIcon
