@@ -12,6 +12,9 @@ async function memberOf(request: Parameters<typeof registerUser>[0]) {
 
 const bell = (page: Page) => page.getByTestId("notices-bell");
 
+// Three languages, a live notice, a setting added and edited: well over the default minute on a loaded machine.
+test.setTimeout(300_000);
+
 test("notices: one arrives live in the bell, is opened (to its schedule) and deleted; screens in en, ru, fr", async ({
   browser,
   request,
@@ -75,6 +78,21 @@ test("notices: one arrives live in the bell, is opened (to its schedule) and del
   await page.getByRole("textbox", { name: "Cron expression" }).fill("0 8 * * 1-5");
   await page.getByRole("button", { name: "Add setting" }).click();
   await expect(page.getByTestId("notice-setting")).toContainText("cron 0 8 * * 1-5");
+
+  // Edited in place: the setting becomes a weekly e-mail digest of assignments only.
+  await page.getByRole("button", { name: "Edit the setting" }).click();
+  await expect(page.getByRole("textbox", { name: "Cron expression" })).toHaveValue("0 8 * * 1-5");
+  await page.getByRole("combobox", { name: "Periodicity" }).click();
+  await page.getByRole("option", { name: "Weekly" }).click();
+  await page.getByRole("combobox", { name: "Kinds" }).click();
+  await page.getByRole("option", { name: "New assignment" }).click();
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Save setting" }).click();
+  const edited = page.getByTestId("notice-setting");
+  await expect(edited).toHaveCount(1);
+  await expect(edited).toContainText("E-mail · Weekly");
+  await expect(edited).toContainText("New assignment");
+  await expect(page.getByRole("button", { name: "Add setting" })).toBeVisible();
   await context.close();
 
   // Russian and French, dark, 600 px: the bell's list and the personal area hold their long texts.

@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { apiUser, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
+import { addItem, apiUser, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
 
 /**
  * Project pipeline (issue 17): a project with design done and procurement under way; the owner opens the pipeline
  * from the project's schedules tab, adds the construction stage with its dates and owner, makes it follow
- * procurement, sees the board's columns, then the timeline by weeks set in the pipeline settings.
+ * procurement, sees the board's columns, then the timeline by weeks set in the pipeline settings; last, adds the
+ * general WBS item of the frame and sees it counted from the schedule's works, recounted after each calculation.
  */
 test.setTimeout(300_000);
 
@@ -29,6 +30,10 @@ const TEXTS = {
     weeks: "Weeks",
     inProgress: "In progress · 1",
     planned: "Planned · 1",
+    gwbsAdd: "Add item",
+    gwbsCode: "Code",
+    gwbsName: "Name",
+    gwbsAfter: "Recount after each calculation",
   },
   ru: {
     tab: "Связанные графики",
@@ -50,6 +55,10 @@ const TEXTS = {
     weeks: "Недели",
     inProgress: "В работе · 1",
     planned: "Запланирован · 1",
+    gwbsAdd: "Добавить элемент",
+    gwbsCode: "Код",
+    gwbsName: "Наименование",
+    gwbsAfter: "Пересчитывать после каждого расчёта",
   },
   fr: {
     tab: "Plannings liés",
@@ -71,6 +80,10 @@ const TEXTS = {
     weeks: "Semaines",
     inProgress: "En cours · 1",
     planned: "Planifiée · 1",
+    gwbsAdd: "Ajouter un élément",
+    gwbsCode: "Code",
+    gwbsName: "Nom",
+    gwbsAfter: "Recompter après chaque calcul",
   },
 } as const;
 
@@ -90,7 +103,10 @@ for (const view of [
       project: "Жилой дом",
       schedule: "Каркас",
     });
-    const { call, spaceId, scheduleId, token } = setup;
+    const { call, spaceId, scheduleId, versionId, token } = setup;
+    const frame = await addItem(call, versionId, { type: "sum", name: "Каркас", code: "K1" });
+    await addItem(call, versionId, { type: "work", name: "Бетон", code: "K1.1", parentId: frame, duration: 2400 });
+    await call("PATCH", `/versions/${versionId}/timetable/calculate/synchronous`);
     const projectId = (await call("GET", `/schedules/${scheduleId}`)).projectId as string;
     const petrov = await apiUser(request, "pown");
     const me = await petrov.call("PUT", "/users", { lastName: "Petrov", firstName: "Pavel" });
@@ -161,6 +177,20 @@ for (const view of [
     await page.reload();
     await page.getByText(texts.timeline, { exact: true }).click();
     await expect(page.getByTestId("pipe-timeline")).toContainText("27.04", { timeout: 60_000 });
+
+    // The general WBS: the frame's code counts the schedule's concrete work (13.01–17.01.2025, 1 work).
+    await page.getByRole("button", { name: texts.gwbsAdd }).click();
+    await dialog.getByRole("textbox", { name: texts.gwbsCode }).fill("K1");
+    await dialog.getByRole("textbox", { name: texts.gwbsName }).fill("Каркас корпуса");
+    await dialog.getByRole("button", { name: texts.save }).click();
+    await expect(dialog).toHaveCount(0);
+    const row = page.getByTestId("gwbs-row");
+    await expect(row).toContainText("13.01.2025");
+    await expect(row).toContainText("17.01.2025");
+    await page.getByRole("switch", { name: texts.gwbsAfter }).check();
+    await expect(page.getByRole("switch", { name: texts.gwbsAfter })).toBeChecked();
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `e2e/artifacts/pipeline-gwbs-${tag}.png`, fullPage: true });
     await context.close();
   });
 }

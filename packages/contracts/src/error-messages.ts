@@ -144,6 +144,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     DirectoryCodeTaken: 'Row {{row}}: the code "{{code}}" is already used in this directory',
     ReplacementValueInvalid:
       'Work {{row}}: "{{value}}" is not a valid value of the attribute "{{attribute}}"; nothing was replaced',
+    GwbsCodeTaken: 'The code "{{code}}" is already used in this general WBS',
     DirectoryValueInvalid: 'Row {{row}}: "{{value}}" is not a valid value of the column "{{column}}"',
     DirectoryDonorType:
       'The column "{{column}}" ({{columnType}}) cannot fill the attribute "{{attribute}}" ({{attributeType}}): the types differ',
@@ -304,6 +305,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     DirectoryCodeTaken: "Строка {{row}}: код «{{code}}» уже есть в этом справочнике",
     ReplacementValueInvalid:
       "Работа {{row}}: «{{value}}» — недопустимое значение атрибута «{{attribute}}»; ничего не заменено",
+    GwbsCodeTaken: "Код «{{code}}» уже есть в общей ИСР проекта",
     DirectoryValueInvalid: "Строка {{row}}: «{{value}}» — недопустимое значение столбца «{{column}}»",
     DirectoryDonorType:
       "Столбец «{{column}}» ({{columnType}}) не может заполнять атрибут «{{attribute}}» ({{attributeType}}): типы различаются",
@@ -479,6 +481,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     DirectoryCodeTaken: "Ligne {{row}} : le code « {{code}} » existe déjà dans ce répertoire",
     ReplacementValueInvalid:
       "Travail {{row}} : « {{value}} » n’est pas une valeur valide de l’attribut « {{attribute}} » ; rien n’a été remplacé",
+    GwbsCodeTaken: "Le code « {{code}} » existe déjà dans l'OTP générale du projet",
     DirectoryValueInvalid: "Ligne {{row}} : « {{value}} » n’est pas une valeur valide de la colonne « {{column}} »",
     DirectoryDonorType:
       "La colonne « {{column}} » ({{columnType}}) ne peut pas remplir l’attribut « {{attribute}} » ({{attributeType}}) : les types diffèrent",

@@ -11,6 +11,7 @@ export * from "./error-codes.js";
 export * from "./error-messages.js";
 export * from "./events.js";
 export * from "./gantt-wire.js";
+export * from "./gwbs.schema.js";
 export * from "./indicators.schema.js";
 export * from "./interchange.schema.js";
 export * from "./languages.js";

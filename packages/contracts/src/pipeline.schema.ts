@@ -61,9 +61,16 @@ export const pipeSettingsBody = z.object({
   view: z.enum(PIPE_VIEWS, { error: "InvalidValue" }),
   scale: z.enum(PIPE_SCALES, { error: "InvalidValue" }),
   showDone: z.boolean({ error: "InvalidValue" }),
+  /** The general WBS is recounted after each calculation of one of the project's schedules (gwbs.schema.ts). */
+  gwbsCalculateAfter: z.boolean({ error: "InvalidValue" }).default(false),
 });
 export type PipeSettings = z.infer<typeof pipeSettingsBody>;
-export const DEFAULT_PIPE_SETTINGS: PipeSettings = { view: "board", scale: "month", showDone: true };
+export const DEFAULT_PIPE_SETTINGS: PipeSettings = {
+  view: "board",
+  scale: "month",
+  showDone: true,
+  gwbsCalculateAfter: false,
+};
 
 export const pipeStageSchema = z.object({
   id: z.string(),

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
@@ -103,12 +104,14 @@ async function serveEmbedded(options: { dataDir: string; sharedBuffers?: string 
   // PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory for the whole life of the
   // process; 64 MB keeps a resting server near 300 MB while holding the pages of a 100k-activity version.
   const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.sharedBuffers ?? "64MB"}`];
+  // Extensions the migrations create: PGlite ships them compiled, but loads only those named here.
+  const extensions = { pg_trgm };
   let client: PGlite;
-  if (options.dataDir === "memory://") client = new PGlite({ startParams });
+  if (options.dataDir === "memory://") client = new PGlite({ startParams, extensions });
   else {
     const dir = path.join(options.dataDir, "pgdata");
     fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, { startParams });
+    client = new PGlite(dir, { startParams, extensions });
   }
   await client.waitReady;
   // Socket paths are limited to ~100 bytes, so the socket lives in a short temporary folder, not the data folder.

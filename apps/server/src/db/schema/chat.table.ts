@@ -61,7 +61,12 @@ export const chatMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp("edited_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("chat_messages_seq_idx").on(t.chatId, t.seq)],
+  (t) => [
+    uniqueIndex("chat_messages_seq_idx").on(t.chatId, t.seq),
+    // Search is `text ilike '%…%'` (in a chat and across the caller's chats): a trigram index answers it without
+    // reading every message (the extension is created by the migration; PGlite loads it in platform/db.ts).
+    index("chat_messages_text_trgm_idx").using("gin", t.text.op("gin_trgm_ops")),
+  ],
 );
 
 /** A file attached to a message; the bytes are a stored file of the space (deleted with the message). */

@@ -1,6 +1,18 @@
 import { PIPE_RELATION_TYPES, PIPE_STAGE_KINDS, PIPE_STAGE_STATUSES, type PipeSettings } from "@planum/contracts";
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { spaces } from "./spaces.table.js";
 import { epsNodes } from "./structure.table.js";
 import { users } from "./users.table.js";
@@ -71,3 +83,30 @@ export const pipeSettings = pgTable("pipe_settings", {
   settings: jsonb("settings").$type<PipeSettings>().notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The project's general WBS (spec "gwbs"): a tree of codes shared by the project's schedules. `start`, `finish`,
+ * `progress` and `works` are the last count (pipeline/gwbs-count.ts), written with `calculated_at` in one statement.
+ */
+export const gwbsItems = pgTable(
+  "gwbs_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => epsNodes.id, { onDelete: "cascade" }),
+    parentId: uuid("parent_id").references((): AnyPgColumn => gwbsItems.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    start: text("start"),
+    finish: text("finish"),
+    progress: doublePrecision("progress"),
+    works: integer("works").notNull().default(0),
+    calculatedAt: timestamp("calculated_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("gwbs_items_code_idx").on(t.projectId, t.code), index("gwbs_items_parent_idx").on(t.parentId)],
+);

@@ -9,12 +9,12 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { AppError } from "../../platform/errors.js";
-import { sniffImageType } from "../users/avatar-upload.js";
+import { chatMediaType } from "./chat-media.js";
 
 export interface ChatUploadFile {
   name: string;
   bytes: Buffer;
-  /** An image type read from the bytes, else application/octet-stream: what a sender claims is never served. */
+  /** An image type read from the bytes, else the type of a known extension (chat-media.ts), else octet-stream. */
   mediaType: string;
 }
 
@@ -65,7 +65,7 @@ export async function readChatForm<S extends z.ZodType>(request: FastifyRequest,
     });
     if (part.file.truncated) throw new AppError("FileTooLarge", { max: CHAT_ATTACHMENT_MAX_LABEL });
     if (forbidden(name)) throw new AppError("UnsupportedFileType", { name });
-    files.push({ name, bytes, mediaType: sniffImageType(bytes) ?? "application/octet-stream" });
+    files.push({ name, bytes, mediaType: chatMediaType(name, bytes) });
     if (files.length > CHAT_ATTACHMENTS_PER_MESSAGE)
       throw new AppError("InvalidValue", { field: "files", max: CHAT_ATTACHMENTS_PER_MESSAGE });
   }

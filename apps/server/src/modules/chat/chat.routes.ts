@@ -23,10 +23,12 @@ import {
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AccessRule } from "../../platform/access.js";
+import { contentDisposition } from "../../platform/content-disposition.js";
 import type { AppContext } from "../../platform/context.js";
 import { fileAnswer, route } from "../../platform/route.js";
 import { ChatService } from "./chat.service.js";
 import { type ChatScope, chatScope, nodeChatScope, workChatScope } from "./chat-access.js";
+import { isPreviewable } from "./chat-media.js";
 import { readChatForm } from "./chat-upload.js";
 
 /**
@@ -156,7 +158,7 @@ export function chatModule(ctx: AppContext) {
         method: "GET",
         url: "/chat/:id/files/:attachmentId",
         tags,
-        summary: "A message's attached file, always as a download",
+        summary: "A message's attached file: an image inline, anything else as a download, with its original name",
         params: chatIdParams.extend({ attachmentId: z.string().uuid({ error: "InvalidValue" }) }),
         response: fileAnswer,
         raw: { contentType: "application/octet-stream" },
@@ -166,7 +168,10 @@ export function chatModule(ctx: AppContext) {
         const { attachment, bytes } = await service.file(scope, params.attachmentId);
         return reply
           .type(attachment.mediaType)
-          .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(attachment.name)}`)
+          .header(
+            "content-disposition",
+            contentDisposition(attachment.name, isPreviewable(attachment.mediaType) ? "inline" : "attachment"),
+          )
           .header("x-content-type-options", "nosniff")
           .header("content-security-policy", "default-src 'none'; sandbox")
           .header("cache-control", "private, max-age=60")

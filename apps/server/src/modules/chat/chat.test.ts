@@ -59,6 +59,12 @@ const chatEvents = () =>
     event.type.startsWith("chat_message_"),
   );
 
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 describe("chat of a node", () => {
   it("posts with a mention and a file, tells only the chat's members, counts unread until read", async () => {
     const { owner, member, stranger, root } = await setUpWorkspace(server);
@@ -74,6 +80,8 @@ describe("chat of a node", () => {
     const toUsers = vi.spyOn(server.ctx.realtime, "toUsers");
     const message = await post(owner, chat.id, "Бетон **завтра** в 8:00, @Petrova", { mentions: [member.userId] }, [
       { name: "акт.pdf", bytes: Buffer.from("%PDF-1.4 test") },
+      { name: "фото (1).png", bytes: PNG },
+      { name: "page.png", bytes: Buffer.from("<html><script>alert(1)</script></html>") },
     ]);
     expect(message).toMatchObject({
       chatId: chat.id,
@@ -81,7 +89,12 @@ describe("chat of a node", () => {
       text: "Бетон **завтра** в 8:00, @Petrova",
       mentions: [member.userId],
       author: { id: owner.userId, name: "Petrova Anna", hasAvatar: false },
-      attachments: [{ name: "акт.pdf", size: 13, mediaType: "application/octet-stream" }],
+      attachments: [
+        // named as an image, not one by its bytes: kept and served as unknown bytes, never shown in place
+        { name: "page.png", mediaType: "application/octet-stream" },
+        { name: "акт.pdf", size: 13, mediaType: "application/pdf" },
+        { name: "фото (1).png", size: PNG.length, mediaType: "image/png" },
+      ],
       reactions: [],
       editedAt: null,
     });
@@ -104,16 +117,31 @@ describe("chat of a node", () => {
     const unreadPage = (await member.call("GET", `/chat/${chat.id}/messages?filter=unread`)).body.data;
     expect(unreadPage.items.map((m: { id: string }) => m.id)).toEqual([message.id]);
 
-    // The file downloads for a member, as an attachment that the browser never renders.
-    const file = await server.app.inject({
-      method: "GET",
-      url: `/api/v1/chat/${chat.id}/files/${message.attachments[0].id}`,
-      headers: { authorization: `Bearer ${member.token}`, "x-space-id": member.spaceId },
-    });
+    // The files download for a member with their type and original name; the image alone is shown in place.
+    const fetchFile = (name: string) =>
+      server.app.inject({
+        method: "GET",
+        url: `/api/v1/chat/${chat.id}/files/${message.attachments.find((a: { name: string }) => a.name === name).id}`,
+        headers: { authorization: `Bearer ${member.token}`, "x-space-id": member.spaceId },
+      });
+    const file = await fetchFile("акт.pdf");
     expect(file.statusCode).toBe(200);
     expect(file.body).toBe("%PDF-1.4 test");
-    expect(file.headers["content-disposition"]).toMatch(/^attachment;/);
+    expect(file.headers["content-type"]).toBe("application/pdf");
+    expect(file.headers["content-disposition"]).toBe(
+      `attachment; filename="___.pdf"; filename*=UTF-8''%D0%B0%D0%BA%D1%82.pdf`,
+    );
     expect(file.headers["x-content-type-options"]).toBe("nosniff");
+    const image = await fetchFile("фото (1).png");
+    expect(image.headers["content-type"]).toBe("image/png");
+    expect(image.headers["content-disposition"]).toBe(
+      `inline; filename="____ (1).png"; filename*=UTF-8''%D1%84%D0%BE%D1%82%D0%BE%20%281%29.png`,
+    );
+    expect(image.rawPayload.equals(PNG)).toBe(true);
+    const page = await fetchFile("page.png");
+    expect(page.headers["content-type"]).toBe("application/octet-stream");
+    expect(page.headers["content-disposition"]).toMatch(/^attachment; filename="page.png";/);
+    expect(page.headers["content-security-policy"]).toBe("default-src 'none'; sandbox");
 
     const read = await member.call("PATCH", "/chat/update-last-read", { chatId: chat.id });
     expect(read.body.data).toEqual({ chatId: chat.id, lastReadSeq: 1, unread: 0 });

@@ -164,7 +164,18 @@ describe("delegation of duties", () => {
           cells: [{ itemId: a.id, measure: "volume", value: 4 }],
         })
       ).body.data.id as string;
+    // Reported quantities wait under the same kind as sent hours; a delegation of timesheets does not bring them.
+    const timesheetsOnly = await owner.call("POST", "/delegation", {
+      toUserId: deputy.userId,
+      duties: ["timesheets"],
+      startsOn: TODAY,
+      endsOn: TODAY,
+    });
     const first = await report();
+    const ownersFirst = (await owner.call("GET", "/notices/personal-area")).body.data.items;
+    expect(ownersFirst).toEqual([expect.objectContaining({ kind: "task_need_accept_daily_data", wbsId: a.id })]);
+    expect((await deputy.call("GET", "/notices/personal-area")).body.data.items).toEqual([]);
+    await owner.call("DELETE", `/delegation/${timesheetsOnly.body.data.id}`);
 
     // Without a delegation the deputy, who may only read, cannot decide.
     expect((await deputy.call("GET", `${base}/approvals?versionId=${v}`)).body.data.canDecide).toBe(false);
@@ -273,9 +284,16 @@ describe("delegation of duties", () => {
       { status: "APPROVED", decidedBy: { id: deputy.userId }, decidedFor: { id: owner.userId } },
     ]);
 
-    // Withdrawn, the deputy decides nothing more.
+    // Withdrawn, the deputy decides nothing more; handed approvals instead, neither the hours' notices nor their
+    // decisions come with them.
     const [given] = (await owner.call("GET", "/delegation/given")).body.data;
     await owner.call("DELETE", `/delegation/${given.id}`);
+    await owner.call("POST", "/delegation", {
+      toUserId: deputy.userId,
+      duties: ["approvals"],
+      startsOn: TODAY,
+      endsOn: TODAY,
+    });
     expect(
       (await save(member, mondayWeeksAgo(2), [{ wbsId: a10.id, hours: [4, 0, 0, 0, 0, 0, 0] }], true)).status,
     ).toBe(200);
@@ -286,5 +304,6 @@ describe("delegation of duties", () => {
       decision: "APPROVED",
     });
     expect(refused.status).toBe(403);
+    expect((await deputy.call("GET", "/notices/personal-area")).body.data.items).toHaveLength(1);
   });
 });

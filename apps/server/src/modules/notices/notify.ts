@@ -30,16 +30,22 @@ export interface NewNotice {
   dedupeKey?: string | null;
   /** The member whose notice this copies for their delegate (set by `addNotices` itself). */
   forUserId?: string | null;
+  /**
+   * The duty the notice belongs to when its kind does not say it: sent hours and reported quantities both wait as
+   * `task_need_accept_daily_data` (the spec has fifteen kinds, none for timesheets), so the timesheet module marks
+   * its notices `timesheets` and the WDP approval `approvals`; each is then handed only with its own duty.
+   */
+  duty?: Exclude<DelegationDuty, "notices">;
 }
 
 /**
  * Which notices each handed duty brings to the delegate (docs/domain.md "Delegation"); `notices` brings them all.
- * Approvals: reports waiting for a decision; timesheets: hours waiting; assignments: what happens to one's works.
+ * Approvals: reports waiting for a decision; timesheets: hours to fill in, and sent hours waiting (marked with the
+ * duty `timesheets` by their sender, see `NewNotice.duty`); assignments: what happens to one's works.
  */
 export const DUTY_KINDS: Record<Exclude<DelegationDuty, "notices">, readonly NoticeKind[]> = {
   approvals: ["task_need_accept_daily_data", "task_need_accept_expert_data"],
-  // Sent hours wait for their curator under the same kind as reported quantities (the kinds are the spec's fifteen).
-  timesheets: ["task_need_actual_by_timesheet", "task_need_accept_daily_data"],
+  timesheets: ["task_need_actual_by_timesheet"],
   assignments: [
     "executor_assigned_to_task",
     "curator_assigned_to_task",
@@ -56,9 +62,11 @@ export const DUTY_KINDS: Record<Exclude<DelegationDuty, "notices">, readonly Not
   ],
 };
 
-function handedKinds(duties: readonly DelegationDuty[]): Set<NoticeKind> | "all" {
-  if (duties.includes("notices")) return "all";
-  return new Set(duties.flatMap((duty) => (duty === "notices" ? [] : DUTY_KINDS[duty])));
+/** Whether a delegation of these duties hands this notice: its marked duty, else the duty of its kind. */
+function isHanded(duties: readonly DelegationDuty[], notice: NewNotice): boolean {
+  if (duties.includes("notices")) return true;
+  if (notice.duty) return duties.includes(notice.duty);
+  return duties.some((duty) => duty !== "notices" && DUTY_KINDS[duty].includes(notice.kind));
 }
 
 /**
@@ -77,8 +85,7 @@ async function withDelegates(tx: Tx | Db, list: NewNotice[]): Promise<NewNotice[
     for (const n of list) {
       const delegate = n.spaceId === spaceId && !n.forUserId ? delegates.get(n.userId) : undefined;
       if (!delegate || delegate.toUserId === n.byUserId) continue;
-      const kinds = handedKinds(delegate.duties);
-      if (kinds !== "all" && !kinds.has(n.kind)) continue;
+      if (!isHanded(delegate.duties, n)) continue;
       const key = `${spaceId} ${delegate.toUserId} ${n.kind} ${n.versionId ?? ""} ${n.wbsId ?? ""}`;
       if (told.has(key)) continue;
       told.add(key);

@@ -113,7 +113,12 @@ describe("project pipeline", () => {
       scale: "quarter",
       showDone: false,
     });
-    expect(settings.body.data.settings).toEqual({ view: "timeline", scale: "quarter", showDone: false });
+    expect(settings.body.data.settings).toEqual({
+      view: "timeline",
+      scale: "quarter",
+      showDone: false,
+      gwbsCalculateAfter: false,
+    });
 
     // A read-only member sees it and may change nothing.
     const seen = await member.call("GET", `${base}/pipe`);

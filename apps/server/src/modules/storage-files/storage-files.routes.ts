@@ -1,8 +1,9 @@
 import { storageFileParams, storageMaxSizeSchema } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
+import { contentDisposition } from "../../platform/content-disposition.js";
 import type { AppContext } from "../../platform/context.js";
 import { fileAnswer, route } from "../../platform/route.js";
-import { contentDisposition, StorageFilesService } from "./storage-files.service.js";
+import { StorageFilesService } from "./storage-files.service.js";
 
 /** Files of the space's storage (spec §7 Storage): exported schedules and the upload limit. */
 export function storageFilesModule(ctx: AppContext) {

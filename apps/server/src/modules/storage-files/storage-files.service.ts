@@ -5,12 +5,6 @@ import { AppError } from "../../platform/errors.js";
 import type { Realtime } from "../../platform/realtime.js";
 import type { Storage } from "../../platform/storage.js";
 
-/** `filename*` (RFC 5987) carries Cyrillic names; the plain `filename` is an ASCII fallback for old clients. */
-export function contentDisposition(name: string) {
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "'");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 /** Files of a space's storage (spec §7 Storage): exported schedules, comparisons, and the upload limit. */
 export class StorageFilesService {
   constructor(private readonly deps: { db: Db; storage: Storage; realtime: Realtime; maxUploadBytes: number }) {}

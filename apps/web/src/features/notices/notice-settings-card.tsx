@@ -1,4 +1,4 @@
-import { ActionIcon, Group, MultiSelect, Select, Stack, Text, TextInput, Tooltip } from "@mantine/core";
+import { ActionIcon, Button, Group, MultiSelect, Select, Stack, Text, TextInput, Tooltip } from "@mantine/core";
 import {
   NOTICE_KINDS,
   NOTICE_TEXTS,
@@ -9,7 +9,7 @@ import {
   REMINDER_CHANNELS,
   type ReminderChannel,
 } from "@planum/contracts";
-import { IconTrash } from "@tabler/icons-react";
+import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,6 +21,7 @@ import { noticesApi, noticesKeys } from "./notices-api";
 /**
  * Notice settings of the profile: each says which kinds (none: all) reach which channel (an e-mail digest, or a
  * reminder in the personal area) how often; a cron expression is checked by the server (a bad one is named there).
+ * A listed setting is changed by loading it into the form (its pencil), then saving it in place.
  */
 export function NoticeSettingsCard({ spaceId }: { spaceId: string }) {
   const { t } = useTranslation("notices");
@@ -31,20 +32,43 @@ export function NoticeSettingsCard({ spaceId }: { spaceId: string }) {
   const [cron, setCron] = useState("");
   const [kinds, setKinds] = useState<NoticeKind[]>([]);
   const [cronError, setCronError] = useState<string | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: noticesKeys.settings(spaceId) });
+  const reset = () => {
+    setEditingId(null);
+    setCronError(null);
+    setChannel("email");
+    setPeriodicity("daily");
+    setCron("");
+    setKinds([]);
+  };
+  const edit = (setting: NoticeSetting) => {
+    setEditingId(setting.id);
+    setCronError(null);
+    setChannel(setting.channel);
+    setPeriodicity(setting.periodicity);
+    setCron(setting.cron ?? "");
+    setKinds(setting.kinds);
+  };
   const add = useMutation({
-    mutationFn: () =>
-      noticesApi.addSetting({ channel, periodicity, cron: periodicity === "cron" ? cron : null, kinds }),
+    mutationFn: () => {
+      const body = { channel, periodicity, cron: periodicity === "cron" ? cron : null, kinds };
+      return editingId ? noticesApi.saveSetting(editingId, body) : noticesApi.addSetting(body);
+    },
     // a refused cron is shown under its field (the toast says it too)
     onError: (error) => setCronError(error instanceof ApiRequestError ? (error.errors[0]?.message ?? null) : null),
     onSuccess: () => {
-      setCronError(null);
-      setCron("");
-      setKinds([]);
+      reset();
       void refresh();
     },
   });
-  const remove = useMutation({ mutationFn: noticesApi.removeSetting, onSuccess: () => void refresh() });
+  const remove = useMutation({
+    mutationFn: noticesApi.removeSetting,
+    onSuccess: (_answer, id) => {
+      if (id === editingId) reset();
+      void refresh();
+    },
+  });
   const kindOptions = NOTICE_KINDS.map((kind) => ({ value: kind, label: NOTICE_TEXTS[currentLanguage()][kind].label }));
   return (
     <SectionCard
@@ -53,7 +77,7 @@ export function NoticeSettingsCard({ spaceId }: { spaceId: string }) {
         event.preventDefault();
         add.mutate();
       }}
-      submit={{ label: t("settings.add"), loading: add.isPending, variant: "light" }}
+      submit={{ label: t(editingId ? "settings.save" : "settings.add"), loading: add.isPending, variant: "light" }}
     >
       <Stack gap="xs" data-testid="notice-settings">
         {settings.data?.length === 0 ? (
@@ -62,7 +86,13 @@ export function NoticeSettingsCard({ spaceId }: { spaceId: string }) {
           </Text>
         ) : null}
         {settings.data?.map((setting) => (
-          <SettingRow key={setting.id} setting={setting} onDelete={() => remove.mutate(setting.id)} />
+          <SettingRow
+            key={setting.id}
+            setting={setting}
+            editing={setting.id === editingId}
+            onEdit={() => edit(setting)}
+            onDelete={() => remove.mutate(setting.id)}
+          />
         ))}
       </Stack>
       <Group grow align="flex-start" gap="xs" wrap="wrap">
@@ -102,11 +132,19 @@ export function NoticeSettingsCard({ spaceId }: { spaceId: string }) {
         clearable
         searchable
       />
+      {editingId ? (
+        <Group justify="flex-end">
+          <Button variant="subtle" color="gray" onClick={reset}>
+            {t("settings.cancel")}
+          </Button>
+        </Group>
+      ) : null}
     </SectionCard>
   );
 }
 
-function SettingRow({ setting, onDelete }: { setting: NoticeSetting; onDelete: () => void }) {
+function SettingRow(props: { setting: NoticeSetting; editing: boolean; onEdit(): void; onDelete(): void }) {
+  const { setting, onDelete } = props;
   const { t } = useTranslation("notices");
   const language = currentLanguage();
   const kinds = setting.kinds.length
@@ -114,7 +152,7 @@ function SettingRow({ setting, onDelete }: { setting: NoticeSetting; onDelete: (
     : t("settings.allKinds");
   const period = setting.periodicity === "cron" ? `cron ${setting.cron}` : t(`periodicity.${setting.periodicity}`);
   return (
-    <Group gap="xs" wrap="nowrap" align="flex-start" data-testid="notice-setting">
+    <Group gap="xs" wrap="nowrap" align="flex-start" data-testid="notice-setting" data-editing={props.editing}>
       <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
         <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
           {t(`channel.${setting.channel}`)} · {period}
@@ -123,6 +161,17 @@ function SettingRow({ setting, onDelete }: { setting: NoticeSetting; onDelete: (
           {kinds}
         </Text>
       </Stack>
+      <Tooltip label={t("settings.edit")}>
+        <ActionIcon
+          variant={props.editing ? "light" : "subtle"}
+          color="gray"
+          aria-label={t("settings.edit")}
+          aria-pressed={props.editing}
+          onClick={props.onEdit}
+        >
+          <IconPencil size={16} />
+        </ActionIcon>
+      </Tooltip>
       <Tooltip label={t("settings.delete")}>
         <ActionIcon variant="subtle" color="gray" aria-label={t("settings.delete")} onClick={onDelete}>
           <IconTrash size={16} />

@@ -28,6 +28,8 @@ export const noticesApi = {
   removeAll: () => api.delete<{ deleted: number }>("/notices/all/personal-area"),
   settings: () => api.get<NoticeSetting[]>("/notices"),
   addSetting: (body: NoticeSettingBody) => api.post<NoticeSetting>("/notices", body),
+  saveSetting: (id: string, body: NoticeSettingBody) =>
+    api.put<NoticeSetting>(`/notices/${encodeURIComponent(id)}`, body),
   removeSetting: (id: string) => api.delete<{ deleted: number }>(`/notices/${encodeURIComponent(id)}`),
 };
 

@@ -1,4 +1,4 @@
-import type { Pipe, PipeRelationBody, PipeSettings, PipeStageBody } from "@planum/contracts";
+import type { Gwbs, GwbsItemBody, Pipe, PipeRelationBody, PipeSettings, PipeStageBody } from "@planum/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../shared/api-client";
 
@@ -22,4 +22,23 @@ export const pipelineApi = {
 
 export function usePipe(projectId: string) {
   return useQuery({ queryKey: pipelineKeys.pipe(projectId), queryFn: () => pipelineApi.read(projectId) });
+}
+
+export const gwbsKeys = { gwbs: (projectId: string) => ["gwbs", projectId] as const };
+
+/** Spec §7 Projects "gwbs CRUD and calculate-after"; every call answers the whole general WBS. */
+export const gwbsApi = {
+  read: (projectId: string) => api.get<Gwbs>(`${base(projectId)}/gwbs`),
+  add: (projectId: string, body: GwbsItemBody) => api.post<Gwbs>(`${base(projectId)}/gwbs`, body),
+  save: (projectId: string, itemId: string, body: GwbsItemBody) =>
+    api.put<Gwbs>(`${base(projectId)}/gwbs/${encodeURIComponent(itemId)}`, body),
+  remove: (projectId: string, itemId: string) =>
+    api.delete<Gwbs>(`${base(projectId)}/gwbs/${encodeURIComponent(itemId)}`),
+  setCalculateAfter: (projectId: string, enabled: boolean) =>
+    api.put<Gwbs>(`${base(projectId)}/gwbs/calculate-after`, { enabled }),
+  calculate: (projectId: string) => api.post<Gwbs>(`${base(projectId)}/gwbs/calculate-after`),
+};
+
+export function useGwbs(projectId: string) {
+  return useQuery({ queryKey: gwbsKeys.gwbs(projectId), queryFn: () => gwbsApi.read(projectId) });
 }

@@ -17,6 +17,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { GwbsPanel } from "./gwbs-panel";
 import { pipelineApi, pipelineKeys, usePipe } from "./pipeline-api";
 import { PipeBoard, PipeTimeline } from "./pipeline-views";
 import { StageDialog } from "./stage-dialog";
@@ -24,7 +25,7 @@ import { StageDialog } from "./stage-dialog";
 /**
  * /{space}/pipeline/{project} (spec §2): the project's stages as a board by status or as a timeline, the view and
  * scale starting from the pipeline's settings; who may change the structure adds and edits stages, their relations
- * and the settings (the form flag "project pipe settings").
+ * and the settings (the form flag "project pipe settings"). Below, the project's general WBS (gwbs-panel.tsx).
  */
 export function PipelinePage() {
   const { t } = useTranslation("pipeline");
@@ -73,6 +74,7 @@ export function PipelinePage() {
       ) : (
         <PipeTimeline pipe={data} onOpen={open} />
       )}
+      <GwbsPanel projectId={projectId} />
       {editing ? (
         <StageDialog
           key={editing === "new" ? "new" : editing.id}

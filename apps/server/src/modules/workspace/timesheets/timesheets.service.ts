@@ -304,6 +304,7 @@ export class TimesheetsService {
           spaceId: vs.grant.space.id,
           userId,
           kind: "task_need_accept_daily_data",
+          duty: "timesheets",
           byUserId: vs.grant.userId,
           scheduleId: vs.scheduleId,
           versionId: vs.version.id,

@@ -35,6 +35,7 @@ export function approvalNotices(ctx: Pick<AppContext, "db" | "realtime">): (tx: 
                   report.kind === "plan"
                     ? ("task_need_accept_expert_data" as const)
                     : ("task_need_accept_daily_data" as const),
+                duty: "approvals" as const,
                 byUserId: vs.grant.userId,
                 scheduleId: vs.scheduleId,
                 versionId: vs.version.id,
