@@ -21,6 +21,7 @@ const suites = [
   "apps/server/bench/wdp.mjs",
   "apps/server/bench/timesheets.mjs",
   "apps/server/bench/chat.mjs",
+  "apps/server/bench/notices.mjs",
   "apps/server/bench/directories.mjs",
   "apps/server/bench/directory-links.mjs",
   "apps/server/bench/resource-usage.mjs",

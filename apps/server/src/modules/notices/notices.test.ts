@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noticeDailyRuns, noticeSettings, users } from "../../db/schema/index.js";
 import { sentTo, startSmtpServer } from "../../test/smtp-test-server.js";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
-import { addItem, setUpWorkspace } from "../workspace/workspace.test-kit.js";
+import { dailyAssignmentNotices } from "../resources/assignment-notices.js";
+import { addItem, link, setUpWorkspace } from "../workspace/workspace.test-kit.js";
 import { addNotices } from "./notify.js";
 
 let server: TestServer;
@@ -276,6 +277,128 @@ describe("e-mail", () => {
     expect((await owner.call("GET", "/notices/notices-status")).body.data.unread).toBe(1);
     expect((await stranger.call("POST", `/eps/${root.id}/notices/send-test`, {})).status).toBe(404);
     expect((await intruder.call("POST", `/eps/${root.id}/notices/send-test`, {})).status).toBe(403);
+  });
+});
+
+describe("works moved by a calculation", () => {
+  it("tells the executor and curator of a moved work of the actual version its new planned finish", async () => {
+    const { owner, member, schedule, version } = await setUpWorkspace(server);
+    const v = version.id;
+    const a = await addItem(owner, v, { type: "work", name: "Фундамент", code: "A10", duration: 480 });
+    const b = await addItem(owner, v, { type: "work", name: "Стены", code: "A20", duration: 480 });
+    await link(owner, v, { predecessorId: a.id, successorId: b.id });
+    await owner.call("PATCH", `/users/${member.userId}/set-executor`, { versionId: v, wbsId: b.id, role: "executor" });
+    await owner.call("PATCH", `/users/${owner.userId}/set-executor`, { versionId: v, wbsId: b.id, role: "curator" });
+    const moved = () =>
+      member
+        .call("GET", "/notices/personal-area")
+        .then((r) => r.body.data.items.filter((n: { kind: string }) => n.kind === "assignment_date_change_plan"));
+    expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`)).status).toBe(200);
+    expect(await moved()).toEqual([
+      expect.objectContaining({ wbsId: b.id, params: expect.objectContaining({ work: "Стены", date: "2025-01-14" }) }),
+    ]);
+    // A10 takes two days: A20 moves to Wednesday; its executor and its curator are told.
+    await owner.call("PATCH", `/versions/${v}/wbs/${a.id}/update`, { revision: a.revision, duration: 960 });
+    expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`)).status).toBe(200);
+    expect((await moved()).map((n: { params: { date: string } }) => n.params.date)).toEqual([
+      "2025-01-15",
+      "2025-01-14",
+    ]);
+    const curators = (await owner.call("GET", "/notices/personal-area")).body.data.items;
+    expect(curators.filter((n: { kind: string }) => n.kind === "assignment_date_change_plan")).toHaveLength(2);
+    // A recalculation that moves nothing tells nobody; a what-if version tells nobody either.
+    expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`)).status).toBe(200);
+    expect(await moved()).toHaveLength(2);
+    const copy = await owner.call("POST", `/schedules/${schedule.id}/versions/create`, {
+      label: "Вариант",
+      projectStart: "2025-02-03T08:00",
+    });
+    const w = await addItem(owner, copy.body.data.id, { type: "work", name: "Кровля", code: "B10", duration: 480 });
+    await owner.call("PATCH", `/users/${member.userId}/set-executor`, {
+      versionId: copy.body.data.id,
+      wbsId: w.id,
+      role: "executor",
+    });
+    await owner.call("PATCH", `/versions/${copy.body.data.id}/timetable/calculate/synchronous`);
+    expect(await moved()).toHaveLength(2);
+  });
+});
+
+describe("assignments", () => {
+  /** A person (the member) as a labour resource assigned to A10 (13–24.01.2025) and A20 (13–14.01.2025). */
+  async function assigned() {
+    const ws = await setUpWorkspace(server);
+    const { owner, member, space, version } = ws;
+    const a10 = await addItem(owner, version.id, { type: "work", name: "Кладка", code: "A10", duration: 10 * 480 });
+    const a20 = await addItem(owner, version.id, { type: "work", name: "Перемычки", code: "A20", duration: 2 * 480 });
+    expect((await owner.call("PATCH", `/versions/${version.id}/timetable/calculate/synchronous`)).status).toBe(200);
+    const person = await owner.call("POST", `/space/${space.id}/resources`, {
+      code: "MASON",
+      name: "Каменщик",
+      kind: "labor",
+      unit: "h",
+      userId: member.userId,
+    });
+    const assign = (wbsId: number) =>
+      owner.call("POST", `/versions/${version.id}/assignment/wbs/save`, {
+        wbsId,
+        resourceId: person.body.data.id,
+        unitsPerDay: 8,
+      });
+    const first = await assign(a10.id);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    await assign(a20.id);
+    return { ...ws, a10, a20, assignmentId: first.body.data.id as string };
+  }
+  const kindsOf = async (actor: { call: (m: "GET", u: string) => Promise<{ body: { data: { items: [] } } }> }) =>
+    (await actor.call("GET", "/notices/personal-area")).body.data.items.map(
+      (n: { kind: string; params: { work: string; date?: string } }) =>
+        `${n.kind}:${n.params.work}:${n.params.date ?? ""}`,
+    );
+
+  it("tells the person of a resource that they were assigned and that the assignment changed", async () => {
+    const { owner, member, schedule, assignmentId } = await assigned();
+    expect((await kindsOf(member)).sort()).toEqual([
+      "assignment_created:Кладка:2025-01-24",
+      "assignment_created:Перемычки:2025-01-14",
+    ]);
+    const changed = await owner.call("PATCH", `/schedules/${schedule.id}/assignment/${assignmentId}/update`, {
+      revision: 1,
+      unitsPerDay: 4,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(await kindsOf(member)).toContain("assignment_changed:Кладка:2025-01-24");
+    // The one who made the change is not told of it.
+    expect((await owner.call("GET", "/notices/notices-status")).body.data.total).toBe(0);
+  });
+
+  it("the daily kinds: a work about to finish, one late, facts to enter for yesterday; told once a day", async () => {
+    const { member, a10, a20 } = await assigned();
+    const day = "2025-01-22";
+    const daily = await dailyAssignmentNotices(server.ctx.db, day, 4);
+    const mine = daily.filter((n) => n.userId === member.userId);
+    expect(mine.map((n) => `${n.kind}:${n.wbsId}:${n.params?.date}`).sort()).toEqual([
+      `assignment_date_add_fact:${a10.id}:2025-01-21`,
+      `assignment_date_approaching:${a10.id}:2025-01-24`,
+      `assignment_date_delay:${a20.id}:2025-01-14`,
+    ]);
+    // Through the daily job (today, long after January 2025): both works are late, told once however often it runs.
+    const today = new Date().toISOString().slice(0, 10);
+    const run = async () => {
+      await server.ctx.db.delete(noticeDailyRuns).where(eq(noticeDailyRuns.day, today));
+      await until(
+        async () => (await server.ctx.db.select().from(noticeDailyRuns).where(eq(noticeDailyRuns.day, today)))[0],
+        (row) => Boolean(row?.jobId),
+      );
+      await server.ctx.jobs.idle();
+    };
+    await run();
+    await run();
+    const late = (await kindsOf(member)).filter((k: string) => k.startsWith("assignment_date_delay"));
+    expect(late.sort()).toEqual([
+      "assignment_date_delay:Кладка:2025-01-24",
+      "assignment_date_delay:Перемычки:2025-01-14",
+    ]);
   });
 });
 

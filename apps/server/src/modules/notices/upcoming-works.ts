@@ -42,6 +42,16 @@ export function registerWorkRecipients(provider: WorkRecipients) {
   if (!workRecipients.includes(provider)) workRecipients.push(provider);
 }
 
+/**
+ * Other notices the daily job adds for its day: modules that know about them (assignments: approaching, late, facts
+ * to enter) register a generator answering the notices, each with a dedupe key of its own.
+ */
+export type DailyNotices = (db: DbOrTx, day: string, horizonDays: number) => Promise<NewNotice[]>;
+const dailyNotices: DailyNotices[] = [];
+export function registerDailyNotices(generator: DailyNotices) {
+  if (!dailyNotices.includes(generator)) dailyNotices.push(generator);
+}
+
 type Deps = Pick<AppContext, "db" | "realtime" | "jobs">;
 
 /** Queues today's run once across all processes: the first to insert today's row enqueues the job. */
@@ -168,6 +178,7 @@ export async function runUpcomingWorks(deps: Deps, { job, complete }: JobContext
       });
     }
   }
+  for (const generator of dailyNotices) list.push(...(await generator(db, day, UPCOMING_DAYS)));
   const rows = await db.transaction(async (tx) => {
     const added = await addNotices(tx, list);
     await complete(tx, { works: works.length, notices: added.length });

@@ -3,9 +3,12 @@ import { applyDurationType, type Calendar, costByPeriod, type DurationType, spre
 import { assertUnlocked, type Grant, type ScheduleScope, type VersionScope } from "../../platform/access.js";
 import type { Db, DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
+import type { Realtime } from "../../platform/realtime.js";
 import { textMinutes } from "../../platform/time.js";
 import type { WorkspaceEvents } from "../../platform/workspace-events.js";
 import { loadSpaceCalendars } from "../calendars/space-calendars.js";
+import { addNotices, announceNotices } from "../notices/notify.js";
+import { changedAssignmentNotices } from "./assignment-notices.js";
 import {
   type AssignmentJoined,
   assignmentsOfItem,
@@ -113,7 +116,14 @@ function completeUnits(
 
 /** Resources assigned to works (spec §7 Assignments; Versions assignment/wbs; Schedules assignment update/delete). */
 export class AssignmentsService {
-  constructor(private readonly deps: { db: Db; events: WorkspaceEvents }) {}
+  constructor(private readonly deps: { db: Db; events: WorkspaceEvents; realtime: Realtime }) {}
+
+  /** Tells the person of each assignment's resource (assignment-notices.ts); the change itself is committed. */
+  private async tell(kind: "assignment_created" | "assignment_changed", scope: { grant: Grant }, ids: string[]) {
+    const { db } = this.deps;
+    const list = await changedAssignmentNotices(db, kind, scope.grant.space.id, scope.grant.userId, ids);
+    if (list.length) announceNotices(this.deps, await addNotices(db, list));
+  }
 
   private async dtos(db: DbOrTx, spaceId: string, rows: AssignmentJoined[]) {
     const calendarOf = await loadSpaceCalendars(db, spaceId);
@@ -164,6 +174,7 @@ export class AssignmentsService {
       itemIds: [work.id],
       assignmentIds: [row.id],
     });
+    await this.tell("assignment_created", scope, [row.id]);
     return (
       await this.dtos(this.deps.db, spaceId, await assignmentsWhere(this.deps.db, spaceId, { ids: [row.id] }))
     )[0];
@@ -196,6 +207,7 @@ export class AssignmentsService {
       itemIds: [a.itemId],
       assignmentIds: [id],
     });
+    await this.tell("assignment_changed", scope, [id]);
     return (await this.dtos(this.deps.db, spaceId, await assignmentsWhere(this.deps.db, spaceId, { ids: [id] })))[0];
   }
 

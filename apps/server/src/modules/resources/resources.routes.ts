@@ -58,7 +58,7 @@ const deleted = z.object({ id: z.string() });
 export function resourcesModule(ctx: AppContext) {
   const events = new WorkspaceEvents(ctx.realtime);
   const resources = new ResourcesService({ db: ctx.db, events });
-  const assignments = new AssignmentsService({ db: ctx.db, events });
+  const assignments = new AssignmentsService({ db: ctx.db, events, realtime: ctx.realtime });
   const usage = new UsageService({ db: ctx.db });
   const settings = new ResourceSettingsService({ db: ctx.db });
   const people = new WorkPeopleService(ctx);

@@ -1,10 +1,16 @@
 import { EVENTS_PROTOCOL_VERSION, type WorkPeopleAnswer } from "@planum/contracts";
 import { findMembership, type Grant, loadVersion, requireAt } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
+
+import { onDatesWritten } from "../../platform/dates-written.js";
+
 import { AppError } from "../../platform/errors.js";
 import { addNotices, announceNotices } from "../notices/notify.js";
-import { registerWorkRecipients, type UpcomingWork } from "../notices/upcoming-works.js";
+import { registerDailyNotices, registerWorkRecipients, type UpcomingWork } from "../notices/upcoming-works.js";
+import { dailyAssignmentNotices } from "./assignment-notices.js";
+
 import { findWork, readPeopleOfWorks, readWorkPeople, setWorkPerson } from "./resources.repo.js";
+import { noticesOfMovedWorks } from "./work-dates-notices.js";
 
 /**
  * Executors and curators of works (spec §3 executor; `PATCH /users/{id}/set-executor`). The executor enters hours on
@@ -13,6 +19,10 @@ import { findWork, readPeopleOfWorks, readWorkPeople, setWorkPerson } from "./re
  */
 export class WorkPeopleService {
   constructor(private readonly ctx: Pick<AppContext, "db" | "realtime">) {
+    // The persons of assignments hear daily of their works about to finish, late, or waiting for facts.
+    registerDailyNotices(dailyAssignmentNotices);
+    // A calculation moving works of an actual version tells their people the new planned finish.
+    onDatesWritten((tx, versionId, movedIds) => noticesOfMovedWorks(ctx, tx, versionId, movedIds));
     // Executors and curators also hear of their works about to start or finish (the daily notices job).
     registerWorkRecipients(async (db, works) => {
       const answer = new Map<UpcomingWork, string[]>();
