@@ -4,7 +4,8 @@
 //                         people, names and finishes read and the notices written, in one transaction
 //                         (resources/work-dates-notices.ts), median of 5 runs, target ≤ 1 s
 //   calc_moving_works   — the whole calculation that moves the 10,000 works, notices included (for context:
-//                         the write phase carries the notices)
+//                         the write phase carries the notices); calc_moving_works_without_notices — the same with
+//                         nobody to tell
 //   node apps/server/bench/notices.mjs [works=10000]
 import { sql } from "drizzle-orm";
 import { benchApi, benchSchedule, jsonLine, stats, timed } from "./bench-kit.mjs";
@@ -47,16 +48,23 @@ for (let i = 0; i < RUNS; i++) {
 }
 line("notices_moved_works", { ...stats(runs, cpu), targetMs: 1000, notices: written });
 
-// Every work starts a day later: the calculation moves all of them, and tells their executor.
-await db.execute(sql`update wbs_items set start_limit_date = start_limit_date + interval '1 day'
-  where version_id = ${version.id} and type = 'work'`);
-const before = await countNotices();
-const calc = await timed(() => calculateVersion(db, version.id));
-line("calc_moving_works", {
-  ms: Math.round(calc.ms),
-  moved: calc.result.written,
-  timings: calc.result.timings,
-  notices: (await countNotices()) - before,
-});
+// Every work starts a day later: the calculation moves all of them, and tells their executor; then the same
+// without executors (nobody to tell), so the notices' share of the calculation shows.
+const moveAll = () =>
+  db.execute(sql`update wbs_items set start_limit_date = start_limit_date + interval '1 day'
+    where version_id = ${version.id} and type = 'work'`);
+for (const withNotices of [true, false]) {
+  if (!withNotices) await db.execute(sql`delete from work_people where version_id = ${version.id}`);
+  await moveAll();
+  const before = await countNotices();
+  const calc = await timed(() => calculateVersion(db, version.id));
+  line(withNotices ? "calc_moving_works" : "calc_moving_works_without_notices", {
+    ms: Math.round(calc.ms),
+    cpuMs: Math.round(calc.cpuMs),
+    moved: calc.result.written,
+    timings: calc.result.timings,
+    notices: (await countNotices()) - before,
+  });
+}
 
 await stop();

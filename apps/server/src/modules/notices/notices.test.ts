@@ -322,6 +322,56 @@ describe("works moved by a calculation", () => {
     await owner.call("PATCH", `/versions/${copy.body.data.id}/timetable/calculate/synchronous`);
     expect(await moved()).toHaveLength(2);
   });
+  it("hands a delegate of assignments the giver's moved works they are not told of themselves, one event a person", async () => {
+    const { owner, member, version } = await setUpWorkspace(server);
+    const v = version.id;
+    const a = await addItem(owner, v, { type: "work", name: "Фундамент", code: "A10", duration: 480 });
+    const b = await addItem(owner, v, { type: "work", name: "Стены", code: "A20", duration: 480 });
+    const c = await addItem(owner, v, { type: "work", name: "Колонны", code: "A30", duration: 480 });
+    await link(owner, v, { predecessorId: a.id, successorId: b.id });
+    await link(owner, v, { predecessorId: a.id, successorId: c.id });
+    for (const wbsId of [b.id, c.id])
+      await owner.call("PATCH", `/users/${member.userId}/set-executor`, { versionId: v, wbsId, role: "executor" });
+    await owner.call("PATCH", `/users/${owner.userId}/set-executor`, { versionId: v, wbsId: b.id, role: "curator" });
+    // A period around today whatever the hour (the test may run across midnight UTC).
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const given = await member.call("POST", "/delegation", {
+      toUserId: owner.userId,
+      duties: ["assignments"],
+      startsOn: day(-1),
+      endsOn: day(1),
+    });
+    expect(given.status).toBe(200);
+    const eventsBefore = noticeEvents().length;
+    expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`)).status).toBe(200);
+    const movedOf = async (who: typeof owner) =>
+      (
+        (await who.call("GET", "/notices/personal-area")).body.data.items as {
+          kind: string;
+          wbsId: number;
+          forUser: { id: string } | null;
+        }[]
+      )
+        .filter((n) => n.kind === "assignment_date_change_plan")
+        .map((n) => ({ wbsId: n.wbsId, for: n.forUser?.id ?? null }))
+        .sort((x, y) => x.wbsId - y.wbsId);
+    expect(await movedOf(member)).toEqual([
+      { wbsId: b.id, for: null },
+      { wbsId: c.id, for: null },
+    ]);
+    // The owner curates A20 in their own right; A30 comes as the member's copy.
+    expect(await movedOf(owner)).toEqual([
+      { wbsId: b.id, for: null },
+      { wbsId: c.id, for: member.userId },
+    ]);
+    const events = noticeEvents()
+      .slice(eventsBefore)
+      .filter((event) => event.action === "created");
+    expect(events.filter((event) => event.userId === member.userId).map((event) => event.noticeIds.length)).toEqual([
+      2,
+    ]);
+    expect(events.filter((event) => event.userId === owner.userId).map((event) => event.noticeIds.length)).toEqual([2]);
+  });
 });
 
 describe("assignments", () => {

@@ -145,24 +145,43 @@ export function announceNotices(ctx: Pick<AppContext, "db" | "realtime">, rows: 
   });
 }
 
+/** The notices one person received in a space at once: they hear of them in one event. */
+export interface NoticeGroup {
+  spaceId: string;
+  userId: string;
+  byUserId: string | null;
+  ids: string[];
+}
+
 /** Sends `notices_changed` to every (user, space) of `rows` with the unread count read after the change. */
 export async function announce(
   ctx: Pick<AppContext, "db" | "realtime">,
   rows: Pick<NoticeRow, "id" | "spaceId" | "userId" | "byUserId">[],
-  action: "created" | "checked" | "deleted" | "reminder",
+  action: NoticeAction,
 ) {
-  const groups = new Map<string, { spaceId: string; userId: string; byUserId: string | null; ids: string[] }>();
+  const groups = new Map<string, NoticeGroup>();
   for (const row of rows) {
     const key = `${row.userId} ${row.spaceId}`;
     const group = groups.get(key) ?? { spaceId: row.spaceId, userId: row.userId, byUserId: row.byUserId, ids: [] };
     group.ids.push(row.id);
     groups.set(key, group);
   }
+  await announceGroups(ctx, [...groups.values()], action);
+}
+
+type NoticeAction = "created" | "checked" | "deleted" | "reminder";
+
+/** One `notices_changed` per group (a person in a space), with their unread count read after the change. */
+export async function announceGroups(
+  ctx: Pick<AppContext, "db" | "realtime">,
+  groups: readonly NoticeGroup[],
+  action: NoticeAction,
+) {
   const counts = await unreadCounts(
     ctx.db,
-    [...groups.values()].map(({ userId, spaceId }) => ({ userId, spaceId })),
+    groups.map(({ userId, spaceId }) => ({ userId, spaceId })),
   );
-  for (const group of groups.values()) {
+  for (const group of groups) {
     ctx.realtime.toUser(group.userId, {
       v: EVENTS_PROTOCOL_VERSION,
       type: "notices_changed",

@@ -1,14 +1,11 @@
 import { EVENTS_PROTOCOL_VERSION, type WorkPeopleAnswer } from "@planum/contracts";
 import { findMembership, type Grant, loadVersion, requireAt } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
-
 import { onDatesWritten } from "../../platform/dates-written.js";
-
 import { AppError } from "../../platform/errors.js";
 import { addNotices, announceNotices } from "../notices/notify.js";
 import { registerDailyNotices, registerWorkRecipients, type UpcomingWork } from "../notices/upcoming-works.js";
 import { dailyAssignmentNotices } from "./assignment-notices.js";
-
 import { findWork, readPeopleOfWorks, readWorkPeople, setWorkPerson } from "./resources.repo.js";
 import { noticesOfMovedWorks } from "./work-dates-notices.js";
 
