@@ -151,7 +151,7 @@ for (const [key, formula] of [
   ["efficiency", "cpi"],
   ["delay_share", "delayed / works"],
   ["critical_share", "critical / works"],
-  ["done_cost", "fact_cost / plan_cost"],
+  ["cost_done", "fact_cost / plan_cost"],
   ["on_date", "fact_volume / on_date_volume"],
   ["overrun", "eac - bac"],
   ["late", "late_start + late_finish"],
