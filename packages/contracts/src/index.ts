@@ -22,6 +22,7 @@ export * from "./notice-texts.js";
 export * from "./notices.schema.js";
 export * from "./pipeline.schema.js";
 export * from "./print.schema.js";
+export * from "./health.schema.js";
 export * from "./replacements.schema.js";
 export * from "./resource-usage.js";
 export * from "./resources.schema.js";

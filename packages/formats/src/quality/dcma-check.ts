@@ -47,6 +47,11 @@ export interface QualityOptions {
   criticalPathTest?: (
     project: string,
   ) => { delayMinutes: number; finishBefore: string; finishAfter: string } | undefined;
+  /**
+   * Items as activity ids (a relation as both its works' ids), every one of them: for callers that open the
+   * works behind a check (the workspace's health panel). By default items are codes, at most 50, for reading.
+   */
+  itemsAsIds?: boolean;
 }
 
 const DAY44 = 44;
@@ -70,6 +75,9 @@ export function checkScheduleQuality(model: ScheduleModel, options: QualityOptio
     const open = acts.filter((a) => a.status !== "completed" && isTask(a));
     const ids = new Set(acts.map((a) => a.id));
     const code = new Map(model.activities.map((a) => [a.id, a.code]));
+    const asIds = options.itemsAsIds === true;
+    const label = (a: Activity) => (asIds ? a.id : a.code);
+    const cap = (items: string[]) => (asIds ? items : items.slice(0, 50));
     const rels = model.relations.filter((r) => ids.has(r.successorId) || ids.has(r.predecessorId));
     const hasPred = new Set(rels.map((r) => r.successorId));
     const hasSucc = new Set(rels.map((r) => r.predecessorId));
@@ -93,7 +101,7 @@ export function checkScheduleQuality(model: ScheduleModel, options: QualityOptio
         count: failing.length,
         total,
         passed: limit === 0 ? failing.length === 0 : value <= limit,
-        items: failing.slice(0, 50),
+        items: cap(failing),
         ...(note ? { note } : {}),
       });
     };
@@ -102,13 +110,24 @@ export function checkScheduleQuality(model: ScheduleModel, options: QualityOptio
       "logic",
       "Missing logic",
       5,
-      open.filter((a) => !hasPred.has(a.id) || !hasSucc.has(a.id)).map((a) => a.code),
+      open.filter((a) => !hasPred.has(a.id) || !hasSucc.has(a.id)).map(label),
       open.length,
     );
     const relName = (r: (typeof rels)[number]) =>
       `${code.get(r.predecessorId) ?? r.predecessorId} → ${code.get(r.successorId) ?? r.successorId}`;
-    ratio(2, "leads", "Leads (negative lags)", 0, rels.filter((r) => r.lag < 0).map(relName), rels.length);
-    ratio(3, "lags", "Lags", 5, rels.filter((r) => r.lag > 0).map(relName), rels.length);
+    // As ids, a relation stands for both its works; the count stays the relations'.
+    const relItems = (list: typeof rels) =>
+      asIds ? [...new Set(list.flatMap((r) => [r.predecessorId, r.successorId]))] : list.slice(0, 50).map(relName);
+    const relRatio = (id: number, key: QualityCheck["key"], name: string, limit: number, failing: typeof rels) => {
+      ratio(id, key, name, limit, [], rels.length);
+      const check = checks[checks.length - 1];
+      check.value = pct(failing.length, rels.length);
+      check.count = failing.length;
+      check.passed = limit === 0 ? failing.length === 0 : check.value <= limit;
+      check.items = relItems(failing);
+    };
+    relRatio(2, "leads", "Leads (negative lags)", 0, rels.filter((r) => r.lag < 0));
+    relRatio(3, "lags", "Lags", 5, rels.filter((r) => r.lag > 0));
     const nonFs = rels.filter((r) => r.type !== "FS");
     checks.push({
       id: 4,
@@ -119,7 +138,7 @@ export function checkScheduleQuality(model: ScheduleModel, options: QualityOptio
       count: nonFs.length,
       total: rels.length,
       passed: rels.length === 0 || (rels.length - nonFs.length) / rels.length >= 0.9,
-      items: nonFs.slice(0, 50).map(relName),
+      items: relItems(nonFs),
     });
     const hard = new Set([
       "start_on",
@@ -134,7 +153,7 @@ export function checkScheduleQuality(model: ScheduleModel, options: QualityOptio
       "hard_constraints",
       "Hard constraints",
       5,
-      open.filter((a) => [a.constraint, a.secondaryConstraint].some((c) => c && hard.has(c.type))).map((a) => a.code),
+      open.filter((a) => [a.constraint, a.secondaryConstraint].some((c) => c && hard.has(c.type))).map(label),
       open.length,
     );
     const tf = (a: Activity) => a.computed?.totalFloat;
@@ -143,7 +162,7 @@ export function checkScheduleQuality(model: ScheduleModel, options: QualityOptio
       "high_float",
       "High float (> 44 working days)",
       5,
-      open.filter((a) => (tf(a) ?? 0) > DAY44 * day).map((a) => a.code),
+      open.filter((a) => (tf(a) ?? 0) > DAY44 * day).map(label),
       open.length,
     );
     ratio(
@@ -151,7 +170,7 @@ export function checkScheduleQuality(model: ScheduleModel, options: QualityOptio
       "negative_float",
       "Negative float",
       0,
-      open.filter((a) => (tf(a) ?? 0) < 0).map((a) => a.code),
+      open.filter((a) => (tf(a) ?? 0) < 0).map(label),
       open.length,
     );
     ratio(
@@ -159,7 +178,7 @@ export function checkScheduleQuality(model: ScheduleModel, options: QualityOptio
       "high_duration",
       "High duration (> 44 working days remaining)",
       5,
-      open.filter((a) => a.remainingDuration > DAY44 * day).map((a) => a.code),
+      open.filter((a) => a.remainingDuration > DAY44 * day).map(label),
       open.length,
     );
     const dd = project.dataDate;
@@ -171,7 +190,7 @@ export function checkScheduleQuality(model: ScheduleModel, options: QualityOptio
               (a.actualFinish && a.actualFinish > dd) ||
               (a.status !== "completed" && a.computed?.earlyFinish && a.computed.earlyFinish < dd),
           )
-          .map((a) => a.code)
+          .map(label)
       : [];
     checks.push({
       id: 9,
@@ -182,11 +201,11 @@ export function checkScheduleQuality(model: ScheduleModel, options: QualityOptio
       count: invalid.length,
       total: acts.length,
       passed: dd ? invalid.length === 0 : null,
-      items: invalid.slice(0, 50),
+      items: cap(invalid),
       ...(dd ? {} : { note: "no data date in the file" }),
     });
     const assigned = new Set(model.assignments.map((a) => a.activityId));
-    const noRes = open.filter((a) => a.remainingDuration > 0 && !assigned.has(a.id)).map((a) => a.code);
+    const noRes = open.filter((a) => a.remainingDuration > 0 && !assigned.has(a.id)).map(label);
     ratio(
       10,
       "resources",
@@ -207,7 +226,7 @@ export function checkScheduleQuality(model: ScheduleModel, options: QualityOptio
       : [];
     const missed = due
       .filter((a) => !a.actualFinish || a.actualFinish > (blByCode.get(a.code)?.finish ?? ""))
-      .map((a) => a.code);
+      .map(label);
     checks.push({
       id: 11,
       key: "missed_tasks",
@@ -217,7 +236,7 @@ export function checkScheduleQuality(model: ScheduleModel, options: QualityOptio
       count: missed.length,
       total: due.length,
       passed: due.length ? pct(missed.length, due.length) <= 5 : null,
-      items: missed.slice(0, 50),
+      items: cap(missed),
       ...(due.length ? {} : { note: baseline ? "no task was due by the data date" : "no baseline in the file" }),
     });
     const cpt = options.criticalPathTest?.(project.id);

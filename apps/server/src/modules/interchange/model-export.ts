@@ -46,6 +46,8 @@ export async function exportModel(
   db: DbOrTx,
   version: VersionRow,
   names: { project: string; code: string },
+  /** `codes: false` leaves activity codes and UDFs out (the health check needs none of them). */
+  parts: { codes?: boolean } = {},
 ): Promise<ScheduleModel> {
   const { items: c, relations: rel, calendars: cals } = await exportRows(db, version);
 
@@ -160,6 +162,6 @@ export async function exportModel(
   }
   const activityIds = new Set([...leaf].map(String));
   await exportFileResources(db, { spaceId: version.spaceId, versionId: version.id, model, activityIds });
-  await exportCodesAndUdfs(db, version, model, projectId, activityIds);
+  if (parts.codes !== false) await exportCodesAndUdfs(db, version, model, projectId, activityIds);
   return model;
 }

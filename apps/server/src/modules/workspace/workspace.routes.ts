@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
 import { directoryLinksModule } from "./directory-links/links.routes.js";
+import { healthModule } from "./health/health.routes.js";
 import { layoutsModule } from "./layouts/layouts.routes.js";
 import { levellingModule } from "./levelling/levelling.routes.js";
 import { networkDiagramModule } from "./network-diagram/network-diagram.routes.js";
@@ -30,6 +31,7 @@ export function workspaceModule(ctx: AppContext) {
     timesheetsModule(ctx),
     directoryLinksModule(ctx),
     replacementsModule(ctx),
+    healthModule(ctx),
   ];
   return async function workspaceRoutes(app: FastifyInstance) {
     for (const part of parts) await app.register(part);
