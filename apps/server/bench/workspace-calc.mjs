@@ -2,15 +2,17 @@
 // when DATABASE_URL is set (a fresh database is made beside the one named and dropped at the end).
 // One JSON line per case: { case, activities, medianMs, p95Ms, payloadMB? }.
 //   node apps/server/bench/workspace-calc.mjs [activities=100000] [ganttActivities=50000]
-//   BENCH_ONLY=upload,calc,seeded,gantt picks parts (all by default); BENCH_UPLOADS=3 uploads of the XER.
+//   BENCH_ONLY=upload,calc,seeded,gantt,health picks parts (all by default); BENCH_UPLOADS=3 uploads of the XER.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { generateXerBytes } from "../../../packages/formats/bench/generate-xer.mjs";
 import { buildApp } from "../dist/app.js";
+import { versions } from "../dist/db/schema/index.js";
 import { calculateVersion } from "../dist/modules/workspace/calculation/calculate-version.js";
+import { versionHealth } from "../dist/modules/workspace/health/health.service.js";
 import { buildGanttColumns } from "../dist/modules/workspace/wbs/gantt-columns.js";
 import { loadConfig } from "../dist/platform/config.js";
 import { openDatabase } from "../dist/platform/db.js";
@@ -18,7 +20,7 @@ import { openDatabase } from "../dist/platform/db.js";
 const ACTIVITIES = Number(process.argv[2] ?? 100_000);
 const GANTT_ACTIVITIES = Number(process.argv[3] ?? 50_000);
 const RUNS = 5;
-const ONLY = new Set((process.env.BENCH_ONLY ?? "upload,calc,seeded,gantt").split(","));
+const ONLY = new Set((process.env.BENCH_ONLY ?? "upload,calc,seeded,gantt,health").split(","));
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 3);
 const DB_NAME = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
 
@@ -392,6 +394,40 @@ try {
     );
     process.stdout.write(
       `${JSON.stringify({ case: "gantt payload JSON.parse (node)", activities: rows, ...stats(decodeSamples), payloadMB })}\n`,
+    );
+  }
+  if (ONLY.has("health")) {
+    // Schedule health (issue 21, target ≤ 500 ms for 100k): the DCMA checks over the stored rows of a calculated version.
+    const big = await seed(db, ACTIVITIES);
+    await calculateVersion(db, big.versionId);
+    const [row] = await db.select().from(versions).where(eq(versions.id, big.versionId));
+    const samples = [];
+    const cpu = [];
+    let health;
+    for (let k = 0; k < RUNS; k++) {
+      const c0 = cpuNow();
+      const t0 = performance.now();
+      health = await versionHealth(db, row);
+      samples.push(performance.now() - t0);
+      cpu.push(cpuNow() - c0);
+    }
+    // BENCH_HEALTH_PARTS=1: where the time goes (the stored rows read, the neutral model built, the checks).
+    if (process.env.BENCH_HEALTH_PARTS) {
+      const { exportRows } = await import("../dist/modules/interchange/export.repo.js");
+      const { exportModel } = await import("../dist/modules/interchange/model-export.js");
+      const { checkScheduleQuality } = await import("@planum/formats");
+      let t = performance.now();
+      await exportRows(db, row);
+      const rowsMs = performance.now() - t;
+      t = performance.now();
+      const model = await exportModel(db, row, { project: "", code: "h" }, { codes: false });
+      const modelMs = performance.now() - t;
+      t = performance.now();
+      checkScheduleQuality(model, { itemsAsIds: true });
+      process.stderr.write(`rows ${rowsMs} model ${modelMs} checks ${performance.now() - t}\n`);
+    }
+    process.stdout.write(
+      `${JSON.stringify({ case: `version health (DCMA 14), ${DB_NAME}`, activities: health.activities, score: health.score, failed: health.failed, ...stats(samples, cpu) })}\n`,
     );
   }
 } finally {

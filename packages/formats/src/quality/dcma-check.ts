@@ -126,8 +126,20 @@ export function checkScheduleQuality(model: ScheduleModel, options: QualityOptio
       check.passed = limit === 0 ? failing.length === 0 : check.value <= limit;
       check.items = relItems(failing);
     };
-    relRatio(2, "leads", "Leads (negative lags)", 0, rels.filter((r) => r.lag < 0));
-    relRatio(3, "lags", "Lags", 5, rels.filter((r) => r.lag > 0));
+    relRatio(
+      2,
+      "leads",
+      "Leads (negative lags)",
+      0,
+      rels.filter((r) => r.lag < 0),
+    );
+    relRatio(
+      3,
+      "lags",
+      "Lags",
+      5,
+      rels.filter((r) => r.lag > 0),
+    );
     const nonFs = rels.filter((r) => r.type !== "FS");
     checks.push({
       id: 4,
@@ -165,14 +177,7 @@ export function checkScheduleQuality(model: ScheduleModel, options: QualityOptio
       open.filter((a) => (tf(a) ?? 0) > DAY44 * day).map(label),
       open.length,
     );
-    ratio(
-      7,
-      "negative_float",
-      "Negative float",
-      0,
-      open.filter((a) => (tf(a) ?? 0) < 0).map(label),
-      open.length,
-    );
+    ratio(7, "negative_float", "Negative float", 0, open.filter((a) => (tf(a) ?? 0) < 0).map(label), open.length);
     ratio(
       8,
       "high_duration",

@@ -18,6 +18,7 @@ import type {
   UpdateRelationBody,
   UpdateWbsBody,
   Version,
+  VersionHealth,
   VersionsDeleted,
   WbsDeleted,
   WbsItem,
@@ -36,6 +37,8 @@ export const workspaceKeys = {
   attributes: (scheduleId: string) => ["schedule", scheduleId, "attributes"] as const,
   gantt: (versionId: string) => ["version", versionId, "gantt"] as const,
   relations: (versionId: string, itemId: number | null) => ["version", versionId, "relations", itemId] as const,
+  /** The version's revision grows with every change inside it: a changed schedule is assessed again. */
+  health: (versionId: string, revision: number) => ["version", versionId, "health", revision] as const,
   passport: (versionId: string, itemId: number, revision: number) =>
     ["version", versionId, "passport", itemId, revision] as const,
   undo: (versionId: string) => ["version", versionId, "undo"] as const,
@@ -103,6 +106,7 @@ export const workspaceApi = {
   setExpanded: (versionId: string, ids: number[], value: boolean) =>
     apiRequest<{ updated: number }>(`/versions/${versionId}/wbs/expand`, { method: "PATCH", body: { ids, value } }),
 
+  health: (versionId: string) => api.get<VersionHealth>(`/versions/${versionId}/health`),
   relations: (versionId: string, itemId: number) =>
     api.get<RelationRow[]>(`/versions/${versionId}/relations`, { query: { itemId } }),
   createRelation: (versionId: string, body: RelationBody) =>

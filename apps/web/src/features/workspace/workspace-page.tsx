@@ -35,6 +35,7 @@ import { CalculateSettingsDialog } from "./calculate-settings-dialog";
 import { askDataDate, DataDateButton, dataDateText } from "./details/data-date";
 import { detailsTabs as buildDetailsTabs } from "./details/details-panel";
 import { WorkspaceGantt } from "./gantt";
+import { HealthPanel } from "./health-panel";
 import { LayoutMenu } from "./layout-menu";
 import { flagParam } from "./layout-view";
 import { LevellingDialog } from "./levelling-dialog";
@@ -490,6 +491,18 @@ export function WorkspacePage() {
                 value: "resources",
                 label: tr("usage.panel"),
                 content: <VersionResourceGantt spaceId={spaceId} versionId={version.id} />,
+              },
+              {
+                value: "health",
+                label: t("health.tab"),
+                content: (
+                  <HealthPanel
+                    versionId={version.id}
+                    revision={version.revision}
+                    // the works behind a failing check become the Gantt's selection, the first one active
+                    onSelectWorks={(ids) => pickInNetwork(ids, ids[0] ?? null)}
+                  />
+                ),
               },
             ]}
           />

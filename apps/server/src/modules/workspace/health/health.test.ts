@@ -10,7 +10,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Check = { key: string; passed: boolean | null; count: number; total: number; value: number | null; workIds: number[] };
+type Check = {
+  key: string;
+  passed: boolean | null;
+  count: number;
+  total: number;
+  value: number | null;
+  workIds: number[];
+};
 
 describe("version health", () => {
   it("fails the checks a hand-built schedule breaks, names their works, and refuses another space", async () => {
@@ -55,9 +62,7 @@ describe("version health", () => {
     expect(check.missed_tasks.passed).toBeNull();
     expect(check.bei.passed).toBeNull();
     const applicable = health.checks.filter((x) => x.passed !== null);
-    expect(health.score).toBe(
-      Math.round((applicable.filter((x) => x.passed).length / applicable.length) * 100),
-    );
+    expect(health.score).toBe(Math.round((applicable.filter((x) => x.passed).length / applicable.length) * 100));
     expect(health.failed).toBeGreaterThanOrEqual(8);
 
     // Computed from the stored rows each time: once D leads to the lone work, D is no longer open-ended.

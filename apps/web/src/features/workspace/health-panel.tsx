@@ -1,0 +1,100 @@
+import { Badge, Button, Group, Loader, Table, Text } from "@mantine/core";
+import type { HealthCheck } from "@planum/contracts";
+import { IconFilter } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { workspaceApi, workspaceKeys } from "./workspace-api";
+
+interface HealthPanelProps {
+  versionId: string;
+  /** The version's revision: the checks are computed again after any change inside it. */
+  revision: number;
+  /** Selects these works in the Gantt (the works behind a failing check). */
+  onSelectWorks: (ids: number[]) => void;
+}
+
+/** A check's value as the planner reads it: percent for ratios, the index for CPLI/BEI, a count otherwise. */
+function valueText(check: HealthCheck, format: (n: number) => string): string {
+  if (check.value === null) return "—";
+  if (check.key === "cpli" || check.key === "bei") return format(check.value);
+  if (check.key === "invalid_dates") return format(check.count);
+  if (check.key === "critical_path_test") return format(check.value);
+  return `${format(check.value)} %`;
+}
+
+/** The health tab (issue 21): the DCMA 14 checks of the version, a failing one selects the works behind it. */
+export function HealthPanel({ versionId, revision, onSelectWorks }: HealthPanelProps) {
+  const { t, i18n } = useTranslation("workspace");
+  const health = useQuery({
+    queryKey: workspaceKeys.health(versionId, revision),
+    queryFn: () => workspaceApi.health(versionId),
+  });
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  if (health.isError)
+    return (
+      <Text size="sm" c="red" p="sm">
+        {t("health.loadFailed")}
+      </Text>
+    );
+  if (!health.data) return <Loader size="sm" m="sm" />;
+  const { score, passed, failed, notApplicable, checks } = health.data;
+  return (
+    <div>
+      <Group gap="sm" px="sm" py={4} wrap="wrap">
+        <Text size="sm" fw={600} data-testid="health-score">
+          {t("health.score", { score })}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t("health.summary", { passed, failed, notApplicable })}
+        </Text>
+      </Group>
+      <Table striped withRowBorders={false} verticalSpacing={2} fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("health.check")}</Table.Th>
+            <Table.Th>{t("health.value")}</Table.Th>
+            <Table.Th>{t("health.threshold")}</Table.Th>
+            <Table.Th>{t("health.works")}</Table.Th>
+            <Table.Th>{t("health.result")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {checks.map((check) => (
+            <Table.Tr key={check.key} data-testid={`health-${check.key}`}>
+              <Table.Td>
+                {check.id}. {t(`health.checks.${check.key}`)}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>{valueText(check, number.format)}</Table.Td>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>{check.threshold}</Table.Td>
+              <Table.Td>
+                {check.workIds.length > 0 ? (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    leftSection={<IconFilter size={12} />}
+                    onClick={() => onSelectWorks(check.workIds)}
+                  >
+                    {t("health.select", { n: number.format(check.workIds.length) })}
+                  </Button>
+                ) : check.total > 0 ? (
+                  `${number.format(check.count)} / ${number.format(check.total)}`
+                ) : (
+                  ""
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge
+                  size="sm"
+                  variant="light"
+                  color={check.passed === null ? "gray" : check.passed ? "green" : "red"}
+                >
+                  {t(check.passed === null ? "health.na" : check.passed ? "health.pass" : "health.fail")}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
