@@ -15,6 +15,12 @@ test.setTimeout(240_000);
 
 const block = (page: Page) => page.getByTestId("chat-block");
 
+/** A 96×64 checked PNG: a real picture the server sniffs as an image. */
+const PICTURE = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAGAAAABACAIAAABqVuVZAAAAhklEQVR42u3aMQ0AMAgEQOQgsZqqpEqqoxoYoZf8/Ak3foi7s5Rcp5Tu/QEIECBAgAABAgQIECBAgAABAjQM6LeDq/2AAAECBAgQIECAAAECBAgQIEDTgAxmFkVAgAABAgQIECBAgAABAgQIkP8gg5lFERAgQIAAAQIECBAgQIAAAQI0FugBFU+CLIboebEAAAAASUVORK5CYII=",
+  "base64",
+);
+
 async function write(page: Page, text: string) {
   await block(page).getByTestId("chat-input").fill(text);
   await block(page).getByTestId("chat-send").click();
@@ -83,13 +89,41 @@ test("chat: two users talk live on a node, the toast shows the newcomer's messag
   await second.page.getByRole("menuitem", { name: "Delete" }).click();
   await second.page.getByRole("button", { name: "OK" }).click();
   await expect(block(first.page).getByTestId("chat-message")).toHaveCount(1);
+
+  // Files: a picture shows as a thumbnail that opens full size; a document as a chip with its type and size.
+  await block(first.page)
+    .locator('input[type="file"]')
+    .setInputFiles([
+      { name: "slab-pour.png", mimeType: "image/png", buffer: PICTURE },
+      { name: "pour-plan.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(1536, 0x25) },
+    ]);
+  await write(first.page, "Photos of the **pour**");
+  const withFiles = block(second.page).getByTestId("chat-message").nth(1);
+  const picture = withFiles.getByTestId("chat-image").locator("img");
+  await expect(picture).toBeVisible();
+  await expect
+    .poll(() => picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+    .toBe(96);
+  await expect(withFiles.getByTestId("chat-file")).toContainText("pour-plan.pdf");
+  await expect(withFiles.getByTestId("chat-file-info")).toHaveText("PDF · 1.5 KB");
+  await withFiles.getByTestId("chat-image").click();
+  const full = second.page.getByTestId("chat-image-full").locator("img");
+  await expect(full).toBeVisible();
+  await expect.poll(() => full.evaluate((img) => (img as unknown as { naturalHeight: number }).naturalHeight)).toBe(64);
+  await shot(second.page, "chat-image-en");
+  await second.page.keyboard.press("Escape");
+  await expect(second.page.getByTestId("chat-image-full")).toHaveCount(0);
   await first.context.close();
   await second.context.close();
 
   for (const language of ["ru", "fr"] as const) {
     const view = await openAs(browser, colleague.token, { language, scheme: "dark", width: 600, height: 900 });
     await view.page.goto(`/${owner.spaceId}?node=${nodeId}&tab=chat`);
-    await expect(block(view.page).getByTestId("chat-message")).toHaveCount(1);
+    await expect(block(view.page).getByTestId("chat-message")).toHaveCount(2);
+    await expect(block(view.page).getByTestId("chat-image").locator("img")).toBeVisible();
+    await expect(block(view.page).getByTestId("chat-file-info")).toHaveText(
+      language === "ru" ? "PDF · 1,5 КБ" : "PDF · 1,5 Ko",
+    );
     await shot(view.page, `chat-node-${language}-dark-600`);
     await view.context.close();
   }

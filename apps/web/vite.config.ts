@@ -18,7 +18,7 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
-    // The Gantt, network, work-done plan and resource usage benchmarks are their own pages so it never touches the app router (rolldownOptions: Vite 8's rollupOptions).
+    // The Gantt, network, work-done plan, resource usage and chat benchmarks are their own pages so it never touches the app router (rolldownOptions: Vite 8's rollupOptions).
     rolldownOptions: {
       input: {
         main: source("index.html"),
@@ -26,6 +26,7 @@ export default defineConfig({
         "network-bench": source("network-bench.html"),
         "wdp-bench": source("wdp-bench.html"),
         "usage-bench": source("usage-bench.html"),
+        "chat-bench": source("chat-bench.html"),
       },
     },
   },

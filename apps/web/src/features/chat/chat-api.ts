@@ -61,9 +61,12 @@ export const chatApi = {
     }),
   settings: () => api.get<ChatSettings>("/chat/settings"),
   saveSettings: (body: Partial<ChatSettings>) => api.post<ChatSettings>("/chat/set-chat-settings", body),
-  /** An attachment, fetched with the token (the route needs it) and handed to the browser as a download. */
+  /** An attachment's bytes, fetched with the token (the route needs it): pictures are previewed from them. */
+  file: (chatId: string, attachmentId: string) =>
+    api.get<Blob>(`/chat/${id(chatId)}/files/${id(attachmentId)}`, { responseType: "blob" }),
+  /** An attachment handed to the browser as a download. */
   download: async (chatId: string, attachmentId: string, name: string) => {
-    const blob = await api.get<Blob>(`/chat/${id(chatId)}/files/${id(attachmentId)}`, { responseType: "blob" });
+    const blob = await chatApi.file(chatId, attachmentId);
     const url = URL.createObjectURL(blob);
     const link = document.createElement("a");
     link.href = url;

@@ -1,9 +1,10 @@
-import { ActionIcon, Avatar, Badge, Button, Group, Menu, Stack, Text } from "@mantine/core";
+import { ActionIcon, Avatar, Badge, Group, Menu, Stack, Text } from "@mantine/core";
 import { CHAT_REACTIONS, type ChatMessage } from "@planum/contracts";
-import { IconDots, IconMoodSmile, IconPaperclip } from "@tabler/icons-react";
+import { IconDots, IconMoodSmile } from "@tabler/icons-react";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { useAvatarUrl } from "../profile/profile-api";
+import { ChatAttachments } from "./chat-attachments";
 import { ChatMarkdown } from "./chat-markdown";
 
 interface Props {
@@ -21,7 +22,7 @@ function AuthorAvatar({ message }: { message: ChatMessage }) {
   return <Avatar src={url} size={28} radius="xl" color="initials" name={message.author?.name ?? "?"} alt="" />;
 }
 
-/** One message: author, time, text as safe Markdown, files to download, reactions and the author's own actions. */
+/** One message: author, time, text as safe Markdown, pictures previewed and files to download, reactions and the author's own actions. */
 export function ChatMessageRow({ message, mine, unread, onReact, onEdit, onDelete, onDownload }: Props) {
   const { t } = useTranslation("chat");
   return (
@@ -50,21 +51,7 @@ export function ChatMessageRow({ message, mine, unread, onReact, onEdit, onDelet
           <ChatMarkdown text={message.text} />
         </div>
         {message.attachments.length > 0 ? (
-          <Group gap={4} wrap="wrap">
-            {message.attachments.map((file) => (
-              <Button
-                key={file.id}
-                size="compact-xs"
-                variant="light"
-                leftSection={<IconPaperclip size={12} />}
-                onClick={() => onDownload(file.id, file.name)}
-                maw="100%"
-                styles={{ label: { overflow: "hidden", textOverflow: "ellipsis" } }}
-              >
-                {file.name}
-              </Button>
-            ))}
-          </Group>
+          <ChatAttachments chatId={message.chatId} attachments={message.attachments} onDownload={onDownload} />
         ) : null}
         <Group gap={4} wrap="wrap">
           {message.reactions.map((reaction) => (
