@@ -1,0 +1,63 @@
+import { expect, type Page, test } from "@playwright/test";
+import { addItem, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
+
+/** Schedule health (issue 21): the dock's Health tab lists the DCMA checks; a failing one selects its works. */
+test.setTimeout(600_000);
+
+const codeCell = (page: Page, pos: number) => page.locator(`[data-pos="${pos}"][data-col="0"]`);
+
+const TEXT = {
+  en: { tab: "Health", all: "All panels", select: "Select works (1)", fail: "Fail" },
+  ru: { tab: "Качество графика", all: "Все панели", select: "Выделить работы (1)", fail: "Нарушение" },
+} as const;
+
+test("the health tab names failing checks and selects the works behind one; en and ru", async ({
+  browser,
+  request,
+}) => {
+  const setup = await spaceWithSchedule(request, "health", {
+    space: "Health",
+    facility: "Мост",
+    project: "Пролёт",
+    schedule: "График",
+  });
+  const { call, versionId, token, spaceId, scheduleId } = setup;
+  const a10 = await addItem(call, versionId, { type: "work", code: "A10", name: "Котлован", duration: 960 });
+  const a20 = await addItem(call, versionId, { type: "work", code: "A20", name: "Фундамент", duration: 1440 });
+  // a work 60 days long with a hard constraint: high duration and hard constraints fail, each naming A30 alone
+  await addItem(call, versionId, {
+    type: "work",
+    code: "A30",
+    name: "Пролёт",
+    duration: 60 * 480,
+    startLimitType: "mandatory",
+    startLimitDate: "2025-03-03T08:00",
+  });
+  await call("POST", `/versions/${versionId}/relations`, { predecessorId: a10, successorId: a20, type: "fs" });
+  await call("PATCH", `/versions/${versionId}/timetable/calculate/synchronous`);
+
+  for (const [language, scheme, width] of [
+    ["en", "light", 1440],
+    ["ru", "dark", 600],
+  ] as const) {
+    const { context, page } = await openAs(browser, token, { language, scheme, width });
+    await page.goto(`/${spaceId}/schedule/${scheduleId}`);
+    await expect(codeCell(page, 0)).toHaveText("A10", { timeout: 60_000 });
+    const text = TEXT[language];
+    const tab = page.getByRole("tab", { name: text.tab, exact: true });
+    if (width === 600) {
+      await page.getByRole("button", { name: text.all }).click();
+      await page.getByRole("menuitem", { name: text.tab }).click();
+    } else await tab.click();
+    await expect(tab).toHaveAttribute("aria-selected", "true");
+    const duration = page.getByTestId("health-high_duration");
+    await expect(duration).toContainText(text.fail, { timeout: 60_000 });
+    await duration.getByRole("button", { name: text.select }).click();
+    // A30 becomes the Gantt's selection
+    await expect(page.locator('.pg-row[aria-selected="true"]')).toHaveCount(1, { timeout: 30_000 });
+    await expect(page.locator('.pg-row[aria-selected="true"]')).toContainText("A30");
+    await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
+    await page.screenshot({ path: `e2e/artifacts/health-${language}-${width}-${scheme}.png`, fullPage: true });
+    await context.close();
+  }
+});
