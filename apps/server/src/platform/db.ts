@@ -57,6 +57,11 @@ export async function openDatabase(options: {
   sharedBuffers?: string;
   /** Connections of the pool (each process holds this many at most). */
   poolSize?: number;
+  /**
+   * An in-memory embedded database starts from this tarball of a migrated one (`writeMigratedTemplate`) instead of
+   * running every migration; a missing file is ignored.
+   */
+  template?: string;
 }): Promise<Database> {
   const embedded = options.databaseUrl ? null : await serveEmbedded(options);
   const connection: pg.PoolConfig = embedded
@@ -99,16 +104,44 @@ async function migrateLocked(pool: pg.Pool) {
   }
 }
 
+/**
+ * Writes a migrated, empty embedded database as a tarball (PGlite's `dumpDataDir`) to `file`. Test servers start from
+ * it (`template`): loading it costs ~0.7 s of CPU, running every migration again ~5 s (this machine, 38 migrations).
+ */
+export async function writeMigratedTemplate(file: string): Promise<void> {
+  const embedded = await serveEmbedded({ dataDir: "memory://" });
+  try {
+    const pool = new pg.Pool({
+      host: embedded.socketDir,
+      port: embedded.port,
+      user: "postgres",
+      database: "postgres",
+      max: 1,
+    });
+    try {
+      await migrateLocked(pool);
+    } finally {
+      await pool.end();
+    }
+    const dump = await embedded.client.dumpDataDir("none");
+    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await embedded.close();
+  }
+}
+
 /** The embedded database behind a Unix socket of its own (`<dir>/.s.PGSQL.<port>`, the name `pg` looks for). */
-async function serveEmbedded(options: { dataDir: string; sharedBuffers?: string }) {
+async function serveEmbedded(options: { dataDir: string; sharedBuffers?: string; template?: string }) {
   // PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory for the whole life of the
   // process; 64 MB keeps a resting server near 300 MB while holding the pages of a 100k-activity version.
   const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.sharedBuffers ?? "64MB"}`];
   // Extensions the migrations create: PGlite ships them compiled, but loads only those named here.
   const extensions = { pg_trgm };
   let client: PGlite;
-  if (options.dataDir === "memory://") client = new PGlite({ startParams, extensions });
-  else {
+  if (options.dataDir === "memory://") {
+    const template = options.template && fs.existsSync(options.template) ? fs.readFileSync(options.template) : null;
+    client = new PGlite({ startParams, extensions, ...(template ? { loadDataDir: new Blob([template]) } : {}) });
+  } else {
     const dir = path.join(options.dataDir, "pgdata");
     fs.mkdirSync(dir, { recursive: true });
     client = new PGlite(dir, { startParams, extensions });
@@ -129,6 +162,7 @@ async function serveEmbedded(options: { dataDir: string; sharedBuffers?: string 
   return {
     socketDir,
     port,
+    client,
     close: async () => {
       await server.stop();
       await client.close();

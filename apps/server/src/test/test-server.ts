@@ -35,6 +35,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.databaseUrl ? dataDir : "memory://",
+      template: process.env.PLANUM_TEST_DB_TEMPLATE,
     }));
   const { app, ctx, attachRealtime, startBackground, stopBackground } = await buildApp(config, database);
   await app.ready();
