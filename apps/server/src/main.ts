@@ -52,7 +52,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       clearInterval(sweep);
       await stopBackground();
       await ctx.realtime.close();
+      // A request that never ends (one waiting for a job the stopped workers will not run) would keep its connection,
+      // and with it the process, open for ever: after the drain time the connections still open are cut.
+      const cut = setTimeout(() => app.server.closeAllConnections(), config.drainSeconds * 1000);
       await app.close();
+      clearTimeout(cut);
       await database.close();
     })();
     return closing;
