@@ -37,19 +37,27 @@ export function distributeResources(deps: WdpDeps, vs: VersionScope, body: Body)
     const existing = ids.length ? await readSeries(tx, spaceId, versionId, { itemIds: ids }) : [];
     const byKey = new Map(existing.map((s) => [seriesKey(s), s]));
     const byWork = new Map<number, AssignmentPlan[]>();
-    for (const p of plans) byWork.set(p.itemId, [...(byWork.get(p.itemId) ?? []), p]);
+    for (const p of plans) {
+      const list = byWork.get(p.itemId);
+      if (list) list.push(p);
+      else byWork.set(p.itemId, [p]);
+    }
     const series: SeriesRow[] = [];
     for (const work of works) {
-      if (work.start === null || work.finish === null) throw new AppError("WdpNoDates", { work: workName(work) });
-      const own = byWork.get(work.id) ?? [];
+      const { start, finish } = work;
+      if (start === null || finish === null) throw new AppError("WdpNoDates", { work: workName(work) });
+      const calendar = calendarOf(work.calendarId);
+      // each assignment is spread once: its units (or, without units, its cost) give the shape every measure uses
+      const own = (byWork.get(work.id) ?? []).map((p) => ({
+        p,
+        days: spreadUnits(p.units > 0 ? p.units : p.cost, calendar, start, finish, p.curve),
+      }));
       for (const measure of body.measures) {
-        const spread = (p: AssignmentPlan, quantity: number) =>
-          spreadUnits(quantity, calendarOf(work.calendarId), work.start ?? 0, work.finish ?? 0, p.curve);
         const next = sumDays(
-          own.flatMap((p) => {
-            if (measure === "cost") return p.cost > 0 ? [costDays(p, spread(p, p.units > 0 ? p.units : p.cost))] : [];
-            const units = measure === "labour" && p.kind !== "labor" ? 0 : p.units;
-            return units > 0 ? [spread(p, units)] : [];
+          own.flatMap(({ p, days }) => {
+            if (measure === "cost") return p.cost > 0 ? [costDays(p, days)] : [];
+            const counted = p.units > 0 && (measure !== "labour" || p.kind === "labor");
+            return counted ? [days] : [];
           }),
         );
         const key = { itemId: work.id, measure, kind: "plan" as const };
