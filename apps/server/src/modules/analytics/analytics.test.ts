@@ -2,8 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
 import { inEnglish, seedWdpSchedule } from "../workspace/wdp/wdp.test-kit.js";
-import { addItem } from "../workspace/workspace.test-kit.js";
-import { planA10, readUntil } from "./analytics.test-kit.js";
+import { addRoofSchedule, planA10, readUntil } from "./analytics.test-kit.js";
 import { queueDailyRecount } from "./analytics-daily.js";
 
 let server: TestServer;
@@ -161,28 +160,7 @@ describe("analytics of a version and its schedule", () => {
     const { owner, v, a, base, project, facility, root, space } = ws;
     await planA10(owner, base, v, a.id);
     // A second schedule in the same project, with its own version and 250 of cost planned on one work.
-    const other = (await owner.call("POST", `/projects/${project.id}/schedules/create`, { name: "Кровля" })).body.data;
-    const version = (
-      await owner.call("POST", `/schedules/${other.id}/versions/create`, {
-        label: "1",
-        projectStart: "2025-02-03T08:00",
-      })
-    ).body.data;
-    const roof = await addItem(owner, version.id, {
-      type: "work",
-      name: "Кровля",
-      code: "R10",
-      duration: 960,
-      plannedCost: 250,
-    });
-    await owner.call("PATCH", `/versions/${version.id}/timetable/calculate/synchronous`);
-    const spread = await owner.call("POST", `/schedules/${other.id}/wdp/distribute`, {
-      versionId: version.id,
-      itemIds: [roof.id],
-      measure: "cost",
-      mode: "evenly",
-    });
-    expect(spread.status).toBe(200);
+    await addRoofSchedule(owner, project.id);
     for (const url of [
       `/analytics/project/${project.id}/cost`,
       `/analytics/facility/${facility.id}/cost`,

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
 import { inEnglish, seedWdpSchedule } from "../workspace/wdp/wdp.test-kit.js";
-import { addItem } from "../workspace/workspace.test-kit.js";
-import { planA10, readUntil } from "./analytics.test-kit.js";
+import { addRoofSchedule, planA10, readUntil } from "./analytics.test-kit.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -143,29 +142,8 @@ describe("indicators", () => {
   it("rolls a project's schedules up by weight (their budgets) and by factor (a sum)", async () => {
     const { owner, v, a, base, project, root } = await seedWdpSchedule(server);
     await planA10(owner, base, v, a.id);
-    // A second schedule: one work of 250 of cost.
-    const other = (await owner.call("POST", `/projects/${project.id}/schedules/create`, { name: "Кровля" })).body.data;
-    const version = (
-      await owner.call("POST", `/schedules/${other.id}/versions/create`, {
-        label: "1",
-        projectStart: "2025-02-03T08:00",
-      })
-    ).body.data;
-    const roof = await addItem(owner, version.id, {
-      type: "work",
-      name: "Кровля",
-      code: "R10",
-      duration: 960,
-      plannedCost: 250,
-    });
-    await owner.call("PATCH", `/versions/${version.id}/timetable/calculate/synchronous`);
-    const spread = await owner.call("POST", `/schedules/${other.id}/wdp/distribute`, {
-      versionId: version.id,
-      itemIds: [roof.id],
-      measure: "cost",
-      mode: "evenly",
-    });
-    expect(spread.status).toBe(200);
+    // A second schedule in the same project, with its own version and 250 of cost planned on one work.
+    await addRoofSchedule(owner, project.id);
     // Works per schedule (2 and 1) weighed by budgets (1,000 and 250): (2 × 1000 + 1 × 250) / 1250 = 1.8.
     await owner.call("POST", `/projects/${project.id}/indicators/create`, {
       key: "works_each",
