@@ -9,7 +9,7 @@ export default defineConfig({
     testTimeout: 240_000,
     hookTimeout: 120_000,
     fileParallelism: false,
-    // CI runs this suite beside the API suite on one PostgreSQL and two cores, killing and starting processes: a
+    // CI runs this suite beside the browser tests on one PostgreSQL and two cores, killing and starting processes: a
     // test is tried once more there (a fresh cluster and database each time); one that fails twice fails.
     retry: process.env.CI ? 1 : 0,
   },
