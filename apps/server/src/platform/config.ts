@@ -16,6 +16,8 @@ export interface Config {
   idleMinutes: number;
   tokenTtlHours: number;
   maxUploadBytes: number;
+  /** The largest backup the backup area takes. */
+  maxBackupBytes: number;
   mode: "production" | "development" | "test";
   /** Folder of the built web app, served at `/` when present. */
   webDist: string | null;
@@ -145,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idleMinutes: intFromEnv(env, "PLANUM_IDLE_MINUTES", IDLE_MINUTES_DEFAULT),
     tokenTtlHours: intFromEnv(env, "PLANUM_TOKEN_TTL_HOURS", 24 * 7),
     maxUploadBytes: intFromEnv(env, "PLANUM_MAX_UPLOAD_MB", 100) * 1024 * 1024,
+    maxBackupBytes: intFromEnv(env, "PLANUM_MAX_BACKUP_MB", 2048) * 1024 * 1024,
     mode,
     webDist: env.PLANUM_WEB_DIST === "" ? null : env.PLANUM_WEB_DIST || null,
     logLevel: env.LOG_LEVEL || (mode === "test" ? "silent" : "info"),

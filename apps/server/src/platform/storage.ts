@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { StorageAreaName } from "@planum/contracts";
 import { eq, sql } from "drizzle-orm";
 import { storedFiles } from "../db/schema/index.js";
 import type { Config } from "./config.js";
@@ -10,7 +11,8 @@ import { execRows } from "./sql.js";
 import { FolderStore } from "./storage-folder.js";
 import { S3Store } from "./storage-s3.js";
 
-export type StorageArea = "documents" | "temp" | "backup";
+/** The areas are the contract's (spec §3). */
+export type StorageArea = StorageAreaName;
 export type StoredFile = typeof storedFiles.$inferSelect;
 
 /** Where the bytes live: a folder of this machine or an S3-compatible bucket. Keys are `<area>/<id>`. */

@@ -6,6 +6,7 @@ export const queryKeys = {
   spaceMembers: (spaceId: string) => ["space", spaceId, "members"] as const,
   spaceSettings: (spaceId: string) => ["space", spaceId, "settings"] as const,
   spaceLicence: (spaceId: string) => ["space", spaceId, "licence"] as const,
+  spaceStorage: (spaceId: string) => ["space", spaceId, "storage"] as const,
   /** Every licence of the installation (system administrator). */
   licences: ["licences"] as const,
   avatar: (userId: string) => ["avatar", userId] as const,

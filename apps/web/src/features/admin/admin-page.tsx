@@ -8,9 +8,10 @@ import { LicenceCard } from "./licence-card";
 import { MembersAdminCard } from "./members-admin-card";
 import { RolesCard } from "./roles-card";
 import { SpaceSettingsCard } from "./space-settings-card";
+import { StorageCard } from "./storage-card";
 
 /**
- * `/:spaceId/admin`: roles and their abilities, members and their roles, the space's settings and licence; for the
+ * `/:spaceId/admin`: roles and their abilities, members and their roles, the space's settings, licence and storage; for the
  * system administrator also the installation's licences.
  */
 export function AdminPage() {
@@ -39,6 +40,7 @@ export function AdminPage() {
         {showRoles ? <RolesCard spaceId={spaceId} canWrite={can("roles:write")} /> : null}
         {showSettings ? <SpaceSettingsCard spaceId={spaceId} /> : null}
         {showSettings ? <LicenceCard spaceId={spaceId} /> : null}
+        {showSettings ? <StorageCard spaceId={spaceId} /> : null}
       </SimpleGrid>
       {systemAdmin ? <InstallationLicencesCard /> : null}
     </Stack>
