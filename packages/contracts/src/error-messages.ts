@@ -140,6 +140,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     VersionLocked: 'The version "{{label}}" is locked: unlock it to make changes',
     RelationLoop: "The relation would close a loop: {{loop}}",
     RelationExists: "These works are already related",
+    ScoreboardNodeTaken: "This node is already on the scoreboard",
     ResourceCodeTaken: 'The resource code "{{code}}" is already used in the space',
     DirectoryCodeTaken: 'Row {{row}}: the code "{{code}}" is already used in this directory',
     ReplacementValueInvalid:
@@ -301,6 +302,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     VersionLocked: "Версия «{{label}}» заблокирована: снимите блокировку, чтобы вносить изменения",
     RelationLoop: "Связь замкнёт цикл: {{loop}}",
     RelationExists: "Эти работы уже связаны",
+    ScoreboardNodeTaken: "Этот узел уже есть на табло",
     ResourceCodeTaken: "Код ресурса «{{code}}» уже используется в пространстве",
     DirectoryCodeTaken: "Строка {{row}}: код «{{code}}» уже есть в этом справочнике",
     ReplacementValueInvalid:
@@ -477,6 +479,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     VersionLocked: "La version « {{label}} » est verrouillée : déverrouillez-la pour la modifier",
     RelationLoop: "La relation fermerait une boucle : {{loop}}",
     RelationExists: "Ces travaux sont déjà liés",
+    ScoreboardNodeTaken: "Ce nœud figure déjà au classement",
     ResourceCodeTaken: "Le code de ressource « {{code}} » est déjà utilisé dans l’espace",
     DirectoryCodeTaken: "Ligne {{row}} : le code « {{code}} » existe déjà dans ce répertoire",
     ReplacementValueInvalid:

@@ -26,6 +26,7 @@ export * from "./print.schema.js";
 export * from "./replacements.schema.js";
 export * from "./resource-usage.js";
 export * from "./resources.schema.js";
+export * from "./scoreboard.schema.js";
 export * from "./spaces.schema.js";
 export * from "./sso.schema.js";
 export * from "./storage.schema.js";

@@ -1,4 +1,5 @@
 export * from "./analytics.table.js";
+export * from "./analytics-scoreboard.table.js";
 export * from "./analytics-settings.table.js";
 export * from "./calendars.table.js";
 export * from "./chat.table.js";

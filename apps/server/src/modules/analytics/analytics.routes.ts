@@ -18,6 +18,7 @@ import { type AnalyticsScope, AnalyticsService } from "./analytics.service.js";
 import { queueDailyRecount } from "./analytics-daily.js";
 import { analyticsSettingsRoutes } from "./analytics-settings.routes.js";
 import { indicatorsRoutes } from "./indicators.routes.js";
+import { scoreboardRoutes } from "./scoreboard.routes.js";
 
 /**
  * Analytics of a version and of a schedule (its current version), spec §7: `/analytics/{level}/{id}/…` — series
@@ -113,5 +114,6 @@ export function analyticsModule(ctx: AppContext) {
     );
     analyticsSettingsRoutes(app, ctx);
     indicatorsRoutes(app, ctx);
+    scoreboardRoutes(app, ctx, service);
   };
 }

@@ -207,7 +207,24 @@ export class AnalyticsService {
   /** The indicators' values of the scope's versions, rolled up per key by weight or factor (indicator-rollup.ts). */
   async indicators(scope: AnalyticsScope): Promise<IndicatorValue[]> {
     const { spaceId, ids } = await this.versionsOf(scope);
-    const { rows } = await this.rows(spaceId, ids);
+    return this.indicatorsOf(spaceId, (await this.rows(spaceId, ids)).rows);
+  }
+
+  /** Stats and indicator values of a scope read once (a scoreboard row), with the number of versions rolled up. */
+  async summary(scope: AnalyticsScope): Promise<AnalyticsStats & { indicators: IndicatorValue[]; versions: number }> {
+    const { spaceId, ids } = await this.versionsOf(scope);
+    const { rows, fresh } = await this.rows(spaceId, ids);
+    return {
+      count: countsOf(rows),
+      earnedValue: earnedValueOf(rows),
+      totals: totalsOf(rows),
+      fresh,
+      indicators: await this.indicatorsOf(spaceId, rows),
+      versions: ids.length,
+    };
+  }
+
+  private async indicatorsOf(spaceId: string, rows: AnalyticsRow[]): Promise<IndicatorValue[]> {
     const values = await readIndicatorValues(
       this.deps.db,
       rows.map((r) => r.versionId),
