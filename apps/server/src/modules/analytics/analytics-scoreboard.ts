@@ -98,7 +98,12 @@ export class ScoreboardService {
         .where(eq(scoreboardItems.spaceId, grant.space.id));
       const [row] = await tx
         .insert(scoreboardItems)
-        .values({ spaceId: grant.space.id, nodeId: node.id, title: body.title ?? null, sortOrder: (last?.max ?? 0) + 1 })
+        .values({
+          spaceId: grant.space.id,
+          nodeId: node.id,
+          title: body.title ?? null,
+          sortOrder: (last?.max ?? 0) + 1,
+        })
         .returning();
       return this.positionOf(tx, row);
     });
