@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Chat benchmark in Chromium: one JSON line per case on stdout.
 //   node apps/web/bench/chat-perf.mjs [--messages 100000] [--screenshots DIR]
-// Targets (issue 17): a chat of 100,000 messages opens ≤ 300 ms (the web's share: from mounting the chat until its
+// Targets (issue 17): a chat of 100,000 messages opens ≤ 300 ms (the web's share: from mounting the chat — in a page
+// already painted, as a reader opens a node's chat in the app — until its
 // newest messages are painted, the calls answered in the page; the server's share is apps/server/bench/chat.mjs)
 // and scrolls back smoothly (≥ 50 fps while older pages load). Needs `npm run build -w apps/web` first.
 import { mkdirSync } from "node:fs";

@@ -1,10 +1,11 @@
-import { Button, Group, Image, Loader, Modal, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Button, Image, Loader, Modal, Stack, Text, UnstyledButton } from "@mantine/core";
 import type { ChatAttachment } from "@planum/contracts";
 import { IconDownload, IconFile, IconFileSpreadsheet, IconFileText, IconFileZip, IconPhoto } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { i18n } from "../../shared/i18n";
 import { chatApi } from "./chat-api";
 
 /** What the server serves inline (it sniffs images from their bytes: chat-media.ts on the server). */
@@ -23,10 +24,12 @@ export function ChatAttachments({
   chatId,
   attachments,
   onDownload,
+  t,
 }: {
   chatId: string;
   attachments: ChatAttachment[];
   onDownload: (attachmentId: string, name: string) => void;
+  t: TFunction<"chat">;
 }) {
   const [open, setOpen] = useState<ChatAttachment | null>(null);
   const images = attachments.filter((file) => PREVIEWED.has(file.mediaType));
@@ -34,20 +37,20 @@ export function ChatAttachments({
   return (
     <>
       {images.length > 0 ? (
-        <Group gap={6} wrap="wrap">
+        <div className="chat-files">
           {images.map((file) => (
-            <Thumbnail key={file.id} chatId={chatId} file={file} onOpen={() => setOpen(file)} />
+            <Thumbnail key={file.id} chatId={chatId} file={file} onOpen={() => setOpen(file)} t={t} />
           ))}
-        </Group>
+        </div>
       ) : null}
       {others.length > 0 ? (
-        <Group gap={6} wrap="wrap">
+        <div className="chat-files">
           {others.map((file) => (
-            <FileChip key={file.id} file={file} onClick={() => onDownload(file.id, file.name)} />
+            <FileChip key={file.id} file={file} onClick={() => onDownload(file.id, file.name)} t={t} />
           ))}
-        </Group>
+        </div>
       ) : null}
-      <FullImage chatId={chatId} file={open} onClose={() => setOpen(null)} onDownload={onDownload} />
+      {open ? <FullImage chatId={chatId} file={open} onClose={() => setOpen(null)} onDownload={onDownload} /> : null}
     </>
   );
 }
@@ -71,8 +74,17 @@ function useFileUrl(chatId: string, file: ChatAttachment | null) {
   return { url, failed: blob.isError };
 }
 
-function Thumbnail({ chatId, file, onOpen }: { chatId: string; file: ChatAttachment; onOpen: () => void }) {
-  const { t } = useTranslation("chat");
+function Thumbnail({
+  chatId,
+  file,
+  onOpen,
+  t,
+}: {
+  chatId: string;
+  file: ChatAttachment;
+  onOpen: () => void;
+  t: TFunction<"chat">;
+}) {
   const { url, failed } = useFileUrl(chatId, file);
   return (
     <UnstyledButton
@@ -149,35 +161,19 @@ function FullImage({
   );
 }
 
-function FileChip({ file, onClick }: { file: ChatAttachment; onClick: () => void }) {
-  const { t, i18n } = useTranslation("chat");
+/** A file as a chip: its icon, name, type and size; plain elements (rows are rendered while scrolling). */
+function FileChip({ file, onClick, t }: { file: ChatAttachment; onClick: () => void; t: TFunction<"chat"> }) {
   const Icon = iconOf(file);
   return (
-    <UnstyledButton
-      onClick={onClick}
-      title={file.name}
-      data-testid="chat-file"
-      maw="100%"
-      style={{
-        display: "flex",
-        alignItems: "center",
-        gap: 6,
-        padding: "4px 8px",
-        borderRadius: 6,
-        border: "1px solid var(--mantine-color-default-border)",
-        minWidth: 0,
-      }}
-    >
+    <button type="button" className="chat-file" onClick={onClick} title={file.name} data-testid="chat-file">
       <Icon size={18} aria-hidden style={{ flexShrink: 0 }} />
-      <Stack gap={0} style={{ minWidth: 0 }}>
-        <Text size="xs" fw={500} truncate="end">
-          {file.name}
-        </Text>
-        <Text size="xs" c="dimmed" data-testid="chat-file-info">
+      <span className="chat-file-text">
+        <span className="chat-file-name">{file.name}</span>
+        <span className="chat-dimmed" data-testid="chat-file-info">
           {typeLabel(file)} · {formatSize(file.size, t, i18n.language)}
-        </Text>
-      </Stack>
-    </UnstyledButton>
+        </span>
+      </span>
+    </button>
   );
 }
 

@@ -18,8 +18,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import type { ChatFilter, ChatMessage } from "@planum/contracts";
 import { IconAt, IconMessages, IconPaperclip, IconSearch, IconSend, IconX } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifyError } from "../../ui/notify";
@@ -34,7 +33,8 @@ import {
   useChatMessages,
   useChatSettings,
 } from "./chat-api";
-import { ChatMessageRow } from "./chat-message";
+import type { ChatRowActions } from "./chat-message";
+import { ChatMessageList } from "./chat-message-list";
 
 /** Height of the message list: a few messages beside the panel's other content. */
 const LIST_HEIGHT = 340;
@@ -72,35 +72,13 @@ export function ChatBlock({
   );
   const lastReadSeq = chat.data?.lastReadSeq ?? 0;
 
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => 72,
-    overscan: 6,
-    getItemKey: (index) => items[index]?.id ?? index,
-  });
-
-  // Stays at the newest message when one arrives while the reader is at the bottom; an older page read at the top
-  // keeps the rows in view where they were (the height added above is scrolled past).
-  const shape = useRef({ count: 0, firstId: "", height: 0, atBottom: true });
-  useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (!element) return;
-    const before = shape.current;
-    const firstId = items[0]?.id ?? "";
-    if (before.count === 0 || before.atBottom) virtualizer.scrollToIndex(items.length - 1, { align: "end" });
-    else if (firstId !== before.firstId) element.scrollTop += virtualizer.getTotalSize() - before.height;
-    shape.current = { ...before, count: items.length, firstId, height: virtualizer.getTotalSize() };
-  }, [items, virtualizer]);
-
-  const onScroll = () => {
-    const element = scrollRef.current;
-    if (!element) return;
-    shape.current.atBottom = element.scrollHeight - element.scrollTop - element.clientHeight < 24;
-    shape.current.height = virtualizer.getTotalSize();
-    if (element.scrollTop < 120 && messages.hasNextPage && !messages.isFetchingNextPage) void messages.fetchNextPage();
+  // Follows the newest message while the reader is at the bottom (the list sets it as they scroll).
+  const stickToBottom = useRef(true);
+  const fetchOlder = useRef(() => {});
+  fetchOlder.current = () => {
+    if (messages.hasNextPage && !messages.isFetchingNextPage) void messages.fetchNextPage();
   };
+  const onNearTop = useCallback(() => fetchOlder.current(), []);
 
   // What the reader has seen is read: the newest message shown moves the read mark (and the counts).
   const newestSeq = items.at(-1)?.seq ?? 0;
@@ -131,11 +109,27 @@ export function ChatBlock({
     },
     onSuccess: () => {
       reset();
-      shape.current.atBottom = true;
+      stickToBottom.current = true;
     },
     onError: notifyError,
   });
   const act = useMutation({ mutationFn: (call: () => Promise<unknown>) => call(), onError: notifyError });
+  const actions = useMemo<ChatRowActions>(
+    () => ({
+      react: (message, emoji) => act.mutate(() => chatApi.react(message.chatId, message.id, emoji)),
+      edit: (message) => {
+        setEditing(message);
+        setText(message.text);
+        setMentions(message.mentions);
+      },
+      remove: async (message) => {
+        const answer = await confirm({ message: t("deleteConfirm"), danger: true });
+        if (answer.confirmed) act.mutate(() => chatApi.remove(message.chatId, message.id));
+      },
+      download: (message, id, name) => act.mutate(() => chatApi.download(message.chatId, id, name)),
+    }),
+    [act.mutate, t],
+  );
   const setFilter = useMutation({
     mutationFn: (value: ChatFilter) => chatApi.saveSettings({ filter: value }),
     onSuccess: (saved) => queryClient.setQueryData(chatKeys.settings(spaceId), saved),
@@ -179,61 +173,29 @@ export function ChatBlock({
             />
           </Group>
         </Group>
-        <div
-          ref={scrollRef}
-          onScroll={onScroll}
-          data-testid="chat-list"
-          style={{ height: listHeight, overflowY: "auto", contain: "strict", position: "relative" }}
-        >
-          {messages.isFetchingNextPage ? (
-            <Center py={4} style={{ position: "sticky", top: 0, zIndex: 1 }}>
-              <Loader size="xs" />
-            </Center>
-          ) : null}
-          {messages.isSuccess && items.length === 0 ? (
-            <Center h="100%">
-              <Text c="dimmed" size="sm">
-                {search || filter === "unread" ? t("nothingFound") : t("empty")}
-              </Text>
-            </Center>
-          ) : null}
-          <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
-            {virtualizer.getVirtualItems().map((row) => {
-              const message = items[row.index];
-              return (
-                <div
-                  key={row.key}
-                  ref={virtualizer.measureElement}
-                  data-index={row.index}
-                  style={{
-                    position: "absolute",
-                    top: 0,
-                    left: 0,
-                    width: "100%",
-                    transform: `translateY(${row.start}px)`,
-                  }}
-                >
-                  <ChatMessageRow
-                    message={message}
-                    mine={message.author?.id === me.data?.id}
-                    unread={message.seq > lastReadSeq && message.author?.id !== me.data?.id}
-                    onReact={(emoji) => act.mutate(() => chatApi.react(message.chatId, message.id, emoji))}
-                    onEdit={() => {
-                      setEditing(message);
-                      setText(message.text);
-                      setMentions(message.mentions);
-                    }}
-                    onDelete={async () => {
-                      const answer = await confirm({ message: t("deleteConfirm"), danger: true });
-                      if (answer.confirmed) act.mutate(() => chatApi.remove(message.chatId, message.id));
-                    }}
-                    onDownload={(id, name) => act.mutate(() => chatApi.download(message.chatId, id, name))}
-                  />
-                </div>
-              );
-            })}
-          </div>
-        </div>
+        {messages.isPending ? (
+          <Center h={listHeight}>
+            <Loader size="sm" />
+          </Center>
+        ) : (
+          <ChatMessageList
+            items={items}
+            height={listHeight}
+            myId={me.data?.id}
+            lastReadSeq={lastReadSeq}
+            actions={actions}
+            emptyText={
+              messages.isSuccess && items.length === 0
+                ? search || filter === "unread"
+                  ? t("nothingFound")
+                  : t("empty")
+                : null
+            }
+            loadingOlder={messages.isFetchingNextPage}
+            onNearTop={onNearTop}
+            stickToBottom={stickToBottom}
+          />
+        )}
         {editing ? (
           <Group gap={4}>
             <Text size="xs" c="dimmed">

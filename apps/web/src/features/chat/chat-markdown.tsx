@@ -1,11 +1,11 @@
-import { Anchor, Code, List, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 
 /**
  * A message's Markdown as React elements — never as HTML: every piece of text goes through React, which escapes it,
  * so `<script>` or `<img onerror>` in a message is shown as the characters typed. Links keep only http(s) and
  * mailto addresses (a `javascript:` link stays text). Supported: paragraphs, line breaks, `-`/`*` and `1.` lists,
- * **bold**, *italic*, ~~strike~~, `code`, ``` blocks ```, [text](url), bare URLs and @mentions.
+ * **bold**, *italic*, ~~strike~~, `code`, ``` blocks ```, [text](url), bare URLs and @mentions. Plain elements styled
+ * by chat.css (`.chat-text`): a long chat parses and renders rows while scrolling.
  */
 const SAFE_URL = /^(https?:\/\/|mailto:)[^\s<>"']+$/i;
 const INLINE =
@@ -24,7 +24,7 @@ function inline(text: string, key: string): ReactNode[] {
     if (at > last) out.push(text.slice(last, at));
     const [whole, code, bold, strike, italic, link, url, mention] = match;
     const k = `${key}-${index++}`;
-    if (code) out.push(<Code key={k}>{code.slice(1, -1)}</Code>);
+    if (code) out.push(<code key={k}>{code.slice(1, -1)}</code>);
     else if (bold) out.push(<strong key={k}>{inline(bold.slice(2, -2), k)}</strong>);
     else if (strike) out.push(<s key={k}>{inline(strike.slice(2, -2), k)}</s>);
     else if (italic) out.push(<em key={k}>{inline(italic.slice(1, -1), k)}</em>);
@@ -34,24 +34,24 @@ function inline(text: string, key: string): ReactNode[] {
       const href = safeUrl(link.slice(close + 2, -1));
       out.push(
         href ? (
-          <Anchor key={k} href={href} target="_blank" rel="noopener noreferrer nofollow">
+          <a key={k} href={href} target="_blank" rel="noopener noreferrer nofollow">
             {label}
-          </Anchor>
+          </a>
         ) : (
           whole
         ),
       );
     } else if (url)
       out.push(
-        <Anchor key={k} href={url} target="_blank" rel="noopener noreferrer nofollow">
+        <a key={k} href={url} target="_blank" rel="noopener noreferrer nofollow">
           {url}
-        </Anchor>,
+        </a>,
       );
     else if (mention)
       out.push(
-        <Text key={k} span fw={600} c="blue">
+        <span key={k} className="chat-mention">
           {mention}
-        </Text>,
+        </span>,
       );
     last = at + whole.length;
   }
@@ -70,7 +70,24 @@ function withBreaks(lines: string[], key: string): ReactNode[] {
   return out;
 }
 
+/**
+ * Parsed messages by their text: a row scrolled out and back (or re-rendered when a page loads) reuses its elements
+ * instead of parsing again. Bounded: the oldest entries go first.
+ */
+const parsed = new Map<string, ReactNode>();
+const PARSED_MAX = 2_000;
+
 export function ChatMarkdown({ text }: { text: string }) {
+  let nodes = parsed.get(text);
+  if (nodes === undefined) {
+    nodes = parse(text);
+    if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value as string);
+    parsed.set(text, nodes);
+  }
+  return <>{nodes}</>;
+}
+
+function parse(text: string): ReactNode[] {
   const blocks: ReactNode[] = [];
   const lines = text.replace(/\r\n?/g, "\n").split("\n");
   let i = 0;
@@ -83,20 +100,21 @@ export function ChatMarkdown({ text }: { text: string }) {
       while (i < lines.length && !lines[i].startsWith("```")) body.push(lines[i++]);
       i++;
       blocks.push(
-        <Code key={key} block>
-          {body.join("\n")}
-        </Code>,
+        <pre key={key}>
+          <code>{body.join("\n")}</code>
+        </pre>,
       );
     } else if (/^\s*([-*]|\d+\.)\s+/.test(line)) {
       const ordered = /^\s*\d+\./.test(line);
       const items: string[] = [];
       while (i < lines.length && /^\s*([-*]|\d+\.)\s+/.test(lines[i]))
         items.push(lines[i++].replace(/^\s*([-*]|\d+\.)\s+/, ""));
+      const List = ordered ? "ol" : "ul";
       blocks.push(
-        <List key={key} type={ordered ? "ordered" : "unordered"} size="sm" withPadding>
+        <List key={key}>
           {items.map((item, n) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the items of a rendered text never reorder
-            <List.Item key={n}>{inline(item, `${key}-${n}`)}</List.Item>
+            <li key={n}>{inline(item, `${key}-${n}`)}</li>
           ))}
         </List>,
       );
@@ -110,12 +128,8 @@ export function ChatMarkdown({ text }: { text: string }) {
         !/^\s*([-*]|\d+\.)\s+/.test(lines[i])
       )
         paragraph.push(lines[i++]);
-      blocks.push(
-        <Text key={key} size="sm" style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }}>
-          {withBreaks(paragraph, key)}
-        </Text>,
-      );
+      blocks.push(<p key={key}>{withBreaks(paragraph, key)}</p>);
     }
   }
-  return <>{blocks}</>;
+  return blocks;
 }
