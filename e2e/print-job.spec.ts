@@ -4,10 +4,10 @@ import { expect, test } from "@playwright/test";
 import { addItem, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
 
 /**
- * A big print runs as a job: the planner asks for the PDF, sees how far the print has come, and the PDF downloads by
- * itself when the server has drawn every page.
+ * A big print runs as a job: the planner asks for the PDF, sees how far the print has come, finds it again after
+ * reloading the page and may stop it; else the PDF downloads by itself when the server has drawn every page.
  */
-test("print job: a print of many pages shows its progress and downloads the PDF when ready", async ({
+test("print job: a print of many pages shows its progress, is found again, stops, and downloads the PDF when ready", async ({
   browser,
   request,
 }) => {
@@ -39,8 +39,35 @@ test("print job: a print of many pages shows its progress and downloads the PDF 
   const { pages } = await call("POST", `/versions/${versionId}/print/count`, {});
   expect(pages).toBeGreaterThan(30);
 
+  // In Russian at 600 px: a print of hundreds of pages (a row a page) is started, the page reloaded, the print found
+  // again in the dialog with its progress, and stopped.
+  const long = { ...format, textSizePt: 24, margins: { top: 85, right: 10, bottom: 85, left: 10 } };
+  await call("POST", "/versions/print-settings/update", { versionId, format: long, pagesWide: 20 });
+  {
+    const { context, page } = await openAs(browser, token, { language: "ru", scheme: "dark", width: 600 });
+    await page.goto(`/${spaceId}/schedule/${scheduleId}`);
+    await expect(page.locator('[data-pos="0"][data-col="0"]')).toHaveText("B1", { timeout: 60_000 });
+    await page.getByRole("button", { name: "Формат печати" }).click();
+    let dialog = page.getByRole("dialog", { name: "Формат печати" });
+    await expect(dialog.getByRole("combobox", { name: "Лист" })).toHaveValue("A4", { timeout: 60_000 });
+    await dialog.getByRole("button", { name: "Скачать PDF" }).click();
+    await expect(dialog.getByTestId("print-job")).toContainText("PDF скачается", { timeout: 60_000 });
+    await page.reload();
+    await expect(page.locator('[data-pos="0"][data-col="0"]')).toHaveText("B1", { timeout: 60_000 });
+    await page.getByRole("button", { name: "Формат печати" }).click();
+    dialog = page.getByRole("dialog", { name: "Формат печати" });
+    // found again after the reload: still printing, with its progress and a way to stop it
+    await expect(dialog.getByTestId("print-job")).toContainText("PDF скачается", { timeout: 60_000 });
+    await dialog.getByTestId("print-job").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "e2e/artifacts/print-job-ru-dark-600-found.png" });
+    await dialog.getByRole("button", { name: "Остановить" }).click();
+    await expect(dialog.getByTestId("print-job")).toHaveText("Печать остановлена", { timeout: 120_000 });
+    await page.screenshot({ path: "e2e/artifacts/print-job-ru-dark-600-stopped.png" });
+    await context.close();
+  }
+  await call("POST", "/versions/print-settings/update", { versionId, format, pagesWide: 20 });
+
   for (const [language, width, title, download, done] of [
-    ["ru", 600, "Формат печати", "Скачать PDF", `Напечатано ${pages} страниц: PDF скачан`],
     ["en", 1440, "Print format", "Download PDF", `${pages} pages printed: the PDF is downloaded`],
   ] as const) {
     const { context, page } = await openAs(browser, token, { language, scheme: "dark", width });

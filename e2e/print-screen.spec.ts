@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { addItem, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
 
@@ -38,5 +39,26 @@ test("print of the screen: the grid's filter and columns reach the PDF", async (
   // the screen's columns with its titles, not the print's defaults only
   expect(text).toMatch(/Код\s+Наименование\s+Исх\. д/);
   expect(text).toContain("% вып.");
+  // the version was never calculated: the time scale opens at the project's start, not at 1970
+  expect(text).not.toContain("1970");
+  // the pages as pictures, to look at (Cyrillic, bands, bars and scale)
+  fs.mkdirSync("e2e/artifacts", { recursive: true });
+  execFileSync("pdftoppm", ["-png", "-r", "60", (await pdf.path()) as string, "e2e/artifacts/print-screen-ru-pdf"]);
   await context.close();
+
+  // the same screen in French: the paper's words are the reader's
+  const fr = await openAs(browser, token, { language: "fr", scheme: "dark", width: 600 });
+  await fr.page.goto(`/${spaceId}/schedule/${scheduleId}`);
+  await expect(fr.page.locator('[data-pos="0"][data-col="0"]')).toHaveText("K1", { timeout: 60_000 });
+  await fr.page.getByRole("button", { name: "Format d’impression" }).click();
+  const frDialog = fr.page.getByRole("dialog", { name: "Format d’impression" });
+  await expect(frDialog.getByTestId("sheet-1")).toContainText("Корпус 3", { timeout: 60_000 });
+  const frDownload = fr.page.waitForEvent("download", { timeout: 120_000 });
+  await frDialog.getByRole("button", { name: "Télécharger le PDF" }).click();
+  const frPdf = (await (await frDownload).path()) as string;
+  const frText = execFileSync("pdftotext", ["-layout", frPdf, "-"]).toString("utf8");
+  expect(frText).toContain("Штукатурка стен");
+  expect(frText).not.toContain("1970");
+  execFileSync("pdftoppm", ["-png", "-r", "60", frPdf, "e2e/artifacts/print-screen-fr-pdf"]);
+  await fr.context.close();
 });

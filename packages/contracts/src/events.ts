@@ -152,7 +152,8 @@ export type ServerEvent =
       jobId: string;
       versionId: string;
       progress: number;
-      status: "in_process" | "completed" | "error";
+      /** `stopped`: its user stopped it (no file). */
+      status: "in_process" | "completed" | "error" | "stopped";
       pages: number;
       file?: { fileId: string; name: string; size: number };
       error?: string;

@@ -235,6 +235,11 @@ export const printScreenField = z.object({
     )
     .max(PRINT_SCREEN_MAX_ROWS),
   scale: z.enum(GANTT_SCALES).default("week"),
+  /**
+   * The Gantt's exact zoom, px a day (the screen zooms continuously between its scales); split over sheets prints at
+   * this zoom in the week scale's proportion (14 px a day = 2.5 mm a day). Absent: the scale's standard zoom.
+   */
+  pxPerDay: z.number().min(0.01).max(1000).optional(),
   baseline: z.boolean().default(true),
   relations: z.boolean().default(true),
 });
@@ -272,3 +277,20 @@ export const printJobResultSchema = z.object({
   pages: z.number(),
 });
 export type PrintJobResult = z.infer<typeof printJobResultSchema>;
+/** A print job stopped by its user (`DELETE /versions/{id}/print/jobs/{jobId}`) ends with this result, and no file. */
+export const printJobStoppedSchema = z.object({ stopped: z.literal(true), pages: z.number() });
+/**
+ * The caller's print jobs of a version still queued or running (`GET /versions/{id}/print/jobs`): a reloaded page
+ * finds its print again and follows it to the end, or stops it.
+ */
+export const printJobListSchema = z.array(
+  z.object({
+    jobId: z.string(),
+    pages: z.number(),
+    progress: z.number(),
+    status: z.enum(["queued", "in_process"]),
+  }),
+);
+export type PrintJobList = z.infer<typeof printJobListSchema>;
+export const printJobParams = z.object({ id: workspaceUuid, jobId: workspaceUuid });
+export const printJobStopSchema = z.object({ jobId: z.string(), stopping: z.boolean() });

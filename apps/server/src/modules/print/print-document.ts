@@ -79,8 +79,19 @@ function scale(plan: PrintPlan, page: PrintPage, words: (typeof WORDS)[Language]
   const upper: string[] = [];
   const lower: string[] = [];
   const first = Math.floor(page.dayFrom);
+  // the page's first day is labelled too (the reader needs the date at the edge), unless the next label is so near
+  // that the two would overlap: then the edge's label gives way
+  const textMm = plan.geometry.rowMm / 1.9;
+  const edgeOf = new Map<string[], { left: number; width: number }>();
   const label = (tier: string[], day: number, text: string) => {
     const left = Math.max(0, (day - page.dayFrom) * mmPerDay);
+    const edge = edgeOf.get(tier);
+    if (tier.length === 0) edgeOf.set(tier, { left, width: (text.length * 0.62 + 1) * textMm });
+    else if (edge) {
+      // only the label after the edge's may push it out
+      edgeOf.delete(tier);
+      if (left - edge.left < edge.width) tier.pop();
+    }
     tier.push(`<span class="tick" style="left:${mm(left)}">${html(text)}</span>`);
   };
   for (let day = first; day < page.dayTo; day++) {
@@ -109,7 +120,7 @@ function span(plan: PrintPlan, page: PrintPage, start: number, finish: number) {
   return {
     left: (Math.max(from, page.dayFrom) - page.dayFrom) * mmPerDay,
     width: Math.max(0.6, (Math.min(to, page.dayTo) - Math.max(from, page.dayFrom)) * mmPerDay),
-    /** Unclipped ends, for relation lines that leave the page. */
+    /** Unclipped ends (a milestone is drawn centred on its start). */
     startMm: (from - page.dayFrom) * mmPerDay,
     finishMm: (to - page.dayFrom) * mmPerDay,
   };
@@ -133,35 +144,41 @@ function bar(row: PrintRow, plan: PrintPlan, page: PrintPage, baseline: boolean)
   return `${out}<div class="bar ${kind}" style="left:${mm(at.left)};width:${mm(at.width)}"></div>`;
 }
 
+/** Where a moment lies on a page's slice of the time axis, mm from its left edge (outside the slice: beyond it). */
+function xOf(plan: PrintPlan, page: PrintPage, minutes: number) {
+  return ((minutes - plan.geometry.timeFrom) / MINUTES_PER_DAY - page.dayFrom) * plan.geometry.mmPerDay;
+}
+
 /**
- * The relation lines between rows of one page (the screen's arrows): from the predecessor's end (FS, FF) or start
- * (SS, SF) to the successor's start (FS, SS) or end (FF, SF), a step out, down, and in, with an arrowhead.
+ * The relation lines of one page (the screen's arrows): from the predecessor's end (FS, FF) or start (SS, SF) to the
+ * successor's start (FS, SS) or end (FF, SF), a step out, down, and in, with an arrowhead. A relation whose rows or
+ * dates lie on other pages is drawn as far as this page reaches: the overlay is clipped to the page's rows and time
+ * slice, so the line leaves the page's edge where it continues on the next sheet, as on the screen when scrolled.
  */
-function links(plan: PrintPlan, page: PrintPage, rows: readonly PrintRow[], list: readonly PrintLink[], top: number) {
-  const { rowMm } = plan.geometry;
+function links(plan: PrintPlan, page: PrintPage, rows: readonly PrintRow[], list: readonly PrintLink[]) {
+  const { rowMm, ganttWidthMm } = plan.geometry;
+  const heightMm = (page.rowTo - page.rowFrom) * rowMm;
   const paths: string[] = [];
-  const y = (k: number) => top + (k - page.rowFrom) * rowMm + rowMm / 2;
+  const y = (k: number) => (k - page.rowFrom) * rowMm + rowMm / 2;
   for (const link of list) {
-    if (link.from < page.rowFrom || link.from >= page.rowTo || link.to < page.rowFrom || link.to >= page.rowTo)
-      continue;
+    // the line runs down (or up) between its two rows: it shows on this page when that stretch meets the page's rows
+    if (Math.max(link.from, link.to) < page.rowFrom || Math.min(link.from, link.to) >= page.rowTo) continue;
     const a = rows[link.from];
     const b = rows[link.to];
     if (a.start === null || a.finish === null || b.start === null || b.finish === null) continue;
-    const from = span(plan, page, a.start, a.finish);
-    const to = span(plan, page, b.start, b.finish);
-    if (!from || !to) continue;
-    const x1 = link.type === 0 || link.type === 2 ? from.finishMm : from.startMm;
-    const x2 = link.type === 0 || link.type === 1 ? to.startMm : to.finishMm;
-    const [y1, y2] = [y(link.from), y(link.to)];
+    const x1 = xOf(plan, page, link.type === 0 || link.type === 2 ? a.finish : a.start);
+    const x2 = xOf(plan, page, link.type === 0 || link.type === 1 ? b.start : b.finish);
     const out = link.type === 0 || link.type === 2 ? x1 + 1.2 : x1 - 1.2;
     const into = link.type === 0 || link.type === 1 ? x2 - 1.2 : x2 + 1.2;
+    if (Math.max(x1, out, x2, into) < 0 || Math.min(x1, out, x2, into) > ganttWidthMm) continue;
+    const [y1, y2] = [y(link.from), y(link.to)];
     const mid = y2 - (y2 > y1 ? rowMm / 2 : -rowMm / 2);
     paths.push(
       `<path d="M${x1.toFixed(2)} ${y1.toFixed(2)}H${out.toFixed(2)}V${mid.toFixed(2)}H${into.toFixed(2)}V${y2.toFixed(2)}H${x2.toFixed(2)}" marker-end="url(#arrow)"/>`,
     );
   }
   if (paths.length === 0) return "";
-  return `<svg class="links" viewBox="0 0 ${plan.geometry.ganttWidthMm.toFixed(2)} ${plan.geometry.pageHeightMm.toFixed(2)}" style="width:${mm(plan.geometry.ganttWidthMm)};height:${mm(plan.geometry.pageHeightMm)}"><defs><marker id="arrow" viewBox="0 0 4 4" refX="4" refY="2" markerWidth="1.4" markerHeight="1.4" orient="auto"><path d="M0 0L4 2L0 4z" fill="#6b7280"/></marker></defs>${paths.join("")}</svg>`;
+  return `<svg class="links" viewBox="0 0 ${ganttWidthMm.toFixed(2)} ${heightMm.toFixed(2)}" style="width:${mm(ganttWidthMm)};height:${mm(heightMm)}"><defs><marker id="arrow" viewBox="0 0 4 4" refX="4" refY="2" markerWidth="1.4" markerHeight="1.4" orient="auto"><path d="M0 0L4 2L0 4z" fill="#6b7280"/></marker></defs>${paths.join("")}</svg>`;
 }
 
 interface DrawOptions {
@@ -200,8 +217,10 @@ function pageHtml(
     })
     .join("");
   const gridWidth = columns.reduce((a, c) => a + c.widthMm, 0);
-  const arrows = links(plan, page, rows, draw.links, page.withHead ? headMm : 0);
-  const overlay = arrows ? `<div class="overlay" style="left:${mm(gridWidth)}">${arrows}</div>` : "";
+  const arrows = links(plan, page, rows, draw.links);
+  const overlay = arrows
+    ? `<div class="overlay" style="left:${mm(gridWidth)};top:${mm(page.withHead ? headMm : 0)}">${arrows}</div>`
+    : "";
   return `<section class="page">${band(header, filled, "head")}<div class="body">${head}${lines}${overlay}</div>${band(footer, filled, "foot")}</section>`;
 }
 
@@ -245,7 +264,8 @@ body { font-family: "DejaVu Sans", "Liberation Sans", sans-serif; font-size: ${f
 .band.foot { border-top: 0.3mm solid #444; }
 .part { flex: 1; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .body { flex: 1; overflow: hidden; position: relative; }
-.overlay { position: absolute; top: 0; pointer-events: none; }
+.overlay { position: absolute; top: 0; pointer-events: none; overflow: hidden; }
+.links { display: block; overflow: hidden; }
 .links path { fill: none; stroke: #6b7280; stroke-width: 0.25; }
 .row { display: flex; height: ${mm(g.rowMm)}; align-items: center; border-bottom: 0.1mm solid #ccc; }
 .row.head { height: ${mm(g.headMm)}; font-weight: bold; background: #eef1f5; border-bottom: 0.3mm solid #444; }

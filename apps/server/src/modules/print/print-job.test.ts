@@ -101,4 +101,43 @@ describe("a big print runs as a job", () => {
     );
     expect(server.ctx.realtime.sent.filter((e) => e.type === "print")).toEqual([]);
   });
+
+  it("is found again by its user (after a reload) and stops between slices; nobody else sees or stops it", async () => {
+    const { owner, stranger, version } = await setUpWorkspace(server);
+    await seed(owner, version.id, 60);
+    // a row a page over 20 pages across: hundreds of pages, dozens of slices — far from done when stopped
+    const long = {
+      format: { ...format, textSizePt: 24, margins: { top: 95, bottom: 95, left: 10, right: 10 } },
+      pagesWide: 20,
+    };
+    server.ctx.realtime.sent.length = 0;
+    const started = await call(owner, `/versions/${version.id}/print`, long);
+    expect(started.status).toBe(202);
+    const { jobId, pages } = started.body.data as { jobId: string; pages: number };
+    const events = () =>
+      server.ctx.realtime.sent.filter(
+        (e): e is Extract<ServerEvent, { type: "print" }> => e.type === "print" && e.jobId === jobId,
+      );
+    // the first slice drawn: the job is running
+    while (events().length === 0) await new Promise((r) => setTimeout(r, 50));
+    expect(events()[0].status).toBe("in_process");
+
+    const found = await owner.call("GET", `/versions/${version.id}/print/jobs`);
+    expect(found.body.data).toEqual([{ jobId, pages, progress: expect.any(Number), status: "in_process" }]);
+    // another space's user neither sees nor stops it
+    expect((await stranger.call("GET", `/versions/${version.id}/print/jobs`)).status).toBe(404);
+    expect((await stranger.call("DELETE", `/versions/${version.id}/print/jobs/${jobId}`)).status).toBe(404);
+
+    const stopped = await owner.call("DELETE", `/versions/${version.id}/print/jobs/${jobId}`);
+    expect(stopped.body.data).toEqual({ jobId, stopping: true });
+    await server.ctx.jobs.idle();
+    const job = await owner.call("GET", `/jobs/${jobId}`);
+    expect(job.body.data).toMatchObject({ status: "completed", result: { stopped: true, pages } });
+    expect(events().at(-1)).toMatchObject({ status: "stopped" });
+    expect(events().some((e) => e.status === "completed")).toBe(false);
+    expect((await owner.call("GET", `/versions/${version.id}/print/jobs`)).body.data).toEqual([]);
+    // an ended job is not stopped again
+    const again = await owner.call("DELETE", `/versions/${version.id}/print/jobs/${jobId}`);
+    expect(again.body.data).toEqual({ jobId, stopping: false });
+  });
 });

@@ -3,11 +3,14 @@ import {
   errorMessage,
   type Language,
   PRINT_SYNC_MAX_PAGES,
+  type PrintJobList,
   type PrintJobResult,
   type PrintRunBody,
   type ServerEvent,
 } from "@planum/contracts";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
+import { jobs } from "../../db/schema/index.js";
 import { type Grant, loadVersion, type VersionScope } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
@@ -55,7 +58,7 @@ export function printJobs(ctx: AppContext, run: PrintRun, browser: PdfBrowser) {
       ...fields,
     });
 
-  const runPrint = async ({ job, progress }: JobContext) => {
+  const runPrint = async ({ job, progress, signal }: JobContext) => {
     const payload = job.payload as unknown as PrintJobPayload;
     try {
       // The job reads as its starter: the version must still be theirs to read (checked at start; deleted since → 404).
@@ -66,6 +69,11 @@ export function printJobs(ctx: AppContext, run: PrintRun, browser: PdfBrowser) {
       const numbers = laid.plan.pages.map((page) => page.number);
       const merged = await PDFDocument.create();
       for (let from = 0; from < numbers.length; from += PAGES_PER_RENDER) {
+        // a stop asked meanwhile ends the print between two slices: the pages drawn so far are dropped
+        if (signal.aborted) {
+          tell(job, payload, { progress: job.progress, status: "stopped" });
+          return { stopped: true, pages: numbers.length };
+        }
         const only = numbers.slice(from, from + PAGES_PER_RENDER);
         const html = printDocument({ ...laid, format: payload.format, values, language: payload.language, only });
         const part = await PDFDocument.load(await browser.pdf(html));
@@ -116,5 +124,41 @@ export function printJobs(ctx: AppContext, run: PrintRun, browser: PdfBrowser) {
     return { kind: "job" as const, jobId: job.id, pages };
   }
 
-  return { print };
+  /** The caller's print jobs of this version still to finish (a reloaded page picks its print up again). */
+  async function running(scope: VersionScope): Promise<PrintJobList> {
+    const rows = await ctx.db
+      .select({ id: jobs.id, status: jobs.status, progress: jobs.progress, payload: jobs.payload })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.type, PRINT_JOB),
+          eq(jobs.spaceId, scope.grant.space.id),
+          eq(jobs.createdBy, scope.grant.userId),
+          inArray(jobs.status, ["queued", "in_process"]),
+          eq(jobs.stopRequested, false),
+          sql`${jobs.payload}->>'versionId' = ${scope.version.id}`,
+        ),
+      )
+      .orderBy(jobs.createdAt);
+    return rows.map((row) => ({
+      jobId: row.id,
+      pages: (row.payload as unknown as PrintJobPayload).pages,
+      progress: row.progress,
+      status: row.status as "queued" | "in_process",
+    }));
+  }
+
+  /** Stops the caller's print of this version between two slices; another's or another version's job is 404. */
+  async function stop(scope: VersionScope, jobId: string) {
+    const job = await ctx.jobs.get(jobId);
+    const ours =
+      job?.type === PRINT_JOB &&
+      job.spaceId === scope.grant.space.id &&
+      job.createdBy === scope.grant.userId &&
+      (job.payload as unknown as PrintJobPayload).versionId === scope.version.id;
+    if (!ours) throw new AppError("NotFound");
+    return { jobId, stopping: await ctx.jobs.requestStop(jobId) };
+  }
+
+  return { print, running, stop };
 }

@@ -62,4 +62,17 @@ describe("laying the workspace on pages", () => {
     expect(grid).toBeCloseTo(240);
     expect(wide.geometry.ganttWidthMm).toBeCloseTo(160);
   });
+
+  it("opens a version without dates at the project's start, and keeps the screen's exact zoom", () => {
+    const undated = rows.slice(0, 5).map((row) => ({ ...row, start: null, finish: null }));
+    const plan = planPrint(undated, DEFAULT_PRINT_FORMAT, null, true, { ...week, anchor: start });
+    // the axis starts the day before the project (never at 1970) and covers a month, as the screen does
+    expect(plan.geometry.timeFrom).toBe((Math.floor(start / MINUTES_PER_DAY) - 1) * MINUTES_PER_DAY);
+    expect(plan.geometry.days).toBeGreaterThanOrEqual(30);
+    // 21 px a day on screen (between the week's 14 and the day's 36) prints at 21/14 of the week's 2.5 mm
+    const zoomed = planPrint(rows, DEFAULT_PRINT_FORMAT, null, true, { ...week, pxPerDay: 21 });
+    expect(zoomed.geometry.mmPerDay).toBeCloseTo(3.75);
+    const { days, ganttWidthMm } = zoomed.geometry;
+    expect(zoomed.across).toBe(Math.ceil(days / Math.floor(ganttWidthMm / 3.75)));
+  });
 });

@@ -40,6 +40,8 @@ export const SPLIT_MM_PER_DAY: Record<GanttScale, number> = {
   quarter: 0.2,
   year: 0.054,
 };
+/** A day of the screen's zoom on paper: the week scale's 14 px a day print as 2.5 mm. */
+const MM_PER_SCREEN_PX = SPLIT_MM_PER_DAY.week / 14;
 /** Of the printable width, the grid takes at most this share: wider columns are narrowed in proportion. */
 const GRID_MAX_SHARE = 0.6;
 const MM_PER_PX = 25.4 / 96;
@@ -79,7 +81,11 @@ export interface PrintPlan {
   down: number;
 }
 
-function timeSpan(rows: readonly PrintRow[]) {
+/**
+ * The days the time axis covers: every bar and baseline with a day to spare each side. With no dates at all (a version
+ * never calculated) it opens at `anchor` (the project's start) for a month, as the screen does — never at 1970.
+ */
+function timeSpan(rows: readonly PrintRow[], anchor: number | null) {
   let from = Number.POSITIVE_INFINITY;
   let to = Number.NEGATIVE_INFINITY;
   for (const row of rows) {
@@ -88,6 +94,8 @@ function timeSpan(rows: readonly PrintRow[]) {
     if (row.baselineStart !== null) from = Math.min(from, row.baselineStart);
     if (row.baselineFinish !== null) to = Math.max(to, row.baselineFinish);
   }
+  if (!Number.isFinite(from) && anchor !== null) from = anchor;
+  if (!Number.isFinite(to) && Number.isFinite(from)) to = from + 30 * MINUTES_PER_DAY;
   if (!Number.isFinite(from) || !Number.isFinite(to)) return { timeFrom: 0, days: 7 };
   const timeFrom = Math.floor(from / MINUTES_PER_DAY) * MINUTES_PER_DAY;
   // a day before and after, so the first and last bars do not touch the page's edges
@@ -106,6 +114,10 @@ export function planPrint(
   view: {
     columns: readonly { label: string; widthPx?: number; widthMm?: number; align: PrintColumn["align"] }[];
     scale: GanttScale;
+    /** The screen's exact zoom, px a day: split over sheets keeps it (in the week scale's mm-per-px proportion). */
+    pxPerDay?: number;
+    /** Where the axis opens when no row has dates (minutes: the project's start). */
+    anchor?: number | null;
   },
 ): PrintPlan {
   const page = pageOf(format);
@@ -121,8 +133,9 @@ export function planPrint(
   const columns = view.columns.map((c, k) => ({ label: c.label, align: c.align, widthMm: wanted[k] * narrow }));
   const gridWidthMm = columns.reduce((a, c) => a + c.widthMm, 0);
   const ganttWidthMm = Math.max(20, innerWidth - gridWidthMm);
-  const { timeFrom, days } = timeSpan(rows);
-  const mmPerDay = pagesWide === null ? SPLIT_MM_PER_DAY[view.scale] : (ganttWidthMm * pagesWide) / days;
+  const { timeFrom, days } = timeSpan(rows, view.anchor ?? null);
+  const split = view.pxPerDay ? view.pxPerDay * MM_PER_SCREEN_PX : SPLIT_MM_PER_DAY[view.scale];
+  const mmPerDay = pagesWide === null ? split : (ganttWidthMm * pagesWide) / days;
   const daysPerPage = Math.max(1, Math.floor(ganttWidthMm / mmPerDay));
   const across = pagesWide ?? Math.max(1, Math.ceil(days / daysPerPage));
   const bodyMm = innerHeight - 2 * bandMm;

@@ -132,7 +132,12 @@ export class PrintRun {
     const { rows, links } = linesOf(gantt, choices.screen);
     const columns = columnsOf(choices.screen, language);
     const scale = choices.screen?.scale ?? "week";
-    const plan = planPrint(rows, choices.format, choices.pagesWide, choices.repeatHeader, { columns, scale });
+    const plan = planPrint(rows, choices.format, choices.pagesWide, choices.repeatHeader, {
+      columns,
+      scale,
+      pxPerDay: choices.screen?.pxPerDay,
+      anchor: unset(gantt.projectStart) ? minutesOr(gantt.dataDate) : gantt.projectStart,
+    });
     if (refuse && plan.pages.length > PRINT_MAX_PAGES)
       throw new AppError("PrintTooManyPages", { pages: plan.pages.length, max: PRINT_MAX_PAGES });
     // without the screen's view, baselines and relations are drawn as the screen draws them by default

@@ -2,6 +2,9 @@ import {
   deletedIdSchema,
   type PrintJobStarted,
   printCountSchema,
+  printJobListSchema,
+  printJobParams,
+  printJobStopSchema,
   printPresetBody,
   printPresetIdParams,
   printPresetListSchema,
@@ -140,6 +143,34 @@ export function printModule(ctx: AppContext) {
           .header("content-disposition", 'attachment; filename="print.pdf"')
           .send(answer.pdf);
       },
+    );
+    // A print job is its user's: they find it again after a reload, and may stop it.
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/versions/:id/print/jobs",
+        tags,
+        summary: "The caller's print jobs of the version still queued or running",
+        params: versionIdParams,
+        response: printJobListSchema,
+        access: access.version("read"),
+      },
+      ({ scope }) => jobs.running(scope),
+    );
+    route(
+      app,
+      {
+        method: "DELETE",
+        url: "/versions/:id/print/jobs/:jobId",
+        tags,
+        summary: "Stops the caller's print job between two slices of pages (event print, status stopped)",
+        params: printJobParams,
+        response: printJobStopSchema,
+        access: access.version("read"),
+        writes: false,
+      },
+      ({ scope, params }) => jobs.stop(scope, params.jobId),
     );
     route(
       app,

@@ -1,6 +1,6 @@
 import { Box, Button, Center, Group, Image, Loader, Pagination, Progress, Stack, Text } from "@mantine/core";
 import type { PrintCount } from "@planum/contracts";
-import { IconEye, IconFileTypePdf } from "@tabler/icons-react";
+import { IconEye, IconFileTypePdf, IconPlayerStop } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError } from "../../ui/notify";
@@ -34,7 +34,7 @@ export function PrintPreview(props: { versionId: string; fileName: string; input
   const url = useObjectUrl(image);
   /** The choices the shown preview was drawn with: paging on keeps them even if the form changed meanwhile. */
   const [shown, setShown] = useState<PrintRunInput | null>(null);
-  const job = usePrintJob(props.fileName);
+  const job = usePrintJob(props.versionId, props.fileName);
   const printing = job.state.status === "running";
 
   const show = async (input: PrintRunInput, to: number) => {
@@ -102,10 +102,21 @@ export function PrintPreview(props: { versionId: string; fileName: string; input
           <Text size="sm" c={job.state.status === "error" ? "red" : undefined}>
             {job.state.status === "running" && t("run.job.running", { count: job.state.pages })}
             {job.state.status === "completed" && t("run.job.completed", { count: job.state.pages })}
+            {job.state.status === "stopped" && t("run.job.stopped")}
             {job.state.status === "error" && (job.state.error || t("run.job.failed"))}
           </Text>
           {job.state.status === "running" && (
-            <Progress value={job.state.progress} animated aria-label={t("run.job.progress")} />
+            <Group gap="xs" wrap="nowrap">
+              <Progress style={{ flex: 1 }} value={job.state.progress} animated aria-label={t("run.job.progress")} />
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconPlayerStop size={14} />}
+                onClick={() => void job.stop().catch(notifyError)}
+              >
+                {t("run.job.stop")}
+              </Button>
+            </Group>
           )}
         </Stack>
       )}

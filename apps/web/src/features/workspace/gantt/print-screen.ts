@@ -7,7 +7,7 @@ import type { TreeIndex } from "./tree-index";
 /**
  * The Gantt as the screen shows it, for the print (`POST /versions/{id}/print` `screen`): the shown columns in their
  * order, titles and widths, the rows the tree shows now (filters, grouping, sorting, collapsed branches) with the
- * cells' texts as the grid writes them, the scale and whether baselines are drawn. A list longer than the print takes
+ * cells' texts as the grid writes them, the scale and exact zoom and whether baselines are drawn. A list longer than the print takes
  * is cut (the server prints what it is sent).
  */
 export function screenForPrint(input: {
@@ -17,6 +17,8 @@ export function screenForPrint(input: {
   label(column: GridColumn): string;
   text(entry: number, column: GridColumn): string;
   scale: GanttScale;
+  /** The exact zoom shown, so the paper keeps it rather than the nearest scale's standard zoom. */
+  pxPerDay: number;
   baseline: boolean;
 }): PrintScreenInput {
   const columns = input.columns.filter((c) => c.width > 0).slice(0, PRINT_SCREEN_MAX_COLUMNS);
@@ -38,6 +40,7 @@ export function screenForPrint(input: {
     })),
     rows,
     scale: input.scale,
+    pxPerDay: input.pxPerDay,
     baseline: input.baseline,
     relations: true,
   };

@@ -230,6 +230,7 @@ export const WorkspaceGantt = memo(function WorkspaceGantt(props: WorkspaceGantt
         label: columnLabel,
         text: cellText,
         scale: scaleForZoom(pxPerDay),
+        pxPerDay,
         baseline: showBaseline,
       });
     return () => {
