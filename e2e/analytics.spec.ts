@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { concreteProject } from "./helpers/wdp-setup.js";
-import { openAs } from "./helpers/workspace-setup.js";
+import { addItem, openAs } from "./helpers/workspace-setup.js";
 
 /**
  * The concrete project's plan of volume and cost distributed evenly, status on Tuesday 14.01.2025, and A10's Monday
@@ -11,6 +11,7 @@ async function plannedProject(request: APIRequestContext) {
     user,
     call,
     spaceId,
+    facilityId,
     projectId,
     scheduleId,
     versionId: v,
@@ -43,6 +44,27 @@ async function plannedProject(request: APIRequestContext) {
       { from: 0, colour: "red" },
       { from: 90, colour: "green" },
     ],
+  });
+  // A second project with one work of 250 planned in February 2025 and nothing done: SPI 0 (the scoreboard).
+  const second = await call("POST", `/facilities/${facilityId}/project/create`, { name: "Корпус 2" });
+  const schedule2 = await call("POST", `/projects/${second.id}/schedules/create`, { name: "Кровля" });
+  const v2 = await call("POST", `/schedules/${schedule2.id}/versions/create`, {
+    label: "Main",
+    projectStart: "2025-02-03T08:00",
+  });
+  const roof = await addItem(call, v2.id, {
+    type: "work",
+    name: "Кровля",
+    code: "R10",
+    duration: 960,
+    plannedCost: 250,
+  });
+  await call("PATCH", `/versions/${v2.id}/timetable/calculate/synchronous`);
+  await call("POST", `/schedules/${schedule2.id}/wdp/distribute`, {
+    versionId: v2.id,
+    itemIds: [roof],
+    measure: "cost",
+    mode: "evenly",
   });
   return { token: user.token, spaceId, projectId, fact };
 }
@@ -135,6 +157,37 @@ test("a node's dashboard opens on analytics, its S-curve moves when a fact chang
   await page.getByRole("option", { name: "Default dashboard" }).click();
   await expect(page.getByTestId("widget-s-curve")).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId("evm-figures")).toBeVisible();
+
+  // The scoreboard: both projects put on it from its page, ranked by SPI, the kept order moved and kept.
+  await page.getByRole("link", { name: "Scoreboard" }).click();
+  await expect(page.getByRole("heading", { name: "Scoreboard" })).toBeVisible();
+  const rows = page.getByTestId("scoreboard-row");
+  for (const name of ["Корпус 2", "Корпус 1"]) {
+    await page.getByTestId("scoreboard-node").fill(name);
+    await page.getByRole("option", { name: `${name} (Project)` }).click();
+    await page.getByTestId("scoreboard-add").click();
+    await expect(rows.filter({ hasText: name })).toBeVisible();
+  }
+  await expect(rows.nth(0)).toContainText("Корпус 2");
+  // Корпус 1 earns 400 of 800 planned by its status date: SPI 0.50; Корпус 2 nothing of its 250: 0.00.
+  await expect(rows.nth(1).getByTestId("figure-spi")).toContainText("0.50", { timeout: 60_000 });
+  await expect(rows.nth(0).getByTestId("figure-spi")).toContainText("0.00", { timeout: 60_000 });
+  await expect(rows.nth(1).getByTestId("indicator-pace")).toHaveAttribute("data-colour", "red");
+  await page.getByTestId("rank-spi").click();
+  await expect(page.getByTestId("scoreboard-ranked")).toHaveText("Ranked by SPI, highest first");
+  await expect(rows.nth(0)).toContainText("Корпус 1");
+  await page.getByRole("button", { name: "Back to the kept order" }).click();
+  await expect(rows.nth(0)).toContainText("Корпус 2");
+  await page.getByRole("button", { name: "Move Корпус 1 up" }).click();
+  await expect(rows.nth(0)).toContainText("Корпус 1");
+  await page.reload();
+  await expect(rows.nth(0)).toContainText("Корпус 1", { timeout: 60_000 });
+  await expect(rows.nth(1)).toContainText("Корпус 2");
+  await page.screenshot({ path: "e2e/artifacts/scoreboard-en-light-1440.png", fullPage: true });
+  // A name opens the node's dashboard.
+  await rows.nth(0).getByRole("link", { name: "Корпус 1" }).click();
+  await expect(page.getByRole("tab", { name: "Analytics" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByTestId("evm-spi")).toContainText("0.50", { timeout: 60_000 });
   await context.close();
 
   for (const [language, scheme, width, title, saveAs] of [
@@ -157,6 +210,16 @@ test("a node's dashboard opens on analytics, its S-curve moves when a fact chang
     await opened.page.getByRole("button", { name: saveAs }).click();
     await expect(opened.page.getByTestId("setting-save")).toBeVisible();
     await opened.page.screenshot({ path: `e2e/artifacts/analytics-setting-${language}-${scheme}-${width}.png` });
+    await opened.page.keyboard.press("Escape");
+    await opened.page.goto(`/${setup.spaceId}/scoreboard`);
+    await expect(opened.page.getByTestId("scoreboard-row").first().getByTestId("figure-spi")).toContainText(
+      language === "en" ? "0.50" : "0,50",
+      { timeout: 60_000 },
+    );
+    await opened.page.screenshot({
+      path: `e2e/artifacts/scoreboard-${language}-${scheme}-${width}.png`,
+      fullPage: true,
+    });
     await opened.context.close();
   }
 });

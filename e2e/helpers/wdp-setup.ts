@@ -97,6 +97,7 @@ export async function concreteProject(request: APIRequestContext, prefix: string
     user,
     call,
     spaceId: space.id as string,
+    facilityId: facility.id as string,
     projectId: project.id as string,
     scheduleId: schedule.id as string,
     versionId,

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate } from "react-router";
 import { AdminPage } from "../features/admin";
+import { ScoreboardPage } from "../features/analytics";
 import { AttributesPage } from "../features/attributes";
 import {
   GuestLayout,
@@ -93,6 +94,7 @@ export function createAppRouter() {
                 { path: "estimates/:projectId", element: <EstimatesPage /> },
                 { path: "directories/:id?", element: <DirectoriesPage /> },
                 { path: "viewsettings", element: <ViewSettingsPage /> },
+                { path: "scoreboard", element: <ScoreboardPage /> },
               ],
             },
           ],

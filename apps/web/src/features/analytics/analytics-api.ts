@@ -17,6 +17,8 @@ export const analyticsKeys = {
   stats: (spaceId: string, base: string) => ["space", spaceId, "analytics", "stats", base] as const,
   works: (spaceId: string, base: string, set: string) => ["space", spaceId, "analytics", "works", base, set] as const,
   indicators: (spaceId: string, base: string) => ["space", spaceId, "analytics", "indicators", base] as const,
+  scoreboard: (spaceId: string, sort: string, order: string) =>
+    ["space", spaceId, "analytics", "scoreboard", sort, order] as const,
   /** Apart from `all`: a recount does not change which dashboards a user keeps. */
   settings: (spaceId: string, nodeId: string) => ["space", spaceId, "analytics-settings", nodeId] as const,
 };

@@ -1,1 +1,2 @@
 export { AnalyticsDashboard, type DashboardSchedule } from "./analytics-tab";
+export { ScoreboardPage } from "./scoreboard-page";

@@ -1,10 +1,10 @@
 import { Button, Group } from "@mantine/core";
-import { IconAdjustments, IconBinaryTree, IconHome, IconShieldLock } from "@tabler/icons-react";
+import { IconAdjustments, IconBinaryTree, IconHome, IconShieldLock, IconTrophy } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAbilities } from "./use-abilities";
 
-export type StructureSection = "home" | "structure" | "attributes" | "admin";
+export type StructureSection = "home" | "structure" | "attributes" | "scoreboard" | "admin";
 
 /** Links between the home, structure, attribute and administration screens of a space (the shell has no menu of its own). */
 export function StructureNav({ spaceId, active }: { spaceId: string; active: StructureSection }) {
@@ -14,6 +14,7 @@ export function StructureNav({ spaceId, active }: { spaceId: string; active: Str
     { section: "home" as const, to: `/${spaceId}/home`, icon: IconHome, show: true },
     { section: "structure" as const, to: `/${spaceId}`, icon: IconBinaryTree, show: true },
     { section: "attributes" as const, to: `/${spaceId}/attributes`, icon: IconAdjustments, show: true },
+    { section: "scoreboard" as const, to: `/${spaceId}/scoreboard`, icon: IconTrophy, show: can("schedule:read") },
     {
       section: "admin" as const,
       to: `/${spaceId}/admin`,
