@@ -13,6 +13,7 @@ import { LoginThrottle } from "./modules/auth/login-throttle.js";
 import { calendarsModule } from "./modules/calendars/calendars.routes.js";
 import { chatModule } from "./modules/chat/chat.routes.js";
 import { costrModule } from "./modules/costr/costr.routes.js";
+import { cyclogramModule } from "./modules/cyclogram/cyclogram.routes.js";
 import { delegationModule } from "./modules/delegation/delegation.routes.js";
 import { directoriesModule } from "./modules/directories/directories.routes.js";
 import { interchangeModule } from "./modules/interchange/interchange.routes.js";
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(chatModule(ctx));
       await api.register(delegationModule(ctx));
       await api.register(printModule(ctx));
+      await api.register(cyclogramModule(ctx));
       await api.register(pipelineModule(ctx));
       await api.register(analyticsModule(ctx));
       await api.register(costrModule(ctx));

@@ -92,6 +92,7 @@ export const ERROR_CODES = [
   "PrintMarginsTooLarge",
   "PrintFormatNameTaken",
   "PrintTooManyPages",
+  "CyclogramNotLocation",
   // authentication (401)
   "Unauthorized",
   "WrongCredentials",
@@ -297,6 +298,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PrintMarginNegative: 400,
   PrintMarginsTooLarge: 400,
   PrintTooManyPages: 400,
+  CyclogramNotLocation: 400,
   PrintFormatNameTaken: 409,
   TimesheetNotAssigned: 403,
   TimesheetCannotDecide: 403,

@@ -57,6 +57,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     PrintMarginNegative: "A margin cannot be negative",
     PrintMarginsTooLarge: "The margins leave no room to print on the sheet",
     PrintFormatNameTaken: "A format with this name already exists",
+    CyclogramNotLocation:
+      '"{{name}}" cannot place works on the cyclogram: choose a work attribute that names a location (a list, text or number, such as section, floor or grip)',
     PrintTooManyPages:
       "The print would take {{pages}} pages; at most {{max}} can be printed at once: fit it to fewer pages wide or choose a larger sheet",
     TimesheetNotAssigned: 'You are not assigned to "{{work}}": ask for an assignment or to be its executor',
@@ -220,6 +222,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     PrintMarginNegative: "Поле не может быть отрицательным",
     PrintMarginsTooLarge: "Поля не оставляют на листе места для печати",
     PrintFormatNameTaken: "Формат с таким названием уже существует",
+    CyclogramNotLocation:
+      "«{{name}}» не может задать места работ на циклограмме: выберите атрибут работ, который называет место (список, текст или число — секция, этаж, захватка)",
     PrintTooManyPages:
       "Печать заняла бы {{pages}} листов; за раз можно напечатать не больше {{max}}: уместите её на меньшее число листов в ширину или выберите лист крупнее",
     TimesheetNotAssigned: "Вы не назначены на работу «{{work}}»: попросите назначение или роль исполнителя",
@@ -392,6 +396,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     PrintMarginNegative: "Une marge ne peut pas être négative",
     PrintMarginsTooLarge: "Les marges ne laissent pas de place pour imprimer sur la feuille",
     PrintFormatNameTaken: "Un format portant ce nom existe déjà",
+    CyclogramNotLocation:
+      "« {{name}} » ne peut pas placer les tâches sur le cyclogramme : choisissez un attribut de tâche qui nomme un emplacement (liste, texte ou nombre, comme section, étage ou zone)",
     PrintTooManyPages:
       "L’impression prendrait {{pages}} pages ; au plus {{max}} peuvent être imprimées à la fois : ajustez-la sur moins de pages en largeur ou choisissez une feuille plus grande",
     TimesheetNotAssigned: "Vous n’êtes pas affecté à « {{work}} » : demandez une affectation ou d’en être l’exécutant",

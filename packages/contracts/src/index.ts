@@ -3,6 +3,7 @@ export * from "./calculation.schema.js";
 export * from "./calendars.schema.js";
 export * from "./chat.schema.js";
 export * from "./costr.schema.js";
+export * from "./cyclogram.schema.js";
 export * from "./dates.js";
 export * from "./delegation.schema.js";
 export * from "./directories.schema.js";

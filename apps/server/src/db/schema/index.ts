@@ -5,6 +5,7 @@ export * from "./backups.table.js";
 export * from "./calendars.table.js";
 export * from "./chat.table.js";
 export * from "./costr.table.js";
+export * from "./cyclogram.table.js";
 export * from "./delegation.table.js";
 export * from "./directories.table.js";
 export * from "./directory-links.table.js";
