@@ -29,6 +29,7 @@ const suites = [
   "apps/server/bench/analytics.mjs",
   "apps/server/bench/analytics-rollup.mjs",
   "apps/server/bench/costr.mjs",
+  "apps/server/bench/risk.mjs",
   "apps/web/bench/run.mjs",
 ];
 let failed = false;

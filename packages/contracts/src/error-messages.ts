@@ -145,6 +145,14 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     ScoreboardNodeTaken: "This node is already on the scoreboard",
     ResourceCodeTaken: 'The resource code "{{code}}" is already used in the space',
     DirectoryCodeTaken: 'Row {{row}}: the code "{{code}}" is already used in this directory',
+    RiskThreePointOrder: "Minimum, most likely and maximum must not decrease (minimum ≤ most likely ≤ maximum)",
+    RiskProbabilityRange: "The probability must be between 0 and 1",
+    RiskCorrelationRange: "The correlation must be between −1 and 1",
+    RiskIterationsLimit: "At most {{max}} iterations can be run",
+    RiskNotAWork: "“{{work}}” is not a work of this version with a duration",
+    RiskTwoGroups: "Work “{{work}}” is already in the correlation group “{{group}}”",
+    RiskNothingUncertain: "Enter three-point durations, rules or risk events before running the analysis",
+    RiskRunning: "A risk analysis of this version is already running",
     ReplacementValueInvalid:
       'Work {{row}}: "{{value}}" is not a valid value of the attribute "{{attribute}}"; nothing was replaced',
     GwbsCodeTaken: 'The code "{{code}}" is already used in this general WBS',
@@ -309,6 +317,15 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     ScoreboardNodeTaken: "Этот узел уже есть на табло",
     ResourceCodeTaken: "Код ресурса «{{code}}» уже используется в пространстве",
     DirectoryCodeTaken: "Строка {{row}}: код «{{code}}» уже есть в этом справочнике",
+    RiskThreePointOrder:
+      "Минимум, наиболее вероятное и максимум не должны убывать (минимум ≤ наиболее вероятное ≤ максимум)",
+    RiskProbabilityRange: "Вероятность должна быть от 0 до 1",
+    RiskCorrelationRange: "Корреляция должна быть от −1 до 1",
+    RiskIterationsLimit: "Можно выполнить не более {{max}} итераций",
+    RiskNotAWork: "«{{work}}» — не работа этой версии с длительностью",
+    RiskTwoGroups: "Работа «{{work}}» уже входит в группу корреляции «{{group}}»",
+    RiskNothingUncertain: "Перед анализом введите трёхточечные длительности, правила или рисковые события",
+    RiskRunning: "Анализ рисков этой версии уже выполняется",
     ReplacementValueInvalid:
       "Работа {{row}}: «{{value}}» — недопустимое значение атрибута «{{attribute}}»; ничего не заменено",
     GwbsCodeTaken: "Код «{{code}}» уже есть в общей ИСР проекта",
@@ -488,6 +505,16 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     ScoreboardNodeTaken: "Ce nœud figure déjà au classement",
     ResourceCodeTaken: "Le code de ressource « {{code}} » est déjà utilisé dans l’espace",
     DirectoryCodeTaken: "Ligne {{row}} : le code « {{code}} » existe déjà dans ce répertoire",
+    RiskThreePointOrder:
+      "Le minimum, le plus probable et le maximum ne doivent pas décroître (minimum ≤ plus probable ≤ maximum)",
+    RiskProbabilityRange: "La probabilité doit être comprise entre 0 et 1",
+    RiskCorrelationRange: "La corrélation doit être comprise entre −1 et 1",
+    RiskIterationsLimit: "Au plus {{max}} itérations peuvent être lancées",
+    RiskNotAWork: "« {{work}} » n’est pas une tâche de cette version avec une durée",
+    RiskTwoGroups: "La tâche « {{work}} » fait déjà partie du groupe de corrélation « {{group}} »",
+    RiskNothingUncertain:
+      "Saisissez des durées à trois points, des règles ou des événements de risque avant de lancer l’analyse",
+    RiskRunning: "Une analyse des risques de cette version est déjà en cours",
     ReplacementValueInvalid:
       "Travail {{row}} : « {{value}} » n’est pas une valeur valide de l’attribut « {{attribute}} » ; rien n’a été remplacé",
     GwbsCodeTaken: "Le code « {{code}} » existe déjà dans l'OTP générale du projet",

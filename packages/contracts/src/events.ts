@@ -130,6 +130,19 @@ export type ServerEvent =
       versionId: string;
     })
   | (EventBase & { type: "layouts_updated"; scheduleId: string | null })
+  | (EventBase & {
+      /**
+       * A version's risk analysis (issue 21) was queued, moved on, completed or failed: its risk tab shows the
+       * progress and reads the run when it completes. To the space (results are kept per version for everybody).
+       */
+      type: "risk_run";
+      versionId: string;
+      runId: string;
+      jobId: string;
+      status: "queued" | "running" | "completed" | "failed";
+      progress: number;
+      error?: string;
+    })
   /** The space's print presets were added or removed: print dialogs refetch the list. */
   | (EventBase & { type: "print_presets_updated" })
   | (EventBase & {

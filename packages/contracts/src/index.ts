@@ -26,6 +26,7 @@ export * from "./pipeline.schema.js";
 export * from "./print.schema.js";
 export * from "./replacements.schema.js";
 export * from "./resource-usage.js";
+export * from "./risk.schema.js";
 export * from "./resources.schema.js";
 export * from "./scoreboard.schema.js";
 export * from "./spaces.schema.js";

@@ -150,3 +150,28 @@ export {
   type ScenarioSettings,
   scenarioForFacts,
 } from "./wdp-progress.js";
+export {
+  createRiskRunner,
+  type RiskCorrelationInput,
+  type RiskDurationInput,
+  type RiskEventInput,
+  type RiskInput,
+  type RiskPartial,
+  type RiskRunner,
+} from "./risk-analysis.js";
+export {
+  iterationRandom,
+  RISK_DISTRIBUTIONS,
+  type RiskDistribution,
+  type ThreePoint,
+  threePointMean,
+  threePointQuantile,
+} from "./risk-sampling.js";
+export {
+  mergeRiskPartials,
+  type RiskDistributionSummary,
+  type RiskRunFacts,
+  type RiskSummary,
+  summarizeDistribution,
+  summarizeRisk,
+} from "./risk-summary.js";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { IDLE_MINUTES_DEFAULT } from "@planum/contracts";
+import { IDLE_MINUTES_DEFAULT, RISK_MAX_ITERATIONS } from "@planum/contracts";
 import { defaultHashThreads } from "./passwords.js";
 
 /** Everything the server reads from its environment, read once at start. */
@@ -52,6 +52,8 @@ export interface Config {
   systemAdminLogins: string[];
   /** Where checkout requests are mailed. */
   licenceVendorEmail: string;
+  /** Most iterations a risk analysis may run (issue 21). */
+  riskMaxIterations: number;
 }
 
 /** One OpenID Connect provider: found by discovery at `issuer`, this installation registered there as a client. */
@@ -172,5 +174,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((login) => login.trim().toLowerCase())
       .filter(Boolean),
     licenceVendorEmail: env.PLANUM_LICENCE_VENDOR_EMAIL || "licences@planum.example",
+    riskMaxIterations: intFromEnv(env, "PLANUM_RISK_MAX_ITERATIONS", RISK_MAX_ITERATIONS),
   };
 }

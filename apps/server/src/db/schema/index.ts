@@ -17,6 +17,7 @@ export * from "./pipeline.table.js";
 export * from "./platform.table.js";
 export * from "./print.table.js";
 export * from "./resources.table.js";
+export * from "./risk.table.js";
 export * from "./spaces.table.js";
 export * from "./sso.table.js";
 export * from "./structure.table.js";

@@ -7,6 +7,7 @@ import { levellingModule } from "./levelling/levelling.routes.js";
 import { networkDiagramModule } from "./network-diagram/network-diagram.routes.js";
 import { relationsModule } from "./relations/relations.routes.js";
 import { replacementsModule } from "./replacements/replacements.routes.js";
+import { riskModule } from "./risk/risk.routes.js";
 import { timesheetsModule } from "./timesheets/timesheets.routes.js";
 import { undoModule } from "./undo/undo.routes.js";
 import { versionsModule } from "./versions/versions.routes.js";
@@ -32,6 +33,7 @@ export function workspaceModule(ctx: AppContext) {
     directoryLinksModule(ctx),
     replacementsModule(ctx),
     healthModule(ctx),
+    riskModule(ctx),
   ];
   return async function workspaceRoutes(app: FastifyInstance) {
     for (const part of parts) await app.register(part);
