@@ -17,21 +17,15 @@ export type RiskRunStatus = (typeof RISK_RUN_STATUSES)[number];
 
 const minutes = z.number({ error: "InvalidNumber" }).int({ error: "InvalidNumber" }).min(0, { error: "InvalidNumber" });
 
+const threePointFields = { min: minutes, likely: minutes, max: minutes, distribution: z.enum(RISK_DISTRIBUTIONS) };
+
 /** Minimum ≤ most likely ≤ maximum, else RiskThreePointOrder on the field that breaks the order. */
-function threePoint<T extends z.ZodRawShape>(shape: T) {
-  return z
-    .object({ min: minutes, likely: minutes, max: minutes, distribution: z.enum(RISK_DISTRIBUTIONS), ...shape })
-    .superRefine((t, ctx) => {
-      if (t.min > t.likely || t.likely > t.max)
-        ctx.addIssue({
-          code: "custom",
-          message: "RiskThreePointOrder",
-          path: [t.min > t.likely ? "min" : "max"],
-        });
-    });
+function ordered(t: { min: number; likely: number; max: number }, ctx: z.RefinementCtx) {
+  if (t.min > t.likely || t.likely > t.max)
+    ctx.addIssue({ code: "custom", message: "RiskThreePointOrder", path: [t.min > t.likely ? "min" : "max"] });
 }
 
-export const riskDurationSchema = threePoint({ itemId: z.number().int() });
+export const riskDurationSchema = z.object({ ...threePointFields, itemId: z.number().int() }).superRefine(ordered);
 export type RiskDuration = z.infer<typeof riskDurationSchema>;
 
 /** `PUT /versions/{id}/risk/durations`: set (or, with `clear`, remove) the three-point durations of works. */
@@ -51,7 +45,7 @@ const coefficient = z
 export const riskEventBody = z.object({
   name: requiredText({ max: 120, allowAnyCharacter: true }),
   probability,
-  impact: threePoint({}),
+  impact: z.object(threePointFields).superRefine(ordered),
   itemIds: z.array(z.number().int()).min(1, { error: "Required" }).max(10_000),
 });
 export type RiskEventBody = z.infer<typeof riskEventBody>;

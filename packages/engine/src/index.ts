@@ -140,17 +140,6 @@ export {
   levelResources,
 } from "./levelling/index.js";
 export {
-  FACT_MEASURES,
-  type FactMeasure,
-  type FactProgress,
-  type FactProgressInput,
-  INTENSITY_WINDOW_DAYS,
-  measuredIntensity,
-  progressFromFacts,
-  type ScenarioSettings,
-  scenarioForFacts,
-} from "./wdp-progress.js";
-export {
   createRiskRunner,
   type RiskCorrelationInput,
   type RiskDurationInput,
@@ -175,3 +164,14 @@ export {
   summarizeDistribution,
   summarizeRisk,
 } from "./risk-summary.js";
+export {
+  FACT_MEASURES,
+  type FactMeasure,
+  type FactProgress,
+  type FactProgressInput,
+  INTENSITY_WINDOW_DAYS,
+  measuredIntensity,
+  progressFromFacts,
+  type ScenarioSettings,
+  scenarioForFacts,
+} from "./wdp-progress.js";

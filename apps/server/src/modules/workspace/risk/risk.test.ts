@@ -28,7 +28,11 @@ type Run = {
   } | null;
 };
 
-async function finished(actor: { call: (m: "GET", u: string) => Promise<{ body: { data: unknown } }> }, v: string, id: string) {
+async function finished(
+  actor: { call: (m: "GET", u: string) => Promise<{ body: { data: unknown } }> },
+  v: string,
+  id: string,
+) {
   await server.ctx.jobs.idle();
   return (await actor.call("GET", `/versions/${v}/risk/runs/${id}`)).body.data as Run;
 }
@@ -84,7 +88,13 @@ describe("risk analysis", () => {
 
     // Bad input, in the caller's language, changes nothing.
     const before = (await owner.call("GET", `/versions/${v}/risk`)).body.data;
-    const refuse = async (method: "PUT" | "POST" | "PATCH", url: string, body: unknown, code: string, language = "en") => {
+    const refuse = async (
+      method: "PUT" | "POST" | "PATCH",
+      url: string,
+      body: unknown,
+      code: string,
+      language = "en",
+    ) => {
       const answer = await server.call(method, url, {
         token: owner.token,
         body,
@@ -115,7 +125,12 @@ describe("risk analysis", () => {
     expect(ru).not.toBe("");
     const probability = await server.call("POST", `/versions/${v}/risk/events`, {
       token: owner.token,
-      body: { name: "Flood", probability: 1.2, impact: { min: 0, likely: DAY, max: DAY, distribution: "pert" }, itemIds: [a.id] },
+      body: {
+        name: "Flood",
+        probability: 1.2,
+        impact: { min: 0, likely: DAY, max: DAY, distribution: "pert" },
+        itemIds: [a.id],
+      },
       headers: { "x-space-id": space.id, "x-language": "fr" },
     });
     expect(probability.status).toBe(400);
@@ -132,7 +147,12 @@ describe("risk analysis", () => {
       { name: "Twice", coefficient: 0.5, itemIds: [b.id, c.id] },
       "RiskTwoGroups",
     );
-    await refuse("PUT", `/versions/${v}/risk/durations`, { set: [{ itemId: end.id, min: 0, likely: 0, max: DAY, distribution: "pert" }] }, "RiskNotAWork");
+    await refuse(
+      "PUT",
+      `/versions/${v}/risk/durations`,
+      { set: [{ itemId: end.id, min: 0, likely: 0, max: DAY, distribution: "pert" }] },
+      "RiskNotAWork",
+    );
     await refuse("POST", `/versions/${v}/risk/runs`, { iterations: 20_000 }, "RiskIterationsLimit");
     expect((await owner.call("GET", `/versions/${v}/risk`)).body.data).toEqual(before);
     expect((await owner.call("GET", `/versions/${v}/risk/runs`)).body.data).toEqual([]);
