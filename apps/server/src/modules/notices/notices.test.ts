@@ -306,6 +306,12 @@ describe("works moved by a calculation", () => {
     ]);
     const curators = (await owner.call("GET", "/notices/personal-area")).body.data.items;
     expect(curators.filter((n: { kind: string }) => n.kind === "assignment_date_change_plan")).toHaveLength(2);
+    // Being named executor or curator of a work is itself a notice, to the one named.
+    const named = (items: { kind: string; wbsId: number | null }[], kind: string) =>
+      items.filter((n) => n.kind === kind).map((n) => n.wbsId);
+    expect(named(curators, "curator_assigned_to_task")).toEqual([b.id]);
+    const executors = (await member.call("GET", "/notices/personal-area")).body.data.items;
+    expect(named(executors, "executor_assigned_to_task")).toEqual([b.id]);
     // A recalculation that moves nothing tells nobody; a what-if version tells nobody either.
     expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`)).status).toBe(200);
     expect(await moved()).toHaveLength(2);

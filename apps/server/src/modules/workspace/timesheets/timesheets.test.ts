@@ -181,6 +181,11 @@ describe("timesheets", () => {
       comment: "Среда — выходной",
     });
     expect(declined.body.data).toMatchObject([{ status: "DECLINED", decisionComment: "Среда — выходной" }]);
+    // The person hears why, in their bell.
+    const told = (await member.call("GET", "/notices/personal-area")).body.data.items;
+    expect(told.filter((n: { kind: string }) => n.kind === "assignment_comment")).toEqual([
+      expect.objectContaining({ wbsId: a10.id, params: expect.objectContaining({ comment: "Среда — выходной" }) }),
+    ]);
     // Declined hours are written nowhere and can be corrected: the line is a draft again.
     expect((await owner.call("GET", `/versions/${version.id}/assignment/wbs/${a10.id}`)).body.data[0].actualUnits).toBe(
       0,
