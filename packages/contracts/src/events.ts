@@ -1,4 +1,5 @@
 import type { ChatMessage } from "./chat.schema.js";
+import type { NoticeKind } from "./notices.schema.js";
 
 /**
  * Real-time messages pushed over socket.io: one union keyed by `type`, named as past-tense facts with the spec's
@@ -218,6 +219,18 @@ export type ServerEvent =
       action: "created" | "checked" | "deleted" | "reminder";
       noticeIds: string[];
       unread: number;
+    })
+  /**
+   * Work waits for this user (sent to their sockets only, with `notices_changed`): notices arrived that ask them to
+   * act — accept daily or expert data, fill in a timesheet (`NEED_ACTION_KINDS`). `count` of them in this change,
+   * `kinds` which. The web shows a toast leading to the personal area.
+   */
+  | (EventBase & {
+      type: "task_need_action";
+      userId: string;
+      kinds: NoticeKind[];
+      noticeIds: string[];
+      count: number;
     })
   /**
    * A chat message was written, changed (text, files, reactions) or deleted. Sent only to the sockets of the chat's

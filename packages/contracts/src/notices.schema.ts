@@ -19,6 +19,13 @@ export const NOTICE_KINDS = [
   "assignment_date_change_plan",
   "assignment_date_delay",
 ] as const;
+/** The kinds that ask the recipient to do something (the `task_need_action` event tells of them at once). */
+export const NEED_ACTION_KINDS: readonly NoticeKindName[] = [
+  "task_need_accept_expert_data",
+  "task_need_accept_daily_data",
+  "task_need_actual_by_timesheet",
+];
+type NoticeKindName = (typeof NOTICE_KINDS)[number];
 export const noticeKindSchema = z.enum(NOTICE_KINDS, { error: "InvalidValue" });
 export type NoticeKind = z.infer<typeof noticeKindSchema>;
 

@@ -1,4 +1,4 @@
-import { type DelegationDuty, EVENTS_PROTOCOL_VERSION, type NoticeKind } from "@planum/contracts";
+import { type DelegationDuty, EVENTS_PROTOCOL_VERSION, NEED_ACTION_KINDS, type NoticeKind } from "@planum/contracts";
 import { notices } from "../../db/schema/index.js";
 import type { AppContext } from "../../platform/context.js";
 import type { Db, Tx } from "../../platform/db.js";
@@ -143,6 +143,30 @@ export function announceNotices(ctx: Pick<AppContext, "db" | "realtime">, rows: 
   void announce(ctx, rows, "created").catch(() => {
     // A lost announcement only delays the bell until the next read of the page; the notice itself is committed.
   });
+  askForAction(ctx, rows);
+}
+
+/** `task_need_action` to each person (in each space) given notices that ask them to act (spec §3 event). */
+function askForAction(ctx: Pick<AppContext, "realtime">, rows: NoticeRow[]) {
+  const groups = new Map<string, NoticeRow[]>();
+  for (const row of rows) {
+    if (!NEED_ACTION_KINDS.includes(row.kind)) continue;
+    const key = `${row.userId} ${row.spaceId}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  for (const group of groups.values()) {
+    const [first] = group;
+    ctx.realtime.toUser(first.userId, {
+      v: EVENTS_PROTOCOL_VERSION,
+      type: "task_need_action",
+      spaceId: first.spaceId,
+      byUserId: first.byUserId,
+      userId: first.userId,
+      kinds: [...new Set(group.map((row) => row.kind))],
+      noticeIds: group.map((row) => row.id),
+      count: group.length,
+    });
+  }
 }
 
 /** The notices one person received in a space at once: they hear of them in one event. */

@@ -5,14 +5,32 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { confirm } from "../../ui/confirm-dialog";
+import { notifyInfo } from "../../ui/notify";
+import { useRealtimeEvents } from "../realtime";
 import { NoticeItem } from "./notice-item";
 import { noticesApi, noticesKeys, useNoticeList, useNoticesLive, useNoticesStatus } from "./notices-api";
+
+/**
+ * `task_need_action`: notices that ask the reader to act (accept data, fill in a timesheet) arrived — a toast besides
+ * the bell's count, shown by the bell (always in the header) so it comes once however many lists are open.
+ */
+function useNeedActionToast(spaceId: string) {
+  const { t } = useTranslation("notices");
+  useRealtimeEvents((event) => {
+    if (event.type !== "task_need_action" || event.spaceId !== spaceId) return;
+    notifyInfo(t("needAction.message", { count: event.count }), {
+      title: t("needAction.title"),
+      id: "task-need-action",
+    });
+  });
+}
 
 /** The header bell: the unread count of the space, live; opens the latest notices with the personal area a click away. */
 export function NoticesBell({ spaceId }: { spaceId: string }) {
   const { t } = useTranslation("notices");
   const [opened, setOpened] = useState(false);
   useNoticesLive(spaceId);
+  useNeedActionToast(spaceId);
   const status = useNoticesStatus(spaceId);
   const list = useNoticeList(spaceId, "all", opened);
   const queryClient = useQueryClient();

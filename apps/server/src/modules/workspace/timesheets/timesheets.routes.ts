@@ -1,5 +1,6 @@
 import {
   exportResultSchema,
+  idParams,
   myTimesheetQuery,
   myTimesheetSchema,
   scheduleIdParams,
@@ -113,6 +114,19 @@ export function timesheetsModule(ctx: AppContext) {
         access: member,
       },
       ({ scope }) => service.notification(scope),
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/notices/personal-area/:id/timesheet-notification",
+        tags,
+        summary: "The timesheet a notice of the caller's personal area is about: its week and the works without hours",
+        params: idParams,
+        response: timesheetNotificationSchema,
+        access: member,
+      },
+      ({ scope, params }) => service.noticeNotification(scope, params.id),
     );
     route(
       app,

@@ -26,8 +26,10 @@ import type { DbOrTx, Tx } from "../../../platform/db.js";
 import { delegatorsOf } from "../../../platform/delegation.js";
 import { AppError } from "../../../platform/errors.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
+import { findNotice } from "../../notices/notices.repo.js";
 import { addNotices, announceNotices, type NewNotice, type NoticeRow } from "../../notices/notify.js";
 import { lockVersionForWdp, type SeriesRow } from "../wdp/wdp.repo.js";
+import { dateOf, dayOf } from "../wdp/wdp-days.js";
 import { readWdpSeries as readSeries } from "../wdp/wdp-reads.js";
 import { asSeries } from "../wdp/wdp-series.js";
 import { writeSeries } from "../wdp/wdp-store.js";
@@ -37,6 +39,7 @@ import {
   checkLineHours,
   checkWeek,
   lastWeek,
+  mondayOf,
   openDays,
   sum,
   weekDays,
@@ -555,9 +558,21 @@ export class TimesheetsService {
     }));
   }
 
-  /** The caller's works without hours in the last finished week (what the reminder names). */
-  async notification(grant: Grant): Promise<TimesheetNotification> {
-    const week = lastWeek();
+  /**
+   * The timesheet a notice of the caller's personal area is about: its week (a reminder names the week it is for; a
+   * notice about a day, that day's week) and the caller's works still without hours in it. Another's notice is
+   * not found.
+   */
+  async noticeNotification(grant: Grant, noticeId: string): Promise<TimesheetNotification> {
+    const notice = await findNotice(this.ctx.db, grant.space.id, grant.userId, noticeId);
+    if (!notice) throw new AppError("NotFound");
+    const date = (notice.notice.params as Record<string, unknown>).date;
+    const week = typeof date === "string" && ISO_DAY.test(date) ? dateOf(mondayOf(dayOf(date))) : lastWeek();
+    return this.notification(grant, week);
+  }
+
+  /** The caller's works without hours in a week, by default the last finished one (what the reminder names). */
+  async notification(grant: Grant, week = lastWeek()): Promise<TimesheetNotification> {
     const db = this.ctx.db;
     const [works, stored] = await Promise.all([
       assignedWorks(db, grant.space.id, grant.userId),
@@ -572,5 +587,7 @@ export class TimesheetsService {
     };
   }
 }
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export type VersionOf = (scope: ScheduleScope, versionId: string | undefined) => Promise<VersionScope>;

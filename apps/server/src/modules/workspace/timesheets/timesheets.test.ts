@@ -36,6 +36,14 @@ describe("timesheets", () => {
     // The curator hears of it in their bell.
     const bell = await owner.call("GET", "/notices/personal-area");
     expect(bell.body.data.items.map((n: { kind: string }) => n.kind)).toContain("task_need_accept_daily_data");
+    // …and at once on their sockets: work waits for them.
+    expect(server.ctx.realtime.sent).toContainEqual(
+      expect.objectContaining({
+        type: "task_need_action",
+        userId: owner.userId,
+        kinds: ["task_need_accept_daily_data"],
+      }),
+    );
 
     // Sent hours no longer change.
     const late = await save(member, WEEK, [{ wbsId: a10.id, hours: [9, 8, 0, 0, 0, 0, 0] }]);
@@ -172,7 +180,7 @@ describe("timesheets", () => {
   });
 
   it("declines with a comment, groups by project and task, lists people, reports in XLSX, reminds and estimates", async () => {
-    const { owner, member, version, a10, a20, space, save, schedule } = await seedTimesheets(server);
+    const { owner, member, version, a10, a20, space, save, schedule, stranger } = await seedTimesheets(server);
     await save(member, WEEK, [{ wbsId: a10.id, hours: [4, 4, 4, 0, 0, 0, 0] }], true);
     const [line] = (await owner.call("GET", `/versions/${version.id}/timesheet`)).body.data;
     const declined = await owner.call("PATCH", `/versions/${version.id}/timesheet`, {
@@ -244,6 +252,18 @@ describe("timesheets", () => {
     const notification = await member.call("GET", "/users/timesheet-notification");
     expect(notification.body.data.week).toBe(WEEK);
     expect(notification.body.data.missing.map((m: { itemId: number }) => m.itemId)).toEqual([a20.id]);
+    // A reminder opened from the personal area shows the week it is about, with the works still without hours.
+    const reminder = bell.body.data.items.find(
+      (n: { kind: string; wbsId: number }) => n.kind === "task_need_actual_by_timesheet" && n.wbsId === a20.id,
+    );
+    const about = await member.call("GET", `/notices/personal-area/${reminder.id}/timesheet-notification`);
+    expect(about.body.data.week).toBe("2025-01-13");
+    expect(about.body.data.missing.map((m: { itemId: number }) => m.itemId)).toContain(a20.id);
+    // Nobody else reads it: not the owner of the space, not another space's member.
+    for (const other of [owner, stranger]) {
+      const refused = await other.call("GET", `/notices/personal-area/${reminder.id}/timesheet-notification`);
+      expect([refused.status, codeOf(refused)]).toEqual([404, "NotFound"]);
+    }
   });
 
   it("undoing a work's deletion brings back its assignment, curator and hours; a version copy carries them", async () => {
