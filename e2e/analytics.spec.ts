@@ -94,6 +94,20 @@ test("a node's dashboard opens on analytics, its S-curve moves when a fact chang
   // By Tuesday A10 planned 400 and A20 all its 400; earned 200 (a fifth of A10) for 300: SPI 0.25, CPI 0.67.
   await expect(page.getByTestId("evm-spi")).toContainText("0.25");
   await expect(page.getByTestId("evm-cpi")).toContainText("0.67");
+  // The curve's first week opens the works under way in it; SPI opens the works behind schedule (A20 not begun).
+  const box = await curve.boundingBox();
+  if (!box) throw new Error("the S-curve is not laid out");
+  await curve.click({ position: { x: box.width * 0.15, y: box.height * 0.6 } });
+  const week = page.getByRole("dialog", { name: "13.01.2025 – 19.01.2025: works" });
+  await expect(week.getByRole("row").filter({ hasText: "A10" })).toBeVisible();
+  await expect(week.getByRole("row").filter({ hasText: "A20" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(week).toBeHidden();
+  await page.getByTestId("evm-spi").click();
+  const behind = page.getByRole("dialog", { name: "Behind schedule: works" });
+  await expect(behind.getByRole("row").filter({ hasText: "A20" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(behind).toBeHidden();
 
   // Somebody enters more of Monday's fact: the curve and the figures follow without a reload.
   await setup.fact(450, 40);

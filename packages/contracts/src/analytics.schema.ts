@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { nameField } from "./validation.js";
+import { wdpDay } from "./wdp.schema.js";
 import { workspaceUuid } from "./workspace.schema.js";
 
 /**
@@ -125,9 +126,25 @@ export const ANALYTICS_WORK_SETS = [
   "completed",
   "late_start",
   "late_finish",
+  /** Should have started or finished by the status day (target dates, else their own planned dates) and have not. */
+  "behind",
+  /** Planned or under way in the days `from`..`to` (a period of the S-curve). */
+  "in_period",
 ] as const;
 export type AnalyticsWorkSet = (typeof ANALYTICS_WORK_SETS)[number];
-export const analyticsWorksQuery = z.object({ set: z.enum(ANALYTICS_WORK_SETS, { error: "InvalidValue" }) });
+export const analyticsWorksQuery = z
+  .object({
+    set: z.enum(ANALYTICS_WORK_SETS, { error: "InvalidValue" }),
+    from: wdpDay.optional(),
+    to: wdpDay.optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (query.set !== "in_period") return;
+    if (!query.from || !query.to)
+      ctx.addIssue({ code: "custom", message: "Required", path: [query.from ? "to" : "from"] });
+    else if (query.from > query.to) ctx.addIssue({ code: "custom", message: "InvalidValue", path: ["to"] });
+  });
+export type AnalyticsWorksQuery = z.infer<typeof analyticsWorksQuery>;
 export const analyticsWorksSchema = z.array(
   z.object({ id: z.number().int(), code: z.string(), name: z.string(), delayDays: z.number().nullable() }),
 );

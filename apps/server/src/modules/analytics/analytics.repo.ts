@@ -170,7 +170,13 @@ export async function countWorks(db: DbOrTx, versionId: string, statusDay: numbe
 }
 
 /** Works of one of the sets a widget counts (the dashboard's way to the works behind a figure); at most `limit`. */
-export async function worksOfSet(db: DbOrTx, versionId: string, set: string, statusDay: number, limit: number) {
+export async function worksOfSet(
+  db: DbOrTx,
+  versionId: string,
+  query: { set: string; from?: string; to?: string },
+  statusDay: number,
+  limit: number,
+) {
   const status = sql`(date '1970-01-01' + ${statusDay}::int)::timestamp`;
   const delay = sql`extract(epoch from coalesce(actual_finish, early_finish) - target_finish) / 86400`;
   const where = {
@@ -181,7 +187,12 @@ export async function worksOfSet(db: DbOrTx, versionId: string, set: string, sta
     completed: sql`status = 'completed'`,
     late_start: sql`status = 'not_started' and target_start < ${status}`,
     late_finish: sql`status <> 'completed' and target_finish < ${status}`,
-  }[set];
+    behind: sql`((status = 'not_started' and coalesce(target_start, early_start) < ${status})
+      or (status <> 'completed' and coalesce(target_finish, early_finish) < ${status}))`,
+    // A work under way in the days: begun before the last one ends, not finished before the first one begins.
+    in_period: sql`coalesce(actual_start, early_start) < (${query.to ?? ""}::date + 1)::timestamp
+      and coalesce(actual_finish, early_finish) >= ${query.from ?? ""}::date::timestamp`,
+  }[query.set];
   if (!where) return [];
   const result = await execRows(
     db,

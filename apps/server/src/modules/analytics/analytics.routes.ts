@@ -82,7 +82,7 @@ export function analyticsModule(ctx: AppContext) {
       route(
         app,
         { ...common, method: "GET", url: `${base}/works`, query: analyticsWorksQuery, response: analyticsWorksSchema },
-        ({ scope, query }) => service.works(scope, query.set),
+        ({ scope, query }) => service.works(scope, query),
       );
     }
     // A recount of everything (the figures are derived: whoever reads them may ask them counted afresh).

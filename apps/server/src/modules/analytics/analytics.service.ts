@@ -6,8 +6,8 @@ import type {
   AnalyticsSeriesQuery,
   AnalyticsStats,
   AnalyticsTotals,
-  AnalyticsWorkSet,
   AnalyticsWorks,
+  AnalyticsWorksQuery,
   IndicatorValue,
   ServerEvent,
 } from "@planum/contracts";
@@ -234,13 +234,13 @@ export class AnalyticsService {
     return rollUpIndicators(defs, values, (id) => budgets.get(id) ?? 0);
   }
 
-  /** The works behind a counted figure, worst delay first. */
-  async works(scope: AnalyticsScope, set: AnalyticsWorkSet): Promise<AnalyticsWorks> {
+  /** The works behind a counted figure, an index behind schedule or a period of the curve, worst delay first. */
+  async works(scope: AnalyticsScope, query: AnalyticsWorksQuery): Promise<AnalyticsWorks> {
     const { spaceId, ids } = await this.versionsOf(scope);
     const { rows } = await this.rows(spaceId, ids);
     const out: AnalyticsWorks = [];
     for (const row of rows)
-      out.push(...(await worksOfSet(this.deps.db, row.versionId, set, row.statusDay, WORKS_LIMIT)));
+      out.push(...(await worksOfSet(this.deps.db, row.versionId, query, row.statusDay, WORKS_LIMIT)));
     return out.slice(0, WORKS_LIMIT);
   }
 }

@@ -139,6 +139,17 @@ describe("analytics of a version and its schedule", () => {
     expect(count).toMatchObject({ works: 2, notStarted: 2, completed: 0, delayed: 0 });
     const waiting = (await owner.call("GET", `/analytics/version/${v}/works?set=not_started`)).body.data;
     expect(waiting.map((w: { code: string }) => w.code).sort()).toEqual(["A10", "A20"]);
+    const codes = async (query: string) =>
+      (await owner.call("GET", `/analytics/version/${v}/works?${query}`)).body.data
+        .map((w: { code: string }) => w.code)
+        .sort();
+    // A period of the curve: the week of the 13th has both works under way, Monday the 20th only A10 (five days with
+    // Wednesday off), March none.
+    expect(await codes("set=in_period&from=2025-01-13&to=2025-01-19")).toEqual(["A10", "A20"]);
+    expect(await codes("set=in_period&from=2025-01-20&to=2025-01-20")).toEqual(["A10"]);
+    expect(await codes("set=in_period&from=2025-03-01&to=2025-03-31")).toEqual([]);
+    // Behind schedule (what SPI opens): by today, without a target version by their own dates, neither has started.
+    expect(await codes("set=behind")).toEqual(["A10", "A20"]);
     // A copy kept as the target version becomes the baseline curve.
     const copy = await owner.call("POST", `/schedules/${schedule.id}/versions/create`, {
       label: "Базовый",
@@ -193,7 +204,16 @@ describe("analytics of a version and its schedule", () => {
     const bad = await inEnglish(server, owner, "GET", `/analytics/version/${v}/series?measure=bricks`);
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].message).toMatch(/^[A-Za-z]/);
-    expect((await owner.call("GET", `/analytics/version/${v}/works?set=everything`)).status).toBe(400);
+    for (const query of [
+      "set=everything",
+      "set=in_period&from=2025-01-13",
+      "set=in_period&from=2025-02-01&to=2025-01-01",
+      "set=in_period&from=13.01.2025&to=2025-01-20",
+    ]) {
+      const refused = await inEnglish(server, owner, "GET", `/analytics/version/${v}/works?${query}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0].message).toMatch(/^[A-Za-z]/);
+    }
     const reads = ["series", "money", "cost", "labour", "count", "stats", "works?set=critical"].flatMap((what) => [
       `/analytics/version/${v}/${what}`,
       `/analytics/schedule/${schedule.id}/${what}`,

@@ -3,8 +3,8 @@ import type {
   AnalyticsPeriod,
   AnalyticsSeries,
   AnalyticsStats,
-  AnalyticsWorkSet,
   AnalyticsWorks,
+  AnalyticsWorksQuery,
 } from "@planum/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../shared/api-client";
@@ -15,7 +15,8 @@ export const analyticsKeys = {
   series: (spaceId: string, base: string, measure: string, period: string, cumulative: boolean) =>
     ["space", spaceId, "analytics", "series", base, measure, period, cumulative] as const,
   stats: (spaceId: string, base: string) => ["space", spaceId, "analytics", "stats", base] as const,
-  works: (spaceId: string, base: string, set: string) => ["space", spaceId, "analytics", "works", base, set] as const,
+  works: (spaceId: string, base: string, query: string) =>
+    ["space", spaceId, "analytics", "works", base, query] as const,
   indicators: (spaceId: string, base: string) => ["space", spaceId, "analytics", "indicators", base] as const,
   scoreboard: (spaceId: string, sort: string, order: string) =>
     ["space", spaceId, "analytics", "scoreboard", sort, order] as const,
@@ -58,11 +59,15 @@ export function useAnalyticsStats(spaceId: string, base: string | null) {
   });
 }
 
-export function useWorksBehind(spaceId: string, base: string, set: AnalyticsWorkSet | null) {
+/** The works behind a figure: a count, an index behind schedule, or the days of a period of the curve. */
+export function useWorksBehind(spaceId: string, base: string, query: AnalyticsWorksQuery | null) {
+  const search = query
+    ? new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => !!e[1])).toString()
+    : "";
   return useQuery({
-    queryKey: analyticsKeys.works(spaceId, base, set ?? ""),
-    queryFn: () => api.get<AnalyticsWorks>(`${base}/works?set=${set}`),
-    enabled: set !== null,
+    queryKey: analyticsKeys.works(spaceId, base, search),
+    queryFn: () => api.get<AnalyticsWorks>(`${base}/works?${search}`),
+    enabled: query !== null,
   });
 }
 

@@ -21,6 +21,7 @@ import {
   type AnalyticsMeasure,
   type AnalyticsPeriod,
   type AnalyticsWorkSet,
+  type AnalyticsWorksQuery,
   DASHBOARD_WIDGETS,
   type DashboardWidget,
   toLanguage,
@@ -42,6 +43,23 @@ export interface DashboardSchedule {
 }
 
 const shown = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
+const DAY_MS = 86_400_000;
+const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The days of a period of the curve: up to the next period's first day, or the period's own length for the last. */
+function periodDays(periods: string[], index: number, period: AnalyticsPeriod): { from: string; to: string } {
+  const from = periods[index] ?? "";
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const next = periods[index + 1];
+  if (next) return { from, to: isoOf(Date.parse(`${next}T00:00:00Z`) - DAY_MS) };
+  if (period === "day") return { from, to: from };
+  if (period === "week") return { from, to: isoOf(start + 6 * DAY_MS) };
+  const first = new Date(start);
+  return { from, to: isoOf(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)) };
+}
+
+/** Works a widget opens: what to ask the server and the list's title. */
+type Opened = { query: AnalyticsWorksQuery; title: string };
 
 /**
  * The node panel's analytics dashboard (spec §2: the panel's default tab): for the node's schedules rolled up, or one
@@ -97,6 +115,14 @@ export function AnalyticsDashboard({
   const widgets = new Set<DashboardWidget>(active?.widgets ?? DASHBOARD_WIDGETS);
   const series = useAnalyticsSeries(spaceId, base, measure, period, cumulative);
   const stats = useAnalyticsStats(spaceId, base);
+  // The works behind a period of the curve or behind an index (the counts keep their own list).
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const pickPeriod = (index: number) => {
+    if (!series.data) return;
+    const days = periodDays(series.data.periods, index, series.data.period);
+    const title = days.from === days.to ? shown(days.from) : `${shown(days.from)} – ${shown(days.to)}`;
+    setOpened({ query: { set: "in_period", ...days }, title });
+  };
 
   if (loading) return <Skeleton h={240} />;
   if (!base)
@@ -173,15 +199,23 @@ export function AnalyticsDashboard({
               {t("noData")}
             </Text>
           ) : (
-            <Suspense fallback={<Skeleton h={320} />}>
-              <SCurveChart series={series.data} />
-            </Suspense>
+            <>
+              <Suspense fallback={<Skeleton h={320} />}>
+                <SCurveChart series={series.data} onPick={pickPeriod} />
+              </Suspense>
+              <Text size="xs" c="dimmed">
+                {t("curvePick")}
+              </Text>
+            </>
           )}
         </Paper>
       ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {!widgets.has("earned_value") ? null : stats.data ? (
-          <EarnedValueFigures ev={stats.data.earnedValue} />
+          <EarnedValueFigures
+            ev={stats.data.earnedValue}
+            onBehind={() => setOpened({ query: { set: "behind" }, title: t("figures.behind") })}
+          />
         ) : (
           <Skeleton h={160} />
         )}
@@ -192,11 +226,20 @@ export function AnalyticsDashboard({
         )}
       </SimpleGrid>
       {widgets.has("indicators") ? <IndicatorsWidget spaceId={spaceId} base={base} owner={owner} /> : null}
+      <WorksBehindModal
+        spaceId={spaceId}
+        base={base}
+        scheduleId={scheduleId}
+        query={opened?.query ?? null}
+        title={opened?.title ?? ""}
+        onClose={() => setOpened(null)}
+      />
     </Stack>
   );
 }
 
-function EarnedValueFigures({ ev }: { ev: AnalyticsEarnedValue }) {
+/** Earned value of the dashboard; the schedule indices open the works behind schedule. */
+function EarnedValueFigures({ ev, onBehind }: { ev: AnalyticsEarnedValue; onBehind: () => void }) {
   const { t, i18n } = useTranslation("analytics");
   const language = toLanguage(i18n.language) ?? undefined;
   const index = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -204,17 +247,24 @@ function EarnedValueFigures({ ev }: { ev: AnalyticsEarnedValue }) {
   const percent = new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 1 });
   const dash = "—";
   const colour = (v: number | null) => (v === null ? undefined : v < 0.95 ? "red" : v >= 1 ? "teal" : "yellow");
-  const figures: { key: string; value: string; colour?: string; hint?: string }[] = [
+  const figures: { key: string; value: string; colour?: string; hint?: string; opens?: boolean }[] = [
     { key: "percentComplete", value: ev.percentComplete === null ? dash : percent.format(ev.percentComplete) },
-    { key: "spi", value: ev.spi === null ? dash : index.format(ev.spi), colour: colour(ev.spi), hint: t("hints.spi") },
+    {
+      key: "spi",
+      value: ev.spi === null ? dash : index.format(ev.spi),
+      colour: colour(ev.spi),
+      hint: t("hints.spi"),
+      opens: true,
+    },
     { key: "cpi", value: ev.cpi === null ? dash : index.format(ev.cpi), colour: colour(ev.cpi), hint: t("hints.cpi") },
     {
       key: "spit",
       value: ev.schedule?.spit == null ? dash : index.format(ev.schedule.spit),
       colour: colour(ev.schedule?.spit ?? null),
       hint: t("hints.spit"),
+      opens: true,
     },
-    { key: "svt", value: ev.schedule ? index.format(ev.schedule.svt) : dash },
+    { key: "svt", value: ev.schedule ? index.format(ev.schedule.svt) : dash, opens: true },
     { key: "eac", value: ev.eac.cpi === null ? dash : money.format(ev.eac.cpi), hint: t("hints.eac") },
     { key: "vac", value: ev.vac === null ? dash : money.format(ev.vac) },
     { key: "tcpi", value: ev.tcpiBac === null ? dash : index.format(ev.tcpiBac), hint: t("hints.tcpi") },
@@ -228,9 +278,9 @@ function EarnedValueFigures({ ev }: { ev: AnalyticsEarnedValue }) {
         {t(ev.baseline === "target" ? "figures.baselineTarget" : "figures.baselinePlan")}
       </Text>
       <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs">
-        {figures.map((f) => (
-          <Tooltip key={f.key} label={f.hint} disabled={!f.hint} multiline maw={260}>
-            <Stack gap={0} justify="space-between" data-testid={`evm-${f.key}`}>
+        {figures.map((f) => {
+          const body = (
+            <Stack gap={0} justify="space-between" h="100%" data-testid={`evm-${f.key}`}>
               <Text size="xs" c="dimmed">
                 {t(`figures.${f.key}`)}
               </Text>
@@ -238,8 +288,19 @@ function EarnedValueFigures({ ev }: { ev: AnalyticsEarnedValue }) {
                 {f.value}
               </Text>
             </Stack>
-          </Tooltip>
-        ))}
+          );
+          return (
+            <Tooltip
+              key={f.key}
+              label={f.hint ?? t("figures.behindHint")}
+              disabled={!f.hint && !f.opens}
+              multiline
+              maw={260}
+            >
+              {f.opens ? <UnstyledButton onClick={onBehind}>{body}</UnstyledButton> : body}
+            </Tooltip>
+          );
+        })}
       </SimpleGrid>
     </Paper>
   );
@@ -306,7 +367,7 @@ function WorkCounts({
         spaceId={spaceId}
         base={base}
         scheduleId={scheduleId}
-        set={open?.set ?? null}
+        query={open ? { set: open.set } : null}
         title={open?.title ?? ""}
         onClose={() => setOpen(null)}
       />

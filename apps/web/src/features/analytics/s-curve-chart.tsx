@@ -26,16 +26,36 @@ const shown = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.sli
  * ECharts draws on a canvas that follows the panel's width; the chart is made again when the colour scheme changes
  * (its theme is fixed at creation).
  */
-export function SCurveChart({ series, height = 320 }: { series: AnalyticsSeries; height?: number }) {
+export function SCurveChart({
+  series,
+  height = 320,
+  onPick,
+}: {
+  series: AnalyticsSeries;
+  height?: number;
+  /** A click on the chart names the period under it (its index in `series.periods`). */
+  onPick?: (period: number) => void;
+}) {
   const { t, i18n } = useTranslation("analytics");
   const dark = useComputedColorScheme("light") === "dark";
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const pick = useRef(onPick);
+  pick.current = onPick;
+  const periods = useRef(series.periods.length);
+  periods.current = series.periods.length;
 
   useEffect(() => {
     if (!box.current) return;
     const made = echarts.init(box.current, dark ? "dark" : undefined, { renderer: "canvas" });
     chart.current = made;
+    // Anywhere on the plot, not only on a point: the category under the pointer is the period.
+    made.getZr().on("click", (event) => {
+      if (!made.containPixel("grid", [event.offsetX, event.offsetY])) return;
+      const [index] = made.convertFromPixel({ gridIndex: 0 }, [event.offsetX, event.offsetY]) as number[];
+      const period = Math.round(index);
+      if (period >= 0 && period < periods.current) pick.current?.(period);
+    });
     const resize = new ResizeObserver(() => made.resize());
     resize.observe(box.current);
     return () => {
@@ -89,7 +109,16 @@ export function SCurveChart({ series, height = 320 }: { series: AnalyticsSeries;
     );
   }, [series, t, i18n.language, dark]);
 
-  return <Box ref={box} h={height} w="100%" data-testid="s-curve" data-points={JSON.stringify(lastValues(series))} />;
+  return (
+    <Box
+      ref={box}
+      h={height}
+      w="100%"
+      data-testid="s-curve"
+      data-points={JSON.stringify(lastValues(series))}
+      style={onPick ? { cursor: "pointer" } : undefined}
+    />
+  );
 }
 
 /** The last value of each curve (what a browser test reads to see the curve move without reading the canvas). */

@@ -1,5 +1,5 @@
 import { Anchor, Modal, ScrollArea, Skeleton, Table, Text } from "@mantine/core";
-import type { AnalyticsWorkSet } from "@planum/contracts";
+import type { AnalyticsWorksQuery } from "@planum/contracts";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useWorksBehind } from "./analytics-api";
@@ -7,12 +7,15 @@ import { useWorksBehind } from "./analytics-api";
 /** Most works the server lists behind a figure (analytics.service.ts WORKS_LIMIT). */
 const LISTED = 500;
 
-/** The works behind a counted figure of the dashboard, worst delay first, with the way into their schedule. */
+/**
+ * The works behind a figure of the dashboard (a count, an index behind schedule, a period of the S-curve), worst delay
+ * first, with the way into their schedule.
+ */
 export function WorksBehindModal({
   spaceId,
   base,
   scheduleId,
-  set,
+  query,
   title,
   onClose,
 }: {
@@ -20,15 +23,15 @@ export function WorksBehindModal({
   base: string;
   /** The schedule the works are in, when the dashboard shows one (a roll-up lists works of several). */
   scheduleId: string | null;
-  set: AnalyticsWorkSet | null;
+  query: AnalyticsWorksQuery | null;
   title: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation("analytics");
-  const works = useWorksBehind(spaceId, base, set);
+  const works = useWorksBehind(spaceId, base, query);
   const rows = works.data ?? [];
   return (
-    <Modal opened={set !== null} onClose={onClose} title={t("works.title", { set: title })} size="lg">
+    <Modal opened={query !== null} onClose={onClose} title={t("works.title", { set: title })} size="lg">
       {works.isPending ? (
         <Skeleton h={120} />
       ) : rows.length === 0 ? (
