@@ -8,7 +8,10 @@ import { workspaceUuid } from "./workspace.schema.js";
  */
 /** Attribute types whose values can name a location: a list (its order is the locations' order), text, a number. */
 export const CYCLOGRAM_LOCATION_TYPES = ["list", "string", "number"] as const;
-/** A pause of a crew between two locations longer than this (minutes) is marked as idle. */
+/**
+ * A pause of a crew between two locations longer than this (minutes), holding at least one whole weekday (a weekend
+ * is no wait), is marked as idle.
+ */
 export const CYCLOGRAM_IDLE_MIN_MINUTES = 1440;
 
 export const cyclogramParams = z.object({ id: workspaceUuid, attrId: workspaceUuid });

@@ -13,6 +13,7 @@ import {
   SuccessPage,
 } from "../features/auth";
 import { CalendarsPage } from "../features/calendars";
+import { CyclogramPage } from "../features/cyclogram";
 import { DirectoriesPage } from "../features/directories";
 import { DisconnectPage, ErrorPage, NotFoundPage } from "../features/errors";
 import { EstimatesPage } from "../features/estimates";
@@ -85,6 +86,7 @@ export function createAppRouter() {
                 { path: "admin", element: <AdminPage /> },
                 { path: "profile", element: <ProfilePage /> },
                 { path: "schedule/:id", element: <WorkspacePage /> },
+                { path: "schedule/:id/cyclogram", element: <CyclogramPage /> },
                 { path: "grid/:projectId", element: <WdpPage /> },
                 { path: "mobile/:projectId", element: <MobilePage /> },
                 { path: "calendars", element: <CalendarsPage /> },

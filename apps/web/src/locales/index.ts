@@ -5,6 +5,7 @@ import enAuth from "./en/auth.json";
 import enCalendars from "./en/calendars.json";
 import enChat from "./en/chat.json";
 import enCommon from "./en/common.json";
+import enCyclogram from "./en/cyclogram.json";
 import enDelegation from "./en/delegation.json";
 import enDirectories from "./en/directories.json";
 import enErrorsPage from "./en/errors-page.json";
@@ -31,6 +32,7 @@ import frAuth from "./fr/auth.json";
 import frCalendars from "./fr/calendars.json";
 import frChat from "./fr/chat.json";
 import frCommon from "./fr/common.json";
+import frCyclogram from "./fr/cyclogram.json";
 import frDelegation from "./fr/delegation.json";
 import frDirectories from "./fr/directories.json";
 import frErrorsPage from "./fr/errors-page.json";
@@ -57,6 +59,7 @@ import ruAuth from "./ru/auth.json";
 import ruCalendars from "./ru/calendars.json";
 import ruChat from "./ru/chat.json";
 import ruCommon from "./ru/common.json";
+import ruCyclogram from "./ru/cyclogram.json";
 import ruDelegation from "./ru/delegation.json";
 import ruDirectories from "./ru/directories.json";
 import ruErrorsPage from "./ru/errors-page.json";
@@ -105,6 +108,7 @@ export const NAMESPACES = [
   "pipeline",
   "analytics",
   "estimates",
+  "cyclogram",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -136,6 +140,7 @@ export const resources = {
     print: ruPrint,
     pipeline: ruPipeline,
     analytics: ruAnalytics,
+    cyclogram: ruCyclogram,
   },
   en: {
     common: enCommon,
@@ -164,6 +169,7 @@ export const resources = {
     print: enPrint,
     pipeline: enPipeline,
     analytics: enAnalytics,
+    cyclogram: enCyclogram,
   },
   fr: {
     common: frCommon,
@@ -192,5 +198,6 @@ export const resources = {
     print: frPrint,
     pipeline: frPipeline,
     analytics: frAnalytics,
+    cyclogram: frCyclogram,
   },
 } as const;

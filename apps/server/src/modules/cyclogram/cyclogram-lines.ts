@@ -107,14 +107,30 @@ function firstStart(gantt: GanttColumns, list: { k: number }[]) {
   return first;
 }
 
-/** A crew waiting: between a line's consecutive works, a pause longer than a day. */
+/**
+ * Whole weekdays (Monday to Friday) strictly between two moments (minutes): a crew that ends on Friday evening and
+ * starts on Monday morning has not waited, one that ends on Tuesday and starts on Thursday has.
+ */
+export function weekdaysBetween(finish: number, start: number) {
+  let count = 0;
+  const first = Math.floor(finish / 1440) + 1;
+  const last = Math.floor(start / 1440) - 1;
+  // 1970-01-01 was a Thursday: day 0 is weekday 4 (Sunday 0); one weekday is enough to tell
+  for (let day = first; day <= last && count === 0; day++) {
+    const weekday = (day + 4) % 7;
+    if (weekday !== 0 && weekday !== 6) count++;
+  }
+  return count;
+}
+
+/** A crew waiting: between a line's consecutive works, at least a whole weekday without work. */
 function idleOf(lines: Cyclogram["lines"]): Cyclogram["idle"] {
   const out: Cyclogram["idle"] = [];
   lines.forEach((line, index) => {
     for (let s = 1; s < line.segments.length; s++) {
       const before = line.segments[s - 1];
       const after = line.segments[s];
-      if (after.start - before.finish > CYCLOGRAM_IDLE_MIN_MINUTES)
+      if (after.start - before.finish > CYCLOGRAM_IDLE_MIN_MINUTES && weekdaysBetween(before.finish, after.start) > 0)
         out.push({ line: index, after: s - 1, start: before.finish, finish: after.start });
     }
   });

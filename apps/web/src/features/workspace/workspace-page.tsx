@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Alert,
   Badge,
   Box,
@@ -13,10 +14,11 @@ import {
   Stack,
   Text,
   Title,
+  Tooltip,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import type { PrintScreenInput, WbsType } from "@planum/contracts";
-import { IconLock, IconPlus, IconTable } from "@tabler/icons-react";
+import { IconChartLine, IconLock, IconPlus, IconTable } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -319,6 +321,17 @@ export function WorkspacePage() {
                   </Button>
                 )}
                 {interchange.buttons}
+                <Tooltip label={t("toolbar.cyclogram")}>
+                  <ActionIcon
+                    component={Link}
+                    to={`/${spaceId}/schedule/${scheduleId}/cyclogram${version ? `?version=${version.id}` : ""}`}
+                    variant="default"
+                    size="lg"
+                    aria-label={t("toolbar.cyclogram")}
+                  >
+                    <IconChartLine size={18} />
+                  </ActionIcon>
+                </Tooltip>
                 {version && (
                   <PrintButton
                     screen={printScreen}

@@ -1,0 +1,1 @@
+export { CyclogramPage } from "./cyclogram-page";
