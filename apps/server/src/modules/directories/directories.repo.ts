@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
   directories,
   directoryAccess,
@@ -8,7 +8,7 @@ import {
   roles,
 } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
-import { execColumns, execRows, intArray, textArray } from "../../platform/sql.js";
+import { execColumns, intArray, textArray } from "../../platform/sql.js";
 
 export type DirectoryRowRecord = typeof directories.$inferSelect;
 export type ColumnRecord = typeof directoryColumns.$inferSelect;
@@ -257,13 +257,21 @@ export class DirectoriesRepo {
     return result;
   }
 
-  /** Every row's code and values, for the check of stored values against their columns. */
-  async allValues(directoryId: string) {
-    const result = await execRows(
+  /**
+   * The stored values the database cannot vouch for (`surelyValid` per column: a condition on `e.value`), with their
+   * row, in tree order: what the check of values against their columns still has to read.
+   */
+  async doubtfulValues(directoryId: string, surelyValid: Map<string, SQL>) {
+    if (surelyValid.size === 0) return [];
+    const cases = [...surelyValid].map(([id, condition]) => sql`when ${id}::text then ${condition}`);
+    const result = await execColumns<{ id: string; code: string; columnId: string; value: StoredValue }[] | null>(
       this.db,
-      sql`select id, code, values from directory_rows where directory_id = ${directoryId}
-        and values <> '{}'::jsonb order by sort_key collate "C"`,
+      sql`select json_agg(d) as j from (
+        select r.id, r.code, e.key as "columnId", e.value from directory_rows r, jsonb_each(r.values) e
+        where r.directory_id = ${directoryId} and r.values <> '{}'::jsonb
+          and not (case e.key ${sql.join(cases, sql` `)} else true end)
+        order by r.sort_key collate "C") d`,
     );
-    return result.rows as { id: string; code: string; values: StoredValues }[];
+    return result ?? [];
   }
 }

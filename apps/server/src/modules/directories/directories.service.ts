@@ -18,7 +18,7 @@ import type { Realtime } from "../../platform/realtime.js";
 import { isUniqueViolation } from "../../platform/sql.js";
 import { type ColumnRecord, DirectoriesRepo, type DirectoryWithNode, type RowWrite } from "./directories.repo.js";
 import { DirectoryTree, type TreeNode } from "./directory-tree.js";
-import { invalidReason, parseRowValues, rowsCondition, toColumnDto } from "./directory-values.js";
+import { invalidReason, parseRowValues, rowsCondition, surelyValidSql, toColumnDto } from "./directory-values.js";
 
 type Action = "created" | "updated" | "rows" | "moved" | "deleted" | "access" | "links";
 
@@ -207,13 +207,16 @@ export class DirectoriesService {
   async invalidValues(grant: Grant, node: EpsNodeRow, id: string): Promise<InvalidDirectoryValue[]> {
     const { directory, columns } = await this.seen(grant, node, id);
     const byId = new Map(columns.map((c) => [c.id, c]));
+    const surely = new Map(columns.map((c) => [c.id, surelyValidSql(c)]));
     const out: InvalidDirectoryValue[] = [];
-    for (const row of await new DirectoriesRepo(this.deps.db).allValues(directory.id))
-      for (const [columnId, value] of Object.entries(row.values)) {
-        const column = byId.get(columnId);
-        const error = column && invalidReason(column, value);
-        if (column && error) out.push({ rowId: row.id, code: row.code, columnId, column: column.name, value, error });
-      }
+    for (const { id: rowId, code, columnId, value } of await new DirectoriesRepo(this.deps.db).doubtfulValues(
+      directory.id,
+      surely,
+    )) {
+      const column = byId.get(columnId);
+      const error = column && invalidReason(column, value);
+      if (column && error) out.push({ rowId, code, columnId, column: column.name, value, error });
+    }
     return out;
   }
 

@@ -89,6 +89,11 @@ describe("directories", () => {
     const rows = (query: string) => owner.call("GET", `${base}/rows?${query}`);
     expect((await rows("search=кладк")).body.data.total).toBe(15);
     expect((await rows("search=W2")).body.data.total).toBe(10);
+    // A value or a name: "т" is the unit of every third row and a letter of "Монтаж" (15 rows); "25" a code and a norm.
+    expect((await rows("search=т")).body.data.total).toBe(20);
+    expect((await rows("search=25")).body.data.rows.map((r: { code: string }) => r.code)).toEqual(["W25"]);
+    // The index keeps values as JSON text: its punctuation matches nothing a user wrote.
+    expect((await rows(`search=${encodeURIComponent('", ')}`)).body.data.total).toBe(0);
     const filter = (conditions: unknown[], logic = "and") =>
       rows(`filter=${encodeURIComponent(JSON.stringify({ logic, conditions }))}`);
     expect((await filter([{ field: norm, operator: "gte", value: "25" }])).body.data.total).toBe(5);
@@ -182,12 +187,19 @@ describe("directories", () => {
     expect(rows[2].values).toEqual({ [unit]: "м3" });
 
     // The list loses "т" and "м2": two values no longer fit, and say where they are.
+    // The list loses "т" and "м2", the norm becomes a percentage: three values no longer fit, and say where they are.
+    await owner.call("PUT", `${base}/update/all`, { update: [{ id: x1, values: { [norm]: 150 } }] });
     await owner.call("PUT", `${base}/attribute/${unit}/update`, { listValues: ["м3"] });
+    await owner.call("PUT", `${base}/attribute/${norm}/update`, { type: "percentage" });
     const invalid = await owner.call("GET", `${base}/values/invalid`);
-    expect(invalid.body.data).toEqual([
-      { rowId: x, code: "Y", columnId: unit, column: "Единица", value: "т", error: "InvalidValue" },
-      { rowId: x1, code: "X1", columnId: unit, column: "Единица", value: "м2", error: "InvalidValue" },
-    ]);
+    expect(invalid.body.data.map((v: { code: string }) => v.code)).toEqual(["Y", "X1", "X1"]);
+    expect(invalid.body.data).toEqual(
+      expect.arrayContaining([
+        { rowId: x, code: "Y", columnId: unit, column: "Единица", value: "т", error: "InvalidValue" },
+        { rowId: x1, code: "X1", columnId: unit, column: "Единица", value: "м2", error: "InvalidValue" },
+        { rowId: x1, code: "X1", columnId: norm, column: expect.any(String), value: 150, error: "InvalidValue" },
+      ]),
+    );
 
     const removed = await owner.call("PUT", `${base}/update/all`, { delete: [x] });
     expect(removed.body.data).toMatchObject({ deleted: 3, rowCount: 0 });

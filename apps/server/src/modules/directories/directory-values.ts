@@ -1,7 +1,7 @@
-import { type DirectoryColumn, type DirectoryFilter, parseAttributeValue } from "@planum/contracts";
+import { type DirectoryColumn, type DirectoryFilter, NAME_MAX_LENGTH, parseAttributeValue } from "@planum/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import { AppError } from "../../platform/errors.js";
-import { likePattern } from "../../platform/sql.js";
+import { likePattern, textArray } from "../../platform/sql.js";
 import type { ColumnRecord, StoredValues } from "./directories.repo.js";
 
 /**
@@ -33,6 +33,40 @@ export function parseRowValues(
   return values;
 }
 
+// A value at rest is what `parseRowValues` wrote, so for almost every one the database can see it fits without
+// reading it in JavaScript; only the doubtful ones (a day past the 28th, a string with odd edges…) cross over to
+// `invalidReason`, which has the last word. `v` is the value as JSON, `t` as text.
+const WHITESPACE = "\\s\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff";
+const PROHIBITED = "\\u0001-\\u001f\\u007f<>\"'`{}|^~;\\\\";
+const SURE_STRING = `^[^${WHITESPACE}${PROHIBITED}]([^${PROHIBITED}]*[^${WHITESPACE}${PROHIBITED}])?$`;
+// Every month has a 28th: later days go to JavaScript, which knows the calendar.
+const SURE_DATE = String.raw`^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|1\d|2[0-8])(T([01]\d|2[0-3]):[0-5]\d)?$`;
+
+/** A condition true when a stored value (`e.value`) surely fits the column; false sends it to `invalidReason`. */
+export function surelyValidSql(column: ColumnRecord): SQL {
+  const v = sql`e.value`;
+  const t = sql`(e.value #>> '{}')`;
+  const typed = (name: string) => sql`jsonb_typeof(${v}) = ${name}`;
+  switch (column.type) {
+    case "number":
+    case "money":
+      return typed("number");
+    case "percentage":
+      return sql`(case when ${typed("number")} then (${v})::float8 between 0 and 100 else false end)`;
+    case "boolean":
+      return typed("boolean");
+    case "date":
+      return sql`(${typed("string")} and ${t} ~ ${SURE_DATE})`;
+    case "list":
+      return sql`(${typed("string")} and ${t} = any(${textArray(column.listValues)}::text[]))`;
+    case "string":
+      // Bytes bound UTF-16 units from above, so a string short in bytes is short for JavaScript's `length` too.
+      return sql`(${typed("string")} and octet_length(${t}) <= ${NAME_MAX_LENGTH} and ${t} ~ ${SURE_STRING})`;
+    default:
+      return sql`false`;
+  }
+}
+
 /** Why a stored value no longer fits its column, or null when it does. */
 export function invalidReason(column: ColumnRecord, value: unknown): string | null {
   const parsed = parseAttributeValue(column.type, value, column.listValues);
@@ -49,6 +83,9 @@ export function toColumnDto(column: ColumnRecord): DirectoryColumn {
   };
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what JSON escapes
+const JSON_PUNCTUATION = /["\\,[\]\u0000-\u001f]/;
+
 const NUMERIC = new Set(["number", "money", "percentage"]);
 
 /**
@@ -63,8 +100,14 @@ export function rowsCondition(
   const parts: SQL[] = [];
   if (search) {
     const pattern = likePattern(search);
-    parts.push(sql`(r.code ilike ${pattern} or r.name ilike ${pattern}
-      or exists (select 1 from jsonb_each_text(r.values) e where e.value ilike ${pattern}))`);
+    // `search_text` (trigram-indexed) holds the values as JSON text: exact for any search without JSON's own
+    // punctuation or escapes; a search holding those reads the values one by one (a scan, but a rare one).
+    parts.push(
+      JSON_PUNCTUATION.test(search)
+        ? sql`(r.code ilike ${pattern} or r.name ilike ${pattern}
+            or exists (select 1 from jsonb_each_text(r.values) e where e.value ilike ${pattern}))`
+        : sql`(r.search_text ilike ${pattern})`,
+    );
   }
   if (filter?.conditions.length) {
     const conditions = filter.conditions.map((condition, index) => {

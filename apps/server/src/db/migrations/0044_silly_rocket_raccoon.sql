@@ -1,0 +1,2 @@
+ALTER TABLE "directory_rows" ADD COLUMN "search_text" text GENERATED ALWAYS AS (code || chr(1) || name || chr(1) || jsonb_path_query_array("values", 'strict $.*')::text) STORED;--> statement-breakpoint
+CREATE INDEX "directory_rows_search_idx" ON "directory_rows" USING gin ("search_text" gin_trgm_ops);
