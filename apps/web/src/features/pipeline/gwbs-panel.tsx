@@ -43,6 +43,9 @@ export function GwbsPanel({ projectId }: { projectId: string }) {
   const calculate = useMutation({ mutationFn: () => gwbsApi.calculate(projectId), onSuccess: put });
   const calculateAfter = useMutation({
     mutationFn: (enabled: boolean) => gwbsApi.setCalculateAfter(projectId, enabled),
+    // A read of the panel already under way (after an item was added, say) would answer with the old choice after
+    // this one's answer and switch it back: it is cancelled.
+    onMutate: () => queryClient.cancelQueries({ queryKey: gwbsKeys.gwbs(projectId) }),
     onSuccess: (next) => {
       put(next);
       queryClient.invalidateQueries({ queryKey: pipelineKeys.pipe(projectId) });
