@@ -43,6 +43,7 @@ import { flagParam } from "./layout-view";
 import { LevellingDialog } from "./levelling-dialog";
 import { NetworkView, useNetworkDiagram } from "./network";
 import { RelationsPanel } from "./relations-panel";
+import { RiskPanel } from "./risk/risk-panel";
 import { ScheduleCrumb } from "./schedule-crumb";
 import { useCalculateSettings, useCanWriteSchedule } from "./use-calculate-settings";
 import { useCalculation } from "./use-calculation";
@@ -513,6 +514,20 @@ export function WorkspacePage() {
                     versionId={version.id}
                     revision={version.revision}
                     // the works behind a failing check become the Gantt's selection, the first one active
+                    onSelectWorks={(ids) => pickInNetwork(ids, ids[0] ?? null)}
+                  />
+                ),
+              },
+              {
+                value: "risk",
+                label: t("risk.tab"),
+                content: data && (
+                  <RiskPanel
+                    versionId={version.id}
+                    data={data}
+                    active={active}
+                    selected={selected}
+                    readOnly={readOnly}
                     onSelectWorks={(ids) => pickInNetwork(ids, ids[0] ?? null)}
                   />
                 ),

@@ -1,0 +1,76 @@
+import { expect, type Page, test } from "@playwright/test";
+import { addItem, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
+
+/** Risk analysis (issue 21): a planner gives a work a three-point estimate, runs the analysis and reads P80. */
+test.setTimeout(600_000);
+
+const codeCell = (page: Page, pos: number) => page.locator(`[data-pos="${pos}"][data-col="0"]`);
+
+const TEXT = {
+  en: { tab: "Risk", all: "All panels", save: "Save", apply: "Apply", estimates: "1 work has its own estimate" },
+  ru: { tab: "Риски", all: "Все панели", save: "Сохранить", apply: "Применить", estimates: "Своя оценка у 1 работы" },
+} as const;
+
+/** Opens the dock's tab: a tab at 1440 px, the "All panels" menu at 600. */
+async function openTab(page: Page, language: keyof typeof TEXT, width: number) {
+  const text = TEXT[language];
+  const tab = page.getByRole("tab", { name: text.tab, exact: true });
+  if (width === 600) {
+    await page.getByRole("button", { name: text.all }).click();
+    await page.getByRole("menuitem", { name: text.tab }).click();
+  } else await tab.click();
+  await expect(tab).toHaveAttribute("aria-selected", "true");
+}
+
+test("a three-point estimate and a rule, a run, its P80 read, the same again in ru", async ({ browser, request }) => {
+  const setup = await spaceWithSchedule(request, "risk", {
+    space: "Risk",
+    facility: "Мост",
+    project: "Пролёт",
+    schedule: "График",
+  });
+  const { call, versionId, token, spaceId, scheduleId } = setup;
+  const a10 = await addItem(call, versionId, { type: "work", code: "A10", name: "Котлован", duration: 5 * 480 });
+  const a20 = await addItem(call, versionId, { type: "work", code: "A20", name: "Фундамент", duration: 4 * 480 });
+  await addItem(call, versionId, { type: "work", code: "A30", name: "Подъезд", duration: 3 * 480 });
+  await call("POST", `/versions/${versionId}/relations`, { predecessorId: a10, successorId: a20, type: "fs" });
+  await call("PATCH", `/versions/${versionId}/timetable/calculate/synchronous`);
+
+  let p80 = "";
+  for (const [language, scheme, width] of [
+    ["en", "light", 1440],
+    ["ru", "dark", 600],
+  ] as const) {
+    const text = TEXT[language];
+    const { context, page } = await openAs(browser, token, { language, scheme, width });
+    await page.goto(`/${spaceId}/schedule/${scheduleId}`);
+    await expect(codeCell(page, 0)).toHaveText("A10", { timeout: 60_000 });
+    await openTab(page, language, width);
+    if (language === "en") {
+      // A10 active: its estimate 4 … 5 … 9 days, PERT; every other work −10 % … +30 %.
+      await codeCell(page, 0).click();
+      await expect(page.getByText("Three-point estimate of A10")).toBeVisible({ timeout: 30_000 });
+      await page.getByTestId("risk-estimate-min").fill("4");
+      await page.getByTestId("risk-estimate-max").fill("9");
+      await page.getByTestId("risk-estimate-save").click();
+      await expect(page.getByTestId("risk-estimates-count")).toHaveText(text.estimates, { timeout: 30_000 });
+      await page.getByRole("button", { name: text.apply }).click();
+      await expect(page.getByRole("button", { name: "Update" })).toBeVisible({ timeout: 30_000 });
+    } else await expect(page.getByTestId("risk-estimates-count")).toHaveText(text.estimates, { timeout: 30_000 });
+
+    await page.getByTestId("risk-run").click();
+    const cell = page.getByTestId("risk-shown-p80");
+    // The planned finish is 23.01.2025 (nine working days from 13.01); P80 comes later with a wider A10.
+    await expect(cell).toHaveText(/\d\d\.\d\d\.2025/, { timeout: 120_000 });
+    await expect(page.getByTestId("risk-shown-deterministic")).toHaveText("23.01.2025");
+    const read = (await cell.textContent()) ?? "";
+    const [d, m, y] = read.split(".").map(Number);
+    expect(Date.UTC(y, m - 1, d)).toBeGreaterThan(Date.UTC(2025, 0, 23));
+    // The same seed repeats the run exactly: the second language reads the same P80.
+    if (p80) expect(read).toBe(p80);
+    p80 = read;
+    await expect(page.getByTestId("risk-distribution").locator("canvas")).toHaveCount(1);
+    await page.screenshot({ path: `e2e/artifacts/risk-${language}-${width}-${scheme}.png`, fullPage: true });
+    await context.close();
+  }
+});
