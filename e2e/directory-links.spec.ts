@@ -6,7 +6,7 @@ import { addItem, apiUser, type Json, openAs } from "./helpers/workspace-setup.j
  * A project with a work-type directory (unit, norm) of two rows, a work attribute "Норма работы" the norm can be
  * copied into, and a schedule of three works A10, A20, A30.
  */
-async function seed(request: APIRequestContext) {
+async function seed(request: APIRequestContext, { rows: withRows = true } = {}) {
   const user = await apiUser(request, "dlinks");
   const { call } = user;
   const space = await call("POST", "/space/create", { name: "Directory links", type: "site" });
@@ -28,12 +28,14 @@ async function seed(request: APIRequestContext) {
   });
   const [unit, norm] = directory.columns.map((c: { id: string }) => c.id);
   const base = `/eps/${project.id}/directory/${directory.id}`;
-  const rows = await call("PUT", `${base}/update/all`, {
-    create: [
-      { ref: "b", code: "BET", name: "Бетонирование", values: { [unit]: "м3", [norm]: 0.8 } },
-      { ref: "a", code: "ARM", name: "Армирование", values: { [unit]: "т", [norm]: 12.5 } },
-    ],
-  });
+  // Without rows, the test uploads them from the workbook `directorySheet` through the screen.
+  if (withRows)
+    await call("PUT", `${base}/update/all`, {
+      create: [
+        { code: "BET", name: "Бетонирование", values: { [unit]: "м3", [norm]: 0.8 } },
+        { code: "ARM", name: "Армирование", values: { [unit]: "т", [norm]: 12.5 } },
+      ],
+    });
   const normAttr = await call("POST", `/eps/${project.id}/attributes/create`, {
     name: "Норма работы",
     type: "number",
@@ -52,7 +54,9 @@ async function seed(request: APIRequestContext) {
     directoryId: directory.id as string,
     base,
     norm: norm as string,
-    concrete: rows.created[0].id as string,
+    /** The id of the row BET, once the directory has it. */
+    concrete: async () =>
+      ((await call("GET", `${base}/rows`)).rows as { id: string; code: string }[]).find((r) => r.code === "BET")!.id,
     normAttr: normAttr.id as string,
     ids,
   };
@@ -71,12 +75,19 @@ async function cellUnder(page: Page, pos: number, title: string) {
   return page.locator(`[data-pos="${pos}"][data-col="${index}"]`);
 }
 
-async function chooseSheet(page: Page, rows: Cell[][]) {
+/** The seed's two rows as a workbook, with the header a user would write (mapped to the columns by name). */
+const directorySheet: Cell[][] = [
+  ["Код", "Название", "Единица", "Норма"],
+  ["BET", "Бетонирование", "м3", 0.8],
+  ["ARM", "Армирование", "т", 12.5],
+];
+
+async function chooseSheet(page: Page, rows: Cell[][], name = "assignment.xlsx") {
   await page
     .getByRole("dialog")
     .locator('input[type="file"]')
     .setInputFiles({
-      name: "assignment.xlsx",
+      name,
       mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       buffer: Buffer.from(await writeXlsxRows(rows, { header: 1 })),
     });
@@ -89,18 +100,32 @@ const linkCodes = async (call: Json, versionId: string) =>
     .map((l) => l.code)
     .sort();
 
-test("links to works in Russian: settings, a row picked on a work, links from a file, a changed norm followed, previewed and undone", async ({
+test("links to works in Russian: rows uploaded from XLSX, settings, a row picked on a work, links from a file, a changed norm followed, previewed and undone", async ({
   browser,
   request,
 }) => {
   test.setTimeout(480_000);
-  const s = await seed(request);
+  const s = await seed(request, { rows: false });
   const { call, versionId } = s;
   const { context, page } = await openAs(browser, s.token, { language: "ru", scheme: "light", width: 1440 });
 
-  // The directory's links to works: the norm shown on works (linked) and copied into "Норма работы" (donor).
+  // The empty directory gets its rows from a workbook: previewed, columns mapped by their headers, all written.
   await page.goto(`/${s.spaceId}/directories/${s.directoryId}`);
   await expect(page.getByRole("heading", { name: "Виды работ" })).toBeVisible({ timeout: 60_000 });
+  await page.getByRole("button", { name: "Действия со справочником" }).click();
+  await page.getByRole("menuitem", { name: "Загрузить из XLSX или CSV" }).click();
+  await chooseSheet(page, directorySheet, "виды работ.xlsx");
+  const upload = page.getByRole("dialog", { name: "Загрузка строк в «Виды работ»" });
+  await expect(upload.getByText("Строк в файле: 2")).toBeVisible({ timeout: 30_000 });
+  await expect(upload.getByRole("table", { name: "Первые строки файла" })).toContainText("Бетонирование");
+  await expect(upload.getByRole("combobox", { name: "Норма" })).toHaveValue("Норма");
+  await page.screenshot({ path: "e2e/artifacts/directory-upload-ru.png" });
+  await upload.getByRole("button", { name: "Загрузить", exact: true }).click();
+  await expect(page.getByText("Добавлено строк: 2, изменено: 0")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("row").filter({ hasText: "Армирование" })).toContainText("12,5");
+  const concrete = await s.concrete();
+
+  // The directory's links to works: the norm shown on works (linked) and copied into "Норма работы" (donor).
   await page.getByRole("button", { name: "Действия со справочником" }).click();
   await page.getByRole("menuitem", { name: "Связи с работами…" }).click();
   const settings = page.getByRole("dialog", { name: "Связи с работами: Виды работ" });
@@ -149,7 +174,7 @@ test("links to works in Russian: settings, a row picked on a work, links from a 
   await expect.poll(() => attrsOf(call, versionId, s.ids[1]), { timeout: 30_000 }).toEqual({ [s.normAttr]: 12.5 });
 
   // The norm of BET changes in the directory: the linked value follows at once, the donor value after a preview.
-  await call("PUT", `${s.base}/update/all`, { update: [{ id: s.concrete, values: { [s.norm]: 0.95 } }] });
+  await call("PUT", `${s.base}/update/all`, { update: [{ id: concrete, values: { [s.norm]: 0.95 } }] });
   await expect(page.getByTestId("linked-value-Норма")).toHaveText("Норма: 0,95", { timeout: 30_000 });
   await expect(await cellUnder(page, 0, "Норма")).toHaveText("0,95", { timeout: 30_000 });
   await page.getByRole("button", { name: "Обновить связанные значения…" }).click();
@@ -189,10 +214,10 @@ test("links to works seen in English and French, dark, wide and narrow", async (
       { workCode: "A20", rowCode: "BET" },
     ],
   });
-  for (const [language, width, tab, norm, settingsItem] of [
-    ["en", 1440, "Directories", "Норма: 12.5", "Links to works…"],
-    ["en", 600, "Directories", "Норма: 12.5", "Links to works…"],
-    ["fr", 600, "Répertoires", "Норма: 12,5", "Liens avec les travaux…"],
+  for (const [language, width, tab, norm, settingsItem, uploadItem] of [
+    ["en", 1440, "Directories", "Норма: 12.5", "Links to works…", "Upload from XLSX or CSV"],
+    ["en", 600, "Directories", "Норма: 12.5", "Links to works…", "Upload from XLSX or CSV"],
+    ["fr", 600, "Répertoires", "Норма: 12,5", "Liens avec les travaux…", "Importer depuis XLSX ou CSV"],
   ] as const) {
     const { context, page } = await openAs(browser, s.token, { language, scheme: "dark", width });
     await page.goto(`/${s.spaceId}/schedule/${s.scheduleId}`);
@@ -208,6 +233,16 @@ test("links to works seen in English and French, dark, wide and narrow", async (
     await page.getByRole("menuitem", { name: settingsItem }).click();
     await expect(page.getByRole("dialog").getByTestId("donors")).toContainText("Норма → Норма работы");
     await page.screenshot({ path: `e2e/artifacts/directory-links-settings-${language}-dark-${width}.png` });
+    // The upload dialog's preview and mapping, looked at (not sent: the rows are there already).
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.getByRole("button", { name: language === "en" ? "Directory actions" : "Actions du répertoire" }).click();
+    await page.getByRole("menuitem", { name: uploadItem }).click();
+    await chooseSheet(page, directorySheet, "types.xlsx");
+    await expect(page.getByRole("dialog").getByRole("table").first()).toContainText("Бетонирование", {
+      timeout: 30_000,
+    });
+    await page.screenshot({ path: `e2e/artifacts/directory-upload-${language}-dark-${width}.png` });
     await context.close();
   }
 });
