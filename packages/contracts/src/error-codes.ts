@@ -124,6 +124,11 @@ export const ERROR_CODES = [
   "LicenseEstimateNoSeat",
   "LicenseBimAbsent",
   "LicenseBimUsersExceeded",
+  // backups (spec §8: restore success or failure)
+  "BackupDamaged",
+  "BackupSpaceCopy",
+  "BackupOtherSpace",
+  "BackupTargetGone",
   // access (403)
   "Forbidden",
   "IPNotAllowed",
@@ -218,6 +223,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   LicenseEstimateNoSeat: 403,
   LicenseBimAbsent: 409,
   LicenseBimUsersExceeded: 409,
+  BackupDamaged: 400,
+  BackupSpaceCopy: 400,
+  BackupOtherSpace: 403,
+  BackupTargetGone: 409,
   Forbidden: 403,
   IPNotAllowed: 403,
   WrongPassword: 403,

@@ -1,4 +1,5 @@
 import type { ChatMessage } from "./chat.schema.js";
+import type { ErrorCode } from "./error-codes.js";
 import type { NoticeKind } from "./notices.schema.js";
 
 /**
@@ -26,6 +27,20 @@ export type ServerEvent =
   /** A licence of the space was loaded or deleted, or its seats changed: the space's paid type may have changed. */
   | (EventBase & { type: "space_licence_changed" })
   | (EventBase & { type: "demo_space"; jobId: string; progress: number; status: "in_process" | "completed" | "error" })
+  /**
+   * A backup being saved (`create`) or restored (`restore`): progress, then its end. A restore's end is the spec's
+   * "backup restore success or failure" (`error` is the failure's code); `targetId` is what was restored or made.
+   */
+  | (EventBase & {
+      type: "backup";
+      jobId: string;
+      action: "create" | "restore";
+      progress: number;
+      status: "in_process" | "completed" | "error";
+      backupId: string | null;
+      targetId: string | null;
+      error: ErrorCode | null;
+    })
   | (EventBase & {
       type: "eps_updated";
       /** What changed; clients refetch the children of `parentIds` and the nodes of `nodeIds`. */

@@ -1,4 +1,5 @@
 export * from "./analytics.schema.js";
+export * from "./backups.schema.js";
 export * from "./calculation.schema.js";
 export * from "./calendars.schema.js";
 export * from "./chat.schema.js";

@@ -42,6 +42,8 @@ export interface Config {
   tempFileHours: number;
   /** How often each process looks for due notice digests and for the day's works-about-to-start run; 0: never. */
   noticesTickMs: number;
+  /** How often a process looks for periodic backups that are due; 0 (tests by default) never. */
+  backupsTickMs: number;
   /** How often each process looks whether the day's analytics recount (late works move with the day) is queued; 0: never. */
   analyticsTickMs: number;
   /** Single sign-on providers the installation trusts (OpenID Connect; ADFS and Entra ID speak it too). */
@@ -166,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Off under tests unless a test asks: test servers share one PostgreSQL, and another file's ticking server would
     // take the digests and daily runs a notices test waits for (its jobs run, and mail, elsewhere).
     noticesTickMs: intFromEnv(env, "PLANUM_NOTICES_TICK_MS", mode === "test" ? 0 : 60_000),
+    backupsTickMs: intFromEnv(env, "PLANUM_BACKUPS_TICK_MS", mode === "test" ? 0 : 60_000),
     analyticsTickMs: intFromEnv(env, "PLANUM_ANALYTICS_TICK_MS", mode === "test" ? 0 : 60_000),
     sso: { openidconnect: oidcFromEnv(env, "OIDC", "OpenID Connect"), adfs: oidcFromEnv(env, "ADFS", "ADFS") },
     licencePublicKey: env.PLANUM_LICENCE_PUBLIC_KEY || null,

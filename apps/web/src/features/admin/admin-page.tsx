@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useMe } from "../session";
 import { StructureNav, useAbilities, useStructureLive } from "../structure";
+import { BackupsCard } from "./backups-card";
 import { InstallationLicencesCard } from "./installation-licences-card";
 import { LicenceCard } from "./licence-card";
 import { MembersAdminCard } from "./members-admin-card";
@@ -11,7 +12,7 @@ import { SpaceSettingsCard } from "./space-settings-card";
 import { StorageCard } from "./storage-card";
 
 /**
- * `/:spaceId/admin`: roles and their abilities, members and their roles, the space's settings, licence and storage; for the
+ * `/:spaceId/admin`: roles and their abilities, members and their roles, the space's settings, licence, storage and backups; for the
  * system administrator also the installation's licences.
  */
 export function AdminPage() {
@@ -41,6 +42,7 @@ export function AdminPage() {
         {showSettings ? <SpaceSettingsCard spaceId={spaceId} /> : null}
         {showSettings ? <LicenceCard spaceId={spaceId} /> : null}
         {showSettings ? <StorageCard spaceId={spaceId} /> : null}
+        {showSettings ? <BackupsCard spaceId={spaceId} /> : null}
       </SimpleGrid>
       {systemAdmin ? <InstallationLicencesCard /> : null}
     </Stack>
