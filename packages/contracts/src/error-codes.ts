@@ -129,6 +129,7 @@ export const ERROR_CODES = [
   "BackupSpaceCopy",
   "BackupOtherSpace",
   "BackupTargetGone",
+  "SpaceNotFree",
   // access (403)
   "Forbidden",
   "IPNotAllowed",
@@ -227,6 +228,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   BackupSpaceCopy: 400,
   BackupOtherSpace: 403,
   BackupTargetGone: 409,
+  SpaceNotFree: 409,
   Forbidden: 403,
   IPNotAllowed: 403,
   WrongPassword: 403,

@@ -81,6 +81,20 @@ export function spacesModule(ctx: AppContext, users: UserDirectory) {
     route(
       app,
       {
+        method: "DELETE",
+        url: "/space/:id/delete-free",
+        tags,
+        summary:
+          "Deletes the space if it is a free one (no licence ever loaded); a licensed space answers SpaceNotFree",
+        params: spaceIdParams,
+        response: spaceJobSchema,
+        access: access.space("space:delete", inPath),
+      },
+      ({ scope }) => service.startFreeDeletion(scope),
+    );
+    route(
+      app,
+      {
         method: "POST",
         url: "/space/:id/demo",
         tags,

@@ -88,6 +88,12 @@ export class SpacesService {
     return { jobId: job.id };
   }
 
+  /** `delete-free`: the same deletion, refused for a space that holds or held a licence (paid, nopaid). */
+  async startFreeDeletion(grant: Grant): Promise<SpaceJob> {
+    if (grant.space.paidType !== "free") throw new AppError("SpaceNotFree");
+    return this.startDeletion(grant);
+  }
+
   private async runDeletion({ job, progress, complete }: JobContext) {
     const spaceId = job.spaceId!;
     const emit = this.jobEvents("space_delete", spaceId, job);

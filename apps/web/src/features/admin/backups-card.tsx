@@ -1,10 +1,11 @@
 import { Badge, Button, Group, Select, Skeleton, Table, Text } from "@mantine/core";
-import { type Backup, type ErrorCode, errorMessage, isErrorCode, toLanguage } from "@planum/contracts";
+import { type Backup, errorMessage, isErrorCode, type Job, toLanguage } from "@planum/contracts";
 import { IconDatabaseExport, IconRestore, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { api } from "../../shared/api-client";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifyError, notifySuccess } from "../../ui/notify";
 import { RowAction } from "../../ui/row-action";
@@ -15,6 +16,9 @@ import { BackupRestoreModal } from "./backup-restore-modal";
 import { BackupSchedules } from "./backup-schedules";
 import { type BackupTarget, backupKeys, backupsApi, useBackups, useBackupTargets } from "./backups-api";
 import { formatBytes } from "./storage-card";
+
+/** Without events, how often the page asks after its running backup jobs. */
+const JOB_POLL_MS = 2000;
 
 /** A target as the pickers name it: the space, a project, or a schedule with its project. */
 export function targetLabel(t: (key: string, options?: Record<string, string>) => string, target: BackupTarget) {
@@ -36,7 +40,7 @@ export function BackupsCard({ spaceId }: { spaceId: string }) {
   const spaceName = useSpaces().data?.find((space) => space.id === spaceId)?.name ?? "";
   const [targetKey, setTargetKey] = useState<string | null>(null);
   const [restoring, setRestoring] = useState<Backup | null>(null);
-  const [running, setRunning] = useState<Set<string>>(new Set());
+  const [running, setRunning] = useState<Map<string, "create" | "restore">>(new Map());
   const everything: BackupTarget[] = [{ scope: "space", id: spaceId, name: spaceName }, ...(targets.data ?? [])];
   const options = everything.map((target) => ({
     value: `${target.scope}:${target.id}`,
@@ -45,29 +49,44 @@ export function BackupsCard({ spaceId }: { spaceId: string }) {
   const chosen = targetKey ?? options[0]?.value ?? null;
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: backupKeys.all(spaceId) });
-  const started = (jobId: string) => setRunning((jobs) => new Set(jobs).add(jobId));
-  useRealtimeEvents((event) => {
-    if (event.type !== "backup" || event.spaceId !== spaceId || event.status === "in_process") return;
+  const started = (jobId: string, action: "create" | "restore") =>
+    setRunning((jobs) => new Map(jobs).set(jobId, action));
+  /** A job of this page ended: the lists are read again and the administrator hears how it went. */
+  const ended = (jobId: string, ok: boolean, error: string | null) => {
+    const action = running.get(jobId);
     refresh();
-    if (event.status === "completed" && event.action === "restore") {
-      void queryClient.invalidateQueries({ queryKey: backupKeys.targets(spaceId) });
-      void queryClient.invalidateQueries({ queryKey: ["space", spaceId] });
-    }
-    if (!running.has(event.jobId)) return;
+    if (ok && action === "restore") void queryClient.invalidateQueries({ queryKey: ["space", spaceId] });
+    if (!action) return;
     setRunning((jobs) => {
-      const next = new Set(jobs);
-      next.delete(event.jobId);
+      const next = new Map(jobs);
+      next.delete(jobId);
       return next;
     });
-    if (event.status === "completed") {
-      notifySuccess(t(event.action === "restore" ? "backups.restored" : "backups.savedToast"), { long: true });
-    } else {
-      const language = toLanguage(i18n.language) ?? "en";
-      const reason = event.error && isErrorCode(event.error) ? errorMessage(language, event.error as ErrorCode) : "";
-      notifyError(
-        new Error(t(event.action === "restore" ? "backups.restoreFailed" : "backups.saveFailed", { reason })),
-      );
+    if (ok) {
+      notifySuccess(t(action === "restore" ? "backups.restored" : "backups.savedToast"), { long: true });
+      return;
     }
+    const language = toLanguage(i18n.language) ?? "en";
+    const reason = isErrorCode(error) ? errorMessage(language, error) : "";
+    notifyError(new Error(t(action === "restore" ? "backups.restoreFailed" : "backups.saveFailed", { reason })));
+  };
+  useRealtimeEvents((event) => {
+    if (event.type !== "backup" || event.spaceId !== spaceId || event.status === "in_process") return;
+    if (running.has(event.jobId)) ended(event.jobId, event.status === "completed", event.error);
+    else refresh();
+  });
+  // Without events (the socket away), the page's own jobs are asked after at this pace until they end.
+  useEffect(() => {
+    if (running.size === 0) return;
+    const timer = window.setInterval(async () => {
+      for (const jobId of running.keys()) {
+        const job = await api.get<Job>(`/jobs/${encodeURIComponent(jobId)}`).catch(() => null);
+        if (job && (job.status === "completed" || job.status === "error")) {
+          ended(jobId, job.status === "completed", job.error);
+        }
+      }
+    }, JOB_POLL_MS);
+    return () => window.clearInterval(timer);
   });
 
   const create = useMutation({
@@ -75,7 +94,7 @@ export function BackupsCard({ spaceId }: { spaceId: string }) {
       const [scope, targetId] = key.split(":") as [Backup["scope"], string];
       return backupsApi.create(spaceId, scope, targetId);
     },
-    onSuccess: ({ jobId }) => started(jobId),
+    onSuccess: ({ jobId }) => started(jobId, "create"),
   });
   const remove = useMutation({
     mutationFn: (backup: Backup) => backupsApi.remove(spaceId, backup.id),
@@ -196,7 +215,7 @@ export function BackupsCard({ spaceId }: { spaceId: string }) {
           backup={restoring}
           onClose={() => setRestoring(null)}
           onStarted={(jobId) => {
-            started(jobId);
+            started(jobId, "restore");
             setRestoring(null);
           }}
         />

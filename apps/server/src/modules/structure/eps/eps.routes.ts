@@ -23,6 +23,7 @@ import {
   passportBody,
   renameBody,
   setActiveBody,
+  spaceIdParams,
   spacePhotoSchema,
   treeStateBody,
   treeStateSchema,
@@ -78,6 +79,20 @@ export function epsModule(ctx: AppContext, service: EpsService = new EpsService(
         },
         ({ scope, query }) => service.list(scope, query),
       );
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/space/:id/eps",
+        tags,
+        summary: "The light tree of the space named in the path (as `/eps` does for the X-Space-Id one)",
+        params: spaceIdParams,
+        query: epsListQuery,
+        response: epsListSchema,
+        access: access.space("eps:read", { param: "id" }),
+      },
+      ({ scope, query }) => service.list(scope, query),
+    );
 
     route(
       app,
