@@ -2,7 +2,6 @@ import { EngineInputError } from "./engine-input-error.js";
 import { fullPass } from "./full-pass.js";
 import { buildNetwork } from "./network-build.js";
 import { createState, K_MS_FINISH, K_MS_START, S_COMPLETED, S_IN_PROGRESS } from "./network-model.js";
-import { refreshNode } from "./node-statics.js";
 import {
   iterationRandom,
   normalCdf,
@@ -189,15 +188,14 @@ export function createRiskRunner(input: NetworkInput, risk: RiskInput): RiskRunn
           drawn[t] = (Number.isNaN(drawn[t]) ? planned[t] : drawn[t]) + impact;
         }
       }
+      // Only the remaining duration the passes schedule depends on the draw (status, constraints and rules do not),
+      // so it is set directly — what refreshNode would derive — without recomputing the node's other statics.
       for (let t = 0; t < touched.length; t++) {
         const j = touched[t];
-        const value = Number.isNaN(drawn[t]) ? planned[t] : drawn[t];
-        if (net.status[j] === S_IN_PROGRESS) net.remainingInput[j] = Math.max(0, Math.round(value));
-        else {
-          net.duration[j] = Math.max(0, Math.round(value));
-          net.remainingInput[j] = -1;
-        }
-        refreshNode(net, j);
+        const minutes = Math.max(0, Math.round(Number.isNaN(drawn[t]) ? planned[t] : drawn[t]));
+        if (net.status[j] === S_IN_PROGRESS) net.remainingInput[j] = minutes;
+        else net.duration[j] = minutes;
+        net.remaining[j] = minutes;
       }
       guard(() => fullPass(net, st));
       const k = it - from;
