@@ -146,11 +146,17 @@ export class RiskService {
       if (await repo.activeRun(tx, versionId)) throw new AppError("RiskRunning");
       return repo.insertRun(tx, { spaceId, versionId, iterations, seed, createdBy: scope.grant.userId });
     });
-    const job = await jobs.enqueue(RISK_JOB, {
-      spaceId,
-      userId: scope.grant.userId,
-      payload: { versionId, runId: run.id, iterations, seed },
-    });
+    const job = await jobs
+      .enqueue(RISK_JOB, {
+        spaceId,
+        userId: scope.grant.userId,
+        payload: { versionId, runId: run.id, iterations, seed },
+      })
+      .catch(async (error) => {
+        // A run that never reached the queue must not hold the version's one running slot.
+        await repo.updateRun(db, run.id, { status: "failed", error: String(error), finishedAt: new Date() });
+        throw error;
+      });
     await repo.updateRun(db, run.id, { jobId: job.id });
     this.tell(spaceId, scope.grant.userId, versionId, run.id, job.id, "queued", 0);
     return { runId: run.id, jobId: job.id };
@@ -169,8 +175,12 @@ export class RiskService {
   async stop(scope: VersionScope, runId: string) {
     const row = await repo.findRun(this.deps.db, scope.version.id, runId);
     if (!row) throw new AppError("NotFound");
-    if (row.jobId && (row.status === "queued" || row.status === "running")) await this.deps.jobs.requestStop(row.jobId);
-    return repo.runView(row, false);
+    if (row.status !== "queued" && row.status !== "running") return repo.runView(row, false);
+    const stopping = row.jobId ? await this.deps.jobs.requestStop(row.jobId) : false;
+    // A job already ended (or never queued) leaves nobody to mark the run: it is marked stopped here.
+    if (!stopping)
+      await repo.updateRun(this.deps.db, runId, { status: "failed", error: "stopped", finishedAt: new Date() });
+    return repo.runView((await repo.findRun(this.deps.db, scope.version.id, runId))!, false);
   }
 
   async deleteRun(scope: VersionScope, runId: string) {
