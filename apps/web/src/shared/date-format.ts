@@ -15,3 +15,8 @@ export function monthYearTitle(locale: string, date: Date, withYear = true): str
   const text = year ? `${month} ${year}` : month;
   return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
+
+/** "YYYY-MM-DD…" (an ISO date, or a date and time) as the spec shows a date: DD.MM.YYYY. */
+export function shownDate(iso: string): string {
+  return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+}

@@ -28,6 +28,7 @@ import {
 } from "@planum/contracts";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { shownDate } from "../../shared/date-format";
 import { analyticsBase, useAnalyticsLive, useAnalyticsSeries, useAnalyticsStats } from "./analytics-api";
 import { DashboardSettingsBar, useDashboardSettings } from "./dashboard-settings";
 import { type IndicatorOwner, IndicatorsWidget } from "./indicators-widget";
@@ -41,8 +42,6 @@ export interface DashboardSchedule {
   id: string;
   name: string;
 }
-
-const shown = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 const DAY_MS = 86_400_000;
 const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -120,7 +119,7 @@ export function AnalyticsDashboard({
   const pickPeriod = (index: number) => {
     if (!series.data) return;
     const days = periodDays(series.data.periods, index, series.data.period);
-    const title = days.from === days.to ? shown(days.from) : `${shown(days.from)} – ${shown(days.to)}`;
+    const title = days.from === days.to ? shownDate(days.from) : `${shownDate(days.from)} – ${shownDate(days.to)}`;
     setOpened({ query: { set: "in_period", ...days }, title });
   };
 
@@ -187,7 +186,7 @@ export function AnalyticsDashboard({
                   </Badge>
                 ) : null}
                 <Text size="sm" c="dimmed">
-                  {t("statusDate", { date: shown(series.data.statusDate) })}
+                  {t("statusDate", { date: shownDate(series.data.statusDate) })}
                 </Text>
               </Group>
             ) : null}

@@ -6,6 +6,7 @@ import * as echarts from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { shownDate } from "../../shared/date-format";
 
 // Only what the S-curve draws: a line chart on canvas with axes, legend, tooltip and the status-date line.
 echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, MarkLineComponent, CanvasRenderer]);
@@ -17,9 +18,6 @@ const COLOURS: Record<CurveKind, string> = {
   forecast: "#fd7e14",
   target: "#868e96",
 };
-
-/** "YYYY-MM-DD" as the spec shows dates (DD.MM.YYYY). */
-const shown = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 /**
  * The S-curve widget: plan, fact, forecast and target of one quantity over the periods, with the status date marked.
@@ -77,7 +75,7 @@ export function SCurveChart({
         grid: { left: 8, right: 16, top: 56, bottom: 8, containLabel: true },
         legend: { top: 0, type: "scroll" },
         tooltip: { trigger: "axis", valueFormatter: (v: unknown) => (typeof v === "number" ? number.format(v) : "") },
-        xAxis: { type: "category", data: series.periods.map(shown), boundaryGap: false },
+        xAxis: { type: "category", data: series.periods.map(shownDate), boundaryGap: false },
         yAxis: {
           type: "value",
           axisLabel: {
@@ -98,7 +96,7 @@ export function SCurveChart({
               ? {
                   symbol: "none",
                   silent: true,
-                  label: { formatter: shown(series.statusDate), position: "end" },
+                  label: { formatter: shownDate(series.statusDate), position: "end" },
                   lineStyle: { color: dark ? "#adb5bd" : "#495057", type: "dotted" },
                   data: [{ xAxis: status }],
                 }

@@ -11,6 +11,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api-client";
+import { shownDate } from "../../shared/date-format";
 import { useRealtimeEvents } from "../realtime";
 import { useNodeSchedules } from "./node-schedules";
 
@@ -32,8 +33,7 @@ const wdpKeys = {
     ["space", spaceId, "wdp", "report", versionId, from, to, measure] as const,
 };
 
-/** "YYYY-MM-DD" ↔ the spec's display format DD.MM.YYYY. */
-const shown = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+/** What the user typed (DD.MM.YYYY) back to "YYYY-MM-DD". */
 const isoOf = (text: string) => parseUserDate(text)?.slice(0, 10) ?? null;
 /** Monday and Sunday of the week holding a day. */
 function weekOf(iso: string): [string, string] {
@@ -122,14 +122,14 @@ export function DailyPlanningTab({ spaceId, node }: { spaceId: string; node: Eps
         <TextInput
           label={t("wdp.from")}
           placeholder={t("fields.datePlaceholder")}
-          value={fromText ?? shown(from)}
+          value={fromText ?? shownDate(from)}
           onChange={(e) => setDate("from", e.currentTarget.value)}
           error={dateError(fromText)}
         />
         <TextInput
           label={t("wdp.to")}
           placeholder={t("fields.datePlaceholder")}
-          value={toText ?? shown(to)}
+          value={toText ?? shownDate(to)}
           onChange={(e) => setDate("to", e.currentTarget.value)}
           error={dateError(toText) ?? (from > to ? t("wdp.toBeforeFrom") : undefined)}
         />
@@ -138,8 +138,8 @@ export function DailyPlanningTab({ spaceId, node }: { spaceId: string; node: Eps
         <Text size="sm" c="dimmed" mb="sm">
           {info.data.lastFactDate
             ? t("wdp.factsSummary", {
-                from: shown(info.data.firstFactDate ?? info.data.lastFactDate),
-                to: shown(info.data.lastFactDate),
+                from: shownDate(info.data.firstFactDate ?? info.data.lastFactDate),
+                to: shownDate(info.data.lastFactDate),
                 count: info.data.worksWithFacts,
               })
             : t("wdp.noFacts")}

@@ -1,4 +1,5 @@
 import { readWdpValue, WDP_DECIMALS } from "@planum/contracts";
+import { shownDate } from "../../shared/date-format";
 
 /** Days since 1970-01-01 (UTC) — the server's day numbers. */
 export const MS_PER_DAY = 86_400_000;
@@ -17,8 +18,7 @@ export function isoOfDay(day: number): string {
 
 /** DD.MM.YYYY, as the server's refusals name a day. */
 export function shownDay(day: number): string {
-  const iso = isoOfDay(day);
-  return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+  return shownDate(isoOfDay(day));
 }
 
 /** Rounds to WDP_DECIMALS (the server keeps no more). */

@@ -5,11 +5,9 @@ import { GridComponent, LegendComponent, TooltipComponent } from "echarts/compon
 import * as echarts from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
 import { useEffect, useRef } from "react";
+import { shownDate } from "../../../shared/date-format";
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
-
-/** "YYYY-MM-DDTHH:mm" as DD.MM.YYYY. */
-export const riskDate = (text: string) => `${text.slice(8, 10)}.${text.slice(5, 7)}.${text.slice(0, 4)}`;
 
 /** An ECharts canvas following its box's width, made again when the colour scheme changes (themes are fixed). */
 function useChart(option: echarts.EChartsCoreOption) {
@@ -54,7 +52,7 @@ export function RiskDistributionChart({ result, compare, labels, height = 240 }:
     tooltip: { trigger: "axis" },
     xAxis: {
       type: "time",
-      axisLabel: { formatter: (v: number) => riskDate(new Date(v).toISOString()) },
+      axisLabel: { formatter: (v: number) => shownDate(new Date(v).toISOString()) },
     },
     yAxis: [
       { type: "value", name: labels.count, minInterval: 1 },

@@ -4,10 +4,11 @@ import { IconPlayerPlay } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { shownDate } from "../../../shared/date-format";
 import { notifyError } from "../../../ui/notify";
 import { useRealtimeEvents } from "../../realtime";
 import { riskApi, riskKeys } from "./risk-api";
-import { RiskDistributionChart, RiskTornadoChart, riskDate } from "./risk-charts";
+import { RiskDistributionChart, RiskTornadoChart } from "./risk-charts";
 import { RiskInputsPanel } from "./risk-inputs";
 
 interface RiskPanelProps {
@@ -91,7 +92,7 @@ export function RiskPanel({ versionId, data, active, selected, readOnly, onSelec
     new Date(r.createdAt).toLocaleString(i18n.language, { dateStyle: "short", timeStyle: "short" });
   const runChoices = runs.data
     .filter((r) => r.status === "completed")
-    .map((r) => ({ value: r.id, label: `${when(r)} · P80 ${r.p80 ? riskDate(r.p80) : "—"}` }));
+    .map((r) => ({ value: r.id, label: `${when(r)} · P80 ${r.p80 ? shownDate(r.p80) : "—"}` }));
   const result = run.data?.result ?? null;
   const compare = compared && compared !== runId ? (other.data?.result ?? null) : null;
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
@@ -214,7 +215,7 @@ export function RiskPanel({ versionId, data, active, selected, readOnly, onSelec
                       <Table.Td fw={600}>{row.label}</Table.Td>
                       {PERCENTILES.map((p) => (
                         <Table.Td key={p} data-testid={`risk-${row.key}-${p}`} style={{ whiteSpace: "nowrap" }}>
-                          {riskDate(d[p])}
+                          {shownDate(d[p])}
                         </Table.Td>
                       ))}
                       <Table.Td>{percent.format(d.onTime)}</Table.Td>
