@@ -61,6 +61,22 @@ export async function readCorrelations(db: DbOrTx, versionId: string) {
   return rows.map((r) => ({ id: r.id, name: r.name, coefficient: r.coefficient, itemIds: r.itemIds }));
 }
 
+/** Whether the version has any three-point duration or risk event (a run's precondition, without reading them all). */
+export async function hasEstimatesOrEvents(db: DbOrTx, versionId: string) {
+  const [duration] = await db
+    .select({ one: riskDurations.itemId })
+    .from(riskDurations)
+    .where(eq(riskDurations.versionId, versionId))
+    .limit(1);
+  if (duration) return true;
+  const [event] = await db
+    .select({ one: riskEvents.id })
+    .from(riskEvents)
+    .where(eq(riskEvents.versionId, versionId))
+    .limit(1);
+  return event !== undefined;
+}
+
 /** The version's settings, or the defaults (1,000 iterations, seed 1, no milestones, no rules). */
 export async function readSettings(db: DbOrTx, versionId: string): Promise<RiskSettings> {
   const [row] = await db.select().from(riskSettings).where(eq(riskSettings.versionId, versionId));

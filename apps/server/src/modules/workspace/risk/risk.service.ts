@@ -139,8 +139,7 @@ export class RiskService {
     const iterations = body.iterations ?? settings.iterations;
     this.checkIterations(iterations);
     const seed = body.seed ?? settings.seed;
-    const [durations, events] = await Promise.all([repo.readDurations(db, versionId), repo.readEvents(db, versionId)]);
-    if (durations.length === 0 && events.length === 0 && settings.rules.length === 0)
+    if (settings.rules.length === 0 && !(await repo.hasEstimatesOrEvents(db, versionId)))
       throw new AppError("RiskNothingUncertain");
     const run = await db.transaction(async (tx) => {
       if (await repo.activeRun(tx, versionId)) throw new AppError("RiskRunning");
