@@ -2,6 +2,7 @@ export * from "./analytics.table.js";
 export * from "./analytics-scoreboard.table.js";
 export * from "./analytics-settings.table.js";
 export * from "./backups.table.js";
+export * from "./bim.table.js";
 export * from "./calendars.table.js";
 export * from "./chat.table.js";
 export * from "./costr.table.js";
