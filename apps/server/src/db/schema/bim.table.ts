@@ -74,7 +74,10 @@ export const bimElements = pgTable(
     properties: jsonb("properties").$type<Record<string, string>>().notNull().default({}),
     searchText: text("search_text").notNull().default(""),
   },
-  (t) => [primaryKey({ columns: [t.modelId, t.expressId] }), index("bim_elements_parent_idx").on(t.modelId, t.parentId)],
+  (t) => [
+    primaryKey({ columns: [t.modelId, t.expressId] }),
+    index("bim_elements_parent_idx").on(t.modelId, t.parentId),
+  ],
 );
 
 /**
