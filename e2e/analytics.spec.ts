@@ -135,6 +135,17 @@ test("a node's dashboard opens on analytics, its S-curve moves when a fact chang
   // CPI 0.89 is above 0.8: green.
   await expect(page.getByTestId("indicator-eff")).toHaveAttribute("data-colour", "green", { timeout: 60_000 });
   await expect(page.getByTestId("indicator-eff")).toContainText("0.89");
+  // The pace counts the works behind schedule: its button opens them (A20, not begun).
+  await page.getByTestId("indicator-works-pace").click();
+  const paceWorks = page.getByRole("dialog", { name: "Pace, %: works" });
+  await expect(paceWorks.getByRole("row").filter({ hasText: "A20" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(paceWorks).toBeHidden();
+  // One work of the schedule chosen: A10 alone earned its 400 planned to date — pace 100, green.
+  await page.getByTestId("indicator-row").fill("A10");
+  await page.getByRole("option", { name: /^A10 / }).click();
+  await expect(pace).toContainText("100", { timeout: 60_000 });
+  await expect(pace).toHaveAttribute("data-colour", "green");
   await page.screenshot({ path: "e2e/artifacts/analytics-en-light-1440.png", fullPage: true });
 
   // The count of works not started opens the works behind it.

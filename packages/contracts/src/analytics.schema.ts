@@ -132,11 +132,18 @@ export const ANALYTICS_WORK_SETS = [
   "in_period",
 ] as const;
 export type AnalyticsWorkSet = (typeof ANALYTICS_WORK_SETS)[number];
+/** A WBS row of the version shown (sum or work). */
+const wbsRowId = z.coerce
+  .number({ error: "InvalidValue" })
+  .int({ error: "InvalidValue" })
+  .positive({ error: "InvalidValue" });
 export const analyticsWorksQuery = z
   .object({
     set: z.enum(ANALYTICS_WORK_SETS, { error: "InvalidValue" }),
     from: wdpDay.optional(),
     to: wdpDay.optional(),
+    /** Only the works under this WBS row (a version's or a schedule's dashboard, a WBS node's indicator). */
+    wbsId: wbsRowId.optional(),
   })
   .superRefine((query, ctx) => {
     if (query.set !== "in_period") return;
@@ -149,6 +156,13 @@ export const analyticsWorksSchema = z.array(
   z.object({ id: z.number().int(), code: z.string(), name: z.string(), delayDays: z.number().nullable() }),
 );
 export type AnalyticsWorks = z.infer<typeof analyticsWorksSchema>;
+
+/**
+ * `…/indicator?wbsId=`: the values of one WBS node (its works' figures) or one work, computed when asked — a
+ * version's or a schedule's level only.
+ */
+export const analyticsIndicatorQuery = z.object({ wbsId: wbsRowId.optional() });
+export type AnalyticsIndicatorQuery = z.infer<typeof analyticsIndicatorQuery>;
 
 export const analyticsVersionParams = z.object({ id: workspaceUuid });
 

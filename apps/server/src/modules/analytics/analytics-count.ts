@@ -78,19 +78,50 @@ export async function countBlocks(
           kinds: ["plan", "fact"],
         });
   const sums = new Map<number, CurvesSum>((blocks ?? []).map((b) => [b, new CurvesSum()]));
-  const byWork = new Map<number, SeriesRow[]>();
-  for (const s of own) {
-    const b = blockOf(s.itemId);
+  addSeries(own, (itemId) => {
+    const b = blockOf(itemId);
     let sum = sums.get(b);
     if (!sum) {
       sum = new CurvesSum();
       sums.set(b, sum);
     }
-    sum.of(MEASURE_OF[s.measure], s.kind as "plan" | "fact").add(s.startDay, s.values);
+    return sum;
+  });
+  return new Map([...sums].map(([b, sum]) => [b, sum.result()]));
+}
+
+/** Adds series to the sums `sumOf` picks per work: plan and fact per measure, and each work's earned cost. */
+function addSeries(series: SeriesRow[], sumOf: (itemId: number) => CurvesSum) {
+  const byWork = new Map<number, SeriesRow[]>();
+  for (const s of series) {
+    sumOf(s.itemId)
+      .of(MEASURE_OF[s.measure], s.kind as "plan" | "fact")
+      .add(s.startDay, s.values);
     const list = byWork.get(s.itemId);
     if (list) list.push(s);
     else byWork.set(s.itemId, [s]);
   }
-  for (const [itemId, work] of byWork) addEarned((sums.get(blockOf(itemId)) as CurvesSum).of("cost", "earned"), work);
-  return new Map([...sums].map(([b, sum]) => [b, sum.result()]));
+  for (const [itemId, work] of byWork) addEarned(sumOf(itemId).of("cost", "earned"), work);
+}
+
+/**
+ * Day sums of some works of a version (a WBS node's, one work's) counted as a version's: what their indicator values
+ * are computed from. `planOnly` reads the plans alone (a target version's works give the `target` curves).
+ */
+export async function countItems(
+  db: DbOrTx,
+  spaceId: string,
+  versionId: string,
+  itemIds: number[],
+  planOnly = false,
+): Promise<StoredCurves> {
+  if (itemIds.length === 0) return {};
+  const series = await readSeries(db, spaceId, versionId, {
+    itemIds,
+    measures: [...SOURCE_MEASURES],
+    kinds: planOnly ? ["plan"] : ["plan", "fact"],
+  });
+  const sum = new CurvesSum();
+  addSeries(series, () => sum);
+  return sum.result();
 }

@@ -134,14 +134,21 @@ export async function currentVersions(db: DbOrTx, spaceId: string, scheduleIds: 
  * Works of a version counted in one statement: by status, critical, late against their target dates; delays in
  * calendar days of the finish (actual, else early) after the target finish. `statusDay` decides what is late.
  */
-export async function countWorks(db: DbOrTx, versionId: string, statusDay: number): Promise<StoredCounts> {
+export async function countWorks(
+  db: DbOrTx,
+  versionId: string,
+  statusDay: number,
+  /** Only these works (a WBS node's); all when absent. */
+  itemIds?: number[],
+): Promise<StoredCounts> {
   const status = sql`(date '1970-01-01' + ${statusDay}::int)::timestamp`;
+  const only = itemIds ? sql`and id = any(${intArray(itemIds)}::int[])` : sql``;
   const result = await execRows(
     db,
     sql`with w as (
         select status, critical, target_start, target_finish,
           extract(epoch from coalesce(actual_finish, early_finish) - target_finish) / 86400 as delay
-        from wbs_items where version_id = ${versionId} and type not in ('sum', 'draft'))
+        from wbs_items where version_id = ${versionId} and type not in ('sum', 'draft') ${only})
       select count(*)::int as works,
         count(*) filter (where status = 'not_started')::int as not_started,
         count(*) filter (where status = 'in_progress')::int as in_progress,
@@ -176,7 +183,10 @@ export async function worksOfSet(
   query: { set: string; from?: string; to?: string },
   statusDay: number,
   limit: number,
+  /** Only these works (a WBS node's); all when absent. */
+  itemIds?: number[],
 ) {
+  const only = itemIds ? sql`and id = any(${intArray(itemIds)}::int[])` : sql``;
   const status = sql`(date '1970-01-01' + ${statusDay}::int)::timestamp`;
   const delay = sql`extract(epoch from coalesce(actual_finish, early_finish) - target_finish) / 86400`;
   const where = {
@@ -197,7 +207,7 @@ export async function worksOfSet(
   const result = await execRows(
     db,
     sql`select id, code, name, ${delay}::float8 as delay from wbs_items
-      where version_id = ${versionId} and type not in ('sum', 'draft') and ${where}
+      where version_id = ${versionId} and type not in ('sum', 'draft') and ${where} ${only}
       order by ${delay} desc nulls last, sort_order, id limit ${limit}`,
   );
   return (result.rows as { id: number; code: string; name: string; delay: number | null }[]).map((r) => ({
@@ -206,6 +216,40 @@ export async function worksOfSet(
     name: r.name,
     delayDays: r.delay === null ? null : Math.round(r.delay * 10) / 10,
   }));
+}
+
+/**
+ * The works of a version under a WBS row, the row itself when it is a work (their ids and codes; sums and drafts
+ * left out); null when the row is not the version's.
+ */
+export async function worksUnder(
+  db: DbOrTx,
+  spaceId: string,
+  versionId: string,
+  itemId: number,
+): Promise<{ id: number; code: string }[] | null> {
+  const result = await execRows(
+    db,
+    sql`with recursive t as (
+        select id, type, code from wbs_items where id = ${itemId} and version_id = ${versionId} and space_id = ${spaceId}
+        union all
+        select w.id, w.type, w.code from wbs_items w join t on w.parent_id = t.id where w.version_id = ${versionId})
+      select id, type, code from t`,
+  );
+  const rows = result.rows as { id: number; type: string; code: string }[];
+  if (rows.length === 0) return null;
+  return rows.filter((r) => r.type !== "sum" && r.type !== "draft").map((r) => ({ id: r.id, code: r.code }));
+}
+
+/** Ids of a version's works with these codes (a target version's works matching a WBS node's of its schedule). */
+export async function worksByCodes(db: DbOrTx, versionId: string, codes: string[]): Promise<number[]> {
+  if (codes.length === 0) return [];
+  const result = await execRows(
+    db,
+    sql`select id from wbs_items where version_id = ${versionId} and type not in ('sum', 'draft')
+      and code = any(${textArray(codes)}::text[])`,
+  );
+  return (result.rows as { id: number }[]).map((r) => r.id);
 }
 
 /** The version itself and, when it is a target version, the other versions of its schedule (it is their baseline). */

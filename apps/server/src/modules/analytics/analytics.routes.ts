@@ -1,6 +1,7 @@
 import {
   analyticsCalculateSchema,
   analyticsCountSchema,
+  analyticsIndicatorQuery,
   analyticsLevelParams,
   analyticsSeriesQuery,
   analyticsSeriesSchema,
@@ -76,8 +77,14 @@ export function analyticsModule(ctx: AppContext) {
       );
       route(
         app,
-        { ...common, method: "GET", url: `${base}/indicator`, response: indicatorValueListSchema },
-        ({ scope }) => service.indicators(scope),
+        {
+          ...common,
+          method: "GET",
+          url: `${base}/indicator`,
+          query: analyticsIndicatorQuery,
+          response: indicatorValueListSchema,
+        },
+        ({ scope, query }) => service.indicators(scope, query),
       );
       route(
         app,

@@ -1,6 +1,7 @@
 import type {
   AnalyticsCalculate,
   AnalyticsCount,
+  AnalyticsIndicatorQuery,
   AnalyticsMeasure,
   AnalyticsSeries,
   AnalyticsSeriesQuery,
@@ -14,6 +15,7 @@ import type {
 import { EVENTS_PROTOCOL_VERSION } from "@planum/contracts";
 import type { Grant, NodeScope, ScheduleScope, VersionScope } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
+import { AppError } from "../../platform/errors.js";
 import type { JobContext } from "../../platform/jobs.js";
 import {
   type AnalyticsRow,
@@ -27,8 +29,8 @@ import {
 import { DAILY_JOB, staleByTheDay } from "./analytics-daily.js";
 import { countsOf, earnedValueOf, seriesOf, totalsOf } from "./analytics-figures.js";
 import { blockParts, recountVersion } from "./analytics-recount.js";
-import { rollUpIndicators } from "./indicator-rollup.js";
-import { indicatorsByIds, readIndicatorValues } from "./indicator-values.js";
+import { storedIndicatorsOf } from "./indicator-values.js";
+import { wbsIndicatorValues, worksOfRow } from "./indicator-wbs.js";
 
 export const ANALYTICS_JOB = "analytics_version";
 /** Most works a widget's list answers (the schedule opens filtered to them; a list longer than this is not read). */
@@ -204,10 +206,23 @@ export class AnalyticsService {
     return { count: countsOf(rows), earnedValue: earnedValueOf(rows), totals: totalsOf(rows), fresh };
   }
 
-  /** The indicators' values of the scope's versions, rolled up per key by weight or factor (indicator-rollup.ts). */
-  async indicators(scope: AnalyticsScope): Promise<IndicatorValue[]> {
+  /**
+   * The indicators' values of the scope's versions, rolled up per key by weight or factor (indicator-rollup.ts); with
+   * `wbsId`, those of one WBS node or work of the version shown (indicator-wbs.ts).
+   */
+  async indicators(scope: AnalyticsScope, query: AnalyticsIndicatorQuery = {}): Promise<IndicatorValue[]> {
     const { spaceId, ids } = await this.versionsOf(scope);
+    if (query.wbsId !== undefined) {
+      const versionId = this.versionShown(scope, ids);
+      return versionId ? wbsIndicatorValues(this.deps.db, spaceId, versionId, query.wbsId) : [];
+    }
     return this.indicatorsOf(spaceId, (await this.rows(spaceId, ids)).rows);
+  }
+
+  /** The one version whose WBS rows a query may name: a version's or a schedule's level only. */
+  private versionShown(scope: AnalyticsScope, ids: string[]): string | null {
+    if (!("version" in scope) && !("schedule" in scope)) throw new AppError("InvalidValue", { field: "wbsId" });
+    return ids[0] ?? null;
   }
 
   /** Stats and indicator values of a scope read once (a scoreboard row), with the number of versions rolled up. */
@@ -224,23 +239,21 @@ export class AnalyticsService {
     };
   }
 
-  private async indicatorsOf(spaceId: string, rows: AnalyticsRow[]): Promise<IndicatorValue[]> {
-    const values = await readIndicatorValues(
-      this.deps.db,
-      rows.map((r) => r.versionId),
-    );
-    const defs = await indicatorsByIds(this.deps.db, spaceId, [...new Set(values.map((v) => v.indicatorId))]);
-    const budgets = new Map(rows.map((r) => [r.versionId, earnedValueOf([r]).bac]));
-    return rollUpIndicators(defs, values, (id) => budgets.get(id) ?? 0);
+  private indicatorsOf(spaceId: string, rows: AnalyticsRow[]): Promise<IndicatorValue[]> {
+    return storedIndicatorsOf(this.deps.db, spaceId, rows);
   }
 
   /** The works behind a counted figure, an index behind schedule or a period of the curve, worst delay first. */
   async works(scope: AnalyticsScope, query: AnalyticsWorksQuery): Promise<AnalyticsWorks> {
     const { spaceId, ids } = await this.versionsOf(scope);
+    const shown = query.wbsId === undefined ? null : this.versionShown(scope, ids);
+    const only = shown
+      ? (await worksOfRow(this.deps.db, spaceId, shown, query.wbsId as number)).map((w) => w.id)
+      : undefined;
     const { rows } = await this.rows(spaceId, ids);
     const out: AnalyticsWorks = [];
     for (const row of rows)
-      out.push(...(await worksOfSet(this.deps.db, row.versionId, query, row.statusDay, WORKS_LIMIT)));
+      out.push(...(await worksOfSet(this.deps.db, row.versionId, query, row.statusDay, WORKS_LIMIT, only)));
     return out.slice(0, WORKS_LIMIT);
   }
 }

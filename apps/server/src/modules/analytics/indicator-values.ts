@@ -1,10 +1,11 @@
-import type { IndicatorColour } from "@planum/contracts";
+import type { IndicatorColour, IndicatorValue } from "@planum/contracts";
 import { evaluateFormula, type FormulaNode, indicatorOrder, namesOf, parseFormula } from "@planum/engine";
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { indicators, indicatorValues, schedules, versions } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { type AnalyticsRow, readAnalytics } from "./analytics.repo.js";
 import { countsOf, earnedValueOf, totalsOf } from "./analytics-figures.js";
+import { rollUpIndicators } from "./indicator-rollup.js";
 
 export type IndicatorRow = typeof indicators.$inferSelect & { thresholds: { from: number; colour: IndicatorColour }[] };
 
@@ -138,4 +139,15 @@ export async function indicatorsByIds(db: DbOrTx, spaceId: string, ids: string[]
     .from(indicators)
     .where(and(eq(indicators.spaceId, spaceId), inArray(indicators.id, ids)))
     .orderBy(indicators.createdAt, indicators.id)) as IndicatorRow[];
+}
+
+/** The stored indicator values of these versions rolled up per key, each weighed by its version's budget (BAC). */
+export async function storedIndicatorsOf(db: DbOrTx, spaceId: string, rows: AnalyticsRow[]): Promise<IndicatorValue[]> {
+  const values = await readIndicatorValues(
+    db,
+    rows.map((r) => r.versionId),
+  );
+  const defs = await indicatorsByIds(db, spaceId, [...new Set(values.map((v) => v.indicatorId))]);
+  const budgets = new Map(rows.map((r) => [r.versionId, earnedValueOf([r]).bac]));
+  return rollUpIndicators(defs, values, (id) => budgets.get(id) ?? 0);
 }

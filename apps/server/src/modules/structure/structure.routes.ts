@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
+import { NodeFiguresService } from "../analytics/node-figures.service.js";
 import { accessModule } from "./access/access.routes.js";
 import { attributesModule } from "./attributes/attributes.routes.js";
 import { AttributesService } from "./attributes/attributes.service.js";
@@ -20,7 +21,8 @@ import { SchedulesService } from "./schedules/schedules.service.js";
  */
 export function structureModule(ctx: AppContext) {
   const eps = new EpsService(ctx);
-  const attributes = new AttributesService(ctx);
+  // A node's computed attributes show the figures of the schedules below it (analytics, issue 15).
+  const attributes = new AttributesService({ ...ctx, nodeFigures: new NodeFiguresService(ctx) });
   const schedules = new SchedulesService(ctx);
   const projects = new ProjectsService(ctx);
   return async function structureRoutes(app: FastifyInstance) {

@@ -62,7 +62,11 @@ export function useAnalyticsStats(spaceId: string, base: string | null) {
 /** The works behind a figure: a count, an index behind schedule, or the days of a period of the curve. */
 export function useWorksBehind(spaceId: string, base: string, query: AnalyticsWorksQuery | null) {
   const search = query
-    ? new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => !!e[1])).toString()
+    ? new URLSearchParams(
+        Object.entries(query)
+          .filter(([, value]) => value !== undefined && value !== "")
+          .map(([key, value]) => [key, String(value)]),
+      ).toString()
     : "";
   return useQuery({
     queryKey: analyticsKeys.works(spaceId, base, search),

@@ -224,7 +224,9 @@ export function AnalyticsDashboard({
           <Skeleton h={160} />
         )}
       </SimpleGrid>
-      {widgets.has("indicators") ? <IndicatorsWidget spaceId={spaceId} base={base} owner={owner} /> : null}
+      {widgets.has("indicators") ? (
+        <IndicatorsWidget spaceId={spaceId} base={base} owner={owner} scheduleId={scheduleId} />
+      ) : null}
       <WorksBehindModal
         spaceId={spaceId}
         base={base}

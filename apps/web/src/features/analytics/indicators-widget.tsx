@@ -17,6 +17,7 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import {
+  type AnalyticsWorksQuery,
   INDICATOR_COLOURS,
   INDICATOR_WEIGHTINGS,
   type Indicator,
@@ -26,7 +27,7 @@ import {
   type IndicatorWeighting,
   toLanguage,
 } from "@planum/contracts";
-import { IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconListDetails, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -34,6 +35,9 @@ import { api, apiRequest } from "../../shared/api-client";
 import { errorsOf } from "../../shared/api-error";
 import { describeError, notifyErrors } from "../../ui/notify";
 import { analyticsKeys } from "./analytics-api";
+import { worksSetOf } from "./indicator-works";
+import { type ChosenRow, WbsRowPicker } from "./wbs-row-picker";
+import { WorksBehindModal } from "./works-behind-modal";
 
 /** Where the dashboard's new indicators are defined: the schedule shown, or the project of the panel. */
 export type IndicatorOwner = { scheduleId: string } | { projectId: string };
@@ -43,29 +47,40 @@ const definedAt = (owner: IndicatorOwner | null, i: Indicator) =>
   !!owner &&
   ("scheduleId" in owner ? i.scheduleId === owner.scheduleId : i.projectId === owner.projectId && !i.scheduleId);
 
-export function useIndicatorValues(spaceId: string, base: string) {
+/** Values at the dashboard's level, or of one WBS row of the schedule shown (computed when asked). */
+export function useIndicatorValues(spaceId: string, base: string, wbsId: number | null = null) {
+  const search = wbsId === null ? "" : `?wbsId=${wbsId}`;
   return useQuery({
-    queryKey: analyticsKeys.indicators(spaceId, base),
-    queryFn: () => api.get<IndicatorValue[]>(`${base}/indicator`),
+    queryKey: [...analyticsKeys.indicators(spaceId, base), search],
+    queryFn: () => api.get<IndicatorValue[]>(`${base}/indicator${search}`),
+    placeholderData: (previous) => previous,
   });
 }
 
 /**
  * The dashboard's indicators: each value in its threshold's colour. An indicator defined where the dashboard stands
- * (its project or the schedule shown) opens for editing; new ones are defined there.
+ * (its project or the schedule shown) opens for editing; new ones are defined there. With a schedule shown, a WBS
+ * node or work can be chosen: the values become its own. A value whose formula counts works opens them.
  */
 export function IndicatorsWidget({
   spaceId,
   base,
   owner,
+  scheduleId,
 }: {
   spaceId: string;
   base: string;
   owner: IndicatorOwner | null;
+  /** The schedule shown, whose WBS rows may be chosen; null on a roll-up. */
+  scheduleId: string | null;
 }) {
   const { t, i18n } = useTranslation("analytics");
-  const values = useIndicatorValues(spaceId, base);
+  // The row chosen belongs to the schedule it was chosen in: another schedule shown starts from its own values.
+  const [chosen, setChosen] = useState<{ of: string; row: ChosenRow } | null>(null);
+  const row = chosen && chosen.of === base ? chosen.row : null;
+  const values = useIndicatorValues(spaceId, base, row?.id ?? null);
   const [editing, setEditing] = useState<Indicator | "new" | null>(null);
+  const [behind, setBehind] = useState<{ query: AnalyticsWorksQuery; title: string } | null>(null);
   const number = new Intl.NumberFormat(toLanguage(i18n.language) ?? undefined, { maximumFractionDigits: 2 });
   return (
     <Paper withBorder radius="md" p="sm" data-testid="indicators">
@@ -81,6 +96,14 @@ export function IndicatorsWidget({
           </Tooltip>
         ) : null}
       </Group>
+      {scheduleId ? (
+        <WbsRowPicker
+          spaceId={spaceId}
+          scheduleId={scheduleId}
+          value={row}
+          onChange={(picked) => setChosen(picked ? { of: base, row: picked } : null)}
+        />
+      ) : null}
       {!values.data ? (
         <Skeleton h={60} />
       ) : values.data.length === 0 ? (
@@ -90,8 +113,9 @@ export function IndicatorsWidget({
       ) : (
         <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs">
           {values.data.map((v) => {
+            const set = worksSetOf(v, values.data);
             const body = (
-              <Stack key={v.key} gap={0} h="100%" justify="space-between">
+              <Stack gap={0} h="100%" justify="space-between">
                 <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
                   {v.name}
                 </Text>
@@ -101,14 +125,36 @@ export function IndicatorsWidget({
               </Stack>
             );
             const props = { "data-testid": `indicator-${v.key}`, "data-colour": v.colour ?? "" };
-            return definedAt(owner, v) ? (
-              <UnstyledButton key={v.key} {...props} onClick={() => setEditing(v)} title={v.formula}>
-                {body}
-              </UnstyledButton>
-            ) : (
-              <div key={v.key} {...props} title={v.formula}>
-                {body}
-              </div>
+            return (
+              <Group key={v.key} gap={4} wrap="nowrap" align="start" justify="space-between">
+                {definedAt(owner, v) ? (
+                  <UnstyledButton {...props} onClick={() => setEditing(v)} title={v.formula} style={{ flex: 1 }}>
+                    {body}
+                  </UnstyledButton>
+                ) : (
+                  <div {...props} title={v.formula} style={{ flex: 1 }}>
+                    {body}
+                  </div>
+                )}
+                {set ? (
+                  <Tooltip label={t("indicators.works")}>
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      aria-label={`${t("indicators.works")}: ${v.name}`}
+                      data-testid={`indicator-works-${v.key}`}
+                      onClick={() =>
+                        setBehind({
+                          query: { set, ...(row ? { wbsId: row.id } : {}) },
+                          title: row ? `${v.name} · ${row.code || row.name}` : v.name,
+                        })
+                      }
+                    >
+                      <IconListDetails size={14} />
+                    </ActionIcon>
+                  </Tooltip>
+                ) : null}
+              </Group>
             );
           })}
         </SimpleGrid>
@@ -121,6 +167,14 @@ export function IndicatorsWidget({
           onClose={() => setEditing(null)}
         />
       ) : null}
+      <WorksBehindModal
+        spaceId={spaceId}
+        base={base}
+        scheduleId={scheduleId}
+        query={behind?.query ?? null}
+        title={behind?.title ?? ""}
+        onClose={() => setBehind(null)}
+      />
     </Paper>
   );
 }

@@ -72,7 +72,11 @@ export function AttributeValueField({ attribute, onSave }: Props) {
         label={label}
         readOnly
         variant="filled"
-        value={formatValue(attribute, attribute.value, language)}
+        value={
+          attribute.type === "status" && typeof attribute.value === "string"
+            ? t(`values.statuses.${attribute.value}`, { defaultValue: attribute.value })
+            : formatValue(attribute, attribute.value, language)
+        }
         placeholder={t("values.empty")}
         description={attribute.computed ? t("values.computed") : undefined}
       />

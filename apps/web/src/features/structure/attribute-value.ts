@@ -10,6 +10,9 @@ import {
 type ValueAttribute = Pick<AttributeDto, "type" | "listValues" | "settings">;
 
 const NUMERIC = new Set(["number", "money", "percentage"]);
+/** Computed kinds a node takes from its schedules (server NodeFiguresService): dates, numbers, a share done in %. */
+const COMPUTED_DATES = new Set(["start", "finish"]);
+const COMPUTED_NUMBERS = new Set(["duration", "volume", "price", "predecessors", "indicator", "wbs-level"]);
 
 export function isNumericType(type: string): boolean {
   return NUMERIC.has(type);
@@ -42,6 +45,11 @@ export function formatValue(attribute: ValueAttribute, value: AttributeValue, la
     return attribute.settings.unit ? `${text} ${attribute.settings.unit}` : text;
   }
   if (attribute.type === "date" && typeof value === "string") return formatUserDate(value, value.includes("T"));
+  if (COMPUTED_DATES.has(attribute.type) && typeof value === "string") return formatUserDate(value, false);
+  if ((COMPUTED_NUMBERS.has(attribute.type) || attribute.type === "progress") && typeof value === "number") {
+    const text = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 2 }).format(value);
+    return attribute.type === "progress" ? `${text} %` : text;
+  }
   return String(value);
 }
 

@@ -10,6 +10,7 @@ import { type EpsNodeRow, type Grant, lineage } from "../../../platform/access.j
 import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { Realtime } from "../../../platform/realtime.js";
+import { NODE_FIGURE_TYPES, type NodeFiguresService, nodeFigureValue } from "../../analytics/node-figures.service.js";
 import { epsUpdated } from "../structure-events.js";
 import { type AttributeWithScope, attributesAt, callerAccess, roleAccess, toAttributeDto } from "./attribute-access.js";
 import { AttributesRepo } from "./attributes.repo.js";
@@ -24,7 +25,14 @@ export interface AttributePlace {
 
 /** Attribute definitions, their values on nodes, and per-role access to them. */
 export class AttributesService {
-  constructor(private readonly deps: { db: Db; realtime: Realtime }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      realtime: Realtime;
+      /** The figures a node's computed attributes show (start, finish, progress…); absent, they stay empty. */
+      nodeFigures?: NodeFiguresService;
+    },
+  ) {}
 
   private requireAdmin(grant: Grant) {
     if (!grant.abilities.includes("attribute:admin")) throw new AppError("Forbidden");
@@ -161,9 +169,18 @@ export class AttributesService {
     const visible = await this.visible(grant, nodePlace(node));
     const stored = await new AttributesRepo(this.deps.db).values(node.id);
     const byId = new Map(stored.map((v) => [v.attributeId, v.value]));
+    // The schedules below are read once, and only when an attribute shows one of their figures.
+    const figures =
+      this.deps.nodeFigures && visible.some((a) => (NODE_FIGURE_TYPES as readonly string[]).includes(a.type))
+        ? await this.deps.nodeFigures.of(grant.space.id, node.path)
+        : null;
     return visible.map((attribute) => ({
       ...attribute,
-      value: computedValue(attribute.type, node) ?? byId.get(attribute.id) ?? null,
+      value:
+        computedValue(attribute.type, node) ??
+        (figures ? nodeFigureValue(figures, attribute.type, attribute.name) : null) ??
+        byId.get(attribute.id) ??
+        null,
     }));
   }
 
@@ -265,7 +282,7 @@ export function nodePlace(node: EpsNodeRow): AttributePlace {
   return { nodeId: node.id, scheduleId: null, target: "node", lineage: lineage(node) };
 }
 
-/** Values the structure itself defines for a node; other computed kinds are filled by later features. */
+/** Values the structure itself defines for a node; the others come from the schedules below (NodeFiguresService). */
 function computedValue(type: string, node: EpsNodeRow): string | number | null {
   if (!isComputedType(type)) return null;
   if (type === "code") return node.key;
