@@ -270,7 +270,7 @@ async function insertRows(tx: DbOrTx, table: ScopeTable, rows: string): Promise<
 /**
  * A copy of a saved project or schedule beside today's (restore "as a new project"): every row takes a new key
  * (uuid, or the next value of its sequence), references inside the backup follow, references outside it (the
- * space's calendars, directories, users) stay. The copy's root is renamed, and a schedule goes into `projectId`.
+ * space's calendars, directories, users) stay; ids inside JSON values follow as well. The copy's root is renamed, and a schedule goes into `projectId`.
  */
 export async function copyScope(
   tx: DbOrTx,
@@ -289,6 +289,7 @@ export async function copyScope(
     const fresh = table.info.sequenced.includes(key) ? await nextValues(tx, table.info.name, key, rows.length) : null;
     keys.set(table.info.name, new Map(rows.map((row, index) => [row[key], fresh ? fresh[index] : randomUUID()])));
   }
+  const renamed = uuidRenames(keys);
   const primaryKeyOf = new Map(scope.tables.map((table) => [table.info.name, table.info.primaryKey]));
   let inserted = 0;
   let total = 0;
@@ -311,7 +312,9 @@ export async function copyScope(
         };
       });
     const rows = (saved.get(name) ?? []).map((row) => {
-      const copy: Row = { ...row };
+      const copy: Row = {};
+      // Ids kept inside JSON values (settings naming a schedule, maps keyed by node) follow their rows too.
+      for (const [column, value] of Object.entries(row)) copy[column] = renumberJson(value, renamed);
       if (own && pk) copy[pk] = own.get(row[pk]);
       for (const reference of references) {
         const mapped = reference.map.get(row[reference.column]);
@@ -341,6 +344,29 @@ export async function copyScope(
     inserted += await insertRows(tx, table, JSON.stringify(rows));
   }
   return { rows: inserted, skipped: total - inserted, targetId: rootId, removedFileKeys: [] };
+}
+
+/** Every uuid key of the copy, old → new: only a uuid is unmistakably an id inside a JSON value (a number is not). */
+function uuidRenames(keys: Map<string, Map<unknown, unknown>>): Map<string, string> {
+  const renamed = new Map<string, string>();
+  for (const map of keys.values()) {
+    for (const [from, to] of map) if (typeof from === "string" && typeof to === "string") renamed.set(from, to);
+  }
+  return renamed;
+}
+
+/** A JSON value (object or array, at any depth) with the copy's old ids, as whole strings or object keys, renewed. */
+function renumberJson(value: unknown, renamed: Map<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => renumberString(item, renamed));
+  if (value === null || typeof value !== "object") return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) copy[renamed.get(key) ?? key] = renumberString(item, renamed);
+  return copy;
+}
+
+/** Inside a JSON value a string equal to an old id is that id; a plain column's string is left to its foreign key. */
+function renumberString(value: unknown, renamed: Map<string, string>): unknown {
+  return typeof value === "string" ? (renamed.get(value) ?? value) : renumberJson(value, renamed);
 }
 
 async function nextValues(tx: DbOrTx, table: string, column: string, count: number): Promise<number[]> {

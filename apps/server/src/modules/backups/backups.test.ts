@@ -120,14 +120,27 @@ describe("backups", () => {
   it("a project comes back in place, or as a new project beside it; a schedule in place", async () => {
     const { space, call, projects } = await demoSpace();
     const project = projects[0];
-    const made = await finished(
-      await call("POST", `/space/${space.id}/schedules/backups/create`, { scope: "project", targetId: project.id }),
-    );
-    const backupId = made.result?.backupId as string;
     const schedulesOf = async (projectId: string) =>
       (await call("GET", `/projects/${projectId}/schedules`)).body.data as { id: string; name: string }[];
     const saved = await schedulesOf(project.id);
     expect(saved.length).toBeGreaterThan(0);
+    // Ids kept inside a JSON value of the project: a copy's must name the copied schedule, not the original.
+    const settingsOf = async (nodeId: string) =>
+      (await execRows(server.ctx.db, sql`select settings from eps_nodes where id = ${nodeId}`)).rows[0]?.settings as {
+        pinned: { scheduleId: string }[];
+        order: Record<string, number>;
+      };
+    await execRows(
+      server.ctx.db,
+      sql`update eps_nodes set settings = settings || ${JSON.stringify({
+        pinned: [{ scheduleId: saved[0].id }],
+        order: { [saved[0].id]: 1 },
+      })}::jsonb where id = ${project.id}`,
+    );
+    const made = await finished(
+      await call("POST", `/space/${space.id}/schedules/backups/create`, { scope: "project", targetId: project.id }),
+    );
+    const backupId = made.result?.backupId as string;
     const before = await fingerprint(space.id);
 
     await call("DELETE", `/schedules/${saved[0].id}`);
@@ -153,6 +166,10 @@ describe("backups", () => {
     expect(copies.every((s) => !saved.some((o) => o.id === s.id))).toBe(true);
     // The original is untouched by the copy.
     expect(await schedulesOf(project.id)).toEqual(saved);
+    const [{ scheduleId: copiedSchedule }] = (await settingsOf(copyId)).pinned;
+    expect(copies.find((s) => s.id === copiedSchedule)?.name).toBe(saved[0].name);
+    expect((await settingsOf(copyId)).order).toEqual({ [copiedSchedule]: 1 });
+    expect((await settingsOf(project.id)).order).toEqual({ [saved[0].id]: 1 });
 
     // A schedule backup restored in place.
     const schedule = saved[0];

@@ -112,7 +112,8 @@ export function StorageCard({ spaceId }: { spaceId: string }) {
                         ) : null}
                       </Table.Td>
                       <Table.Td>
-                        <Badge variant="light" color="gray">
+                        {/* The label keeps its whole width: a squeezed column cut "Резервные копии" to an ellipsis. */}
+                        <Badge variant="light" color="gray" styles={{ label: { overflow: "visible" } }}>
                           {t(`storage.areas.${file.area}`)}
                         </Badge>
                       </Table.Td>
