@@ -16,7 +16,9 @@ test("an administrator backs up the space, loses a schedule, previews and restor
   await expect(card.getByText("No backups yet.")).toBeVisible();
 
   // The whole space, saved now: the job ends with a message and the backup is listed.
-  await expect(card.getByRole("combobox", { name: "What to save" }).first()).toHaveValue(`The whole space “${names.space}”`);
+  await expect(card.getByRole("combobox", { name: "What to save" }).first()).toHaveValue(
+    `The whole space “${names.space}”`,
+  );
   await card.getByRole("button", { name: "Back up now" }).click();
   await expect(page.getByText("Backup saved")).toBeVisible({ timeout: 60_000 });
   const list = card.getByRole("table", { name: "Saved backups" });
@@ -27,7 +29,9 @@ test("an administrator backs up the space, loses a schedule, previews and restor
   await card.getByRole("button", { name: `Restore the backup of ${names.space}` }).click();
   const dialog = page.getByRole("dialog", { name: `Restore “${names.space}”` });
   await expect(dialog.getByText(/Tables whose row count differs today: \d+/)).toBeVisible();
-  await expect(dialog.getByRole("table", { name: "Rows saved and today" }).getByText("schedules", { exact: true })).toBeVisible();
+  await expect(
+    dialog.getByRole("table", { name: "Rows saved and today" }).getByText("schedules", { exact: true }),
+  ).toBeVisible();
   await expect(dialog.getByRole("radio", { name: "Put the space back as it was saved" })).toBeChecked();
   await dialog.getByRole("button", { name: "Restore", exact: true }).click();
   await expect(page.getByText("The backup has been restored")).toBeVisible({ timeout: 60_000 });
@@ -54,9 +58,15 @@ test("an administrator backs up the space, loses a schedule, previews and restor
     await expect(title).toBeVisible();
     const shown = title.locator("xpath=ancestor::*[contains(@class,'mantine-Paper-root')][1]");
     await expect(shown.getByRole("table").first()).toBeVisible();
-    await opened.page.screenshot({ path: `e2e/artifacts/admin-backups-${width}-${language}-${scheme}.png`, fullPage: true });
+    await opened.page.screenshot({
+      path: `e2e/artifacts/admin-backups-${width}-${language}-${scheme}.png`,
+      fullPage: true,
+    });
     if (width === 600) {
-      await shown.getByRole("button", { name: { en: "Restore", ru: "Восстановить", fr: "Restaurer" }[language] }).first().click();
+      await shown
+        .getByRole("button", { name: { en: "Restore", ru: "Восстановить", fr: "Restaurer" }[language] })
+        .first()
+        .click();
       await expect(opened.page.getByRole("dialog").getByRole("radio").first()).toBeVisible();
       await opened.page.screenshot({ path: `e2e/artifacts/admin-backups-restore-${width}-${language}-${scheme}.png` });
     }
