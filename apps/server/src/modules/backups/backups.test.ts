@@ -126,10 +126,11 @@ describe("backups", () => {
     expect(saved.length).toBeGreaterThan(0);
     // Ids kept inside a JSON value of the project: a copy's must name the copied schedule, not the original.
     const settingsOf = async (nodeId: string) =>
-      (await execRows(server.ctx.db, sql`select settings from eps_nodes where id = ${nodeId}`)).rows[0]?.settings as {
-        pinned: { scheduleId: string }[];
-        order: Record<string, number>;
-      };
+      (
+        (await execRows(server.ctx.db, sql`select settings from eps_nodes where id = ${nodeId}`)).rows[0] as {
+          settings: { pinned: { scheduleId: string }[]; order: Record<string, number> };
+        }
+      ).settings;
     await execRows(
       server.ctx.db,
       sql`update eps_nodes set settings = settings || ${JSON.stringify({
