@@ -11,6 +11,7 @@ export * from "./delegation.table.js";
 export * from "./directories.table.js";
 export * from "./directory-links.table.js";
 export * from "./eps-photos.table.js";
+export * from "./health.table.js";
 export * from "./interchange.table.js";
 export * from "./licences.table.js";
 export * from "./notices.table.js";
