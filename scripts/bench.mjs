@@ -30,6 +30,7 @@ const suites = [
   "apps/server/bench/analytics-rollup.mjs",
   "apps/server/bench/costr.mjs",
   "apps/server/bench/risk.mjs",
+  "apps/server/bench/health.mjs",
   "apps/web/bench/run.mjs",
 ];
 let failed = false;

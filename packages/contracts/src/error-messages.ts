@@ -152,6 +152,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     DirectoryCodeTaken: 'Row {{row}}: the code "{{code}}" is already used in this directory',
     RiskThreePointOrder: "Minimum, most likely and maximum must not decrease (minimum ≤ most likely ≤ maximum)",
     RiskProbabilityRange: "The probability must be between 0 and 1",
+    HealthThresholdRange: "The threshold must be between {{min}} and {{max}}",
     RiskCorrelationRange: "The correlation must be between −1 and 1",
     RiskIterationsLimit: "At most {{max}} iterations can be run",
     RiskNotAWork: "“{{work}}” is not a work of this version with a duration",
@@ -330,6 +331,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     RiskThreePointOrder:
       "Минимум, наиболее вероятное и максимум не должны убывать (минимум ≤ наиболее вероятное ≤ максимум)",
     RiskProbabilityRange: "Вероятность должна быть от 0 до 1",
+    HealthThresholdRange: "Порог должен быть от {{min}} до {{max}}",
     RiskCorrelationRange: "Корреляция должна быть от −1 до 1",
     RiskIterationsLimit: "Можно выполнить не более {{max}} итераций",
     RiskNotAWork: "«{{work}}» — не работа этой версии с длительностью",
@@ -523,6 +525,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     RiskThreePointOrder:
       "Le minimum, le plus probable et le maximum ne doivent pas décroître (minimum ≤ plus probable ≤ maximum)",
     RiskProbabilityRange: "La probabilité doit être comprise entre 0 et 1",
+    HealthThresholdRange: "Le seuil doit être compris entre {{min}} et {{max}}",
     RiskCorrelationRange: "La corrélation doit être comprise entre −1 et 1",
     RiskIterationsLimit: "Au plus {{max}} itérations peuvent être lancées",
     RiskNotAWork: "« {{work}} » n’est pas une tâche de cette version avec une durée",

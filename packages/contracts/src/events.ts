@@ -60,6 +60,8 @@ export type ServerEvent =
   | (EventBase & { type: "delete_versions"; scheduleId: string; versionIds: string[] })
   /** A schedule's calculate settings were saved, reset or taken from an uploaded file. */
   | (EventBase & { type: "calculate_settings_updated"; scheduleId: string })
+  /** A schedule's health thresholds (issue 21) changed: its versions' health panels judge again. */
+  | (EventBase & { type: "health_thresholds_updated"; scheduleId: string })
   /** WBS rows of a version changed; `revisions[i]` is the new revision of `ids[i]`. */
   | (EventBase & {
       type: "wbs_updated";

@@ -3,6 +3,7 @@
  * Pure: plain data in and out, no I/O, no clock, no dependencies.
  */
 export { buildCalendar, type Calendar } from "./calendar-build.js";
+export { type CriticalPathTestResult, criticalPathTest } from "./critical-path-test.js";
 export {
   type DistributionItem,
   type DistributionMode,

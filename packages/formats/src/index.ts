@@ -85,6 +85,18 @@ export {
   type QualityCheck,
   type QualityReport,
 } from "./quality/dcma-check.js";
+export {
+  type ColumnCheck,
+  DCMA_NAMES,
+  DCMA_THRESHOLDS,
+  dcmaChecks,
+  type HealthActivities,
+  type HealthCheckKey,
+  type HealthContext,
+  type HealthRelations,
+  healthScore,
+  type ThresholdKey,
+} from "./quality/dcma-columns.js";
 export { assessSchedule } from "./quality/quality-run.js";
 export {
   formatFromFileName,

@@ -41,6 +41,16 @@ export class WorkspaceEvents {
     });
   }
 
+  healthThresholdsUpdated(spaceId: string, byUserId: string | null, scheduleId: string) {
+    this.realtime.toSpace({
+      v: EVENTS_PROTOCOL_VERSION,
+      type: "health_thresholds_updated",
+      spaceId,
+      byUserId,
+      scheduleId,
+    });
+  }
+
   calculateSettingsUpdated(spaceId: string, byUserId: string | null, scheduleId: string) {
     this.realtime.toSpace({
       v: EVENTS_PROTOCOL_VERSION,

@@ -1,5 +1,6 @@
 import type { ScheduleModel } from "../model/schedule-model.js";
 import { type Recalculation, recalculate, type ScheduleFunction } from "../network/recalculate.js";
+import { toMinutes } from "../util/date-time.js";
 import { checkScheduleQuality, type QualityReport } from "./dcma-check.js";
 
 /**
@@ -38,8 +39,19 @@ export function assessSchedule(
             : a,
         ),
       };
-      const after = recalculate(delayed, scheduleFn).projects.find((p) => p.projectId === projectId);
-      return after ? { delayMinutes: delay, finishBefore: before.finish, finishAfter: after.finish } : undefined;
+      const again = recalculate(delayed, scheduleFn);
+      const after = again.projects.find((p) => p.projectId === projectId);
+      const movedTo = again.model.activities.find((a) => a.id === last.id)?.computed?.earlyFinish;
+      const from = last.computed?.earlyFinish;
+      const workShift = movedTo && from ? toMinutes(movedTo) - toMinutes(from) : undefined;
+      return after
+        ? {
+            delayMinutes: delay,
+            finishBefore: before.finish,
+            finishAfter: after.finish,
+            ...(workShift !== undefined ? { workShift } : {}),
+          }
+        : undefined;
     },
   });
   return { reports, recalculation };

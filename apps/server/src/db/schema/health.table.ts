@@ -32,6 +32,7 @@ export const versionHealth = pgTable("version_health", {
     delayMinutes: number;
     finishBefore: string;
     finishAfter: string;
+    workShift: number;
   } | null>(),
   summary: jsonb("summary")
     .$type<{ score: number; passed: number; failed: number; notApplicable: number; activities: number }>()

@@ -1,8 +1,10 @@
-import { Badge, Button, Group, Loader, Table, Text } from "@mantine/core";
+import { Badge, Button, Group, Loader, Table, Text, Tooltip } from "@mantine/core";
 import type { HealthCheck } from "@planum/contracts";
-import { IconFilter } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { IconAdjustments, IconFilter } from "@tabler/icons-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { HealthThresholds } from "./health-thresholds";
 import { workspaceApi, workspaceKeys } from "./workspace-api";
 
 interface HealthPanelProps {
@@ -11,6 +13,8 @@ interface HealthPanelProps {
   revision: number;
   /** Selects these works in the Gantt (the works behind a failing check). */
   onSelectWorks: (ids: number[]) => void;
+  /** Without the right to change the version the thresholds are only shown. */
+  readOnly: boolean;
 }
 
 /** A check's value as the planner reads it: percent for ratios, the index for CPLI/BEI, a count otherwise. */
@@ -23,12 +27,14 @@ function valueText(check: HealthCheck, format: (n: number) => string): string {
 }
 
 /** The health tab (issue 21): the DCMA 14 checks of the version, a failing one selects the works behind it. */
-export function HealthPanel({ versionId, revision, onSelectWorks }: HealthPanelProps) {
+export function HealthPanel({ versionId, revision, onSelectWorks, readOnly }: HealthPanelProps) {
   const { t, i18n } = useTranslation("workspace");
   const health = useQuery({
     queryKey: workspaceKeys.health(versionId, revision),
     queryFn: () => workspaceApi.health(versionId),
   });
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   if (health.isError)
     return (
@@ -47,7 +53,26 @@ export function HealthPanel({ versionId, revision, onSelectWorks }: HealthPanelP
         <Text size="sm" c="dimmed">
           {t("health.summary", { passed, failed, notApplicable })}
         </Text>
+        {!readOnly && !editing && (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            leftSection={<IconAdjustments size={12} />}
+            data-testid="health-edit-thresholds"
+            onClick={() => setEditing(true)}
+          >
+            {t("health.thresholds")}
+          </Button>
+        )}
       </Group>
+      {editing && (
+        <HealthThresholds
+          versionId={versionId}
+          health={health.data}
+          onSaved={(next) => queryClient.setQueryData(workspaceKeys.health(versionId, revision), next)}
+          onClose={() => setEditing(false)}
+        />
+      )}
       <Table striped withRowBorders={false} verticalSpacing={2} fz="sm">
         <Table.Thead>
           <Table.Tr>
@@ -62,7 +87,17 @@ export function HealthPanel({ versionId, revision, onSelectWorks }: HealthPanelP
           {checks.map((check) => (
             <Table.Tr key={check.key} data-testid={`health-${check.key}`}>
               <Table.Td>
-                {check.id}. {t(`health.checks.${check.key}`)}
+                {check.note ? (
+                  <Tooltip label={check.note} multiline maw={360} withinPortal>
+                    <span>
+                      {check.id}. {t(`health.checks.${check.key}`)}
+                    </span>
+                  </Tooltip>
+                ) : (
+                  <>
+                    {check.id}. {t(`health.checks.${check.key}`)}
+                  </>
+                )}
               </Table.Td>
               <Table.Td style={{ whiteSpace: "nowrap" }}>{valueText(check, number.format)}</Table.Td>
               <Table.Td style={{ whiteSpace: "nowrap" }}>{check.threshold}</Table.Td>

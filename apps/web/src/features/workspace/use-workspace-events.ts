@@ -23,6 +23,8 @@ export function useWorkspaceEvents(scheduleId: string, versionId: string | null,
       void queryClient.invalidateQueries({ queryKey: ["version", versionId, "network-diagram"] });
       // a calculation rewrites dates and floats without moving the rows' revisions: the details read them again
       void queryClient.invalidateQueries({ queryKey: ["version", versionId, "passport"] });
+      // a calculation judges the version's health again (the critical path test runs with it)
+      void queryClient.invalidateQueries({ queryKey: ["version", versionId, "health"] });
       void queryClient.invalidateQueries({ queryKey: workspaceKeys.versions(scheduleId) });
     }, DEBOUNCE_MS);
   }, [queryClient, scheduleId, versionId]);
@@ -51,6 +53,10 @@ export function useWorkspaceEvents(scheduleId: string, versionId: string | null,
         if (event.scheduleId === scheduleId) {
           void queryClient.invalidateQueries({ queryKey: workspaceKeys.calculateSettings(scheduleId) });
         }
+        break;
+      case "health_thresholds_updated":
+        if (event.scheduleId === scheduleId && versionId)
+          void queryClient.invalidateQueries({ queryKey: ["version", versionId, "health"] });
         break;
       case "calendars_updated":
         // row calendars are part of the payload: the bars move with a changed working week

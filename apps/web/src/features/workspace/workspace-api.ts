@@ -5,6 +5,7 @@ import type {
   CreateRelationBody,
   CreateVersionBody,
   GanttWire,
+  HealthThresholdKey,
   MoveDirection,
   ProgressUpdated,
   RelationChange,
@@ -107,6 +108,8 @@ export const workspaceApi = {
     apiRequest<{ updated: number }>(`/versions/${versionId}/wbs/expand`, { method: "PATCH", body: { ids, value } }),
 
   health: (versionId: string) => api.get<VersionHealth>(`/versions/${versionId}/health`),
+  setHealthThresholds: (versionId: string, thresholds: Partial<Record<HealthThresholdKey, number>>) =>
+    api.put<VersionHealth>(`/versions/${versionId}/health/thresholds`, thresholds),
   relations: (versionId: string, itemId: number) =>
     api.get<RelationRow[]>(`/versions/${versionId}/relations`, { query: { itemId } }),
   createRelation: (versionId: string, body: RelationBody) =>

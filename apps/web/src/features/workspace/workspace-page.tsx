@@ -513,6 +513,7 @@ export function WorkspacePage() {
                   <HealthPanel
                     versionId={version.id}
                     revision={version.revision}
+                    readOnly={readOnly}
                     // the works behind a failing check become the Gantt's selection, the first one active
                     onSelectWorks={(ids) => pickInNetwork(ids, ids[0] ?? null)}
                   />

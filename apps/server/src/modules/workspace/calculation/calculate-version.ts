@@ -1,9 +1,15 @@
-import { type ResultColumns as EngineColumns, EngineInputError, scheduleColumns } from "@planum/engine";
+import {
+  criticalPathTest,
+  type ResultColumns as EngineColumns,
+  EngineInputError,
+  scheduleColumns,
+} from "@planum/engine";
 import { datesWritten } from "../../../platform/dates-written.js";
 import type { Db, DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import { hasProgressHooks, progressBeforeCalculation } from "../../../platform/progress-before-calculation.js";
 import { minutesText } from "../../../platform/time.js";
+import { recordHealth } from "../health/health.service.js";
 import { readSettings } from "./calculate-settings.service.js";
 import { codesOf, findVersion, finishCalculation, type ResultColumns, writeResults } from "./calculation.repo.js";
 import { calculationInput } from "./calculation-input.js";
@@ -68,6 +74,8 @@ export async function calculateVersion(
       .map((cycle) => [...cycle, cycle[0]].map((id) => codes.get(id) ?? id).join(" → "));
     throw new AppError("CalculationFailed", { reason: `loop: ${loops.join("; ")}` });
   }
+  // The DCMA critical path test needs the network in memory: a second pass with the last critical work delayed.
+  const pathTest = criticalPathTest(input, result);
   const t2 = performance.now();
   await progress(60);
   // Only rows whose results moved are written. The engine answers its activities in the input's order, which is the
@@ -127,6 +135,7 @@ export async function calculateVersion(
     await writeResults(tx, versionId, out);
     afterCommit = await datesWritten(tx, versionId, moved);
     await finishCalculation(tx, versionId, version.revision, finish);
+    await recordHealth(tx, version, pathTest);
     outcome.timings.writeMs = Math.round(performance.now() - t2);
     await options.inTransaction?.(tx, outcome);
   });

@@ -1,10 +1,13 @@
-import { versionHealthSchema, versionIdParams } from "@planum/contracts";
+import { healthThresholdsSchema, versionHealthSchema, versionIdParams } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../../platform/context.js";
 import { route } from "../../../platform/route.js";
-import { versionHealth } from "./health.service.js";
+import { updateThresholds, versionHealth } from "./health.service.js";
 
-/** Schedule health (issue 21): the DCMA 14-point checks of a version, computed on demand. */
+/**
+ * Schedule health (issue 21): the DCMA 14-point checks of a version, read straight from its tables (the critical path
+ * test as its last calculation ran it), and the thresholds of its schedule.
+ */
 export function healthModule(ctx: AppContext) {
   const { access } = ctx;
   return async function healthRoutes(app: FastifyInstance) {
@@ -21,6 +24,21 @@ export function healthModule(ctx: AppContext) {
         access: access.version("read"),
       },
       ({ scope }) => versionHealth(ctx.db, scope.version),
+    );
+    route(
+      app,
+      {
+        method: "PUT",
+        url: "/versions/:id/health/thresholds",
+        tags: ["Workspace"],
+        summary:
+          "Sets the thresholds of the version's schedule (only the keys that differ from the DCMA defaults; an empty object restores them all) and answers the health judged by them",
+        params: versionIdParams,
+        body: healthThresholdsSchema,
+        response: versionHealthSchema,
+        access: access.version("write"),
+      },
+      ({ scope, body }) => updateThresholds(ctx, scope.version, body, scope.grant.userId),
     );
   };
 }

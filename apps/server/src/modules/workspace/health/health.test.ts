@@ -75,4 +75,96 @@ describe("version health", () => {
     // Another space's user can neither read the health nor learn the version exists.
     expect((await stranger.call("GET", `/versions/${v}/health`)).status).toBe(404);
   });
+  it("runs the critical path test with each calculation and judges missed tasks, CPLI and BEI by the data date", async () => {
+    const { owner, member, stranger, schedule, version } = await setUpWorkspace(server);
+    const v = version.id;
+    const day = 480;
+    const a = await addItem(owner, v, { type: "work", name: "A", code: "A", duration: 2 * day });
+    const b = await addItem(owner, v, { type: "work", name: "B", code: "B", duration: 3 * day });
+    const c = await addItem(owner, v, { type: "work", name: "C", code: "C", duration: day });
+    await link(owner, v, { predecessorId: a.id, successorId: b.id });
+    await link(owner, v, { predecessorId: b.id, successorId: c.id });
+    const calculate = async () =>
+      expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`)).status).toBe(200);
+    await calculate();
+    const health = async () => {
+      const answer = await member.call("GET", `/versions/${v}/health`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return Object.fromEntries((answer.body.data.checks as Check[]).map((x) => [x.key, x])) as Record<string, Check>;
+    };
+    // The calculation delayed C (the last critical work) by a day: the finish moved from 20.01 to 21.01 17:00.
+    const first = await health();
+    expect(first.critical_path_test).toMatchObject({ passed: true, value: 1440 });
+    expect(first.missed_tasks.passed).toBeNull();
+
+    // The baseline: a target version copied now, its dates taken as the works' target dates.
+    const target = await owner.call("POST", `/schedules/${schedule.id}/versions/create`, {
+      kind: "target",
+      label: "Baseline",
+      copyFromId: v,
+    });
+    expect(target.status).toBe(200);
+    expect((await owner.call("PATCH", `/versions/${v}/update/target-dates`, {})).status).toBe(200);
+    // A slips by two days, and on Thursday 16.01 08:00 (the data date) it is still under way.
+    const current = (await owner.call("GET", `/versions/${v}/wbs/${a.id}`)).body.data;
+    const longer = await owner.call("PATCH", `/versions/${v}/wbs/${a.id}/update`, {
+      revision: current.revision,
+      duration: 4 * day,
+    });
+    expect(longer.status, JSON.stringify(longer.body)).toBe(200);
+    await calculate();
+    expect((await owner.call("POST", `/versions/${v}/update-progress`, { dataDate: "16.01.2025 08:00" })).status).toBe(
+      200,
+    );
+    await calculate();
+    const late = await health();
+    // A was due by the baseline (14.01 17:00) and is not finished: 1 of 1 due task missed, BEI 0 of 1.
+    expect(late.missed_tasks).toMatchObject({ passed: false, count: 1, total: 1, value: 100, workIds: [a.id] });
+    expect(late.bei).toMatchObject({ passed: false, value: 0, total: 1, workIds: [a.id] });
+    // The forecast finish (22.01 17:00) against the baseline's (20.01 17:00), from the data date: 105 h / 153 h.
+    expect(late.cpli.passed).toBe(false);
+    expect(late.cpli.value).toBeCloseTo(105 / 153, 2);
+    expect(late.critical_path_test.passed).toBe(true);
+
+    // A mandatory finish on C holds the project finish: delaying the critical path moves nothing, the test fails
+    // and names the work it delayed.
+    const cNow = (await owner.call("GET", `/versions/${v}/wbs/${c.id}`)).body.data;
+    const pinned = await owner.call("PATCH", `/versions/${v}/wbs/${c.id}/update`, {
+      revision: cNow.revision,
+      finishLimitType: "mandatory",
+      finishLimitDate: "22.01.2025 17:00",
+    });
+    expect(pinned.status, JSON.stringify(pinned.body)).toBe(200);
+    await calculate();
+    const held = await health();
+    expect(held.critical_path_test).toMatchObject({ passed: false, value: 0, workIds: [c.id] });
+
+    // Thresholds per schedule: a CPLI of 0.6 is enough for this one; bad values are refused and change nothing.
+    const refused = await server.call("PUT", `/versions/${v}/health/thresholds`, {
+      token: owner.token,
+      body: { cpli: 3, logic: -1 },
+      headers: { "x-space-id": owner.spaceId, "x-language": "en" },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].code).toBe("HealthThresholdRange");
+    expect(refused.body.errors[0].message).toContain("between 0 and");
+    const russian = await owner.call("PUT", `/versions/${v}/health/thresholds`, { bei: 5 });
+    expect(russian.body.errors[0].message).toBe("Порог должен быть от 0 до 2");
+    expect((await health()).cpli.passed).toBe(false);
+    server.ctx.realtime.sent.length = 0;
+    const eased = await owner.call("PUT", `/versions/${v}/health/thresholds`, { cpli: 0.6, logic: 5 });
+    expect(eased.status, JSON.stringify(eased.body)).toBe(200);
+    expect(eased.body.data.thresholds).toEqual({ cpli: 0.6 });
+    const cpli = (eased.body.data.checks as Check[]).find((x) => x.key === "cpli");
+    expect(cpli).toMatchObject({ passed: true, limit: 0.6 });
+    expect(server.ctx.realtime.sent).toContainEqual(
+      expect.objectContaining({ type: "health_thresholds_updated", scheduleId: schedule.id }),
+    );
+    expect((await health()).cpli.passed).toBe(true);
+
+    // A read-only member cannot change thresholds; another space's user neither reads nor changes anything.
+    expect((await member.call("PUT", `/versions/${v}/health/thresholds`, { cpli: 0.1 })).status).toBe(403);
+    expect((await stranger.call("PUT", `/versions/${v}/health/thresholds`, { cpli: 0.1 })).status).toBe(404);
+    expect((await owner.call("GET", `/versions/${v}/health`)).body.data.thresholds).toEqual({ cpli: 0.6 });
+  });
 });
