@@ -42,9 +42,23 @@ async function seed(request: APIRequestContext, { rows: withRows = true } = {}) 
     target: "work",
     spaceWide: false,
   });
+  // What the work types need (complex relations): crane hours and concrete, per m³ of a linked work's volume.
+  const needs = await call("POST", `/eps/${project.id}/directory/create`, { name: "Ресурсы норм", columns: [] });
+  await call("PUT", `/eps/${project.id}/directory/${needs.id}/update/all`, {
+    create: [
+      { code: "CRANE", name: "Кран" },
+      { code: "MIX", name: "Бетонная смесь" },
+    ],
+  });
   const ids: number[] = [];
-  for (const code of ["A10", "A20", "A30"])
-    ids.push(await addItem(call, version.id, { type: "work", code, name: `Работа ${code}`, duration: 480 }));
+  for (const [code, plannedVolume] of [
+    ["A10", 100],
+    ["A20", 40],
+    ["A30", 8],
+  ] as const)
+    ids.push(
+      await addItem(call, version.id, { type: "work", code, name: `Работа ${code}`, duration: 480, plannedVolume }),
+    );
   return {
     token: user.token as string,
     call,
@@ -52,6 +66,8 @@ async function seed(request: APIRequestContext, { rows: withRows = true } = {}) 
     scheduleId: schedule.id as string,
     versionId: version.id as string,
     directoryId: directory.id as string,
+    needsId: needs.id as string,
+    needsBase: `/eps/${project.id}/directory/${needs.id}`,
     base,
     norm: norm as string,
     /** The id of the row BET, once the directory has it. */
@@ -199,6 +215,53 @@ test("links to works in Russian: rows uploaded from XLSX, settings, a row picked
   await page.getByRole("button", { name: "Отвязать" }).click();
   await expect(pick).toHaveValue("");
   await expect.poll(() => linkCodes(call, versionId), { timeout: 30_000 }).toEqual(["ARM", "BET"]);
+
+  // A complex relation: concrete work (BET) needs 0,8 crane hours per m³, entered on the directories screen.
+  await page.goto(`/${s.spaceId}/directories/${s.directoryId}`);
+  await expect(page.getByRole("heading", { name: "Виды работ" })).toBeVisible({ timeout: 60_000 });
+  await page.getByRole("button", { name: "Действия со справочником" }).click();
+  await page.getByRole("menuitem", { name: "Комплексные связи…" }).click();
+  const relations = page.getByRole("dialog", { name: "Комплексные связи: Виды работ" });
+  await expect(relations.getByText("Зависимых справочников пока нет.")).toBeVisible();
+  await relations.getByRole("combobox", { name: "Новый зависимый справочник" }).click();
+  await page.getByRole("option", { name: /^Ресурсы норм/ }).click();
+  await relations.getByRole("button", { name: "Добавить связь" }).click();
+  await expect(relations.getByRole("combobox", { name: "Зависимый справочник", exact: true })).toHaveValue(
+    "Ресурсы норм (0)",
+  );
+  await relations.getByRole("combobox", { name: "Строка", exact: true }).click();
+  await page.getByRole("option", { name: "BET — Бетонирование" }).click();
+  await relations.getByRole("combobox", { name: "Требует строку" }).click();
+  await page.getByRole("option", { name: "CRANE — Кран" }).click();
+  await relations.getByRole("textbox", { name: "Коэффициент", exact: true }).fill("0,8");
+  await relations.getByRole("button", { name: "Добавить", exact: true }).click();
+  await expect(relations.getByRole("textbox", { name: "Коэффициент BET → CRANE" })).toHaveValue("0,8");
+  await expect(relations.getByRole("combobox", { name: "Зависимый справочник", exact: true })).toHaveValue(
+    "Ресурсы норм (1)",
+  );
+  await page.screenshot({ path: "e2e/artifacts/directory-relations-ru.png" });
+  await page.keyboard.press("Escape");
+
+  // The version's dependent resources: A30 (8 m³ of BET) needs 6,4 crane hours; recalculated into an assignment.
+  await page.goto(`/${s.spaceId}/schedule/${s.scheduleId}`);
+  await expect(codeCell(page, 0)).toHaveText("A10", { timeout: 60_000 });
+  await codeCell(page, 0).click();
+  await page.getByRole("tab", { name: "Справочники" }).click();
+  await page.getByRole("button", { name: "Зависимые ресурсы…" }).click();
+  const totals = page.getByRole("dialog", { name: "Зависимые ресурсы версии" });
+  await expect(totals.getByTestId("relation-totals")).toContainText("CRANE — Кран");
+  await expect(totals.getByTestId("relation-totals")).toContainText("6,4");
+  await totals.getByRole("button", { name: "Пересчитать ресурсы" }).click();
+  await expect(totals.getByTestId("relation-recalculated")).toHaveText(
+    "Работ: 1; назначений создано 1, изменено 0, удалено 0. Новые ресурсы: CRANE.",
+  );
+  await page.screenshot({ path: "e2e/artifacts/directory-relations-totals-ru.png" });
+  const assigned = (await call("GET", `/assignment?versionId=${versionId}`)) as {
+    work: { code: string };
+    resource: { code: string };
+    budgetedUnits: number;
+  }[];
+  expect(assigned.map((a) => [a.work.code, a.resource.code, a.budgetedUnits])).toEqual([["A30", "CRANE", 6.4]]);
   await context.close();
 });
 
@@ -206,6 +269,7 @@ test("links to works seen in English and French, dark, wide and narrow", async (
   test.setTimeout(480_000);
   const s = await seed(request);
   const { call, versionId } = s;
+  const concreteId = await s.concrete();
   await call("POST", `${s.base}/linked-attribute/create`, { columnId: s.norm });
   await call("POST", `${s.base}/donor/create`, { columnId: s.norm, attributeId: s.normAttr });
   await call("POST", `/versions/${versionId}/directory/${s.directoryId}/assign`, {
@@ -214,10 +278,49 @@ test("links to works seen in English and French, dark, wide and narrow", async (
       { workCode: "A20", rowCode: "BET" },
     ],
   });
-  for (const [language, width, tab, norm, settingsItem, uploadItem] of [
-    ["en", 1440, "Directories", "Норма: 12.5", "Links to works…", "Upload from XLSX or CSV"],
-    ["en", 600, "Directories", "Норма: 12.5", "Links to works…", "Upload from XLSX or CSV"],
-    ["fr", 600, "Répertoires", "Норма: 12,5", "Liens avec les travaux…", "Importer depuis XLSX ou CSV"],
+  const relation = await call("POST", "/directory-complex-relations/create-relation-between-directories", {
+    sourceId: s.directoryId,
+    targetId: s.needsId,
+  });
+  const needRows = (await call("GET", `${s.needsBase}/rows`)).rows as { id: string; code: string }[];
+  await call("POST", `/directory-complex-relations/assign-directory-relation-rows/${relation.id}`, {
+    rows: needRows.map((r) => ({
+      sourceRowId: concreteId,
+      targetRowId: r.id,
+      coefficient: r.code === "CRANE" ? 0.8 : 1.02,
+    })),
+  });
+  for (const [language, width, tab, norm, settingsItem, uploadItem, relationsItem, totalsButton] of [
+    [
+      "en",
+      1440,
+      "Directories",
+      "Норма: 12.5",
+      "Links to works…",
+      "Upload from XLSX or CSV",
+      "Complex relations…",
+      "Dependent resources…",
+    ],
+    [
+      "en",
+      600,
+      "Directories",
+      "Норма: 12.5",
+      "Links to works…",
+      "Upload from XLSX or CSV",
+      "Complex relations…",
+      "Dependent resources…",
+    ],
+    [
+      "fr",
+      600,
+      "Répertoires",
+      "Норма: 12,5",
+      "Liens avec les travaux…",
+      "Importer depuis XLSX ou CSV",
+      "Relations complexes…",
+      "Ressources dépendantes…",
+    ],
   ] as const) {
     const { context, page } = await openAs(browser, s.token, { language, scheme: "dark", width });
     await page.goto(`/${s.spaceId}/schedule/${s.scheduleId}`);
@@ -227,12 +330,23 @@ test("links to works seen in English and French, dark, wide and narrow", async (
     await expect(page.getByTestId("work-directories")).toContainText("Виды работ");
     await expect(page.getByTestId("linked-value-Норма")).toHaveText(norm);
     await page.screenshot({ path: `e2e/artifacts/directory-links-tab-${language}-dark-${width}.png` });
+    // A20 (40 m³ of BET): 32 crane hours, 40.8 m³ of concrete
+    await page.getByRole("button", { name: totalsButton }).click();
+    await expect(page.getByRole("dialog").getByTestId("relation-totals")).toContainText("MIX — Бетонная смесь");
+    await page.screenshot({ path: `e2e/artifacts/directory-relations-totals-${language}-dark-${width}.png` });
+    await page.keyboard.press("Escape");
     await page.goto(`/${s.spaceId}/directories/${s.directoryId}`);
     await expect(page.getByRole("heading", { name: "Виды работ" })).toBeVisible({ timeout: 60_000 });
     await page.getByRole("button", { name: language === "en" ? "Directory actions" : "Actions du répertoire" }).click();
     await page.getByRole("menuitem", { name: settingsItem }).click();
     await expect(page.getByRole("dialog").getByTestId("donors")).toContainText("Норма → Норма работы");
     await page.screenshot({ path: `e2e/artifacts/directory-links-settings-${language}-dark-${width}.png` });
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.getByRole("button", { name: language === "en" ? "Directory actions" : "Actions du répertoire" }).click();
+    await page.getByRole("menuitem", { name: relationsItem }).click();
+    await expect(page.getByRole("dialog").getByTestId("relation-rows")).toContainText("CRANE — Кран");
+    await page.screenshot({ path: `e2e/artifacts/directory-relations-${language}-dark-${width}.png` });
     // The upload dialog's preview and mapping, looked at (not sent: the rows are there already).
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);

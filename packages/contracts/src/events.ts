@@ -112,7 +112,8 @@ export type ServerEvent =
       type: "directory_updated";
       directoryId: string;
       nodeId: string;
-      action: "created" | "updated" | "rows" | "moved" | "deleted" | "access" | "links";
+      /** `relations`: a complex relation from or to the directory was created, changed or deleted. */
+      action: "created" | "updated" | "rows" | "moved" | "deleted" | "access" | "links" | "relations";
       /** For `links`: the version whose works were linked to or unlinked from the directory's rows. */
       versionId?: string;
       itemIds?: number[];

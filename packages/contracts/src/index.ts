@@ -9,6 +9,7 @@ export * from "./dates.js";
 export * from "./delegation.schema.js";
 export * from "./directories.schema.js";
 export * from "./directory-links.schema.js";
+export * from "./directory-relations.schema.js";
 export * from "./error-codes.js";
 export * from "./error-messages.js";
 export * from "./events.js";

@@ -10,6 +10,7 @@ export * from "./cyclogram.table.js";
 export * from "./delegation.table.js";
 export * from "./directories.table.js";
 export * from "./directory-links.table.js";
+export * from "./directory-relations.table.js";
 export * from "./eps-photos.table.js";
 export * from "./health.table.js";
 export * from "./interchange.table.js";

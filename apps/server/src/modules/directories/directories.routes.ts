@@ -33,6 +33,7 @@ import { DirectoriesService } from "./directories.service.js";
 import { DirectoryAttributes } from "./directory-attributes.js";
 import { directoryAttributeRoutes } from "./directory-attributes.routes.js";
 import { DirectoryFiles } from "./directory-files.js";
+import { directoryRelationRoutes } from "./directory-relations.routes.js";
 
 /**
  * Directories (spec §7 "Directories"): `GET /directory` lists the space's directories; everything else goes through
@@ -51,6 +52,7 @@ export function directoriesModule(ctx: AppContext) {
     const tags = ["Directories"];
     const base = "/eps/:id/directory";
     directoryAttributeRoutes(app, atNode, linkSettings);
+    directoryRelationRoutes(app, ctx, service);
 
     route(
       app,

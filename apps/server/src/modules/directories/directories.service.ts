@@ -20,7 +20,7 @@ import { type ColumnRecord, DirectoriesRepo, type DirectoryWithNode, type RowWri
 import { DirectoryTree, type TreeNode } from "./directory-tree.js";
 import { invalidReason, parseRowValues, rowsCondition, surelyValidSql, toColumnDto } from "./directory-values.js";
 
-type Action = "created" | "updated" | "rows" | "moved" | "deleted" | "access" | "links";
+type Action = "created" | "updated" | "rows" | "moved" | "deleted" | "access" | "links" | "relations";
 
 /**
  * Directories kept on EPS nodes. A directory on a node is seen at that node and below it. Defining one (create,

@@ -15,7 +15,7 @@ import { type ColumnRecord, DirectoriesRepo } from "./directories.repo.js";
 import { type DirectoriesService, writeRows } from "./directories.service.js";
 
 const PREVIEW_ROWS = 8;
-const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 interface ResolvedMapping {
   code: number | null;
@@ -217,14 +217,14 @@ export async function readKeyPairs(
     .filter((p) => p.workCode !== "" && p.rowCode !== "");
 }
 
-async function readFileTable(file: UploadedFile, skipRows: number) {
+export async function readFileTable(file: UploadedFile, skipRows: number) {
   const lower = file.name.toLowerCase();
   const format = lower.endsWith(".csv") ? "csv" : lower.endsWith(".xlsx") ? "xlsx" : undefined;
   return readTable(file.bytes, { format, fileName: file.name, skipRows });
 }
 
 /** Rows after the header that hold anything, with their line number in the file. */
-function dataRows(table: Table, skipRows: number) {
+export function dataRows(table: Table, skipRows: number) {
   const out: { cells: Cell[]; line: number }[] = [];
   for (let r = skipRows + 1; r < table.rows.length; r++)
     if (table.rows[r].some((c) => cellText(c) !== "")) out.push({ cells: table.rows[r], line: r + 1 });

@@ -27,6 +27,7 @@ import { askColumn, askRow, askTarget } from "./directory-dialogs";
 import { DirectoryTable } from "./directory-table";
 import { DirectoryUpload } from "./directory-upload";
 import { LinkSettingsDialog } from "./link-settings-dialog";
+import { RelationsDialog } from "./relations-dialog";
 
 type Condition = DirectoryFilter["conditions"][number];
 /** A condition as shown: with a key of its own, since conditions are added and removed in any order. */
@@ -52,6 +53,7 @@ export function DirectoryView({ spaceId, directory, nodes, onMoved, onDeleted }:
   const [shown, setShown] = useState<Shown[]>([]);
   const [uploading, setUploading] = useState(false);
   const [linking, setLinking] = useState(false);
+  const [relating, setRelating] = useState(false);
   const conditions = shown.map((s) => s.condition);
   const [draft, setDraft] = useState<{ field: string | null; operator: string; value: string }>({
     field: null,
@@ -169,6 +171,7 @@ export function DirectoryView({ spaceId, directory, nodes, onMoved, onDeleted }:
             ) : null}
             <Menu.Item onClick={exportFile}>{t("export")}</Menu.Item>
             <Menu.Item onClick={() => setLinking(true)}>{t("links.settings.open")}</Menu.Item>
+            <Menu.Item onClick={() => setRelating(true)}>{t("relations.open")}</Menu.Item>
             {directory.canAdmin ? (
               <>
                 <Menu.Divider />
@@ -284,6 +287,7 @@ export function DirectoryView({ spaceId, directory, nodes, onMoved, onDeleted }:
       {linking ? (
         <LinkSettingsDialog spaceId={spaceId} directory={directory} onClose={() => setLinking(false)} />
       ) : null}
+      {relating ? <RelationsDialog spaceId={spaceId} directory={directory} onClose={() => setRelating(false)} /> : null}
       <DirectoryTable spaceId={spaceId} directory={directory} search={search} filter={{ logic: "and", conditions }} />
     </Stack>
   );

@@ -4,3 +4,4 @@ export { DirectoriesPage } from "./directories-page";
 export { linksApi, useVersionLinks } from "./links-api";
 export { NodeDirectoriesTab } from "./node-directories-tab";
 export { RefreshValuesDialog, valueText } from "./refresh-values-dialog";
+export { RelationTotalsDialog } from "./relation-totals-dialog";

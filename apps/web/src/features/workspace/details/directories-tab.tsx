@@ -1,12 +1,19 @@
 import { ActionIcon, Button, Group, Loader, Select, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import type { VersionDirectoryLinks } from "@planum/contracts";
-import { IconFileUpload, IconLinkOff, IconRefresh } from "@tabler/icons-react";
+import { IconCalculator, IconFileUpload, IconLinkOff, IconRefresh } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { AssignUploadDialog, directoriesApi, linksApi, RefreshValuesDialog, useVersionLinks } from "../../directories";
+import {
+  AssignUploadDialog,
+  directoriesApi,
+  linksApi,
+  RefreshValuesDialog,
+  RelationTotalsDialog,
+  useVersionLinks,
+} from "../../directories";
 import type { DetailsCommands } from "./activity-details";
 import { attributeText } from "./detail-fields";
 import { Pane } from "./details-pane";
@@ -31,7 +38,7 @@ export function DirectoriesTab({ versionId, itemId, readOnly, send }: Props) {
   const { t } = useTranslation("directories");
   const { spaceId = "" } = useParams();
   const links = useVersionLinks(spaceId, versionId);
-  const [dialog, setDialog] = useState<"assign" | "refresh" | null>(null);
+  const [dialog, setDialog] = useState<"assign" | "refresh" | "relations" | null>(null);
   if (links.isPending)
     return (
       <Group p="sm" gap="xs">
@@ -72,6 +79,15 @@ export function DirectoriesTab({ versionId, itemId, readOnly, send }: Props) {
           >
             {t("links.refresh.open")}
           </Button>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconCalculator size={14} />}
+            disabled={directories.length === 0}
+            onClick={() => setDialog("relations")}
+          >
+            {t("relations.totals.open")}
+          </Button>
         </Group>
         {directories.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -98,6 +114,14 @@ export function DirectoriesTab({ versionId, itemId, readOnly, send }: Props) {
           versionId={versionId}
           directories={directories}
           send={send}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === "relations" && (
+        <RelationTotalsDialog
+          spaceId={spaceId}
+          versionId={versionId}
+          readOnly={readOnly}
           onClose={() => setDialog(null)}
         />
       )}
