@@ -26,6 +26,7 @@ const suites = [
   "apps/server/bench/directory-links.mjs",
   "apps/server/bench/resource-usage.mjs",
   "apps/server/bench/print.mjs",
+  "apps/server/bench/reports.mjs",
   "apps/server/bench/analytics.mjs",
   "apps/server/bench/analytics-rollup.mjs",
   "apps/server/bench/costr.mjs",

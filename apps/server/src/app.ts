@@ -22,6 +22,7 @@ import { licencesModule } from "./modules/licences/licences.routes.js";
 import { noticesModule } from "./modules/notices/notices.routes.js";
 import { pipelineModule } from "./modules/pipeline/pipeline.routes.js";
 import { printModule } from "./modules/print/print.routes.js";
+import { reportsModule } from "./modules/reports/reports.routes.js";
 import { resourcesModule } from "./modules/resources/resources.routes.js";
 import { spacesModule } from "./modules/spaces/spaces.routes.js";
 import { storageFilesModule } from "./modules/storage-files/storage-files.routes.js";
@@ -41,6 +42,7 @@ import { handleError, requestLanguage } from "./platform/http-errors.js";
 import { Jobs } from "./platform/jobs.js";
 import { Mail } from "./platform/mail.js";
 import { Passwords } from "./platform/passwords.js";
+import { PdfBrowser } from "./platform/pdf-browser.js";
 import { ProcessRegistry } from "./platform/processes.js";
 import { Realtime } from "./platform/realtime.js";
 import { answerSerializer, writes } from "./platform/route.js";
@@ -91,8 +93,10 @@ export async function buildApp(config: Config, database: Database) {
     mail: new Mail(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => app.log.info(m) }),
     realtime,
     storage: createStorage(config),
+    pdf: new PdfBrowser(),
   };
   app.addHook("onClose", () => ctx.storage.close());
+  app.addHook("onClose", () => ctx.pdf.close());
   const passwords = new Passwords({ threads: config.hashThreads, queueLimit: config.hashQueueLimit });
   app.addHook("onClose", () => passwords.close());
   const users = new UsersService({
@@ -145,6 +149,7 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(chatModule(ctx));
       await api.register(delegationModule(ctx));
       await api.register(printModule(ctx));
+      await api.register(reportsModule(ctx));
       await api.register(cyclogramModule(ctx));
       await api.register(pipelineModule(ctx));
       await api.register(analyticsModule(ctx));

@@ -57,6 +57,9 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     PrintMarginNegative: "A margin cannot be negative",
     PrintMarginsTooLarge: "The margins leave no room to print on the sheet",
     PrintFormatNameTaken: "A format with this name already exists",
+    ReportNotXlsx: 'The file "{{name}}" is not an XLSX workbook: upload the report form as an Excel file (.xlsx)',
+    ReportUnknownField: 'Cell {{cell}}: the template refers to an unknown field "{{field}}"',
+    ReportNameTaken: "A report with this name already exists",
     CyclogramNotLocation:
       '"{{name}}" cannot place works on the cyclogram: choose a work attribute that names a location (a list, text or number, such as section, floor or grip)',
     PrintTooManyPages:
@@ -240,6 +243,9 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     PrintMarginNegative: "Поле не может быть отрицательным",
     PrintMarginsTooLarge: "Поля не оставляют на листе места для печати",
     PrintFormatNameTaken: "Формат с таким названием уже существует",
+    ReportNotXlsx: "Файл «{{name}}» не является книгой XLSX: загрузите шаблон отчёта в формате Excel (.xlsx)",
+    ReportUnknownField: "Ячейка {{cell}}: шаблон ссылается на неизвестное поле «{{field}}»",
+    ReportNameTaken: "Отчёт с таким названием уже существует",
     CyclogramNotLocation:
       "«{{name}}» не может задать места работ на циклограмме: выберите атрибут работ, который называет место (список, текст или число — секция, этаж, захватка)",
     PrintTooManyPages:
@@ -433,6 +439,10 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     PrintMarginNegative: "Une marge ne peut pas être négative",
     PrintMarginsTooLarge: "Les marges ne laissent pas de place pour imprimer sur la feuille",
     PrintFormatNameTaken: "Un format portant ce nom existe déjà",
+    ReportNotXlsx:
+      "Le fichier « {{name}} » n’est pas un classeur XLSX : importez le modèle de rapport au format Excel (.xlsx)",
+    ReportUnknownField: "Cellule {{cell}} : le modèle fait référence à un champ inconnu « {{field}} »",
+    ReportNameTaken: "Un rapport portant ce nom existe déjà",
     CyclogramNotLocation:
       "« {{name}} » ne peut pas placer les tâches sur le cyclogramme : choisissez un attribut de tâche qui nomme un emplacement (liste, texte ou nombre, comme section, étage ou zone)",
     PrintTooManyPages:

@@ -164,6 +164,20 @@ export type ServerEvent =
     })
   /** The space's print presets were added or removed: print dialogs refetch the list. */
   | (EventBase & { type: "print_presets_updated" })
+  /** The space's report forms were added, renamed, deleted, attached or detached: report lists refetch. */
+  | (EventBase & { type: "reports_updated" })
+  /**
+   * A batch report run (`POST /batch-processing/report`, job `report_batch`): its progress a version at a time, then
+   * the stored ZIP to download (`/storage/download/{fileId}`) or the error. To its user only.
+   */
+  | (EventBase & {
+      type: "batch_report";
+      jobId: string;
+      progress: number;
+      status: "in_process" | "completed" | "error" | "stopped";
+      file?: { fileId: string; name: string; size: number; files: number };
+      error?: string;
+    })
   | (EventBase & {
       /** Interchange jobs (spec: import, export, batch_import, batch_export). */
       type: "import" | "export" | "batch_import" | "batch_export";

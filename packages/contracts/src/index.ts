@@ -27,6 +27,7 @@ export * from "./notices.schema.js";
 export * from "./pipeline.schema.js";
 export * from "./print.schema.js";
 export * from "./replacements.schema.js";
+export * from "./reports.schema.js";
 export * from "./resource-usage.js";
 export * from "./resources.schema.js";
 export * from "./risk.schema.js";

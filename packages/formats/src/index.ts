@@ -76,6 +76,7 @@ export {
   type PlanumPackageVersion,
   readPlanumZip,
   writePlanumZip,
+  zipFiles,
 } from "./planum/planum-zip.js";
 export { readPmxml } from "./pmxml/pmxml-reader.js";
 export { writePmxml } from "./pmxml/pmxml-writer.js";
@@ -109,6 +110,18 @@ export {
   writeSchedule,
 } from "./schedule-io.js";
 export { readCsv, readCsvTable, writeCsv } from "./tabular/csv-format.js";
+export {
+  fillReportTemplate,
+  inspectReportTemplate,
+  REPORT_ROW_FIELDS,
+  REPORT_SCALAR_FIELDS,
+  REPORT_SUM_FIELDS,
+  type ReportData,
+  type ReportTable,
+  type ReportValue,
+  type UnknownReportField,
+  writeReportTable,
+} from "./tabular/report-template.js";
 export {
   type Cell,
   type ColumnMapping,

@@ -4,6 +4,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db.js";
 import type { Jobs } from "./jobs.js";
 import type { Mail } from "./mail.js";
+import type { PdfBrowser } from "./pdf-browser.js";
 import type { ProcessRegistry } from "./processes.js";
 import type { Realtime } from "./realtime.js";
 import type { SessionStore } from "./sessions.js";
@@ -25,4 +26,6 @@ export interface AppContext {
   mail: Mail;
   realtime: Realtime;
   storage: Storage;
+  /** The process's one headless Chromium for PDFs and previews (prints, reports), closed with the server. */
+  pdf: PdfBrowser;
 }

@@ -15,6 +15,7 @@ import enNotices from "./en/notices.json";
 import enPipeline from "./en/pipeline.json";
 import enPrint from "./en/print.json";
 import enProfile from "./en/profile.json";
+import enReports from "./en/reports.json";
 import enResources from "./en/resources.json";
 import enShell from "./en/shell.json";
 import enSpaceHome from "./en/space-home.json";
@@ -42,6 +43,7 @@ import frNotices from "./fr/notices.json";
 import frPipeline from "./fr/pipeline.json";
 import frPrint from "./fr/print.json";
 import frProfile from "./fr/profile.json";
+import frReports from "./fr/reports.json";
 import frResources from "./fr/resources.json";
 import frShell from "./fr/shell.json";
 import frSpaceHome from "./fr/space-home.json";
@@ -69,6 +71,7 @@ import ruNotices from "./ru/notices.json";
 import ruPipeline from "./ru/pipeline.json";
 import ruPrint from "./ru/print.json";
 import ruProfile from "./ru/profile.json";
+import ruReports from "./ru/reports.json";
 import ruResources from "./ru/resources.json";
 import ruShell from "./ru/shell.json";
 import ruSpaceHome from "./ru/space-home.json";
@@ -105,6 +108,7 @@ export const NAMESPACES = [
   "timesheets",
   "delegation",
   "print",
+  "reports",
   "pipeline",
   "analytics",
   "estimates",
@@ -138,6 +142,7 @@ export const resources = {
     timesheets: ruTimesheets,
     delegation: ruDelegation,
     print: ruPrint,
+    reports: ruReports,
     pipeline: ruPipeline,
     analytics: ruAnalytics,
     cyclogram: ruCyclogram,
@@ -167,6 +172,7 @@ export const resources = {
     timesheets: enTimesheets,
     delegation: enDelegation,
     print: enPrint,
+    reports: enReports,
     pipeline: enPipeline,
     analytics: enAnalytics,
     cyclogram: enCyclogram,
@@ -196,6 +202,7 @@ export const resources = {
     timesheets: frTimesheets,
     delegation: frDelegation,
     print: frPrint,
+    reports: frReports,
     pipeline: frPipeline,
     analytics: frAnalytics,
     cyclogram: frCyclogram,

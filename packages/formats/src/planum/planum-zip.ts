@@ -61,6 +61,23 @@ export function writePlanumZip(pkg: PlanumPackage): Promise<Uint8Array> {
     manifest.attachments.push({ file, name: a.name, ...(a.mediaType ? { mediaType: a.mediaType } : {}) });
   });
   zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 1)), "manifest.json", { mtime: new Date(0) });
+  return collect(zip);
+}
+
+/** Files in one ZIP (a batch of reports); a name given twice gets a number, so no file hides another. */
+export function zipFiles(files: { name: string; bytes: Uint8Array }[]): Promise<Uint8Array> {
+  const zip = new yazl.ZipFile();
+  const used = new Set<string>();
+  for (const file of files) {
+    let name = safeName(file.name);
+    for (let k = 2; used.has(name); k++) name = safeName(file.name.replace(/(\.[^.]*)?$/, ` (${k})$1`));
+    used.add(name);
+    zip.addBuffer(Buffer.from(file.bytes), name, { mtime: new Date(0) });
+  }
+  return collect(zip);
+}
+
+function collect(zip: yazl.ZipFile): Promise<Uint8Array> {
   zip.end();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

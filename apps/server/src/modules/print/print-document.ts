@@ -7,6 +7,7 @@ import {
   type PrintFormatFields,
   type PrintParts,
 } from "@planum/contracts";
+import { htmlText } from "../../platform/html-text.js";
 import { minutesText } from "../../platform/time.js";
 import { MINUTES_PER_DAY, type PrintPage, type PrintPlan, type PrintRow } from "./print-layout.js";
 
@@ -49,8 +50,7 @@ export interface PrintLink {
   type: number;
 }
 
-const html = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+const html = htmlText;
 const mm = (value: number) => `${value.toFixed(2)}mm`;
 /** A date cell of the default columns, as the screen writes dates. */
 export const printDate = (minutes: number | null) => (minutes === null ? "" : formatUserDate(minutesText(minutes)));

@@ -18,7 +18,6 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
 import { requestLanguage } from "../../platform/http-errors.js";
-import { PdfBrowser } from "../../platform/pdf-browser.js";
 import { fileAnswer, route } from "../../platform/route.js";
 import { PrintService } from "./print.service.js";
 import { printJobs } from "./print-job.js";
@@ -30,14 +29,13 @@ import { PrintRun } from "./print-run.js";
  */
 export function printModule(ctx: AppContext) {
   const service = new PrintService({ db: ctx.db, realtime: ctx.realtime });
-  // one Chromium for the whole process, started by the first print
-  const browser = new PdfBrowser();
+  // the process's one Chromium (shared with reports), started by the first print, closed with the server
+  const browser = ctx.pdf;
   const run = new PrintRun({ db: ctx.db, settings: service, browser });
   const jobs = printJobs(ctx, run, browser);
   const { access } = ctx;
 
   return async function printRoutes(app: FastifyInstance) {
-    app.addHook("onClose", () => browser.close());
     const tags = ["Print"];
     route(
       app,

@@ -16,6 +16,7 @@ import { ApiRequestError, normalizeErrors } from "../../shared/api-error";
 import { currentLanguage } from "../../shared/i18n";
 import { getCurrentSpaceId } from "../../shared/navigation";
 import { getToken } from "../../shared/session-store";
+import { downloadBlob } from "../../ui/download-blob";
 
 /** Formats the file picker recognises by extension before the server looks at the bytes. */
 export function formatFromName(name: string): ImportFormat | null {
@@ -88,13 +89,5 @@ export async function downloadStoredFile(fileId: string, name: string): Promise<
     const body = await response.json().catch(() => null);
     throw new ApiRequestError(response.status, normalizeErrors(response.status, body, response.statusText));
   }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // the click has started the download; the object URL is no longer needed after this turn
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadBlob(await response.blob(), name);
 }

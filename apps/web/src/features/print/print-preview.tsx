@@ -3,23 +3,11 @@ import type { PrintCount } from "@planum/contracts";
 import { IconEye, IconFileTypePdf, IconPlayerStop } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { downloadBlob as download } from "../../ui/download-blob";
 import { notifyError } from "../../ui/notify";
 import { useObjectUrl } from "../../ui/use-object-url";
 import { type PrintRunInput, printApi } from "./print-api";
 import { usePrintJob } from "./use-print-job";
-
-/** Saves a blob as a file through a link (the way downloads leave the app). */
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // the click has started the download; the object URL is no longer needed after this turn
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * The print preview: the page count and any page as the server draws it, then the PDF. `input` answers the dialog's

@@ -30,6 +30,7 @@ import { ChatBlock } from "../chat";
 import { NotFoundPage } from "../errors";
 import { useInterchangeActions } from "../interchange";
 import { PrintButton } from "../print";
+import { ReportsButton } from "../reports";
 import { VersionResourceGantt } from "../resources";
 import { useMe } from "../session";
 import { rememberSchedule } from "../view-settings";
@@ -333,6 +334,14 @@ export function WorkspacePage() {
                     <IconChartLine size={18} />
                   </ActionIcon>
                 </Tooltip>
+                {version && (
+                  <ReportsButton
+                    spaceId={spaceId}
+                    versionId={version.id}
+                    projectId={ws.schedule.data?.projectId ?? null}
+                    canWrite={canWriteSchedule}
+                  />
+                )}
                 {version && (
                   <PrintButton
                     screen={printScreen}

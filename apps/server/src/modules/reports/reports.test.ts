@@ -1,0 +1,237 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { ServerEvent } from "@planum/contracts";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestServer, type TestServer } from "../../test/test-server.js";
+import { readPdf, seed } from "../print/print.test-kit.js";
+import { type Actor, setUpWorkspace } from "../workspace/workspace.test-kit.js";
+
+let server: TestServer;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "planum-reports-"));
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function upload(actor: Actor, query: string, bytes: Uint8Array, name: string, language = "en") {
+  const boundary = "----planum-report";
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    Buffer.from(bytes),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return server.call("POST", `/reports/add?${query}`, {
+    token: actor.token,
+    body: payload,
+    language,
+    headers: { "x-space-id": actor.spaceId, "content-type": `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
+const post = (actor: Actor, url: string, body: unknown, language = "ru") =>
+  server.call("POST", url, { token: actor.token, body, language, headers: { "x-space-id": actor.spaceId } });
+
+/** A weekly form: title with the project, one row per work, the total of durations, a signature. */
+async function form(extra?: string) {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet("Форма");
+  ws.getCell("A1").value = "Еженедельный отчёт: {{project}}, {{schedule}}";
+  ws.getRow(3).values = ["Код", "Работа", "Начало", "Окончание", "Дней"];
+  ws.getRow(4).values = ["{{work.code}}", "{{work.name}}", "{{work.start}}", "{{work.finish}}", "{{work.duration}}"];
+  ws.getRow(5).values = ["Итого", "", "", "", "{{sum:work.duration}}"];
+  ws.getCell("A7").value = extra ?? "Составил: {{user}}";
+  return new Uint8Array(await wb.xlsx.writeBuffer());
+}
+
+async function sheet(bytes: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes as unknown as ExcelJS.Buffer);
+  return wb.worksheets[0];
+}
+
+describe("report templates", () => {
+  it("keeps a form at a node, runs it for a version into XLSX and PDF, renames, attaches, deletes", async () => {
+    const { owner, member, root, project, version } = await setUpWorkspace(server);
+    await seed(owner, version.id, 6);
+    const added = await upload(
+      owner,
+      `epsId=${project.id}&name=Недельный&wbsDisplay=works`,
+      await form(),
+      "форма.xlsx",
+    );
+    expect(added.status).toBe(200);
+    const report = added.body.data;
+    expect(report).toMatchObject({
+      name: "Недельный",
+      fileName: "форма.xlsx",
+      wbsDisplay: "works",
+      epsIds: [project.id],
+    });
+    expect(report.fields).toEqual(expect.arrayContaining(["project", "work.code", "sum:work.duration", "user"]));
+    // the project's form is offered under it; the root above it has none until attached there
+    expect((await member.call("GET", `/reports/eps/${project.id}`)).body.data.map((r: { id: string }) => r.id)).toEqual(
+      [report.id],
+    );
+    expect((await member.call("GET", `/reports/eps/${root.id}`)).body.data).toEqual([]);
+
+    const run = await post(member, `/reports/${report.id}/run/xlsx`, { versionId: version.id });
+    expect(run.status).toBe(200);
+    expect(run.headers["content-disposition"]).toContain("filename*=UTF-8''");
+    const ws = await sheet(run.raw.rawPayload);
+    expect(ws.getCell("A1").value).toBe("Еженедельный отчёт: Цех 1, График");
+    expect([4, 5, 6, 7, 8, 9].map((r) => ws.getCell(`A${r}`).value)).toEqual([
+      "A001",
+      "A002",
+      "A003",
+      "A004",
+      "A005",
+      "A006",
+    ]);
+    expect(ws.getCell("B4").value).toBe("Монтаж конструкций этажа 1");
+    expect(ws.getCell("C4").value).toEqual(new Date(Date.UTC(2025, 0, 13)));
+    expect(ws.getCell("E4").value).toBe(3);
+    expect(ws.getCell("A10").value).toBe("Итого");
+    expect(ws.getCell("E10").value).toEqual({ formula: "SUM(E4:E9)", result: 18 });
+    expect(String(ws.getCell("A12").value)).toMatch(/^Составил: \S+ \S+$/);
+
+    const pdf = await post(member, `/reports/${report.id}/run/pdf`, { versionId: version.id });
+    expect(pdf.headers["content-type"]).toContain("application/pdf");
+    const { text } = readPdf(dir, pdf.raw.rawPayload, "template");
+    expect(text[0]).toContain("Еженедельный отчёт: Цех 1, График");
+    expect(text[0]).toContain("Монтаж конструкций этажа 6");
+    expect(text[0]).toContain("13.01.2025");
+
+    const renamed = await post(owner, `/reports/${report.id}/rename`, { name: "Недельный КС-6", reportingYear: 2024 });
+    expect(renamed.body.data).toMatchObject({ name: "Недельный КС-6", reportingYear: 2024 });
+    // no work of 2025's schedule falls in 2024: the region is empty, the total zero
+    const empty = await sheet(
+      (await post(owner, `/reports/${report.id}/run/xlsx`, { versionId: version.id })).raw.rawPayload,
+    );
+    expect(empty.getCell("A4").value).toBe("Итого");
+
+    const attached = await post(owner, `/reports/${report.id}/eps/${root.id}/add`, {});
+    expect(attached.body.data.epsIds).toHaveLength(2);
+    expect((await member.call("GET", `/reports/eps/${root.id}`)).body.data).toHaveLength(1);
+    const detached = await owner.call("DELETE", `/reports/${report.id}/eps/${root.id}/delete`);
+    expect(detached.body.data.epsIds).toEqual([project.id]);
+    // a read-only member may run reports but not change them
+    expect((await post(member, `/reports/${report.id}/rename`, { name: "x" })).status).toBe(403);
+    expect((await owner.call("DELETE", `/reports/${report.id}/delete`)).status).toBe(200);
+    expect((await owner.call("GET", "/reports")).body.data).toEqual([]);
+  });
+
+  it("refuses a file that is not an XLSX, an unknown field and a taken name in the caller's language, keeping nothing", async () => {
+    const { owner, project } = await setUpWorkspace(server);
+    const query = `epsId=${project.id}&name=Форма`;
+    const text = await upload(owner, query, new TextEncoder().encode("код;работа"), "form.csv", "ru");
+    expect(text.status).toBe(400);
+    expect(text.body.errors[0].message).toBe(
+      "Файл «form.csv» не является книгой XLSX: загрузите шаблон отчёта в формате Excel (.xlsx)",
+    );
+    const unknownRu = await upload(owner, query, await form("{{work.colour}}"), "f.xlsx", "ru");
+    expect(unknownRu.status).toBe(400);
+    expect(unknownRu.body.errors[0].message).toBe("Ячейка A7: шаблон ссылается на неизвестное поле «work.colour»");
+    const unknownEn = await upload(owner, query, await form("{{budget}}"), "f.xlsx", "en");
+    expect(unknownEn.body.errors[0].message).toBe('Cell A7: the template refers to an unknown field "budget"');
+    expect((await owner.call("GET", "/reports")).body.data).toEqual([]);
+
+    expect((await upload(owner, query, await form(), "f.xlsx")).status).toBe(200);
+    const again = await upload(owner, `epsId=${project.id}&name=форма`, await form(), "f.xlsx", "en");
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0].message).toBe("A report with this name already exists");
+    const year = await upload(owner, `${query}2&reportingYear=1900`, await form(), "f.xlsx", "en");
+    expect(year.status).toBe(400);
+    expect((await owner.call("GET", "/reports")).body.data).toHaveLength(1);
+  });
+
+  it("lets a member of another space neither read, run nor change a report", async () => {
+    const { owner, stranger, intruder, project, version } = await setUpWorkspace(server);
+    const report = (await upload(owner, `epsId=${project.id}&name=Форма`, await form(), "f.xlsx")).body.data;
+    expect((await stranger.call("GET", "/reports")).body.data).toEqual([]);
+    expect((await stranger.call("GET", `/reports/eps/${project.id}`)).status).toBe(404);
+    expect((await intruder.call("GET", "/reports")).status).toBe(403);
+    expect((await post(stranger, `/reports/${report.id}/run/xlsx`, { versionId: version.id })).status).toBe(404);
+    expect((await post(stranger, `/reports/${report.id}/rename`, { name: "Чужая" })).status).toBe(404);
+    expect((await post(stranger, `/reports/${report.id}/eps/${project.id}/add`, {})).status).toBe(404);
+    expect((await stranger.call("DELETE", `/reports/${report.id}/delete`)).status).toBe(404);
+    expect((await upload(stranger, `epsId=${project.id}&name=Чужая`, await form(), "f.xlsx")).status).toBe(404);
+    expect((await post(stranger, `/versions/${version.id}/report/listing`, {})).status).toBe(404);
+    expect(
+      (await post(stranger, "/batch-processing/report", { versionIds: [version.id], builtIn: "listing" })).status,
+    ).toBe(404);
+    const kept = (await owner.call("GET", "/reports")).body.data;
+    expect(kept).toMatchObject([{ name: "Форма", epsIds: [project.id] }]);
+  });
+});
+
+describe("built-in reports", () => {
+  it("lists the schedule and looks two weeks ahead, in XLSX and in PDF with Cyrillic", async () => {
+    const { owner, version } = await setUpWorkspace(server);
+    await seed(owner, version.id, 8);
+    const listing = await post(owner, `/versions/${version.id}/report/listing`, {});
+    const ws = await sheet(listing.raw.rawPayload);
+    expect(ws.getCell("A1").value).toBe("Перечень работ графика");
+    expect(ws.getRow(4).getCell(1).value).toBe("Код");
+    expect(ws.getCell("A5").value).toBe("A001");
+    expect(ws.rowCount).toBe(4 + 8);
+
+    // the chain runs three days a work from 13.01.2025: two weeks from the start hold the first few only
+    const ahead = await sheet(
+      (await post(owner, `/versions/${version.id}/report/lookahead2`, {}, "en")).raw.rawPayload,
+    );
+    expect(ahead.getCell("A1").value).toBe("Two-week look-ahead");
+    const codes = [];
+    for (let r = 5; r <= ahead.rowCount; r++) codes.push(ahead.getCell(`A${r}`).value);
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes.length).toBeLessThan(8);
+
+    const pdf = await post(owner, `/versions/${version.id}/report/delays`, { format: "pdf" }, "fr");
+    const { text } = readPdf(dir, pdf.raw.rawPayload, "delays");
+    expect(text[0]).toContain("Retards par rapport à la référence");
+    const progress = await post(
+      owner,
+      `/versions/${version.id}/report/progress`,
+      { from: "2025-02-01", to: "2025-01-01" },
+      "en",
+    );
+    expect(progress.status).toBe(400);
+    expect((await post(owner, `/versions/${version.id}/report/gantt`, {})).status).toBe(400);
+  });
+
+  it("runs a report over several versions as a job and keeps a ZIP of the files", async () => {
+    const { owner, schedule, version } = await setUpWorkspace(server);
+    await seed(owner, version.id, 3);
+    const second = (
+      await owner.call("POST", `/schedules/${schedule.id}/versions/create`, {
+        label: "Вторая",
+        projectStart: "2025-03-03T08:00",
+      })
+    ).body.data;
+    server.ctx.realtime.sent.length = 0;
+    const started = await post(owner, "/batch-processing/report", {
+      versionIds: [version.id, second.id],
+      builtIn: "listing",
+    });
+    expect(started.status).toBe(200);
+    await server.ctx.jobs.idle();
+    const job = (await owner.call("GET", `/jobs/${started.body.data.jobId}`)).body.data;
+    expect(job).toMatchObject({ type: "report_batch", status: "completed", progress: 100, result: { files: 2 } });
+    const events = server.ctx.realtime.sent.filter(
+      (e): e is Extract<ServerEvent, { type: "batch_report" }> => e.type === "batch_report",
+    );
+    expect(events.map((e) => e.status)).toEqual(["in_process", "in_process", "completed"]);
+    const zip = await server.call("GET", `/storage/download/${job.result.fileId}`, {
+      token: owner.token,
+      headers: { "x-space-id": owner.spaceId },
+    });
+    expect(zip.status).toBe(200);
+    expect(zip.raw.rawPayload.subarray(0, 2).toString()).toBe("PK");
+  });
+});

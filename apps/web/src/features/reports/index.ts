@@ -1,0 +1,1 @@
+export { ReportsButton } from "./reports-button";

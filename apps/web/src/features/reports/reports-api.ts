@@ -1,0 +1,53 @@
+import type { BuiltInReport, Report, ReportFormat, ReportWbsDisplay } from "@planum/contracts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, apiRequest } from "../../shared/api-client";
+import { useRealtimeEvents } from "../realtime";
+
+export const reportKeys = {
+  atNode: (epsId: string) => ["eps", epsId, "reports"] as const,
+};
+
+/** The reports a node offers (attached to it or above it); any change in the space arrives as `reports_updated`. */
+export function useNodeReports(spaceId: string, epsId: string | null) {
+  const queryClient = useQueryClient();
+  useRealtimeEvents((event) => {
+    if (event.type === "reports_updated" && event.spaceId === spaceId)
+      void queryClient.invalidateQueries({ queryKey: ["eps"], predicate: (q) => q.queryKey[2] === "reports" });
+  });
+  return useQuery({
+    queryKey: reportKeys.atNode(epsId ?? ""),
+    queryFn: () => api.get<Report[]>(`/reports/eps/${epsId}`),
+    enabled: epsId !== null,
+  });
+}
+
+export interface ReportUpload {
+  epsId: string;
+  name: string;
+  reportingYear: number | null;
+  wbsDisplay: ReportWbsDisplay;
+  file: File;
+}
+
+/** Spec §7 Reports and Versions report/{x}. Runs answer the file itself. */
+export const reportsApi = {
+  add: (input: ReportUpload) => {
+    const form = new FormData();
+    form.append("file", input.file, input.file.name);
+    return api.post<Report>("/reports/add", undefined, {
+      formData: form,
+      query: {
+        epsId: input.epsId,
+        name: input.name,
+        wbsDisplay: input.wbsDisplay,
+        ...(input.reportingYear ? { reportingYear: input.reportingYear } : {}),
+      },
+    });
+  },
+  rename: (id: string, name: string) => api.post<Report>(`/reports/${id}/rename`, { name }),
+  remove: (id: string) => api.delete<{ id: string }>(`/reports/${id}/delete`),
+  run: (id: string, format: ReportFormat, versionId: string) =>
+    apiRequest<Blob>(`/reports/${id}/run/${format}`, { method: "POST", body: { versionId }, responseType: "blob" }),
+  builtIn: (versionId: string, kind: BuiltInReport, body: { format: ReportFormat; from?: string; to?: string }) =>
+    apiRequest<Blob>(`/versions/${versionId}/report/${kind}`, { method: "POST", body, responseType: "blob" }),
+};
