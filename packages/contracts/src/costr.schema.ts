@@ -345,6 +345,51 @@ export const estimateLinkSchema = z.object({
 export type EstimateLink = z.infer<typeof estimateLinkSchema>;
 export const estimateLinkParams = z.object({ id: workspaceUuid, itemId: workspaceUuid, linkId: workspaceUuid });
 
+/**
+ * Links by a rule (issue 19): a position goes to the works of a version whose code, work attribute or linked
+ * directory row equals the position's norm code (or number, or name). A position matching several works is shared
+ * equally among them within what its other links leave; a rerun replaces the rule's earlier links of that version.
+ */
+export const estimateLinkRuleBody = z
+  .object({
+    versionId: workspaceUuid,
+    by: z.enum(["code", "attribute", "directory"], { error: "InvalidValue" }),
+    /** The position's field compared. */
+    key: z.enum(["normCode", "num", "name"], { error: "InvalidValue" }).default("normCode"),
+    /** `by: attribute`: the work attribute whose value is compared. */
+    attributeId: workspaceUuid.optional(),
+    /** `by: directory`: the directory whose row (linked to the work) has the position's key as its code. */
+    directoryId: workspaceUuid.optional(),
+    /** false: only say what would be linked. */
+    apply: z.boolean({ error: "InvalidValue" }).default(false),
+  })
+  .refine((b) => b.by !== "attribute" || b.attributeId !== undefined, { error: "Required", path: ["attributeId"] })
+  .refine((b) => b.by !== "directory" || b.directoryId !== undefined, { error: "Required", path: ["directoryId"] });
+export type EstimateLinkRuleBody = z.input<typeof estimateLinkRuleBody>;
+
+const ruleLinkSample = z.object({
+  positionId: z.string(),
+  num: z.string(),
+  key: z.string(),
+  itemId: z.number().int(),
+  work: z.object({ code: z.string(), name: z.string() }),
+  share: z.number(),
+});
+export const estimateLinkRuleResultSchema = z.object({
+  applied: z.boolean(),
+  /** Positions of the estimate, those that found works, those left without, those already whole by other links. */
+  positions: z.number().int(),
+  matched: z.number().int(),
+  unmatched: z.number().int(),
+  alreadyLinked: z.number().int(),
+  /** Links the rule makes (the rule's earlier links of the version are replaced by them). */
+  links: z.number().int(),
+  /** The first links made (at most 100) and the first positions left without a work (at most 20). */
+  sample: z.array(ruleLinkSample),
+  unmatchedSample: z.array(z.object({ positionId: z.string(), num: z.string(), key: z.string(), name: z.string() })),
+});
+export type EstimateLinkRuleResult = z.infer<typeof estimateLinkRuleResultSchema>;
+
 // ---- estimates carried into a version's works (spec §7 Versions: update-costs, update/estimated-data, clear estimates)
 
 export const estimateCostsBody = z.object({

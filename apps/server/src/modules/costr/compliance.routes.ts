@@ -4,6 +4,8 @@ import {
   complianceRuleSchema,
   estimateLinkBody,
   estimateLinkParams,
+  estimateLinkRuleBody,
+  estimateLinkRuleResultSchema,
   estimateLinkSchema,
   idParams,
   projectCostrParams,
@@ -14,6 +16,7 @@ import type { AccessRule, Grant, NodeScope } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { route } from "../../platform/route.js";
 import { ComplianceRules } from "./compliance.js";
+import { EstimateLinkRules } from "./estimate-link-rules.js";
 import { EstimateLinks } from "./estimate-links.js";
 
 /** Compliance rules (`/costr/compliance-rules`), an estimate's check and its links to works. */
@@ -28,6 +31,7 @@ export function complianceRoutes(
 ) {
   const rules = new ComplianceRules({ db: ctx.db });
   const links = new EstimateLinks({ db: ctx.db });
+  const linkRules = new EstimateLinkRules({ db: ctx.db });
   return (app: FastifyInstance) => {
     const tags = ["Costr"];
     route(
@@ -130,6 +134,21 @@ export function complianceRoutes(
         access: access.writeProject,
       },
       ({ scope, params, body }) => links.link(scope, params.itemId, body),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: `${base}/links/by-rule`,
+        tags,
+        summary:
+          "Links positions to the works of a version whose code, work attribute or directory row equals the position's norm code (number, name); preview unless `apply`",
+        params: projectCostrParams,
+        body: estimateLinkRuleBody,
+        response: estimateLinkRuleResultSchema,
+        access: access.writeProject,
+      },
+      ({ scope, params, body }) => linkRules.run(scope, params.itemId, body),
     );
     route(
       app,
