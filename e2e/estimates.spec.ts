@@ -6,8 +6,9 @@ import { addItem, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js
  * Cost estimates (issue 19): the owner opens the project's estimates from its schedules tab, uploads a GRAND-Smeta
  * XML local estimate (its progress shown from the job's events), sees its sections, positions, the total the file
  * states and what the compliance rules found on upload, then applies a winter coefficient to the whole estimate and
- * sees the total grow; links position 1 to a calculated work by hand, updates costs into the schedule's current version
- * and sees the money as the project's S-curve plan (quantities and shares written by the language: 0,12 in ru/fr).
+ * sees the total grow; links position 1 to a calculated work by hand, updates costs into the schedule's current version,
+ * links position 2 by a rule (norm code = work code) after its preview, and sees the money carried as the project's
+ * S-curve plan (quantities and shares written by the language: 0,12 in ru/fr).
  */
 test.setTimeout(300_000);
 
@@ -25,6 +26,9 @@ const TEXTS = {
     link: "Link",
     update: "Update costs",
     carried: "Costs updated",
+    preview: "Preview",
+    runRule: "Run the rule",
+    toMake: "Links to make: 1 (positions matched: 1 of 4)",
   },
   ru: {
     upload: "Загрузить смету",
@@ -35,6 +39,9 @@ const TEXTS = {
     link: "Привязать",
     update: "Обновить стоимость",
     carried: "Стоимость обновлена",
+    preview: "Предпросмотр",
+    runRule: "Выполнить правило",
+    toMake: "Будет создано связей: 1 (позиций с работами: 1 из 4)",
   },
   fr: {
     upload: "Importer un devis",
@@ -45,6 +52,9 @@ const TEXTS = {
     link: "Lier",
     update: "Mettre à jour les coûts",
     carried: "Coûts mis à jour",
+    preview: "Aperçu",
+    runRule: "Exécuter la règle",
+    toMake: "Liens à créer : 1 (positions trouvées : 1 sur 4)",
   },
 } as const;
 /** Totals as each language writes them (group separators differ: a comma, a no-break or a narrow no-break space). */
@@ -89,6 +99,8 @@ for (const view of [
     });
     // A calculated work for the estimate's money: five days from Monday 13 January 2025.
     await addItem(call, versionId, { type: "work", name: "Котлован", code: "A10", duration: 2400 });
+    // A work coded as position 2's norm, for the link by a rule.
+    await addItem(call, versionId, { type: "work", name: "Траншея", code: "ГЭСН01-02-057-02", duration: 960 });
     await call("PATCH", `/versions/${versionId}/timetable/calculate/synchronous`);
     const tag = `${view.language}-${view.scheme}-${view.width}`;
 
@@ -126,6 +138,17 @@ for (const view of [
     await page.getByRole("button", { name: texts.update }).click();
     await expect(page.getByText(texts.carried)).toBeVisible();
     await page.screenshot({ path: `e2e/artifacts/estimates-linked-${tag}.png`, fullPage: true });
+
+    // By a rule: a position's norm code equal to a work's code. The preview says what would be linked; running it
+    // links position 2 to the trench (position 1 is whole already, 3 and 4 find no work).
+    const rule = page.getByTestId("link-rule");
+    await rule.getByRole("button", { name: texts.preview }).click();
+    await expect(page.getByTestId("link-rule-outcome")).toContainText(texts.toMake);
+    await rule.getByRole("button", { name: texts.runRule }).click();
+    await expect(
+      page.getByTestId("estimate-link-list").getByRole("cell", { name: "ГЭСН01-02-057-02 Траншея" }),
+    ).toBeVisible();
+    await page.screenshot({ path: `e2e/artifacts/estimates-rule-${tag}.png`, fullPage: true });
     const [estimate] = await call("GET", `/projects/${projectId}/estimates`);
     const tree = await call("GET", `/projects/${projectId}/estimates/${estimate.id}`);
     const money = tree.sections[0].positions[0].priced.total as number;

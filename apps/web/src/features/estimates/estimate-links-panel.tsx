@@ -6,14 +6,16 @@ import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api-client";
 import { notifyError } from "../../ui/notify";
 import { estimateKeys, estimatesApi } from "./estimates-api";
+import { LinkRuleForm } from "./link-rule-form";
 
 /**
- * Links of an estimate's positions to works of the chosen version, by hand (issue 19): a position may be spread over
- * several works with shares adding up to at most 1. Lists the links with their shares and lets one go.
+ * Links of an estimate's positions to works of the chosen version (issue 19), by hand or by a rule: a position may be
+ * spread over several works with shares adding up to at most 1. Lists the links with their shares and lets one go.
  */
 export function EstimateLinksPanel(props: {
   projectId: string;
   estimateId: string;
+  scheduleId: string | null;
   versionId: string | null;
   tree: EstimateTree;
   share(x: number): string;
@@ -64,7 +66,7 @@ export function EstimateLinksPanel(props: {
             {t("links.none")}
           </Text>
         ) : (
-          <Table miw={420}>
+          <Table miw={420} data-testid="estimate-link-list">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t("links.position")}</Table.Th>
@@ -126,6 +128,13 @@ export function EstimateLinksPanel(props: {
             {t("links.link")}
           </Button>
         </Group>
+        <LinkRuleForm
+          projectId={props.projectId}
+          estimateId={props.estimateId}
+          scheduleId={props.scheduleId}
+          versionId={props.versionId}
+          share={props.share}
+        />
       </Stack>
     </Paper>
   );

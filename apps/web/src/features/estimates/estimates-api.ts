@@ -4,6 +4,8 @@ import type {
   ComplianceCheck,
   EstimateLink,
   EstimateLinkBody,
+  EstimateLinkRuleBody,
+  EstimateLinkRuleResult,
   EstimateSummary,
   EstimateTree,
 } from "@planum/contracts";
@@ -50,6 +52,8 @@ export const estimatesApi = {
     api.get<EstimateLink[]>(`${base(projectId)}/${encodeURIComponent(estimateId)}/links`),
   link: (projectId: string, estimateId: string, body: EstimateLinkBody) =>
     api.post<EstimateLink[]>(`${base(projectId)}/${encodeURIComponent(estimateId)}/links`, body),
+  linkByRule: (projectId: string, estimateId: string, body: EstimateLinkRuleBody) =>
+    api.post<EstimateLinkRuleResult>(`${base(projectId)}/${encodeURIComponent(estimateId)}/links/by-rule`, body),
   unlink: (projectId: string, estimateId: string, linkId: string) =>
     api.delete<EstimateLink[]>(
       `${base(projectId)}/${encodeURIComponent(estimateId)}/links/${encodeURIComponent(linkId)}`,

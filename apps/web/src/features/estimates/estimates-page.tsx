@@ -111,6 +111,7 @@ export function EstimatesPage() {
         <EstimateView
           projectId={projectId}
           estimateId={current}
+          scheduleId={chosen.schedule}
           versionId={chosen.version}
           format={(x) => money.format(x)}
           quantity={(x) => number.format(x)}
@@ -165,7 +166,8 @@ function EstimateList(props: {
 function EstimateView(props: {
   projectId: string;
   estimateId: string;
-  /** The version works are linked in (chosen on the page). */
+  /** The schedule and version works are linked in (chosen on the page). */
+  scheduleId: string | null;
   versionId: string | null;
   format(x: number): string;
   quantity(x: number): string;
@@ -267,6 +269,7 @@ function EstimateView(props: {
       <EstimateLinksPanel
         projectId={props.projectId}
         estimateId={props.estimateId}
+        scheduleId={props.scheduleId}
         versionId={props.versionId}
         tree={data}
         share={props.quantity}
