@@ -7,7 +7,7 @@ import type {
   CurveKind,
 } from "@planum/contracts";
 import { ANALYTICS_MEASURES } from "@planum/contracts";
-import { earnedValueOnDay } from "@planum/engine";
+import { earnedValue, earnedValueOnDay } from "@planum/engine";
 import type { StoredCounts, StoredCurve } from "../../db/schema/index.js";
 import type { AnalyticsRow } from "./analytics.repo.js";
 
@@ -182,9 +182,25 @@ export function totalsOf(rows: AnalyticsRow[]): AnalyticsTotals[] {
 /**
  * Earned value by cost at the status day. PV is the target version's plan when every version rolled up has one
  * (the baseline), else the versions' own plans: a mix would compare unlike things.
+ *
+ * Versions rolled up with different status days (one has a data date, another none and counts to today) are each
+ * measured at their own: PV, EV and AC are the sums of each version's to its own day, as P6 sums its projects' values
+ * each at its own data date — measured at the latest day, a version whose facts stop at an earlier data date would
+ * have plan without work and pull SPI down. Earned schedule is then each version's ES and AT weighed by its budget
+ * (SV(t) and SPI(t) of the weighed sums). The status date answered is the latest.
  */
 export function earnedValueOf(rows: AnalyticsRow[]): AnalyticsEarnedValue {
   const baseline = rows.length > 0 && rows.every((r) => r.curves.cost?.target) ? "target" : "plan";
+  const statusDay = rows.reduce((m, r) => Math.max(m, r.statusDay), 0);
+  if (rows.some((r) => r.statusDay !== statusDay)) {
+    const each = rows.map((r) => earnedValueAt([r], baseline, r.statusDay));
+    return { ...rolledUpAtOwnDays(each), statusDate: dateOf(statusDay), baseline };
+  }
+  return { ...earnedValueAt(rows, baseline, statusDay), statusDate: dateOf(statusDay), baseline };
+}
+
+/** Earned value of versions measured at one status day, their days added up. */
+function earnedValueAt(rows: AnalyticsRow[], baseline: "plan" | "target", statusDay: number) {
   const merge = (pick: (row: AnalyticsRow) => StoredCurve | undefined): StoredCurve => {
     const list = rows.map(pick).filter((c): c is StoredCurve => !!c && c.values.length > 0);
     if (list.length === 0) return { start: 0, values: [] };
@@ -192,14 +208,46 @@ export function earnedValueOf(rows: AnalyticsRow[]): AnalyticsEarnedValue {
     const to = Math.max(...list.map((c) => c.start + c.values.length - 1));
     return { start: from, values: Array.from(dense(list, from, to)) };
   };
-  const statusDay = rows.reduce((m, r) => Math.max(m, r.statusDay), 0);
-  const f = earnedValueOnDay({
+  return earnedValueOnDay({
     planned: merge((r) => r.curves.cost?.[baseline]),
     earned: merge((r) => r.curves.cost?.earned),
     actual: merge((r) => r.curves.cost?.fact),
     statusDay,
   });
-  return { ...f, statusDate: dateOf(statusDay), baseline };
+}
+
+/** Versions each measured at its own status day: values added, earned schedule weighed by budgets. */
+function rolledUpAtOwnDays(each: ReturnType<typeof earnedValueAt>[]) {
+  const add = (pick: (f: (typeof each)[number]) => number) => each.reduce((s, f) => s + pick(f), 0);
+  const figures = earnedValue({
+    pv: add((f) => f.pv),
+    ev: add((f) => f.ev),
+    ac: add((f) => f.ac),
+    bac: add((f) => f.bac),
+  });
+  const timed = each.filter((f) => f.schedule !== null);
+  if (timed.length === 0) return { ...figures, schedule: null };
+  const budget = timed.reduce((s, f) => s + f.bac, 0);
+  // Without budgets, each version weighs the same.
+  const weight = (f: (typeof each)[number]) => (budget > 0 ? f.bac / budget : 1 / timed.length);
+  let es = 0;
+  let at = 0;
+  let ieact = 0;
+  let forecasts = 0;
+  for (const f of timed) {
+    const s = f.schedule as NonNullable<typeof f.schedule>;
+    es += s.es * weight(f);
+    at += s.at * weight(f);
+    if (s.ieact !== null) {
+      ieact += s.ieact * weight(f);
+      forecasts += weight(f);
+    }
+  }
+  const spit = at === 0 ? null : es / at;
+  return {
+    ...figures,
+    schedule: { es, at, svt: es - at, spit, ieact: forecasts > 0 ? ieact / forecasts : null },
+  };
 }
 
 export function countsOf(rows: AnalyticsRow[]): StoredCounts {

@@ -196,6 +196,31 @@ describe("analytics of a version and its schedule", () => {
     expect(last(series.curves, "forecast")).toBe(1250);
     const count = (await owner.call("GET", `/analytics/project/${project.id}/count`)).body.data;
     expect(count.works).toBe(3);
+
+    // The concrete schedule's status is Tuesday 14.01 with a fifth of A10 earned (200 of the 400 planned by then);
+    // the roof has no data date and counts to today, its 250 all planned and nothing done. Each is measured at its
+    // own status day: PV 400 + 250, EV 200 — measured at today, A10's whole 1,000 would be due and SPI fall to 0.16.
+    expect((await owner.call("PATCH", `/versions/${v}`, { dataDate: "2025-01-14T17:00" })).status).toBe(200);
+    const fact = await owner.call("PATCH", `${base}/update-many`, {
+      versionId: v,
+      cells: [
+        { itemId: a.id, measure: "volume", kind: "fact", date: "2025-01-13", value: 20 },
+        { itemId: a.id, measure: "cost", kind: "fact", date: "2025-01-13", value: 300 },
+      ],
+    });
+    expect(fact.status).toBe(200);
+    const stats = await readUntil(
+      owner,
+      `/analytics/project/${project.id}/stats`,
+      (d) => d.fresh && d.earnedValue.ev === 200 && d.earnedValue.pv === 650,
+    );
+    expect(stats.earnedValue.spi).toBeCloseTo(200 / 650, 10);
+    expect(stats.earnedValue.ac).toBe(300);
+    expect(stats.earnedValue.bac).toBe(1250);
+    // Earned schedule weighed by budgets: the concrete schedule's ES 1 of AT 2 days, the roof's ES 0 since February.
+    expect(stats.earnedValue.schedule.spit).toBeGreaterThan(0);
+    expect(stats.earnedValue.schedule.spit).toBeLessThan(0.75);
+    expect(stats.earnedValue.statusDate).not.toBe("2025-01-14");
   });
 
   it("refuses a bad query in the caller's language and lets nobody of another space read", async () => {
