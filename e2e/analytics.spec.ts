@@ -35,6 +35,15 @@ async function plannedProject(request: APIRequestContext) {
       ],
     });
   await fact(300, 20);
+  // A crew of 8 h a day takes 10 h a day of A10's five days: 50 h, over-allocated each day (the resource load).
+  const crew = await call("POST", `/space/${spaceId}/resources`, {
+    code: "CREW-1",
+    name: "Бригада бетонщиков",
+    kind: "labor",
+    unit: "h",
+    availability: [{ from: "2025-01-01", maxUnitsPerDay: 8 }],
+  });
+  await call("POST", `/versions/${v}/assignment/wbs/save`, { wbsId: a, resourceId: crew.id, unitsPerDay: 10 });
   // The project's pace: SPI in per cent, red below 90.
   await call("POST", `/projects/${projectId}/indicators/create`, {
     key: "pace",
@@ -146,6 +155,9 @@ test("a node's dashboard opens on analytics, its S-curve moves when a fact chang
   await page.getByRole("option", { name: /^A10 / }).click();
   await expect(pace).toContainText("100", { timeout: 60_000 });
   await expect(pace).toHaveAttribute("data-colour", "green");
+  // The resource load: the crew's 50 h against its 8 h a day, over-allocated on A10's five days.
+  await expect(page.getByTestId("resource-load-chart")).toHaveAttribute("data-total", "50", { timeout: 60_000 });
+  await expect(page.getByTestId("resource-over")).toHaveText("Over-allocated 5 days");
   await page.screenshot({ path: "e2e/artifacts/analytics-en-light-1440.png", fullPage: true });
 
   // The count of works not started opens the works behind it.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { indicatorValueListSchema } from "./indicators.schema.js";
 import { nameField } from "./validation.js";
 import { wdpDay } from "./wdp.schema.js";
 import { workspaceUuid } from "./workspace.schema.js";
@@ -164,6 +165,42 @@ export type AnalyticsWorks = z.infer<typeof analyticsWorksSchema>;
 export const analyticsIndicatorQuery = z.object({ wbsId: wbsRowId.optional() });
 export type AnalyticsIndicatorQuery = z.infer<typeof analyticsIndicatorQuery>;
 
+/** `…/dashboard?measure=&period=&cumulative=`: what a dashboard shows, read in one call (the versions read once). */
+export const analyticsDashboardSchema = z.object({
+  series: analyticsSeriesSchema,
+  stats: analyticsStatsSchema,
+  indicators: indicatorValueListSchema,
+});
+export type AnalyticsDashboardData = z.infer<typeof analyticsDashboardSchema>;
+
+/** `…/graph`: the resource load of the level's current versions, per day, week or month. */
+export const analyticsGraphQuery = z.object({
+  period: z.enum(ANALYTICS_PERIODS, { error: "InvalidValue" }).default("week"),
+});
+export const analyticsGraphSchema = z.object({
+  period: z.enum(ANALYTICS_PERIODS),
+  /** First day of each period (ISO). */
+  periods: z.array(z.string()),
+  /** The resources the versions use, the over-allocated and most loaded first (a dozen at most). */
+  resources: z.array(
+    z.object({
+      id: z.string(),
+      code: z.string(),
+      name: z.string(),
+      unit: z.string(),
+      /** Units demanded in all, and per period. */
+      total: z.number(),
+      demand: z.array(z.number()),
+      /** Units available per period; null = unlimited (no availability set). */
+      availability: z.array(z.number().nullable()),
+      /** Days whose demand passes the availability. */
+      overDays: z.number().int(),
+    }),
+  ),
+  versions: z.number().int(),
+});
+export type AnalyticsGraph = z.infer<typeof analyticsGraphSchema>;
+
 export const analyticsVersionParams = z.object({ id: workspaceUuid });
 
 /** A recount asked for (`PATCH /versions/{id}/calculate/indicators/all`, `POST /eps/{id}/analytics/calculate`). */
@@ -174,7 +211,7 @@ export const analyticsCalculateSchema = z.object({
 export type AnalyticsCalculate = z.infer<typeof analyticsCalculateSchema>;
 
 /** The widgets a dashboard may show (spec §7 "Analytics settings, presets"). */
-export const DASHBOARD_WIDGETS = ["s_curve", "earned_value", "counts", "indicators"] as const;
+export const DASHBOARD_WIDGETS = ["s_curve", "earned_value", "counts", "indicators", "resource_load"] as const;
 export type DashboardWidget = (typeof DASHBOARD_WIDGETS)[number];
 
 /** A dashboard kept: which widgets show and how the curve is drawn. */

@@ -1,6 +1,9 @@
 import {
   analyticsCalculateSchema,
   analyticsCountSchema,
+  analyticsDashboardSchema,
+  analyticsGraphQuery,
+  analyticsGraphSchema,
   analyticsIndicatorQuery,
   analyticsLevelParams,
   analyticsSeriesQuery,
@@ -85,6 +88,22 @@ export function analyticsModule(ctx: AppContext) {
           response: indicatorValueListSchema,
         },
         ({ scope, query }) => service.indicators(scope, query),
+      );
+      route(
+        app,
+        {
+          ...common,
+          method: "GET",
+          url: `${base}/dashboard`,
+          query: analyticsSeriesQuery,
+          response: analyticsDashboardSchema,
+        },
+        ({ scope, query }) => service.dashboard(scope, query),
+      );
+      route(
+        app,
+        { ...common, method: "GET", url: `${base}/graph`, query: analyticsGraphQuery, response: analyticsGraphSchema },
+        ({ scope, query }) => service.graph(scope, query.period),
       );
       route(
         app,

@@ -1,8 +1,11 @@
 import type {
   AnalyticsCalculate,
   AnalyticsCount,
+  AnalyticsDashboardData,
+  AnalyticsGraph,
   AnalyticsIndicatorQuery,
   AnalyticsMeasure,
+  AnalyticsPeriod,
   AnalyticsSeries,
   AnalyticsSeriesQuery,
   AnalyticsStats,
@@ -17,6 +20,7 @@ import type { Grant, NodeScope, ScheduleScope, VersionScope } from "../../platfo
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import type { JobContext } from "../../platform/jobs.js";
+import { UsageService } from "../resources/usage.service.js";
 import {
   type AnalyticsRow,
   bumpGeneration,
@@ -29,6 +33,7 @@ import {
 import { DAILY_JOB, staleByTheDay } from "./analytics-daily.js";
 import { countsOf, earnedValueOf, seriesOf, totalsOf } from "./analytics-figures.js";
 import { blockParts, recountVersion } from "./analytics-recount.js";
+import { resourceLoadOf } from "./analytics-resource-load.js";
 import { storedIndicatorsOf } from "./indicator-values.js";
 import { wbsIndicatorValues, worksOfRow } from "./indicator-wbs.js";
 
@@ -241,6 +246,24 @@ export class AnalyticsService {
 
   private indicatorsOf(spaceId: string, rows: AnalyticsRow[]): Promise<IndicatorValue[]> {
     return storedIndicatorsOf(this.deps.db, spaceId, rows);
+  }
+
+  /** A dashboard's curve, figures and indicators from one read of the versions (`…/dashboard`). */
+  async dashboard(scope: AnalyticsScope, query: AnalyticsSeriesQuery): Promise<AnalyticsDashboardData> {
+    const { spaceId, ids } = await this.versionsOf(scope);
+    const { rows, fresh } = await this.rows(spaceId, ids);
+    return {
+      series: seriesOf(rows, query.measure, query.period, query.cumulative, fresh),
+      stats: { count: countsOf(rows), earnedValue: earnedValueOf(rows), totals: totalsOf(rows), fresh },
+      indicators: await this.indicatorsOf(spaceId, rows),
+    };
+  }
+
+  /** The resource load of the scope's current versions (analytics-resource-load.ts). */
+  async graph(scope: AnalyticsScope, period: AnalyticsPeriod): Promise<AnalyticsGraph> {
+    const { ids } = await this.versionsOf(scope);
+    const grant = "grant" in scope ? scope.grant : scope;
+    return resourceLoadOf(new UsageService({ db: this.deps.db }), grant, ids, period);
   }
 
   /** The works behind a counted figure, an index behind schedule or a period of the curve, worst delay first. */

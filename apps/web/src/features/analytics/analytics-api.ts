@@ -17,6 +17,8 @@ export const analyticsKeys = {
   stats: (spaceId: string, base: string) => ["space", spaceId, "analytics", "stats", base] as const,
   works: (spaceId: string, base: string, query: string) =>
     ["space", spaceId, "analytics", "works", base, query] as const,
+  graph: (spaceId: string, base: string, period: string) =>
+    ["space", spaceId, "analytics", "graph", base, period] as const,
   indicators: (spaceId: string, base: string) => ["space", spaceId, "analytics", "indicators", base] as const,
   scoreboard: (spaceId: string, sort: string, order: string) =>
     ["space", spaceId, "analytics", "scoreboard", sort, order] as const,

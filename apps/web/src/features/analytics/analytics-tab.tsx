@@ -32,6 +32,7 @@ import { shownDate } from "../../shared/date-format";
 import { analyticsBase, useAnalyticsLive, useAnalyticsSeries, useAnalyticsStats } from "./analytics-api";
 import { DashboardSettingsBar, useDashboardSettings } from "./dashboard-settings";
 import { type IndicatorOwner, IndicatorsWidget } from "./indicators-widget";
+import { ResourceLoadWidget } from "./resource-load-widget";
 import { WorksBehindModal } from "./works-behind-modal";
 
 /** ECharts (~400 kB) is loaded when a dashboard first draws a curve, not with the application. */
@@ -227,6 +228,7 @@ export function AnalyticsDashboard({
       {widgets.has("indicators") ? (
         <IndicatorsWidget spaceId={spaceId} base={base} owner={owner} scheduleId={scheduleId} />
       ) : null}
+      {widgets.has("resource_load") ? <ResourceLoadWidget spaceId={spaceId} base={base} period={period} /> : null}
       <WorksBehindModal
         spaceId={spaceId}
         base={base}
