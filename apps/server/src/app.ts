@@ -22,6 +22,7 @@ import { licencesModule } from "./modules/licences/licences.routes.js";
 import { noticesModule } from "./modules/notices/notices.routes.js";
 import { pipelineModule } from "./modules/pipeline/pipeline.routes.js";
 import { printModule } from "./modules/print/print.routes.js";
+import { remoteCopyModule } from "./modules/remote-copy/remote-copy.routes.js";
 import { reportsModule } from "./modules/reports/reports.routes.js";
 import { resourcesModule } from "./modules/resources/resources.routes.js";
 import { spacesModule } from "./modules/spaces/spaces.routes.js";
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(interchangeModule(ctx));
       await api.register(storageFilesModule(ctx));
       await api.register(backupsModule(ctx));
+      await api.register(remoteCopyModule(ctx));
       await api.register(noticesModule(ctx));
       await api.register(chatModule(ctx));
       await api.register(delegationModule(ctx));

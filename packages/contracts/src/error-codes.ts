@@ -138,6 +138,10 @@ export const ERROR_CODES = [
   "BackupSpaceCopy",
   "BackupOtherSpace",
   "BackupTargetGone",
+  // copy between installations (issue 18)
+  "RemoteUnreachable",
+  "RemoteTokenRefused",
+  "RemoteSchemaDiffers",
   "SpaceNotFree",
   // access (403)
   "Forbidden",
@@ -237,6 +241,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   BackupSpaceCopy: 400,
   BackupOtherSpace: 403,
   BackupTargetGone: 409,
+  RemoteUnreachable: 400,
+  RemoteTokenRefused: 400,
+  RemoteSchemaDiffers: 409,
   SpaceNotFree: 409,
   Forbidden: 403,
   IPNotAllowed: 403,

@@ -41,6 +41,18 @@ export type ServerEvent =
       targetId: string | null;
       error: ErrorCode | null;
     })
+  /**
+   * A copy from another installation (`POST /space/copy-remote`): progress, then its end; `targetSpaceId` is the new
+   * space once made, `error` the failure's code.
+   */
+  | (EventBase & {
+      type: "remote_space_copy";
+      jobId: string;
+      progress: number;
+      status: "in_process" | "completed" | "error";
+      targetSpaceId: string | null;
+      error: ErrorCode | null;
+    })
   | (EventBase & {
       type: "eps_updated";
       /** What changed; clients refetch the children of `parentIds` and the nodes of `nodeIds`. */

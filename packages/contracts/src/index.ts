@@ -26,6 +26,7 @@ export * from "./notice-texts.js";
 export * from "./notices.schema.js";
 export * from "./pipeline.schema.js";
 export * from "./print.schema.js";
+export * from "./remote-copy.schema.js";
 export * from "./replacements.schema.js";
 export * from "./reports.schema.js";
 export * from "./resource-usage.js";

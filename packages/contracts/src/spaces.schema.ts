@@ -78,6 +78,27 @@ export const spaceAccessSchema = z.object({
 });
 export type SpaceAccess = z.infer<typeof spaceAccessSchema>;
 
+/**
+ * `GET /users/space-config` (space from X-Space-Id): what a client needs of the space it opens, in one call — the
+ * space, the caller's role and abilities, the idle minutes in force there (the space's own, else the installation's),
+ * the work-done plans' entry window and the licence's terms (null in a free space).
+ */
+export const spaceConfigSchema = z.object({
+  space: spaceSchema,
+  abilities: z.array(z.string()),
+  idleMinutes: z.number().int(),
+  wdpEntryDays: z.number().int().nullable(),
+  licence: z
+    .object({
+      expiresAt: z.string(),
+      paidUsers: z.number().int(),
+      estimateUsers: z.number().int(),
+      bimUsers: z.number().int(),
+    })
+    .nullable(),
+});
+export type SpaceConfig = z.infer<typeof spaceConfigSchema>;
+
 /** A space id in the path; anything but a UUID is simply a space the caller cannot see (403). */
 export const spaceIdParams = z.object({ id: z.string() });
 

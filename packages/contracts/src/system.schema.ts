@@ -13,6 +13,14 @@ export const systemStateSchema = z.object({
 });
 export type SystemState = z.infer<typeof systemStateSchema>;
 
+/** `GET /guide`: the system guide in the caller's language (X-Language), as titled sections of paragraphs. */
+export const guideSchema = z.object({
+  language: z.enum(LANGUAGES),
+  title: z.string(),
+  sections: z.array(z.object({ id: z.string(), title: z.string(), paragraphs: z.array(z.string()) })),
+});
+export type Guide = z.infer<typeof guideSchema>;
+
 export const clientErrorBody = z.object({
   message: z.string().min(1).max(2000),
   stack: z.string().max(20000).optional(),

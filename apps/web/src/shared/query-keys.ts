@@ -5,6 +5,8 @@ export const queryKeys = {
   spaceAccess: (spaceId: string) => ["space", spaceId, "access"] as const,
   spaceMembers: (spaceId: string) => ["space", spaceId, "members"] as const,
   spaceSettings: (spaceId: string) => ["space", spaceId, "settings"] as const,
+  /** `GET /users/space-config`: the space as its member opens it (idle minutes in force, licence terms). */
+  spaceConfig: (spaceId: string) => ["space", spaceId, "config"] as const,
   spaceLicence: (spaceId: string) => ["space", spaceId, "licence"] as const,
   spaceStorage: (spaceId: string) => ["space", spaceId, "storage"] as const,
   /** Every licence of the installation (system administrator). */

@@ -160,6 +160,8 @@ export interface RestoreOutcome {
   targetId: string;
   /** Documents the restore no longer holds: their objects go once the transaction has committed. */
   removedFileKeys: string[];
+  /** A copy's documents: saved id → the copy's id, whose object `putCopiedFiles` writes. */
+  fileIds: Map<string, string>;
 }
 
 /**
@@ -216,7 +218,13 @@ export async function replaceScope(
     const key = objectKey({ area: "documents", id });
     if (!(await storage.store.get(key))) await storage.store.put(key, bytes, "application/octet-stream");
   }
-  return { rows: inserted, skipped: total - inserted, targetId: contents.header.rootId, removedFileKeys };
+  return {
+    rows: inserted,
+    skipped: total - inserted,
+    targetId: contents.header.rootId,
+    removedFileKeys,
+    fileIds: new Map(),
+  };
 }
 
 async function restoreSpaceRow(tx: DbOrTx, rows: string) {
@@ -343,7 +351,20 @@ export async function copyScope(
     total += rows.length;
     inserted += await insertRows(tx, table, JSON.stringify(rows));
   }
-  return { rows: inserted, skipped: total - inserted, targetId: rootId, removedFileKeys: [] };
+  const fileIds = new Map<string, string>();
+  for (const [from, to] of keys.get("stored_files") ?? []) fileIds.set(String(from), String(to));
+  return { rows: inserted, skipped: total - inserted, targetId: rootId, removedFileKeys: [], fileIds };
+}
+
+/**
+ * The bytes of a copy's documents under their new ids (an object is named by its file's id), once the copy's rows
+ * have committed: a copy whose transaction rolled back leaves no object behind.
+ */
+export async function putCopiedFiles(storage: Storage, contents: BackupContents, fileIds: Map<string, string>) {
+  for (const [from, to] of fileIds) {
+    const bytes = contents.files.get(from);
+    if (bytes) await storage.store.put(objectKey({ area: "documents", id: to }), bytes, "application/octet-stream");
+  }
 }
 
 /** Every uuid key of the copy, old → new: only a uuid is unmistakably an id inside a JSON value (a number is not). */

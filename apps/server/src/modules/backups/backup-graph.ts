@@ -32,7 +32,15 @@ export interface Catalog {
  * Tables a backup never holds though their rows hang on the space: the backups themselves, and the licences (the
  * vendor's grant of today, not data of the schedules — a restore must not bring back an expired one).
  */
-const NOT_BACKED_UP = new Set(["backups", "backup_schedules", "licences", "licence_requests"]);
+const NOT_BACKED_UP = new Set([
+  "backups",
+  "backup_schedules",
+  "licences",
+  "licence_requests",
+  // Credentials to and from other installations: never carried to a restore or to another installation.
+  "remote_installations",
+  "remote_export_tokens",
+]);
 
 const ROOTS: Record<BackupScope, string> = { space: "spaces", project: "eps_nodes", schedule: "schedules" };
 

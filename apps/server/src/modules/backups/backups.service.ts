@@ -19,6 +19,7 @@ import {
   copyScope,
   countScope,
   packBackup,
+  putCopiedFiles,
   replaceScope,
   unpackBackup,
 } from "./backup-file.js";
@@ -228,6 +229,7 @@ export class BackupsService {
         return done;
       });
       for (const key of outcome.removedFileKeys) await this.deps.storage.store.delete(key).catch(() => {});
+      await putCopiedFiles(this.deps.storage, contents, outcome.fileIds);
       this.deps.realtime.toSpace({
         v: EVENTS_PROTOCOL_VERSION,
         type: "eps_updated",

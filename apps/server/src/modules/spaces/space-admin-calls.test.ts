@@ -10,6 +10,28 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("space administration calls", () => {
+  it("GET /users/space-config answers the space of X-Space-Id as its member opens it, to members only", async () => {
+    const owner = await server.signUp();
+    const space = await server.createSpace(owner.token, "Configured");
+    const headers = { "x-space-id": space.id };
+    await server.call("PUT", `/space/${space.id}/settings`, {
+      token: owner.token,
+      body: { idleMinutes: 15, wdpEntryDays: 3 },
+    });
+    const config = await server.call("GET", "/users/space-config", { token: owner.token, headers });
+    expect(config.status).toBe(200);
+    expect(config.body.data).toMatchObject({
+      space: { id: space.id, name: "Configured", role: "owner", paidType: "free" },
+      idleMinutes: 15,
+      wdpEntryDays: 3,
+      licence: null,
+    });
+    expect(config.body.data.abilities).toContain("space:admin");
+    const stranger = await server.signUp();
+    expect((await server.call("GET", "/users/space-config", { token: stranger.token, headers })).status).toBe(403);
+    expect((await server.call("GET", "/users/space-config", { headers })).status).toBe(401);
+  });
+
   it("GET /space/{id}/eps lists the tree of the space in the path, to its members only", async () => {
     const owner = await server.signUp();
     const space = await server.createSpace(owner.token, "Tree");

@@ -5,6 +5,7 @@ import {
   kickoutBody,
   renameSpaceBody,
   spaceAccessSchema,
+  spaceConfigSchema,
   spaceIdParams,
   spaceJobSchema,
   spaceMemberSchema,
@@ -144,6 +145,18 @@ export function spacesModule(ctx: AppContext, users: UserDirectory) {
         await service.kickout(scope, body.userId);
         return null;
       },
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/users/space-config",
+        tags,
+        summary: "The space of X-Space-Id as the caller opens it: role, abilities, idle minutes, entry window, licence",
+        response: spaceConfigSchema,
+        access: access.space("space:read"),
+      },
+      ({ scope }) => service.config(scope),
     );
     route(
       app,

@@ -6,6 +6,7 @@ import {
   type ServerEvent,
   type Space,
   type SpaceAccess,
+  type SpaceConfig,
   type SpaceJob,
   type SpaceMember,
   type SpaceSettings,
@@ -207,6 +208,26 @@ export class SpacesService {
       spaceId: grant.space.id,
       byUserId: grant.userId,
     });
+  }
+
+  /** The space as the caller opens it (`GET /users/space-config`). */
+  config(grant: Grant): SpaceConfig {
+    const settings = toSettingsDto(grant.space, this.deps.defaultIdleMinutes);
+    const licence = grant.space.licence;
+    return {
+      space: toSpaceDto(grant.space, grant.role),
+      abilities: toAccessDto(grant).abilities,
+      idleMinutes: settings.idleMinutes,
+      wdpEntryDays: settings.wdpEntryDays,
+      licence: licence
+        ? {
+            expiresAt: licence.expiresAt,
+            paidUsers: licence.paidUsers,
+            estimateUsers: licence.estimateUsers,
+            bimUsers: licence.bimUsers,
+          }
+        : null,
+    };
   }
 
   settings(grant: Grant): SpaceSettings {

@@ -2,6 +2,7 @@ import {
   BASE_LANGUAGE,
   clientErrorBody,
   defaultLanguageSchema,
+  guideSchema,
   healthSchema,
   jobParams,
   jobSchema,
@@ -14,7 +15,9 @@ import {
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../platform/context.js";
+import { requestLanguage } from "../../platform/http-errors.js";
 import { route } from "../../platform/route.js";
+import { GUIDE } from "./guide-texts.js";
 import { HealthService } from "./health.service.js";
 import { PLANUM_VERSION, SystemService } from "./system.service.js";
 
@@ -63,6 +66,18 @@ export function systemModule(ctx: AppContext) {
       },
     );
 
+    route(
+      fastify,
+      {
+        method: "GET",
+        url: "/guide",
+        tags,
+        summary: "The system guide in the caller's language (X-Language)",
+        response: guideSchema,
+        access: access.user,
+      },
+      ({ request }) => GUIDE[requestLanguage(request)],
+    );
     route(
       fastify,
       { method: "POST", url: "/client-error", tags, body: clientErrorBody, response: z.null(), access: access.guest },

@@ -17,6 +17,19 @@ describe("system calls", () => {
     expect(response.body.data.idleMinutes).toBeGreaterThan(0);
   });
 
+  it("the system guide answers in the caller's language, to signed-in users", async () => {
+    const user = await server.signUp();
+    const ru = await server.call("GET", "/guide", { token: user.token, language: "ru" });
+    expect(ru.status).toBe(200);
+    expect(ru.body.data.title).toBe("Руководство Planum");
+    const fr = await server.call("GET", "/guide", { token: user.token, language: "fr" });
+    expect(fr.body.data.title).toBe("Guide de Planum");
+    expect(fr.body.data.sections.map((section: { id: string }) => section.id)).toEqual(
+      ru.body.data.sections.map((section: { id: string }) => section.id),
+    );
+    expect((await server.call("GET", "/guide")).status).toBe(401);
+  });
+
   it("health-check answers ok after touching the database", async () => {
     const response = await server.call("GET", "/health-check");
     expect(response.body).toMatchObject({ success: true, data: { status: "ok" } });

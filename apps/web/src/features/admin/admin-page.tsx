@@ -7,12 +7,13 @@ import { BackupsCard } from "./backups-card";
 import { InstallationLicencesCard } from "./installation-licences-card";
 import { LicenceCard } from "./licence-card";
 import { MembersAdminCard } from "./members-admin-card";
+import { RemoteCopyCard } from "./remote-copy-card";
 import { RolesCard } from "./roles-card";
 import { SpaceSettingsCard } from "./space-settings-card";
 import { StorageCard } from "./storage-card";
 
 /**
- * `/:spaceId/admin`: roles and their abilities, members and their roles, the space's settings, licence, storage and backups; for the
+ * `/:spaceId/admin`: roles and their abilities, members and their roles, the space's settings, licence, storage, backups and copies between installations; for the
  * system administrator also the installation's licences.
  */
 export function AdminPage() {
@@ -43,6 +44,7 @@ export function AdminPage() {
         {showSettings ? <LicenceCard spaceId={spaceId} /> : null}
         {showSettings ? <StorageCard spaceId={spaceId} /> : null}
         {showSettings ? <BackupsCard spaceId={spaceId} /> : null}
+        {showSettings ? <RemoteCopyCard spaceId={spaceId} /> : null}
       </SimpleGrid>
       {systemAdmin ? <InstallationLicencesCard /> : null}
     </Stack>

@@ -115,9 +115,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           break;
         case "space_settings_changed":
           void queryClient.invalidateQueries({ queryKey: queryKeys.spaceSettings(event.spaceId) });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.spaceConfig(event.spaceId) });
           break;
         case "space_licence_changed":
           void queryClient.invalidateQueries({ queryKey: queryKeys.spaceLicence(event.spaceId) });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.spaceConfig(event.spaceId) });
           void queryClient.invalidateQueries({ queryKey: queryKeys.spaces });
           break;
         case "space_delete":
