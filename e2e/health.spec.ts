@@ -9,9 +9,10 @@ const codeCell = (page: Page, pos: number) => page.locator(`[data-pos="${pos}"][
 const TEXT = {
   en: { tab: "Health", all: "All panels", select: "Select works (1)", fail: "Fail" },
   ru: { tab: "Качество графика", all: "Все панели", select: "Выделить работы (1)", fail: "Нарушение" },
+  fr: { tab: "Santé du planning", all: "Tous les panneaux", select: "Sélectionner les tâches (1)", fail: "Échec" },
 } as const;
 
-test("the health tab names failing checks and selects the works behind one; en and ru", async ({
+test("the health tab names failing checks, selects the works behind one and takes the schedule's thresholds; en, ru, fr", async ({
   browser,
   request,
 }) => {
@@ -39,6 +40,7 @@ test("the health tab names failing checks and selects the works behind one; en a
   for (const [language, scheme, width] of [
     ["en", "light", 1440],
     ["ru", "dark", 600],
+    ["fr", "dark", 600],
   ] as const) {
     const { context, page } = await openAs(browser, token, { language, scheme, width });
     await page.goto(`/${spaceId}/schedule/${scheduleId}`);
@@ -58,6 +60,16 @@ test("the health tab names failing checks and selects the works behind one; en a
     await expect(page.locator('.pg-row[aria-selected="true"]')).toContainText("A30");
     await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
     await page.screenshot({ path: `e2e/artifacts/health-${language}-${width}-${scheme}.png`, fullPage: true });
+    if (language === "fr") {
+      // The schedule's own threshold: one long work in three is 33 %, within a limit of 50 % the check passes.
+      await page.getByTestId("health-edit-thresholds").click();
+      await page.getByTestId("health-threshold-high_duration").fill("50");
+      await page.screenshot({ path: "e2e/artifacts/health-thresholds-fr-600-dark.png", fullPage: true });
+      await page.getByTestId("health-thresholds-save").click();
+      await expect(page.getByTestId("health-thresholds")).toHaveCount(0, { timeout: 30_000 });
+      await expect(duration).toContainText("Réussi", { timeout: 30_000 });
+      await expect(duration).toContainText("≤ 50%");
+    }
     await context.close();
   }
 });

@@ -419,18 +419,37 @@ try {
       const { criticalPathTest, scheduleColumns } = await import("@planum/engine");
       const { calculationInput } = await import("../dist/modules/workspace/calculation/calculation-input.js");
       const { readSettings } = await import("../dist/modules/workspace/calculation/calculate-settings.service.js");
-      let t = performance.now();
-      const rows = await readHealthRows(db, row);
-      const rowsMs = performance.now() - t;
-      t = performance.now();
-      dcmaChecks(rows.activities, rows.relations, { dayMinutes: 480, hasResources: false });
-      const checksMs = performance.now() - t;
+      const { execColumns } = await import("../dist/platform/sql.js");
+      const cpuOf = async (fn) => {
+        const c0 = process.cpuUsage();
+        const t0 = performance.now();
+        const out = await fn();
+        const c = process.cpuUsage(c0);
+        return { out, ms: Math.round(performance.now() - t0), cpu: Math.round((c.user + c.system) / 1000) };
+      };
+      const rows = (await cpuOf(() => readHealthRows(db, row))).out;
+      const parts = {};
+      for (let k = 0; k < 3; k++) {
+        parts.read = await cpuOf(() => readHealthRows(db, row));
+        parts.itemsOnly = await cpuOf(() =>
+          execColumns(
+            db,
+            sql`select json_build_object('id', json_agg(id), 'tf', json_agg(total_float)) as j from wbs_items where version_id = ${row.id}`,
+          ),
+        );
+        parts.checks = await cpuOf(() =>
+          dcmaChecks(rows.activities, rows.relations, { dayMinutes: 480, hasResources: false }),
+        );
+      }
+      const rowsMs = JSON.stringify(
+        Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, { ms: v.ms, cpu: v.cpu }])),
+      );
       const { input } = await calculationInput(db, row, await readSettings(db, row.scheduleId));
       const result = scheduleColumns(input);
-      t = performance.now();
+      const t = performance.now();
       criticalPathTest(input, result);
       process.stderr.write(
-        `rows ${Math.round(rowsMs)} ms, checks ${Math.round(checksMs)} ms, critical path test (engine pass) ${Math.round(performance.now() - t)} ms\n`,
+        `parts ${rowsMs}, critical path test (engine pass) ${Math.round(performance.now() - t)} ms\n`,
       );
     }
     process.stdout.write(

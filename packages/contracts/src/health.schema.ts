@@ -100,3 +100,23 @@ export const versionHealthSchema = z.object({
   thresholds: healthThresholdsSchema,
 });
 export type VersionHealth = z.infer<typeof versionHealthSchema>;
+
+/** Health rolled up over a structure node: the current version of each schedule below it with its kept score. */
+export const healthRollupSchema = z.object({
+  /** The versions' scores weighted by their activities; null when none has one. */
+  score: z.number().nullable(),
+  versions: z.array(
+    z.object({
+      versionId: z.string(),
+      scheduleId: z.string(),
+      score: z.number(),
+      passed: z.number().int(),
+      failed: z.number().int(),
+      notApplicable: z.number().int(),
+      activities: z.number().int(),
+    }),
+  ),
+  /** Current versions not calculated since health was kept: no score yet. */
+  unscored: z.number().int(),
+});
+export type HealthRollup = z.infer<typeof healthRollupSchema>;

@@ -50,7 +50,8 @@ export function HealthThresholds({ versionId, health, onSaved, onClose }: Health
               size="xs"
               w={150}
               label={t(`health.checks.${key}`)}
-              styles={{ label: { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis", maxWidth: 150 } }}
+              // long ru/fr names wrap onto a second line rather than being cut
+              styles={{ label: { whiteSpace: "normal", lineHeight: 1.2 } }}
               title={t(`health.checks.${key}`)}
               min={range.min}
               max={range.max}

@@ -13,44 +13,43 @@ const hard = (column: string) => `${column} in ('in_date', 'not_later', 'mandato
 
 interface ItemColumns {
   id: number[];
-  /** 1 for a work or a task (not a milestone): what the DCMA ratios count. */
-  task: number[];
-  done: number[];
   rem: number[];
-  /** Places (0-based) of the activities with a hard constraint: few, so sent as a list. */
-  hard: number[];
   tf: (number | null)[];
   ef: (number | null)[];
-  as: (number | null)[];
-  af: (number | null)[];
-  bf: (number | null)[];
+  /** Ids of the few: milestones (not tasks), completed works, hard constraints. */
+  ms: number[];
+  done: number[];
+  hard: number[];
+  /** [id, actual start, actual finish, target finish] of the works with any of them (minutes or null). */
+  dates: [number, number | null, number | null, number | null][];
 }
 
 /**
  * What the DCMA checks read of a version, and nothing more: its activities (works, tasks and milestones: not sums,
- * not drafts) as columns of numbers in one query, its relations between them, and which of them have a resource.
- * Dates are minutes since 1970 and flags 0/1 (cheaper to cross than text and booleans); the few hard constraints,
- * leads, lags and other relation types come as lists; the baseline finish is the target finish.
+ * not drafts) in one query — remaining duration, total float and early finish as columns, everything that most works
+ * lack (progress, target dates, hard constraints, being a milestone) as lists of places — its relations, and which
+ * activities have a resource. Dates are minutes since 1970; the baseline finish is the target finish.
  */
 export async function readHealthRows(db: DbOrTx, version: Pick<VersionRow, "id">) {
   const c = await execColumns<ItemColumns>(
     db,
     sql`
-    select json_build_object('id', coalesce(json_agg(id), '[]'), 'task', json_agg((type in ('work', 'task'))::int),
-      'done', json_agg((status = 'completed')::int),
+    select json_build_object('id', coalesce(json_agg(id), '[]'),
       'rem', json_agg(case when status = 'completed' then 0 else coalesce(remaining, duration) end),
-      'hard', coalesce(json_agg(k - 1) filter (where ${sql.raw(hard("start_limit_type"))} or ${sql.raw(hard("finish_limit_type"))}), '[]'),
       'tf', json_agg(total_float), 'ef', json_agg(${minutes("early_finish")}),
-      'as', json_agg(${minutes("actual_start")}), 'af', json_agg(${minutes("actual_finish")}),
-      'bf', json_agg(${minutes("target_finish")})) as j
-    from (select *, row_number() over () as k from wbs_items where version_id = ${version.id} and type not in ('sum', 'draft')) w`,
+      'ms', coalesce(json_agg(id) filter (where type not in ('work', 'task')), '[]'),
+      'done', coalesce(json_agg(id) filter (where status = 'completed'), '[]'),
+      'hard', coalesce(json_agg(id) filter (where ${sql.raw(hard("start_limit_type"))} or ${sql.raw(hard("finish_limit_type"))}), '[]'),
+      'dates', coalesce(json_agg(json_build_array(id, ${minutes("actual_start")}, ${minutes("actual_finish")}, ${minutes("target_finish")}))
+        filter (where actual_start is not null or actual_finish is not null or target_finish is not null), '[]')) as j
+    from wbs_items where version_id = ${version.id} and type not in ('sum', 'draft')`,
   );
-  // Type and lag only where they are not a plain finish-to-start without lag: [place among the relations, type, lag].
-  const r = await execColumns<{ a: number[]; b: number[]; x: [number, "fs" | "ss" | "ff" | "sf", number][] }>(
+  // Type and lag only where they are not a plain finish-to-start without lag: [predecessor, successor, type, lag].
+  const r = await execColumns<{ a: number[]; b: number[]; x: [number, number, "fs" | "ss" | "ff" | "sf", number][] }>(
     db,
     sql`select json_build_object('a', coalesce(json_agg(predecessor_id), '[]'), 'b', coalesce(json_agg(successor_id), '[]'),
-      'x', coalesce(json_agg(json_build_array(k - 1, type, lag)) filter (where type <> 'fs' or lag <> 0), '[]')) as j
-    from (select predecessor_id, successor_id, type, lag, row_number() over () as k from relations where version_id = ${version.id}) r`,
+      'x', coalesce(json_agg(json_build_array(predecessor_id, successor_id, type, lag)) filter (where type <> 'fs' or lag <> 0), '[]')) as j
+    from relations where version_id = ${version.id}`,
   );
   const assigned = await execColumns<number[]>(
     db,
@@ -58,33 +57,47 @@ export async function readHealthRows(db: DbOrTx, version: Pick<VersionRow, "id">
   );
   const n = c.id.length;
   const activities: HealthActivities = {
-    task: c.task.map(Boolean),
-    completed: c.done.map(Boolean),
+    task: new Array(n).fill(true),
+    completed: new Array(n).fill(false),
     remaining: c.rem,
     hardConstraint: new Array(n).fill(false),
     totalFloat: c.tf,
     earlyFinish: c.ef,
-    actualStart: c.as,
-    actualFinish: c.af,
-    baselineFinish: c.bf,
+    actualStart: new Array(n).fill(null),
+    actualFinish: new Array(n).fill(null),
+    baselineFinish: new Array(n).fill(null),
     assigned: new Array(n).fill(false),
   };
-  for (const k of c.hard) activities.hardConstraint[k] = true;
   const place = new Map<number, number>();
   for (let k = 0; k < n; k++) place.set(c.id[k], k);
+  const at = (id: number) => place.get(id) ?? -1;
+  for (const id of c.ms) activities.task[at(id)] = false;
+  for (const id of c.done) activities.completed[at(id)] = true;
+  for (const id of c.hard) activities.hardConstraint[at(id)] = true;
+  for (const [id, as, af, bf] of c.dates) {
+    const k = at(id);
+    activities.actualStart[k] = as;
+    activities.actualFinish[k] = af;
+    activities.baselineFinish[k] = bf;
+  }
   for (const id of assigned) {
     const k = place.get(id);
     if (k !== undefined) activities.assigned[k] = true;
   }
-  const odd = new Map<number, [string, number]>();
-  for (const [k, type, lag] of r.x) odd.set(k, [type, lag]);
+  // The few relations that are not a plain FS without lag, by predecessor then successor (a pair is unique).
+  const odd = new Map<number, Map<number, [string, number]>>();
+  for (const [from, to, type, lag] of r.x) {
+    const bySuccessor = odd.get(from) ?? new Map<number, [string, number]>();
+    bySuccessor.set(to, [type, lag]);
+    odd.set(from, bySuccessor);
+  }
   // Relations to sums, drafts or other versions' works (external links) are no logic between two activities here.
   const relations: HealthRelations = { from: [], to: [], type: [], lag: [] };
   for (let k = 0; k < r.a.length; k++) {
     const from = place.get(r.a[k]);
     const to = place.get(r.b[k]);
     if (from === undefined || to === undefined) continue;
-    const [type, lag] = odd.get(k) ?? ["fs", 0];
+    const [type, lag] = odd.get(r.a[k])?.get(r.b[k]) ?? ["fs", 0];
     relations.from.push(from);
     relations.to.push(to);
     relations.type.push(type.toUpperCase() as HealthRelations["type"][number]);

@@ -1,8 +1,15 @@
-import { healthThresholdsSchema, versionHealthSchema, versionIdParams } from "@planum/contracts";
+import {
+  analyticsLevelParams,
+  healthRollupSchema,
+  healthThresholdsSchema,
+  versionHealthSchema,
+  versionIdParams,
+} from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../../platform/context.js";
 import { route } from "../../../platform/route.js";
 import { updateThresholds, versionHealth } from "./health.service.js";
+import { healthRollup } from "./health-rollup.js";
 
 /**
  * Schedule health (issue 21): the DCMA 14-point checks of a version, read straight from its tables (the critical path
@@ -39,6 +46,20 @@ export function healthModule(ctx: AppContext) {
         access: access.version("write"),
       },
       ({ scope, body }) => updateThresholds(ctx, scope.version, body, scope.grant.userId),
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/eps/:id/analytics/health",
+        tags: ["Analytics"],
+        summary:
+          "Schedule health rolled up over a structure node: the current version of each schedule below it with the score its last calculation kept, and their score weighted by activities",
+        params: analyticsLevelParams,
+        response: healthRollupSchema,
+        access: access.node("schedule:read"),
+      },
+      ({ scope }) => healthRollup(ctx.db, scope),
     );
   };
 }

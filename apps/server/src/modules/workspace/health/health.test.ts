@@ -76,7 +76,7 @@ describe("version health", () => {
     expect((await stranger.call("GET", `/versions/${v}/health`)).status).toBe(404);
   });
   it("runs the critical path test with each calculation and judges missed tasks, CPLI and BEI by the data date", async () => {
-    const { owner, member, stranger, schedule, version } = await setUpWorkspace(server);
+    const { owner, member, stranger, project, schedule, version } = await setUpWorkspace(server);
     const v = version.id;
     const day = 480;
     const a = await addItem(owner, v, { type: "work", name: "A", code: "A", duration: 2 * day });
@@ -161,6 +161,16 @@ describe("version health", () => {
       expect.objectContaining({ type: "health_thresholds_updated", scheduleId: schedule.id }),
     );
     expect((await health()).cpli.passed).toBe(true);
+
+    // Rolled up over the project: its schedule's current version with the score kept (judged by the new thresholds).
+    const rolled = await member.call("GET", `/eps/${project.id}/analytics/health`);
+    expect(rolled.status, JSON.stringify(rolled.body)).toBe(200);
+    expect(rolled.body.data).toMatchObject({
+      score: eased.body.data.score,
+      unscored: 0,
+      versions: [{ versionId: v, scheduleId: schedule.id, score: eased.body.data.score, activities: 3 }],
+    });
+    expect((await stranger.call("GET", `/eps/${project.id}/analytics/health`)).status).toBe(404);
 
     // A read-only member cannot change thresholds; another space's user neither reads nor changes anything.
     expect((await member.call("PUT", `/versions/${v}/health/thresholds`, { cpli: 0.1 })).status).toBe(403);
