@@ -241,6 +241,14 @@ test("links to works in Russian: rows uploaded from XLSX, settings, a row picked
   );
   await page.screenshot({ path: "e2e/artifacts/directory-relations-ru.png" });
   await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  // The graph of links: the norm shown on works and copied into "Норма работы", the relation to "Ресурсы норм".
+  await page.getByRole("button", { name: "Действия со справочником" }).click();
+  await page.getByRole("menuitem", { name: "Граф связей…" }).click();
+  await expect(page.getByTestId("graph-edge")).toHaveCount(3);
+  await expect(page.getByTestId("graph-node").filter({ hasText: "Норма работы" })).toHaveCount(1);
+  await page.screenshot({ path: "e2e/artifacts/directory-graph-ru.png" });
+  await page.keyboard.press("Escape");
 
   // The version's dependent resources: A30 (8 m³ of BET) needs 6,4 crane hours; recalculated into an assignment.
   await page.goto(`/${s.spaceId}/schedule/${s.scheduleId}`);
@@ -347,6 +355,12 @@ test("links to works seen in English and French, dark, wide and narrow", async (
     await page.getByRole("menuitem", { name: relationsItem }).click();
     await expect(page.getByRole("dialog").getByTestId("relation-rows")).toContainText("CRANE — Кран");
     await page.screenshot({ path: `e2e/artifacts/directory-relations-${language}-dark-${width}.png` });
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.getByRole("button", { name: language === "en" ? "Directory actions" : "Actions du répertoire" }).click();
+    await page.getByRole("menuitem", { name: language === "en" ? "Graph of links…" : "Graphe des liens…" }).click();
+    await expect(page.getByTestId("graph-edge")).toHaveCount(3);
+    await page.screenshot({ path: `e2e/artifacts/directory-graph-${language}-dark-${width}.png` });
     // The upload dialog's preview and mapping, looked at (not sent: the rows are there already).
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);

@@ -132,3 +132,24 @@ export const donorRefreshSchema = z.object({
   applied: z.boolean(),
 });
 export type DonorRefresh = z.infer<typeof donorRefreshSchema>;
+
+/**
+ * `GET /eps/{id}/directory/graph`: how the directories seen at a node link — each linked attribute shows a column on
+ * the works, each donor fills a work attribute, each complex relation makes one directory depend on another.
+ */
+export const directoryGraphSchema = z.object({
+  directories: z.array(z.object({ id: z.string(), name: z.string(), nodeName: z.string(), kind: z.string() })),
+  /** Work attributes some donor fills. */
+  attributes: z.array(z.object({ id: z.string(), name: z.string() })),
+  edges: z.array(
+    z.object({
+      kind: z.enum(["linked", "donor", "relation"]),
+      from: z.string(),
+      /** The attribute (donor), the dependent directory (relation), null for the works themselves (linked). */
+      to: z.string().nullable(),
+      /** The column's name (linked, donor) or the relation's name. */
+      label: z.string(),
+    }),
+  ),
+});
+export type DirectoryGraph = z.infer<typeof directoryGraphSchema>;

@@ -5,6 +5,7 @@ import {
   directoryColumnBody,
   directoryColumnParams,
   directoryDeletedSchema,
+  directoryGraphSchema,
   directoryMoveParams,
   directoryParams,
   directoryRowsPageSchema,
@@ -33,6 +34,7 @@ import { DirectoriesService } from "./directories.service.js";
 import { DirectoryAttributes } from "./directory-attributes.js";
 import { directoryAttributeRoutes } from "./directory-attributes.routes.js";
 import { DirectoryFiles } from "./directory-files.js";
+import { directoryGraph } from "./directory-graph.js";
 import { directoryRelationRoutes } from "./directory-relations.routes.js";
 
 /**
@@ -78,6 +80,19 @@ export function directoriesModule(ctx: AppContext) {
         access: atNode,
       },
       ({ scope }) => service.atNode(scope.grant, scope.node),
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: `${base}/graph`,
+        tags,
+        summary: "How the directories seen at the node link: linked attributes, donors, complex relations",
+        params: idParams,
+        response: directoryGraphSchema,
+        access: atNode,
+      },
+      ({ scope }) => directoryGraph(ctx.db, service, scope.grant, scope.node),
     );
     route(
       app,

@@ -38,20 +38,24 @@ function upload(actor: Actor, url: string, bytes: Buffer, language = "en") {
 async function setUp() {
   const ws = await setUpWorkspace(server);
   const { owner, project, version } = ws;
-  const directory = async (name: string, rows: [string, string][]) => {
-    const created = (await owner.call("POST", `/eps/${project.id}/directory/create`, { name, columns: [] })).body.data;
+  const directory = async (name: string, rows: [string, string][], columns: { name: string; type: string }[] = []) => {
+    const created = (await owner.call("POST", `/eps/${project.id}/directory/create`, { name, columns })).body.data;
     const written = await owner.call("PUT", `/eps/${project.id}/directory/${created.id}/update/all`, {
       create: rows.map(([code, rowName]) => ({ ref: code, code, name: rowName })),
     });
     const ids = Object.fromEntries(
       written.body.data.created.map((r: { id: string }, i: number) => [rows[i][0], r.id]),
     ) as Record<string, string>;
-    return { id: created.id as string, ids };
+    return { id: created.id as string, ids, columns: created.columns as { id: string }[] };
   };
-  const types = await directory("Виды работ", [
-    ["BET", "Бетонирование"],
-    ["ARM", "Армирование"],
-  ]);
+  const types = await directory(
+    "Виды работ",
+    [
+      ["BET", "Бетонирование"],
+      ["ARM", "Армирование"],
+    ],
+    [{ name: "Норма", type: "number" }],
+  );
   const needs = await directory("Ресурсы норм", [
     ["CRANE", "Кран"],
     ["MIX", "Бетонная смесь"],
@@ -104,6 +108,16 @@ describe("complex relations between directories", () => {
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({ name: "Виды работ → Ресурсы норм", rowCount: 0, canEdit: true });
     const id = created.body.data.id as string;
+    // the graph of links at the project: the relation between the two, the norm shown on the works
+    await owner.call("POST", `/eps/${s.project.id}/directory/${types.id}/linked-attribute/create`, {
+      columnId: types.columns[0].id,
+    });
+    const graph = (await owner.call("GET", `/eps/${s.project.id}/directory/graph`)).body.data;
+    expect(graph.directories.map((d: { name: string }) => d.name).sort()).toEqual(["Виды работ", "Ресурсы норм"]);
+    expect(graph.edges).toEqual([
+      { kind: "linked", from: types.id, to: null, label: "Норма" },
+      { kind: "relation", from: types.id, to: needs.id, label: "Виды работ → Ресурсы норм" },
+    ]);
     const assigned = await owner.call("POST", `${R}/assign-directory-relation-rows/${id}`, {
       rows: [
         { sourceRowId: types.ids.BET, targetRowId: needs.ids.CRANE, coefficient: 0.8 },
@@ -280,6 +294,7 @@ describe("complex relations between directories", () => {
       ["POST", `${R}/create-relation-between-directories`, { sourceId: needs.id, targetId: types.id }],
       ["GET", `${R}/recalculate-dependent-resources-version/${version.id}`, undefined],
       ["GET", `${R}/directory-complex-version-indicator/${version.id}`, undefined],
+      ["GET", `/eps/${s.project.id}/directory/graph`, undefined],
     ] as const) {
       expect((await stranger.call(method, url, body)).status, url).toBe(404);
       expect([403, 404], url).toContain((await intruder.call(method, url, body)).status);

@@ -3,6 +3,7 @@ import type {
   Directory,
   DirectoryColumnBody,
   DirectoryFilter,
+  DirectoryGraph,
   DirectoryMapping,
   DirectoryRowsPage,
   DirectoryUploadPreview,
@@ -41,6 +42,7 @@ const at = (d: Pick<Directory, "id" | "nodeId">) => `/eps/${d.nodeId}/directory/
 export const directoriesApi = {
   list: () => api.get<Directory[]>("/directory"),
   atNode: (nodeId: string) => api.get<Directory[]>(`/eps/${nodeId}/directory/get`),
+  graph: (nodeId: string) => api.get<DirectoryGraph>(`/eps/${nodeId}/directory/graph`),
   create: (nodeId: string, body: CreateDirectoryBody) => api.post<Directory>(`/eps/${nodeId}/directory/create`, body),
   rename: (d: Directory, name: string) => api.put<Directory>(`${at(d)}/name`, { name }),
   remove: (d: Directory, confirmCount: number) =>

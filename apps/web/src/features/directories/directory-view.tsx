@@ -24,6 +24,7 @@ import { notifySuccess } from "../../ui/notify";
 import { downloadStoredFile } from "../interchange";
 import { directoriesApi, directoryKeys } from "./directories-api";
 import { askColumn, askRow, askTarget } from "./directory-dialogs";
+import { DirectoryGraphDialog } from "./directory-graph";
 import { DirectoryTable } from "./directory-table";
 import { DirectoryUpload } from "./directory-upload";
 import { LinkSettingsDialog } from "./link-settings-dialog";
@@ -54,6 +55,7 @@ export function DirectoryView({ spaceId, directory, nodes, onMoved, onDeleted }:
   const [uploading, setUploading] = useState(false);
   const [linking, setLinking] = useState(false);
   const [relating, setRelating] = useState(false);
+  const [graphing, setGraphing] = useState(false);
   const conditions = shown.map((s) => s.condition);
   const [draft, setDraft] = useState<{ field: string | null; operator: string; value: string }>({
     field: null,
@@ -172,6 +174,7 @@ export function DirectoryView({ spaceId, directory, nodes, onMoved, onDeleted }:
             <Menu.Item onClick={exportFile}>{t("export")}</Menu.Item>
             <Menu.Item onClick={() => setLinking(true)}>{t("links.settings.open")}</Menu.Item>
             <Menu.Item onClick={() => setRelating(true)}>{t("relations.open")}</Menu.Item>
+            <Menu.Item onClick={() => setGraphing(true)}>{t("graph.open")}</Menu.Item>
             {directory.canAdmin ? (
               <>
                 <Menu.Divider />
@@ -288,6 +291,9 @@ export function DirectoryView({ spaceId, directory, nodes, onMoved, onDeleted }:
         <LinkSettingsDialog spaceId={spaceId} directory={directory} onClose={() => setLinking(false)} />
       ) : null}
       {relating ? <RelationsDialog spaceId={spaceId} directory={directory} onClose={() => setRelating(false)} /> : null}
+      {graphing ? (
+        <DirectoryGraphDialog spaceId={spaceId} directory={directory} onClose={() => setGraphing(false)} />
+      ) : null}
       <DirectoryTable spaceId={spaceId} directory={directory} search={search} filter={{ logic: "and", conditions }} />
     </Stack>
   );
