@@ -294,6 +294,20 @@ export async function copyScope(
     const rows = saved.get(table.info.name) ?? [];
     const [key, ...more] = table.info.primaryKey;
     if (!key || more.length > 0 || rows.length === 0) continue;
+    // A row that extends another one (its key is a reference to that row's key: settings of a schedule) takes the
+    // key that row takes, never one of its own: the old id must stand for one new id only, in JSON values too.
+    const extended = table.parents.find(
+      (parent) =>
+        parent.columns.length === 1 &&
+        parent.columns[0] === key &&
+        keys.has(parent.parent) &&
+        scope.tables.find((other) => other.info.name === parent.parent)?.info.primaryKey.join() ===
+          parent.parentColumns.join(),
+    );
+    if (extended) {
+      keys.set(table.info.name, keys.get(extended.parent) as Map<unknown, unknown>);
+      continue;
+    }
     const fresh = table.info.sequenced.includes(key) ? await nextValues(tx, table.info.name, key, rows.length) : null;
     keys.set(table.info.name, new Map(rows.map((row, index) => [row[key], fresh ? fresh[index] : randomUUID()])));
   }
@@ -371,7 +385,9 @@ export async function putCopiedFiles(storage: Storage, contents: BackupContents,
 function uuidRenames(keys: Map<string, Map<unknown, unknown>>): Map<string, string> {
   const renamed = new Map<string, string>();
   for (const map of keys.values()) {
-    for (const [from, to] of map) if (typeof from === "string" && typeof to === "string") renamed.set(from, to);
+    for (const [from, to] of map) {
+      if (typeof from === "string" && typeof to === "string" && !renamed.has(from)) renamed.set(from, to);
+    }
   }
   return renamed;
 }
