@@ -3,12 +3,12 @@ import { expect, test } from "@playwright/test";
 import { addItem, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
 
 /**
- * Cost estimates (issue 19): the owner opens the project's estimates from its schedules tab, uploads a GRAND-Smeta
- * XML local estimate (its progress shown from the job's events), sees its sections, positions, the total the file
- * states and what the compliance rules found on upload, then applies a winter coefficient to the whole estimate and
- * sees the total grow; links position 1 to a calculated work by hand, updates costs into the schedule's current version,
- * links position 2 by a rule (norm code = work code) after its preview, and sees the money carried as the project's
- * S-curve plan (quantities and shares written by the language: 0,12 in ru/fr).
+ * Cost estimates (issue 19): the owner opens the project's estimates, adds a base measure in the cost references,
+ * uploads a GRAND-Smeta XML local estimate (its progress shown from the job's events), sees its sections, positions,
+ * the total the file states and what the compliance rules found on upload, then applies a winter coefficient to the
+ * whole estimate and sees the total grow; links position 1 to a calculated work by hand, updates costs into the
+ * schedule's current version, links position 2 by a rule (norm code = work code) after its preview, and sees the
+ * money carried as the project's S-curve plan (quantities and shares written by the language: 0,12 in ru/fr).
  */
 test.setTimeout(300_000);
 
@@ -26,6 +26,12 @@ const TEXTS = {
     link: "Link",
     update: "Update costs",
     carried: "Costs updated",
+    references: "Measures and rules",
+    code: "Code",
+    name: "Name",
+    add: "Add",
+    coefficientsTab: "Cost coefficients",
+    rulesTab: "Compliance rules",
     preview: "Preview",
     runRule: "Run the rule",
     toMake: "Links to make: 1 (positions matched: 1 of 4)",
@@ -39,6 +45,12 @@ const TEXTS = {
     link: "Привязать",
     update: "Обновить стоимость",
     carried: "Стоимость обновлена",
+    references: "Единицы и правила",
+    code: "Шифр",
+    name: "Наименование",
+    add: "Добавить",
+    coefficientsTab: "Коэффициенты",
+    rulesTab: "Правила проверки",
     preview: "Предпросмотр",
     runRule: "Выполнить правило",
     toMake: "Будет создано связей: 1 (позиций с работами: 1 из 4)",
@@ -52,6 +64,12 @@ const TEXTS = {
     link: "Lier",
     update: "Mettre à jour les coûts",
     carried: "Coûts mis à jour",
+    references: "Unités et règles",
+    code: "Code",
+    name: "Désignation",
+    add: "Ajouter",
+    coefficientsTab: "Coefficients de coût",
+    rulesTab: "Règles de conformité",
     preview: "Aperçu",
     runRule: "Exécuter la règle",
     toMake: "Liens à créer : 1 (positions trouvées : 1 sur 4)",
@@ -78,12 +96,6 @@ for (const view of [
       schedule: "Каркас",
     });
     const projectId = (await call("GET", `/schedules/${scheduleId}`)).projectId as string;
-    const m3 = await call("POST", "/costr/measures", { code: "м3", name: "Кубический метр", kind: "volume" });
-    for (const [code, factor] of [
-      ["100 м3", 100],
-      ["1000 м3", 1000],
-    ] as const)
-      await call("POST", "/costr/measures", { code, name: code, kind: "volume", baseId: m3.id, factor });
     await call("POST", "/costr/coefficients", {
       code: "ЗУ",
       name: "Зимнее удорожание",
@@ -106,6 +118,29 @@ for (const view of [
 
     const { context, page } = await openAs(browser, token, view);
     await page.goto(`/${spaceId}/estimates/${projectId}`);
+    // The base measure through the cost references; the two converting to it through the API.
+    await page.getByRole("button", { name: texts.references }).click();
+    const measures = page.getByTestId("costr-measures");
+    await measures.getByRole("textbox", { name: texts.code }).fill("м3");
+    await measures.getByRole("textbox", { name: texts.name }).fill("Кубический метр");
+    await measures.getByRole("button", { name: texts.add }).click();
+    await expect(measures.getByRole("cell", { name: "Кубический метр" })).toBeVisible();
+    await page.screenshot({ path: `e2e/artifacts/estimates-references-${tag}.png` });
+    // The coefficient and the rule made through the API are listed in their tabs.
+    await page.getByRole("tab", { name: texts.coefficientsTab }).click();
+    await expect(page.getByTestId("costr-coefficients").getByRole("cell", { name: "ЗУ", exact: true })).toBeVisible();
+    await page.getByRole("tab", { name: texts.rulesTab }).click();
+    await expect(
+      page.getByTestId("costr-rules").getByRole("cell", { name: "Все позиции привязаны", exact: true }),
+    ).toBeVisible();
+    await page.screenshot({ path: `e2e/artifacts/estimates-rules-${tag}.png` });
+    await page.keyboard.press("Escape");
+    const [m3] = await call("GET", "/costr/measures");
+    for (const [code, factor] of [
+      ["100 м3", 100],
+      ["1000 м3", 1000],
+    ] as const)
+      await call("POST", "/costr/measures", { code, name: code, kind: "volume", baseId: m3.id, factor });
     const chooser = page.waitForEvent("filechooser");
     await page.getByRole("button", { name: texts.upload }).click();
     await (await chooser).setFiles(SAMPLE);

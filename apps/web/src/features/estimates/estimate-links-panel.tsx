@@ -1,10 +1,11 @@
 import { Button, Group, NumberInput, Paper, Select, Stack, Table, Text } from "@mantine/core";
-import type { EstimateLink, EstimateTree, WbsItem } from "@planum/contracts";
+import type { EstimateLink, EstimateTree, Language, WbsItem } from "@planum/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api-client";
 import { notifyError } from "../../ui/notify";
+import { decimalSeparator } from "../structure";
 import { estimateKeys, estimatesApi } from "./estimates-api";
 import { LinkRuleForm } from "./link-rule-form";
 
@@ -21,8 +22,6 @@ export function EstimateLinksPanel(props: {
   share(x: number): string;
 }) {
   const { t, i18n } = useTranslation("estimates");
-  // Shares typed as the language writes decimals (0,5 in Russian and French).
-  const decimalSeparator = new Intl.NumberFormat(i18n.language).format(0.5).includes(",") ? "," : ".";
   const queryClient = useQueryClient();
   const key = estimateKeys.links(props.projectId, props.estimateId);
   const links = useQuery({ queryKey: key, queryFn: () => estimatesApi.links(props.projectId, props.estimateId) });
@@ -116,7 +115,7 @@ export function EstimateLinksPanel(props: {
             max={1}
             step={0.1}
             decimalScale={3}
-            decimalSeparator={decimalSeparator}
+            decimalSeparator={decimalSeparator(i18n.language as Language)}
             value={share}
             onChange={(v) => setShare(typeof v === "number" ? v : 1)}
           />

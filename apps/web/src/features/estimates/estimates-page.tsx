@@ -16,7 +16,7 @@ import {
   Title,
 } from "@mantine/core";
 import type { EstimateSummary, EstimateTree } from "@planum/contracts";
-import { IconTrash, IconUpload } from "@tabler/icons-react";
+import { IconBook, IconTrash, IconUpload } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,6 +24,7 @@ import { useParams } from "react-router";
 import { CompliancePanel } from "./compliance-panel";
 import { EstimateLinksPanel } from "./estimate-links-panel";
 import { estimateKeys, estimatesApi, useCoefficients, useEstimates, useEstimateTree } from "./estimates-api";
+import { ReferencesDrawer } from "./references-drawer";
 import { useUploadProgress } from "./use-upload-progress";
 import { useChosenVersion, VersionCostsPanel } from "./version-costs-panel";
 
@@ -34,7 +35,8 @@ import { useChosenVersion, VersionCostsPanel } from "./version-costs-panel";
  */
 export function EstimatesPage() {
   const { t, i18n } = useTranslation("estimates");
-  const { projectId = "" } = useParams();
+  const { spaceId = "", projectId = "" } = useParams();
+  const [references, setReferences] = useState(false);
   const queryClient = useQueryClient();
   const estimates = useEstimates(projectId);
   const [selected, setSelected] = useState<string | null>(null);
@@ -81,6 +83,9 @@ export function EstimatesPage() {
             value={skipRows}
             onChange={(v) => setSkipRows(typeof v === "number" ? v : 0)}
           />
+          <Button variant="default" leftSection={<IconBook size={16} />} onClick={() => setReferences(true)}>
+            {t("refs.open")}
+          </Button>
           <FileButton onChange={(file) => file && upload.mutate(file)} accept=".xlsx,.xml">
             {(props) => (
               <Button {...props} leftSection={<IconUpload size={16} />} loading={upload.isPending}>
@@ -107,6 +112,12 @@ export function EstimatesPage() {
         />
       )}
       <VersionCostsPanel chosen={chosen} format={(x) => money.format(x)} />
+      <ReferencesDrawer
+        spaceId={spaceId}
+        opened={references}
+        onClose={() => setReferences(false)}
+        number={(x) => number.format(x)}
+      />
       {current ? (
         <EstimateView
           projectId={projectId}

@@ -1,0 +1,118 @@
+import { Button, Group, MultiSelect, NumberInput, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { COEFFICIENT_KINDS, COST_PARTS, type CoefficientKind, type CostPart, type Language } from "@planum/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { decimalSeparator } from "../structure";
+import { costrApi, costrKeys, useReferenceChange } from "./costr-api";
+
+/** Overheads and profit are percentages of the money below them; the other kinds multiply the parts they name. */
+const isPercent = (kind: CoefficientKind) => kind === "overhead" || kind === "profit";
+
+/**
+ * The space's cost coefficients (spec §3): regional, winter and indexation multipliers of the parts they name,
+ * overheads and profit as percentages; an estimate, a section or a position applies them in order.
+ */
+export function CoefficientsTab({ canEdit, number }: { canEdit: boolean; number(x: number): string }) {
+  const { t, i18n } = useTranslation("estimates");
+  const coefficients = useQuery({ queryKey: costrKeys.coefficients, queryFn: costrApi.coefficients });
+  const [code, setCode] = useState("");
+  const [name, setName] = useState("");
+  const [kind, setKind] = useState<CoefficientKind>("regional");
+  const [value, setValue] = useState<number | "">("");
+  const [parts, setParts] = useState<CostPart[]>(["wages", "machines", "materials"]);
+  const create = useReferenceChange(
+    costrKeys.coefficients,
+    () => costrApi.createCoefficient({ code, name, kind, value: Number(value), parts: isPercent(kind) ? [] : parts }),
+    () => {
+      setCode("");
+      setName("");
+      setValue("");
+    },
+  );
+  const remove = useReferenceChange(costrKeys.coefficients, costrApi.deleteCoefficient);
+  const list = coefficients.data ?? [];
+  return (
+    <Stack gap="sm" data-testid="costr-coefficients">
+      {list.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t("refs.noCoefficients")}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("refs.code")}</Table.Th>
+                <Table.Th>{t("name")}</Table.Th>
+                <Table.Th>{t("refs.kind")}</Table.Th>
+                <Table.Th ta="right">{t("refs.value")}</Table.Th>
+                <Table.Th>{t("refs.parts")}</Table.Th>
+                {canEdit && <Table.Th />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((c) => (
+                <Table.Tr key={c.id}>
+                  <Table.Td>{c.code}</Table.Td>
+                  <Table.Td style={{ overflowWrap: "anywhere" }}>{c.name}</Table.Td>
+                  <Table.Td>{t(`kinds.${c.kind}`)}</Table.Td>
+                  <Table.Td ta="right">{isPercent(c.kind) ? `${number(c.value)} %` : `× ${number(c.value)}`}</Table.Td>
+                  <Table.Td style={{ overflowWrap: "anywhere" }}>
+                    {isPercent(c.kind) ? "" : c.parts.map((p) => t(`refs.costParts.${p}`)).join(", ")}
+                  </Table.Td>
+                  {canEdit && (
+                    <Table.Td ta="right">
+                      <Button size="compact-xs" variant="subtle" onClick={() => remove.mutate(c.id)}>
+                        {t("remove")}
+                      </Button>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {canEdit && (
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <TextInput label={t("refs.code")} w={120} value={code} onChange={(e) => setCode(e.currentTarget.value)} />
+          <TextInput label={t("name")} w={220} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <Select
+            label={t("refs.kind")}
+            w={180}
+            allowDeselect={false}
+            value={kind}
+            onChange={(v) => setKind((v ?? "regional") as CoefficientKind)}
+            data={COEFFICIENT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+          />
+          <NumberInput
+            label={isPercent(kind) ? t("refs.percent") : t("refs.multiplier")}
+            w={140}
+            min={0}
+            decimalScale={6}
+            decimalSeparator={decimalSeparator(i18n.language as Language)}
+            value={value}
+            onChange={(v) => setValue(typeof v === "number" ? v : "")}
+          />
+          {!isPercent(kind) && (
+            <MultiSelect
+              label={t("refs.parts")}
+              w={300}
+              value={parts}
+              onChange={(v) => setParts(v as CostPart[])}
+              data={COST_PARTS.map((p) => ({ value: p, label: t(`refs.costParts.${p}`) }))}
+            />
+          )}
+          <Button
+            disabled={!code.trim() || !name.trim() || value === "" || (!isPercent(kind) && parts.length === 0)}
+            loading={create.isPending}
+            onClick={() => create.mutate(undefined)}
+          >
+            {t("refs.add")}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
