@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { addItem, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
 
@@ -65,6 +66,47 @@ test("cyclogram: lines per work type through the floors, crossings and waits, a 
       return chart.lines.find((l: { workType: string }) => l.workType === "Штукатурка").color;
     })
     .toBe("#aa3300");
+
+  // the last screed is dragged a week later along its line: a start limit through the work update call
+  const before = await call("GET", `/versions/${versionId}/cyclogram/${floor}`);
+  const screed = before.lines.find((l: { workType: string }) => l.workType === "Стяжка");
+  const last = screed.segments[screed.segments.length - 1];
+  const canvas = page.getByTestId("cyclogram-canvas");
+  const box = (await canvas.boundingBox())!;
+  // the chart's layout (cyclogram-draw.ts): names column, a 36 px scale, rows sharing the height, days across
+  const label = Math.min(140, box.width / 3);
+  const pxPerDay = (box.width - label - 16) / ((before.to - before.from) / 1440);
+  const rowHeight = Math.max(14, (box.height - 36) / before.locations.length);
+  const xOf = (minutes: number) => box.x + label + 8 + ((minutes - before.from) / 1440) * pxPerDay;
+  const atY = box.y + 36 + (last.location + 0.5) * rowHeight;
+  const atX = (xOf(last.start) + xOf(last.finish)) / 2;
+  await page.mouse.move(atX, atY);
+  await page.mouse.down();
+  for (let step = 1; step <= 7; step++) await page.mouse.move(atX + step * pxPerDay, atY);
+  await page.mouse.up();
+  await expect
+    .poll(
+      async () => {
+        await call("PATCH", `/versions/${versionId}/timetable/calculate/synchronous`);
+        const after = await call("GET", `/versions/${versionId}/cyclogram/${floor}`);
+        const line = after.lines.find((l: { workType: string }) => l.workType === "Стяжка");
+        return line.segments[line.segments.length - 1].start - last.start;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(7 * 1440);
+
+  // printed: the screen's drawing on the caller's sheet, framed by the print format
+  const printing = page.waitForEvent("download", { timeout: 120_000 });
+  await page.getByRole("button", { name: "Печать" }).click();
+  const pdf = await printing;
+  expect(pdf.suggestedFilename()).toBe("Циклограмма.pdf");
+  expect(
+    fs
+      .readFileSync((await pdf.path()) as string)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
   await context.close();
 
   const en = await openAs(browser, token, { language: "en", scheme: "light", width: 1440 });

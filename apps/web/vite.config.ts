@@ -27,6 +27,7 @@ export default defineConfig({
         "wdp-bench": source("wdp-bench.html"),
         "usage-bench": source("usage-bench.html"),
         "chat-bench": source("chat-bench.html"),
+        "cyclogram-bench": source("cyclogram-bench.html"),
       },
     },
   },

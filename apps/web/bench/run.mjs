@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Web benchmarks (one JSON line per case): the Gantt workspace, the network view, the work-done plan grid, resource usage, the chat, in Chromium. Builds apps/web when dist is missing.
+// Web benchmarks (one JSON line per case): the Gantt workspace, the network view, the work-done plan grid, resource usage, the chat, the cyclogram, in Chromium. Builds apps/web when dist is missing.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -7,7 +7,14 @@ import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const web = resolve(here, "..");
-const pages = ["gantt-bench.html", "network-bench.html", "wdp-bench.html", "usage-bench.html", "chat-bench.html"];
+const pages = [
+  "gantt-bench.html",
+  "network-bench.html",
+  "wdp-bench.html",
+  "usage-bench.html",
+  "chat-bench.html",
+  "cyclogram-bench.html",
+];
 if (pages.some((page) => !existsSync(join(web, "dist", page)))) {
   const build = spawnSync("npm", ["run", "build", "-w", "apps/web"], {
     cwd: resolve(web, "../.."),
@@ -26,4 +33,6 @@ const wdp = spawnSync(process.execPath, [join(here, "wdp-perf.mjs")], { stdio: "
 const usage = spawnSync(process.execPath, [join(here, "usage-perf.mjs")], { stdio: "inherit" });
 // A chat of 100,000 messages: opening and scrolling back.
 const chat = spawnSync(process.execPath, [join(here, "chat-perf.mjs")], { stdio: "inherit" });
-process.exit(gantt.status || network.status || wdp.status || usage.status || chat.status || 0);
+// The cyclogram of 5,000 works over 100 locations: its first paint.
+const cyclogram = spawnSync(process.execPath, [join(here, "cyclogram-perf.mjs")], { stdio: "inherit" });
+process.exit(gantt.status || network.status || wdp.status || usage.status || chat.status || cyclogram.status || 0);

@@ -19,6 +19,8 @@ export const cyclogramParams = z.object({ id: workspaceUuid, attrId: workspaceUu
 const segment = z.object({
   wbsId: z.number(),
   code: z.string(),
+  /** The work's revision, echoed back when it is moved from the chart (a stale move is refused). */
+  revision: z.number(),
   /** Index into `locations`. */
   location: z.number(),
   /** Minutes (the engine's scale), as the Gantt's. */

@@ -186,6 +186,22 @@ export const DEFAULT_PRINT_FORMAT: PrintFormatFields = {
   textSizePt: 9,
 };
 
+/** Points to millimetres (text sizes are in points, sheets in millimetres). */
+export const MM_PER_PT = 0.3528;
+/** Height of a header or footer band: a line of the format's text with room around it. */
+export const printBandMm = (format: { textSizePt: number }) => format.textSizePt * MM_PER_PT * 1.8;
+
+/** The area a printed page leaves for the drawing: the page inside its margins, less the header and footer bands. */
+export function printArea(format: PrintFormatFields) {
+  const page = pageOf(format);
+  const bandMm = printBandMm(format);
+  return {
+    widthMm: page.widthMm - format.margins.left - format.margins.right,
+    heightMm: page.heightMm - format.margins.top - format.margins.bottom - 2 * bandMm,
+    bandMm,
+  };
+}
+
 /** Which band heads and which ends page `page` of `pages` (1-based). */
 export function bandsOfPage(bands: PrintBands, page: number, pages: number) {
   return {

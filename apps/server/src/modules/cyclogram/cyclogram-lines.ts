@@ -71,6 +71,7 @@ export function buildCyclogram(
     const segments: CyclogramSegment[] = list
       .map(({ k, place }) => ({
         wbsId: gantt.ids[k],
+        revision: gantt.revision[k],
         code: gantt.code[k],
         location: row.get(place) as number,
         start: gantt.earlyStart[k],

@@ -64,7 +64,12 @@ export interface PrintValues {
   user: string;
 }
 
-function band(parts: PrintParts, values: Partial<Record<PrintField, string | number>>, kind: "head" | "foot") {
+/** A header or footer band: its three parts with the `[field]`s filled. */
+export function printBand(
+  parts: PrintParts,
+  values: Partial<Record<PrintField, string | number>>,
+  kind: "head" | "foot",
+) {
   const cell = (align: string, text: string) =>
     `<div class="part" style="text-align:${align}">${html(fillPrintPart(text, values))}</div>`;
   return `<div class="band ${kind}">${cell("left", parts.left)}${cell("center", parts.center)}${cell("right", parts.right)}</div>`;
@@ -221,7 +226,7 @@ function pageHtml(
   const overlay = arrows
     ? `<div class="overlay" style="left:${mm(gridWidth)};top:${mm(page.withHead ? headMm : 0)}">${arrows}</div>`
     : "";
-  return `<section class="page">${band(header, filled, "head")}<div class="body">${head}${lines}${overlay}</div>${band(footer, filled, "foot")}</section>`;
+  return `<section class="page">${printBand(header, filled, "head")}<div class="body">${head}${lines}${overlay}</div>${printBand(footer, filled, "foot")}</section>`;
 }
 
 const ALIGN = { left: "flex-start", center: "center", right: "flex-end" } as const;

@@ -1,4 +1,4 @@
-import { type GANTT_SCALES, type PrintFormatFields, pageOf } from "@planum/contracts";
+import { type GANTT_SCALES, MM_PER_PT, type PrintFormatFields, pageOf, printBandMm } from "@planum/contracts";
 
 type GanttScale = (typeof GANTT_SCALES)[number];
 
@@ -26,7 +26,6 @@ export interface PrintColumn {
 }
 
 export const MINUTES_PER_DAY = 1440;
-const MM_PER_PT = 0.3528;
 /** The grid's columns on paper when the screen sent none, mm: code, name, start, finish. */
 export const GRID_COLUMNS_MM = { code: 22, name: 64, start: 23, finish: 23 } as const;
 /**
@@ -123,7 +122,7 @@ export function planPrint(
   const page = pageOf(format);
   const textMm = format.textSizePt * MM_PER_PT;
   const rowMm = textMm * 1.9;
-  const bandMm = textMm * 1.8;
+  const bandMm = printBandMm(format);
   const headMm = rowMm * 2;
   const innerWidth = page.widthMm - format.margins.left - format.margins.right;
   const innerHeight = page.heightMm - format.margins.top - format.margins.bottom;

@@ -12,7 +12,7 @@ import {
 import { eq } from "drizzle-orm";
 import { epsNodes, schedules, users } from "../../db/schema/index.js";
 import type { VersionScope } from "../../platform/access.js";
-import type { Db } from "../../platform/db.js";
+import type { Db, DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import type { PdfBrowser } from "../../platform/pdf-browser.js";
 import { wallClockText } from "../../platform/time.js";
@@ -104,6 +104,29 @@ function columnsOf(screen: PrintScreen | undefined, language: Language) {
   ];
 }
 
+/** The values of the bands when the caller prints the version: names, data date, the moment, the user. */
+export async function versionPrintValues(db: DbOrTx, scope: VersionScope): Promise<PrintValues> {
+  const [names] = await db
+    .select({ schedule: schedules.name, project: epsNodes.name })
+    .from(schedules)
+    .innerJoin(epsNodes, eq(epsNodes.id, schedules.projectId))
+    .where(eq(schedules.id, scope.scheduleId));
+  const [user] = await db
+    .select({ first: users.firstName, last: users.lastName })
+    .from(users)
+    .where(eq(users.id, scope.grant.userId));
+  const dataDate = wallClockText(scope.version.dataDate);
+  const now = new Date().toISOString().slice(0, 16);
+  return {
+    project: names?.project ?? "",
+    schedule: names?.schedule ?? "",
+    version: scope.version.label,
+    dataDate: dataDate ? formatUserDate(dataDate) : "",
+    printedAt: formatUserDate(now, true),
+    user: user ? `${user.last} ${user.first}` : "",
+  };
+}
+
 /** A print's choices after the caller's saved settings filled in what the call left out. */
 export interface PrintChoices {
   format: PrintFormatFields;
@@ -153,26 +176,8 @@ export class PrintRun {
     return { ...choices, ...(await this.lay(scope, choices, language)) };
   }
 
-  async values(scope: VersionScope): Promise<PrintValues> {
-    const [names] = await this.deps.db
-      .select({ schedule: schedules.name, project: epsNodes.name })
-      .from(schedules)
-      .innerJoin(epsNodes, eq(epsNodes.id, schedules.projectId))
-      .where(eq(schedules.id, scope.scheduleId));
-    const [user] = await this.deps.db
-      .select({ first: users.firstName, last: users.lastName })
-      .from(users)
-      .where(eq(users.id, scope.grant.userId));
-    const dataDate = wallClockText(scope.version.dataDate);
-    const now = new Date().toISOString().slice(0, 16);
-    return {
-      project: names?.project ?? "",
-      schedule: names?.schedule ?? "",
-      version: scope.version.label,
-      dataDate: dataDate ? formatUserDate(dataDate) : "",
-      printedAt: formatUserDate(now, true),
-      user: user ? `${user.last} ${user.first}` : "",
-    };
+  values(scope: VersionScope): Promise<PrintValues> {
+    return versionPrintValues(this.deps.db, scope);
   }
 
   async count(scope: VersionScope, body: PrintRunBody, language: Language) {

@@ -44,9 +44,14 @@ export function layoutCyclogram(chart: Cyclogram, width: number, height: number,
   return { labelWidth, headHeight, rowHeight, pxPerDay, width, height: headHeight + rowHeight * rows };
 }
 
-const x = (l: CyclogramLayout, chart: Cyclogram, minutes: number) =>
+/** Canvas x of a moment on the chart. */
+export const cyclogramX = (l: CyclogramLayout, chart: Cyclogram, minutes: number) =>
   l.labelWidth + 8 + ((minutes - chart.from) / DAY) * l.pxPerDay;
-const y = (l: CyclogramLayout, location: number) => l.headHeight + location * l.rowHeight;
+/** Canvas y of the top of a location's row. */
+export const cyclogramY = (l: CyclogramLayout, location: number) => l.headHeight + location * l.rowHeight;
+
+const x = cyclogramX;
+const y = cyclogramY;
 
 /** The first day of each month between the two moments (minutes, wall clock). */
 function monthStarts(from: number, to: number) {

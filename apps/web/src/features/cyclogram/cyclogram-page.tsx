@@ -15,18 +15,21 @@ import {
 } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import { CYCLOGRAM_LOCATION_TYPES, type Cyclogram } from "@planum/contracts";
-import { IconArrowLeft } from "@tabler/icons-react";
+import { formatDateTime } from "@planum/engine";
+import { IconArrowLeft, IconPrinter } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
+import { downloadBlob } from "../../ui/download-blob";
 import { notifyError } from "../../ui/notify";
+import { usePrintSettings } from "../print";
+import { useRealtimeEvents } from "../realtime";
 import { pickVersion, useCanWriteSchedule, workspaceApi, workspaceKeys } from "../workspace";
 import { cyclogramApi, cyclogramKeys } from "./cyclogram-api";
-import { DARK, drawCyclogram, LIGHT, layoutCyclogram } from "./cyclogram-draw";
-
-/** Width of the locations' names on the chart (px). */
-const LABEL_WIDTH = 140;
+import { CyclogramChart, LABEL_WIDTH } from "./cyclogram-chart";
+import { type SegmentRef, shiftSegment } from "./cyclogram-edit";
+import { cyclogramPng } from "./cyclogram-print";
 
 /**
  * /:spaceId/schedule/:id/cyclogram — the line of balance of the schedule's version (`version` query, else the
@@ -62,6 +65,47 @@ export function CyclogramPage() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cyclogramKeys.chart(version!.id, attrId ?? "") }),
     onError: notifyError,
   });
+  const chartKey = cyclogramKeys.chart(version?.id ?? "", attrId ?? "");
+  // a calculation of the version (after a move, or anyone's) brings the works' new dates
+  useRealtimeEvents((event) => {
+    if (event.type === "timetable_calculate" && event.versionId === version?.id && event.status === "completed")
+      void queryClient.invalidateQueries({ queryKey: chartKey });
+  });
+  /**
+   * A work dragged along its line moves as on the Gantt: a start limit "not earlier than" the dropped day, through
+   * the work update call. The chart shows it there at once; the calculation moves the works after it.
+   */
+  const move = async (ref: SegmentRef, days: number) => {
+    const before = queryClient.getQueryData<Cyclogram>(chartKey);
+    if (!before || !version) return;
+    const segment = before.lines[ref.line].segments[ref.segment];
+    queryClient.setQueryData(chartKey, shiftSegment(before, ref, days));
+    try {
+      const answer = await workspaceApi.updateItem(version.id, segment.wbsId, {
+        revision: segment.revision,
+        startLimitType: "not_earlier",
+        startLimitDate: formatDateTime(segment.start + days * 1440),
+      });
+      queryClient.setQueryData<Cyclogram>(chartKey, (now) => now && withRevision(now, ref, answer.item.revision));
+    } catch (error) {
+      queryClient.setQueryData(chartKey, before);
+      notifyError(error);
+    }
+  };
+  const settings = usePrintSettings(version?.id ?? "", version !== null);
+  const [printing, setPrinting] = useState(false);
+  const print = async () => {
+    if (!chart.data || !settings.data || !version || !attrId) return;
+    setPrinting(true);
+    try {
+      const png = await cyclogramPng(chart.data, settings.data.format, LABEL_WIDTH);
+      downloadBlob(await cyclogramApi.print(version.id, attrId, png), `${t("title")}.pdf`);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setPrinting(false);
+    }
+  };
   const choose = (id: string | null) =>
     setParams((prev) => {
       const next = new URLSearchParams(prev);
@@ -83,15 +127,26 @@ export function CyclogramPage() {
           </Button>
           <Title order={3}>{t("title")}</Title>
         </Group>
-        <Select
-          label={t("location")}
-          data={locations.map((a) => ({ value: a.id, label: a.name }))}
-          value={attrId}
-          onChange={choose}
-          allowDeselect={false}
-          w={260}
-          maw="100%"
-        />
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <Select
+            label={t("location")}
+            data={locations.map((a) => ({ value: a.id, label: a.name }))}
+            value={attrId}
+            onChange={choose}
+            allowDeselect={false}
+            w={260}
+            maw="100%"
+          />
+          <Button
+            variant="default"
+            leftSection={<IconPrinter size={16} />}
+            loading={printing}
+            disabled={!chart.data || !settings.data}
+            onClick={print}
+          >
+            {t("print")}
+          </Button>
+        </Group>
       </Group>
       {attributes.isSuccess && locations.length === 0 && <Alert color="yellow">{t("noLocations")}</Alert>}
       {chart.isError && <Alert color="red">{(chart.error as Error).message}</Alert>}
@@ -112,7 +167,12 @@ export function CyclogramPage() {
               unplaced: chart.data.unplaced,
             })}
           </Text>
-          <Chart chart={chart.data} label={t("chartLabel", { name: chart.data.attribute.name })} />
+          <CyclogramChart
+            chart={chart.data}
+            label={t("chartLabel", { name: chart.data.attribute.name })}
+            canWrite={canWrite}
+            onMove={move}
+          />
         </>
       )}
     </Stack>
@@ -159,37 +219,14 @@ function Legend(props: { chart: Cyclogram; canWrite: boolean; onColor(workType: 
   );
 }
 
-/** The chart on a canvas sized to its box (device pixels), redrawn when the data, size or colour scheme change. */
-function Chart(props: { chart: Cyclogram; label: string }) {
-  const { ref, width } = useElementSize();
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const scheme = useComputedColorScheme("light", { getInitialValueInEffect: false });
-  const height = Math.min(2400, Math.max(320, props.chart.locations.length * 22 + 36));
-  const layout = useMemo(
-    () => (width > 0 ? layoutCyclogram(props.chart, width, height, Math.min(LABEL_WIDTH, width / 3)) : null),
-    [props.chart, width, height],
-  );
-  useEffect(() => {
-    const element = canvas.current;
-    if (!element || !layout) return;
-    const dpr = window.devicePixelRatio || 1;
-    element.width = Math.ceil(layout.width * dpr);
-    element.height = Math.ceil(layout.height * dpr);
-    const context = element.getContext("2d");
-    if (!context) return;
-    context.setTransform(dpr, 0, 0, dpr, 0, 0);
-    drawCyclogram(context, props.chart, layout, scheme === "dark" ? DARK : LIGHT, null);
-    element.dataset.drawn = String(props.chart.lines.length);
-  }, [layout, props.chart, scheme]);
-  return (
-    <Paper withBorder ref={ref} style={{ overflow: "hidden" }}>
-      <canvas
-        ref={canvas}
-        role="img"
-        aria-label={props.label}
-        data-testid="cyclogram-canvas"
-        style={{ display: "block", width: layout?.width ?? "100%", height: layout?.height ?? height }}
-      />
-    </Paper>
-  );
+/** The chart with one work's revision as the server answered it (a second drag of it is not refused as stale). */
+function withRevision(chart: Cyclogram, ref: SegmentRef, revision: number): Cyclogram {
+  return {
+    ...chart,
+    lines: chart.lines.map((line, k) =>
+      k !== ref.line
+        ? line
+        : { ...line, segments: line.segments.map((s, j) => (j === ref.segment ? { ...s, revision } : s)) },
+    ),
+  };
 }

@@ -1,1 +1,2 @@
+export { usePrintSettings } from "./print-api";
 export { PrintButton } from "./print-button";
