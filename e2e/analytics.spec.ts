@@ -159,6 +159,17 @@ test("a node's dashboard opens on analytics, its S-curve moves when a fact chang
   await expect(page.getByTestId("resource-load-chart")).toHaveAttribute("data-total", "50", { timeout: 60_000 });
   await expect(page.getByTestId("resource-over")).toHaveText("Over-allocated 5 days");
   await page.screenshot({ path: "e2e/artifacts/analytics-en-light-1440.png", fullPage: true });
+  // The print view of the project's dashboard on A4 landscape: its name, the curve, the indicators in colour.
+  await page.goto(`/${setup.spaceId}/analytics/print/${setup.projectId}/a4-landscape`);
+  const sheet = page.getByTestId("print-sheet");
+  await expect(sheet.getByRole("heading", { name: "Корпус 1" })).toBeVisible({ timeout: 60_000 });
+  await expect(sheet.getByTestId("s-curve")).toHaveAttribute("data-points", points({ fact: 450 }));
+  await expect(sheet.getByTestId("print-indicator-pace")).toContainText("50");
+  await page.screenshot({ path: "e2e/artifacts/analytics-print-en-light-1440.png", fullPage: true });
+  await page.goto(`/${setup.spaceId}/analytics/print/${setup.projectId}/letter`);
+  await expect(page.getByTestId("print-format-unknown")).toContainText("Unknown sheet “letter”");
+  await page.goto(url);
+  await expect(page.getByTestId("evm-spi")).toBeVisible({ timeout: 60_000 });
 
   // The count of works not started opens the works behind it.
   await page.getByTestId("count-not_started").click();
@@ -248,6 +259,12 @@ test("a node's dashboard opens on analytics, its S-curve moves when a fact chang
     await expect(opened.page.getByTestId("setting-save")).toBeVisible();
     await opened.page.screenshot({ path: `e2e/artifacts/analytics-setting-${language}-${scheme}-${width}.png` });
     await opened.page.keyboard.press("Escape");
+    await opened.page.goto(`/${setup.spaceId}/analytics/print/${setup.projectId}/a4`);
+    await expect(opened.page.getByTestId("print-sheet").getByTestId("s-curve")).toBeVisible({ timeout: 60_000 });
+    await opened.page.screenshot({
+      path: `e2e/artifacts/analytics-print-${language}-${scheme}-${width}.png`,
+      fullPage: true,
+    });
     await opened.page.goto(`/${setup.spaceId}/scoreboard`);
     await expect(opened.page.getByTestId("scoreboard-row").first().getByTestId("figure-spi")).toContainText(
       language === "en" ? "0.50" : "0,50",

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate } from "react-router";
 import { AdminPage } from "../features/admin";
-import { ScoreboardPage } from "../features/analytics";
+import { AnalyticsPrintPage, ScoreboardPage } from "../features/analytics";
 import { AttributesPage } from "../features/attributes";
 import {
   GuestLayout,
@@ -97,6 +97,7 @@ export function createAppRouter() {
                 { path: "directories/:id?", element: <DirectoriesPage /> },
                 { path: "viewsettings", element: <ViewSettingsPage /> },
                 { path: "scoreboard", element: <ScoreboardPage /> },
+                { path: "analytics/print/:value/:format", element: <AnalyticsPrintPage /> },
               ],
             },
           ],

@@ -242,7 +242,8 @@ export function AnalyticsDashboard({
 }
 
 /** Earned value of the dashboard; the schedule indices open the works behind schedule. */
-function EarnedValueFigures({ ev, onBehind }: { ev: AnalyticsEarnedValue; onBehind: () => void }) {
+/** Earned value figures; the schedule indices open the works behind schedule when `onBehind` is given. */
+export function EarnedValueFigures({ ev, onBehind }: { ev: AnalyticsEarnedValue; onBehind?: () => void }) {
   const { t, i18n } = useTranslation("analytics");
   const language = toLanguage(i18n.language) ?? undefined;
   const index = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -296,11 +297,11 @@ function EarnedValueFigures({ ev, onBehind }: { ev: AnalyticsEarnedValue; onBehi
             <Tooltip
               key={f.key}
               label={f.hint ?? t("figures.behindHint")}
-              disabled={!f.hint && !f.opens}
+              disabled={!f.hint && !(f.opens && onBehind)}
               multiline
               maw={260}
             >
-              {f.opens ? <UnstyledButton onClick={onBehind}>{body}</UnstyledButton> : body}
+              {f.opens && onBehind ? <UnstyledButton onClick={onBehind}>{body}</UnstyledButton> : body}
             </Tooltip>
           );
         })}

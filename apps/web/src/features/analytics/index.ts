@@ -1,2 +1,3 @@
+export { AnalyticsPrintPage } from "./analytics-print-page";
 export { AnalyticsDashboard, type DashboardSchedule } from "./analytics-tab";
 export { ScoreboardPage } from "./scoreboard-page";
