@@ -32,6 +32,7 @@ const suites = [
   "apps/server/bench/costr.mjs",
   "apps/server/bench/risk.mjs",
   "apps/server/bench/health.mjs",
+  "apps/server/bench/bim.mjs",
   "apps/web/bench/run.mjs",
 ];
 let failed = false;

@@ -11,6 +11,7 @@ import { analyticsModule } from "./modules/analytics/analytics.routes.js";
 import { authModule } from "./modules/auth/auth.routes.js";
 import { LoginThrottle } from "./modules/auth/login-throttle.js";
 import { backupsModule } from "./modules/backups/backups.routes.js";
+import { bimModule } from "./modules/bim/bim.routes.js";
 import { calendarsModule } from "./modules/calendars/calendars.routes.js";
 import { chatModule } from "./modules/chat/chat.routes.js";
 import { costrModule } from "./modules/costr/costr.routes.js";
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(storageFilesModule(ctx));
       await api.register(backupsModule(ctx));
       await api.register(remoteCopyModule(ctx));
+      await api.register(bimModule(ctx));
       await api.register(noticesModule(ctx));
       await api.register(chatModule(ctx));
       await api.register(delegationModule(ctx));

@@ -165,6 +165,11 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     RiskTwoGroups: "Work “{{work}}” is already in the correlation group “{{group}}”",
     RiskNothingUncertain: "Enter three-point durations, rules or risk events before running the analysis",
     RiskRunning: "A risk analysis of this version is already running",
+    BimNotIfc: "The file is not an IFC model (ISO 10303-21)",
+    BimTruncated: "The IFC file is incomplete: it ends before its last line",
+    BimUnsupportedSchema: "The IFC schema {{schema}} is not supported: upload IFC2X3, IFC4 or IFC4.3",
+    BimConversionFailed: "The IFC model could not be converted: {{reason}}",
+    BimModelNotReady: "The model is still being converted",
     ReplacementValueInvalid:
       'Work {{row}}: "{{value}}" is not a valid value of the attribute "{{attribute}}"; nothing was replaced',
     GwbsCodeTaken: 'The code "{{code}}" is already used in this general WBS',
@@ -354,6 +359,11 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     RiskTwoGroups: "Работа «{{work}}» уже входит в группу корреляции «{{group}}»",
     RiskNothingUncertain: "Перед анализом введите трёхточечные длительности, правила или рисковые события",
     RiskRunning: "Анализ рисков этой версии уже выполняется",
+    BimNotIfc: "Файл не является моделью IFC (ISO 10303-21)",
+    BimTruncated: "Файл IFC неполон: он обрывается до последней строки",
+    BimUnsupportedSchema: "Схема IFC {{schema}} не поддерживается: загрузите IFC2X3, IFC4 или IFC4.3",
+    BimConversionFailed: "Не удалось преобразовать модель IFC: {{reason}}",
+    BimModelNotReady: "Модель ещё преобразуется",
     ReplacementValueInvalid:
       "Работа {{row}}: «{{value}}» — недопустимое значение атрибута «{{attribute}}»; ничего не заменено",
     GwbsCodeTaken: "Код «{{code}}» уже есть в общей ИСР проекта",
@@ -560,6 +570,12 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     RiskNothingUncertain:
       "Saisissez des durées à trois points, des règles ou des événements de risque avant de lancer l’analyse",
     RiskRunning: "Une analyse des risques de cette version est déjà en cours",
+    BimNotIfc: "Le fichier n’est pas un modèle IFC (ISO 10303-21)",
+    BimTruncated: "Le fichier IFC est incomplet : il s’arrête avant sa dernière ligne",
+    BimUnsupportedSchema:
+      "Le schéma IFC {{schema}} n’est pas pris en charge : chargez de l’IFC2X3, de l’IFC4 ou de l’IFC4.3",
+    BimConversionFailed: "La maquette IFC n’a pas pu être convertie : {{reason}}",
+    BimModelNotReady: "La maquette est encore en cours de conversion",
     ReplacementValueInvalid:
       "Travail {{row}} : « {{value}} » n’est pas une valeur valide de l’attribut « {{attribute}} » ; rien n’a été remplacé",
     GwbsCodeTaken: "Le code « {{code}} » existe déjà dans l'OTP générale du projet",

@@ -174,6 +174,21 @@ export type ServerEvent =
       progress: number;
       error?: string;
     })
+  /**
+   * A project's IFC model being converted (spec: bim_model_upload_progress): `uploading` with its progress, then
+   * `completed`, or `error` with the reason (the model is then gone). To the space.
+   */
+  | (EventBase & {
+      type: "bim_model_upload_progress";
+      projectId: string;
+      modelId: string;
+      name: string;
+      jobId: string;
+      status: "uploading" | "completed" | "error";
+      progress: number;
+      error: ErrorCode | null;
+      reason: string | null;
+    })
   /** The space's print presets were added or removed: print dialogs refetch the list. */
   | (EventBase & { type: "print_presets_updated" })
   /** The space's report forms were added, renamed, deleted, attached or detached: report lists refetch. */

@@ -1,5 +1,7 @@
 export * from "./analytics.schema.js";
 export * from "./backups.schema.js";
+export * from "./bim.schema.js";
+export * from "./bim-geometry-wire.js";
 export * from "./calculation.schema.js";
 export * from "./calendars.schema.js";
 export * from "./chat.schema.js";

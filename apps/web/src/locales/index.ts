@@ -2,6 +2,7 @@ import enAdmin from "./en/admin.json";
 import enAnalytics from "./en/analytics.json";
 import enAttributes from "./en/attributes.json";
 import enAuth from "./en/auth.json";
+import enBim from "./en/bim.json";
 import enCalendars from "./en/calendars.json";
 import enChat from "./en/chat.json";
 import enCommon from "./en/common.json";
@@ -30,6 +31,7 @@ import frAdmin from "./fr/admin.json";
 import frAnalytics from "./fr/analytics.json";
 import frAttributes from "./fr/attributes.json";
 import frAuth from "./fr/auth.json";
+import frBim from "./fr/bim.json";
 import frCalendars from "./fr/calendars.json";
 import frChat from "./fr/chat.json";
 import frCommon from "./fr/common.json";
@@ -58,6 +60,7 @@ import ruAdmin from "./ru/admin.json";
 import ruAnalytics from "./ru/analytics.json";
 import ruAttributes from "./ru/attributes.json";
 import ruAuth from "./ru/auth.json";
+import ruBim from "./ru/bim.json";
 import ruCalendars from "./ru/calendars.json";
 import ruChat from "./ru/chat.json";
 import ruCommon from "./ru/common.json";
@@ -87,6 +90,7 @@ import ruWorkspace from "./ru/workspace.json";
 export const NAMESPACES = [
   "common",
   "auth",
+  "bim",
   "spaces",
   "space-home",
   "profile",
@@ -120,6 +124,7 @@ export const resources = {
   ru: {
     common: ruCommon,
     auth: ruAuth,
+    bim: ruBim,
     spaces: ruSpaces,
     "space-home": ruSpaceHome,
     profile: ruProfile,
@@ -150,6 +155,7 @@ export const resources = {
   en: {
     common: enCommon,
     auth: enAuth,
+    bim: enBim,
     spaces: enSpaces,
     "space-home": enSpaceHome,
     profile: enProfile,
@@ -180,6 +186,7 @@ export const resources = {
   fr: {
     common: frCommon,
     auth: frAuth,
+    bim: frBim,
     spaces: frSpaces,
     "space-home": frSpaceHome,
     profile: frProfile,

@@ -5,6 +5,7 @@ import {
   IconCalendarEvent,
   IconChartBar,
   IconChartLine,
+  IconCube,
   IconInfoCircle,
   IconMessages,
   IconPhoto,
@@ -12,6 +13,7 @@ import {
 } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { AnalyticsDashboard } from "../analytics";
+import { BimModelsTab } from "../bim";
 import { ChatBlock } from "../chat";
 import { NodeDirectoriesTab } from "../directories";
 import { DailyPlanningTab } from "./daily-planning-tab";
@@ -25,7 +27,7 @@ import { KIND_ICONS } from "./structure-tree";
 
 /**
  * The node-info panel's tabs that exist so far; it opens on analytics, the spec's default (the node's dashboard). Tabs of features not built yet (task relations, timesheets, assignments…) are absent;
- * daily_planning shows the work-done plan against the facts, planning the progress the facts make, directories the
+ * models_3d (projects only) their IFC models and the 3D viewer; daily_planning shows the work-done plan against the facts, planning the progress the facts make, directories the
  * directories seen at the node, chat the node's chat block (spec §2).
  */
 export const NODE_TABS = [
@@ -37,6 +39,7 @@ export const NODE_TABS = [
   "daily_planning",
   "planning",
   "chat",
+  "models_3d",
 ] as const;
 export type NodeTab = (typeof NODE_TABS)[number];
 export const DEFAULT_NODE_TAB: NodeTab = "analytics";
@@ -53,6 +56,7 @@ export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Pro
   const { t } = useTranslation("structure");
   const { t: tc } = useTranslation("chat");
   const { t: ta } = useTranslation("analytics");
+  const { t: tb } = useTranslation("bim");
   const node = useNode(spaceId, nodeId);
   const current = (NODE_TABS as readonly string[]).includes(tab ?? "") ? (tab as NodeTab) : DEFAULT_NODE_TAB;
 
@@ -115,6 +119,11 @@ export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Pro
             <Tabs.Tab value="chat" leftSection={<IconMessages size={16} />} data-testid="node-chat-tab">
               {tc("tab")}
             </Tabs.Tab>
+            {node.data.kind === "project" ? (
+              <Tabs.Tab value="models_3d" leftSection={<IconCube size={16} />} data-testid="node-bim-tab">
+                {tb("tab")}
+              </Tabs.Tab>
+            ) : null}
           </Tabs.List>
           <Tabs.Panel value="analytics" pt="md">
             <NodeAnalytics spaceId={spaceId} node={node.data} />
@@ -140,6 +149,11 @@ export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Pro
           <Tabs.Panel value="chat" pt="md">
             <ChatBlock spaceId={spaceId} target={{ nodeId: node.data.id }} />
           </Tabs.Panel>
+          {node.data.kind === "project" ? (
+            <Tabs.Panel value="models_3d" pt="md">
+              <BimModelsTab spaceId={spaceId} projectId={node.data.id} />
+            </Tabs.Panel>
+          ) : null}
         </Tabs>
       </Stack>
     </Paper>

@@ -1,0 +1,245 @@
+import type { BimGeometryPart } from "@planum/contracts";
+import {
+  BatchedMesh,
+  Box3,
+  BufferAttribute,
+  BufferGeometry,
+  Color,
+  DirectionalLight,
+  HemisphereLight,
+  Matrix4,
+  MeshLambertMaterial,
+  PerspectiveCamera,
+  Raycaster,
+  Scene,
+  Sphere,
+  Vector2,
+  Vector3,
+  WebGLRenderer,
+} from "three";
+import { OrbitControls } from "three/addons/controls/OrbitControls.js";
+
+const SELECTED = new Color("#f59f00");
+const IDENTITY = new Matrix4();
+
+interface Placed {
+  batch: BatchedMesh;
+  instance: number;
+  color: Color;
+}
+
+/**
+ * The 3D view of one model: every part of every element drawn through two batched meshes (opaque and
+ * transparent), so a model of 100,000 elements is two draw calls and recolouring an element is one write into a
+ * colour texture. Frames are drawn on demand (a camera move, a change), never in a loop, so an idle viewer costs
+ * nothing. Orbit with the left button, pan with the right one, zoom with the wheel (three's OrbitControls).
+ */
+export class BimScene {
+  private readonly renderer: WebGLRenderer;
+  private readonly scene = new Scene();
+  private readonly camera = new PerspectiveCamera(50, 1, 0.1, 10_000);
+  private readonly controls: OrbitControls;
+  private readonly batches: BatchedMesh[] = [];
+  private readonly placed = new Map<number, Placed[]>();
+  private readonly byInstance = new Map<BatchedMesh, number[]>();
+  private readonly resize: ResizeObserver;
+  private selected: number[] = [];
+  /** Colours given by `colour` (4D, links), shown instead of an element's own until given back. */
+  private readonly tints = new Map<number, Color>();
+  private hidden = new Set<number>();
+  private isolated: Set<number> | null = null;
+  private frame = 0;
+
+  constructor(
+    private readonly host: HTMLElement,
+    background: string,
+  ) {
+    this.renderer = new WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+    this.renderer.domElement.style.display = "block";
+    host.appendChild(this.renderer.domElement);
+    this.scene.background = new Color(background);
+    this.scene.add(new HemisphereLight(0xffffff, 0x666666, 2.2));
+    const sun = new DirectionalLight(0xffffff, 1.6);
+    sun.position.set(1, 2, 1.5);
+    this.scene.add(sun);
+    this.controls = new OrbitControls(this.camera, this.renderer.domElement);
+    this.controls.addEventListener("change", () => this.requestRender());
+    this.resize = new ResizeObserver(() => this.fitSize());
+    this.resize.observe(host);
+    this.fitSize();
+  }
+
+  setBackground(color: string) {
+    this.scene.background = new Color(color);
+    this.requestRender();
+  }
+
+  /** Puts the parts into the scene (once per model). */
+  load(parts: BimGeometryPart[]) {
+    for (const transparent of [false, true]) {
+      const chosen = parts.filter((p) => p.color[3] < 0.99 === transparent);
+      if (chosen.length === 0) continue;
+      const vertices = chosen.reduce((sum, p) => sum + p.positions.length / 3, 0);
+      const indices = chosen.reduce((sum, p) => sum + p.indices.length, 0);
+      const material = new MeshLambertMaterial(
+        transparent ? { transparent: true, opacity: 0.45, depthWrite: false } : {},
+      );
+      const batch = new BatchedMesh(chosen.length, vertices, indices, material);
+      batch.perObjectFrustumCulled = false;
+      const owners: number[] = [];
+      for (const part of chosen) {
+        const geometry = new BufferGeometry();
+        geometry.setAttribute("position", new BufferAttribute(part.positions, 3));
+        geometry.setAttribute("normal", new BufferAttribute(part.normals, 3, true));
+        geometry.setIndex(new BufferAttribute(part.indices, 1));
+        const instance = batch.addInstance(batch.addGeometry(geometry));
+        batch.setMatrixAt(instance, IDENTITY);
+        const color = new Color(part.color[0], part.color[1], part.color[2]);
+        batch.setColorAt(instance, color);
+        owners[instance] = part.expressId;
+        const list = this.placed.get(part.expressId) ?? [];
+        list.push({ batch, instance, color });
+        this.placed.set(part.expressId, list);
+        geometry.dispose();
+      }
+      this.byInstance.set(batch, owners);
+      this.batches.push(batch);
+      this.scene.add(batch);
+    }
+    this.fit();
+  }
+
+  get elementCount() {
+    return this.placed.size;
+  }
+
+  /** Frames the visible elements (all of them when none is visible). */
+  fit(ids?: number[]) {
+    const box = new Box3();
+    const wanted = ids?.length ? ids : [...this.placed.keys()].filter((id) => this.visible(id));
+    for (const batch of this.batches) {
+      batch.computeBoundingBox();
+    }
+    if (wanted.length === this.placed.size || wanted.length === 0) {
+      for (const batch of this.batches) if (batch.boundingBox) box.union(batch.boundingBox);
+    } else {
+      const part = new Box3();
+      for (const id of wanted)
+        for (const { batch, instance } of this.placed.get(id) ?? []) {
+          batch.getBoundingBoxAt(batch.getGeometryIdAt(instance), part);
+          box.union(part);
+        }
+    }
+    if (box.isEmpty()) return;
+    const sphere = box.getBoundingSphere(new Sphere());
+    const distance = sphere.radius / Math.sin((this.camera.fov * Math.PI) / 360);
+    const direction = new Vector3(1, 0.8, 1.2).normalize();
+    this.camera.position.copy(sphere.center).addScaledVector(direction, distance);
+    this.camera.near = Math.max(0.01, distance / 1000);
+    this.camera.far = distance * 10;
+    this.camera.updateProjectionMatrix();
+    this.controls.target.copy(sphere.center);
+    this.controls.update();
+    this.requestRender();
+  }
+
+  /** The element under a point of the canvas (client coordinates), if any. */
+  pick(clientX: number, clientY: number): number | null {
+    const rect = this.renderer.domElement.getBoundingClientRect();
+    const pointer = new Vector2(
+      ((clientX - rect.left) / rect.width) * 2 - 1,
+      -((clientY - rect.top) / rect.height) * 2 + 1,
+    );
+    const raycaster = new Raycaster();
+    raycaster.setFromCamera(pointer, this.camera);
+    const [hit] = raycaster.intersectObjects(this.batches, false);
+    if (!hit || hit.batchId === undefined) return null;
+    return this.byInstance.get(hit.object as BatchedMesh)?.[hit.batchId] ?? null;
+  }
+
+  select(ids: number[]) {
+    for (const id of this.selected) this.paint(id, null);
+    this.selected = ids.filter((id) => this.placed.has(id));
+    for (const id of this.selected) this.paint(id, SELECTED);
+    this.requestRender();
+  }
+
+  /** Shows only these elements. */
+  isolate(ids: number[]) {
+    this.isolated = new Set(ids);
+    this.applyVisibility();
+  }
+
+  hide(ids: number[]) {
+    for (const id of ids) this.hidden.add(id);
+    this.applyVisibility();
+  }
+
+  showAll() {
+    this.hidden.clear();
+    this.isolated = null;
+    this.applyVisibility();
+  }
+
+  /** Colours elements (the 4D player, links); null gives an element back its own colour. */
+  colour(colours: Map<number, string | null>) {
+    for (const [id, colour] of colours) {
+      if (colour) this.tints.set(id, new Color(colour));
+      else this.tints.delete(id);
+      if (!this.selected.includes(id)) this.paint(id, null);
+    }
+    this.requestRender();
+  }
+
+  dispose() {
+    cancelAnimationFrame(this.frame);
+    this.resize.disconnect();
+    this.controls.dispose();
+    for (const batch of this.batches) {
+      batch.dispose();
+      (batch.material as MeshLambertMaterial).dispose();
+    }
+    this.renderer.dispose();
+    this.renderer.domElement.remove();
+  }
+
+  get canvas() {
+    return this.renderer.domElement;
+  }
+
+  private visible(id: number) {
+    return !this.hidden.has(id) && (this.isolated === null || this.isolated.has(id));
+  }
+
+  private applyVisibility() {
+    for (const [id, list] of this.placed) {
+      const visible = this.visible(id);
+      for (const { batch, instance } of list) batch.setVisibleAt(instance, visible);
+    }
+    this.requestRender();
+  }
+
+  private paint(id: number, colour: Color | null) {
+    const tint = this.tints.get(id);
+    for (const { batch, instance, color } of this.placed.get(id) ?? [])
+      batch.setColorAt(instance, colour ?? tint ?? color);
+  }
+
+  private fitSize() {
+    const width = Math.max(1, this.host.clientWidth);
+    const height = Math.max(1, this.host.clientHeight);
+    this.renderer.setSize(width, height);
+    this.camera.aspect = width / height;
+    this.camera.updateProjectionMatrix();
+    this.requestRender();
+  }
+
+  private requestRender() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.renderer.render(this.scene, this.camera);
+    });
+  }
+}

@@ -1,0 +1,248 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Group,
+  Loader,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+  useComputedColorScheme,
+} from "@mantine/core";
+import { type BimElementInfo, type BimModel, readBimGeometry } from "@planum/contracts";
+import { IconEye, IconEyeOff, IconFocus2, IconMaximize, IconSearch } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { bimApi, bimKeys } from "./bim-api";
+import { BimScene } from "./bim-scene";
+
+const BACKGROUND = { light: "#f1f3f5", dark: "#1f2125" } as const;
+
+/**
+ * The viewer of one converted model: the 3D view (orbit, pan, zoom, fit; click selects), isolate and hide of the
+ * selection, the places of the model (the reduced PBS list) and search by attribute text to select from, and the
+ * selected element's properties.
+ */
+export function BimViewer({ spaceId, model }: { spaceId: string; model: BimModel }) {
+  const { t } = useTranslation("bim");
+  const scheme = useComputedColorScheme("light");
+  const host = useRef<HTMLDivElement>(null);
+  const [scene, setScene] = useState<BimScene | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const key = bimKeys.model(spaceId, model.projectId, model.id);
+  const geometry = useQuery({
+    queryKey: [...key, "geometry"],
+    queryFn: async () => readBimGeometry(await bimApi.geometry(model.projectId, model.id)),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  const pbs = useQuery({ queryKey: [...key, "pbs"], queryFn: () => bimApi.pbs(model.projectId, model.id) });
+  const info = useQuery({
+    queryKey: [...key, "element", selected[0]],
+    queryFn: () => bimApi.element(model.projectId, model.id, selected[0]!),
+    enabled: selected.length > 0,
+  });
+
+  // The scene is built once per model; the background follows the colour scheme without building it again.
+  const initialBackground = useRef(BACKGROUND[scheme]);
+  useEffect(() => {
+    if (!host.current || !geometry.data) return;
+    const created = new BimScene(host.current, initialBackground.current);
+    created.load(geometry.data);
+    setScene(created);
+    return () => {
+      created.dispose();
+      setScene(null);
+    };
+  }, [geometry.data]);
+  useEffect(() => scene?.setBackground(BACKGROUND[scheme]), [scene, scheme]);
+  useEffect(() => scene?.select(selected), [scene, selected]);
+
+  // A click that did not drag selects what is under it (a drag orbits or pans).
+  useEffect(() => {
+    if (!scene) return;
+    const canvas = scene.canvas;
+    let down: { x: number; y: number } | null = null;
+    const onDown = (event: PointerEvent) => {
+      down = { x: event.clientX, y: event.clientY };
+    };
+    const onUp = (event: PointerEvent) => {
+      if (!down || Math.hypot(event.clientX - down.x, event.clientY - down.y) > 4) return;
+      const id = scene.pick(event.clientX, event.clientY);
+      setSelected(id === null ? [] : [id]);
+    };
+    canvas.addEventListener("pointerdown", onDown);
+    canvas.addEventListener("pointerup", onUp);
+    return () => {
+      canvas.removeEventListener("pointerdown", onDown);
+      canvas.removeEventListener("pointerup", onUp);
+    };
+  }, [scene]);
+
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" wrap="wrap">
+        <Button size="xs" variant="default" leftSection={<IconMaximize size={14} />} onClick={() => scene?.fit()}>
+          {t("viewer.fit")}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconFocus2 size={14} />}
+          disabled={selected.length === 0}
+          onClick={() => {
+            scene?.isolate(selected);
+            scene?.fit(selected);
+          }}
+        >
+          {t("viewer.isolate")}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconEyeOff size={14} />}
+          disabled={selected.length === 0}
+          onClick={() => {
+            scene?.hide(selected);
+            setSelected([]);
+          }}
+        >
+          {t("viewer.hide")}
+        </Button>
+        <Button size="xs" variant="default" leftSection={<IconEye size={14} />} onClick={() => scene?.showAll()}>
+          {t("viewer.showAll")}
+        </Button>
+        <Text size="xs" c="dimmed">
+          {t("viewer.hint")}
+        </Text>
+      </Group>
+      <Box style={{ display: "flex", flexWrap: "wrap", gap: "var(--mantine-spacing-sm)" }}>
+        <Box
+          ref={host}
+          pos="relative"
+          data-testid="bim-canvas"
+          data-elements={scene?.elementCount ?? 0}
+          style={{ flex: "1 1 420px", minWidth: 0, height: 520, borderRadius: 8, overflow: "hidden" }}
+        >
+          {geometry.isPending ? (
+            <Group justify="center" pos="absolute" inset={0}>
+              <Loader size="sm" />
+              <Text size="sm">{t("viewer.loading")}</Text>
+            </Group>
+          ) : null}
+        </Box>
+        <Stack gap="xs" style={{ flex: "1 1 260px", maxWidth: "100%" }}>
+          <ElementSearch spaceId={spaceId} model={model} onPick={(id) => setSelected([id])} />
+          <Text fw={600} size="sm">
+            {t("viewer.places")}
+          </Text>
+          <ScrollArea.Autosize mah={140}>
+            <Stack gap={2}>
+              {(pbs.data ?? []).map((place) => (
+                <UnstyledButton key={place.expressId} onClick={() => setSelected([place.expressId])}>
+                  <Text size="xs" style={{ overflowWrap: "anywhere" }}>
+                    {place.ifcType.replace(/^Ifc/, "")} · {place.name || "—"} ({place.elementCount})
+                  </Text>
+                </UnstyledButton>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+          <Properties element={selected.length ? (info.data ?? null) : null} loading={info.isFetching} />
+        </Stack>
+      </Box>
+    </Stack>
+  );
+}
+
+function ElementSearch({ model, onPick }: { spaceId: string; model: BimModel; onPick: (id: number) => void }) {
+  const { t } = useTranslation("bim");
+  const [text, setText] = useState("");
+  const [asked, setAsked] = useState("");
+  const found = useQuery({
+    queryKey: ["bim-search", model.id, asked],
+    queryFn: () => bimApi.search(model.projectId, model.id, asked),
+    enabled: asked.length > 0,
+  });
+  return (
+    <Stack gap={4}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setAsked(text.trim());
+        }}
+      >
+        <TextInput
+          size="xs"
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          placeholder={t("viewer.search")}
+          aria-label={t("viewer.search")}
+          leftSection={<IconSearch size={14} />}
+        />
+      </form>
+      {asked && found.data ? (
+        <ScrollArea.Autosize mah={140}>
+          <Stack gap={2} data-testid="bim-search-results">
+            {found.data.elements.length === 0 ? (
+              <Text size="xs" c="dimmed">
+                {t("viewer.nothingFound")}
+              </Text>
+            ) : null}
+            {found.data.elements.map((element) => (
+              <UnstyledButton key={element.expressId} onClick={() => onPick(element.expressId)}>
+                <Text size="xs" style={{ overflowWrap: "anywhere" }}>
+                  {element.ifcType.replace(/^Ifc/, "")} · {element.name || element.globalId}
+                </Text>
+              </UnstyledButton>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Properties({ element, loading }: { element: BimElementInfo | null; loading: boolean }) {
+  const { t } = useTranslation("bim");
+  const rows = useMemo(
+    () => Object.entries(element?.properties ?? {}).sort(([a], [b]) => a.localeCompare(b)),
+    [element],
+  );
+  if (!element)
+    return (
+      <Text size="xs" c="dimmed">
+        {loading ? t("viewer.loading") : t("viewer.selectHint")}
+      </Text>
+    );
+  return (
+    <Stack gap={4} data-testid="bim-properties">
+      <Group gap={6} wrap="wrap">
+        <Badge variant="light" size="sm">
+          {element.ifcType}
+        </Badge>
+        <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
+          {element.name || "—"}
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+        GlobalId {element.globalId}
+      </Text>
+      <ScrollArea.Autosize mah={220}>
+        <Table fz="xs" verticalSpacing={2} withRowBorders={false}>
+          <Table.Tbody>
+            {rows.map(([name, value]) => (
+              <Table.Tr key={name}>
+                <Table.Td style={{ overflowWrap: "anywhere", width: "50%" }}>{name}</Table.Td>
+                <Table.Td style={{ overflowWrap: "anywhere" }}>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}

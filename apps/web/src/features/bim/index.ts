@@ -1,0 +1,1 @@
+export { BimModelsTab } from "./bim-models-tab";

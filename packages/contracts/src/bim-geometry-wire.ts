@@ -1,0 +1,101 @@
+/**
+ * The converted geometry of a BIM model (issue 20): what the server's conversion writes and the viewer reads, in
+ * place of the IFC file, which a browser would need seconds of WASM to triangulate. One record per placed part of
+ * an element, in world coordinates (the model moved to the origin), so the viewer draws without evaluating any
+ * placement and can start drawing before the last record arrived (records are self-delimiting).
+ *
+ * Layout, little-endian: "PLGB", u32 version (1), u32 parts; then per part: u32 expressId, u32 vertexCount,
+ * u32 indexCount, f32 r, g, b, a; f32 positions[3 × vertexCount]; i8 normals[3 × vertexCount] (×127) padded to
+ * 4 bytes; u32 indices[indexCount]. Stored gzip-compressed.
+ */
+export const BIM_GEOMETRY_MAGIC = 0x42474c50; // "PLGB"
+export const BIM_GEOMETRY_VERSION = 1;
+
+export interface BimGeometryPart {
+  expressId: number;
+  color: [number, number, number, number];
+  positions: Float32Array;
+  normals: Int8Array;
+  indices: Uint32Array;
+}
+
+const HEADER_BYTES = 12;
+const PART_HEADER_BYTES = 28;
+const pad4 = (n: number) => (n + 3) & ~3;
+
+export function partBytes(vertexCount: number, indexCount: number): number {
+  return PART_HEADER_BYTES + vertexCount * 12 + pad4(vertexCount * 3) + indexCount * 4;
+}
+
+/** Writes parts one by one into chunks, so a large model never needs one buffer for all of it before compression. */
+export class BimGeometryWriter {
+  private readonly chunks: Uint8Array[] = [];
+  private parts = 0;
+
+  add(part: BimGeometryPart) {
+    const vertexCount = part.positions.length / 3;
+    const bytes = new Uint8Array(partBytes(vertexCount, part.indices.length));
+    const view = new DataView(bytes.buffer);
+    view.setUint32(0, part.expressId, true);
+    view.setUint32(4, vertexCount, true);
+    view.setUint32(8, part.indices.length, true);
+    for (let i = 0; i < 4; i++) view.setFloat32(12 + i * 4, part.color[i] ?? 1, true);
+    let at = PART_HEADER_BYTES;
+    new Float32Array(bytes.buffer, at, vertexCount * 3).set(part.positions);
+    at += vertexCount * 12;
+    new Int8Array(bytes.buffer, at, vertexCount * 3).set(part.normals);
+    at += pad4(vertexCount * 3);
+    new Uint32Array(bytes.buffer, at, part.indices.length).set(part.indices);
+    this.chunks.push(bytes);
+    this.parts++;
+  }
+
+  get partCount() {
+    return this.parts;
+  }
+
+  /** The header and the parts, in order (the caller compresses them). */
+  finish(): Uint8Array[] {
+    const header = new Uint8Array(HEADER_BYTES);
+    const view = new DataView(header.buffer);
+    view.setUint32(0, BIM_GEOMETRY_MAGIC, true);
+    view.setUint32(4, BIM_GEOMETRY_VERSION, true);
+    view.setUint32(8, this.parts, true);
+    return [header, ...this.chunks];
+  }
+}
+
+/** Reads every part of an uncompressed geometry file; throws on a file of another layout or cut short. */
+export function readBimGeometry(data: Uint8Array): BimGeometryPart[] {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  if (data.byteLength < HEADER_BYTES || view.getUint32(0, true) !== BIM_GEOMETRY_MAGIC)
+    throw new Error("not a Planum geometry file");
+  if (view.getUint32(4, true) !== BIM_GEOMETRY_VERSION) throw new Error("unknown geometry version");
+  const count = view.getUint32(8, true);
+  const parts: BimGeometryPart[] = [];
+  let at = HEADER_BYTES;
+  for (let p = 0; p < count; p++) {
+    if (at + PART_HEADER_BYTES > data.byteLength) throw new Error("geometry file cut short");
+    const expressId = view.getUint32(at, true);
+    const vertexCount = view.getUint32(at + 4, true);
+    const indexCount = view.getUint32(at + 8, true);
+    const color: [number, number, number, number] = [0, 1, 2, 3].map((i) => view.getFloat32(at + 12 + i * 4, true)) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    const size = partBytes(vertexCount, indexCount);
+    if (at + size > data.byteLength) throw new Error("geometry file cut short");
+    let cursor = data.byteOffset + at + PART_HEADER_BYTES;
+    // Copies, because the source's offsets need not be aligned for typed-array views.
+    const positions = new Float32Array(data.buffer.slice(cursor, cursor + vertexCount * 12));
+    cursor += vertexCount * 12;
+    const normals = new Int8Array(data.buffer.slice(cursor, cursor + vertexCount * 3));
+    cursor += pad4(vertexCount * 3);
+    const indices = new Uint32Array(data.buffer.slice(cursor, cursor + indexCount * 4));
+    parts.push({ expressId, color, positions, normals, indices });
+    at += size;
+  }
+  return parts;
+}
