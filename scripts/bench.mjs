@@ -33,6 +33,7 @@ const suites = [
   "apps/server/bench/risk.mjs",
   "apps/server/bench/health.mjs",
   "apps/server/bench/bim.mjs",
+  "apps/server/bench/bim-links.mjs",
   "apps/web/bench/run.mjs",
 ];
 let failed = false;

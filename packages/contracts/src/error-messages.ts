@@ -170,6 +170,10 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     BimUnsupportedSchema: "The IFC schema {{schema}} is not supported: upload IFC2X3, IFC4 or IFC4.3",
     BimConversionFailed: "The IFC model could not be converted: {{reason}}",
     BimModelNotReady: "The model is still being converted",
+    BimLinkVersion: "The version is not a version of this project’s schedules",
+    BimLinkModel: "The model is not a converted model of this project’s link",
+    BimUnknownElement: "Element {{element}} is not an element of the model",
+    BimUnknownWork: "Work {{work}} is not a row of the link’s version",
     ReplacementValueInvalid:
       'Work {{row}}: "{{value}}" is not a valid value of the attribute "{{attribute}}"; nothing was replaced',
     GwbsCodeTaken: 'The code "{{code}}" is already used in this general WBS',
@@ -364,6 +368,10 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     BimUnsupportedSchema: "Схема IFC {{schema}} не поддерживается: загрузите IFC2X3, IFC4 или IFC4.3",
     BimConversionFailed: "Не удалось преобразовать модель IFC: {{reason}}",
     BimModelNotReady: "Модель ещё преобразуется",
+    BimLinkVersion: "Версия не относится к графикам этого проекта",
+    BimLinkModel: "Модель не является преобразованной моделью этой связи проекта",
+    BimUnknownElement: "Элемент {{element}} не является элементом модели",
+    BimUnknownWork: "Работа {{work}} не является строкой версии этой связи",
     ReplacementValueInvalid:
       "Работа {{row}}: «{{value}}» — недопустимое значение атрибута «{{attribute}}»; ничего не заменено",
     GwbsCodeTaken: "Код «{{code}}» уже есть в общей ИСР проекта",
@@ -576,6 +584,10 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
       "Le schéma IFC {{schema}} n’est pas pris en charge : chargez de l’IFC2X3, de l’IFC4 ou de l’IFC4.3",
     BimConversionFailed: "La maquette IFC n’a pas pu être convertie : {{reason}}",
     BimModelNotReady: "La maquette est encore en cours de conversion",
+    BimLinkVersion: "La version n’appartient pas aux plannings de ce projet",
+    BimLinkModel: "La maquette n’est pas une maquette convertie du lien de ce projet",
+    BimUnknownElement: "L’élément {{element}} n’est pas un élément de la maquette",
+    BimUnknownWork: "La tâche {{work}} n’est pas une ligne de la version du lien",
     ReplacementValueInvalid:
       "Travail {{row}} : « {{value}} » n’est pas une valeur valide de l’attribut « {{attribute}} » ; rien n’a été remplacé",
     GwbsCodeTaken: "Le code « {{code}} » existe déjà dans l'OTP générale du projet",

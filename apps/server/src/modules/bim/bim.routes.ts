@@ -20,6 +20,7 @@ import { fileAnswer, route } from "../../platform/route.js";
 import { readUpload } from "../../platform/uploads.js";
 import { BimService } from "./bim.service.js";
 import { closeConvertPool } from "./bim-convert-pool.js";
+import { bimLinksRoutes } from "./bim-links.routes.js";
 
 /**
  * 3D/BIM models of a project (spec §7 "Projects … 3D … models under /projects/{id}/3d"): upload (multipart IFC,
@@ -38,6 +39,7 @@ export function bimModule(ctx: AppContext) {
 
   return async function bimRoutes(app: FastifyInstance) {
     app.addHook("onClose", async () => closeConvertPool());
+    await app.register(bimLinksRoutes(ctx));
 
     route(
       app,

@@ -15,9 +15,10 @@ import {
 import { type BimElementInfo, type BimModel, readBimGeometry } from "@planum/contracts";
 import { IconEye, IconEyeOff, IconFocus2, IconMaximize, IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { bimApi, bimKeys } from "./bim-api";
+import { BimLinksPanel } from "./bim-links-panel";
 import { BimScene } from "./bim-scene";
 
 const BACKGROUND = { light: "#f1f3f5", dark: "#1f2125" } as const;
@@ -61,6 +62,7 @@ export function BimViewer({ spaceId, model }: { spaceId: string; model: BimModel
   }, [geometry.data]);
   useEffect(() => scene?.setBackground(BACKGROUND[scheme]), [scene, scheme]);
   useEffect(() => scene?.select(selected), [scene, selected]);
+  const tint = useCallback((tints: Map<number, string | null>) => scene?.colour(tints), [scene]);
 
   // A click that did not drag selects what is under it (a drag orbits or pans).
   useEffect(() => {
@@ -152,6 +154,7 @@ export function BimViewer({ spaceId, model }: { spaceId: string; model: BimModel
             </Stack>
           </ScrollArea.Autosize>
           <Properties element={selected.length ? (info.data ?? null) : null} loading={info.isFetching} />
+          <BimLinksPanel spaceId={spaceId} model={model} selected={selected} onSelect={setSelected} onTint={tint} />
         </Stack>
       </Box>
     </Stack>

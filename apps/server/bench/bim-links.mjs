@@ -1,0 +1,47 @@
+// Linking a model's elements to works by a rule (issue 20): 100,000 elements of a converted model, each with the
+// property "Pset_Planum.WorkCode" naming one of 100,000 works of the version, tied by
+// POST /versions/{id}/3d/link/{linkId}/create-relations {rule} on the built server and the embedded database.
+// Target: 100,000 elements ≤ 2 s. One JSON line: wall and CPU time of the call, the ties made.
+//   node apps/server/bench/bim-links.mjs [elements=100000]
+import { sql } from "drizzle-orm";
+import { benchApi, benchSchedule, jsonLine, timed } from "./bench-kit.mjs";
+import { startBenchServer } from "./bench-server.mjs";
+import { fiveByEight, seedWorks } from "./seed-works.mjs";
+
+const ELEMENTS = Number(process.argv[2] ?? 100_000);
+const { app, database, stop } = await startBenchServer("planum-bench-bim-links-");
+const { db } = database;
+const api = benchApi(app);
+
+await api.signUp();
+const { spaceId } = api;
+const { project, version } = await benchSchedule(api);
+const calendar = await api.call("POST", "/calendars", fiveByEight);
+await seedWorks(db, { spaceId, versionId: version.id, calendarId: calendar.id, works: ELEMENTS });
+// A converted model as the conversion leaves it: the row and its objects (no file is read by the rule).
+const model = (
+  await db.execute(sql`insert into bim_models (space_id, project_id, name, ifc_schema, status, progress, size, element_count)
+    values (${spaceId}::uuid, ${project.id}::uuid, 'bench.ifc', 'IFC4', 'completed', 100, 0, ${ELEMENTS}) returning id`)
+).rows[0].id;
+await db.execute(sql`insert into bim_elements (model_id, express_id, global_id, ifc_type, name, has_geometry, properties)
+  select ${model}::uuid, g, lpad(g::text, 22, '0'), 'IfcWall', 'Wall ' || g, true,
+    jsonb_build_object('Pset_Planum.WorkCode', 'W' || g, 'Pset_Planum.FireRating', 'EI60')
+  from generate_series(1, ${ELEMENTS}) g`);
+const link = await api.call("POST", `/projects/${project.id}/3d/link/save`, {
+  name: "Bench",
+  versionId: version.id,
+  modelIds: [model],
+});
+const { ms, cpuMs, result } = await timed(() =>
+  api.call("POST", `/versions/${version.id}/3d/link/${link.id}/create-relations`, {
+    rule: { property: "Pset_Planum.WorkCode", equals: "code" },
+  }),
+);
+jsonLine({
+  case: "bim_link_by_rule",
+  elements: ELEMENTS,
+  ties: result.created,
+  wallMs: Math.round(ms),
+  cpuMs: Math.round(cpuMs),
+});
+await stop();

@@ -1,0 +1,230 @@
+import type { Bim4dWork, BimLink, BimLinkedElement } from "@planum/contracts";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import {
+  bimElements,
+  bimLinkRelations,
+  bimLinks,
+  bimModels,
+  schedules,
+  versions,
+  wbsItems,
+} from "../../db/schema/index.js";
+import type { DbOrTx } from "../../platform/db.js";
+
+export type BimLinkRow = typeof bimLinks.$inferSelect;
+
+const relationCount =
+  sql<number>`(select count(*)::int from bim_link_relations r where r.link_id = bim_links.id)`.mapWith(Number);
+
+export function toLinkDto(row: BimLinkRow & { relationCount: number }): BimLink {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    versionId: row.versionId,
+    name: row.name,
+    modelIds: row.modelIds,
+    relationCount: row.relationCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listLinks(db: DbOrTx, spaceId: string, filter: { projectId?: string; versionId?: string }) {
+  return db
+    .select({ link: bimLinks, relationCount })
+    .from(bimLinks)
+    .where(
+      and(
+        eq(bimLinks.spaceId, spaceId),
+        filter.projectId ? eq(bimLinks.projectId, filter.projectId) : undefined,
+        filter.versionId ? eq(bimLinks.versionId, filter.versionId) : undefined,
+      ),
+    )
+    .orderBy(asc(bimLinks.createdAt), asc(bimLinks.id));
+}
+
+export async function findLink(db: DbOrTx, spaceId: string, linkId: string) {
+  const [row] = await db
+    .select({ link: bimLinks, relationCount })
+    .from(bimLinks)
+    .where(and(eq(bimLinks.id, linkId), eq(bimLinks.spaceId, spaceId)));
+  return row ?? null;
+}
+
+/** Is the version one of the project's schedules' (in the space)? */
+export async function versionOfProject(db: DbOrTx, spaceId: string, projectId: string, versionId: string) {
+  const [row] = await db
+    .select({ id: versions.id })
+    .from(versions)
+    .innerJoin(schedules, eq(schedules.id, versions.scheduleId))
+    .where(and(eq(versions.id, versionId), eq(versions.spaceId, spaceId), eq(schedules.projectId, projectId)));
+  return !!row;
+}
+
+/** Which of the ids are converted models of the project. */
+export async function modelsOfProject(db: DbOrTx, spaceId: string, projectId: string, modelIds: string[]) {
+  const rows = await db
+    .select({ id: bimModels.id })
+    .from(bimModels)
+    .where(
+      and(
+        eq(bimModels.spaceId, spaceId),
+        eq(bimModels.projectId, projectId),
+        eq(bimModels.status, "completed"),
+        inArray(bimModels.id, modelIds),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function insertLink(db: DbOrTx, values: typeof bimLinks.$inferInsert) {
+  const [row] = await db.insert(bimLinks).values(values).returning();
+  return row!;
+}
+
+export async function updateLink(db: DbOrTx, linkId: string, values: Partial<typeof bimLinks.$inferInsert>) {
+  await db.update(bimLinks).set(values).where(eq(bimLinks.id, linkId));
+}
+
+/** Ties to models no longer in the link go (a link's elements are always of its models). */
+export async function dropRelationsOutside(db: DbOrTx, linkId: string, modelIds: string[]) {
+  await db
+    .delete(bimLinkRelations)
+    .where(
+      and(eq(bimLinkRelations.linkId, linkId), sql`${bimLinkRelations.modelId} <> all(${sql.param(modelIds)}::uuid[])`),
+    );
+}
+
+export async function deleteLink(db: DbOrTx, linkId: string) {
+  await db.delete(bimLinks).where(eq(bimLinks.id, linkId));
+}
+
+/** Which of the express ids are objects of the model. */
+export async function existingElements(db: DbOrTx, modelId: string, expressIds: number[]) {
+  const rows = await db
+    .select({ id: bimElements.expressId })
+    .from(bimElements)
+    .where(and(eq(bimElements.modelId, modelId), inArray(bimElements.expressId, expressIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Which of the ids are rows of the version. */
+export async function existingItems(db: DbOrTx, versionId: string, itemIds: number[]) {
+  const rows = await db
+    .select({ id: wbsItems.id })
+    .from(wbsItems)
+    .where(and(eq(wbsItems.versionId, versionId), inArray(wbsItems.id, itemIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function insertRelations(
+  db: DbOrTx,
+  linkId: string,
+  modelId: string,
+  expressIds: number[],
+  itemIds: number[],
+): Promise<number> {
+  let created = 0;
+  const pairs = expressIds.flatMap((expressId) => itemIds.map((itemId) => ({ expressId, itemId })));
+  // 5 parameters a row: 10,000 rows stay under PostgreSQL's 65,535.
+  for (let from = 0; from < pairs.length; from += 10_000) {
+    const rows = await db
+      .insert(bimLinkRelations)
+      .values(pairs.slice(from, from + 10_000).map((p) => ({ linkId, modelId, ...p, source: "hand" as const })))
+      .onConflictDoNothing()
+      .returning({ itemId: bimLinkRelations.itemId });
+    created += rows.length;
+  }
+  return created;
+}
+
+/**
+ * The rule "property equals the work's code", as one statement over every element of the link's models and every
+ * row of the version with a code: a hash join, so 100,000 elements cost one pass over each side.
+ */
+export async function insertRelationsByCode(db: DbOrTx, link: BimLinkRow, property: string): Promise<number> {
+  const result = (await db.execute(sql`
+    insert into bim_link_relations (link_id, model_id, express_id, item_id, source)
+    select ${link.id}::uuid, e.model_id, e.express_id, w.id, 'rule'
+      from bim_elements e
+      join wbs_items w on w.version_id = ${link.versionId}::uuid and w.code = e.properties ->> ${property}
+     where e.model_id = any(${sql.param(link.modelIds)}::uuid[]) and w.code <> ''
+    on conflict do nothing`)) as unknown as { rowCount?: number | null; affectedRows?: number };
+  return result.rowCount ?? result.affectedRows ?? 0;
+}
+
+export async function deleteRelations(
+  db: DbOrTx,
+  linkId: string,
+  modelId: string,
+  expressIds: number[],
+  itemIds: number[] | undefined,
+) {
+  const rows = await db
+    .delete(bimLinkRelations)
+    .where(
+      and(
+        eq(bimLinkRelations.linkId, linkId),
+        eq(bimLinkRelations.modelId, modelId),
+        inArray(bimLinkRelations.expressId, expressIds),
+        itemIds ? inArray(bimLinkRelations.itemId, itemIds) : undefined,
+      ),
+    )
+    .returning({ itemId: bimLinkRelations.itemId });
+  return rows.length;
+}
+
+const linkedColumns = {
+  modelId: bimLinkRelations.modelId,
+  expressId: bimLinkRelations.expressId,
+  itemId: bimLinkRelations.itemId,
+};
+
+/** Every tie of the link (the viewer colours linked elements, the player reads their works). */
+export async function relations(db: DbOrTx, linkId: string): Promise<BimLinkedElement[]> {
+  return db
+    .select(linkedColumns)
+    .from(bimLinkRelations)
+    .where(eq(bimLinkRelations.linkId, linkId))
+    .orderBy(asc(bimLinkRelations.itemId), asc(bimLinkRelations.expressId));
+}
+
+export async function elementsOfWork(db: DbOrTx, linkId: string, itemId: number): Promise<BimLinkedElement[]> {
+  return db
+    .select(linkedColumns)
+    .from(bimLinkRelations)
+    .where(and(eq(bimLinkRelations.linkId, linkId), eq(bimLinkRelations.itemId, itemId)))
+    .orderBy(asc(bimLinkRelations.modelId), asc(bimLinkRelations.expressId));
+}
+
+export async function worksOfElements(
+  db: DbOrTx,
+  linkId: string,
+  modelId: string,
+  expressIds: number[],
+): Promise<BimLinkedElement[]> {
+  return db
+    .select(linkedColumns)
+    .from(bimLinkRelations)
+    .where(
+      and(
+        eq(bimLinkRelations.linkId, linkId),
+        eq(bimLinkRelations.modelId, modelId),
+        inArray(bimLinkRelations.expressId, expressIds),
+      ),
+    )
+    .orderBy(asc(bimLinkRelations.expressId), asc(bimLinkRelations.itemId));
+}
+
+/** The ties of the link with their works' dates, as wall-clock text (the 4D player). */
+export async function playerWorks(db: DbOrTx, linkId: string) {
+  const text = (column: string) => sql<string | null>`to_char(${sql.raw(`w.${column}`)}, 'YYYY-MM-DD"T"HH24:MI')`;
+  const result = (await db.execute(sql`
+    select r.model_id as "modelId", r.express_id as "expressId",
+      ${text("early_start")} as "earlyStart", ${text("early_finish")} as "earlyFinish",
+      ${text("actual_start")} as "actualStart", ${text("actual_finish")} as "actualFinish",
+      ${text("target_start")} as "targetStart", ${text("target_finish")} as "targetFinish"
+    from bim_link_relations r join wbs_items w on w.id = r.item_id
+    where r.link_id = ${linkId}::uuid
+    order by r.model_id, r.express_id`)) as unknown as { rows: (Bim4dWork & { modelId: string; expressId: number })[] };
+  return result.rows;
+}
