@@ -1,24 +1,9 @@
-import {
-  Alert,
-  Box,
-  Button,
-  ColorSwatch,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-  useComputedColorScheme,
-} from "@mantine/core";
-import { useElementSize } from "@mantine/hooks";
+import { Alert, Box, Button, ColorSwatch, Group, Loader, Select, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { CYCLOGRAM_LOCATION_TYPES, type Cyclogram } from "@planum/contracts";
 import { formatDateTime } from "@planum/engine";
 import { IconArrowLeft, IconPrinter } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import { downloadBlob } from "../../ui/download-blob";

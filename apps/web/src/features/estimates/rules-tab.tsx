@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Button,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  TagsInput,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Button, Group, NumberInput, Select, Stack, Switch, Table, TagsInput, Text, TextInput } from "@mantine/core";
 import {
   COMPLIANCE_RULE_KINDS,
   COMPLIANCE_SEVERITIES,
