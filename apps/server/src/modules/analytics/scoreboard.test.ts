@@ -59,8 +59,8 @@ describe("scoreboard", () => {
     expect(names(board.items)).toEqual(["Цех 2", "Цех 1", "Завод"]);
     expect(board.items.map((r: Row) => r.position)).toEqual([1, 2, 3]);
     expect(board.indicators).toEqual([{ key: "pace", name: "Темп, %" }]);
-    // The facility rolls both up to the later status day (today): EV 200 against all of PV, 1,000 + 250.
-    expect(board.items[2].figures.spi).toBeCloseTo(200 / 1250, 6);
+    // The facility measures each at its own status day (Цех 1 on Tuesday, Цех 2 today): EV 200 against PV 400 + 250.
+    expect(board.items[2].figures.spi).toBeCloseTo(200 / 650, 6);
 
     const ranked = async (query: string) => names((await owner.call("GET", `/scoreboard?${query}`)).body.data.items);
     expect(await ranked("sort=spi")).toEqual(["Цех 1", "Завод", "Цех 2"]);
