@@ -26,6 +26,7 @@ import {
   X_RESOURCES,
   X_RESUME,
 } from "./network-model.js";
+import { remainingWithoutExpected } from "./node-statics.js";
 import { backwardBound, fastSource, forwardBound, sourceTime } from "./relation-bounds.js";
 import { resourceEarly, resourceLate } from "./resource-driven.js";
 import { MINUTES_PER_DAY } from "./time-format.js";
@@ -125,9 +126,12 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
         ef = s + dur;
       } else if ((x & X_EXPECTED) !== 0) {
         // P6 "use expected finish dates": the remaining duration becomes the working time from the remaining early
-        // start to the expected finish (none when that lies before the start).
+        // start to the expected finish. An expected finish at or before that start is ignored and the remaining
+        // duration stays (SP10 COST-2410: expected 29 Dec 17:00, early start 1 Jan 08:00, P6 keeps its 4,152 h;
+        // scenario 055).
         s = sb;
-        ef = Math.max(s, cal.workAt(net.expectedT[j]), fb);
+        const expected = cal.workAt(net.expectedT[j]);
+        ef = Math.max(expected > s ? expected : s + remainingWithoutExpected(net, j), fb);
         dur = ef - s;
         net.remaining[j] = dur;
       } else {

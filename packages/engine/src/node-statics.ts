@@ -43,22 +43,16 @@ export function refreshNode(net: Network, j: number): void {
     net.actualFinishW[j] = c.workAt(af);
     // An actual finish without an actual start: the activity took its planned duration.
     net.actualStartW[j] = as !== NONE ? c.workAt(as) : net.actualFinishW[j] - duration;
-    net.remaining[j] = 0;
   } else if (as !== NONE) {
     net.status[j] = S_IN_PROGRESS;
     net.actualStartW[j] = c.workAt(as);
     net.actualFinishW[j] = NONE;
-    const given = net.remainingInput[j];
-    // Without a remaining duration, P6's default: planned duration minus the working time already elapsed.
-    const elapsed = Math.max(0, net.dataDateW[net.cal[j]] - net.actualStartW[j]);
-    net.remaining[j] = isMilestone ? 0 : given >= 0 ? given : Math.max(0, duration - elapsed);
   } else {
     net.status[j] = S_NOT_STARTED;
     net.actualStartW[j] = NONE;
     net.actualFinishW[j] = NONE;
-    const given = net.remainingInput[j];
-    net.remaining[j] = isMilestone ? 0 : given >= 0 ? given : duration;
   }
+  net.remaining[j] = remainingWithoutExpected(net, j);
   let esMin = NEG;
   let efMin = NEG;
   let lsMax = POS;
@@ -92,6 +86,23 @@ export function refreshNode(net: Network, j: number): void {
   net.efMinW[j] = efMin;
   net.lsMaxW[j] = lsMax;
   net.lfMaxW[j] = lfMax;
+}
+
+/**
+ * Remaining duration of node j from its status and input (before any expected finish): none when completed; the
+ * given remaining, else P6's default — planned duration minus the working time elapsed up to the data date (in
+ * progress) or the planned duration (not started). Milestones have none. Needs status and actual start set.
+ */
+export function remainingWithoutExpected(net: Network, j: number): number {
+  const kind = net.kind[j];
+  const status = net.status[j];
+  if (status === S_COMPLETED || kind === K_MS_START || kind === K_MS_FINISH) return 0;
+  const given = net.remainingInput[j];
+  if (given >= 0) return given;
+  const duration = net.duration[j];
+  if (status === S_NOT_STARTED) return duration;
+  const elapsed = Math.max(0, net.dataDateW[net.cal[j]] - net.actualStartW[j]);
+  return Math.max(0, duration - elapsed);
 }
 
 /**
