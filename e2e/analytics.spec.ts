@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { PASSWORD, registerUser } from "./helpers/planum-helpers.js";
 import { concreteProject } from "./helpers/wdp-setup.js";
-import { addItem, openAs } from "./helpers/workspace-setup.js";
+import { addItem, apiUser, openAs } from "./helpers/workspace-setup.js";
 
 /**
  * The concrete project's plan of volume and cost distributed evenly, status on Tuesday 14.01.2025, and A10's Monday
@@ -274,6 +275,67 @@ test("a node's dashboard opens on analytics, its S-curve moves when a fact chang
       path: `e2e/artifacts/scoreboard-${language}-${scheme}-${width}.png`,
       fullPage: true,
     });
+    await opened.context.close();
+  }
+});
+
+test("an administrator reads the members' activity: members per day, time in use, a member's days, a day's details", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await apiUser(request, "activity");
+  const space = await owner.call("POST", "/space/create", { name: "Activity", type: "site" });
+  owner.useSpace(space.id);
+  const member = await registerUser(request, "activitym");
+  await owner.call("POST", `/space/${space.id}/users/invite`, { login: member.login });
+  const login = await request.post("/api/v1/auth/login", { data: { login: member.login, password: PASSWORD } });
+  const memberToken = (await login.json()).data.token as string;
+  // The member reads the structure twice: two actions in the space today.
+  for (let i = 0; i < 2; i++) {
+    const read = await request.get("/api/v1/eps", {
+      headers: { Authorization: `Bearer ${memberToken}`, "X-Space-Id": space.id },
+    });
+    expect(read.ok()).toBeTruthy();
+  }
+  const today = new Date().toISOString().slice(0, 10);
+  const shown = `${today.slice(8, 10)}.${today.slice(5, 7)}.${today.slice(0, 4)}`;
+
+  const { context, page } = await openAs(browser, owner.token, { language: "en" });
+  await page.goto(`/${space.id}/admin`);
+  const card = page.locator(".mantine-Paper-root", {
+    has: page.getByRole("heading", { name: "Activity of the members" }),
+  });
+  await expect(card).toBeVisible();
+  // Today's bar counts the owner and the member.
+  await expect(card.getByTestId("activity-chart")).toHaveAttribute("data-users", /,2$/);
+  const byMember = card.getByRole("table", { name: "Time in use by member" });
+  await expect(byMember.getByRole("row")).toHaveCount(3);
+  const memberRow = byMember.getByRole("row", { name: new RegExp(member.login) });
+  await expect(memberRow.getByRole("cell").nth(3)).toHaveText("2");
+
+  await memberRow.getByRole("button", { name: "Tester Anna" }).click();
+  const days = card.getByTestId("activity-user");
+  await expect(days.getByRole("row", { name: new RegExp(shown) })).toBeVisible();
+
+  await card.getByRole("combobox", { name: "Details of a day" }).click();
+  await page.getByRole("option", { name: `${shown} — 2 members` }).click();
+  const day = card.getByTestId("activity-day");
+  await expect(day.getByText(`Who used the space on ${shown}`)).toBeVisible();
+  await expect(day.getByRole("row")).toHaveCount(3);
+  await page.screenshot({ path: "e2e/artifacts/activity-en-1440.png", fullPage: true });
+  await context.close();
+
+  for (const [language, scheme, width] of [
+    ["ru", "dark", 1440],
+    ["fr", "light", 600],
+    ["ru", "light", 600],
+  ] as const) {
+    const opened = await openAs(browser, owner.token, { language, scheme, width });
+    await opened.page.goto(`/${space.id}/admin`);
+    await expect(opened.page.getByTestId("activity-chart")).toBeVisible();
+    await opened.page.getByTestId("activity-chart").scrollIntoViewIfNeeded();
+    await opened.page.screenshot({ path: `e2e/artifacts/activity-${language}-${scheme}-${width}.png`, fullPage: true });
     await opened.context.close();
   }
 });

@@ -35,6 +35,7 @@ import { UsersService } from "./modules/users/users.service.js";
 import { calculationModule } from "./modules/workspace/calculation/calculation.routes.js";
 import { workspaceModule } from "./modules/workspace/workspace.routes.js";
 import { AccessRules, findMembership, ipRefused } from "./platform/access.js";
+import { ActivityRecorder } from "./platform/activity.js";
 import { registerAuthHook } from "./platform/auth-hook.js";
 import { ChangeClock } from "./platform/change-clock.js";
 import type { Config } from "./platform/config.js";
@@ -75,13 +76,15 @@ export async function buildApp(config: Config, database: Database) {
   );
   const realtime = new Realtime(database.kind === "postgres" ? database.pool : null, changes);
   const serverProcess = new ProcessRegistry(db, config.role);
+  const activity = new ActivityRecorder(db, config.activityFlushMs, (error) => app.log.warn(error));
   const ctx: AppContext = {
     config,
     db,
     databaseKind: database.kind,
     sessions,
     changes,
-    access: new AccessRules({ db, sessions, clock: changes, realtime }),
+    access: new AccessRules({ db, sessions, clock: changes, realtime, activity }),
+    activity,
     jobs: new Jobs({
       db,
       connection: database.connection,
@@ -202,6 +205,7 @@ export async function buildApp(config: Config, database: Database) {
   async function startBackground() {
     await serverProcess.start();
     await ctx.jobs.start();
+    activity.start();
     sweepTimer = setInterval(() => sweepTempFiles().catch((error) => app.log.warn(error)), TEMP_SWEEP_MS);
     sweepTimer.unref();
   }
@@ -212,6 +216,7 @@ export async function buildApp(config: Config, database: Database) {
     if (sweepTimer) clearInterval(sweepTimer);
     await ctx.jobs.drain(graceMs);
     await ctx.jobs.stop();
+    await activity.stop();
     await serverProcess.stop().catch(() => {});
   }
 

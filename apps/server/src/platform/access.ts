@@ -19,6 +19,7 @@ import {
   spaces,
   versions,
 } from "../db/schema/index.js";
+import type { ActivityRecorder } from "./activity.js";
 import { batchedReader } from "./batched-reader.js";
 import { type ChangeClock, ClockedCache } from "./change-clock.js";
 import { type Db, type DbOrTx, UNNAMED } from "./db.js";
@@ -318,7 +319,16 @@ export class AccessRules {
   /** Memberships not kept are read for the whole crowd of a turn at once, one query per space. */
   private readonly readMembership;
 
-  constructor(private readonly deps: { db: Db; sessions: SessionStore; clock: ChangeClock; realtime: Realtime }) {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      sessions: SessionStore;
+      clock: ChangeClock;
+      realtime: Realtime;
+      /** Told of every admitted call (activity analytics); counted in memory, written in batches. */
+      activity?: ActivityRecorder;
+    },
+  ) {
     this.versionQuery = deps.db
       .select({ version: versions, path: epsNodes.path })
       .from(versions)
@@ -474,6 +484,7 @@ export class AccessRules {
     }
     const abilities = abilitiesOf(found.role, found.roleId ? (found.roleAbilities ?? []) : null);
     if (!abilities.includes(ability)) throw new AppError("Forbidden");
+    this.deps.activity?.record(found.space.id, auth.user.id);
     return { space: found.space, role: found.role, abilities, roleId: found.roleId ?? null, userId: auth.user.id };
   }
 

@@ -46,6 +46,8 @@ export interface Config {
   backupsTickMs: number;
   /** How often each process looks whether the day's analytics recount (late works move with the day) is queued; 0: never. */
   analyticsTickMs: number;
+  /** How often a process writes the members' calls it counted to `user_activity_days` (activity analytics). */
+  activityFlushMs: number;
   /** Single sign-on providers the installation trusts (OpenID Connect; ADFS and Entra ID speak it too). */
   sso: SsoConfig;
   /** The licence vendor's public key (PEM or base64 SPKI); null: the one built in (modules/licences/licence-token.ts). */
@@ -170,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     noticesTickMs: intFromEnv(env, "PLANUM_NOTICES_TICK_MS", mode === "test" ? 0 : 60_000),
     backupsTickMs: intFromEnv(env, "PLANUM_BACKUPS_TICK_MS", mode === "test" ? 0 : 60_000),
     analyticsTickMs: intFromEnv(env, "PLANUM_ANALYTICS_TICK_MS", mode === "test" ? 0 : 60_000),
+    activityFlushMs: intFromEnv(env, "PLANUM_ACTIVITY_FLUSH_MS", 60_000),
     sso: { openidconnect: oidcFromEnv(env, "OIDC", "OpenID Connect"), adfs: oidcFromEnv(env, "ADFS", "ADFS") },
     licencePublicKey: env.PLANUM_LICENCE_PUBLIC_KEY || null,
     systemAdminLogins: (env.PLANUM_SYSTEM_ADMINS ?? "")

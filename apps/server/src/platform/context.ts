@@ -1,4 +1,5 @@
 import type { AccessRules } from "./access.js";
+import type { ActivityRecorder } from "./activity.js";
 import type { ChangeClock } from "./change-clock.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db.js";
@@ -20,6 +21,8 @@ export interface AppContext {
   changes: ChangeClock;
   /** The access rules routes declare (`access: ctx.access.version("write")`). */
   access: AccessRules;
+  /** The members' calls counted per space, member and day (activity analytics). */
+  activity: ActivityRecorder;
   jobs: Jobs;
   /** This process as the others see it (heartbeat, role). */
   process: ProcessRegistry;

@@ -1,4 +1,5 @@
 export * from "./analytics.table.js";
+export * from "./analytics-activity.table.js";
 export * from "./analytics-scoreboard.table.js";
 export * from "./analytics-settings.table.js";
 export * from "./backups.table.js";

@@ -1,6 +1,7 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { ActivityCard } from "../analytics";
 import { useMe } from "../session";
 import { StructureNav, useAbilities, useStructureLive } from "../structure";
 import { BackupsCard } from "./backups-card";
@@ -46,6 +47,7 @@ export function AdminPage() {
         {showSettings ? <BackupsCard spaceId={spaceId} /> : null}
         {showSettings ? <RemoteCopyCard spaceId={spaceId} /> : null}
       </SimpleGrid>
+      {showSettings ? <ActivityCard spaceId={spaceId} /> : null}
       {systemAdmin ? <InstallationLicencesCard /> : null}
     </Stack>
   );
