@@ -108,3 +108,46 @@ export const indicatorValues = pgTable(
   },
   (t) => [primaryKey({ columns: [t.versionId, t.indicatorId] })],
 );
+
+/**
+ * A user's cost-curve chart in a space (spec §7 "curved settings under /analytics/setting/curved"): which curves of
+ * `custom-cost` they draw (COST_CURVES keys), per which period and whether cumulative. No row: all of them, by month,
+ * cumulative.
+ */
+export const analyticsCurvedSettings = pgTable(
+  "analytics_curved_settings",
+  {
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    curves: jsonb("curves").$type<string[]>().notNull(),
+    period: text("period").notNull(),
+    cumulative: boolean("cumulative").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.spaceId, t.userId] })],
+);
+
+/**
+ * The structure nodes a user ticked in the analytics navigator (spec §7 EPS analytics set-checked): a node's
+ * dashboard rolls up only its ticked children's schedules when any of them is ticked. A row is a tick; unticking
+ * deletes it.
+ */
+export const analyticsCheckedNodes = pgTable(
+  "analytics_checked_nodes",
+  {
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    nodeId: uuid("node_id")
+      .notNull()
+      .references(() => epsNodes.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.nodeId] })],
+);

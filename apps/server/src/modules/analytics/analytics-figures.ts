@@ -6,7 +6,7 @@ import type {
   AnalyticsTotals,
   CurveKind,
 } from "@planum/contracts";
-import { ANALYTICS_MEASURES } from "@planum/contracts";
+import { ANALYTICS_MEASURES, CURVE_KINDS } from "@planum/contracts";
 import { earnedValue, earnedValueOnDay } from "@planum/engine";
 import type { StoredCounts, StoredCurve } from "../../db/schema/index.js";
 import type { AnalyticsRow } from "./analytics.repo.js";
@@ -18,7 +18,7 @@ import type { AnalyticsRow } from "./analytics.repo.js";
  */
 
 const DAY_MS = 86_400_000;
-const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+export const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** Day values from `from` to `to` (both included) of the sum of curves. */
 function dense(curves: (StoredCurve | undefined)[], from: number, to: number): Float64Array {
@@ -33,13 +33,13 @@ function dense(curves: (StoredCurve | undefined)[], from: number, to: number): F
   return out;
 }
 
-const sumTo = (c: StoredCurve | undefined, day: number) => {
+export const sumTo = (c: StoredCurve | undefined, day: number) => {
   if (!c) return 0;
   let v = 0;
   for (let k = 0; k < c.values.length && c.start + k <= day; k++) v += c.values[k];
   return v;
 };
-const total = (c: StoredCurve | undefined) => (c ? c.values.reduce((a, b) => a + b, 0) : 0);
+export const total = (c: StoredCurve | undefined) => (c ? c.values.reduce((a, b) => a + b, 0) : 0);
 
 /**
  * The forecast of one version: its facts up to the status day, then the quantity still to do spread over the plan's
@@ -51,10 +51,20 @@ function forecastOf(
   statusDay: number,
 ): StoredCurve | undefined {
   if (!plan && !fact) return undefined;
-  const planTotal = total(plan);
-  const doneToDate = sumTo(fact, statusDay);
-  const planAfter = planTotal - sumTo(plan, statusDay);
-  const left = Math.max(0, planTotal - doneToDate);
+  return spreadAfter(plan, fact, statusDay, Math.max(0, total(plan) - sumTo(fact, statusDay)));
+}
+
+/**
+ * The facts up to the status day, then `left` spread over the plan's days after it in the plan's shape (all on the
+ * next day when the plan has nothing left then).
+ */
+export function spreadAfter(
+  plan: StoredCurve | undefined,
+  fact: StoredCurve | undefined,
+  statusDay: number,
+  left: number,
+): StoredCurve {
+  const planAfter = total(plan) - sumTo(plan, statusDay);
   // What is left with no plan after the status day is due the next day: only then does the forecast reach past both.
   const dueNextDay = left > 0 && !(plan && planAfter > 0);
   const lastDay = Math.max(
@@ -63,6 +73,7 @@ function forecastOf(
     dueNextDay ? statusDay + 1 : Number.NEGATIVE_INFINITY,
   );
   const first = Math.min(plan?.start ?? statusDay, fact?.start ?? statusDay);
+  if (!Number.isFinite(lastDay)) return { start: first, values: [] };
   const values = new Array<number>(lastDay - first + 1).fill(0);
   if (fact)
     for (let k = 0; k < fact.values.length && fact.start + k <= statusDay; k++)
@@ -102,14 +113,6 @@ export function seriesOf(
     byKind.forecast.push(forecastOf(m.plan, m.fact, row.statusDay));
     statusDay = Math.max(statusDay, row.statusDay);
   }
-  let from = Number.POSITIVE_INFINITY;
-  let to = Number.NEGATIVE_INFINITY;
-  for (const list of Object.values(byKind))
-    for (const c of list)
-      if (c?.values.length) {
-        from = Math.min(from, c.start);
-        to = Math.max(to, c.start + c.values.length - 1);
-      }
   const base = {
     measure,
     period,
@@ -118,7 +121,35 @@ export function seriesOf(
     versions: rows.length,
     fresh,
   };
-  if (!Number.isFinite(from)) return { ...base, periods: [], curves: [] };
+  const drawn = periodCurves(
+    CURVE_KINDS.map((kind) => ({ key: kind, parts: byKind[kind], endsAtStatus: kind === "fact" })),
+    period,
+    cumulative,
+    statusDay,
+  );
+  return { ...base, periods: drawn.periods, curves: drawn.curves.map(({ key, values }) => ({ kind: key, values })) };
+}
+
+/**
+ * Curves per period: each the sum of its parts (one per version), bucketed by day, week or month over the days any
+ * of them covers; running totals when `cumulative`. A curve that `endsAtStatus` (what was done) stops at the status
+ * day's period: drawn on, its flat tail would read as "nothing more will be done". A curve without data is left out.
+ */
+export function periodCurves<K extends string>(
+  sets: { key: K; parts: (StoredCurve | undefined)[]; endsAtStatus?: boolean }[],
+  period: AnalyticsPeriod,
+  cumulative: boolean,
+  statusDay: number,
+): { periods: string[]; curves: { key: K; values: number[] }[] } {
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (const { parts } of sets)
+    for (const c of parts)
+      if (c?.values.length) {
+        from = Math.min(from, c.start);
+        to = Math.max(to, c.start + c.values.length - 1);
+      }
+  if (!Number.isFinite(from)) return { periods: [], curves: [] };
   // Periods: the starts of the buckets from the first day's to the last's.
   const starts: number[] = [];
   for (let d = periodStart(from, period); d <= to; ) {
@@ -131,23 +162,22 @@ export function seriesOf(
     while (b + 1 < starts.length && starts[b + 1] <= d) b++;
     bucketOf[d - from] = b;
   }
-  const curves: AnalyticsSeries["curves"] = [];
-  for (const kind of ["plan", "fact", "forecast", "target"] as const) {
-    if (!byKind[kind].some((c) => c?.values.length)) continue;
-    const days = dense(byKind[kind], from, to);
+  const curves: { key: K; values: number[] }[] = [];
+  for (const { key, parts, endsAtStatus } of sets) {
+    if (!parts.some((c) => c?.values.length)) continue;
+    const days = dense(parts, from, to);
     const values = new Array<number>(starts.length).fill(0);
     for (let k = 0; k < days.length; k++) values[bucketOf[k]] += days[k];
-    // The fact ends at the status day: drawn on, its flat tail would read as "nothing more will be done".
-    const lastBucket = kind === "fact" ? bucketOf[Math.min(Math.max(statusDay, from), to) - from] : starts.length - 1;
+    const lastBucket = endsAtStatus ? bucketOf[Math.min(Math.max(statusDay, from), to) - from] : starts.length - 1;
     let run = 0;
     const shown: number[] = [];
     for (let b = 0; b <= lastBucket; b++) {
       run += values[b];
       shown.push(Math.round((cumulative ? run : values[b]) * 1000) / 1000);
     }
-    curves.push({ kind, values: shown });
+    curves.push({ key, values: shown });
   }
-  return { ...base, periods: starts.map(dateOf), curves };
+  return { periods: starts.map(dateOf), curves };
 }
 
 export function totalsOf(rows: AnalyticsRow[]): AnalyticsTotals[] {

@@ -4,11 +4,14 @@ import {
   analyticsSettingBody,
   analyticsSettingListSchema,
   analyticsSettingSchema,
+  curvedSettingBody,
+  curvedSettingSchema,
   deletedIdSchema,
 } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
 import { route } from "../../platform/route.js";
+import { CurvedSettings } from "./analytics-curved-settings.js";
 import { AnalyticsSettings } from "./analytics-settings.js";
 
 /**
@@ -23,6 +26,13 @@ export function analyticsSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
   const atNode = { tags, params: analyticsLevelParams, access: access.node("schedule:read") };
   const own = { tags, params: analyticsLevelParams, access: access.space("schedule:read") };
   const shared = { tags, params: analyticsLevelParams, access: access.space("schedule:write") };
+  // The caller's cost chart (which curves, period, cumulative): their own, so reading schedules is enough.
+  const curved = new CurvedSettings(ctx.db);
+  const mine = { tags, url: "/analytics/setting/curved", access: access.space("schedule:read") };
+  route(app, { ...mine, method: "GET", response: curvedSettingSchema }, ({ scope }) => curved.get(scope));
+  route(app, { ...mine, method: "POST", body: curvedSettingBody, response: curvedSettingSchema }, ({ scope, body }) =>
+    curved.save(scope, body),
+  );
   route(
     app,
     { ...atNode, method: "GET", url: "/analytics/setting/:id", response: analyticsSettingListSchema },

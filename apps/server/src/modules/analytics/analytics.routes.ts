@@ -1,4 +1,5 @@
 import {
+  allCostBody,
   analyticsCalculateSchema,
   analyticsCountSchema,
   analyticsDashboardSchema,
@@ -12,12 +13,15 @@ import {
   analyticsTotalsSchema,
   analyticsWorksQuery,
   analyticsWorksSchema,
+  costCurvesSchema,
+  customCostBody,
   indicatorValueListSchema,
 } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AccessRule } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { route } from "../../platform/route.js";
+import { activityRoutes } from "./activity.routes.js";
 import { type AnalyticsScope, AnalyticsService } from "./analytics.service.js";
 import { queueDailyRecount } from "./analytics-daily.js";
 import { analyticsSettingsRoutes } from "./analytics-settings.routes.js";
@@ -105,6 +109,31 @@ export function analyticsModule(ctx: AppContext) {
         { ...common, method: "GET", url: `${base}/graph`, query: analyticsGraphQuery, response: analyticsGraphSchema },
         ({ scope, query }) => service.graph(scope, query.period),
       );
+      // Cost curves are asked with a body (the curves chosen), but only read: the change clock stays.
+      route(
+        app,
+        {
+          ...common,
+          method: "POST",
+          url: `${base}/all-cost`,
+          body: allCostBody,
+          response: costCurvesSchema,
+          writes: false,
+        },
+        ({ scope, body }) => service.costCurves(scope, body),
+      );
+      route(
+        app,
+        {
+          ...common,
+          method: "POST",
+          url: `${base}/custom-cost`,
+          body: customCostBody,
+          response: costCurvesSchema,
+          writes: false,
+        },
+        ({ scope, body }) => service.costCurves(scope, body),
+      );
       route(
         app,
         { ...common, method: "GET", url: `${base}/works`, query: analyticsWorksQuery, response: analyticsWorksSchema },
@@ -141,5 +170,6 @@ export function analyticsModule(ctx: AppContext) {
     analyticsSettingsRoutes(app, ctx);
     indicatorsRoutes(app, ctx);
     scoreboardRoutes(app, ctx, service);
+    activityRoutes(app, ctx);
   };
 }

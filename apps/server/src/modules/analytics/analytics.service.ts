@@ -1,4 +1,5 @@
 import type {
+  AllCostBody,
   AnalyticsCalculate,
   AnalyticsCount,
   AnalyticsDashboardData,
@@ -12,10 +13,12 @@ import type {
   AnalyticsTotals,
   AnalyticsWorks,
   AnalyticsWorksQuery,
+  CostCurve,
+  CostCurves,
   IndicatorValue,
   ServerEvent,
 } from "@planum/contracts";
-import { EVENTS_PROTOCOL_VERSION } from "@planum/contracts";
+import { COST_CURVES, EVENTS_PROTOCOL_VERSION } from "@planum/contracts";
 import type { Grant, NodeScope, ScheduleScope, VersionScope } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
@@ -30,6 +33,7 @@ import {
   versionsAffectedBy,
   worksOfSet,
 } from "./analytics.repo.js";
+import { costCurvesOf } from "./analytics-cost-curves.js";
 import { DAILY_JOB, staleByTheDay } from "./analytics-daily.js";
 import { countsOf, earnedValueOf, seriesOf, totalsOf } from "./analytics-figures.js";
 import { blockParts, recountVersion } from "./analytics-recount.js";
@@ -192,6 +196,13 @@ export class AnalyticsService {
     const { spaceId, ids } = await this.versionsOf(scope);
     const { rows, fresh } = await this.rows(spaceId, ids);
     return seriesOf(rows, query.measure, query.period, query.cumulative, fresh);
+  }
+
+  /** The cost curves asked (`custom-cost`), or every one with data (`all-cost`: `curves` left out). */
+  async costCurves(scope: AnalyticsScope, body: AllCostBody & { curves?: CostCurve[] }): Promise<CostCurves> {
+    const { spaceId, ids } = await this.versionsOf(scope);
+    const { rows, fresh } = await this.rows(spaceId, ids);
+    return costCurvesOf(rows, body.curves ?? COST_CURVES, body, fresh);
   }
 
   async totals(scope: AnalyticsScope, measure: AnalyticsMeasure): Promise<AnalyticsTotals> {
