@@ -1,8 +1,8 @@
 import type { IndicatorColour, IndicatorValue } from "@planum/contracts";
 import { evaluateFormula, type FormulaNode, indicatorOrder, namesOf, parseFormula } from "@planum/engine";
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { indicators, indicatorValues, schedules, versions } from "../../db/schema/index.js";
-import type { DbOrTx } from "../../platform/db.js";
+import type { DbOrTx, Tx } from "../../platform/db.js";
 import { type AnalyticsRow, readAnalytics } from "./analytics.repo.js";
 import { countsOf, earnedValueOf, totalsOf } from "./analytics-figures.js";
 import { rollUpIndicators } from "./indicator-rollup.js";
@@ -98,9 +98,13 @@ export function evaluateIndicators(
 
 /**
  * Recomputes the indicator values of a version from its stored figures (inside the count's transaction, or an
- * indicator's change): the rows of indicators no longer applying go.
+ * indicator's change): the rows of indicators no longer applying go. An indicator's change and a recount job may
+ * store the same version at once: the version's lock (held to the end of the transaction) makes the later one wait
+ * and then read what the first committed — without it both delete nothing new and insert the same keys (PostgreSQL
+ * answered "duplicate key" to the indicator's create).
  */
-export async function storeIndicatorValues(tx: DbOrTx, spaceId: string, versionId: string) {
+export async function storeIndicatorValues(tx: Tx, spaceId: string, versionId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`indicator_values:${versionId}`}, 0))`);
   const [version] = await tx
     .select({ scheduleId: versions.scheduleId })
     .from(versions)

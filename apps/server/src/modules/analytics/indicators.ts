@@ -4,7 +4,7 @@ import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { indicators, schedules } from "../../db/schema/index.js";
 import type { NodeScope, ScheduleScope } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
-import type { DbOrTx } from "../../platform/db.js";
+import type { DbOrTx, Tx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { currentVersions } from "./analytics.repo.js";
 import { indicatorOf } from "./indicator-rollup.js";
@@ -97,7 +97,7 @@ export class IndicatorsService {
   }
 
   /** Recomputes the current versions' values of the schedules concerned; the caller announces after commit. */
-  private async recompute(tx: DbOrTx, spaceId: string, scheduleIds: string[]) {
+  private async recompute(tx: Tx, spaceId: string, scheduleIds: string[]) {
     const current = await currentVersions(tx, spaceId, scheduleIds);
     for (const v of current) await storeIndicatorValues(tx, spaceId, v.id);
     return current;
