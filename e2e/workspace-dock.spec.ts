@@ -114,11 +114,7 @@ test("attributes are edited in the details dock, checked by type, undoable and l
   await accepted.press("Enter");
   await page.getByTestId("details-attr-Stage").click();
   await page.getByRole("option", { name: "Build" }).click();
-  // One change stored before the next: under load a second save racing the first was lost (a defect noted in the
-  // session 10 closing note, to be fixed in the dock's save queue).
-  await expect
-    .poll(stored, { timeout: 30_000 })
-    .toEqual({ [attrs.weight]: 2.5, [attrs.accepted]: "2025-01-20", [attrs.stage]: "Build" });
+  // ticked at once, while the list's save may still be in flight: both are stored
   await page.getByTestId("details-attr-Approved").check();
   await expect
     .poll(stored, { timeout: 30_000 })

@@ -85,6 +85,9 @@ export function ActivityDetails({ tab, versionId, data, itemId, readOnly, comman
   // The newest revision known of the row: a second edit made before the payload reloads must not be refused.
   const revision = useRef(0);
   revision.current = Math.max(rowRevision, item?.revision ?? 0, item?.id === itemId ? revision.current : 0);
+  // Edits go one after another: a second one sent while the first is in flight would carry the revision the first
+  // is about to replace, and the server would refuse it as stale (a quick tick after a list choice was lost so).
+  const inFlight = useRef<Promise<unknown>>(Promise.resolve());
 
   if (!item) {
     return (
@@ -103,8 +106,12 @@ export function ActivityDetails({ tab, versionId, data, itemId, readOnly, comman
       Object.keys(patch).some((key) => relatedTo(i.field).includes(key)),
     );
     if (issue) return issue.code;
-    const answer = (await commands.update(item.id, revision.current, patch)) as { item?: WbsItem } | null;
-    if (answer?.item) revision.current = Math.max(revision.current, answer.item.revision);
+    const send = inFlight.current.then(async () => {
+      const answer = (await commands.update(item.id, revision.current, patch)) as { item?: WbsItem } | null;
+      if (answer?.item) revision.current = Math.max(revision.current, answer.item.revision);
+    });
+    inFlight.current = send;
+    await send;
     return null;
   };
   const common = { disabled: readOnly || isSum };
