@@ -11,6 +11,7 @@ import {
   NEG,
   type Network,
   NONE,
+  P_RETAINED,
   POS,
   R_FF,
   R_FS,
@@ -237,7 +238,16 @@ export function computeLate(net: Network, st: ScheduleState, i: number): boolean
   let lf: number;
   let lsT: number;
   let lfT: number;
-  if (status === S_COMPLETED) {
+  if (status === S_COMPLETED && net.progress === P_RETAINED) {
+    // P6's backward pass (retained logic) runs through completed work as a zero-duration node: it holds the
+    // earliest bound its successors give and limits its predecessors (P6 stores these late dates for it; SP10
+    // PWP01-3040, in progress, whose only successor 3800 is completed; scenario 056). Results still show its
+    // actual dates and no float (`shownLateStart`, `shownLateFinish`).
+    lf = completedLate(net, st, i);
+    ls = lf;
+    lfT = net.calendars[net.cal[i]].finishAt(lf);
+    lsT = lfT;
+  } else if (status === S_COMPLETED) {
     // Completed work has no float: P6 shows its late dates as the actual dates.
     ls = st.sW[i];
     lf = st.efW[i];
@@ -281,6 +291,20 @@ export function computeLate(net: Network, st: ScheduleState, i: number): boolean
   st.lsT[i] = lsT;
   st.lfT[i] = lfT;
   return changed;
+}
+
+/** Late position of completed node i as a zero-duration node: the earliest bound of its successors and the project. */
+function completedLate(net: Network, st: ScheduleState, i: number): number {
+  let lf = st.projLateW[net.cal[i]];
+  for (let o = net.outStart[i], end = net.outStart[i + 1]; o < end; o++) {
+    const e = net.outEdge[o];
+    if (net.inActive[e] === 0) continue;
+    const t = net.inType[e];
+    if (!net.startLinksBoundLate && (t === R_SS || t === R_SF)) continue;
+    const b = backwardBound(net, st, e, i, net.outTo[o]);
+    if (b < lf) lf = b;
+  }
+  return lf;
 }
 
 /**

@@ -24,6 +24,21 @@ export function shownStart(net: Network, st: ScheduleState, j: number): number {
   return net.status[j] === S_IN_PROGRESS && net.actualStartT[j] !== NONE ? net.actualStartT[j] : st.sT[j];
 }
 
+/*
+ * Late dates a node shows: completed work shows its actual dates (its early values), whatever late position its
+ * zero-duration node got in the backward pass (scenario 056). Results, summaries and levels of effort read these.
+ */
+const showsActuals = (net: Network, j: number): boolean =>
+  net.status[j] === S_COMPLETED && net.kind[j] !== K_SUM && net.kind[j] !== K_LOE;
+
+export function shownLateStart(net: Network, st: ScheduleState, j: number): number {
+  return showsActuals(net, j) ? st.sT[j] : st.lsT[j];
+}
+
+export function shownLateFinish(net: Network, st: ScheduleState, j: number): number {
+  return showsActuals(net, j) ? st.efT[j] : st.lfT[j];
+}
+
 function shift(net: Network, calIdx: number, time: number, lag: number, asFinish: boolean): number {
   if (lag === 0 || time === NONE) return time;
   const lc = net.calendars[calIdx];
@@ -78,7 +93,7 @@ export function computeLevelOfEffort(net: Network, st: ScheduleState): void {
         // Predecessor side: its start/finish (+lag) gives L's start (FS/SS) or finish (FF/SF).
         const srcFinish = t === R_FS || t === R_FF;
         const e = shift(net, lc, srcFinish ? st.efT[i] : shownStart(net, st, i), lag, srcFinish);
-        const l = shift(net, lc, srcFinish ? st.lfT[i] : st.lsT[i], lag, srcFinish);
+        const l = shift(net, lc, srcFinish ? shownLateFinish(net, st, i) : shownLateStart(net, st, i), lag, srcFinish);
         if (e === NONE) continue;
         if (t === R_FS || t === R_SS) {
           es = Math.min(es, e);
@@ -92,7 +107,7 @@ export function computeLevelOfEffort(net: Network, st: ScheduleState): void {
         const tgtStart = t === R_FS || t === R_SS;
         const finishOfL = t === R_FS || t === R_FF;
         const e = shift(net, lc, tgtStart ? st.sT[j] : st.efT[j], -lag, finishOfL);
-        const l = shift(net, lc, tgtStart ? st.lsT[j] : st.lfT[j], -lag, finishOfL);
+        const l = shift(net, lc, tgtStart ? shownLateStart(net, st, j) : shownLateFinish(net, st, j), -lag, finishOfL);
         if (e === NONE || net.kind[j] === K_EXTERNAL) continue;
         if (finishOfL) {
           ef = Math.max(ef, e);
@@ -168,8 +183,10 @@ export function rollUpSums(net: Network, st: ScheduleState): void {
       maxF[p] = st.efT[j];
       resourceF[p] = byResources;
     }
-    if (st.lsT[j] < minLS[p]) minLS[p] = st.lsT[j];
-    if (st.lfT[j] > maxLF[p]) maxLF[p] = st.lfT[j];
+    const ls = shownLateStart(net, st, j);
+    const lf = shownLateFinish(net, st, j);
+    if (ls < minLS[p]) minLS[p] = ls;
+    if (lf > maxLF[p]) maxLF[p] = lf;
     if (net.status[j] !== S_COMPLETED) open[p] = 1;
     if (st.crit[j] === 1) childCrit[p] = 1;
   };

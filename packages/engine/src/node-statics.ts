@@ -12,6 +12,7 @@ import {
   NONE,
   P_ACTUAL_DATES,
   P_OVERRIDE,
+  P_RETAINED,
   POS,
   R_FF,
   R_FS,
@@ -110,13 +111,14 @@ export function remainingWithoutExpected(net: Network, j: number): number {
  * retained logic keeps every relation of a started activity (its remaining work waits for the logic);
  * progress override drops the predecessors of a started activity (remaining work continues from the data date);
  * actual dates keeps only relations whose predecessor end has an actual date (actuals drive, plans do not).
- * A completed activity is fixed by its actual dates: its predecessors neither drive nor are limited by it.
+ * A completed activity is fixed by its actual dates and never driven by its predecessors; under retained logic P6's
+ * backward pass still runs through it as a zero-duration node, so it limits them (scenario 056).
  */
 export function refreshInEdges(net: Network, j: number): void {
   const sj = net.status[j];
   for (let e = net.inStart[j], end = net.inStart[j + 1]; e < end; e++) {
     let active = 1;
-    if (net.inBroken[e] === 1 || sj === S_COMPLETED) active = 0;
+    if (net.inBroken[e] === 1 || (sj === S_COMPLETED && net.progress !== P_RETAINED)) active = 0;
     else if (sj === S_IN_PROGRESS) {
       if (net.progress === P_OVERRIDE) active = 0;
       else if (net.progress === P_ACTUAL_DATES) {

@@ -1,4 +1,4 @@
-import { shownStart } from "./derived-activities.js";
+import { shownLateFinish, shownLateStart, shownStart } from "./derived-activities.js";
 import type { Network, ScheduleState } from "./network-model.js";
 import { formatDateTime } from "./time-format.js";
 import type { ActivityResult, NetworkResult } from "./types.js";
@@ -9,8 +9,8 @@ export function formatActivity(net: Network, st: ScheduleState, j: number): Acti
     id: net.ids[j],
     earlyStart: formatDateTime(shownStart(net, st, j)),
     earlyFinish: formatDateTime(st.efT[j]),
-    lateStart: formatDateTime(st.lsT[j]),
-    lateFinish: formatDateTime(st.lfT[j]),
+    lateStart: formatDateTime(shownLateStart(net, st, j)),
+    lateFinish: formatDateTime(shownLateFinish(net, st, j)),
     totalFloat: st.tf[j],
     freeFloat: st.ff[j],
     critical: st.crit[j] === 1,
@@ -54,13 +54,19 @@ export interface ResultColumns {
 export function resultColumns(net: Network, st: ScheduleState): ResultColumns {
   const n = net.n;
   const earlyStart = new Int32Array(n);
-  for (let j = 0; j < n; j++) earlyStart[j] = shownStart(net, st, j);
+  const lateStart = new Int32Array(n);
+  const lateFinish = new Int32Array(n);
+  for (let j = 0; j < n; j++) {
+    earlyStart[j] = shownStart(net, st, j);
+    lateStart[j] = shownLateStart(net, st, j);
+    lateFinish[j] = shownLateFinish(net, st, j);
+  }
   const columns: ResultColumns = {
     ids: net.ids.slice(0, n),
     earlyStart,
     earlyFinish: st.efT.slice(0, n),
-    lateStart: st.lsT.slice(0, n),
-    lateFinish: st.lfT.slice(0, n),
+    lateStart,
+    lateFinish,
     totalFloat: st.tf.slice(0, n),
     freeFloat: st.ff.slice(0, n),
     critical: st.crit.slice(0, n),
