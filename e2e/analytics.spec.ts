@@ -333,7 +333,7 @@ test("an administrator reads the members' activity: members per day, time in use
   ] as const) {
     const opened = await openAs(browser, owner.token, { language, scheme, width });
     await opened.page.goto(`/${space.id}/admin`);
-    await expect(opened.page.getByTestId("activity-chart")).toBeVisible();
+    await expect(opened.page.getByTestId("activity-chart")).toBeVisible({ timeout: 30_000 });
     await opened.page.getByTestId("activity-chart").scrollIntoViewIfNeeded();
     await opened.page.screenshot({ path: `e2e/artifacts/activity-${language}-${scheme}-${width}.png`, fullPage: true });
     await opened.context.close();

@@ -1,6 +1,7 @@
 export * from "./analytics.schema.js";
 export * from "./analytics-activity.schema.js";
 export * from "./analytics-curves.schema.js";
+export * from "./analytics-navigator.schema.js";
 export * from "./backups.schema.js";
 export * from "./bim.schema.js";
 export * from "./bim-4d.js";

@@ -1,14 +1,17 @@
 import {
   allCostBody,
   analyticsCalculateSchema,
+  analyticsCheckedSchema,
   analyticsCountSchema,
   analyticsDashboardSchema,
   analyticsGraphQuery,
   analyticsGraphSchema,
   analyticsIndicatorQuery,
   analyticsLevelParams,
+  analyticsNavigatorSchema,
   analyticsSeriesQuery,
   analyticsSeriesSchema,
+  analyticsSetCheckedBody,
   analyticsStatsSchema,
   analyticsTotalsSchema,
   analyticsWorksQuery,
@@ -24,6 +27,7 @@ import { route } from "../../platform/route.js";
 import { activityRoutes } from "./activity.routes.js";
 import { type AnalyticsScope, AnalyticsService } from "./analytics.service.js";
 import { queueDailyRecount } from "./analytics-daily.js";
+import { AnalyticsNavigatorService } from "./analytics-navigator.js";
 import { analyticsSettingsRoutes } from "./analytics-settings.routes.js";
 import { indicatorsRoutes } from "./indicators.routes.js";
 import { scoreboardRoutes } from "./scoreboard.routes.js";
@@ -166,6 +170,25 @@ export function analyticsModule(ctx: AppContext) {
         writes: true,
       },
       ({ scope }) => service.recountAll(scope),
+    );
+    // The navigator: a node's children with their figures and the caller's ticks (their own: reading is enough).
+    const navigator = new AnalyticsNavigatorService(ctx.db, service);
+    const atNode = { tags, params: analyticsLevelParams, access: access.node("schedule:read") };
+    route(
+      app,
+      { ...atNode, method: "GET", url: "/eps/:id/analytics/navigate", response: analyticsNavigatorSchema },
+      ({ scope }) => navigator.navigate(scope),
+    );
+    route(
+      app,
+      {
+        ...atNode,
+        method: "POST",
+        url: "/eps/:id/analytics/set-checked",
+        body: analyticsSetCheckedBody,
+        response: analyticsCheckedSchema,
+      },
+      ({ scope, body }) => navigator.setChecked(scope, body.checked),
     );
     analyticsSettingsRoutes(app, ctx);
     indicatorsRoutes(app, ctx);

@@ -36,6 +36,7 @@ import {
 import { costCurvesOf } from "./analytics-cost-curves.js";
 import { DAILY_JOB, staleByTheDay } from "./analytics-daily.js";
 import { countsOf, earnedValueOf, seriesOf, totalsOf } from "./analytics-figures.js";
+import { tickedChildren } from "./analytics-navigator.js";
 import { blockParts, recountVersion } from "./analytics-recount.js";
 import { resourceLoadOf } from "./analytics-resource-load.js";
 import { storedIndicatorsOf } from "./indicator-values.js";
@@ -174,20 +175,37 @@ export class AnalyticsService {
     return { rows: versionIds.map((id) => byId.get(id)).filter((r): r is AnalyticsRow => !!r), fresh };
   }
 
-  private async versionsOf(scope: AnalyticsScope): Promise<{ spaceId: string; ids: string[] }> {
+  /**
+   * The current versions a scope rolls up. A node's (or the space's) are the schedules below it — only those below
+   * the children the caller ticked in the navigator when `ticks` and some are ticked (their own dashboard); a
+   * scoreboard row and a recount take every schedule below.
+   */
+  private async versionsOf(scope: AnalyticsScope, ticks = true): Promise<{ spaceId: string; ids: string[] }> {
     if ("version" in scope) return { spaceId: scope.grant.space.id, ids: [scope.version.id] };
     const spaceId = "grant" in scope ? scope.grant.space.id : scope.space.id;
-    const schedules =
-      "schedule" in scope
-        ? [scope.schedule.id]
-        : await schedulesUnder(this.deps.db, spaceId, "node" in scope ? scope.node.path : null);
+    const nodePath = "node" in scope ? scope.node.path : null;
+    let schedules: string[];
+    if ("schedule" in scope) schedules = [scope.schedule.id];
+    else {
+      const ticked = ticks
+        ? await tickedChildren(
+            this.deps.db,
+            "grant" in scope ? scope.grant : scope,
+            "node" in scope ? scope.node.id : null,
+          )
+        : [];
+      schedules =
+        ticked.length > 0
+          ? (await Promise.all(ticked.map((child) => schedulesUnder(this.deps.db, spaceId, child.path)))).flat()
+          : await schedulesUnder(this.deps.db, spaceId, nodePath);
+    }
     const current = await currentVersions(this.deps.db, spaceId, schedules);
     return { spaceId, ids: current.map((v) => v.id) };
   }
 
   /** Queues a count of everything of the scope's versions (their figures read not fresh until it ends). */
   async recountAll(scope: AnalyticsScope): Promise<AnalyticsCalculate> {
-    const { spaceId, ids } = await this.versionsOf(scope);
+    const { spaceId, ids } = await this.versionsOf(scope, false);
     for (const id of ids) await this.changed(spaceId, id, ["all"]);
     return { versions: ids.length };
   }
@@ -241,9 +259,15 @@ export class AnalyticsService {
     return ids[0] ?? null;
   }
 
-  /** Stats and indicator values of a scope read once (a scoreboard row), with the number of versions rolled up. */
-  async summary(scope: AnalyticsScope): Promise<AnalyticsStats & { indicators: IndicatorValue[]; versions: number }> {
-    const { spaceId, ids } = await this.versionsOf(scope);
+  /**
+   * Stats and indicator values of a scope read once (a scoreboard row: every schedule below; a navigator row: as the
+   * caller's dashboard of it, `ticks`), with the number of versions rolled up.
+   */
+  async summary(
+    scope: AnalyticsScope,
+    ticks = false,
+  ): Promise<AnalyticsStats & { indicators: IndicatorValue[]; versions: number }> {
+    const { spaceId, ids } = await this.versionsOf(scope, ticks);
     const { rows, fresh } = await this.rows(spaceId, ids);
     return {
       count: countsOf(rows),
