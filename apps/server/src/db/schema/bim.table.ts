@@ -1,3 +1,4 @@
+import type { BimAppearanceRule, BimViewerState } from "@planum/contracts";
 import {
   bigint,
   boolean,
@@ -127,4 +128,36 @@ export const bimLinkRelations = pgTable(
     uniqueIndex("bim_link_relations_key").on(t.linkId, t.modelId, t.expressId, t.itemId),
     index("bim_link_relations_item_idx").on(t.linkId, t.itemId),
   ],
+);
+
+/** What a user left in the viewer of a model (camera, hidden, isolated, section, profile), restored on opening. */
+export const bimViewerStates = pgTable(
+  "bim_viewer_states",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    modelId: uuid("model_id")
+      .notNull()
+      .references(() => bimModels.id, { onDelete: "cascade" }),
+    state: jsonb("state").$type<Omit<BimViewerState, "modelId">>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.modelId] })],
+);
+
+/** A named appearance of models in the viewer, shared by the space: a colour or hiding per IFC type. */
+export const bimAppearanceProfiles = pgTable(
+  "bim_appearance_profiles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    rules: jsonb("rules").$type<BimAppearanceRule[]>().notNull().default([]),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("bim_appearance_profiles_name").on(t.spaceId, t.name)],
 );

@@ -21,6 +21,7 @@ import { readUpload } from "../../platform/uploads.js";
 import { BimService } from "./bim.service.js";
 import { closeConvertPool } from "./bim-convert-pool.js";
 import { bimLinksRoutes } from "./bim-links.routes.js";
+import { bimViewerRoutes } from "./bim-viewer.routes.js";
 
 /**
  * 3D/BIM models of a project (spec §7 "Projects … 3D … models under /projects/{id}/3d"): upload (multipart IFC,
@@ -40,6 +41,7 @@ export function bimModule(ctx: AppContext) {
   return async function bimRoutes(app: FastifyInstance) {
     app.addHook("onClose", async () => closeConvertPool());
     await app.register(bimLinksRoutes(ctx));
+    await app.register(bimViewerRoutes(ctx));
 
     route(
       app,
