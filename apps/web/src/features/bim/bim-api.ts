@@ -1,4 +1,14 @@
-import type { BimElement, BimElementInfo, BimModel, BimPbsEntry, BimSearchAnswer, BimUpload } from "@planum/contracts";
+import type {
+  BimAppearanceProfile,
+  BimAppearanceProfileBody,
+  BimElement,
+  BimElementInfo,
+  BimModel,
+  BimPbsEntry,
+  BimSearchAnswer,
+  BimUpload,
+  BimViewerState,
+} from "@planum/contracts";
 import { api } from "../../shared/api-client";
 
 const base = (projectId: string) => `/projects/${encodeURIComponent(projectId)}/3d`;
@@ -8,6 +18,7 @@ export const bimKeys = {
   models: (spaceId: string, projectId: string) => ["space", spaceId, "bim", projectId, "models"] as const,
   model: (spaceId: string, projectId: string, modelId: string) =>
     ["space", spaceId, "bim", projectId, "model", modelId] as const,
+  profiles: (spaceId: string) => ["space", spaceId, "bim", "profiles"] as const,
 };
 
 /** The calls of `/projects/{id}/3d` (spec §7). */
@@ -31,4 +42,19 @@ export const bimApi = {
     new Uint8Array(
       await (await api.get<Blob>(`${modelPath(projectId, modelId)}/geometry`, { responseType: "blob" })).arrayBuffer(),
     ),
+};
+
+const profiles = (spaceId: string) => `/spaces/${encodeURIComponent(spaceId)}/bim`;
+
+/** The viewer's saved state (`/bim/state`) and the space's appearance profiles (`/spaces/{id}/bim`). */
+export const bimViewerApi = {
+  state: (modelId: string) => api.get<BimViewerState | null>(`/bim/state?modelId=${encodeURIComponent(modelId)}`),
+  saveState: (state: BimViewerState) => api.put<BimViewerState>("/bim/state", state),
+  profiles: (spaceId: string) => api.get<BimAppearanceProfile[]>(profiles(spaceId)),
+  createProfile: (spaceId: string, body: BimAppearanceProfileBody) =>
+    api.post<BimAppearanceProfile>(`${profiles(spaceId)}/create`, body),
+  updateProfile: (spaceId: string, id: string, body: BimAppearanceProfileBody) =>
+    api.put<BimAppearanceProfile>(`${profiles(spaceId)}/${encodeURIComponent(id)}/update`, body),
+  deleteProfile: (spaceId: string, id: string) =>
+    api.delete<null>(`${profiles(spaceId)}/${encodeURIComponent(id)}/delete`),
 };

@@ -162,7 +162,14 @@ export function BimModelsTab({ spaceId, projectId }: { spaceId: string; projectI
           </Table>
         </Table.ScrollContainer>
       )}
-      {opened ? <BimViewer key={opened.id} spaceId={spaceId} model={opened} /> : null}
+      {opened ? (
+        <BimViewer
+          key={opened.id}
+          spaceId={spaceId}
+          model={opened}
+          canEditProfiles={role.data?.abilities.includes("space:write") ?? false}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import type { BimGeometryPart } from "@planum/contracts";
+import type { BimGeometryPart, BimSection } from "@planum/contracts";
 import {
   BatchedMesh,
   Box3,
@@ -7,9 +7,12 @@ import {
   Color,
   DirectionalLight,
   HemisphereLight,
+  Line,
+  LineBasicMaterial,
   Matrix4,
   MeshLambertMaterial,
   PerspectiveCamera,
+  Plane,
   Raycaster,
   Scene,
   Sphere,
@@ -20,6 +23,12 @@ import {
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
 
 const SELECTED = new Color("#f59f00");
+const MEASURE = new Color("#e8590c");
+const AXES = { x: new Vector3(1, 0, 0), y: new Vector3(0, 1, 0), z: new Vector3(0, 0, 1) } as const;
+
+export type CameraState = { position: [number, number, number]; target: [number, number, number] };
+/** An appearance profile resolved per element: its colour (null: its own) or hidden. */
+export type Appearance = Map<number, { colour: string | null; hidden: boolean }>;
 const IDENTITY = new Matrix4();
 
 interface Placed {
@@ -48,6 +57,10 @@ export class BimScene {
   private readonly tints = new Map<number, Color>();
   private hidden = new Set<number>();
   private isolated: Set<number> | null = null;
+  /** The appearance profile's colours and hidden elements, under tints and selection. */
+  private readonly profileColours = new Map<number, Color>();
+  private readonly profileHidden = new Set<number>();
+  private measureLine: Line | null = null;
   private frame = 0;
 
   constructor(
@@ -146,6 +159,13 @@ export class BimScene {
 
   /** The element under a point of the canvas (client coordinates), if any. */
   pick(clientX: number, clientY: number): number | null {
+    const hit = this.hit(clientX, clientY);
+    if (!hit || hit.batchId === undefined) return null;
+    return this.byInstance.get(hit.object as BatchedMesh)?.[hit.batchId] ?? null;
+  }
+
+  /** The nearest visible surface under a point of the canvas, in front of the section's cut. */
+  private hit(clientX: number, clientY: number) {
     const rect = this.renderer.domElement.getBoundingClientRect();
     const pointer = new Vector2(
       ((clientX - rect.left) / rect.width) * 2 - 1,
@@ -153,9 +173,21 @@ export class BimScene {
     );
     const raycaster = new Raycaster();
     raycaster.setFromCamera(pointer, this.camera);
-    const [hit] = raycaster.intersectObjects(this.batches, false);
-    if (!hit || hit.batchId === undefined) return null;
-    return this.byInstance.get(hit.object as BatchedMesh)?.[hit.batchId] ?? null;
+    const cuts = this.renderer.clippingPlanes;
+    return (
+      raycaster
+        .intersectObjects(this.batches, false)
+        .find((hit) => cuts.every((plane) => plane.distanceToPoint(hit.point) >= 0)) ?? null
+    );
+  }
+
+  private bounds() {
+    const box = new Box3();
+    for (const batch of this.batches) {
+      batch.computeBoundingBox();
+      if (batch.boundingBox) box.union(batch.boundingBox);
+    }
+    return box;
   }
 
   select(ids: number[]) {
@@ -192,8 +224,88 @@ export class BimScene {
     this.requestRender();
   }
 
+  /** The hidden and isolated elements, as the saved viewer state keeps them. */
+  get visibility() {
+    return { hidden: [...this.hidden], isolated: this.isolated ? [...this.isolated] : null };
+  }
+
+  setVisibility(hidden: number[], isolated: number[] | null) {
+    this.hidden = new Set(hidden);
+    this.isolated = isolated ? new Set(isolated) : null;
+    this.applyVisibility();
+  }
+
+  get cameraState(): CameraState {
+    const { position } = this.camera;
+    const { target } = this.controls;
+    return { position: [position.x, position.y, position.z], target: [target.x, target.y, target.z] };
+  }
+
+  setCamera(state: CameraState) {
+    this.camera.position.set(...state.position);
+    this.controls.target.set(...state.target);
+    const distance = this.camera.position.distanceTo(this.controls.target);
+    this.camera.near = Math.max(0.01, distance / 1000);
+    this.camera.far = Math.max(this.camera.far, distance * 10);
+    this.camera.updateProjectionMatrix();
+    this.controls.update();
+    this.requestRender();
+  }
+
+  /** Cuts the model across an axis at a share of its extent (keeping what lies below the cut); null: no cut. */
+  section(section: BimSection | null) {
+    if (!section) {
+      this.renderer.clippingPlanes = [];
+    } else {
+      const box = this.bounds();
+      const axis = AXES[section.axis];
+      const low = box.min.dot(axis);
+      const high = box.max.dot(axis);
+      // A plane keeps the points where normal·p + constant ≥ 0: with the normal against the axis, those below it.
+      this.renderer.clippingPlanes = [new Plane(axis.clone().negate(), low + (high - low) * section.at)];
+    }
+    this.requestRender();
+  }
+
+  /** The point of the model under a point of the canvas (client coordinates), for measuring. */
+  pickPoint(clientX: number, clientY: number): Vector3 | null {
+    return this.hit(clientX, clientY)?.point ?? null;
+  }
+
+  /** Draws the measured segment (null: removes it). */
+  measure(points: [Vector3, Vector3] | null) {
+    if (this.measureLine) {
+      this.scene.remove(this.measureLine);
+      this.measureLine.geometry.dispose();
+      (this.measureLine.material as LineBasicMaterial).dispose();
+      this.measureLine = null;
+    }
+    if (points) {
+      const geometry = new BufferGeometry().setFromPoints(points);
+      this.measureLine = new Line(geometry, new LineBasicMaterial({ color: MEASURE, depthTest: false }));
+      this.measureLine.renderOrder = 1;
+      this.scene.add(this.measureLine);
+    }
+    this.requestRender();
+  }
+
+  /** Applies an appearance profile (an empty map: every element its own colour, none hidden by it). */
+  appearance(appearance: Appearance) {
+    const touched = new Set([...this.profileColours.keys(), ...this.profileHidden]);
+    this.profileColours.clear();
+    this.profileHidden.clear();
+    for (const [id, { colour, hidden }] of appearance) {
+      touched.add(id);
+      if (hidden) this.profileHidden.add(id);
+      else if (colour) this.profileColours.set(id, new Color(colour));
+    }
+    for (const id of touched) if (!this.selected.includes(id)) this.paint(id, null);
+    this.applyVisibility();
+  }
+
   dispose() {
     cancelAnimationFrame(this.frame);
+    this.measure(null);
     this.resize.disconnect();
     this.controls.dispose();
     for (const batch of this.batches) {
@@ -209,7 +321,7 @@ export class BimScene {
   }
 
   private visible(id: number) {
-    return !this.hidden.has(id) && (this.isolated === null || this.isolated.has(id));
+    return !this.hidden.has(id) && !this.profileHidden.has(id) && (this.isolated === null || this.isolated.has(id));
   }
 
   private applyVisibility() {
@@ -223,7 +335,7 @@ export class BimScene {
   private paint(id: number, colour: Color | null) {
     const tint = this.tints.get(id);
     for (const { batch, instance, color } of this.placed.get(id) ?? [])
-      batch.setColorAt(instance, colour ?? tint ?? color);
+      batch.setColorAt(instance, colour ?? tint ?? this.profileColours.get(id) ?? color);
   }
 
   private fitSize() {

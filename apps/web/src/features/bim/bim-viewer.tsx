@@ -1,10 +1,14 @@
 import {
+  ActionIcon,
   Badge,
   Box,
   Button,
   Group,
   Loader,
   ScrollArea,
+  SegmentedControl,
+  Select,
+  Slider,
   Stack,
   Table,
   Text,
@@ -12,14 +16,33 @@ import {
   UnstyledButton,
   useComputedColorScheme,
 } from "@mantine/core";
-import { type BimElementInfo, type BimModel, readBimGeometry } from "@planum/contracts";
-import { IconEye, IconEyeOff, IconFocus2, IconMaximize, IconSearch } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import {
+  type BimAppearanceProfile,
+  type BimElementInfo,
+  type BimModel,
+  type BimSection,
+  type BimSectionAxis,
+  readBimGeometry,
+} from "@planum/contracts";
+import {
+  IconDeviceFloppy,
+  IconEye,
+  IconEyeOff,
+  IconFocus2,
+  IconMaximize,
+  IconPencil,
+  IconPlus,
+  IconRuler,
+  IconSearch,
+} from "@tabler/icons-react";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { bimApi, bimKeys } from "./bim-api";
+import { notifyError, notifySuccess } from "../../ui/notify";
+import { bimApi, bimKeys, bimViewerApi } from "./bim-api";
 import { BimLinksPanel } from "./bim-links-panel";
-import { BimScene } from "./bim-scene";
+import { BimProfileEditor } from "./bim-profiles";
+import { type Appearance, BimScene } from "./bim-scene";
 
 const BACKGROUND = { light: "#f1f3f5", dark: "#1f2125" } as const;
 
@@ -28,8 +51,17 @@ const BACKGROUND = { light: "#f1f3f5", dark: "#1f2125" } as const;
  * selection, the places of the model (the reduced PBS list) and search by attribute text to select from, and the
  * selected element's properties.
  */
-export function BimViewer({ spaceId, model }: { spaceId: string; model: BimModel }) {
-  const { t } = useTranslation("bim");
+export function BimViewer({
+  spaceId,
+  model,
+  canEditProfiles,
+}: {
+  spaceId: string;
+  model: BimModel;
+  /** The caller holds space:write: may create and change the space's appearance profiles. */
+  canEditProfiles: boolean;
+}) {
+  const { t, i18n } = useTranslation("bim");
   const scheme = useComputedColorScheme("light");
   const host = useRef<HTMLDivElement>(null);
   const [scene, setScene] = useState<BimScene | null>(null);
@@ -61,10 +93,84 @@ export function BimViewer({ spaceId, model }: { spaceId: string; model: BimModel
     };
   }, [geometry.data]);
   useEffect(() => scene?.setBackground(BACKGROUND[scheme]), [scene, scheme]);
+
+  // The section, the measure tool, the appearance profile, and the saved state that restores them all.
+  const [section, setSection] = useState<BimSection | null>(null);
+  useEffect(() => scene?.section(section), [scene, section]);
+  const [measuring, setMeasuring] = useState(false);
+  const [measured, setMeasured] = useState<number | null>(null);
+  const [profileId, setProfileId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<BimAppearanceProfile | "new" | null>(null);
+  const profiles = useQuery({
+    queryKey: bimKeys.profiles(spaceId),
+    queryFn: () => bimViewerApi.profiles(spaceId),
+  });
+  const profile = profiles.data?.find((p) => p.id === profileId) ?? null;
+  const elements = useQuery({
+    queryKey: [...key, "elements"],
+    queryFn: () => bimApi.elements(model.projectId, model.id),
+    enabled: profile !== null || editing !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const types = useMemo(
+    () => [...new Set((elements.data ?? []).filter((e) => e.hasGeometry).map((e) => e.ifcType))].sort(),
+    [elements.data],
+  );
+  useEffect(() => {
+    if (!scene) return;
+    const appearance: Appearance = new Map();
+    if (profile && elements.data) {
+      const rules = new Map(profile.rules.map((rule) => [rule.ifcType.toLowerCase(), rule]));
+      for (const element of elements.data) {
+        const rule = rules.get(element.ifcType.toLowerCase());
+        if (rule) appearance.set(element.expressId, { colour: rule.colour, hidden: rule.hidden });
+      }
+    }
+    scene.appearance(appearance);
+  }, [scene, profile, elements.data]);
+  const saved = useQuery({
+    queryKey: [...key, "state"],
+    queryFn: () => bimViewerApi.state(model.id),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const restored = useRef(false);
+  useEffect(() => {
+    if (!scene || !saved.isSuccess || restored.current) return;
+    restored.current = true;
+    const state = saved.data;
+    if (!state) return;
+    scene.setCamera(state.camera);
+    scene.setVisibility(state.hidden, state.isolated);
+    setSection(state.section);
+    setProfileId(state.profileId);
+  }, [scene, saved.isSuccess, saved.data]);
+  const saveState = useMutation({
+    mutationFn: () => {
+      if (!scene) throw new Error("the viewer is not ready");
+      return bimViewerApi.saveState({
+        modelId: model.id,
+        camera: scene.cameraState,
+        ...scene.visibility,
+        section,
+        profileId,
+      });
+    },
+    onSuccess: () => notifySuccess(t("viewer.saved")),
+    onError: notifyError,
+  });
   useEffect(() => scene?.select(selected), [scene, selected]);
   const tint = useCallback((tints: Map<number, string | null>) => scene?.colour(tints), [scene]);
 
-  // A click that did not drag selects what is under it (a drag orbits or pans).
+  // A click that did not drag selects what is under it, or with the measure tool marks a point (a drag orbits).
+  const measuringNow = useRef(measuring);
+  measuringNow.current = measuring;
+  const points = useRef<import("three").Vector3[]>([]);
+  useEffect(() => {
+    if (measuring) return;
+    points.current = [];
+    scene?.measure(null);
+    setMeasured(null);
+  }, [scene, measuring]);
   useEffect(() => {
     if (!scene) return;
     const canvas = scene.canvas;
@@ -74,6 +180,16 @@ export function BimViewer({ spaceId, model }: { spaceId: string; model: BimModel
     };
     const onUp = (event: PointerEvent) => {
       if (!down || Math.hypot(event.clientX - down.x, event.clientY - down.y) > 4) return;
+      if (measuringNow.current) {
+        const point = scene.pickPoint(event.clientX, event.clientY);
+        if (!point) return;
+        // The first point starts a measure, the second ends it; a third starts again.
+        const [first] = points.current.length === 1 ? points.current : [];
+        points.current = first ? [first, point] : [point];
+        scene.measure(first ? [first, point] : null);
+        setMeasured(first ? first.distanceTo(point) : null);
+        return;
+      }
       const id = scene.pick(event.clientX, event.clientY);
       setSelected(id === null ? [] : [id]);
     };
@@ -118,10 +234,98 @@ export function BimViewer({ spaceId, model }: { spaceId: string; model: BimModel
         <Button size="xs" variant="default" leftSection={<IconEye size={14} />} onClick={() => scene?.showAll()}>
           {t("viewer.showAll")}
         </Button>
+        <Button
+          size="xs"
+          variant={measuring ? "filled" : "default"}
+          leftSection={<IconRuler size={14} />}
+          aria-pressed={measuring}
+          onClick={() => setMeasuring(!measuring)}
+        >
+          {t("viewer.measure")}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconDeviceFloppy size={14} />}
+          disabled={!scene}
+          loading={saveState.isPending}
+          onClick={() => saveState.mutate()}
+        >
+          {t("viewer.saveView")}
+        </Button>
         <Text size="xs" c="dimmed">
-          {t("viewer.hint")}
+          {measuring ? t("viewer.measureHint") : t("viewer.hint")}
         </Text>
       </Group>
+      <Group gap="xs" wrap="wrap" align="center">
+        <Text size="xs" fw={600}>
+          {t("viewer.section")}
+        </Text>
+        <SegmentedControl
+          size="xs"
+          aria-label={t("viewer.section")}
+          value={section?.axis ?? "off"}
+          onChange={(value) =>
+            setSection(value === "off" ? null : { axis: value as BimSectionAxis, at: section?.at ?? 0.5 })
+          }
+          data={[
+            { value: "off", label: t("viewer.sectionOff") },
+            { value: "x", label: "X" },
+            { value: "y", label: "Y" },
+            { value: "z", label: "Z" },
+          ]}
+        />
+        {section ? (
+          <Slider
+            style={{ flex: "1 1 140px", maxWidth: 260 }}
+            min={0}
+            max={100}
+            value={Math.round(section.at * 100)}
+            onChange={(value) => setSection({ ...section, at: value / 100 })}
+            label={(value) => `${value}%`}
+            aria-label={t("viewer.sectionAt")}
+          />
+        ) : null}
+        <Select
+          size="xs"
+          w={200}
+          aria-label={t("profiles.title")}
+          placeholder={t("profiles.ownColours")}
+          clearable
+          value={profileId}
+          onChange={setProfileId}
+          data={(profiles.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+        />
+        {canEditProfiles ? (
+          <>
+            <ActionIcon variant="default" aria-label={t("profiles.new")} onClick={() => setEditing("new")}>
+              <IconPlus size={14} />
+            </ActionIcon>
+            {profile ? (
+              <ActionIcon variant="default" aria-label={t("profiles.edit")} onClick={() => setEditing(profile)}>
+                <IconPencil size={14} />
+              </ActionIcon>
+            ) : null}
+          </>
+        ) : null}
+        {measured !== null ? (
+          <Text size="sm" fw={600} data-testid="bim-measure">
+            {t("viewer.distance", { value: measured.toLocaleString(i18n.language, { maximumFractionDigits: 3 }) })}
+          </Text>
+        ) : null}
+      </Group>
+      {editing ? (
+        <BimProfileEditor
+          spaceId={spaceId}
+          profile={editing === "new" ? null : editing}
+          types={types}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            setProfileId(saved?.id ?? null);
+          }}
+        />
+      ) : null}
       <Box style={{ display: "flex", flexWrap: "wrap", gap: "var(--mantine-spacing-sm)" }}>
         <Box
           ref={host}
