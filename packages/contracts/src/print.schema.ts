@@ -283,6 +283,11 @@ export type PrintCount = z.infer<typeof printCountSchema>;
 export const PRINT_SYNC_MAX_PAGES = 30;
 /** Beyond this many pages a print is refused (`PrintTooManyPages`): no sheet of paper is worth an hour's rendering. */
 export const PRINT_MAX_PAGES = 2000;
+/**
+ * A drawing the screen sends as one image a page (the network diagram) is drawn while the caller waits: at most this
+ * many pages (the screen fits it to fewer pages wide first).
+ */
+export const PRINT_IMAGE_MAX_PAGES = 100;
 export const printJobStartedSchema = z.object({ jobId: z.string(), pages: z.number() });
 export type PrintJobStarted = z.infer<typeof printJobStartedSchema>;
 /** What a finished print job holds (the job's `result`) and its `print` event brings: the stored PDF. */

@@ -25,6 +25,36 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
   return { bytes, name: part.filename || "schedule" };
 }
 
+/**
+ * Reads every `file` part in order (a drawing sent as one image per page); the files together may not pass
+ * `maxBytes`, and more than `maxFiles` are refused in the caller's own words (`tooMany`).
+ */
+export async function readUploads(
+  request: FastifyRequest,
+  maxBytes: number,
+  limit: { maxFiles: number; tooMany: () => AppError },
+): Promise<UploadedFile[]> {
+  const max = `${Math.round(maxBytes / 1024 / 1024)} MB`;
+  if (!request.isMultipart()) throw new AppError("Required", { field: "file" });
+  const out: UploadedFile[] = [];
+  let total = 0;
+  try {
+    for await (const part of request.files({ limits: { fileSize: maxBytes, files: limit.maxFiles } })) {
+      const bytes = await part.toBuffer();
+      total += bytes.length;
+      if (part.file.truncated || total > maxBytes) throw new AppError("FileTooLarge", { max });
+      out.push({ bytes, name: part.filename || "page" });
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "FST_FILES_LIMIT") throw limit.tooMany();
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("FileTooLarge", { max });
+    throw error;
+  }
+  if (out.length === 0) throw new AppError("Required", { field: "file" });
+  return out;
+}
+
 function describe(location: FormatErrorLocation | undefined): string {
   if (!location) return "—";
   if ("table" in location) return `${location.table}, ${location.row}${location.field ? `, ${location.field}` : ""}`;

@@ -14,6 +14,8 @@ export function framedDocument(options: {
   language: Language;
   /** The HTML of each page's drawing area (`printArea` of the contracts tells its size). */
   bodies: readonly string[];
+  /** CSS of the drawing's own (a table's lines and cells), after the frame's. */
+  style?: string;
 }) {
   const { format, language, bodies } = options;
   const page = pageOf(format);
@@ -34,7 +36,7 @@ body { font-family: "DejaVu Sans", "Liberation Sans", sans-serif; font-size: ${f
 .part { flex: 1; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .body { flex: 1; overflow: hidden; position: relative; display: flex; align-items: center; justify-content: center; }
 .body > img { max-width: 100%; max-height: 100%; object-fit: contain; }
-`;
+${options.style ?? ""}`;
   const pages = bodies.map((body, k) => {
     const { header, footer } = bandsOfPage(format.bands, k + 1, bodies.length);
     const filled = { ...values, page: k + 1, pages: bodies.length };

@@ -1,7 +1,17 @@
-import { networkRelationsSchema, networkTasksSchema, networkWorksSchema, versionIdParams } from "@planum/contracts";
+import {
+  networkRelationsSchema,
+  networkTasksSchema,
+  networkWorksSchema,
+  PRINT_IMAGE_MAX_PAGES,
+  versionIdParams,
+} from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../../platform/context.js";
-import { route } from "../../../platform/route.js";
+import { AppError } from "../../../platform/errors.js";
+import { requestLanguage } from "../../../platform/http-errors.js";
+import { fileAnswer, route } from "../../../platform/route.js";
+import { readUploads } from "../../../platform/uploads.js";
+import { printImagePages } from "../../print/index.js";
 import { NetworkDiagramService } from "./network-diagram.service.js";
 
 /** The network diagram of a version under /versions/{id}/network-diagram: summaries, works, relations (read). */
@@ -49,6 +59,36 @@ export function networkDiagramModule(ctx: AppContext) {
         access: read,
       },
       ({ scope }) => service.relations(scope),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/network-diagram/print",
+        tags,
+        summary:
+          "The network diagram on paper: the screen draws it with its own code on the caller's sheets (multipart, " +
+          "one `file` PNG a page, in reading order) and this frames each with the print format's header and footer " +
+          "into a PDF",
+        params: versionIdParams,
+        response: fileAnswer,
+        raw: { contentType: "application/pdf" },
+        access: read,
+        writes: false,
+      },
+      async ({ scope, request, reply }) => {
+        const files = await readUploads(request, ctx.config.maxUploadBytes, {
+          maxFiles: PRINT_IMAGE_MAX_PAGES,
+          tooMany: () =>
+            new AppError("PrintTooManyPages", { pages: `> ${PRINT_IMAGE_MAX_PAGES}`, max: PRINT_IMAGE_MAX_PAGES }),
+        });
+        const pdf = await printImagePages(ctx, scope, files, requestLanguage(request));
+        return reply
+          .type("application/pdf")
+          .header("x-print-pages", String(files.length))
+          .header("content-disposition", 'attachment; filename="network.pdf"')
+          .send(pdf);
+      },
     );
   };
 }

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../../platform/context.js";
 import { requestLanguage } from "../../../platform/http-errors.js";
-import { route } from "../../../platform/route.js";
+import { fileAnswer, route } from "../../../platform/route.js";
 import { readUpload } from "../../../platform/uploads.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { WdpService } from "./wdp.service.js";
@@ -38,6 +38,31 @@ export function wdpFilesModule(ctx: AppContext) {
         access: access.version("read"),
       },
       ({ scope, body, request }) => service.exportPlan(scope, body, requestLanguage(request)),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/wdp/print",
+        tags,
+        summary:
+          "The work-done plan grid on paper: its lines and days (the measures and period asked, else the works' span) " +
+          "on the caller's print format, days split across sheets, framed by the format's header and footer; a PDF",
+        params: versionIdParams,
+        body: wdpExportBody,
+        response: fileAnswer,
+        raw: { contentType: "application/pdf" },
+        access: access.version("read"),
+        writes: false,
+      },
+      async ({ scope, body, request, reply }) => {
+        const { pdf, pages } = await service.printPlan(scope, body, requestLanguage(request));
+        return reply
+          .type("application/pdf")
+          .header("x-print-pages", String(pages))
+          .header("content-disposition", 'attachment; filename="work-done-plan.pdf"')
+          .send(pdf);
+      },
     );
     route(
       app,

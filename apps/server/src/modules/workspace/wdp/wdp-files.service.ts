@@ -13,10 +13,12 @@ import type { AppContext } from "../../../platform/context.js";
 import { AppError } from "../../../platform/errors.js";
 import { interchangeRepo } from "../../interchange/interchange.repo.js";
 import { fileName } from "../../interchange/interchange.service.js";
+import { printFormatOf, printFramedPdf } from "../../print/index.js";
 import { readWorks, seriesKey } from "./wdp.repo.js";
 import type { WdpService } from "./wdp.service.js";
 import { entryRules } from "./wdp-change.js";
-import { dateOf, dayOf, today } from "./wdp-days.js";
+import { dateOf, dayOf, shown, today } from "./wdp-days.js";
+import { layOutWdpPrint } from "./wdp-print.js";
 import { planSheetRows, readPlanSheet } from "./wdp-sheet.js";
 import { SHEET_LABELS } from "./wdp-sheet-labels.js";
 import { readSeries } from "./wdp-store.js";
@@ -25,6 +27,8 @@ const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const MINUTES_PER_DAY = 1440;
 const DATE_FORMAT = "dd.mm.yyyy";
 const NUMBER_FORMAT = "#,##0.###";
+/** A grid print is drawn while the caller waits: past this many sheets they narrow the period or the text. */
+export const WDP_PRINT_MAX_PAGES = 200;
 /** Undo and `wdp_updated` name an upload so (web: workspace.json undo.actions). */
 export const UPLOAD_ACTION = "upload_wdp";
 
@@ -40,6 +44,22 @@ export class WdpFilesService {
 
   /** The plan of the version's works as a sheet; the days span their dates and every value, or the given period. */
   async exportPlan(vs: VersionScope, body: WdpExportBody, language: Language): Promise<ExportResult> {
+    const { works, series, from, to } = await this.planPeriod(vs, body);
+    const labels = SHEET_LABELS[language];
+    const rows = planSheetRows({ works, series, measures: body.measures, from, to, labels });
+    const bytes = await writeXlsxRows(rows, {
+      sheet: labels.plan,
+      header: 1,
+      freezeColumns: 7,
+      widths: [8, 12, 40, 8, 16, 12, 12, ...new Array(Math.min(to - from + 1, 400)).fill(11)],
+      dateFormat: DATE_FORMAT,
+      numberFormat: NUMBER_FORMAT,
+    });
+    return this.keep(vs, labels.plan, bytes);
+  }
+
+  /** The version's works (no summaries) and their series over the asked period, else their dates' and values' span. */
+  private async planPeriod(vs: VersionScope, body: WdpExportBody) {
     const { db } = this.ctx;
     const spaceId = vs.grant.space.id;
     const works = (await readWorks(db, spaceId, vs.version.id)).filter((w) => w.type !== "sum");
@@ -59,17 +79,29 @@ export class WdpFilesService {
     const to = body.to ? dayOf(body.to) : Number.isFinite(hi) ? Math.max(hi, from) : from + 30;
     if (to < from) throw new AppError("InvalidValue", { field: "to" });
     if (to - from + 1 > WDP_SHEET_MAX_DAYS) throw new AppError("InvalidValue", { field: "to" });
+    return { works, series, from, to };
+  }
+
+  /**
+   * The grid on paper (the caller's print format): the plan's lines as the sheet has them, the fixed columns on every
+   * sheet, days split across sheets; framed by the format's header and footer. Refused past `WDP_PRINT_MAX_PAGES`
+   * (the period or the text size can be narrowed) before anything is drawn.
+   */
+  async printPlan(vs: VersionScope, body: WdpExportBody, language: Language): Promise<{ pdf: Buffer; pages: number }> {
+    const { works, series, from, to } = await this.planPeriod(vs, body);
     const labels = SHEET_LABELS[language];
-    const rows = planSheetRows({ works, series, measures: body.measures, from, to, labels });
-    const bytes = await writeXlsxRows(rows, {
-      sheet: labels.plan,
-      header: 1,
-      freezeColumns: 7,
-      widths: [8, 12, 40, 8, 16, 12, 12, ...new Array(Math.min(to - from + 1, 400)).fill(11)],
-      dateFormat: DATE_FORMAT,
-      numberFormat: NUMBER_FORMAT,
+    const format = await printFormatOf(this.ctx, vs);
+    const caption = `${labels.plan}: ${body.measures.map((m) => labels.measures[m]).join(", ")}, ${shown(from)} – ${shown(to)}`;
+    const plan = layOutWdpPrint({
+      rows: planSheetRows({ works, series, measures: body.measures, from, to, labels }),
+      format,
+      language,
+      caption,
     });
-    return this.keep(vs, labels.plan, bytes);
+    if (plan.bodies.length > WDP_PRINT_MAX_PAGES)
+      throw new AppError("PrintTooManyPages", { pages: plan.bodies.length, max: WDP_PRINT_MAX_PAGES });
+    const pdf = await printFramedPdf(this.ctx, vs, { format, language, bodies: plan.bodies, style: plan.style });
+    return { pdf, pages: plan.bodies.length };
   }
 
   /**
