@@ -1,2 +1,3 @@
 export { usePrintSettings } from "./print-api";
 export { PrintButton } from "./print-button";
+export type { PrintDrawing } from "./print-format-dialog";

@@ -4,7 +4,7 @@ import { IconPrinter } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNode } from "../structure";
-import { PrintFormatDialog } from "./print-format-dialog";
+import { type PrintDrawing, PrintFormatDialog } from "./print-format-dialog";
 
 /** The workspace's "Print format" button and its dialog. */
 export function PrintButton(props: {
@@ -16,6 +16,8 @@ export function PrintButton(props: {
   values: Partial<Record<PrintField, string>>;
   /** The Gantt as shown now, for the paper to show the same. */
   screen?: { current: (() => PrintScreenInput) | null };
+  /** A view other than the Gantt (the network diagram, the WDP grid): the dialog prints it instead. */
+  drawing?: PrintDrawing;
 }) {
   const { t } = useTranslation("print");
   const [opened, setOpened] = useState(false);

@@ -24,18 +24,20 @@ import {
   PRINT_ORIENTATIONS,
   PRINT_TEXT_SIZES,
   type PrintField,
+  type PrintFormatFields,
   type PrintOrientation,
   type PrintScreenInput,
   type PrintSettings,
   toLanguage,
 } from "@planum/contracts";
-import { IconDeviceFloppy, IconTrash } from "@tabler/icons-react";
+import { IconDeviceFloppy, IconFileTypePdf, IconTrash } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorsOf } from "../../shared/api-error";
 import { askText } from "../../ui/ask-text";
 import { confirm } from "../../ui/confirm-dialog";
+import { downloadBlob as download } from "../../ui/download-blob";
 import { IntegerInput } from "../../ui/integer-input";
 import { notifyErrors, notifySuccess } from "../../ui/notify";
 import { issueText } from "../../ui/use-zod-form";
@@ -70,6 +72,14 @@ interface PrintFormatDialogProps {
   values: Partial<Record<PrintField, string>>;
   /** The screen as shown now (the Gantt's rows, columns and scale); absent: the server prints every row. */
   screen?: { current: (() => PrintScreenInput) | null };
+  /** A view other than the Gantt printed with this format (the network diagram, the WDP grid): its PDF. */
+  drawing?: PrintDrawing;
+}
+
+/** How a view other than the Gantt prints: the server reads the saved format, so the form is saved first. */
+export interface PrintDrawing {
+  fileName: string;
+  pdf(input: { format: PrintFormatFields; pagesWide: number | null }): Promise<Blob>;
 }
 
 /** "Print format": the sheet, margins, headers and footers, and how the width is laid on pages; presets of the space. */
@@ -154,22 +164,44 @@ function FormatForm(props: PrintFormatDialogProps & { initial: PrintSettings }) 
     return result.format;
   };
 
+  // after the first save the settings exist: later saves of this opening update them
+  const stored = useRef(props.initial.updatedAt !== null);
+  const persist = async (format: PrintFormatFields) => {
+    const saved = await printApi.saveSettings(
+      { versionId: props.versionId, presetId, format, pagesWide, repeatHeader },
+      stored.current,
+    );
+    stored.current = true;
+    queryClient.setQueryData(printKeys.settings(props.versionId), saved);
+  };
+
   const save = async () => {
     const format = checked();
     if (!format) return;
     setBusy(true);
     try {
-      const saved = await printApi.saveSettings(
-        { versionId: props.versionId, presetId, format, pagesWide, repeatHeader },
-        props.initial.updatedAt !== null,
-      );
-      queryClient.setQueryData(printKeys.settings(props.versionId), saved);
+      await persist(format);
       notifySuccess(t("saved"));
       props.onClose();
     } catch (error) {
       refused(error);
     } finally {
       setBusy(false);
+    }
+  };
+
+  const [drawing, setDrawing] = useState(false);
+  const printDrawing = async (view: PrintDrawing) => {
+    const format = checked();
+    if (!format) return;
+    setDrawing(true);
+    try {
+      await persist(format);
+      download(await view.pdf({ format, pagesWide }), view.fileName);
+    } catch (error) {
+      refused(error);
+    } finally {
+      setDrawing(false);
     }
   };
 
@@ -404,14 +436,30 @@ function FormatForm(props: PrintFormatDialogProps & { initial: PrintSettings }) 
       <SheetPreview form={form} values={props.values} />
 
       <Divider label={t("run.title")} labelPosition="left" />
-      <PrintPreview
-        versionId={props.versionId}
-        fileName={`${props.values.schedule || t("run.title")}.pdf`}
-        input={() => {
-          const format = checked();
-          return format ? { format, pagesWide, repeatHeader, screen: props.screen?.current?.() } : null;
-        }}
-      />
+      {props.drawing ? (
+        <Group gap="xs" align="center">
+          <Button
+            variant="default"
+            leftSection={<IconFileTypePdf size={16} />}
+            loading={drawing}
+            onClick={() => props.drawing && void printDrawing(props.drawing)}
+          >
+            {t("run.savePdf")}
+          </Button>
+          <Text size="sm" c="dimmed">
+            {t("run.drawingHint")}
+          </Text>
+        </Group>
+      ) : (
+        <PrintPreview
+          versionId={props.versionId}
+          fileName={`${props.values.schedule || t("run.title")}.pdf`}
+          input={() => {
+            const format = checked();
+            return format ? { format, pagesWide, repeatHeader, screen: props.screen?.current?.() } : null;
+          }}
+        />
+      )}
 
       <Group justify="flex-end" gap="xs" mt="xs">
         {props.canWritePresets && (

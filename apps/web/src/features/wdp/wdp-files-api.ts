@@ -16,6 +16,9 @@ export const wdpReportKey = (versionId: string, from: string, to: string, measur
 export const wdpFilesApi = {
   exportPlan: (versionId: string, body: WdpExportBody) =>
     api.post<ExportResult>(`/versions/${versionId}/wdp/export`, body),
+  /** The grid on the caller's print format (saved settings): the PDF. */
+  print: (versionId: string, body: WdpExportBody) =>
+    apiRequest<Blob>(`/versions/${versionId}/wdp/print`, { method: "POST", body, responseType: "blob" }),
   upload: (scheduleId: string, versionId: string, file: File) => {
     const form = new FormData();
     form.append("file", file, file.name);

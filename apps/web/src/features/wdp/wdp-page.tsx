@@ -34,8 +34,10 @@ import { ApiRequestError } from "../../shared/api-error";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifyError, notifyErrors, notifyInfo, notifySuccess } from "../../ui/notify";
 import { NotFoundPage } from "../errors";
+import { PrintButton } from "../print";
 import { useRealtimeEvents } from "../realtime";
 import { useMe } from "../session";
+import { useCanWriteSchedule } from "../workspace";
 import { useUndoRedo } from "../workspace/use-undo-redo";
 import { workspaceApi, workspaceKeys } from "../workspace/workspace-api";
 import { type DistributeChoice, DistributeDialog } from "./distribute-dialog";
@@ -43,6 +45,7 @@ import { GridApprovals, usePendingCells } from "./grid-approvals";
 import { useScheduleChoice } from "./use-schedule-choice";
 import { wdpApi, wdpKeys } from "./wdp-api";
 import { WdpFilesActions } from "./wdp-files-actions";
+import { wdpFilesApi } from "./wdp-files-api";
 import { type CellInput, WdpGrid } from "./wdp-grid";
 import {
   columnsOf,
@@ -65,7 +68,7 @@ const ZOOMS: readonly Zoom[] = ["day", "week", "month"];
 
 /** /:spaceId/grid/:projectId — the work-done plan of a project's schedule: works × days, plan / fact / approved. */
 export function WdpPage() {
-  const { t } = useTranslation("wdp");
+  const { t, i18n } = useTranslation("wdp");
   const { projectId = "", spaceId = "" } = useParams();
   const queryClient = useQueryClient();
   const me = useMe();
@@ -126,6 +129,7 @@ export function WdpPage() {
   const columns = useMemo(() => columnsOf(span[0], span[1], zoom), [span, zoom]);
   const worksById = useMemo(() => new Map((tree?.works ?? []).map((w) => [w.id, w])), [tree]);
   const readOnly = version?.locked ?? true;
+  const canWriteSchedule = useCanWriteSchedule(scheduleId);
   const pending = usePendingCells(versionId, measure);
 
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
@@ -503,6 +507,29 @@ export function WdpPage() {
           readOnly={readOnly}
           run={run}
         />
+        {versionId !== "" && (
+          <PrintButton
+            spaceId={spaceId}
+            versionId={versionId}
+            projectId={projectId}
+            canWritePresets={canWriteSchedule}
+            values={{
+              schedule: schedule?.name ?? "",
+              version: version?.label ?? "",
+              printedAt: new Date().toLocaleDateString(i18n.language),
+              user: me.data ? `${me.data.lastName} ${me.data.firstName}` : "",
+            }}
+            drawing={{
+              fileName: `${t("files.printName")}.pdf`,
+              pdf: () =>
+                wdpFilesApi.print(versionId, {
+                  measures: [measure],
+                  ...(filter.from !== null ? { from: isoOfDay(filter.from) } : {}),
+                  ...(filter.to !== null ? { to: isoOfDay(filter.to) } : {}),
+                }),
+            }}
+          />
+        )}
         <Tooltip label={t("actions.undo")}>
           <Button
             size="xs"

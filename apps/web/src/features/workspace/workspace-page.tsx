@@ -42,7 +42,7 @@ import { HealthPanel } from "./health-panel";
 import { LayoutMenu } from "./layout-menu";
 import { flagParam } from "./layout-view";
 import { LevellingDialog } from "./levelling-dialog";
-import { NetworkView, useNetworkDiagram } from "./network";
+import { NetworkView, printNetwork, useNetworkDiagram, useNetworkLabels } from "./network";
 import { RelationsPanel } from "./relations-panel";
 import { RiskPanel } from "./risk/risk-panel";
 import { ScheduleCrumb } from "./schedule-crumb";
@@ -81,6 +81,7 @@ export function WorkspacePage() {
   // The network view replaces the Gantt in the same place; `view=network` keeps it across reloads and links.
   const networkOpen = ws.params.get("view") === "network";
   const network = useNetworkDiagram(version?.id ?? null, networkOpen);
+  const networkLabels = useNetworkLabels();
   // What was picked in the network view, handed to the (hidden) Gantt so it shows the same selection.
   const [networkPick, setNetworkPick] = useState<readonly number[] | undefined>(undefined);
   const pickInNetwork = useCallback(
@@ -345,6 +346,17 @@ export function WorkspacePage() {
                 {version && (
                   <PrintButton
                     screen={printScreen}
+                    drawing={
+                      networkOpen && network.model
+                        ? {
+                            fileName: `${ws.schedule.data?.name || t("views.network")}.pdf`,
+                            pdf: (input) =>
+                              network.model
+                                ? printNetwork(version.id, network.model, networkLabels, input)
+                                : Promise.reject(new Error("no diagram")),
+                          }
+                        : undefined
+                    }
                     spaceId={spaceId}
                     versionId={version.id}
                     projectId={ws.schedule.data?.projectId ?? null}

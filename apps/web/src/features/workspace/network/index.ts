@@ -1,3 +1,4 @@
 export { networkKeys, useNetworkDiagram } from "./network-api";
 export { buildNetworkModel, type NetworkModel } from "./network-model";
-export { type NetworkLink, type NetworkPerfProbe, NetworkView } from "./network-view";
+export { printNetwork } from "./network-print";
+export { type NetworkLink, type NetworkPerfProbe, NetworkView, useNetworkLabels } from "./network-view";

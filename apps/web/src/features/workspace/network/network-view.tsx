@@ -39,13 +39,27 @@ type Press =
   | { kind: "pan"; x: number; y: number; tx: number; ty: number; moved: boolean }
   | { kind: "box"; box: number; x: number; y: number; moved: boolean; toggle: boolean };
 
+/** The words inside a box in the user's language (the screen's and the print's). */
+export function useNetworkLabels(): NetworkLabels {
+  const { t, i18n } = useTranslation("workspace", { keyPrefix: "network" });
+  return useMemo<NetworkLabels>(() => {
+    const days = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+    return {
+      es: t("box.es"),
+      ef: t("box.ef"),
+      tf: t("box.tf"),
+      days: (value) => t("box.days", { value: days.format(value) }),
+    };
+  }, [t, i18n.language]);
+}
+
 /**
  * The network diagram of a version on a canvas: activity boxes (code, name, early start and finish, total float)
  * in topological columns, orthogonal connectors, the critical path in red. Wheel or buttons zoom, dragging the
  * background pans, a click selects, dragging from one box to another links them. Only what is on screen is drawn.
  */
 export function NetworkView({ model, selectedIds, onSelect, onLink, readOnly = false, probe }: NetworkViewProps) {
-  const { t, i18n } = useTranslation("workspace", { keyPrefix: "network" });
+  const { t } = useTranslation("workspace", { keyPrefix: "network" });
   const scheme = useComputedColorScheme("light", { getInitialValueInEffect: false });
   const colors = scheme === "dark" ? DARK : LIGHT;
   const wrap = useRef<HTMLDivElement>(null);
@@ -64,15 +78,7 @@ export function NetworkView({ model, selectedIds, onSelect, onLink, readOnly = f
   const [listed, setListed] = useState<{ i: number; x: number; y: number }[]>([]);
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
 
-  const labels = useMemo<NetworkLabels>(() => {
-    const days = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
-    return {
-      es: t("box.es"),
-      ef: t("box.ef"),
-      tf: t("box.tf"),
-      days: (value) => t("box.days", { value: days.format(value) }),
-    };
-  }, [t, i18n.language]);
+  const labels = useNetworkLabels();
 
   const state = useRef({ model, colors, labels, selected, showCritical, probe });
   state.current = { model, colors, labels, selected, showCritical, probe };
