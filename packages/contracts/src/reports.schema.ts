@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { nameField } from "./validation.js";
+import { WDP_MEASURES } from "./wdp.schema.js";
 import { workspaceUuid } from "./workspace.schema.js";
 
 /**
@@ -11,7 +12,17 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 /** Which WBS rows fill a template's repeated region: every row, works only, or WBS nodes only. */
 export const REPORT_WBS_DISPLAYS = ["all", "works", "nodes"] as const;
 export type ReportWbsDisplay = (typeof REPORT_WBS_DISPLAYS)[number];
-export const BUILT_IN_REPORTS = ["listing", "lookahead2", "lookahead4", "progress", "delays"] as const;
+export const BUILT_IN_REPORTS = [
+  "listing",
+  "lookahead2",
+  "lookahead4",
+  "progress",
+  "wdpPlanFact",
+  "resourceUsage",
+  "delays",
+] as const;
+/** Built-in reports over a period (`from`, `to`): the others look from the data date or at the whole version. */
+export const PERIOD_REPORTS: readonly BuiltInReport[] = ["progress", "wdpPlanFact", "resourceUsage"];
 export type BuiltInReport = (typeof BUILT_IN_REPORTS)[number];
 /** A template is an organisation's form, not a data file: a few hundred kilobytes at most. */
 export const REPORT_TEMPLATE_MAX_BYTES = 5 * 1024 * 1024;
@@ -65,6 +76,8 @@ export const builtInReportBody = z
     format: z.enum(REPORT_FORMATS, { error: "InvalidValue" }).default("xlsx"),
     from: isoDay.optional(),
     to: isoDay.optional(),
+    /** The work-done plan's measure of `wdpPlanFact`. */
+    measure: z.enum(WDP_MEASURES, { error: "InvalidValue" }).default("volume"),
   })
   .superRefine((body, ctx) => {
     if (body.from && body.to && body.to < body.from)

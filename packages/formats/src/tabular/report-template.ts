@@ -237,7 +237,14 @@ export interface ReportTable {
 
 export async function writeReportTable(table: ReportTable): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(table.sheet.slice(0, 31));
+  // Excel refuses these characters in a sheet's name (a title such as "Plan: fact" still names its sheet)
+  const ws = wb.addWorksheet(
+    table.sheet
+      .replace(/[*?:\\/[\]]/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 31),
+  );
   ws.columns = table.columns.map((c) => ({ width: c.width }));
   ws.addRow([table.title]).font = { bold: true, size: 14 };
   ws.addRow([table.subtitle]);

@@ -58,7 +58,12 @@ export function reportBatch(ctx: AppContext, service: ReportsService) {
         files.push(
           payload.reportId
             ? await service.runFor(scope, payload.reportId, payload.format)
-            : await service.builtIn(scope, payload.builtIn!, { format: payload.format }, payload.language),
+            : await service.builtIn(
+                scope,
+                payload.builtIn!,
+                { format: payload.format, measure: "volume" },
+                payload.language,
+              ),
         );
         const percent = Math.floor(((k + 1) / payload.versionIds.length) * 95);
         await progress(percent);

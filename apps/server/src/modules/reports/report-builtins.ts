@@ -79,8 +79,6 @@ const WORDS: Record<Language, Record<string, string>> = {
   },
 };
 
-export const builtInTitle = (kind: BuiltInReport, language: Language) => WORDS[language][kind];
-
 const dayText = (minutes: number) => formatUserDate(new Date(minutes * 60_000).toISOString().slice(0, 10));
 const isoMinutes = (day: string) => Date.parse(`${day}T00:00Z`) / 60_000;
 

@@ -9,15 +9,23 @@ import {
   type ReportFormat,
   type ReportWbsDisplay,
 } from "@planum/contracts";
-import { fillReportTemplate, inspectReportTemplate, readXlsxTable, writeReportTable } from "@planum/formats";
+import {
+  fillReportTemplate,
+  inspectReportTemplate,
+  type ReportTable,
+  readXlsxTable,
+  writeReportTable,
+} from "@planum/formats";
 import { type Grant, loadNode, loadVersion, requireAt, type VersionScope } from "../../platform/access.js";
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import type { PdfBrowser } from "../../platform/pdf-browser.js";
 import type { Realtime } from "../../platform/realtime.js";
 import type { UploadedFile } from "../../platform/uploads.js";
-import { readVersionGantt } from "../workspace/index.js";
-import { builtInTable, builtInTitle } from "./report-builtins.js";
+import { readVersionUsage } from "../resources/index.js";
+import { readVersionGantt, readWdpReport, wdpMeasureWord } from "../workspace/index.js";
+import { builtInTable } from "./report-builtins.js";
+import { resourceUsageTable, wdpPlanFactTable } from "./report-builtins-more.js";
 import { excelDay, reportRows, wbsFilter, yearFilter } from "./report-data.js";
 import { sheetHtml, tableHtml } from "./report-pdf.js";
 import { reportsRepo as repo } from "./reports.repo.js";
@@ -32,6 +40,10 @@ const MEDIA: Record<ReportFormat, string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   pdf: "application/pdf",
 };
+const NONE = -1;
+const DAY = 1440;
+const isoDay = (minutes: number) => new Date(minutes * 60_000).toISOString().slice(0, 10);
+
 /** A file name without the characters file systems refuse. */
 export const reportFileName = (text: string, format: ReportFormat) =>
   `${text}.${format}`.replace(/[\\/:*?"<>|]+/g, "_");
@@ -187,11 +199,21 @@ export class ReportsService {
   ): Promise<ReportFile> {
     const gantt = await readVersionGantt(this.deps.db, scope.version, scope.grant.userId);
     const names = await repo.names(this.deps.db, scope.scheduleId, scope.grant.userId);
-    const table = builtInTable(kind, gantt, body, { ...names, version: scope.version.label }, language);
-    const name = reportFileName(
-      `${builtInTitle(kind, language)} - ${names.schedule} - ${scope.version.label}`,
-      body.format,
-    );
+    const heading = { ...names, version: scope.version.label };
+    let table: ReportTable;
+    if (kind === "wdpPlanFact") {
+      // the period asked, else the week before the data date (the progress report's)
+      const status = gantt.dataDate !== NONE ? gantt.dataDate : gantt.projectStart;
+      const to = body.to ?? isoDay(status - DAY);
+      const from = body.from ?? isoDay(Date.parse(`${to}T00:00Z`) / 60_000 - 6 * DAY);
+      if (to < from) throw new AppError("InvalidValue", { field: "from" });
+      const report = await readWdpReport(this.deps.db, scope, { from, to, measure: body.measure });
+      table = wdpPlanFactTable(report, wdpMeasureWord(body.measure, language), heading, language);
+    } else if (kind === "resourceUsage") {
+      const usage = await readVersionUsage(this.deps.db, scope, { from: body.from, to: body.to });
+      table = resourceUsageTable(usage, heading, language);
+    } else table = builtInTable(kind, gantt, body, heading, language);
+    const name = reportFileName(`${table.title} - ${names.schedule} - ${scope.version.label}`, body.format);
     if (body.format === "xlsx")
       return { bytes: Buffer.from(await writeReportTable(table)), name, mediaType: MEDIA.xlsx };
     return { bytes: await this.deps.pdf.pdf(tableHtml(table)), name, mediaType: MEDIA.pdf };

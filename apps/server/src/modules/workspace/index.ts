@@ -1,7 +1,9 @@
-import type { GanttColumns } from "@planum/contracts";
-import type { VersionRow } from "../../platform/access.js";
+import type { GanttColumns, Language, WdpMeasure, WdpReport } from "@planum/contracts";
+import type { VersionRow, VersionScope } from "../../platform/access.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { buildGanttColumns } from "./wbs/gantt-columns.js";
+import { wdpReport } from "./wdp/wdp-report.js";
+import { SHEET_LABELS } from "./wdp/wdp-sheet-labels.js";
 
 /**
  * What other modules read of the workspace: they call these, never the workspace's files (docs/architecture.md, "Add
@@ -12,3 +14,15 @@ import { buildGanttColumns } from "./wbs/gantt-columns.js";
 export function readVersionGantt(db: DbOrTx, version: VersionRow, userId: string): Promise<GanttColumns> {
   return buildGanttColumns(db, version, userId);
 }
+
+/** Plan against fact of the version's work-done plans over a period (the grid's report: works and summaries, a total). */
+export function readWdpReport(
+  db: DbOrTx,
+  scope: VersionScope,
+  query: { from: string; to: string; measure: WdpMeasure },
+): Promise<WdpReport> {
+  return wdpReport(db, scope, query);
+}
+
+/** A work-done plan measure's name as the grid and its sheets write it. */
+export const wdpMeasureWord = (measure: WdpMeasure, language: Language) => SHEET_LABELS[language].measures[measure];

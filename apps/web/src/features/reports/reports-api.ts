@@ -1,4 +1,4 @@
-import type { BuiltInReport, Report, ReportFormat, ReportWbsDisplay } from "@planum/contracts";
+import type { BuiltInReport, Report, ReportFormat, ReportWbsDisplay, WdpMeasure } from "@planum/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, apiRequest } from "../../shared/api-client";
 import { useRealtimeEvents } from "../realtime";
@@ -48,6 +48,9 @@ export const reportsApi = {
   remove: (id: string) => api.delete<{ id: string }>(`/reports/${id}/delete`),
   run: (id: string, format: ReportFormat, versionId: string) =>
     apiRequest<Blob>(`/reports/${id}/run/${format}`, { method: "POST", body: { versionId }, responseType: "blob" }),
-  builtIn: (versionId: string, kind: BuiltInReport, body: { format: ReportFormat; from?: string; to?: string }) =>
-    apiRequest<Blob>(`/versions/${versionId}/report/${kind}`, { method: "POST", body, responseType: "blob" }),
+  builtIn: (
+    versionId: string,
+    kind: BuiltInReport,
+    body: { format: ReportFormat; from?: string; to?: string; measure?: WdpMeasure },
+  ) => apiRequest<Blob>(`/versions/${versionId}/report/${kind}`, { method: "POST", body, responseType: "blob" }),
 };

@@ -19,12 +19,15 @@ import {
   BUILT_IN_REPORTS,
   type BuiltInReport,
   nameField,
+  PERIOD_REPORTS,
   REPORT_FORMATS,
   REPORT_WBS_DISPLAYS,
   type Report,
   type ReportFormat,
   type ReportWbsDisplay,
   toLanguage,
+  WDP_MEASURES,
+  type WdpMeasure,
 } from "@planum/contracts";
 import { IconDownload, IconFileTypePdf, IconFileTypeXls, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
@@ -71,17 +74,23 @@ export function ReportsDialog(props: {
 }
 
 function BuiltInReports({ versionId }: { versionId: string }) {
-  const { t } = useTranslation("reports");
+  const { t } = useTranslation(["reports", "wdp"]);
   const [kind, setKind] = useState<BuiltInReport>("listing");
   const [format, setFormat] = useState<ReportFormat>("xlsx");
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
+  const [measure, setMeasure] = useState<WdpMeasure>("volume");
   const [busy, setBusy] = useState(false);
+  const overPeriod = PERIOD_REPORTS.includes(kind);
   const run = async () => {
     setBusy(true);
     try {
-      const period = kind === "progress" ? { ...(from ? { from } : {}), ...(to ? { to } : {}) } : {};
-      const blob = await reportsApi.builtIn(versionId, kind, { format, ...period });
+      const period = overPeriod ? { ...(from ? { from } : {}), ...(to ? { to } : {}) } : {};
+      const blob = await reportsApi.builtIn(versionId, kind, {
+        format,
+        ...period,
+        ...(kind === "wdpPlanFact" ? { measure } : {}),
+      });
       downloadBlob(blob, fileName(t(`builtIn.${kind}`), format));
     } catch (error) {
       notifyError(error);
@@ -110,7 +119,16 @@ function BuiltInReports({ versionId }: { versionId: string }) {
             onChange={(value) => setFormat(value as ReportFormat)}
           />
         </Stack>
-        {kind === "progress" && (
+        {kind === "wdpPlanFact" && (
+          <Select
+            label={t("builtIn.measure")}
+            data={WDP_MEASURES.map((m) => ({ value: m, label: t(`wdp:measures.${m}`) }))}
+            value={measure}
+            allowDeselect={false}
+            onChange={(value) => value && setMeasure(value as WdpMeasure)}
+          />
+        )}
+        {overPeriod && (
           <>
             <TextInput
               type="date"
