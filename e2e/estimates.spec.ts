@@ -26,6 +26,8 @@ const TEXTS = {
     link: "Link",
     update: "Update costs",
     carried: "Costs updated",
+    notCarried: "Not carried into the schedule",
+    andMore: "And 1 more.",
     references: "Measures and rules",
     code: "Code",
     name: "Name",
@@ -45,6 +47,8 @@ const TEXTS = {
     link: "Привязать",
     update: "Обновить стоимость",
     carried: "Стоимость обновлена",
+    notCarried: "Не перенесено в график",
+    andMore: "И ещё 1.",
     references: "Единицы и правила",
     code: "Шифр",
     name: "Наименование",
@@ -64,6 +68,8 @@ const TEXTS = {
     link: "Lier",
     update: "Mettre à jour les coûts",
     carried: "Coûts mis à jour",
+    notCarried: "Non reporté dans le planning",
+    andMore: "Et 1 autre.",
     references: "Unités et règles",
     code: "Code",
     name: "Désignation",
@@ -172,6 +178,10 @@ for (const view of [
     await expect(links.getByRole("cell", { name: "A10 Котлован" })).toBeVisible();
     await page.getByRole("button", { name: texts.update }).click();
     await expect(page.getByText(texts.carried)).toBeVisible();
+    // positions 2, 3 and 4 reached no work: the first two named, then one more
+    const warning = page.getByText(texts.notCarried);
+    await expect(warning).toBeVisible();
+    await expect(warning).toContainText(texts.andMore);
     await page.screenshot({ path: `e2e/artifacts/estimates-linked-${tag}.png`, fullPage: true });
 
     // By a rule: a position's norm code equal to a work's code. The preview says what would be linked; running it

@@ -409,6 +409,12 @@ export const estimateCostsResultSchema = z.object({
   /** Money and labour hours carried, in all. */
   cost: z.number(),
   labour: z.number(),
+  /**
+   * Spec §8 "missing volume codes": the project's positions linked to no work of the version, whose volume and money
+   * stayed out of the schedule — by norm code (else number, else name), distinct and sorted. Empty after an update
+   * of chosen works.
+   */
+  missingVolumeCodes: z.array(z.string()),
   versionRevision: z.number().int(),
 });
 export type EstimateCostsResult = z.infer<typeof estimateCostsResultSchema>;

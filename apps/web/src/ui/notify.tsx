@@ -94,6 +94,11 @@ export function notifyInfo(message: string, options: { title?: string; id?: stri
   });
 }
 
+/** A warning the user should read (it stays as long as the long success toasts). */
+export function notifyWarning(message: string, options: { title?: string } = {}): void {
+  notifications.show({ color: "yellow", title: options.title, message, autoClose: LONG_TOAST_MS });
+}
+
 /** Updates a progress toast shown with notifyInfo({ loading: true }). */
 export function updateProgress(
   id: string,

@@ -51,6 +51,13 @@ describe("estimates carried into a version's works", () => {
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     const money = Math.round((dig.priced.total + trench.priced.total / 2) * 100) / 100;
     expect(done.body.data).toMatchObject({ works: 2, withoutPlan: 0 });
+    // The estimate's other positions reached no work: named by norm code (else number), for the warning toast.
+    const left = (await owner.call("GET", base)).body.data.sections
+      .flatMap((s: { positions: { id: string; normCode: string; num: string; name: string }[] }) => s.positions)
+      .filter((p: { id: string }) => p.id !== dig.id && p.id !== trench.id)
+      .map((p: { normCode: string; num: string; name: string }) => p.normCode.trim() || p.num.trim() || p.name);
+    expect(left.length).toBeGreaterThan(0);
+    expect([...done.body.data.missingVolumeCodes].sort()).toEqual([...new Set(left)].sort());
     // What the works took, each rounded to the cent (a share of an odd cent rounds up in both halves).
     const half = Math.round((trench.priced.total / 2) * 100) / 100;
     expect(done.body.data.cost).toBe(Math.round((money + half) * 100) / 100);

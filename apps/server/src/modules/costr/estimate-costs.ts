@@ -51,6 +51,25 @@ async function readWorkCosts(tx: DbOrTx, spaceId: string, versionId: string, ite
   return c.ids ? (c as unknown as WorkCosts) : null;
 }
 
+/**
+ * The positions of the schedule's project whose volume reached no work of the version (spec §8 "missing volume
+ * codes"): each named by its norm code, else its number, else its name; distinct and sorted.
+ */
+async function readMissingVolumeCodes(tx: DbOrTx, spaceId: string, versionId: string, scheduleId: string) {
+  const c = await execColumns<{ codes: string[] | null }>(
+    tx,
+    sql`select json_build_object('codes', json_agg(distinct x.code order by x.code)) as j from (
+        select coalesce(nullif(btrim(p.norm_code), ''), nullif(btrim(p.num), ''), p.name) as code
+        from estimate_positions p
+        join estimates e on e.id = p.estimate_id
+        join schedules s on s.project_id = e.project_id and s.id = ${scheduleId}
+        where p.space_id = ${spaceId}
+          and not exists (select 1 from estimate_links l where l.position_id = p.id and l.version_id = ${versionId})
+      ) x`,
+  );
+  return c.codes ?? [];
+}
+
 /** Sets works' planned volume, labour and cost, one statement for them all. */
 async function writePlanned(
   tx: DbOrTx,
@@ -91,6 +110,10 @@ export class EstimateCosts {
         const costs = await readWorkCosts(tx, grant.space.id, version.id, body.itemIds ?? null);
         if (!costs) throw new AppError("CostrNothingLinked");
         await writePlanned(tx, version.id, costs.ids, costs.volume, costs.labour, costs.cost);
+        // Only a whole-version update tells what stayed behind: some works' update leaves the others alone.
+        const missingVolumeCodes = body.itemIds
+          ? []
+          : await readMissingVolumeCodes(tx, grant.space.id, version.id, scope.scheduleId);
         let planned: PlannedWrite = { before: [], written: [], skipped: [] };
         if (plans) {
           const totals: PlanTotal[] = [];
@@ -120,6 +143,7 @@ export class EstimateCosts {
               costs.labour.reduce((a, b) => a + b, 0),
               3,
             ),
+            missingVolumeCodes,
           },
           changed: costs.ids,
           itemCount: costs.ids.length,

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api, apiRequest } from "../../shared/api-client";
-import { notifyError, notifySuccess } from "../../ui/notify";
+import { notifyError, notifySuccess, notifyWarning } from "../../ui/notify";
 
 const versionUrl = (id: string) => `/versions/${encodeURIComponent(id)}`;
 
@@ -47,12 +47,20 @@ export type ChosenVersion = ReturnType<typeof useChosenVersion>;
 export function VersionCostsPanel({ chosen, format }: { chosen: ChosenVersion; format(x: number): string }) {
   const { t } = useTranslation("estimates");
   const { version } = chosen;
-  const carried = (result: EstimateCostsResult) =>
+  const carried = (result: EstimateCostsResult) => {
     notifySuccess(
       t("costs.carried", { count: result.works, cost: format(result.cost) }) +
         (result.withoutPlan ? ` ${t("costs.withoutPlan", { count: result.withoutPlan })}` : ""),
       { long: true },
     );
+    // spec §8 "missing volume codes": the first two named, then "and N more"
+    const missing = result.missingVolumeCodes;
+    if (missing.length > 0)
+      notifyWarning(
+        t("costs.missingVolumeCodes", { codes: missing.slice(0, 2).join(", ") }) +
+          (missing.length > 2 ? ` ${t("costs.andMore", { count: missing.length - 2 })}` : ""),
+      );
+  };
   const update = useMutation({
     mutationFn: (plans: boolean) =>
       plans
