@@ -60,3 +60,38 @@ export const bimPlayerEntrySchema = z.object({
 export type BimPlayerEntry = z.infer<typeof bimPlayerEntrySchema>;
 /** The dates of the tied works, for the player's timeline: the earliest start and the latest finish. */
 export const bimPlayerRangeSchema = z.object({ from: z.string().nullable(), to: z.string().nullable() });
+
+/**
+ * `dates-for-deviation`: a tied element's span by its works — started at the first start (actual, else planned),
+ * finished at the last finish (actual, else planned) — beside the target version's span, and how many days its
+ * finish lies after the target's (negative: ahead of it; null without both).
+ */
+export const bimDeviationEntrySchema = z.object({
+  modelId: z.string(),
+  expressId: z.number(),
+  start: z.string().nullable(),
+  finish: z.string().nullable(),
+  targetStart: z.string().nullable(),
+  targetFinish: z.string().nullable(),
+  finishDeviationDays: z.number().nullable(),
+});
+export type BimDeviationEntry = z.infer<typeof bimDeviationEntrySchema>;
+
+const earliest = (dates: (string | null)[]) =>
+  dates.reduce<string | null>((min, d) => (d !== null && (min === null || d < min) ? d : min), null);
+const latest = (dates: (string | null)[]) =>
+  dates.reduce<string | null>((max, d) => (d !== null && (max === null || d > max) ? d : max), null);
+const wallClockMs = (text: string) => Date.parse(`${text.length === 10 ? `${text}T00:00` : text}Z`);
+
+/** The span of an element's works, planned (or done) and target, and the finish's deviation in days. */
+export function elementDates(works: Bim4dWork[]): Omit<BimDeviationEntry, "modelId" | "expressId"> {
+  const start = earliest(works.map((w) => w.actualStart ?? w.earlyStart));
+  const finish = latest(works.map((w) => w.actualFinish ?? w.earlyFinish));
+  const targetStart = earliest(works.map((w) => w.targetStart));
+  const targetFinish = latest(works.map((w) => w.targetFinish));
+  const finishDeviationDays =
+    finish !== null && targetFinish !== null
+      ? Math.round(((wallClockMs(finish) - wallClockMs(targetFinish)) / 86_400_000) * 100) / 100
+      : null;
+  return { start, finish, targetStart, targetFinish, finishDeviationDays };
+}

@@ -28,7 +28,11 @@ export function toLinkDto(row: BimLinkRow & { relationCount: number }): BimLink 
   };
 }
 
-export async function listLinks(db: DbOrTx, spaceId: string, filter: { projectId?: string; versionId?: string }) {
+export async function listLinks(
+  db: DbOrTx,
+  spaceId: string,
+  filter: { projectId?: string; versionId?: string; scheduleId?: string },
+) {
   return db
     .select({ link: bimLinks, relationCount })
     .from(bimLinks)
@@ -37,6 +41,12 @@ export async function listLinks(db: DbOrTx, spaceId: string, filter: { projectId
         eq(bimLinks.spaceId, spaceId),
         filter.projectId ? eq(bimLinks.projectId, filter.projectId) : undefined,
         filter.versionId ? eq(bimLinks.versionId, filter.versionId) : undefined,
+        filter.scheduleId
+          ? inArray(
+              bimLinks.versionId,
+              db.select({ id: versions.id }).from(versions).where(eq(versions.scheduleId, filter.scheduleId)),
+            )
+          : undefined,
       ),
     )
     .orderBy(asc(bimLinks.createdAt), asc(bimLinks.id));
@@ -227,4 +237,16 @@ export async function playerWorks(db: DbOrTx, linkId: string) {
     where r.link_id = ${linkId}::uuid
     order by r.model_id, r.express_id`)) as unknown as { rows: (Bim4dWork & { modelId: string; expressId: number })[] };
   return result.rows;
+}
+
+/** The distinct property names of the elements of the models tied by links to the schedule's versions. */
+export async function propertyNamesOfSchedule(db: DbOrTx, spaceId: string, scheduleId: string): Promise<string[]> {
+  const result = (await db.execute(sql`
+    select distinct jsonb_object_keys(e.properties) as name
+    from bim_elements e
+    where e.model_id in (
+      select (jsonb_array_elements_text(l.model_ids))::uuid from bim_links l join versions v on v.id = l.version_id
+      where l.space_id = ${spaceId}::uuid and v.schedule_id = ${scheduleId}::uuid)
+    order by name`)) as unknown as { rows: { name: string }[] };
+  return result.rows.map((row) => row.name);
 }

@@ -1,4 +1,5 @@
 import {
+  bimDeviationEntrySchema,
   bimElementsOfWorksBody,
   bimLinkedElementSchema,
   bimLinkParams,
@@ -137,6 +138,45 @@ export function bimLinksRoutes(ctx: AppContext) {
         writes: false,
       },
       ({ scope, params, body }) => service.worksOfElements(scope, params.linkId, body.modelId, body.expressIds),
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: `${ofVersion}/dates-for-deviation`,
+        tags,
+        summary: "Each tied element's span by its works beside the target version's, and its finish's deviation",
+        params: bimLinkParams,
+        response: z.array(bimDeviationEntrySchema),
+        access: access.version("read"),
+      },
+      ({ scope, params }) => service.datesForDeviation(scope, params.linkId),
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/schedules/:id/3d/link",
+        tags,
+        summary: "The 3D links of the schedule's versions",
+        params: idParams,
+        response: z.array(bimLinkSchema),
+        access: access.schedule("read"),
+      },
+      ({ scope }) => service.linksOfSchedule(scope),
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/schedules/:id/3d/all-attributes",
+        tags,
+        summary: "Every property name of the elements of the models linked to the schedule, for link rules",
+        params: idParams,
+        response: z.array(z.string()),
+        access: access.schedule("read"),
+      },
+      ({ scope }) => service.attributesOfSchedule(scope),
     );
     route(
       app,

@@ -1,15 +1,18 @@
 import {
   type Bim4dBasis,
   type Bim4dStatus,
+  type Bim4dWork,
+  type BimDeviationEntry,
   type BimLink,
   type BimLinkedElement,
   type BimPlayerEntry,
   type CreateBimRelationsBody,
+  elementDates,
   elementStatus,
   type SaveBimLinkBody,
   workStatusAt,
 } from "@planum/contracts";
-import type { NodeScope, VersionScope } from "../../platform/access.js";
+import type { NodeScope, ScheduleScope, VersionScope } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
@@ -155,5 +158,33 @@ export class BimLinksService {
       expressId,
       status: elementStatus(statuses),
     }));
+  }
+
+  /** Every tied element's span by its works beside the target version's, and the finish's deviation in days. */
+  async datesForDeviation(scope: VersionScope, linkId: string): Promise<BimDeviationEntry[]> {
+    const link = await this.linkOfVersion(this.deps.db, scope, linkId);
+    const byElement = new Map<string, { modelId: string; expressId: number; works: Bim4dWork[] }>();
+    for (const row of await repo.playerWorks(this.deps.db, link.id)) {
+      const key = `${row.modelId}:${row.expressId}`;
+      const entry = byElement.get(key) ?? { modelId: row.modelId, expressId: row.expressId, works: [] };
+      entry.works.push(row);
+      byElement.set(key, entry);
+    }
+    return [...byElement.values()].map(({ modelId, expressId, works }) => ({
+      modelId,
+      expressId,
+      ...elementDates(works),
+    }));
+  }
+
+  /** The 3D links of a schedule's versions (`/schedules/{id}/3d/link`). */
+  async linksOfSchedule(scope: ScheduleScope): Promise<BimLink[]> {
+    const rows = await repo.listLinks(this.deps.db, scope.grant.space.id, { scheduleId: scope.schedule.id });
+    return rows.map(({ link, relationCount }) => toLinkDto({ ...link, relationCount }));
+  }
+
+  /** Every property name of the elements of the models linked to a schedule's versions, for link rules. */
+  async attributesOfSchedule(scope: ScheduleScope): Promise<string[]> {
+    return repo.propertyNamesOfSchedule(this.deps.db, scope.grant.space.id, scope.schedule.id);
   }
 }

@@ -166,6 +166,76 @@ describe("3D links", () => {
     expect(bad.body.errors[0].code).toBe("InvalidDate");
   });
 
+  it("answers each tied element's dates against the target version, and a schedule's links and property names", async () => {
+    const { owner, member, stranger, intruder } = await setUpSpace(server);
+    const { project, schedule, model, version, link, slabWork, manual } = await linkedProject(owner);
+    const base = `/versions/${version.id}/3d/link/${link.id}`;
+    // The slab's work: done 13.01–15.01 in fact against a target finishing on 14.01 17:00 — a day late.
+    // The manual work: planned to finish 16.01 12:00 against a target finishing 17.01 12:00 — a day ahead.
+    await server.ctx.db.execute(sql`update wbs_items set early_start = '2025-01-13 08:00', early_finish = '2025-01-16 17:00',
+      actual_start = '2025-01-13 08:00', actual_finish = '2025-01-15 17:00',
+      target_start = '2025-01-13 08:00', target_finish = '2025-01-14 17:00' where id = ${slabWork}`);
+    await server.ctx.db.execute(sql`update wbs_items set early_start = '2025-01-14 08:00', early_finish = '2025-01-16 12:00',
+      target_start = null, target_finish = '2025-01-17 12:00' where id = ${manual}`);
+    server.ctx.changes.advance();
+    // 917 to both works, 392 to the slab's, 232 to the manual one.
+    await owner.call("POST", `${base}/create-relations`, {
+      modelId: model.id,
+      expressIds: [917, 392],
+      itemIds: [slabWork],
+    });
+    await owner.call("POST", `${base}/create-relations`, {
+      modelId: model.id,
+      expressIds: [917, 232],
+      itemIds: [manual],
+    });
+    const dates = (await member.call("GET", `${base}/dates-for-deviation`)).body.data;
+    const of = (id: number) => dates.find((d: { expressId: number }) => d.expressId === id);
+    expect(dates).toHaveLength(3);
+    expect(of(392)).toEqual({
+      modelId: model.id,
+      expressId: 392,
+      start: "2025-01-13T08:00",
+      finish: "2025-01-15T17:00",
+      targetStart: "2025-01-13T08:00",
+      targetFinish: "2025-01-14T17:00",
+      finishDeviationDays: 1,
+    });
+    expect(of(232)).toMatchObject({
+      start: "2025-01-14T08:00",
+      finish: "2025-01-16T12:00",
+      targetStart: null,
+      targetFinish: "2025-01-17T12:00",
+      finishDeviationDays: -1,
+    });
+    // Both works: the first start, the last finish of each span — 16.01 12:00 against 17.01 12:00.
+    expect(of(917)).toMatchObject({
+      start: "2025-01-13T08:00",
+      finish: "2025-01-16T12:00",
+      targetStart: "2025-01-13T08:00",
+      targetFinish: "2025-01-17T12:00",
+      finishDeviationDays: -1,
+    });
+
+    // The schedule's links and the property names of their models (for rules); another schedule has none.
+    expect((await member.call("GET", `/schedules/${schedule.id}/3d/link`)).body.data).toEqual([
+      expect.objectContaining({ id: link.id, versionId: version.id, relationCount: 4 }),
+    ]);
+    const names = (await member.call("GET", `/schedules/${schedule.id}/3d/all-attributes`)).body.data;
+    expect(names).toEqual(expect.arrayContaining(["Attributes.Name", "Attributes.Tag"]));
+    expect(names).toEqual([...names].sort());
+    const other = (await owner.call("POST", `/projects/${project.id}/schedules/create`, { name: "Другой" })).body.data;
+    expect((await member.call("GET", `/schedules/${other.id}/3d/link`)).body.data).toEqual([]);
+    expect((await member.call("GET", `/schedules/${other.id}/3d/all-attributes`)).body.data).toEqual([]);
+    for (const who of [stranger, intruder])
+      for (const path of [
+        `${base}/dates-for-deviation`,
+        `/schedules/${schedule.id}/3d/link`,
+        `/schedules/${schedule.id}/3d/all-attributes`,
+      ])
+        expect([403, 404], path).toContain((await who.call("GET", path)).status);
+  });
+
   it("refuses elements, works, models and versions that are not the link's, changing nothing", async () => {
     const { owner } = await setUpSpace(server);
     const { project, model, version, link, manual } = await linkedProject(owner);
