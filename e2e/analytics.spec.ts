@@ -76,7 +76,7 @@ async function plannedProject(request: APIRequestContext) {
     measure: "cost",
     mode: "evenly",
   });
-  return { token: user.token, spaceId, projectId, fact };
+  return { token: user.token, spaceId, projectId, facilityId, fact };
 }
 
 /** The last value of each curve, as the chart publishes them beside its canvas. */
@@ -336,6 +336,54 @@ test("an administrator reads the members' activity: members per day, time in use
     await expect(opened.page.getByTestId("activity-chart")).toBeVisible({ timeout: 30_000 });
     await opened.page.getByTestId("activity-chart").scrollIntoViewIfNeeded();
     await opened.page.screenshot({ path: `e2e/artifacts/activity-${language}-${scheme}-${width}.png`, fullPage: true });
+    await opened.context.close();
+  }
+});
+
+test("a node's dashboard draws the cost curves kept as the user's own and rolls up only the ticked projects", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const setup = await plannedProject(request);
+  const { context, page } = await openAs(browser, setup.token, { language: "en" });
+  await page.goto(`/${setup.spaceId}?node=${setup.facilityId}`);
+  const widget = page.getByTestId("widget-cost-curves");
+  const chart = widget.getByTestId("cost-curves-chart");
+  // Both projects: EV 200 and AC 300 by the status date; PV ends with the roof's 250 in February.
+  await expect(chart).toHaveAttribute("data-last", /"ev":200\b.*"ac":300\b/, { timeout: 60_000 });
+  // The chart is the user's own: fewer curves, kept on the server.
+  // Backspace takes the last chosen curves off: the contract value done and planned, then the current plan.
+  await widget.getByRole("combobox", { name: "Curves" }).focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press("Backspace");
+  await page.keyboard.press("Escape");
+  await expect(chart).not.toHaveAttribute("data-last", /"plan":/);
+  await page.reload();
+  await expect(chart).toHaveAttribute("data-last", /"ac":300\b/, { timeout: 60_000 });
+  await expect(chart).not.toHaveAttribute("data-last", /"plan":/);
+
+  // Ticking the second project keeps the facility's figures to it: its roof of 250, nothing spent.
+  const navigator = page.getByTestId("widget-navigator");
+  await navigator.getByRole("checkbox", { name: "Roll up Корпус 2" }).check();
+  await expect(navigator.getByText("Only the ticked ones are rolled up")).toBeVisible();
+  await expect(chart).toHaveAttribute("data-last", /"pv":250\b/);
+  await expect(chart).not.toHaveAttribute("data-last", /"ac":/);
+  await page.screenshot({ path: "e2e/artifacts/cost-curves-en-1440.png", fullPage: true });
+  await navigator.getByRole("checkbox", { name: "Roll up Корпус 2" }).uncheck();
+  await expect(chart).toHaveAttribute("data-last", /"ac":300\b/);
+  await context.close();
+
+  for (const [language, scheme, width] of [
+    ["ru", "dark", 1440],
+    ["fr", "light", 600],
+  ] as const) {
+    const opened = await openAs(browser, setup.token, { language, scheme, width });
+    await opened.page.goto(`/${setup.spaceId}?node=${setup.facilityId}`);
+    await expect(opened.page.getByTestId("cost-curves-chart")).toBeVisible({ timeout: 60_000 });
+    await opened.page.screenshot({
+      path: `e2e/artifacts/cost-curves-${language}-${scheme}-${width}.png`,
+      fullPage: true,
+    });
     await opened.context.close();
   }
 });

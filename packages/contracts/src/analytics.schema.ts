@@ -211,7 +211,14 @@ export const analyticsCalculateSchema = z.object({
 export type AnalyticsCalculate = z.infer<typeof analyticsCalculateSchema>;
 
 /** The widgets a dashboard may show (spec §7 "Analytics settings, presets"). */
-export const DASHBOARD_WIDGETS = ["s_curve", "earned_value", "counts", "indicators", "resource_load"] as const;
+export const DASHBOARD_WIDGETS = [
+  "s_curve",
+  "cost_curves",
+  "earned_value",
+  "counts",
+  "indicators",
+  "resource_load",
+] as const;
 export type DashboardWidget = (typeof DASHBOARD_WIDGETS)[number];
 
 /** A dashboard kept: which widgets show and how the curve is drawn. */

@@ -30,8 +30,10 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { shownDate } from "../../shared/date-format";
 import { analyticsBase, useAnalyticsLive, useAnalyticsSeries, useAnalyticsStats } from "./analytics-api";
+import { CostCurvesWidget } from "./cost-curves-widget";
 import { DashboardSettingsBar, useDashboardSettings } from "./dashboard-settings";
 import { type IndicatorOwner, IndicatorsWidget } from "./indicators-widget";
+import { NavigatorWidget } from "./navigator-widget";
 import { ResourceLoadWidget } from "./resource-load-widget";
 import { WorksBehindModal } from "./works-behind-modal";
 
@@ -173,6 +175,7 @@ export function AnalyticsDashboard({
           mb={6}
         />
       </Group>
+      {node.kind === "project" ? null : <NavigatorWidget spaceId={spaceId} nodeId={node.id} />}
       {widgets.has("s_curve") ? (
         <Paper withBorder radius="md" p="sm" data-testid="widget-s-curve">
           <Group justify="space-between" gap="xs" mb="xs" wrap="wrap">
@@ -210,6 +213,7 @@ export function AnalyticsDashboard({
           )}
         </Paper>
       ) : null}
+      {widgets.has("cost_curves") ? <CostCurvesWidget spaceId={spaceId} base={base} /> : null}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {!widgets.has("earned_value") ? null : stats.data ? (
           <EarnedValueFigures
