@@ -364,12 +364,16 @@ test("a node's dashboard draws the cost curves kept as the user's own and rolls 
 
   // Ticking the second project keeps the facility's figures to it: its roof of 250, nothing spent.
   const navigator = page.getByTestId("widget-navigator");
-  await navigator.getByRole("checkbox", { name: "Roll up Корпус 2" }).check();
+  // The tick shows once the server kept it (the box follows the navigator's answer).
+  const tick = navigator.getByRole("checkbox", { name: "Roll up Корпус 2" });
+  await tick.click();
+  await expect(tick).toBeChecked();
   await expect(navigator.getByText("Only the ticked ones are rolled up")).toBeVisible();
   await expect(chart).toHaveAttribute("data-last", /"pv":250\b/);
   await expect(chart).not.toHaveAttribute("data-last", /"ac":/);
   await page.screenshot({ path: "e2e/artifacts/cost-curves-en-1440.png", fullPage: true });
-  await navigator.getByRole("checkbox", { name: "Roll up Корпус 2" }).uncheck();
+  await tick.click();
+  await expect(tick).not.toBeChecked();
   await expect(chart).toHaveAttribute("data-last", /"ac":300\b/);
   await context.close();
 
