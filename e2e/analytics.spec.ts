@@ -98,7 +98,8 @@ test("a node's dashboard opens on analytics, its S-curve moves when a fact chang
   await expect(curve).toHaveAttribute("data-points", points({ fact: 300 }), { timeout: 60_000 });
   await expect(page.getByText("S-curve: Cost")).toBeVisible();
   // Per week: the two weeks of the works, cumulative.
-  await page.getByText("Week", { exact: true }).click();
+  // The dashboard's period (the cost curves widget below keeps its own).
+  await page.getByRole("radiogroup", { name: "Period" }).first().getByText("Week", { exact: true }).click();
   await expect(curve).toHaveAttribute("data-points", /"plan":1400\b/);
   await expect(page.getByText("Status date 14.01.2025")).toBeVisible();
   // By Tuesday A10 planned 400 and A20 all its 400; earned 200 (a fifth of A10) for 300: SPI 0.25, CPI 0.67.
@@ -187,6 +188,7 @@ test("a node's dashboard opens on analytics, its S-curve moves when a fact chang
   await dialog.getByLabel("Name").fill("Works only");
   await dialog.getByRole("checkbox", { name: "S-curve" }).uncheck();
   await dialog.getByRole("checkbox", { name: "Earned value" }).uncheck();
+  await dialog.getByRole("checkbox", { name: "Cost curves" }).uncheck();
   await dialog.getByTestId("setting-save").click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId("dashboard-setting")).toHaveValue("Works only");
