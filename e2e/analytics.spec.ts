@@ -101,7 +101,7 @@ test("a node's dashboard opens on analytics, its S-curve moves when a fact chang
   // The dashboard's period (the cost curves widget below keeps its own).
   await page.getByRole("radiogroup", { name: "Period" }).first().getByText("Week", { exact: true }).click();
   await expect(curve).toHaveAttribute("data-points", /"plan":1400\b/);
-  await expect(page.getByText("Status date 14.01.2025")).toBeVisible();
+  await expect(page.getByTestId("widget-s-curve").getByText("Status date 14.01.2025")).toBeVisible();
   // By Tuesday A10 planned 400 and A20 all its 400; earned 200 (a fifth of A10) for 300: SPI 0.25, CPI 0.67.
   await expect(page.getByTestId("evm-spi")).toContainText("0.25");
   await expect(page.getByTestId("evm-cpi")).toContainText("0.67");
