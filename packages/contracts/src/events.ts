@@ -74,6 +74,8 @@ export type ServerEvent =
   | (EventBase & { type: "calculate_settings_updated"; scheduleId: string })
   /** A schedule's health thresholds (issue 21) changed: its versions' health panels judge again. */
   | (EventBase & { type: "health_thresholds_updated"; scheduleId: string })
+  /** A version's critical path test (issue 21), run after its calculation as a job, is kept: its health panel reads again. */
+  | (EventBase & { type: "health_updated"; versionId: string })
   /** WBS rows of a version changed; `revisions[i]` is the new revision of `ids[i]`. */
   | (EventBase & {
       type: "wbs_updated";

@@ -51,6 +51,10 @@ export class WorkspaceEvents {
     });
   }
 
+  healthUpdated(spaceId: string, byUserId: string | null, versionId: string) {
+    this.realtime.toSpace({ v: EVENTS_PROTOCOL_VERSION, type: "health_updated", spaceId, byUserId, versionId });
+  }
+
   calculateSettingsUpdated(spaceId: string, byUserId: string | null, scheduleId: string) {
     this.realtime.toSpace({
       v: EVENTS_PROTOCOL_VERSION,

@@ -23,7 +23,7 @@ export function useWorkspaceEvents(scheduleId: string, versionId: string | null,
       void queryClient.invalidateQueries({ queryKey: ["version", versionId, "network-diagram"] });
       // a calculation rewrites dates and floats without moving the rows' revisions: the details read them again
       void queryClient.invalidateQueries({ queryKey: ["version", versionId, "passport"] });
-      // a calculation judges the version's health again (the critical path test runs with it)
+      // a calculation judges the version's health again (its critical path test follows as a job: health_updated)
       void queryClient.invalidateQueries({ queryKey: ["version", versionId, "health"] });
       void queryClient.invalidateQueries({ queryKey: workspaceKeys.versions(scheduleId) });
     }, DEBOUNCE_MS);
@@ -56,6 +56,10 @@ export function useWorkspaceEvents(scheduleId: string, versionId: string | null,
         break;
       case "health_thresholds_updated":
         if (event.scheduleId === scheduleId && versionId)
+          void queryClient.invalidateQueries({ queryKey: ["version", versionId, "health"] });
+        break;
+      case "health_updated":
+        if (event.versionId === versionId)
           void queryClient.invalidateQueries({ queryKey: ["version", versionId, "health"] });
         break;
       case "calendars_updated":

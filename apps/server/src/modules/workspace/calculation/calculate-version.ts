@@ -1,15 +1,11 @@
-import {
-  criticalPathTest,
-  type ResultColumns as EngineColumns,
-  EngineInputError,
-  scheduleColumns,
-} from "@planum/engine";
+import { type ResultColumns as EngineColumns, EngineInputError, scheduleColumns } from "@planum/engine";
 import { datesWritten } from "../../../platform/dates-written.js";
 import type { Db, DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import { hasProgressHooks, progressBeforeCalculation } from "../../../platform/progress-before-calculation.js";
 import { minutesText } from "../../../platform/time.js";
 import { recordHealth } from "../health/health.service.js";
+import { healthRowsOfCalculation } from "../health/health-columns.js";
 import { readSettings } from "./calculate-settings.service.js";
 import { codesOf, findVersion, finishCalculation, type ResultColumns, writeResults } from "./calculation.repo.js";
 import { calculationInput } from "./calculation-input.js";
@@ -48,7 +44,7 @@ export async function calculateVersion(
   // Progress that other data drives (daily facts) is set first, in its own transaction: it is derived data, so a
   // calculation that fails afterwards leaves it consistent with the facts.
   if (hasProgressHooks()) await db.transaction((tx) => progressBeforeCalculation(tx, version, settings));
-  const { input, stored } = await calculationInput(db, version, settings);
+  const { input, stored, rows, links } = await calculationInput(db, version, settings);
   const t1 = performance.now();
   await progress(20);
   let result: EngineColumns;
@@ -74,8 +70,6 @@ export async function calculateVersion(
       .map((cycle) => [...cycle, cycle[0]].map((id) => codes.get(id) ?? id).join(" → "));
     throw new AppError("CalculationFailed", { reason: `loop: ${loops.join("; ")}` });
   }
-  // The DCMA critical path test needs the network in memory: a second pass with the last critical work delayed.
-  const pathTest = criticalPathTest(input, result);
   const t2 = performance.now();
   await progress(60);
   // Only rows whose results moved are written. The engine answers its activities in the input's order, which is the
@@ -135,7 +129,8 @@ export async function calculateVersion(
     await writeResults(tx, versionId, out);
     afterCommit = await datesWritten(tx, versionId, moved);
     await finishCalculation(tx, versionId, version.revision, finish);
-    await recordHealth(tx, version, pathTest);
+    // The health of what is written, from memory; its critical path test follows as a job (health.service.ts).
+    await recordHealth(tx, version, settings.mustFinishBy, healthRowsOfCalculation(rows, links, input, result));
     outcome.timings.writeMs = Math.round(performance.now() - t2);
     await options.inTransaction?.(tx, outcome);
   });

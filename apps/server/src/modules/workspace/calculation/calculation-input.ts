@@ -157,6 +157,6 @@ export async function calculationInput(db: DbOrTx, version: VersionRow, settings
     ...(externals.length ? { externals } : {}),
   };
   // The stored results in the activities' order (dates as minutes since 1970: several times cheaper than to_char),
-  // so the calculation rewrites only the rows whose results moved.
-  return { input, stored: c.res };
+  // so the calculation rewrites only the rows whose results moved; the rows as read, for the health checks.
+  return { input, stored: c.res, rows: c, links: r };
 }

@@ -288,6 +288,10 @@ export type ItemColumns = { [K in keyof ItemRow]: ItemRow[K][] } & {
   rd: number[];
   /** [id, expected finish in minutes] of the items that have one (rare). */
   xf: [number, number][];
+  /** [id, target finish in minutes] of the items that have one (the health checks' baseline finish). */
+  tgf: [number, number][];
+  /** Ids of the items with a resource assigned (the health checks' resources). */
+  asg: number[];
 };
 
 /**
@@ -386,6 +390,8 @@ export async function readNetworkRows(db: DbOrTx, version: Pick<VersionRow, "id"
            'alap', coalesce(json_agg(id) filter (where alap), '[]'),
            'rd', coalesce(json_agg(id) filter (where resource_dependent), '[]'),
            'xf', coalesce(json_agg(json_build_array(id, ${minutes("expected_finish")})) filter (where expected_finish is not null), '[]'),
+           'tgf', coalesce(json_agg(json_build_array(id, ${minutes("target_finish")})) filter (where target_finish is not null), '[]'),
+           'asg', to_json(array(select distinct item_id from assignments where version_id = ${version.id})),
            'prog', ${startedRows},
            'res', json_build_array(json_agg(${minutes("early_start")}), json_agg(${minutes("early_finish")}),
                   json_agg(${minutes("late_start")}), json_agg(${minutes("late_finish")}), json_agg(total_float),

@@ -4,6 +4,7 @@ import type { AppContext } from "../../../platform/context.js";
 import { AppError } from "../../../platform/errors.js";
 import { JobTakenOver } from "../../../platform/jobs.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
+import { criticalPathTestJobs } from "../health/health.service.js";
 import { toVersionDto } from "../versions/version-dto.js";
 import { type AutoCalculation, autoCalculation, CALCULATE_JOB } from "./auto-calculation.js";
 import { calculateVersion } from "./calculate-version.js";
@@ -28,10 +29,12 @@ function reasonOf(error: unknown): string {
 export class CalculationService {
   private readonly events: WorkspaceEvents;
   readonly auto: AutoCalculation;
+  private readonly health: ReturnType<typeof criticalPathTestJobs>;
 
   constructor(private readonly deps: Pick<AppContext, "db" | "jobs" | "realtime" | "process">) {
     this.events = new WorkspaceEvents(deps.realtime);
     this.auto = autoCalculation(deps);
+    this.health = criticalPathTestJobs(deps);
     deps.jobs.register(CALCULATE_JOB, async ({ job, progress, complete }) => {
       const versionId = String(job.payload.versionId);
       const spaceId = job.spaceId!;
@@ -110,6 +113,8 @@ export class CalculationService {
     try {
       const outcome = await calculate();
       this.events.timetable(spaceId, userId, versionId, jobId, 100, "completed");
+      // The health's critical path test (a second engine pass) runs after the answer, as a job.
+      await this.health.afterCalculation(spaceId, userId, versionId);
       return outcome;
     } catch (error) {
       // Another process runs the calculation now: the version is its business.

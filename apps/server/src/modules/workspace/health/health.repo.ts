@@ -1,10 +1,11 @@
 import type { HealthActivities, HealthRelations } from "@planum/formats";
 import { eq, sql } from "drizzle-orm";
-import { healthThresholds, versionHealth } from "../../../db/schema/index.js";
+import { healthThresholds, versionHealth, versions } from "../../../db/schema/index.js";
 import type { VersionRow } from "../../../platform/access.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import { execColumns } from "../../../platform/sql.js";
 import { minutesSql } from "../../../platform/time.js";
+import type { HealthRows } from "./health-columns.js";
 
 const minutes = minutesSql;
 
@@ -30,12 +31,12 @@ interface ItemColumns {
  * lack (progress, target dates, hard constraints, being a milestone) as lists of places — its relations, and which
  * activities have a resource. Dates are minutes since 1970; the baseline finish is the target finish.
  */
-export async function readHealthRows(db: DbOrTx, version: Pick<VersionRow, "id">) {
+export async function readHealthRows(db: DbOrTx, version: Pick<VersionRow, "id">): Promise<HealthRows> {
   const c = await execColumns<ItemColumns>(
     db,
     sql`
     select json_build_object('id', coalesce(json_agg(id), '[]'),
-      'rem', json_agg(case when status = 'completed' then 0 else coalesce(remaining, duration) end),
+      'rem', json_agg(case status when 'completed' then 0 when 'not_started' then duration else coalesce(remaining, duration) end),
       'tf', json_agg(total_float), 'ef', json_agg(${minutes("early_finish")}),
       'ms', coalesce(json_agg(id) filter (where type not in ('work', 'task')), '[]'),
       'done', coalesce(json_agg(id) filter (where status = 'completed'), '[]'),
@@ -104,6 +105,16 @@ export async function readHealthRows(db: DbOrTx, version: Pick<VersionRow, "id">
     relations.lag.push(lag);
   }
   return { ids: c.id, activities, relations, hasResources: assigned.length > 0 };
+}
+
+/** The version's revision, its row locked until the transaction ends (a calculation's end updates that row). */
+export async function lockedRevision(db: DbOrTx, versionId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ revision: versions.revision })
+    .from(versions)
+    .where(eq(versions.id, versionId))
+    .for("update");
+  return row?.revision ?? null;
 }
 
 /** The schedule's own thresholds (only those it changed). */

@@ -1,5 +1,5 @@
 import type { HealthThresholds, VersionHealth } from "@planum/contracts";
-import type { CriticalPathTestResult } from "@planum/engine";
+import { type CriticalPathTestResult, criticalPathTest, scheduleColumns } from "@planum/engine";
 import { type ColumnCheck, DCMA_THRESHOLDS, dcmaChecks, healthScore } from "@planum/formats";
 import type { VersionRow } from "../../../platform/access.js";
 import type { AppContext } from "../../../platform/context.js";
@@ -7,15 +7,19 @@ import type { DbOrTx } from "../../../platform/db.js";
 import { minutesText, textMinutes } from "../../../platform/time.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { readSettings } from "../calculation/calculate-settings.service.js";
+import { findVersion } from "../calculation/calculation.repo.js";
+import { calculationInput } from "../calculation/calculation-input.js";
 import {
   findStoredHealth,
   findThresholds,
+  lockedRevision,
   readHealthRows,
   type StoredHealth,
   storeHealth,
   storeThresholds,
   updateSummary,
 } from "./health.repo.js";
+import { type HealthRows, healthRowsOfCalculation } from "./health-columns.js";
 
 /** A working day of the checks' 44-day rules (the engine's durations are working minutes of 8-hour days). */
 const DAY_MINUTES = 8 * 60;
@@ -23,8 +27,8 @@ const DAY_MINUTES = 8 * 60;
 /**
  * The DCMA 14-point health of a version, straight from its tables (issue 21): only the columns the checks need, in a
  * few bulk reads, judged by the same `dcmaChecks` as `planum check`. The critical path test needs a second engine
- * pass over the whole network, so it is run by each calculation (see `criticalPathTest`) and read here as the last
- * calculation left it; the data date is the version's (its project start when it has none).
+ * pass over the whole network, so a job runs it after each calculation (`criticalPathTestJobs`) and it is read here
+ * as that job kept it; the data date is the version's (its project start when it has none).
  */
 export async function versionHealth(db: DbOrTx, version: VersionRow): Promise<VersionHealth> {
   const rows = await readHealthRows(db, version);
@@ -35,7 +39,7 @@ export async function versionHealth(db: DbOrTx, version: VersionRow): Promise<Ve
 }
 
 function judge(
-  rows: Awaited<ReturnType<typeof readHealthRows>>,
+  rows: HealthRows,
   version: VersionRow,
   mustFinishBy: string | null | undefined,
   thresholds: HealthThresholds,
@@ -84,12 +88,82 @@ function judge(
 }
 
 /**
- * After a calculation, inside its transaction (issue 21): the critical path test the calculation ran while the
- * network was in memory, and the health of the results just written, kept with the version so a later read shows
- * the test and analytics can roll the scores up without recomputing every version.
+ * After a calculation, inside its transaction (issue 21): the health of the results it is writing, judged from the
+ * rows and results it holds in memory (no table is read again but the thresholds), kept with the version so
+ * analytics can roll the scores up without recomputing every version. The critical path test is not part of it: it
+ * needs a second engine pass, so it runs after the commit as a job (`CRITICAL_PATH_TEST_JOB`); until it is kept the
+ * check does not apply.
  */
-export async function recordHealth(tx: DbOrTx, version: VersionRow, test: CriticalPathTestResult | undefined) {
-  const criticalPathTest = test
+export async function recordHealth(
+  tx: DbOrTx,
+  version: VersionRow,
+  mustFinishBy: string | null | undefined,
+  rows: HealthRows,
+) {
+  const health = judge(rows, version, mustFinishBy, await findThresholds(tx, version.scheduleId), null);
+  const { score, passed, failed, notApplicable, activities } = health;
+  await storeHealth(tx, {
+    versionId: version.id,
+    criticalPathTest: null,
+    summary: { score, passed, failed, notApplicable, activities },
+  });
+}
+
+export const CRITICAL_PATH_TEST_JOB = "health_critical_path_test";
+
+/**
+ * The DCMA critical path test of a calculated version, off the calculation's request path (issue 21): a job on the
+ * queue reads the network again, runs the engine twice (as calculated, and with the last critical work delayed),
+ * keeps the test with the version's health (its summary judged again with it), and tells the open health panels.
+ * A version changed since (not calculated, or its revision moved while the job ran) is left alone: its next
+ * calculation asks for a test of its own.
+ */
+export function criticalPathTestJobs(ctx: Pick<AppContext, "db" | "jobs" | "realtime">) {
+  const events = new WorkspaceEvents(ctx.realtime);
+  ctx.jobs.register(CRITICAL_PATH_TEST_JOB, async ({ job, complete }) => {
+    const versionId = String(job.payload.versionId);
+    const version = await findVersion(ctx.db, versionId);
+    if (version?.calcStatus !== "calculated") return { skipped: true };
+    const settings = await readSettings(ctx.db, version.scheduleId);
+    const { input, rows, links } = await calculationInput(ctx.db, version, settings);
+    const calculated = scheduleColumns(input);
+    const test = criticalPathTest(input, calculated);
+    const health = healthRowsOfCalculation(rows, links, input, calculated);
+    const kept = await ctx.db.transaction(async (tx) => {
+      // Locked as a calculation's end locks it: a calculation committing meanwhile is seen here, or waits for us.
+      if ((await lockedRevision(tx, versionId)) !== version.revision) {
+        await complete(tx, { skipped: true });
+        return false;
+      }
+      const stored = storedTest(test);
+      const judged = judge(
+        health,
+        version,
+        settings.mustFinishBy,
+        await findThresholds(tx, version.scheduleId),
+        stored,
+      );
+      const { score, passed, failed, notApplicable, activities } = judged;
+      await storeHealth(tx, {
+        versionId,
+        criticalPathTest: stored,
+        summary: { score, passed, failed, notApplicable, activities },
+      });
+      await complete(tx, { workId: stored?.workId ?? null, score });
+      return true;
+    });
+    if (kept) events.healthUpdated(version.spaceId, job.createdBy, versionId);
+    return undefined;
+  });
+  return {
+    /** Asks for the critical path test of a version just calculated. */
+    afterCalculation: (spaceId: string, userId: string | null, versionId: string) =>
+      ctx.jobs.enqueue(CRITICAL_PATH_TEST_JOB, { spaceId, userId: userId ?? undefined, payload: { versionId } }),
+  };
+}
+
+function storedTest(test: CriticalPathTestResult | undefined): StoredHealth["criticalPathTest"] {
+  return test
     ? {
         workId: Number(test.id),
         delayMinutes: test.delay,
@@ -98,21 +172,6 @@ export async function recordHealth(tx: DbOrTx, version: VersionRow, test: Critic
         workShift: test.workShift,
       }
     : null;
-  const rows = await readHealthRows(tx, version);
-  const settings = await readSettings(tx, version.scheduleId);
-  const health = judge(
-    rows,
-    version,
-    settings.mustFinishBy,
-    await findThresholds(tx, version.scheduleId),
-    criticalPathTest,
-  );
-  const { score, passed, failed, notApplicable, activities } = health;
-  await storeHealth(tx, {
-    versionId: version.id,
-    criticalPathTest,
-    summary: { score, passed, failed, notApplicable, activities },
-  });
 }
 
 /**
