@@ -73,63 +73,66 @@ export function HealthPanel({ versionId, revision, onSelectWorks, readOnly }: He
           onClose={() => setEditing(false)}
         />
       )}
-      <Table striped withRowBorders={false} verticalSpacing={2} fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("health.check")}</Table.Th>
-            <Table.Th>{t("health.value")}</Table.Th>
-            <Table.Th>{t("health.threshold")}</Table.Th>
-            <Table.Th>{t("health.works")}</Table.Th>
-            <Table.Th>{t("health.result")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {checks.map((check) => (
-            <Table.Tr key={check.key} data-testid={`health-${check.key}`}>
-              <Table.Td>
-                {check.note ? (
-                  <Tooltip label={check.note} multiline maw={360} withinPortal>
-                    <span>
-                      {check.id}. {t(`health.checks.${check.key}`)}
-                    </span>
-                  </Tooltip>
-                ) : (
-                  <>
-                    {check.id}. {t(`health.checks.${check.key}`)}
-                  </>
-                )}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{valueText(check, number.format)}</Table.Td>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{check.threshold}</Table.Td>
-              <Table.Td>
-                {check.workIds.length > 0 ? (
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    leftSection={<IconFilter size={12} />}
-                    onClick={() => onSelectWorks(check.workIds)}
-                  >
-                    {t("health.select", { n: number.format(check.workIds.length) })}
-                  </Button>
-                ) : check.total > 0 ? (
-                  `${number.format(check.count)} / ${number.format(check.total)}`
-                ) : (
-                  ""
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Badge
-                  size="sm"
-                  variant="light"
-                  color={check.passed === null ? "gray" : check.passed ? "green" : "red"}
-                >
-                  {t(check.passed === null ? "health.na" : check.passed ? "health.pass" : "health.fail")}
-                </Badge>
-              </Table.Td>
+      {/* the wide table scrolls by itself at 600 px, so the thresholds form above keeps its first column in view */}
+      <Table.ScrollContainer minWidth={560} type="native">
+        <Table striped withRowBorders={false} verticalSpacing={2} fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("health.check")}</Table.Th>
+              <Table.Th>{t("health.value")}</Table.Th>
+              <Table.Th>{t("health.threshold")}</Table.Th>
+              <Table.Th>{t("health.works")}</Table.Th>
+              <Table.Th>{t("health.result")}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {checks.map((check) => (
+              <Table.Tr key={check.key} data-testid={`health-${check.key}`}>
+                <Table.Td>
+                  {check.note ? (
+                    <Tooltip label={check.note} multiline maw={360} withinPortal>
+                      <span>
+                        {check.id}. {t(`health.checks.${check.key}`)}
+                      </span>
+                    </Tooltip>
+                  ) : (
+                    <>
+                      {check.id}. {t(`health.checks.${check.key}`)}
+                    </>
+                  )}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>{valueText(check, number.format)}</Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>{check.threshold}</Table.Td>
+                <Table.Td>
+                  {check.workIds.length > 0 ? (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      leftSection={<IconFilter size={12} />}
+                      onClick={() => onSelectWorks(check.workIds)}
+                    >
+                      {t("health.select", { n: number.format(check.workIds.length) })}
+                    </Button>
+                  ) : check.total > 0 ? (
+                    `${number.format(check.count)} / ${number.format(check.total)}`
+                  ) : (
+                    ""
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Badge
+                    size="sm"
+                    variant="light"
+                    color={check.passed === null ? "gray" : check.passed ? "green" : "red"}
+                  >
+                    {t(check.passed === null ? "health.na" : check.passed ? "health.pass" : "health.fail")}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </div>
   );
 }

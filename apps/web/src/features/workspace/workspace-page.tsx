@@ -534,7 +534,8 @@ export function WorkspacePage() {
                   <HealthPanel
                     versionId={version.id}
                     revision={version.revision}
-                    readOnly={readOnly}
+                    // thresholds are the schedule's: a member who may only read the schedule sees them, never edits
+                    readOnly={readOnly || !canWriteSchedule}
                     // the works behind a failing check become the Gantt's selection, the first one active
                     onSelectWorks={(ids) => pickInNetwork(ids, ids[0] ?? null)}
                   />
@@ -549,7 +550,7 @@ export function WorkspacePage() {
                     data={data}
                     active={active}
                     selected={selected}
-                    readOnly={readOnly}
+                    readOnly={readOnly || !canWriteSchedule}
                     onSelectWorks={(ids) => pickInNetwork(ids, ids[0] ?? null)}
                   />
                 ),
