@@ -20,6 +20,7 @@ export const BUILT_IN_REPORTS = [
   "wdpPlanFact",
   "resourceUsage",
   "delays",
+  "health",
 ] as const;
 /** Built-in reports over a period (`from`, `to`): the others look from the data date or at the whole version. */
 export const PERIOD_REPORTS: readonly BuiltInReport[] = ["progress", "wdpPlanFact", "resourceUsage"];

@@ -88,7 +88,7 @@ const isoMinutes = (day: string) => Date.parse(`${day}T00:00Z`) / 60_000;
  * (works under way in it: actual start or finish inside, or planned across it) and the delays against the baseline.
  */
 export function builtInTable(
-  kind: BuiltInReport,
+  kind: Exclude<BuiltInReport, "health">,
   gantt: GanttColumns,
   body: BuiltInReportBody,
   heading: { project: string; schedule: string; version: string },

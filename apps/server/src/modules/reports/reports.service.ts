@@ -23,10 +23,11 @@ import type { PdfBrowser } from "../../platform/pdf-browser.js";
 import type { Realtime } from "../../platform/realtime.js";
 import type { UploadedFile } from "../../platform/uploads.js";
 import { readVersionUsage } from "../resources/index.js";
-import { readVersionGantt, readWdpReport, wdpMeasureWord } from "../workspace/index.js";
+import { readVersionGantt, readVersionHealth, readWdpReport, wdpMeasureWord } from "../workspace/index.js";
 import { builtInTable } from "./report-builtins.js";
 import { resourceUsageTable, wdpPlanFactTable } from "./report-builtins-more.js";
 import { excelDay, reportRows, wbsFilter, yearFilter } from "./report-data.js";
+import { healthTable } from "./report-health.js";
 import { sheetHtml, tableHtml } from "./report-pdf.js";
 import { reportsRepo as repo } from "./reports.repo.js";
 
@@ -197,22 +198,27 @@ export class ReportsService {
     body: BuiltInReportBody,
     language: Language,
   ): Promise<ReportFile> {
-    const gantt = await readVersionGantt(this.deps.db, scope.version, scope.grant.userId);
     const names = await repo.names(this.deps.db, scope.scheduleId, scope.grant.userId);
     const heading = { ...names, version: scope.version.label };
     let table: ReportTable;
-    if (kind === "wdpPlanFact") {
-      // the period asked, else the week before the data date (the progress report's)
-      const status = gantt.dataDate !== NONE ? gantt.dataDate : gantt.projectStart;
-      const to = body.to ?? isoDay(status - DAY);
-      const from = body.from ?? isoDay(Date.parse(`${to}T00:00Z`) / 60_000 - 6 * DAY);
-      if (to < from) throw new AppError("InvalidValue", { field: "from" });
-      const report = await readWdpReport(this.deps.db, scope, { from, to, measure: body.measure });
-      table = wdpPlanFactTable(report, wdpMeasureWord(body.measure, language), heading, language);
-    } else if (kind === "resourceUsage") {
-      const usage = await readVersionUsage(this.deps.db, scope, { from: body.from, to: body.to });
-      table = resourceUsageTable(usage, heading, language);
-    } else table = builtInTable(kind, gantt, body, heading, language);
+    if (kind === "health") {
+      // the health report reads the version's checks, the others its rows
+      table = healthTable(await readVersionHealth(this.deps.db, scope.version), heading, language);
+    } else {
+      const gantt = await readVersionGantt(this.deps.db, scope.version, scope.grant.userId);
+      if (kind === "wdpPlanFact") {
+        // the period asked, else the week before the data date (the progress report's)
+        const status = gantt.dataDate !== NONE ? gantt.dataDate : gantt.projectStart;
+        const to = body.to ?? isoDay(status - DAY);
+        const from = body.from ?? isoDay(Date.parse(`${to}T00:00Z`) / 60_000 - 6 * DAY);
+        if (to < from) throw new AppError("InvalidValue", { field: "from" });
+        const report = await readWdpReport(this.deps.db, scope, { from, to, measure: body.measure });
+        table = wdpPlanFactTable(report, wdpMeasureWord(body.measure, language), heading, language);
+      } else if (kind === "resourceUsage") {
+        const usage = await readVersionUsage(this.deps.db, scope, { from: body.from, to: body.to });
+        table = resourceUsageTable(usage, heading, language);
+      } else table = builtInTable(kind, gantt, body, heading, language);
+    }
     const name = reportFileName(`${table.title} - ${names.schedule} - ${scope.version.label}`, body.format);
     if (body.format === "xlsx")
       return { bytes: Buffer.from(await writeReportTable(table)), name, mediaType: MEDIA.xlsx };

@@ -1,6 +1,7 @@
-import type { GanttColumns, Language, WdpMeasure, WdpReport } from "@planum/contracts";
+import type { GanttColumns, Language, VersionHealth, WdpMeasure, WdpReport } from "@planum/contracts";
 import type { VersionRow, VersionScope } from "../../platform/access.js";
 import type { DbOrTx } from "../../platform/db.js";
+import { versionHealth } from "./health/health.service.js";
 import { buildGanttColumns } from "./wbs/gantt-columns.js";
 import { wdpReport } from "./wdp/wdp-report.js";
 import { SHEET_LABELS } from "./wdp/wdp-sheet-labels.js";
@@ -26,3 +27,8 @@ export function readWdpReport(
 
 /** A work-done plan measure's name as the grid and its sheets write it. */
 export const wdpMeasureWord = (measure: WdpMeasure, language: Language) => SHEET_LABELS[language].measures[measure];
+
+/** A version's DCMA health as its health panel shows it (the critical path test as its job last kept it). */
+export function readVersionHealth(db: DbOrTx, version: VersionRow): Promise<VersionHealth> {
+  return versionHealth(db, version);
+}

@@ -1,3 +1,4 @@
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../../test/test-server.js";
 import { addItem, link, setUpWorkspace } from "../workspace.test-kit.js";
@@ -189,5 +190,39 @@ describe("version health", () => {
     expect((await member.call("PUT", `/versions/${v}/health/thresholds`, { cpli: 0.1 })).status).toBe(403);
     expect((await stranger.call("PUT", `/versions/${v}/health/thresholds`, { cpli: 0.1 })).status).toBe(404);
     expect((await owner.call("GET", `/versions/${v}/health`)).body.data.thresholds).toEqual({ cpli: 0.6 });
+
+    // The health as a built-in report: the panel's 14 checks under the score, as XLSX (here in Russian) and PDF.
+    const report = (actor: typeof owner, format: "xlsx" | "pdf", language: string) =>
+      server.call("POST", `/versions/${v}/report/health`, {
+        token: actor.token,
+        body: { format },
+        language,
+        headers: { "x-space-id": actor.spaceId },
+      });
+    const xlsx = await report(member, "xlsx", "ru");
+    expect(xlsx.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.raw.rawPayload as unknown as ExcelJS.Buffer);
+    const ws = book.worksheets[0];
+    expect(ws.getCell("A1").value).toBe("Качество графика (DCMA 14)");
+    expect(String(ws.getCell("A2").value)).toContain(`Оценка: ${eased.body.data.score} %`);
+    expect(ws.rowCount).toBe(4 + 14);
+    const row = (id: number) => ws.getRow(4 + id).values as unknown[];
+    // The pinned finish fails the critical path test; the eased CPLI passes; one hard constraint of three works.
+    expect(row(12).slice(1)).toEqual([
+      12,
+      "Проверка критического пути",
+      0,
+      expect.any(String),
+      expect.any(Number),
+      expect.any(Number),
+      "Нарушение",
+    ]);
+    expect(row(13)[7]).toBe("Норма");
+    expect(row(5).slice(1, 8)).toEqual([5, "Жёсткие ограничения", 33.33, "≤ 5%", 1, 3, "Нарушение"]);
+    const pdf = await report(owner, "pdf", "fr");
+    expect(pdf.status).toBe(200);
+    expect(pdf.raw.rawPayload.subarray(0, 4).toString()).toBe("%PDF");
+    expect((await report(stranger, "xlsx", "en")).status).toBe(404);
   });
 });
