@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { addItem, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
+import { addItem, apiUser, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
 
 /** Schedule health (issue 21): the dock's Health tab lists the DCMA checks; a failing one selects its works. */
 test.setTimeout(600_000);
@@ -63,6 +63,9 @@ test("the health tab names failing checks, selects the works behind one and take
     if (language === "fr") {
       // The schedule's own threshold: one long work in three is 33 %, within a limit of 50 % the check passes.
       await page.getByTestId("health-edit-thresholds").click();
+      // At 600 px the wide checks table scrolls by itself: the form's first field stays in view.
+      const first = await page.getByTestId("health-threshold-logic").boundingBox();
+      expect(first?.x ?? -1).toBeGreaterThanOrEqual(0);
       await page.getByTestId("health-threshold-high_duration").fill("50");
       await page.screenshot({ path: "e2e/artifacts/health-thresholds-fr-600-dark.png", fullPage: true });
       await page.getByTestId("health-thresholds-save").click();
@@ -70,6 +73,37 @@ test("the health tab names failing checks, selects the works behind one and take
       await expect(duration).toContainText("Réussi", { timeout: 30_000 });
       await expect(duration).toContainText("≤ 50%");
     }
+    await context.close();
+  }
+
+  // A member who may only read the schedule sees its health, but no Thresholds button (the server would refuse).
+  const reader = await apiUser(request, "hread");
+  const me = await reader.call("GET", "/users/who-am-i");
+  await call("POST", `/space/${spaceId}/users/invite`, { login: me.login });
+  {
+    const { context, page } = await openAs(browser, reader.token, { language: "en", scheme: "light", width: 1440 });
+    await page.goto(`/${spaceId}/schedule/${scheduleId}`);
+    await expect(codeCell(page, 0)).toHaveText("A10", { timeout: 60_000 });
+    await page.getByRole("tab", { name: "Health", exact: true }).click();
+    await expect(page.getByTestId("health-high_duration")).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId("health-score")).toBeVisible();
+    await expect(page.getByTestId("health-edit-thresholds")).toHaveCount(0);
+    await context.close();
+  }
+
+  // The project's dashboard rolls the health up: the schedule's kept score (its critical path test done by a job).
+  for (const [language, scheme, width] of [
+    ["en", "light", 1440],
+    ["ru", "dark", 600],
+    ["fr", "dark", 600],
+  ] as const) {
+    const { context, page } = await openAs(browser, token, { language, scheme, width });
+    await page.goto(`/${spaceId}?node=${setup.projectId}`);
+    const widget = page.getByTestId("widget-health");
+    await expect(widget.getByTestId(`health-rollup-${scheduleId}`)).toBeVisible({ timeout: 60_000 });
+    await expect(widget.getByTestId("health-rollup-score")).toHaveText(/\d/);
+    await widget.scrollIntoViewIfNeeded();
+    await widget.screenshot({ path: `e2e/artifacts/health-rollup-${language}-${width}-${scheme}.png` });
     await context.close();
   }
 });

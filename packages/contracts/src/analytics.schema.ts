@@ -218,6 +218,7 @@ export const DASHBOARD_WIDGETS = [
   "counts",
   "indicators",
   "resource_load",
+  "health",
 ] as const;
 export type DashboardWidget = (typeof DASHBOARD_WIDGETS)[number];
 

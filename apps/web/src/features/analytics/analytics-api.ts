@@ -20,6 +20,7 @@ export const analyticsKeys = {
   graph: (spaceId: string, base: string, period: string) =>
     ["space", spaceId, "analytics", "graph", base, period] as const,
   indicators: (spaceId: string, base: string) => ["space", spaceId, "analytics", "indicators", base] as const,
+  health: (spaceId: string, nodeId: string) => ["space", spaceId, "analytics", "health", nodeId] as const,
   scoreboard: (spaceId: string, sort: string, order: string) =>
     ["space", spaceId, "analytics", "scoreboard", sort, order] as const,
   /** Apart from `all`: a recount does not change which dashboards a user keeps. */
@@ -86,5 +87,8 @@ export function useAnalyticsLive(spaceId: string) {
   useRealtimeEvents((event) => {
     if (event.spaceId === spaceId && event.type === "schedule_indicator_calculate")
       void client.invalidateQueries({ queryKey: analyticsKeys.all(spaceId) });
+    // a version's health is kept once its critical path test has run (or its thresholds changed)
+    if (event.spaceId === spaceId && (event.type === "health_updated" || event.type === "health_thresholds_updated"))
+      void client.invalidateQueries({ queryKey: ["space", spaceId, "analytics", "health"] });
   });
 }

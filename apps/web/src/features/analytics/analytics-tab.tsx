@@ -32,6 +32,7 @@ import { shownDate } from "../../shared/date-format";
 import { analyticsBase, useAnalyticsLive, useAnalyticsSeries, useAnalyticsStats } from "./analytics-api";
 import { CostCurvesWidget } from "./cost-curves-widget";
 import { DashboardSettingsBar, useDashboardSettings } from "./dashboard-settings";
+import { HealthWidget } from "./health-widget";
 import { type IndicatorOwner, IndicatorsWidget } from "./indicators-widget";
 import { NavigatorWidget } from "./navigator-widget";
 import { ResourceLoadWidget } from "./resource-load-widget";
@@ -233,6 +234,9 @@ export function AnalyticsDashboard({
         <IndicatorsWidget spaceId={spaceId} base={base} owner={owner} scheduleId={scheduleId} />
       ) : null}
       {widgets.has("resource_load") ? <ResourceLoadWidget spaceId={spaceId} base={base} period={period} /> : null}
+      {widgets.has("health") ? (
+        <HealthWidget spaceId={spaceId} nodeId={node.id} schedules={schedules} scheduleId={scheduleId} />
+      ) : null}
       <WorksBehindModal
         spaceId={spaceId}
         base={base}
