@@ -1,4 +1,16 @@
-import { Alert, Button, Grid, Group, Loader, NumberInput, Progress, Select, Table, Text } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Grid,
+  Group,
+  Loader,
+  MultiSelect,
+  NumberInput,
+  Progress,
+  Select,
+  Table,
+  Text,
+} from "@mantine/core";
 import type { GanttData, RiskRun } from "@planum/contracts";
 import { IconPlayerPlay } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -23,6 +35,8 @@ interface RiskPanelProps {
 
 /** Gantt type codes of the rows that have a duration to draw: task (1) and work (2). */
 const DRAWABLE = new Set([1, 2]);
+/** Gantt type codes of milestones (start 3, finish 4): the dates a run can follow besides the project's finish. */
+const MILESTONES = new Set([3, 4]);
 const PERCENTILES = ["deterministic", "p10", "p50", "p80", "p90", "mean"] as const;
 
 /**
@@ -73,6 +87,14 @@ export function RiskPanel({ versionId, data, active, selected, readOnly, onSelec
   }, [active, data]);
   const works = useMemo(() => new Set(data.ids.filter((_, k) => DRAWABLE.has(data.type[k]))), [data]);
   const checked = useMemo(() => selected.filter((id) => works.has(id)), [selected, works]);
+  const milestones = useMemo(
+    () =>
+      data.ids
+        .map((id, k) => ({ id, k }))
+        .filter(({ k }) => MILESTONES.has(data.type[k]))
+        .map(({ id, k }) => ({ value: String(id), label: [data.code[k], data.name[k]].filter(Boolean).join(" ") })),
+    [data],
+  );
 
   if (inputs.isError || runs.isError)
     return (
@@ -83,6 +105,11 @@ export function RiskPanel({ versionId, data, active, selected, readOnly, onSelec
   if (!inputs.data || !runs.data) return <Loader size="sm" m="sm" />;
 
   const settings = inputs.data.settings;
+  // The milestones whose dates a run follows (P10…P90 of each), chosen here and kept with the version's settings.
+  const track = (ids: string[]) =>
+    riskApi
+      .settings(versionId, { milestoneIds: ids.map(Number) })
+      .then((next) => queryClient.setQueryData(riskKeys.inputs(versionId), next), notifyError);
   const start = () =>
     riskApi
       .start(versionId, { iterations: iterations ?? settings.iterations, seed: seed ?? settings.seed })
@@ -151,6 +178,21 @@ export function RiskPanel({ versionId, data, active, selected, readOnly, onSelec
             </Button>
           )}
         </Group>
+        <MultiSelect
+          size="xs"
+          mx="xs"
+          label={t("risk.milestones")}
+          placeholder={settings.milestoneIds.length === 0 ? t("risk.milestonesNone") : undefined}
+          data={milestones}
+          value={settings.milestoneIds.map(String)}
+          onChange={(ids) => void track(ids)}
+          disabled={readOnly}
+          searchable
+          clearable
+          maxValues={50}
+          nothingFoundMessage={t("risk.milestonesNotFound")}
+          data-testid="risk-milestones"
+        />
         {running && (
           <Progress
             mx="xs"
