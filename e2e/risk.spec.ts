@@ -9,6 +9,13 @@ const codeCell = (page: Page, pos: number) => page.locator(`[data-pos="${pos}"][
 const TEXT = {
   en: { tab: "Risk", all: "All panels", save: "Save", apply: "Apply", estimates: "1 work has its own estimate" },
   ru: { tab: "Риски", all: "Все панели", save: "Сохранить", apply: "Применить", estimates: "Своя оценка у 1 работы" },
+  fr: {
+    tab: "Risques",
+    all: "Tous les panneaux",
+    save: "Enregistrer",
+    apply: "Appliquer",
+    estimates: "1 tâche a sa propre estimation",
+  },
 } as const;
 
 /** Opens the dock's tab: a tab at 1440 px, the "All panels" menu at 600. */
@@ -22,7 +29,10 @@ async function openTab(page: Page, language: keyof typeof TEXT, width: number) {
   await expect(tab).toHaveAttribute("aria-selected", "true");
 }
 
-test("a three-point estimate and a rule, a run, its P80 read, the same again in ru", async ({ browser, request }) => {
+test("a three-point estimate and a rule, a milestone to follow, a run, its P80 read, the same again in ru and fr", async ({
+  browser,
+  request,
+}) => {
   const setup = await spaceWithSchedule(request, "risk", {
     space: "Risk",
     facility: "Мост",
@@ -33,13 +43,21 @@ test("a three-point estimate and a rule, a run, its P80 read, the same again in 
   const a10 = await addItem(call, versionId, { type: "work", code: "A10", name: "Котлован", duration: 5 * 480 });
   const a20 = await addItem(call, versionId, { type: "work", code: "A20", name: "Фундамент", duration: 4 * 480 });
   await addItem(call, versionId, { type: "work", code: "A30", name: "Подъезд", duration: 3 * 480 });
+  const m1 = await addItem(call, versionId, {
+    type: "milestone_finish",
+    code: "M1",
+    name: "Фундамент готов",
+    duration: 0,
+  });
   await call("POST", `/versions/${versionId}/relations`, { predecessorId: a10, successorId: a20, type: "fs" });
+  await call("POST", `/versions/${versionId}/relations`, { predecessorId: a20, successorId: m1, type: "fs" });
   await call("PATCH", `/versions/${versionId}/timetable/calculate/synchronous`);
 
   let p80 = "";
   for (const [language, scheme, width] of [
     ["en", "light", 1440],
     ["ru", "dark", 600],
+    ["fr", "dark", 1440],
   ] as const) {
     const text = TEXT[language];
     const { context, page } = await openAs(browser, token, { language, scheme, width });
@@ -56,6 +74,13 @@ test("a three-point estimate and a rule, a run, its P80 read, the same again in 
       await expect(page.getByTestId("risk-estimates-count")).toHaveText(text.estimates, { timeout: 30_000 });
       await page.getByRole("button", { name: text.apply }).click();
       await expect(page.getByRole("button", { name: "Update" })).toBeVisible({ timeout: 30_000 });
+      // The run also follows the milestone M1, chosen from the version's milestones.
+      await page.getByTestId("risk-milestones").click();
+      await page.getByRole("option", { name: "M1 Фундамент готов" }).click();
+      await page.keyboard.press("Escape");
+      await expect(page.getByTestId("risk-milestones").locator("..")).toContainText("M1 Фундамент готов", {
+        timeout: 30_000,
+      });
     } else await expect(page.getByTestId("risk-estimates-count")).toHaveText(text.estimates, { timeout: 30_000 });
 
     await page.getByTestId("risk-run").click();
@@ -69,6 +94,8 @@ test("a three-point estimate and a rule, a run, its P80 read, the same again in 
     // The same seed repeats the run exactly: the second language reads the same P80.
     if (p80) expect(read).toBe(p80);
     p80 = read;
+    // M1's dates have their own row: its P80 is no later than the project's.
+    await expect(page.getByTestId(`risk-m${m1}-p80`)).toHaveText(/\d\d\.\d\d\.2025/);
     await expect(page.getByTestId("risk-distribution").locator("canvas")).toHaveCount(1);
     await page.screenshot({ path: `e2e/artifacts/risk-${language}-${width}-${scheme}.png`, fullPage: true });
     await context.close();
