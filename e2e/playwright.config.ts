@@ -39,8 +39,9 @@ export default defineConfig({
     cwd: path.resolve(process.cwd()),
     url: `http://127.0.0.1:${port}/api/v1/health-check`,
     reuseExistingServer: false,
-    // a loaded machine (shared CI runners) can take longer to migrate a fresh database
-    timeout: Number(process.env.PLANUM_E2E_SERVER_TIMEOUT || 60_000),
+    // a loaded machine (shared CI runners) can take longer to migrate a fresh database: more than a minute was seen at
+    // a load of 12–24 on two cores
+    timeout: Number(process.env.PLANUM_E2E_SERVER_TIMEOUT || 180_000),
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
