@@ -21,7 +21,9 @@ export function PrintButton(props: {
 }) {
   const { t } = useTranslation("print");
   const [opened, setOpened] = useState(false);
-  const project = useNode(props.spaceId, props.projectId);
+  // Read when the dialog opens, not with the page: a member who may work in the schedule but not read the structure
+  // is answered 403 for the project, which sends the app to "The space cannot be opened".
+  const project = useNode(props.spaceId, opened ? props.projectId : null);
   const values = { ...props.values, project: project.data?.name ?? "" };
   return (
     <>
