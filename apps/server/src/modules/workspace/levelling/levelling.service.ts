@@ -146,6 +146,9 @@ export class LevellingService {
       if (!version) throw new AppError("NotFound");
       const settings = await readSettings(db, version.scheduleId);
       const { input: network } = await calculationInput(db, version, settings);
+      // The engine breaks priority ties by input order; the rows come in the order the database finds them (which
+      // moves as rows are updated), so works are put in creation order: equal works level the same way every time.
+      network.activities.sort((a, b) => Number(a.id) - Number(b.id));
       const use = await readResourceUse(db, spaceId, versionId);
       const calendars = new Set(network.calendars.map((c) => c.id));
       const resources: LevelResource[] = use.resources.map((r) => ({
