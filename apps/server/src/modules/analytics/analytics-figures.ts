@@ -222,11 +222,41 @@ export function totalsOf(rows: AnalyticsRow[]): AnalyticsTotals[] {
 export function earnedValueOf(rows: AnalyticsRow[]): AnalyticsEarnedValue {
   const baseline = rows.length > 0 && rows.every((r) => r.curves.cost?.target) ? "target" : "plan";
   const statusDay = rows.reduce((m, r) => Math.max(m, r.statusDay), 0);
-  if (rows.some((r) => r.statusDay !== statusDay)) {
-    const each = rows.map((r) => earnedValueAt([r], baseline, r.statusDay));
-    return { ...rolledUpAtOwnDays(each), statusDate: dateOf(statusDay), baseline };
-  }
-  return { ...earnedValueAt(rows, baseline, statusDay), statusDate: dateOf(statusDay), baseline };
+  const each = rows.map((r) => earnedValueAt([r], baseline, r.statusDay));
+  const figures = rows.some((r) => r.statusDay !== statusDay)
+    ? rolledUpAtOwnDays(each)
+    : earnedValueAt(rows, baseline, statusDay);
+  return {
+    ...figures,
+    ...(rows.length > 1 ? summedForecasts(figures, each) : {}),
+    statusDate: dateOf(statusDay),
+    baseline,
+  };
+}
+
+type Figures = ReturnType<typeof earnedValueAt>;
+
+/**
+ * A roll-up's estimates at completion are the sums of its versions' (as P6 adds up its projects'), not one CPI of the
+ * summed values: the cost curve's EAC on the same screen is drawn that way. A version with nothing spent yet (no CPI)
+ * counts at budget rate, AC + BAC − EV — what its cost curve assumes too.
+ */
+function summedForecasts(total: Figures, each: Figures[]): Pick<Figures, "eac" | "etc" | "vac" | "tcpiEac"> {
+  const add = (pick: (eac: Figures["eac"]) => number | null) =>
+    each.every((f) => pick(f.eac) === null) ? null : each.reduce((s, f) => s + (pick(f.eac) ?? f.eac.budgetRate), 0);
+  const eac = {
+    cpi: add((e) => e.cpi),
+    budgetRate: total.eac.budgetRate,
+    cpiSpi: add((e) => e.cpiSpi),
+    composite: add((e) => e.composite),
+  };
+  const left = eac.cpi === null ? null : eac.cpi - total.ac;
+  return {
+    eac,
+    etc: left,
+    vac: eac.cpi === null ? null : total.bac - eac.cpi,
+    tcpiEac: left === null || left === 0 ? null : (total.bac - total.ev) / left,
+  };
 }
 
 /** Earned value of versions measured at one status day, their days added up. */

@@ -221,6 +221,13 @@ describe("analytics of a version and its schedule", () => {
     expect(stats.earnedValue.schedule.spit).toBeGreaterThan(0);
     expect(stats.earnedValue.schedule.spit).toBeLessThan(0.75);
     expect(stats.earnedValue.statusDate).not.toBe("2025-01-14");
+    // EAC adds the schedules' own: the concrete one's 300 + 800 ÷ ⅔ = 1,500 and the roof's 250 at budget rate (nothing
+    // spent) — not 1,250 ÷ ⅔ = 1,875 of one CPI over both; the cost chart's EAC on the same node says the same.
+    expect(stats.earnedValue.eac.cpi).toBeCloseTo(1750, 9);
+    expect(stats.earnedValue.vac).toBeCloseTo(-500, 9);
+    expect(stats.earnedValue.etc).toBeCloseTo(1450, 9);
+    const chart = await owner.call("POST", `/analytics/project/${project.id}/all-cost`, { period: "month" });
+    expect(chart.body.data.eac).toBeCloseTo(1750, 9);
   });
 
   it("refuses a bad query in the caller's language and lets nobody of another space read", async () => {
