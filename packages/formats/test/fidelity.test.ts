@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { compareWithFile, readSchedule, recalculate, type ScheduleModel } from "../src/index.js";
+import { compareWithFile, measureFidelity, readSchedule, recalculate, type ScheduleModel } from "../src/index.js";
 import { corpus } from "./corpus.js";
 
 async function fidelity(file: string, adjust?: (m: ScheduleModel) => ScheduleModel) {
@@ -33,6 +33,24 @@ describe("recalculation reproduces the dates P6 stored", () => {
 });
 
 describe("differences with other tools' dates are explained", () => {
+  it("a total float P6 kept on an ALAP activity it left in place (SP10, P6 8.1) is told as such, and still counts", async () => {
+    // MultiprojectWithExternal.xer, second project: A1000 and A1010 are not started, with no free float. A1000 made
+    // ALAP stays where it is; both get a stored float 40 h above ours, as SP10 stores for such ALAP activities.
+    const model = await readSchedule(corpus("xer/MultiprojectWithExternal.xer"));
+    const [alap, plain] = model.activities.filter((a) => a.status === "not_started");
+    alap.constraint = { type: "as_late_as_possible" };
+    for (const a of [alap, plain]) a.computed = { ...a.computed, totalFloat: (a.computed?.totalFloat ?? 0) + 40 * 60 };
+    const c = measureFidelity(model);
+    expect(c.differences.map((d) => [d.activity, d.field])).toEqual([
+      [alap.code, "totalFloat"],
+      [plain.code, "totalFloat"],
+    ]);
+    const [left, other] = c.differences;
+    expect(left.note).toBe("float −40h; ALAP left in place: P6 kept the float of an earlier calculation");
+    expect(other.note).toBe("float −40h");
+    expect(c.exact).toBe(c.compared - 2);
+  });
+
   it("mspdirelations.xml: MS Project writes a finish as 08:00 of the next working day, the same working time as our 17:00", async () => {
     const c = await fidelity("mspdi/mspdirelations.xml");
     expect(c.equalInWorkingTime).toBe(c.compared);

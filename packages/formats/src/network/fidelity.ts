@@ -103,6 +103,8 @@ export function compareFidelity(model: ScheduleModel, recalc: Recalculation): Fi
         fields[f].equal++;
         continue;
       }
+      // Only total float differs on an ALAP activity P6 left in place: a value kept from an earlier calculation.
+      if (f === "totalFloat" && same && alapLeftInPlace(a)) d.note += `; ${ALAP_KEPT_FLOAT}`;
       same = false;
       differences.push({
         project: projectCode.get(a.projectId) ?? a.projectId,
@@ -135,6 +137,18 @@ export function compareFidelity(model: ScheduleModel, recalc: Recalculation): Fi
 }
 
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+
+/**
+ * P6 8.1 does not always rewrite the total float of an as-late-as-possible activity it leaves in place (no free float
+ * to take): SP10 keeps such floats from an earlier calculation on other calendars and progress (packages/engine
+ * CONTEXT.md, known deviations). The difference is told as such; it still counts.
+ */
+const ALAP_KEPT_FLOAT = "ALAP left in place: P6 kept the float of an earlier calculation";
+
+function alapLeftInPlace(a: Activity): boolean {
+  const alap = a.constraint?.type === "as_late_as_possible" || a.secondaryConstraint?.type === "as_late_as_possible";
+  return alap && a.status === "not_started" && a.computed?.freeFloat === 0;
+}
 
 /**
  * P6 never schedules the remaining work of a task to start on a day its calendar does not work: a not-started task
