@@ -7,16 +7,44 @@ test.setTimeout(600_000);
 const codeCell = (page: Page, pos: number) => page.locator(`[data-pos="${pos}"][data-col="0"]`);
 
 const TEXT = {
-  en: { tab: "Risk", all: "All panels", save: "Save", apply: "Apply", estimates: "1 work has its own estimate" },
-  ru: { tab: "Риски", all: "Все панели", save: "Сохранить", apply: "Применить", estimates: "Своя оценка у 1 работы" },
+  en: {
+    tab: "Risk",
+    all: "All panels",
+    save: "Save",
+    apply: "Apply",
+    estimates: "2 works have their own estimate",
+    columns: "Columns",
+    max: "Max duration (d)",
+  },
+  ru: {
+    tab: "Риски",
+    all: "Все панели",
+    save: "Сохранить",
+    apply: "Применить",
+    estimates: "Своя оценка у 2 работ",
+    columns: "Столбцы",
+    max: "Макс. длительность (д)",
+  },
   fr: {
     tab: "Risques",
     all: "Tous les panneaux",
     save: "Enregistrer",
     apply: "Appliquer",
-    estimates: "1 tâche a sa propre estimation",
+    estimates: "2 tâches ont leur propre estimation",
+    columns: "Colonnes",
+    max: "Durée max. (j)",
   },
 } as const;
+
+/** The eighth grid column: the maximum of the three-point estimate, once chosen. */
+const maxCell = (page: Page, pos: number) => page.locator(`[data-pos="${pos}"][data-col="7"]`);
+
+/** Chooses the "maximum duration" column in the grid's column chooser. */
+async function showMaxColumn(page: Page, language: keyof typeof TEXT) {
+  await page.getByRole("button", { name: TEXT[language].columns, exact: true }).click();
+  await page.getByLabel(TEXT[language].max).check();
+  await page.keyboard.press("Escape");
+}
 
 /** Opens the dock's tab: a tab at 1440 px, the "All panels" menu at 600. */
 async function openTab(page: Page, language: keyof typeof TEXT, width: number) {
@@ -71,7 +99,21 @@ test("a three-point estimate and a rule, a milestone to follow, a run, its P80 r
       await page.getByTestId("risk-estimate-min").fill("4");
       await page.getByTestId("risk-estimate-max").fill("9");
       await page.getByTestId("risk-estimate-save").click();
+      await expect(page.getByTestId("risk-estimates-count")).toHaveText("1 work has its own estimate", {
+        timeout: 30_000,
+      });
+      // The estimates are grid columns too, offered by the column chooser: A10's maximum reads 9 days there, and
+      // typing A20's maximum (four days planned) gives it an estimate of 4 … 4 … 6 days.
+      await showMaxColumn(page, language);
+      await expect(maxCell(page, 0)).toHaveText("9", { timeout: 30_000 });
+      await expect(maxCell(page, 1)).toHaveText("");
+      await maxCell(page, 1).click();
+      await page.keyboard.type("6");
+      await page.keyboard.press("Enter");
       await expect(page.getByTestId("risk-estimates-count")).toHaveText(text.estimates, { timeout: 30_000 });
+      await expect(maxCell(page, 1)).toHaveText("6");
+      await expect(page.getByText("Three-point estimate of A20")).toBeVisible();
+      await codeCell(page, 0).click();
       await page.getByRole("button", { name: text.apply }).click();
       await expect(page.getByRole("button", { name: "Update" })).toBeVisible({ timeout: 30_000 });
       // The run also follows the milestone M1, chosen from the version's milestones.
@@ -81,7 +123,11 @@ test("a three-point estimate and a rule, a milestone to follow, a run, its P80 r
       await expect(page.getByTestId("risk-milestones").locator("..")).toContainText("M1 Фундамент готов", {
         timeout: 30_000,
       });
-    } else await expect(page.getByTestId("risk-estimates-count")).toHaveText(text.estimates, { timeout: 30_000 });
+    } else {
+      await expect(page.getByTestId("risk-estimates-count")).toHaveText(text.estimates, { timeout: 30_000 });
+      await showMaxColumn(page, language);
+      await expect(maxCell(page, 1)).toHaveText("6");
+    }
 
     await page.getByTestId("risk-run").click();
     const cell = page.getByTestId("risk-shown-p80");

@@ -106,6 +106,10 @@ export interface GanttAttribute {
   kind: GanttAttributeKind;
   /** Shown, not edited: a directory's linked attribute (the linked row's value, changed in the directory). */
   readOnly?: boolean;
+  /** Offered by the column chooser but not shown until chosen (the risk analysis' three-point durations). */
+  optional?: boolean;
+  /** Edited on works and tasks only: summaries and milestones have no value of their own. */
+  worksOnly?: boolean;
 }
 
 /** What the server answers: the payload with every optional column filled, plus the version's state. */

@@ -1,11 +1,14 @@
 import type { Version } from "@planum/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import { useVersionLinks } from "../directories";
 import { toGanttData } from "./gantt-payload";
 import { withTargetBaseline } from "./layout-view";
 import { withLinkedColumns } from "./linked-columns";
+import { riskApi, riskKeys } from "./risk/risk-api";
+import { withRiskColumns } from "./risk/risk-columns";
 import { orderVersions, pickVersion } from "./version-order";
 import { workspaceApi, workspaceKeys } from "./workspace-api";
 
@@ -48,11 +51,25 @@ export function useWorkspaceData(scheduleId: string) {
     queryFn: () => workspaceApi.gantt(target!.id),
     enabled: target !== null,
   });
+  // The three-point durations of the risk analysis, offered as grid columns; the Risk tab shares this query.
+  const risk = useQuery({
+    queryKey: riskKeys.inputs(version?.id ?? ""),
+    queryFn: () => riskApi.inputs(version!.id),
+    enabled: version !== null,
+    meta: { silentError: true },
+    retry: false,
+  });
+  const { t } = useTranslation("workspace");
   const data = useMemo(() => {
     if (!gantt.data) return null;
-    const own = withLinkedColumns(toGanttData(gantt.data, attributes.data ?? []), links.data);
+    const linked = withLinkedColumns(toGanttData(gantt.data, attributes.data ?? []), links.data);
+    const own = withRiskColumns(linked, risk.data, {
+      min: t("risk.columns.min"),
+      likely: t("risk.columns.likely"),
+      max: t("risk.columns.max"),
+    });
     return target && targetGantt.data ? withTargetBaseline(own, targetGantt.data) : own;
-  }, [gantt.data, attributes.data, links.data, target, targetGantt.data]);
+  }, [gantt.data, attributes.data, links.data, risk.data, t, target, targetGantt.data]);
 
   const selectVersion = (id: string) =>
     setParams(
@@ -75,5 +92,18 @@ export function useWorkspaceData(scheduleId: string) {
       { replace: true },
     );
 
-  return { schedule, versions, list, version, gantt, data, selectVersion, params, setParam, target, targetId };
+  return {
+    schedule,
+    versions,
+    list,
+    version,
+    gantt,
+    data,
+    riskInputs: risk.data,
+    selectVersion,
+    params,
+    setParam,
+    target,
+    targetId,
+  };
 }

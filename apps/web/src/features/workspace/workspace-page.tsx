@@ -45,6 +45,7 @@ import { LevellingDialog } from "./levelling-dialog";
 import { NetworkView, printNetwork, useNetworkDiagram, useNetworkLabels } from "./network";
 import { RelationsPanel } from "./relations-panel";
 import { RiskPanel } from "./risk/risk-panel";
+import { useRiskCellEdits } from "./risk/use-risk-cell-edits";
 import { ScheduleCrumb } from "./schedule-crumb";
 import { useCalculateSettings, useCanWriteSchedule } from "./use-calculate-settings";
 import { useCalculation } from "./use-calculation";
@@ -115,6 +116,7 @@ export function WorkspacePage() {
   });
   const commands = useWbsCommands({ versionId: version?.id ?? null, data, record: history.record, refresh });
   revisionRef.current = commands.revisionOf;
+  const onCellChange = useRiskCellEdits(version?.id ?? null, data, ws.riskInputs, commands.change);
   const calculation = useCallback(() => {
     refresh();
     void queryClient.invalidateQueries({ queryKey: workspaceKeys.versions(scheduleId) });
@@ -450,7 +452,7 @@ export function WorkspacePage() {
                   data={data}
                   scale={scale}
                   readOnly={readOnly}
-                  onChange={commands.change}
+                  onChange={onCellChange}
                   onLink={commands.link}
                   onExpandedChange={commands.setExpanded}
                   onSelectionChange={selection.onSelectionChange}

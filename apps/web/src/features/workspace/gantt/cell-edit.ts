@@ -1,6 +1,6 @@
 import { hasProhibitedCharacters, parseNumber, parseUserDate } from "@planum/contracts";
 import { parseDateTime } from "@planum/engine";
-import { type GanttChange, NO_TIME, TYPE_SUM } from "./gantt-data";
+import { type GanttChange, NO_TIME, TYPE_SUM, TYPE_TASK, TYPE_WORK } from "./gantt-data";
 import { attributeIdOf, type ColumnKey, columnMeta, shownStart } from "./grid-columns";
 import type { RowModel } from "./row-model";
 
@@ -33,6 +33,9 @@ export function parseCellEdit(model: RowModel, i: number, key: ColumnKey, text: 
   const attr = attributeIdOf(key);
   if (attr !== null) {
     const kind = columnMeta(model, key).kind;
+    const worksOnly = model.attributes.find((a) => a.id === attr)?.worksOnly;
+    if (worksOnly && model.type[i] !== TYPE_TASK && model.type[i] !== TYPE_WORK)
+      return { ok: false, error: "readOnly" };
     if (text.trim() === "") return { ok: true, change: { ...base, kind: "attribute", attributeId: attr, value: null } };
     if (kind === "number") {
       const v = parseNumber(text);

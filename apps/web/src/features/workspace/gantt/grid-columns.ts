@@ -164,10 +164,11 @@ const ATTR_KIND: Record<GanttAttributeKind, ValueKind> = {
   boolean: "text",
 };
 
-/** The standard column set: the default built-in columns, then one column per attribute of the payload. */
+/** The standard column set: the default built-in columns, then one column per attribute of the payload (but the
+ * optional ones, which the column chooser offers). */
 export function defaultColumns(model: Pick<RowModel, "attributes">): GridColumn[] {
   const builtIn: GridColumn[] = DEFAULT_BUILT_IN_COLUMNS.map((key) => ({ key, width: WIDTHS[key] }));
-  return [...builtIn, ...attributeColumnsOf(model)];
+  return [...builtIn, ...attributeColumnsOf({ attributes: model.attributes.filter((a) => !a.optional) })];
 }
 
 /** Every column the grid can show (the column chooser's list): all built-in columns, then the attributes. */
