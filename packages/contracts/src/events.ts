@@ -251,7 +251,7 @@ export type ServerEvent =
   | (EventBase & {
       type: "batch_stop";
       jobId: string;
-      job: "batch_import" | "batch_export";
+      job: "batch_import" | "batch_export" | "batch_report";
       status: "requested" | "stopped";
       progress: number;
     })

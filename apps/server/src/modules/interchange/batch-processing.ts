@@ -20,6 +20,7 @@ import { AppError } from "../../platform/errors.js";
 import { requestLanguage } from "../../platform/http-errors.js";
 import { type JobContext, JobTakenOver } from "../../platform/jobs.js";
 import { route } from "../../platform/route.js";
+import { REPORT_BATCH_JOB } from "../reports/index.js";
 import { interchangeRepo } from "./interchange.repo.js";
 import { exportModel } from "./model-export.js";
 import { EXPORT_FORMAT, interchangeEvent, uploadVersion, writeModel } from "./upload.js";
@@ -27,6 +28,14 @@ import { EXPORT_FORMAT, interchangeEvent, uploadVersion, writeModel } from "./up
 /** The spec's batch job types: a batch import is an `import_version` job with several files. */
 export const IMPORT_JOB = "import_version";
 const BATCH_EXPORT = "export_version";
+
+/** The jobs `/batch-processing/stop` may stop, by the name `batch_stop` gives them. */
+const BATCH_KINDS: Record<string, "batch_import" | "batch_export" | "batch_report"> = {
+  [IMPORT_JOB]: "batch_import",
+  [BATCH_EXPORT]: "batch_export",
+  [REPORT_BATCH_JOB]: "batch_report",
+};
+
 /** More files than anyone uploads by hand; the size limit still applies to each. */
 const MAX_FILES = 50;
 
@@ -246,7 +255,8 @@ export function batchProcessing(ctx: AppContext) {
   async function stop(grant: Grant, jobId: string) {
     const job = await ctx.jobs.get(jobId);
     const ours = job && job.spaceId === grant.space.id && job.createdBy === grant.userId;
-    if (!ours || (job.type !== IMPORT_JOB && job.type !== BATCH_EXPORT)) throw new AppError("NotFound");
+    const kind = ours ? BATCH_KINDS[job.type] : undefined;
+    if (!ours || !kind) throw new AppError("NotFound");
     const running = await ctx.jobs.requestStop(job.id);
     if (running) {
       ctx.realtime.toSpace({
@@ -255,11 +265,13 @@ export function batchProcessing(ctx: AppContext) {
         spaceId: grant.space.id,
         byUserId: grant.userId,
         jobId: job.id,
-        job: job.type === IMPORT_JOB ? "batch_import" : "batch_export",
+        job: kind,
         status: "requested",
         progress: job.progress,
       });
     }
+    // a report batch tells its own progress (`batch_report`): the interchange event is the import's and export's
+    if (kind === "batch_report") return { jobId: job.id, stopping: running };
     interchangeEvent(ctx, {
       type: job.type === IMPORT_JOB ? "batch_import" : "batch_export",
       spaceId: grant.space.id,

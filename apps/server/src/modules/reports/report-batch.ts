@@ -51,8 +51,20 @@ export function reportBatch(ctx: AppContext, service: ReportsService) {
       const files: ReportFile[] = [];
       for (const [k, versionId] of payload.versionIds.entries()) {
         if (signal.aborted) {
-          tell(job, { progress: job.progress, status: "stopped" });
-          return { stopped: true };
+          const at = Math.floor((k / payload.versionIds.length) * 95);
+          tell(job, { progress: at, status: "stopped" });
+          ctx.realtime.toSpace({
+            v: EVENTS_PROTOCOL_VERSION,
+            type: "batch_stop",
+            spaceId: job.spaceId!,
+            byUserId: job.createdBy,
+            jobId: job.id,
+            job: "batch_report",
+            status: "stopped",
+            progress: at,
+          });
+          // nothing is kept: a part of the versions would read as the whole batch
+          return { stopped: true, files: k };
         }
         const scope = await loadVersion(ctx.db, grant, versionId);
         files.push(

@@ -234,4 +234,36 @@ describe("built-in reports", () => {
     expect(zip.status).toBe(200);
     expect(zip.raw.rawPayload.subarray(0, 2).toString()).toBe("PK");
   });
+
+  it("stops a batch between versions when asked: it ends early and keeps no file", async () => {
+    const { owner, version } = await setUpWorkspace(server);
+    await seed(owner, version.id, 3);
+    // many versions, so the stop arrives long before the last one whatever the machine's speed
+    const versionIds = Array.from({ length: 40 }, () => version.id);
+    const started = await post(owner, "/batch-processing/report", { versionIds, builtIn: "listing", format: "pdf" });
+    expect(started.status).toBe(200);
+    const jobId = started.body.data.jobId as string;
+    const stop = await post(owner, "/batch-processing/stop", { jobId });
+    expect(stop.body.data).toEqual({ jobId, stopping: true });
+    await server.ctx.jobs.idle();
+
+    const job = (await owner.call("GET", `/jobs/${jobId}`)).body.data;
+    expect(job.status).toBe("completed");
+    expect(job.result.stopped).toBe(true);
+    expect(job.result.files).toBeLessThan(versionIds.length);
+    expect(job.result.fileId).toBeUndefined();
+    const ours = server.ctx.realtime.sent.filter(
+      (e): e is Extract<ServerEvent, { type: "batch_report" | "batch_stop" }> =>
+        (e.type === "batch_report" || e.type === "batch_stop") && e.jobId === jobId,
+    );
+    const reportEvents = ours.filter((e) => e.type === "batch_report");
+    expect(reportEvents.at(-1)?.status).toBe("stopped");
+    expect(reportEvents.filter((e) => e.status === "in_process").length).toBeLessThan(versionIds.length);
+    expect(ours.filter((e) => e.type === "batch_stop").map((e) => [e.job, e.status])).toEqual([
+      ["batch_report", "requested"],
+      ["batch_report", "stopped"],
+    ]);
+    // a finished batch is not stopped any more
+    expect((await post(owner, "/batch-processing/stop", { jobId })).body.data.stopping).toBe(false);
+  });
 });
