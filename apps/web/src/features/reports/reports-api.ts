@@ -1,4 +1,13 @@
-import type { BuiltInReport, Report, ReportFormat, ReportWbsDisplay, WdpMeasure } from "@planum/contracts";
+import type {
+  BuiltInReport,
+  Report,
+  ReportBatchBody,
+  ReportFormat,
+  ReportWbsDisplay,
+  ScheduleDto,
+  Version,
+  WdpMeasure,
+} from "@planum/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, apiRequest } from "../../shared/api-client";
 import { useRealtimeEvents } from "../realtime";
@@ -53,4 +62,22 @@ export const reportsApi = {
     kind: BuiltInReport,
     body: { format: ReportFormat; from?: string; to?: string; measure?: WdpMeasure },
   ) => apiRequest<Blob>(`/versions/${versionId}/report/${kind}`, { method: "POST", body, responseType: "blob" }),
+  attach: (id: string, epsId: string) => api.post<Report>(`/reports/${id}/eps/${epsId}/add`),
+  detach: (id: string, epsId: string) => api.delete<Report>(`/reports/${id}/eps/${epsId}/delete`),
+  /** Spec §7 Batch processing report: one report over many versions, as a job. */
+  startBatch: (body: ReportBatchBody) => api.post<{ jobId: string }>("/batch-processing/report", body),
+  stopBatch: (jobId: string) => api.post<{ jobId: string; stopping: boolean }>("/batch-processing/stop", { jobId }),
+  /** The versions a batch can run over: every version of the project's schedules. */
+  projectVersions: async (projectId: string) => {
+    const schedules = await api.get<ScheduleDto[]>(`/projects/${encodeURIComponent(projectId)}/schedules`);
+    const lists = await Promise.all(
+      schedules.map(async (schedule) =>
+        (await api.get<Version[]>(`/schedules/${encodeURIComponent(schedule.id)}/versions`)).map((version) => ({
+          schedule,
+          version,
+        })),
+      ),
+    );
+    return lists.flat();
+  },
 };

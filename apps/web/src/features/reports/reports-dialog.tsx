@@ -10,6 +10,7 @@ import {
   SimpleGrid,
   Stack,
   Table,
+  Tabs,
   Text,
   TextInput,
   Title,
@@ -29,7 +30,14 @@ import {
   WDP_MEASURES,
   type WdpMeasure,
 } from "@planum/contracts";
-import { IconDownload, IconFileTypePdf, IconFileTypeXls, IconPencil, IconTrash } from "@tabler/icons-react";
+import {
+  IconDownload,
+  IconFileTypePdf,
+  IconFileTypeXls,
+  IconHierarchy,
+  IconPencil,
+  IconTrash,
+} from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorsOf } from "../../shared/api-error";
@@ -39,6 +47,8 @@ import { downloadBlob } from "../../ui/download-blob";
 import { IntegerInput } from "../../ui/integer-input";
 import { notifyError, notifySuccess } from "../../ui/notify";
 import { issueText } from "../../ui/use-zod-form";
+import { ReportBatch } from "./report-batch";
+import { ReportNodesDialog } from "./report-nodes";
 import { reportsApi, useNodeReports } from "./reports-api";
 
 /** The name field's refusal in the user's language, as the server would word it. */
@@ -65,10 +75,23 @@ export function ReportsDialog(props: {
   const { t } = useTranslation("reports");
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={t("title")} size="xl">
-      <Stack gap="lg">
-        <BuiltInReports versionId={props.versionId} />
-        {props.projectId && <Templates {...props} projectId={props.projectId} />}
-      </Stack>
+      <Tabs defaultValue="run" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="run">{t("tabs.run")}</Tabs.Tab>
+          {props.projectId && <Tabs.Tab value="batch">{t("tabs.batch")}</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="run">
+          <Stack gap="lg">
+            <BuiltInReports versionId={props.versionId} />
+            {props.projectId && <Templates {...props} projectId={props.projectId} />}
+          </Stack>
+        </Tabs.Panel>
+        {props.projectId && (
+          <Tabs.Panel value="batch">
+            <ReportBatch spaceId={props.spaceId} projectId={props.projectId} versionId={props.versionId} />
+          </Tabs.Panel>
+        )}
+      </Tabs>
     </Modal>
   );
 }
@@ -152,6 +175,7 @@ function BuiltInReports({ versionId }: { versionId: string }) {
 function Templates(props: { spaceId: string; versionId: string; projectId: string; canWrite: boolean }) {
   const { t, i18n } = useTranslation("reports");
   const reports = useNodeReports(props.spaceId, props.projectId);
+  const [nodesOf, setNodesOf] = useState<Report | null>(null);
   const run = async (report: Report, format: ReportFormat) => {
     try {
       downloadBlob(await reportsApi.run(report.id, format, props.versionId), fileName(report.name, format));
@@ -217,6 +241,15 @@ function Templates(props: { spaceId: string; versionId: string; projectId: strin
                       </Tooltip>
                       {props.canWrite && (
                         <>
+                          <Tooltip label={t("nodes.open")}>
+                            <ActionIcon
+                              variant="default"
+                              aria-label={`${t("nodes.open")}: ${report.name}`}
+                              onClick={() => setNodesOf(report)}
+                            >
+                              <IconHierarchy size={16} />
+                            </ActionIcon>
+                          </Tooltip>
                           <Tooltip label={t("templates.rename")}>
                             <ActionIcon
                               variant="default"
@@ -247,6 +280,7 @@ function Templates(props: { spaceId: string; versionId: string; projectId: strin
         </Table.ScrollContainer>
       )}
       {props.canWrite && <UploadForm projectId={props.projectId} />}
+      {nodesOf && <ReportNodesDialog spaceId={props.spaceId} report={nodesOf} onClose={() => setNodesOf(null)} />}
     </Stack>
   );
 }
