@@ -111,6 +111,12 @@ export {
 } from "./schedule-io.js";
 export { readCsv, readCsvTable, writeCsv } from "./tabular/csv-format.js";
 export {
+  type ReportBorderSide,
+  type ReportSheet,
+  type ReportSheetCell,
+  readReportSheet,
+} from "./tabular/report-sheet.js";
+export {
   fillReportTemplate,
   inspectReportTemplate,
   REPORT_ROW_FIELDS,

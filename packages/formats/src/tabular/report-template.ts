@@ -1,13 +1,14 @@
 import ExcelJS from "exceljs";
 import { FormatError } from "../model/format-error.js";
+import { parseRange } from "./report-sheet.js";
 
 /**
  * XLSX report templates: an organisation's own Excel form with `{{placeholders}}` (spec §3 report). A cell holding
  * `{{project}}` gets the value; cells holding `{{work.code}}`, `{{work.name}}`… mark the repeated row region (the
  * contiguous rows that hold them), copied once per work with the rows' styles and heights; `{{sum:work.duration}}`
  * below or above it is the column's total (a SUM formula over the filled rows, with its result, when the region has
- * that field in the same column). Rows below the region move down; merged cells outside it stay where they were
- * relative to their rows only when above the region (a form's footer should not be merged — documented in CONTEXT).
+ * that field in the same column). Rows below the region move down; merged ranges follow their rows (a range inside the
+ * region is repeated with it, one beside it grows with it).
  */
 
 /** The values filled once per report. */
@@ -164,6 +165,15 @@ export async function fillReportTemplate(bytes: Uint8Array, data: ReportData): P
   /** Where each row field sits in the region (the column of its SUM formula). */
   const fieldColumn = new Map<string, number>();
   let added = 0;
+  // exceljs neither copies a merged range with the rows it repeats nor moves it right with the rows below: the
+  // ranges are taken off here and put back where their rows end up
+  const merges = region ? (ws.model.merges ?? []).map(parseRange) : [];
+  for (const m of merges) {
+    ws.unMergeCells(m.top, m.left, m.bottom, m.right);
+    // the cells under a range read as its first cell until unmerged: blank them, or the text shows twice on paper
+    for (let r = m.top; r <= m.bottom; r++)
+      for (let c = m.left; c <= m.right; c++) if (r !== m.top || c !== m.left) ws.getCell(r, c).value = null;
+  }
   if (region) {
     const height = region.last - region.first + 1;
     const band: { values: ExcelJS.CellValue[]; styles: Partial<ExcelJS.Style>[]; height?: number }[] = [];
@@ -197,6 +207,15 @@ export async function fillReportTemplate(bytes: Uint8Array, data: ReportData): P
       for (let c = 1; c < line.styles.length; c++) if (line.styles[c]) row.getCell(c).style = line.styles[c];
     }
     added = data.rows.length * height - height;
+    for (const m of merges) {
+      if (m.bottom < region.first) ws.mergeCells(m.top, m.left, m.bottom, m.right);
+      else if (m.top > region.last) ws.mergeCells(m.top + added, m.left, m.bottom + added, m.right);
+      else if (m.top >= region.first && m.bottom <= region.last)
+        for (let k = 0; k < data.rows.length; k++)
+          ws.mergeCells(m.top + k * height, m.left, m.bottom + k * height, m.right);
+      // a range beside the repeated rows (a label down the side) grows with them
+      else ws.mergeCells(m.top, m.left, m.bottom + added, m.right);
+    }
   }
   const firstFilled = region?.first ?? 0;
   const lastFilled = region ? region.first + data.rows.length * (region.last - region.first + 1) - 1 : 0;
@@ -220,7 +239,6 @@ export async function fillReportTemplate(bytes: Uint8Array, data: ReportData): P
       );
     });
   });
-  void added;
   return new Uint8Array(await wb.xlsx.writeBuffer());
 }
 

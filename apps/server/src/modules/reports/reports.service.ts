@@ -13,7 +13,7 @@ import {
   fillReportTemplate,
   inspectReportTemplate,
   type ReportTable,
-  readXlsxTable,
+  readReportSheet,
   writeReportTable,
 } from "@planum/formats";
 import { type Grant, loadNode, loadVersion, requireAt, type VersionScope } from "../../platform/access.js";
@@ -187,8 +187,7 @@ export class ReportsService {
     const xlsx = Buffer.from(await fillReportTemplate(report.template, { scalars, rows }));
     const name = reportFileName(`${report.name} - ${scalars.schedule} - ${scope.version.label}`, format);
     if (format === "xlsx") return { bytes: xlsx, name, mediaType: MEDIA.xlsx };
-    const sheet = await readXlsxTable(xlsx);
-    return { bytes: await this.deps.pdf.pdf(sheetHtml(sheet.rows)), name, mediaType: MEDIA.pdf };
+    return { bytes: await this.deps.pdf.pdf(sheetHtml(await readReportSheet(xlsx))), name, mediaType: MEDIA.pdf };
   }
 
   /** A built-in report of the version (`POST /versions/{id}/report/{x}`). */

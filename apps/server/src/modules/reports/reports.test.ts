@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -5,7 +6,7 @@ import type { ServerEvent } from "@planum/contracts";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
-import { readPdf, seed } from "../print/print.test-kit.js";
+import { countColour, readPdf, seed } from "../print/print.test-kit.js";
 import { type Actor, setUpWorkspace } from "../workspace/workspace.test-kit.js";
 
 let server: TestServer;
@@ -42,6 +43,7 @@ const post = (actor: Actor, url: string, body: unknown, language = "ru") =>
 async function form(extra?: string) {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet("Форма");
+  ws.columns = [{ width: 8 }, { width: 32 }, { width: 12 }, { width: 12 }, { width: 8 }];
   ws.getCell("A1").value = "Еженедельный отчёт: {{project}}, {{schedule}}";
   ws.getRow(3).values = ["Код", "Работа", "Начало", "Окончание", "Дней"];
   ws.getRow(4).values = ["{{work.code}}", "{{work.name}}", "{{work.start}}", "{{work.finish}}", "{{work.duration}}"];
@@ -125,6 +127,59 @@ describe("report templates", () => {
     expect((await post(member, `/reports/${report.id}/rename`, { name: "x" })).status).toBe(403);
     expect((await owner.call("DELETE", `/reports/${report.id}/delete`)).status).toBe(200);
     expect((await owner.call("GET", "/reports")).body.data).toEqual([]);
+  });
+
+  it("carries the form's merged cells and borders into the XLSX and the PDF", async () => {
+    const { owner, project, version } = await setUpWorkspace(server);
+    await seed(owner, version.id, 3);
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet("Форма");
+    ws.columns = [{ width: 10 }, { width: 30 }, { width: 30 }, { width: 10 }];
+    ws.getCell("A1").value = "Сводка {{project}}";
+    ws.getCell("A1").alignment = { horizontal: "center" };
+    ws.mergeCells("A1:D1");
+    ws.getRow(3).values = ["{{work.code}}", "{{work.name}}", null, "{{work.duration}}"];
+    ws.mergeCells("B3:C3");
+    const red = { style: "medium" as const, color: { argb: "FFFF0000" } };
+    for (const col of ["A", "B", "C", "D"])
+      ws.getCell(`${col}3`).border = { top: red, left: red, bottom: red, right: red };
+    ws.getCell("A5").value = "Подпись: {{user}}";
+    ws.mergeCells("A5:D5");
+    const added = await upload(
+      owner,
+      `epsId=${project.id}&name=Рамки`,
+      new Uint8Array(await wb.xlsx.writeBuffer()),
+      "r.xlsx",
+    );
+    expect(added.status).toBe(200);
+
+    const xlsx = await sheet(
+      (await post(owner, `/reports/${added.body.data.id}/run/xlsx`, { versionId: version.id })).raw.rawPayload,
+    );
+    // the band's range repeats with each work, the footer's moves down with its row
+    expect(xlsx.model.merges.sort()).toEqual(["A1:D1", "A7:D7", "B3:C3", "B4:C4", "B5:C5"]);
+    expect(xlsx.getCell("C4").border?.right).toMatchObject({ style: "medium", color: { argb: "FFFF0000" } });
+
+    const pdf = await post(owner, `/reports/${added.body.data.id}/run/pdf`, { versionId: version.id });
+    const { images, text } = readPdf(dir, pdf.raw.rawPayload, "borders");
+    // a merged name is written once, not once per column it covers
+    expect(text[0].match(/Монтаж конструкций этажа 2/g)).toHaveLength(1);
+    // the red lines of the form are on paper (nothing else of the report is red)
+    expect(countColour(images[0], [255, 0, 0])).toBeGreaterThan(200);
+    // the title centred over the four merged columns: its middle is the table's middle, far right of column A's
+    const words = [
+      ...execFileSync("pdftotext", ["-bbox", path.join(dir, "borders.pdf"), "-"])
+        .toString("utf8")
+        .matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g),
+    ].map((m) => ({ from: Number(m[1]), to: Number(m[2]), text: m[3] }));
+    const title = words.find((w) => w.text === "Сводка")!;
+    const code = words.find((w) => w.text === "A001")!;
+    const signature = words.find((w) => w.text === "Подпись:")!;
+    // the table is 80 units ≈ 160 mm ≈ 454 pt wide from the left margin (code's column starts it)
+    const middle = code.from + 454 / 2;
+    expect(title.from).toBeGreaterThan(code.from + 100);
+    expect(Math.abs(title.from - middle)).toBeLessThan(80);
+    expect(signature.from).toBeLessThan(code.from + 10);
   });
 
   it("refuses a file that is not an XLSX, an unknown field and a taken name in the caller's language, keeping nothing", async () => {
