@@ -64,6 +64,22 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
     ef = net.actualFinishW[j];
     sT = net.actualStartT[j] !== NONE ? net.actualStartT[j] : cal.startAt(s);
     efT = net.actualFinishT[j];
+    if (net.progress === P_RETAINED) {
+      // P6's forward pass (retained logic) runs through completed work as a zero-duration node, as its backward pass
+      // does (scenario 056): successors see the later of its actual dates and the instant its predecessors give it
+      // (SP10: completed PWP02-5890, FF after 3230 in progress, is stored at 3230's finish 29 Sep 16:00 and its
+      // 7-day successor starts 30 Sep; a lag from a completed task still counts from its actual finish; scenario
+      // 058). Results show the actual dates (`shownStart`, `shownFinish`).
+      const pushed = completedEarlyInstant(net, st, j);
+      if (pushed > efT) {
+        efT = pushed;
+        ef = cal.workAt(pushed);
+      }
+      if (pushed > sT) {
+        sT = pushed;
+        s = cal.workAt(pushed);
+      }
+    }
   } else {
     let dur = net.remaining[j];
     // No remaining work before the data date; a start limit only moves an activity that has not started.
@@ -190,6 +206,18 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
   st.sT[j] = sT;
   st.efT[j] = efT;
   return changed;
+}
+
+/** The latest instant the active relations into completed node j give it as a zero-duration node (NEG without). */
+function completedEarlyInstant(net: Network, st: ScheduleState, j: number): number {
+  let t = NEG;
+  for (let e = net.inStart[j], end = net.inStart[j + 1]; e < end; e++) {
+    if (net.inActive[e] === 0) continue;
+    const time = sourceTime(net, st, e, net.inFrom[e]);
+    if (net.inFast[e] === 0) st.edgeT[e] = time;
+    if (time !== NONE && time > t) t = time;
+  }
+  return t;
 }
 
 /**

@@ -21,7 +21,15 @@ const REL: Record<RelationType, number> = { FS: R_FS, SS: R_SS, FF: R_FF, SF: 3 
 
 /** Time a node shows as its start (actual start once started). */
 export function shownStart(net: Network, st: ScheduleState, j: number): number {
+  if (showsActuals(net, j)) {
+    return net.actualStartT[j] !== NONE ? net.actualStartT[j] : net.calendars[net.cal[j]].startAt(net.actualStartW[j]);
+  }
   return net.status[j] === S_IN_PROGRESS && net.actualStartT[j] !== NONE ? net.actualStartT[j] : st.sT[j];
+}
+
+/** Time a node shows as its early finish: completed work its actual finish, wherever its node stands (scenario 058). */
+export function shownFinish(net: Network, st: ScheduleState, j: number): number {
+  return showsActuals(net, j) ? net.actualFinishT[j] : st.efT[j];
 }
 
 /*
@@ -32,11 +40,11 @@ const showsActuals = (net: Network, j: number): boolean =>
   net.status[j] === S_COMPLETED && net.kind[j] !== K_SUM && net.kind[j] !== K_LOE;
 
 export function shownLateStart(net: Network, st: ScheduleState, j: number): number {
-  return showsActuals(net, j) ? st.sT[j] : st.lsT[j];
+  return showsActuals(net, j) ? shownStart(net, st, j) : st.lsT[j];
 }
 
 export function shownLateFinish(net: Network, st: ScheduleState, j: number): number {
-  return showsActuals(net, j) ? st.efT[j] : st.lfT[j];
+  return showsActuals(net, j) ? net.actualFinishT[j] : st.lfT[j];
 }
 
 function shift(net: Network, calIdx: number, time: number, lag: number, asFinish: boolean): number {
@@ -179,8 +187,9 @@ export function rollUpSums(net: Network, st: ScheduleState): void {
     const s = shownStart(net, st, j);
     const byResources = (net.special[j] & X_RESOURCES) !== 0 || resourceF[j] === 1 ? 1 : 0;
     if (s < minS[p]) minS[p] = s;
-    if (st.efT[j] > maxF[p]) {
-      maxF[p] = st.efT[j];
+    const f = shownFinish(net, st, j);
+    if (f > maxF[p]) {
+      maxF[p] = f;
       resourceF[p] = byResources;
     }
     const ls = shownLateStart(net, st, j);

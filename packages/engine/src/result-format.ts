@@ -1,4 +1,4 @@
-import { shownLateFinish, shownLateStart, shownStart } from "./derived-activities.js";
+import { shownFinish, shownLateFinish, shownLateStart, shownStart } from "./derived-activities.js";
 import type { Network, ScheduleState } from "./network-model.js";
 import { formatDateTime } from "./time-format.js";
 import type { ActivityResult, NetworkResult } from "./types.js";
@@ -8,7 +8,7 @@ export function formatActivity(net: Network, st: ScheduleState, j: number): Acti
   return {
     id: net.ids[j],
     earlyStart: formatDateTime(shownStart(net, st, j)),
-    earlyFinish: formatDateTime(st.efT[j]),
+    earlyFinish: formatDateTime(shownFinish(net, st, j)),
     lateStart: formatDateTime(shownLateStart(net, st, j)),
     lateFinish: formatDateTime(shownLateFinish(net, st, j)),
     totalFloat: st.tf[j],
@@ -54,17 +54,19 @@ export interface ResultColumns {
 export function resultColumns(net: Network, st: ScheduleState): ResultColumns {
   const n = net.n;
   const earlyStart = new Int32Array(n);
+  const earlyFinish = new Int32Array(n);
   const lateStart = new Int32Array(n);
   const lateFinish = new Int32Array(n);
   for (let j = 0; j < n; j++) {
     earlyStart[j] = shownStart(net, st, j);
+    earlyFinish[j] = shownFinish(net, st, j);
     lateStart[j] = shownLateStart(net, st, j);
     lateFinish[j] = shownLateFinish(net, st, j);
   }
   const columns: ResultColumns = {
     ids: net.ids.slice(0, n),
     earlyStart,
-    earlyFinish: st.efT.slice(0, n),
+    earlyFinish,
     lateStart,
     lateFinish,
     totalFloat: st.tf.slice(0, n),
