@@ -34,6 +34,12 @@ function sample(): GanttColumns {
     finishLimitType: [0, 0, 4],
     finishLimitDate: [-1, -1, start + 5 * DAY],
     revision: [3, 1, 1],
+    plannedCost: [1_234_567.89, 1_234_567.89, null],
+    actualCost: [0.01, 0.01, null],
+    plannedLabour: [12.125, 12.125, null],
+    actualLabour: [null, null, null],
+    plannedVolume: [-4.5, -4.5, null],
+    actualVolume: [null, null, null],
     expanded: [0, 1, 1],
     attrs: { colour: ["red", null, 2] },
     relations: { from: [1, 0], to: [2, 2], type: [0, 3], lag: [-120, 0] },
@@ -98,6 +104,12 @@ describe("the Gantt's wire layout", () => {
       finishLimitType: rows(() => 0),
       finishLimitDate: rows(() => -1),
       revision: rows(() => 1),
+      plannedCost: rows((k) => (k % 3 === 0 ? k * 1000.25 : null)),
+      actualCost: rows(() => null),
+      plannedLabour: rows(() => null),
+      actualLabour: rows(() => null),
+      plannedVolume: rows((k) => k / 1000),
+      actualVolume: rows(() => null),
       expanded: rows(() => 1),
       attrs: {},
       relations: { from: rows((k) => Math.max(0, k - 1)), to: rows((k) => k), type: rows(() => 0), lag: rows(() => 0) },
@@ -128,6 +140,16 @@ describe("the Gantt's wire layout", () => {
     // Another project start (every date is packed against it) packs everything again.
     const moved = { ...after, projectStart: start - DAY };
     expect(encodeGanttShared(moved, { wire: previous, changed })).toEqual(encodeGanttShared(moved));
+  });
+
+  it("sends money to the cent and labour and volume to the thousandth", () => {
+    const columns = sample();
+    columns.plannedCost = [10.004, 10.006, null];
+    columns.plannedVolume = [1.0004, null, 2.0006];
+    const back = roundTrip(columns);
+    expect(back.plannedCost).toEqual([10, 10.01, null]);
+    expect(back.plannedVolume).toEqual([1, null, 2.001]);
+    expect(encodeGantt(columns).actualLabour).toBe("BA");
   });
 
   it("refuses text that is not its packing", () => {

@@ -1,5 +1,5 @@
 import type { CalcStatus } from "./workspace.schema.js";
-import type { GanttCalendar, GanttColumns } from "./workspace-gantt.js";
+import { GANTT_COST_COLUMNS, type GanttCalendar, type GanttColumns, type GanttCostColumn } from "./workspace-gantt.js";
 
 /**
  * How `GET /versions/{id}/gantt` travels (layout 2): the columns of `GanttColumns`, each packed into one string.
@@ -60,6 +60,13 @@ export interface GanttWire {
   finishLimitType: WireInts;
   finishLimitDate: WireInts;
   revision: WireInts;
+  /** Money in cents, labour and volume in thousandths (GANTT_COST_COLUMNS), null = 0, else the signed value + 1. */
+  plannedCost: WireInts;
+  actualCost: WireInts;
+  plannedLabour: WireInts;
+  actualLabour: WireInts;
+  plannedVolume: WireInts;
+  actualVolume: WireInts;
   attrs: Record<string, (string | number | null)[]>;
   relations: { count: number; from: WireInts; to: WireInts; type: WireInts; lag: WireInts };
   calendars: GanttCalendar[];
@@ -276,6 +283,24 @@ function ownStart(earlyStart: readonly number[], origin: number) {
   return (k: number) => (earlyStart[k] === NONE ? origin : earlyStart[k]);
 }
 
+/** A money, labour or volume column as whole hundredths or thousandths (most rows have none: runs of 0). */
+function packAmounts(values: readonly (number | null)[], column: GanttCostColumn): WireInts {
+  const scale = 10 ** GANTT_COST_COLUMNS[column];
+  return packWith(
+    values.length,
+    (k) => {
+      const v = values[k];
+      return v === null || v === undefined ? 0 : zigzag(Math.round(v * scale)) + 1;
+    },
+    (k) => values[k] ?? null,
+  );
+}
+
+function unpackAmounts(wire: WireInts, n: number, column: GanttCostColumn): (number | null)[] {
+  const scale = 10 ** GANTT_COST_COLUMNS[column];
+  return unpackWith(wire, n, (code) => (code === 0 ? null : unzigzag(code - 1) / scale));
+}
+
 /** The `expanded` column alone (the server writes it per user after the shared part). */
 export const encodeExpanded = (expanded: readonly number[]) => packSigned(expanded);
 
@@ -399,6 +424,12 @@ export function encodeGanttShared(
     finishLimitType: kept("finishLimitType") ?? packSigned(columns.finishLimitType),
     finishLimitDate: kept("finishLimitDate") ?? dates(columns.finishLimitDate, finishOf(columns.earlyFinish)),
     revision: kept("revision") ?? packSigned(columns.revision),
+    plannedCost: kept("plannedCost") ?? packAmounts(columns.plannedCost, "plannedCost"),
+    actualCost: kept("actualCost") ?? packAmounts(columns.actualCost, "actualCost"),
+    plannedLabour: kept("plannedLabour") ?? packAmounts(columns.plannedLabour, "plannedLabour"),
+    actualLabour: kept("actualLabour") ?? packAmounts(columns.actualLabour, "actualLabour"),
+    plannedVolume: kept("plannedVolume") ?? packAmounts(columns.plannedVolume, "plannedVolume"),
+    actualVolume: kept("actualVolume") ?? packAmounts(columns.actualVolume, "actualVolume"),
     attrs: columns.attrs,
     relations: reuse && !reuse.changed.has("relations") ? reuse.wire.relations : encodeRelations(columns.relations),
     calendars: columns.calendars,
@@ -492,6 +523,12 @@ export function decodeGantt(wire: GanttWire): GanttColumns {
     finishLimitDate: dates(wire.finishLimitDate, finishOf(earlyFinish)),
     revision: unpackSigned(wire.revision, n),
     expanded: unpackSigned(wire.expanded, n),
+    plannedCost: unpackAmounts(wire.plannedCost, n, "plannedCost"),
+    actualCost: unpackAmounts(wire.actualCost, n, "actualCost"),
+    plannedLabour: unpackAmounts(wire.plannedLabour, n, "plannedLabour"),
+    actualLabour: unpackAmounts(wire.actualLabour, n, "actualLabour"),
+    plannedVolume: unpackAmounts(wire.plannedVolume, n, "plannedVolume"),
+    actualVolume: unpackAmounts(wire.actualVolume, n, "actualVolume"),
     attrs: wire.attrs,
     relations: decodeRelations(wire.relations),
     calendars: wire.calendars,

@@ -60,6 +60,17 @@ export interface GanttData {
   revision: number[];
   /** The caller's stored expanded flag of WBS rows (spec §4), 1 expanded; absent = all expanded. */
   expanded?: number[];
+  /**
+   * The works' money, labour and volume (spec §3 measure kinds: planned from estimates' update-costs, actual from
+   * facts), one value per row, null = none; a WBS summary holds the sum of the works below it (drafts left out).
+   * Money to the cent, labour hours and volume to the thousandth. Absent = all null.
+   */
+  plannedCost?: (number | null)[];
+  actualCost?: (number | null)[];
+  plannedLabour?: (number | null)[];
+  actualLabour?: (number | null)[];
+  plannedVolume?: (number | null)[];
+  actualVolume?: (number | null)[];
   /** Attribute values: attribute id → one value per row (null = no value). */
   attrs?: Record<string, (string | number | null)[]>;
   /**
@@ -115,11 +126,28 @@ export interface GanttAttribute {
 /** What the server answers: the payload with every optional column filled, plus the version's state. */
 export interface GanttColumns extends GanttData {
   remaining: number[];
+  plannedCost: (number | null)[];
+  actualCost: (number | null)[];
+  plannedLabour: (number | null)[];
+  actualLabour: (number | null)[];
+  plannedVolume: (number | null)[];
+  actualVolume: (number | null)[];
   expanded: number[];
   attrs: Record<string, (string | number | null)[]>;
   calcStatus: CalcStatus;
   versionRevision: number;
 }
+
+/** The money, labour and volume columns of the Gantt, each with the decimals it is kept to (10^x). */
+export const GANTT_COST_COLUMNS = {
+  plannedCost: 2,
+  actualCost: 2,
+  plannedLabour: 3,
+  actualLabour: 3,
+  plannedVolume: 3,
+  actualVolume: 3,
+} as const;
+export type GanttCostColumn = keyof typeof GANTT_COST_COLUMNS;
 
 /** WBS item types by code (spec §3). */
 export const GANTT_TYPE_CODES = ["sum", "task", "work", "milestone_start", "milestone_finish", "draft"] as const;
@@ -167,6 +195,12 @@ export const ganttWireSchema = z.object({
   finishLimitType: packed,
   finishLimitDate: packed,
   revision: packed,
+  plannedCost: packed,
+  actualCost: packed,
+  plannedLabour: packed,
+  actualLabour: packed,
+  plannedVolume: packed,
+  actualVolume: packed,
   attrs: z.record(z.string(), z.array(z.union([z.string(), z.number(), z.null()]))),
   relations: z.object({ count: z.number(), from: packed, to: packed, type: packed, lag: packed }),
   calendars: z.array(

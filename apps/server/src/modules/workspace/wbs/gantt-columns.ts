@@ -12,6 +12,7 @@ import {
   readGanttSource,
   readRelations,
 } from "./gantt.repo.js";
+import { changedCostColumns, costColumns } from "./gantt-costs.js";
 import { treeOrder } from "./wbs-dto.js";
 
 const TYPE_CODE: Record<string, number> = {
@@ -182,6 +183,14 @@ export async function patchGanttBase(db: DbOrTx, version: VersionRow, base: Gant
     writeRow(out, k, source, i, calendarIndex);
     for (let c = 0; c < ROW_COLUMNS.length; c++) if (out[ROW_COLUMNS[c]][k] !== before[c]) changed.add(ROW_COLUMNS[c]);
   }
+  if (changedRows.length > 0) {
+    // A work's figures move its summaries' sums: the columns are summed again and those that differ replaced.
+    const costs = costColumns(out.type, out.parent, source, (k) => index.get(out.ids[k])!);
+    for (const column of changedCostColumns(out, costs)) {
+      out[column] = costs[column];
+      changed.add(column);
+    }
+  }
   if (relationsChanged) {
     out.relations = arrangeRelations(relations, base.position);
     changed.add("relations");
@@ -251,6 +260,12 @@ function arrange(
     finishLimitType: column(),
     finishLimitDate: column(),
     revision: column(),
+    plannedCost: [],
+    actualCost: [],
+    plannedLabour: [],
+    actualLabour: [],
+    plannedVolume: [],
+    actualVolume: [],
     attrs: {},
     relations: { from: [], to: [], type: [], lag: [] },
     calendars: calendarsOf(calendarRows),
@@ -263,6 +278,7 @@ function arrange(
     out.parent[k] = p < 0 ? -1 : (position.get(p) ?? -1);
   }
   for (let k = 0; k < n; k++) writeRow(out, k, c, order[k], calendarIndex);
+  Object.assign(out, costColumns(out.type, out.parent, c, (k) => order[k]));
   out.relations = arrangeRelations(r, position);
   return {
     shared: out,

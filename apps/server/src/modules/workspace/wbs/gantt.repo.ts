@@ -40,6 +40,13 @@ export interface GanttRow {
   flt: string | null;
   fld: number;
   rev: number;
+  /** Planned and actual cost, labour and volume (null = none). */
+  pcost: number | null;
+  acost: number | null;
+  plab: number | null;
+  alab: number | null;
+  pvol: number | null;
+  avol: number | null;
   attrs: Record<string, string | number | boolean | null> | null;
 }
 
@@ -75,6 +82,12 @@ const itemColumns = sql`
            'flt', coalesce(json_agg(finish_limit_type), '[]'),
            'fld', coalesce(json_agg(${minutes("finish_limit_date")}), '[]'),
            'rev', coalesce(json_agg(revision), '[]'),
+           'pcost', coalesce(json_agg(planned_cost), '[]'),
+           'acost', coalesce(json_agg(actual_cost), '[]'),
+           'plab', coalesce(json_agg(planned_labour), '[]'),
+           'alab', coalesce(json_agg(actual_labour), '[]'),
+           'pvol', coalesce(json_agg(planned_volume), '[]'),
+           'avol', coalesce(json_agg(actual_volume), '[]'),
            'attrs', coalesce(json_agg(case when attrs = '{}'::jsonb then null else attrs end), '[]'))`;
 
 const relationColumns = sql`
