@@ -278,7 +278,10 @@ function arrange(
     out.parent[k] = p < 0 ? -1 : (position.get(p) ?? -1);
   }
   for (let k = 0; k < n; k++) writeRow(out, k, c, order[k], calendarIndex);
-  Object.assign(out, costColumns(out.type, out.parent, c, (k) => order[k]));
+  Object.assign(
+    out,
+    costColumns(out.type, out.parent, c, (k) => order[k]),
+  );
   out.relations = arrangeRelations(r, position);
   return {
     shared: out,

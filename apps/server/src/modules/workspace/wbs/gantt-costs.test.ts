@@ -56,7 +56,9 @@ describe("the Gantt's cost columns", () => {
     const after = await readGantt(owner, v);
     expect(after.plannedCost[at(after, a.id)]).toBe(cents(dig.priced.total));
     expect(after.plannedCost[at(after, b.id)]).toBe(cents(trench.priced.total));
-    expect(after.plannedCost[at(after, s.id)]).toBe(cents(cents(dig.priced.total) + cents(trench.priced.total) + 250.5));
+    expect(after.plannedCost[at(after, s.id)]).toBe(
+      cents(cents(dig.priced.total) + cents(trench.priced.total) + 250.5),
+    );
     // 0.45 × 1000 m³ and 0.12 × 100 m³ in the base measure, with S2's none.
     expect(after.plannedVolume[at(after, s.id)]).toBe(462);
 

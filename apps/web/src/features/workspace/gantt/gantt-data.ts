@@ -1,4 +1,10 @@
-import type { GANTT_LIMIT_CODES, GANTT_LINK_CODES, GANTT_TYPE_CODES, GanttData } from "@planum/contracts";
+import type {
+  GANTT_LIMIT_CODES,
+  GANTT_LINK_CODES,
+  GANTT_TYPE_CODES,
+  GanttCostColumn,
+  GanttData,
+} from "@planum/contracts";
 
 /**
  * The Gantt payload is the contract's `GanttData` (packages/contracts/src/workspace-gantt.ts): columnar, rows in WBS
@@ -47,6 +53,19 @@ export const LIMIT_TYPES = [
 ] as const satisfies typeof GANTT_LIMIT_CODES;
 
 export const NO_TIME = -1;
+
+/** The works' money, labour and volume columns (contracts' GANTT_COST_COLUMNS), summed into summaries by the server. */
+export const COST_COLUMNS = [
+  "plannedCost",
+  "actualCost",
+  "plannedLabour",
+  "actualLabour",
+  "plannedVolume",
+  "actualVolume",
+] as const satisfies readonly GanttCostColumn[];
+export type CostColumn = (typeof COST_COLUMNS)[number];
+/** Money columns: shown with two decimals. */
+export const MONEY_COLUMNS: ReadonlySet<string> = new Set<CostColumn>(["plannedCost", "actualCost"]);
 
 /** The per-row arrays every payload must carry (used by the decoder's length check). */
 export const ROW_FIELDS = [

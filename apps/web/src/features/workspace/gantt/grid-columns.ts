@@ -1,7 +1,7 @@
 import { createDaysFormat, displayDays, relationText } from "@planum/contracts";
 import type { CellValue, ValueKind } from "./filter-ops";
 import type { GanttAttributeKind } from "./gantt-data";
-import { NO_TIME, RELATION_TYPES, TYPE_SUM, WBS_TYPES } from "./gantt-data";
+import { COST_COLUMNS, MONEY_COLUMNS, NO_TIME, RELATION_TYPES, TYPE_SUM, WBS_TYPES } from "./gantt-data";
 import type { RowModel } from "./row-model";
 import { civilParts } from "./scale-math";
 
@@ -39,6 +39,12 @@ export const BUILT_IN_COLUMNS = [
   "predecessors",
   "successors",
   "count",
+  "plannedCost",
+  "actualCost",
+  "plannedLabour",
+  "actualLabour",
+  "plannedVolume",
+  "actualVolume",
 ] as const;
 export type BuiltInColumn = (typeof BUILT_IN_COLUMNS)[number];
 /** The columns shown until the user chooses: they fit beside the chart at 1440 px in every language. */
@@ -102,6 +108,12 @@ const WIDTHS: Record<BuiltInColumn, number> = {
   predecessors: 150,
   successors: 150,
   count: 64,
+  plannedCost: 120,
+  actualCost: 120,
+  plannedLabour: 110,
+  actualLabour: 110,
+  plannedVolume: 110,
+  actualVolume: 110,
 };
 
 const text = (editable = false): ColumnMeta => ({ kind: "text", align: "left", editable });
@@ -140,6 +152,12 @@ const META: Record<BuiltInColumn, ColumnMeta> = {
   predecessors: text(),
   successors: text(),
   count: num(),
+  plannedCost: num(),
+  actualCost: num(),
+  plannedLabour: num(),
+  actualLabour: num(),
+  plannedVolume: num(),
+  actualVolume: num(),
 };
 
 /** Columns whose values are days of the row's calendar. */
@@ -152,6 +170,8 @@ const DAY_COLUMNS = new Set<ColumnKey>([
   "totalFloat",
   "freeFloat",
 ]);
+/** Money, labour and volume columns (money among them shown with two decimals). */
+const COST_KEYS: ReadonlySet<ColumnKey> = new Set<ColumnKey>(COST_COLUMNS);
 /** Columns whose values are words to translate (`gantt.values.<column>.<value>`). */
 const WORD_COLUMNS = new Set<ColumnKey>(["status", "critical", "constraint", "secondaryConstraint"]);
 
@@ -370,6 +390,15 @@ export function cellValue(model: RowModel, i: number, key: ColumnKey, words: Cel
       return relationList(model, i, false, words.dayUnit, words.locale);
     case "count":
       return model.type[i] === TYPE_SUM ? model.count[i] : null;
+    case "plannedCost":
+    case "actualCost":
+    case "plannedLabour":
+    case "actualLabour":
+    case "plannedVolume":
+    case "actualVolume": {
+      const v = model.costs[key][i];
+      return Number.isNaN(v) ? null : v;
+    }
     default: {
       const values = model.attrs.get(key.slice(5));
       return values ? (values[i] ?? null) : null;
@@ -401,6 +430,9 @@ export function createCellFormatter(
   const words: CellWords = { dayUnit, locale };
   const num = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const days = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  // Money as amounts are written (two decimals); labour hours and volume to the thousandth they are kept to.
+  const money = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const amount = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
   const dateCache = new Map<number, string>();
   const date = (t: number) => {
     let s = dateCache.get(t);
@@ -419,6 +451,8 @@ export function createCellFormatter(
     if (key === "progress") return `${num.format(v as number)} %`;
     if (kind === "date" && typeof v === "number") return date(v);
     if (DAY_COLUMNS.has(key)) return days.format(v as number);
+    if (MONEY_COLUMNS.has(key)) return money.format(v as number);
+    if (COST_KEYS.has(key)) return amount.format(v as number);
     if (typeof v === "number") return num.format(v);
     return v;
   };

@@ -55,4 +55,22 @@ describe("summaries rolled up and every P6 column", () => {
     expect(text).toContain(model.code[model.rel.from[r]]);
     expect(text).toMatch(/^[^,]+ (FS|SS|FF|SF)([+-][\d.]+d)?(, |$)/);
   });
+
+  it("shows money with two decimals and labour and volume as kept, in the page's language; none is an empty cell", () => {
+    const data = fixture();
+    const n = data.ids.length;
+    data.plannedCost = new Array(n).fill(null);
+    data.plannedCost[0] = 1234567.5;
+    data.plannedVolume = new Array(n).fill(null);
+    data.plannedVolume[0] = 45.125;
+    const model = decodeGanttData(data);
+    const cell = (locale: string, key: "plannedCost" | "plannedVolume" | "actualCost", i = 0) =>
+      createCellFormatter(locale, (type) => type)(model, i, key, "number").replace(/\s/g, " ");
+    expect(cell("en", "plannedCost")).toBe("1,234,567.50");
+    expect(cell("ru", "plannedCost")).toBe("1 234 567,50");
+    expect(cell("fr", "plannedVolume")).toBe("45,125");
+    expect(cell("en", "plannedCost", 1)).toBe("");
+    expect(cell("en", "actualCost")).toBe("");
+    expect(cellValue(model, 0, "plannedCost")).toBe(1234567.5);
+  });
 });

@@ -1,6 +1,14 @@
 import { calendarMinutesPerDay } from "@planum/contracts";
 import { buildCalendar, type Calendar, type CalendarInput } from "@planum/engine";
-import { type GanttAttribute, type GanttData, NO_TIME, ROW_FIELDS, TYPE_SUM } from "./gantt-data";
+import {
+  COST_COLUMNS,
+  type CostColumn,
+  type GanttAttribute,
+  type GanttData,
+  NO_TIME,
+  ROW_FIELDS,
+  TYPE_SUM,
+} from "./gantt-data";
 import { rollUpSummaries } from "./roll-up";
 
 /**
@@ -37,6 +45,8 @@ export interface RowModel {
   revision: Float64Array;
   /** Works below a summary (its own 1 for a work), filled by the roll-up. */
   count: Int32Array;
+  /** Money, labour and volume per row (NaN = none), summaries already summed by the server. */
+  costs: Record<CostColumn, Float64Array>;
   attrs: Map<string, (string | number | null)[]>;
   attributes: GanttAttribute[];
   rel: RelationIndex;
@@ -90,6 +100,17 @@ function floats(source: ArrayLike<number | null>, n: number): Float64Array {
   for (let i = 0; i < n; i++) {
     const v = source[i];
     out[i] = v === null ? Number.NaN : v;
+  }
+  return out;
+}
+
+/** The payload's cost columns as floats; a column the payload leaves out is none throughout. */
+function costsOf(data: GanttData, n: number): Record<CostColumn, Float64Array> {
+  const out = {} as Record<CostColumn, Float64Array>;
+  for (const column of COST_COLUMNS) {
+    const values = data[column];
+    if (values && values.length !== n) throw new GanttDataError(`field "${column}" must hold ${n} values`);
+    out[column] = values ? floats(values, n) : new Float64Array(n).fill(Number.NaN);
   }
   return out;
 }
@@ -216,6 +237,7 @@ export function decodeGanttData(data: GanttData, prebuilt?: ReadonlyMap<string, 
     finishLimitDate: int32(data.finishLimitDate, n),
     revision: Float64Array.from(data.revision),
     count: new Int32Array(n),
+    costs: costsOf(data, n),
     attrs: new Map(Object.entries(data.attrs ?? {})),
     attributes: data.attributes ?? [],
     rel: {

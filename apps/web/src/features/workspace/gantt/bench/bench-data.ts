@@ -9,6 +9,7 @@ import {
   schedule,
 } from "@planum/engine";
 import {
+  type CostColumn,
   type GanttData,
   RELATION_TYPES,
   TYPE_DRAFT,
@@ -257,6 +258,19 @@ export function generateBenchData({ activities, seed = 7, relationsPerActivity =
   };
 }
 
+/** The payload's cost columns, a column it leaves out none throughout. */
+function costColumnsOf(data: GanttData): Record<CostColumn, (number | null)[]> {
+  const none = () => new Array<number | null>(data.ids.length).fill(null);
+  return {
+    plannedCost: data.plannedCost ?? none(),
+    actualCost: data.actualCost ?? none(),
+    plannedLabour: data.plannedLabour ?? none(),
+    actualLabour: data.actualLabour ?? none(),
+    plannedVolume: data.plannedVolume ?? none(),
+    actualVolume: data.actualVolume ?? none(),
+  };
+}
+
 /** The payload as the server sends it (contracts' gantt-wire.ts), so the bench parses and unpacks what a browser gets. */
 export function benchWireText(data: GanttData): string {
   const n = data.ids.length;
@@ -265,6 +279,7 @@ export function benchWireText(data: GanttData): string {
     remaining: data.remaining ?? new Array<number>(n).fill(-1),
     expanded: data.expanded ?? new Array<number>(n).fill(1),
     attrs: data.attrs ?? {},
+    ...costColumnsOf(data),
     calcStatus: "calculated",
     versionRevision: 1,
   };
