@@ -6,9 +6,11 @@ import { addItem, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js
  * Cost estimates (issue 19): the owner opens the project's estimates, adds a base measure in the cost references,
  * uploads a GRAND-Smeta XML local estimate (its progress shown from the job's events), sees its sections, positions,
  * the total the file states and what the compliance rules found on upload, then applies a winter coefficient to the
- * whole estimate and sees the total grow; links position 1 to a calculated work by hand, updates costs into the
+ * whole estimate and sees the total grow (the coefficient renamed in the references first, a multiplier of 0 refused
+ * beside its field); links position 1 to a calculated work by hand, updates costs into the
  * schedule's current version, links position 2 by a rule (norm code = work code) after its preview, and sees the
- * money carried as the project's S-curve plan (quantities and shares written by the language: 0,12 in ru/fr).
+ * money carried as the project's S-curve plan and in the schedule grid's planned cost column (quantities and shares
+ * written by the language: 0,12 in ru/fr).
  */
 test.setTimeout(300_000);
 
@@ -37,6 +39,13 @@ const TEXTS = {
     preview: "Preview",
     runRule: "Run the rule",
     toMake: "Links to make: 1 (positions matched: 1 of 4)",
+    columns: "Columns",
+    plannedCost: "Planned cost",
+    required: "The field is required",
+    invalid: "Value not allowed",
+    multiplier: "Multiplier",
+    save: "Save",
+    editWinter: "Edit ЗУ",
   },
   ru: {
     upload: "Загрузить смету",
@@ -58,6 +67,13 @@ const TEXTS = {
     preview: "Предпросмотр",
     runRule: "Выполнить правило",
     toMake: "Будет создано связей: 1 (позиций с работами: 1 из 4)",
+    columns: "Столбцы",
+    plannedCost: "Плановая стоимость",
+    required: "Поле обязательно для заполнения",
+    invalid: "Недопустимое значение",
+    multiplier: "Множитель",
+    save: "Сохранить",
+    editWinter: "Изменить ЗУ",
   },
   fr: {
     upload: "Importer un devis",
@@ -79,6 +95,13 @@ const TEXTS = {
     preview: "Aperçu",
     runRule: "Exécuter la règle",
     toMake: "Liens à créer : 1 (positions trouvées : 1 sur 4)",
+    columns: "Colonnes",
+    plannedCost: "Coût prévu",
+    required: "Ce champ est obligatoire",
+    invalid: "Valeur non autorisée",
+    multiplier: "Multiplicateur",
+    save: "Enregistrer",
+    editWinter: "Modifier ЗУ",
   },
 } as const;
 /** Totals as each language writes them (group separators differ: a comma, a no-break or a narrow no-break space). */
@@ -127,6 +150,9 @@ for (const view of [
     // The base measure through the cost references; the two converting to it through the API.
     await page.getByRole("button", { name: texts.references }).click();
     const measures = page.getByTestId("costr-measures");
+    // An empty form is refused beside its fields, in the page's language, before anything is sent.
+    await measures.getByRole("button", { name: texts.add }).click();
+    await expect(measures.getByText(texts.required).first()).toBeVisible();
     await measures.getByRole("textbox", { name: texts.code }).fill("м3");
     await measures.getByRole("textbox", { name: texts.name }).fill("Кубический метр");
     await measures.getByRole("button", { name: texts.add }).click();
@@ -134,7 +160,20 @@ for (const view of [
     await page.screenshot({ path: `e2e/artifacts/estimates-references-${tag}.png` });
     // The coefficient and the rule made through the API are listed in their tabs.
     await page.getByRole("tab", { name: texts.coefficientsTab }).click();
-    await expect(page.getByTestId("costr-coefficients").getByRole("cell", { name: "ЗУ", exact: true })).toBeVisible();
+    const coefficients = page.getByTestId("costr-coefficients");
+    await expect(coefficients.getByRole("cell", { name: "ЗУ", exact: true })).toBeVisible();
+    // Edited in place: a multiplier of 0 is refused beside the field; a new name is saved.
+    await coefficients.getByRole("button", { name: texts.editWinter }).click();
+    const multiplier = coefficients.getByRole("textbox", { name: texts.multiplier });
+    await expect(multiplier).toHaveValue(view.language === "en" ? "1.02" : "1,02");
+    await multiplier.fill("0");
+    await coefficients.getByRole("button", { name: texts.save }).click();
+    await expect(coefficients.getByText(texts.invalid)).toBeVisible();
+    await multiplier.fill(view.language === "en" ? "1.02" : "1,02");
+    await coefficients.getByRole("textbox", { name: texts.name }).fill("Зимнее удорожание, зона II");
+    await coefficients.getByRole("button", { name: texts.save }).click();
+    await expect(coefficients.getByRole("cell", { name: "Зимнее удорожание, зона II" })).toBeVisible();
+    await page.screenshot({ path: `e2e/artifacts/estimates-coefficient-edited-${tag}.png` });
     await page.getByRole("tab", { name: texts.rulesTab }).click();
     await expect(
       page.getByTestId("costr-rules").getByRole("cell", { name: "Все позиции привязаны", exact: true }),
@@ -204,6 +243,25 @@ for (const view of [
       { timeout: 60_000 },
     );
     await page.screenshot({ path: `e2e/artifacts/estimates-scurve-${tag}.png`, fullPage: true });
+
+    // The schedule's grid: the planned cost column, chosen among the columns, shows position 1's money on A10.
+    await page.goto(`/${spaceId}/schedule/${scheduleId}`);
+    await page.getByRole("button", { name: texts.columns }).click();
+    await page.getByRole("checkbox", { name: texts.plannedCost }).check();
+    await page.keyboard.press("Escape");
+    const [whole, cents] = money.toFixed(2).split(".");
+    const written = new RegExp(`^${whole.slice(0, -3)}[\\s,]${whole.slice(-3)}[.,]${cents}$`);
+    const a10 = page.getByRole("row").filter({ has: page.getByRole("gridcell", { name: "A10", exact: true }) });
+    const cost = a10.getByRole("gridcell", { name: written });
+    await expect(cost).toBeVisible({ timeout: 60_000 });
+    // The chosen column joins the end of the grid: its scroll bar moved to the end, as a person would.
+    await page
+      .locator(".pg-bottom .pg-hscroll")
+      .first()
+      .evaluate((bar) => {
+        bar.scrollLeft = bar.scrollWidth;
+      });
+    await page.screenshot({ path: `e2e/artifacts/estimates-grid-cost-${tag}.png`, fullPage: true });
     await context.close();
   });
 }

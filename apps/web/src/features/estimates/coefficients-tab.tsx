@@ -1,17 +1,30 @@
 import { Button, Group, MultiSelect, NumberInput, Select, Stack, Table, Text, TextInput } from "@mantine/core";
-import { COEFFICIENT_KINDS, COST_PARTS, type CoefficientKind, type CostPart, type Language } from "@planum/contracts";
+import {
+  COEFFICIENT_KINDS,
+  COST_PARTS,
+  type Coefficient,
+  type CoefficientKind,
+  type CostPart,
+  coefficientBody,
+  type Language,
+} from "@planum/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { decimalSeparator } from "../structure";
 import { costrApi, costrKeys, useReferenceChange } from "./costr-api";
+import { useFieldIssues } from "./field-issues";
+
+const FIELDS = ["code", "name", "kind", "value", "parts"] as const;
 
 /** Overheads and profit are percentages of the money below them; the other kinds multiply the parts they name. */
 const isPercent = (kind: CoefficientKind) => kind === "overhead" || kind === "profit";
 
 /**
  * The space's cost coefficients (spec §3): regional, winter and indexation multipliers of the parts they name,
- * overheads and profit as percentages; an estimate, a section or a position applies them in order.
+ * overheads and profit as percentages; an estimate, a section or a position applies them in order. One form adds a
+ * coefficient or, after "Edit" on a row, changes that one (the estimates it is applied in are priced again); what the
+ * contract refuses is said beside its field in the page's language.
  */
 export function CoefficientsTab({ canEdit, number }: { canEdit: boolean; number(x: number): string }) {
   const { t, i18n } = useTranslation("estimates");
@@ -21,15 +34,41 @@ export function CoefficientsTab({ canEdit, number }: { canEdit: boolean; number(
   const [kind, setKind] = useState<CoefficientKind>("regional");
   const [value, setValue] = useState<number | "">("");
   const [parts, setParts] = useState<CostPart[]>(["wages", "machines", "materials"]);
-  const create = useReferenceChange(
+  const [editing, setEditing] = useState<string | null>(null);
+  const issues = useFieldIssues();
+  const clearForm = () => {
+    setEditing(null);
+    setCode("");
+    setName("");
+    setValue("");
+    issues.clear();
+  };
+  const save = useReferenceChange(
     costrKeys.coefficients,
-    () => costrApi.createCoefficient({ code, name, kind, value: Number(value), parts: isPercent(kind) ? [] : parts }),
-    () => {
-      setCode("");
-      setName("");
-      setValue("");
-    },
+    (body: ReturnType<typeof coefficientBody.parse>) =>
+      editing ? costrApi.updateCoefficient(editing, body) : costrApi.createCoefficient(body),
+    clearForm,
+    (error) => issues.refused(error, FIELDS),
   );
+  const submit = () => {
+    const body = issues.check(coefficientBody, {
+      code,
+      name,
+      kind,
+      value: value === "" ? Number.NaN : value,
+      parts: isPercent(kind) ? [] : parts,
+    });
+    if (body) save.mutate(body);
+  };
+  const edit = (c: Coefficient) => {
+    setEditing(c.id);
+    setCode(c.code);
+    setName(c.name);
+    setKind(c.kind);
+    setValue(c.value);
+    if (!isPercent(c.kind)) setParts(c.parts);
+    issues.clear();
+  };
   const remove = useReferenceChange(costrKeys.coefficients, costrApi.deleteCoefficient);
   const list = coefficients.data ?? [];
   return (
@@ -62,7 +101,15 @@ export function CoefficientsTab({ canEdit, number }: { canEdit: boolean; number(
                     {isPercent(c.kind) ? "" : c.parts.map((p) => t(`refs.costParts.${p}`)).join(", ")}
                   </Table.Td>
                   {canEdit && (
-                    <Table.Td ta="right">
+                    <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        onClick={() => edit(c)}
+                        aria-label={t("refs.editOf", { code: c.code })}
+                      >
+                        {t("refs.edit")}
+                      </Button>
                       <Button size="compact-xs" variant="subtle" onClick={() => remove.mutate(c.id)}>
                         {t("remove")}
                       </Button>
@@ -76,8 +123,20 @@ export function CoefficientsTab({ canEdit, number }: { canEdit: boolean; number(
       )}
       {canEdit && (
         <Group gap="xs" align="flex-end" wrap="wrap">
-          <TextInput label={t("refs.code")} w={120} value={code} onChange={(e) => setCode(e.currentTarget.value)} />
-          <TextInput label={t("name")} w={220} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <TextInput
+            label={t("refs.code")}
+            w={120}
+            value={code}
+            error={issues.error("code")}
+            onChange={(e) => setCode(e.currentTarget.value)}
+          />
+          <TextInput
+            label={t("name")}
+            w={220}
+            value={name}
+            error={issues.error("name")}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
           <Select
             label={t("refs.kind")}
             w={180}
@@ -89,8 +148,8 @@ export function CoefficientsTab({ canEdit, number }: { canEdit: boolean; number(
           <NumberInput
             label={isPercent(kind) ? t("refs.percent") : t("refs.multiplier")}
             w={140}
-            min={0}
             decimalScale={6}
+            error={issues.error("value")}
             decimalSeparator={decimalSeparator(i18n.language as Language)}
             value={value}
             onChange={(v) => setValue(typeof v === "number" ? v : "")}
@@ -99,18 +158,20 @@ export function CoefficientsTab({ canEdit, number }: { canEdit: boolean; number(
             <MultiSelect
               label={t("refs.parts")}
               w={300}
+              error={issues.error("parts")}
               value={parts}
               onChange={(v) => setParts(v as CostPart[])}
               data={COST_PARTS.map((p) => ({ value: p, label: t(`refs.costParts.${p}`) }))}
             />
           )}
-          <Button
-            disabled={!code.trim() || !name.trim() || value === "" || (!isPercent(kind) && parts.length === 0)}
-            loading={create.isPending}
-            onClick={() => create.mutate(undefined)}
-          >
-            {t("refs.add")}
+          <Button loading={save.isPending} onClick={submit}>
+            {editing ? t("refs.save") : t("refs.add")}
           </Button>
+          {editing && (
+            <Button variant="default" onClick={clearForm}>
+              {t("refs.cancel")}
+            </Button>
+          )}
         </Group>
       )}
     </Stack>

@@ -24,9 +24,12 @@ export const costrKeys = {
 export const costrApi = {
   measures: () => api.get<Measure[]>("/costr/measures"),
   createMeasure: (body: MeasureBody) => api.post<Measure>("/costr/measures", body),
+  updateMeasure: (measureId: string, body: MeasureBody) => api.put<Measure>(`/costr/measures/${id(measureId)}`, body),
   deleteMeasure: (measureId: string) => api.delete<{ id: string }>(`/costr/measures/${id(measureId)}`),
   coefficients: () => api.get<Coefficient[]>("/costr/coefficients"),
   createCoefficient: (body: CoefficientBody) => api.post<Coefficient>("/costr/coefficients", body),
+  updateCoefficient: (coefficientId: string, body: CoefficientBody) =>
+    api.put<Coefficient>(`/costr/coefficients/${id(coefficientId)}`, body),
   deleteCoefficient: (coefficientId: string) => api.delete<{ id: string }>(`/costr/coefficients/${id(coefficientId)}`),
   rules: () => api.get<ComplianceRule[]>("/costr/compliance-rules"),
   createRule: (body: ComplianceRuleBody) => api.post<ComplianceRule>("/costr/compliance-rules", body),
@@ -38,7 +41,12 @@ export const costrApi = {
 };
 
 /** A change to one of the references: errors as a localized toast, the list read again on success. */
-export function useReferenceChange<A>(key: readonly string[], change: (arg: A) => Promise<unknown>, done?: () => void) {
+export function useReferenceChange<A>(
+  key: readonly string[],
+  change: (arg: A) => Promise<unknown>,
+  done?: () => void,
+  refused: (error: unknown) => void = notifyError,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
@@ -46,6 +54,6 @@ export function useReferenceChange<A>(key: readonly string[], change: (arg: A) =
       void queryClient.invalidateQueries({ queryKey: key });
       done?.();
     },
-    onError: notifyError,
+    onError: refused,
   });
 }
