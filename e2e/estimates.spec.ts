@@ -3,14 +3,14 @@ import { expect, test } from "@playwright/test";
 import { addItem, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
 
 /**
- * Cost estimates (issue 19): the owner opens the project's estimates, adds a base measure in the cost references,
- * uploads a GRAND-Smeta XML local estimate (its progress shown from the job's events), sees its sections, positions,
- * the total the file states and what the compliance rules found on upload, then applies a winter coefficient to the
- * whole estimate and sees the total grow (the coefficient renamed in the references first, a multiplier of 0 refused
- * beside its field); links position 1 to a calculated work by hand, updates costs into the
- * schedule's current version, links position 2 by a rule (norm code = work code) after its preview, and sees the
- * money carried as the project's S-curve plan and in the schedule grid's planned cost column (quantities and shares
- * written by the language: 0,12 in ru/fr).
+ * Cost estimates (issue 19): the owner opens the project's estimates, adds a base measure in the cost references, makes
+ * a design documentation set (PDC) and uploads a GRAND-Smeta XML local estimate into it (its progress shown from the
+ * job's events), sees its sections, positions, the total the file states and what the compliance rules found on upload,
+ * then applies a winter coefficient to the whole estimate and sees the total grow (the coefficient renamed in the
+ * references first, a multiplier of 0 refused beside its field); links position 1 to a calculated work by hand, updates
+ * costs into the schedule's current version, links position 2 by a rule (norm code = work code) after its preview, and
+ * sees the money carried as the project's S-curve plan and in the schedule grid's planned cost column (quantities and
+ * shares written by the language: 0,12 in ru/fr).
  */
 test.setTimeout(300_000);
 
@@ -46,6 +46,7 @@ const TEXTS = {
     multiplier: "Multiplier",
     save: "Save",
     editWinter: "Edit ЗУ",
+    pdcSet: "Design documentation set",
   },
   ru: {
     upload: "Загрузить смету",
@@ -74,6 +75,7 @@ const TEXTS = {
     multiplier: "Множитель",
     save: "Сохранить",
     editWinter: "Изменить ЗУ",
+    pdcSet: "Комплект ПСД",
   },
   fr: {
     upload: "Importer un devis",
@@ -102,6 +104,7 @@ const TEXTS = {
     multiplier: "Multiplicateur",
     save: "Enregistrer",
     editWinter: "Modifier ЗУ",
+    pdcSet: "Dossier d'études",
   },
 } as const;
 /** Totals as each language writes them (group separators differ: a comma, a no-break or a narrow no-break space). */
@@ -186,12 +189,22 @@ for (const view of [
       ["1000 м3", 1000],
     ] as const)
       await call("POST", "/costr/measures", { code, name: code, kind: "volume", baseId: m3.id, factor });
+    // The project's design documentation set, made on the page, which the estimate is uploaded into.
+    const pdc = page.getByTestId("pdc-panel");
+    await pdc.getByRole("textbox", { name: texts.code }).fill("ПД-1");
+    await pdc.getByRole("textbox", { name: texts.name }).fill("Подземная часть");
+    await pdc.getByRole("button", { name: texts.add }).click();
+    await expect(pdc.getByRole("cell", { name: "Подземная часть" })).toBeVisible();
+    await page.getByRole("combobox", { name: texts.pdcSet }).click();
+    await page.getByRole("option", { name: "ПД-1 Подземная часть" }).click();
     const chooser = page.waitForEvent("filechooser");
     await page.getByRole("button", { name: texts.upload }).click();
     await (await chooser).setFiles(SAMPLE);
     const total = page.getByTestId("estimate-total");
     await expect(total).toHaveText(STATED_TOTAL, { timeout: 60_000 });
     await expect(page.getByRole("cell", { name: "Раздел 2. Бетонные работы" })).toBeVisible();
+    // The set now holds the estimate.
+    await expect(pdc.getByRole("row").filter({ hasText: "ПД-1" }).getByRole("cell").nth(4)).toHaveText("1");
     await expect(page.getByRole("cell", { name: "ГЭСН01-01-013-02" })).toBeVisible();
     await expect(page.getByTestId("estimate-compliance")).toContainText("№ 4 ФСБЦ-04.1.02.05-0006");
     // The bar goes once the job has ended (it used to stay at 0 %).

@@ -27,12 +27,12 @@ export const estimatesApi = {
   list: (projectId: string) => api.get<EstimateSummary[]>(base(projectId)),
   tree: (projectId: string, estimateId: string) =>
     api.get<EstimateTree>(`${base(projectId)}/${encodeURIComponent(estimateId)}`),
-  upload: (projectId: string, file: File, skipRows: number) => {
+  upload: (projectId: string, file: File, skipRows: number, pdcId: string | null) => {
     const form = new FormData();
     form.append("file", file, file.name);
     return api.post<{ jobId: string }>(`${base(projectId)}/upload`, undefined, {
       formData: form,
-      query: { skipRows },
+      query: pdcId ? { skipRows, pdcId } : { skipRows },
     });
   },
   remove: (projectId: string, estimateId: string) =>

@@ -24,6 +24,7 @@ import { useParams } from "react-router";
 import { CompliancePanel } from "./compliance-panel";
 import { EstimateLinksPanel } from "./estimate-links-panel";
 import { estimateKeys, estimatesApi, useCoefficients, useEstimates, useEstimateTree } from "./estimates-api";
+import { PdcPanel, usePdc } from "./pdc-panel";
 import { ReferencesDrawer } from "./references-drawer";
 import { useUploadProgress } from "./use-upload-progress";
 import { useChosenVersion, VersionCostsPanel } from "./version-costs-panel";
@@ -41,6 +42,8 @@ export function EstimatesPage() {
   const estimates = useEstimates(projectId);
   const [selected, setSelected] = useState<string | null>(null);
   const [skipRows, setSkipRows] = useState<number>(0);
+  const [pdcId, setPdcId] = useState<string | null>(null);
+  const pdc = usePdc(projectId).data ?? [];
   const money = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 });
   const chosen = useChosenVersion(projectId);
@@ -50,7 +53,7 @@ export function EstimatesPage() {
   });
 
   const upload = useMutation({
-    mutationFn: (file: File) => estimatesApi.upload(projectId, file, skipRows),
+    mutationFn: (file: File) => estimatesApi.upload(projectId, file, skipRows, pdcId),
     onSuccess: ({ jobId }) => started(jobId),
   });
   const remove = useMutation({
@@ -83,6 +86,16 @@ export function EstimatesPage() {
             value={skipRows}
             onChange={(v) => setSkipRows(typeof v === "number" ? v : 0)}
           />
+          {pdc.length > 0 && (
+            <Select
+              label={t("pdc.forUpload")}
+              w={220}
+              clearable
+              value={pdcId}
+              onChange={setPdcId}
+              data={pdc.map((p) => ({ value: p.id, label: `${p.code} ${p.name}` }))}
+            />
+          )}
           <Button variant="default" leftSection={<IconBook size={16} />} onClick={() => setReferences(true)}>
             {t("refs.open")}
           </Button>
@@ -112,6 +125,7 @@ export function EstimatesPage() {
         />
       )}
       <VersionCostsPanel chosen={chosen} format={(x) => money.format(x)} />
+      <PdcPanel projectId={projectId} />
       <ReferencesDrawer
         spaceId={spaceId}
         opened={references}
