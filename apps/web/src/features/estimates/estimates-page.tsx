@@ -24,7 +24,7 @@ import { useParams } from "react-router";
 import { CompliancePanel } from "./compliance-panel";
 import { EstimateLinksPanel } from "./estimate-links-panel";
 import { estimateKeys, estimatesApi, useCoefficients, useEstimates, useEstimateTree } from "./estimates-api";
-import { PdcPanel, usePdc } from "./pdc-panel";
+import { PdcPanel, pdcKey, usePdc } from "./pdc-panel";
 import { ReferencesDrawer } from "./references-drawer";
 import { useUploadProgress } from "./use-upload-progress";
 import { useChosenVersion, VersionCostsPanel } from "./version-costs-panel";
@@ -49,6 +49,8 @@ export function EstimatesPage() {
   const chosen = useChosenVersion(projectId);
   const { progress, started } = useUploadProgress(projectId, (estimateId) => {
     void queryClient.invalidateQueries({ queryKey: estimateKeys.list(projectId) });
+    // The sets count their estimates.
+    void queryClient.invalidateQueries({ queryKey: pdcKey(projectId) });
     if (estimateId) setSelected(estimateId);
   });
 
@@ -61,6 +63,7 @@ export function EstimatesPage() {
     onSuccess: () => {
       setSelected(null);
       void queryClient.invalidateQueries({ queryKey: estimateKeys.list(projectId) });
+      void queryClient.invalidateQueries({ queryKey: pdcKey(projectId) });
     },
   });
 
