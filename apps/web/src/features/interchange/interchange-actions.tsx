@@ -1,4 +1,4 @@
-import { Button, Menu } from "@mantine/core";
+import { ActionIcon, Button, Menu, Tooltip } from "@mantine/core";
 import { EXPORT_FORMATS, type ExportFormat } from "@planum/contracts";
 import { IconFileExport, IconFileImport, IconGitCompare } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
@@ -9,6 +9,13 @@ import { CompareDialog } from "./compare-dialog";
 import { downloadStoredFile, interchangeApi } from "./interchange-api";
 import { UploadDialog } from "./upload-dialog";
 import { useImportJob } from "./use-import-job";
+
+/** What the three actions set on their button, text or icon alike. */
+interface ActionProps {
+  onClick?: () => void;
+  disabled?: boolean;
+  loading?: boolean;
+}
 
 interface InterchangeActionsProps {
   scheduleId: string;
@@ -24,7 +31,11 @@ interface InterchangeActionsProps {
  * it), while the dialogs stay mounted in one place — an import that makes the first version keeps its dialog open on
  * the report.
  */
-export function useInterchangeActions(p: InterchangeActionsProps): { buttons: ReactNode; dialogs: ReactNode } {
+export function useInterchangeActions(p: InterchangeActionsProps): {
+  buttons: ReactNode;
+  icons: ReactNode;
+  dialogs: ReactNode;
+} {
   const { t } = useTranslation("interchange");
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
@@ -58,46 +69,50 @@ export function useInterchangeActions(p: InterchangeActionsProps): { buttons: Re
     setOpened(true);
   };
 
-  const buttons = (
-    <>
-      <Button
-        variant="default"
-        leftSection={<IconFileImport size={16} />}
-        onClick={open}
-        disabled={!p.canImport}
-        loading={job.state.status === "uploading" && !opened}
-      >
-        {t("import")}
-      </Button>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button
-            variant="default"
-            leftSection={<IconFileExport size={16} />}
-            disabled={!p.versionId}
-            loading={exporting !== null}
-          >
-            {t("export")}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {EXPORT_FORMATS.map((format) => (
-            <Menu.Item key={format} onClick={() => void runExport(format)}>
-              {t(`exportFormats.${format}`)}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
-      <Button
-        variant="default"
-        leftSection={<IconGitCompare size={16} />}
-        disabled={!p.versionId}
-        onClick={() => setComparing(true)}
-      >
-        {t("compare.open")}
-      </Button>
-    </>
-  );
+  // In the workspace toolbar the three are icons (named by their tooltip and aria-label) so that the toolbar keeps
+  // one line at 1440 px in every language; before the first version they are the page header's only buttons.
+  const render = (compact: boolean) => {
+    const action = (icon: ReactNode, label: string, props: ActionProps) =>
+      compact ? (
+        <Tooltip label={label}>
+          <ActionIcon variant="default" size="lg" aria-label={label} {...props}>
+            {icon}
+          </ActionIcon>
+        </Tooltip>
+      ) : (
+        <Button variant="default" leftSection={icon} {...props}>
+          {label}
+        </Button>
+      );
+    return (
+      <>
+        {action(<IconFileImport size={16} />, t("import"), {
+          onClick: open,
+          disabled: !p.canImport,
+          loading: job.state.status === "uploading" && !opened,
+        })}
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            {action(<IconFileExport size={16} />, t("export"), {
+              disabled: !p.versionId,
+              loading: exporting !== null,
+            })}
+          </Menu.Target>
+          <Menu.Dropdown>
+            {EXPORT_FORMATS.map((format) => (
+              <Menu.Item key={format} onClick={() => void runExport(format)}>
+                {t(`exportFormats.${format}`)}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+        {action(<IconGitCompare size={16} />, t("compare.open"), {
+          disabled: !p.versionId,
+          onClick: () => setComparing(true),
+        })}
+      </>
+    );
+  };
   const dialogs = (
     <>
       <CompareDialog
@@ -115,5 +130,5 @@ export function useInterchangeActions(p: InterchangeActionsProps): { buttons: Re
       />
     </>
   );
-  return { buttons, dialogs };
+  return { buttons: render(false), icons: render(true), dialogs };
 }

@@ -325,7 +325,7 @@ export function WorkspacePage() {
                     {t("toolbar.wdp")}
                   </Button>
                 )}
-                {interchange.buttons}
+                {interchange.icons}
                 <Tooltip label={t("toolbar.cyclogram")}>
                   <ActionIcon
                     component={Link}
