@@ -36,6 +36,8 @@ export const backupListQuery = z.object({
 });
 
 export const backupParams = z.object({ id: z.string(), backupId: uuid });
+/** `/projects/{id}/backups/{backupId}…`: a backup of that project (another project's or space's answers 404). */
+export const projectBackupParams = z.object({ id: uuid, backupId: uuid });
 
 /**
  * `PATCH …/backups/{backupId}/restore`: `replace` puts the target back as it was saved (rows added since are
@@ -48,6 +50,8 @@ export const restoreBackupBody = z.object({
   targetProjectId: uuid.optional(),
 });
 export type RestoreBackupBody = z.infer<typeof restoreBackupBody>;
+/** `PATCH /projects/{id}/backups/{backupId}/restore`: in place, or as a new project beside it. */
+export const restoreProjectBackupBody = restoreBackupBody.omit({ targetProjectId: true });
 
 /** `GET …/backups/{backupId}/preview`: the rows of each table in the backup beside what the target holds today. */
 export const backupPreviewSchema = z.object({

@@ -19,10 +19,12 @@ import type { AppContext } from "../../platform/context.js";
 import { route } from "../../platform/route.js";
 import { BackupsRepo } from "./backups.repo.js";
 import { BackupsService } from "./backups.service.js";
+import { projectBackupRoutes } from "./project-backups.routes.js";
 
 /**
  * Backups of the space's administrator (spec §7 Space backups): `/space/{id}/schedules/backups…` saves a space, a
- * project or a schedule, lists, previews, deletes and restores; `…/backups/jobs` are the periodic backups.
+ * project or a schedule, lists, previews, deletes and restores; `…/backups/jobs` are the periodic backups;
+ * `/projects/{id}/backups…` the same for one project.
  */
 export function backupsModule(ctx: AppContext) {
   const service = new BackupsService({
@@ -214,5 +216,7 @@ export function backupsModule(ctx: AppContext) {
       },
       ({ scope, params }) => service.hasSchedules(scope, params.sid),
     );
+
+    projectBackupRoutes(app, service, access);
   };
 }

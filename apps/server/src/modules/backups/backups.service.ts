@@ -150,6 +150,12 @@ export class BackupsService {
     return found;
   }
 
+  /** A backup of the space that is of project `projectId` (`/projects/{id}/backups/…`); any other is NotFound. */
+  async requireProjectBackup(grant: Grant, projectId: string, backupId: string) {
+    const { backup } = await this.backupOf(grant, backupId);
+    if (backup.scope !== "project" || backup.targetId !== projectId) throw new AppError("NotFound");
+  }
+
   async remove(grant: Grant, backupId: string) {
     const { backup } = await this.backupOf(grant, backupId);
     // The row goes with its file (cascade); the bytes after the row, as every removal of the store does.

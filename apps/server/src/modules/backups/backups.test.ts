@@ -196,6 +196,66 @@ describe("backups", () => {
     expect((await schedulesOf(project.id)).find((s) => s.id === schedule.id)?.name).toBe(schedule.name);
   });
 
+  it("a project's own backups: saved, listed, restored in place and as a copy, deleted; refused to other projects and spaces", async () => {
+    const { space, call, projects } = await demoSpace();
+    const [project, sibling] = projects;
+    const made = await finished(await call("POST", `/projects/${project.id}/backups/create`));
+    const backupId = made.result?.backupId as string;
+    const listed = (await call("GET", `/projects/${project.id}/backups`)).body.data as { id: string }[];
+    expect(listed.map((b) => b.id)).toEqual([backupId]);
+    expect((await call("GET", `/projects/${sibling.id}/backups`)).body.data).toEqual([]);
+    const before = await fingerprint(space.id);
+
+    // Another project's path, another space's owner (with their space or with this one): nothing read or written.
+    const other = await demoSpace();
+    const foreign = [
+      ["GET", `/projects/${project.id}/backups`],
+      ["POST", `/projects/${project.id}/backups/create`],
+      ["GET", `/projects/${project.id}/backups/${backupId}/preview`],
+      ["PATCH", `/projects/${project.id}/backups/${backupId}/restore`],
+      ["DELETE", `/projects/${project.id}/backups/${backupId}`],
+    ] as const;
+    for (const [method, url] of foreign) {
+      const body = method === "PATCH" ? { mode: "replace" } : undefined;
+      expect((await other.call(method, url, body)).status, `${method} ${url} from their space`).toBe(404);
+      const intruding = await server.call(method, url, {
+        token: other.owner.token,
+        headers: { "x-space-id": space.id },
+        body,
+      });
+      expect(intruding.status, `${method} ${url} into this space`).toBe(403);
+    }
+    const wrongProject = await call("PATCH", `/projects/${sibling.id}/backups/${backupId}/restore`, {
+      mode: "replace",
+    });
+    expect(wrongProject.status).toBe(404);
+    const badMode = await call("PATCH", `/projects/${project.id}/backups/${backupId}/restore`, { mode: "merge" });
+    expect(badMode.status).toBe(400);
+    await server.ctx.jobs.idle();
+    expect(await fingerprint(space.id)).toEqual(before);
+
+    // A change, the preview telling it, the restore in place undoing it.
+    const schedules = (await call("GET", `/projects/${project.id}/schedules`)).body.data as { id: string }[];
+    await call("DELETE", `/schedules/${schedules[0].id}`);
+    await server.ctx.jobs.idle();
+    const preview = (await call("GET", `/projects/${project.id}/backups/${backupId}/preview`)).body.data;
+    const savedSchedules = preview.tables.find((t: { table: string }) => t.table === "schedules");
+    expect(savedSchedules).toEqual({ table: "schedules", saved: schedules.length, current: schedules.length - 1 });
+    await finished(await call("PATCH", `/projects/${project.id}/backups/${backupId}/restore`, { mode: "replace" }));
+    expect(await fingerprint(space.id)).toEqual(before);
+
+    const copied = await finished(
+      await call("PATCH", `/projects/${project.id}/backups/${backupId}/restore`, { mode: "copy", name: "Project copy" }),
+    );
+    const copyId = copied.result?.targetId as string;
+    const nodes = (await call("GET", "/eps")).body.data.nodes as { id: string; name: string }[];
+    expect(nodes.find((node) => node.id === copyId)?.name).toBe("Project copy");
+    expect((await call("GET", `/projects/${copyId}/schedules`)).body.data).toHaveLength(schedules.length);
+
+    expect((await call("DELETE", `/projects/${project.id}/backups/${backupId}`)).status).toBe(200);
+    expect((await call("GET", `/projects/${project.id}/backups`)).body.data).toEqual([]);
+  });
+
   it("refuses a damaged backup, another space's backup or project, and a space copied as a project; nothing written", async () => {
     const { owner, space, call, projects } = await demoSpace();
     const other = await demoSpace();
