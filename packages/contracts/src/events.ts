@@ -43,7 +43,8 @@ export type ServerEvent =
     })
   /**
    * A copy from another installation (`POST /space/copy-remote`): progress, then its end; `targetSpaceId` is the new
-   * space once made, `error` the failure's code.
+   * space once made (the caller's own for a project's copy), `targetProjectId` the new project of a project's copy,
+   * `error` the failure's code.
    */
   | (EventBase & {
       type: "remote_space_copy";
@@ -51,6 +52,7 @@ export type ServerEvent =
       progress: number;
       status: "in_process" | "completed" | "error";
       targetSpaceId: string | null;
+      targetProjectId: string | null;
       error: ErrorCode | null;
     })
   | (EventBase & {

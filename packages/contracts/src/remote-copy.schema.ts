@@ -50,6 +50,8 @@ export const exportedSpaceSchema = z.object({
   name: z.string(),
   projects: z.number().int(),
   schedules: z.number().int(),
+  /** The space's projects, each of which may be copied alone (`POST /space/copy-remote` with `projectId`). */
+  projectList: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type ExportedSpace = z.infer<typeof exportedSpaceSchema>;
 
@@ -64,7 +66,17 @@ export const remoteSpacesSchema = z.array(
 );
 export type RemoteSpaces = z.infer<typeof remoteSpacesSchema>;
 
-/** `POST /space/copy-remote` (space from X-Space-Id, whose remote it is): the copy becomes a new space of the caller. */
-export const copyRemoteBody = z.object({ remoteId: uuid, remoteSpaceId: uuid, name: name.optional() });
+/**
+ * `POST /space/copy-remote` (space from X-Space-Id, whose remote it is): the copy becomes a new space of the caller,
+ * or, with `projectId` (a project of the remote space), a new project at the top of the caller's space.
+ */
+export const copyRemoteBody = z.object({
+  remoteId: uuid,
+  remoteSpaceId: uuid,
+  projectId: uuid.optional(),
+  name: name.optional(),
+});
+/** `GET /remote-export/backup?projectId=`: one project of the exported space instead of the whole space. */
+export const remoteExportBackupQuery = z.object({ projectId: uuid.optional() });
 export type CopyRemoteBody = z.infer<typeof copyRemoteBody>;
 export const copyRemoteAnswer = z.object({ jobId: z.string() });

@@ -279,12 +279,15 @@ async function insertRows(tx: DbOrTx, table: ScopeTable, rows: string): Promise<
  * A copy of a saved project or schedule beside today's (restore "as a new project"): every row takes a new key
  * (uuid, or the next value of its sequence), references inside the backup follow, references outside it (the
  * space's calendars, directories, users) stay; ids inside JSON values follow as well. The copy's root is renamed, and a schedule goes into `projectId`.
+ * With `spaceId` (a project of another installation's space), the rows move into that space and the project is put
+ * at the top of its tree; references to rows of the other space that this one lacks are emptied or their rows left
+ * out, as a deletion of those rows would do.
  */
 export async function copyScope(
   tx: DbOrTx,
   scope: Scope,
   contents: BackupContents,
-  target: { name: string; projectId?: string },
+  target: { name: string; projectId?: string; spaceId?: string },
 ): Promise<RestoreOutcome> {
   const saved = new Map<string, Row[]>();
   for (const [name, text] of contents.tables) saved.set(name, JSON.parse(text) as Row[]);
@@ -312,6 +315,8 @@ export async function copyScope(
     keys.set(table.info.name, new Map(rows.map((row, index) => [row[key], fresh ? fresh[index] : randomUUID()])));
   }
   const renamed = uuidRenames(keys);
+  const intoSpace = target.spaceId && target.spaceId !== contents.header.spaceId ? target.spaceId : null;
+  if (intoSpace) renamed.set(contents.header.spaceId, intoSpace);
   const primaryKeyOf = new Map(scope.tables.map((table) => [table.info.name, table.info.primaryKey]));
   let inserted = 0;
   let total = 0;
@@ -337,6 +342,8 @@ export async function copyScope(
       const copy: Row = {};
       // Ids kept inside JSON values (settings naming a schedule, maps keyed by node) follow their rows too.
       for (const [column, value] of Object.entries(row)) copy[column] = renumberJson(value, renamed);
+      // Every row of the scope names its space: the copy's name the space it goes into.
+      if (intoSpace && copy.space_id === contents.header.spaceId) copy.space_id = intoSpace;
       if (own && pk) copy[pk] = own.get(row[pk]);
       for (const reference of references) {
         const mapped = reference.map.get(row[reference.column]);
@@ -345,6 +352,7 @@ export async function copyScope(
       return copy;
     });
     if (name === scope.rootTable) {
+      if (intoSpace) reroot(rows, own?.get(contents.header.rootId));
       for (const row of rows) {
         // Keys are unique in the space: the copied nodes take none, their originals keep theirs.
         if ("key" in row) row.key = null;
@@ -368,6 +376,23 @@ export async function copyScope(
   const fileIds = new Map<string, string>();
   for (const [from, to] of keys.get("stored_files") ?? []) fileIds.set(String(from), String(to));
   return { rows: inserted, skipped: total - inserted, targetId: rootId, removedFileKeys: [], fileIds };
+}
+
+/**
+ * Puts a copied subtree (rows with their new ids, paths still the saved ones) at the top of the tree: its root loses
+ * its parent, which the space it goes into does not have, and every path and depth drops the ancestors above it.
+ */
+function reroot(rows: Row[], rootId: unknown) {
+  const root = rows.find((row) => row.id === rootId);
+  if (!root || typeof root.path !== "string") return;
+  const parts = root.path.split("/").filter(Boolean);
+  const above = parts.length > 1 ? `/${parts.slice(0, -1).join("/")}` : "";
+  const depth = typeof root.depth === "number" ? root.depth : 0;
+  root.parent_id = null;
+  for (const row of rows) {
+    if (typeof row.path === "string" && above && row.path.startsWith(above)) row.path = row.path.slice(above.length);
+    if (typeof row.depth === "number") row.depth -= depth;
+  }
 }
 
 /**

@@ -245,7 +245,10 @@ describe("backups", () => {
     expect(await fingerprint(space.id)).toEqual(before);
 
     const copied = await finished(
-      await call("PATCH", `/projects/${project.id}/backups/${backupId}/restore`, { mode: "copy", name: "Project copy" }),
+      await call("PATCH", `/projects/${project.id}/backups/${backupId}/restore`, {
+        mode: "copy",
+        name: "Project copy",
+      }),
     );
     const copyId = copied.result?.targetId as string;
     const nodes = (await call("GET", "/eps")).body.data.nodes as { id: string; name: string }[];

@@ -49,9 +49,10 @@ export class RemoteClient {
     return data;
   }
 
-  /** The space's backup file, checked against the checksum the other installation sent with it. */
-  async backup(): Promise<{ bytes: Buffer; checksum: string }> {
-    const response = await this.get("backup", BACKUP_TIMEOUT_MS);
+  /** The space's (or one project's) backup file, checked against the checksum the other installation sent with it. */
+  async backup(projectId?: string): Promise<{ bytes: Buffer; checksum: string }> {
+    const path = projectId ? `backup?projectId=${encodeURIComponent(projectId)}` : "backup";
+    const response = await this.get(path, BACKUP_TIMEOUT_MS);
     const checksum = response.headers.get("x-planum-checksum") ?? "";
     const bytes = Buffer.from(await response.arrayBuffer());
     if (createHash("sha256").update(bytes).digest("hex") !== checksum) throw new AppError("BackupDamaged");

@@ -92,6 +92,15 @@ export class RemoteCopyRepo {
     return { projects: projects.n, schedules: held.n };
   }
 
+  /** The space's projects, as another installation may copy them one by one. */
+  projectsOf(spaceId: string) {
+    return this.db
+      .select({ id: epsNodes.id, name: epsNodes.name })
+      .from(epsNodes)
+      .where(and(eq(epsNodes.spaceId, spaceId), eq(epsNodes.kind, "project")))
+      .orderBy(epsNodes.name, epsNodes.id);
+  }
+
   /** The copied space becomes the caller's own free space: no licence, no deletion, the caller its only owner. */
   async adoptCopy(tx: DbOrTx, spaceId: string, userId: string) {
     await tx

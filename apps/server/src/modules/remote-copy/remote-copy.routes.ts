@@ -6,6 +6,7 @@ import {
   exportedSpaceSchema,
   issuedRemoteTokenSchema,
   REMOTE_TOKEN_HEADER,
+  remoteExportBackupQuery,
   remoteParams,
   remoteSchema,
   remoteSpacesSchema,
@@ -182,13 +183,15 @@ export function remoteCopyModule(ctx: AppContext) {
         method: "GET",
         url: "/remote-export/backup",
         tags,
-        summary: "A backup of the whole space an export token gives (header x-planum-checksum: its SHA-256)",
+        summary:
+          "A backup of the whole space an export token gives, or of one of its projects (header x-planum-checksum: its SHA-256)",
+        query: remoteExportBackupQuery,
         response: fileAnswer,
         raw: { contentType: "application/gzip" },
         access: exportToken,
       },
-      async ({ scope, reply }) => {
-        const { bytes, checksum } = await service.exportBackup(scope);
+      async ({ scope, query, reply }) => {
+        const { bytes, checksum } = await service.exportBackup(scope, query.projectId);
         return reply
           .header("content-type", "application/gzip")
           .header("content-length", bytes.length)

@@ -77,14 +77,28 @@ export class RemoteCopyService {
 
   async describe(space: { id: string; name: string }): Promise<RemoteSpace> {
     const size = await this.deps.repo.sizeOf(space.id);
-    return { id: space.id, name: space.name, ...size, schema: schemaSignature(await readCatalog(this.db)) };
+    const projectList = await this.deps.repo.projectsOf(space.id);
+    return {
+      id: space.id,
+      name: space.name,
+      ...size,
+      projectList,
+      schema: schemaSignature(await readCatalog(this.db)),
+    };
   }
 
-  /** A backup of the whole space, read in one snapshot as a backup job reads it, and its checksum. */
-  async exportBackup(space: { id: string }) {
-    const scope = scopeOf(await readCatalog(this.db), "space", space.id, space.id);
+  /**
+   * A backup of the whole space, or of one of its projects, read in one snapshot as a backup job reads it, and its
+   * checksum. A project of another space is as missing as one that does not exist.
+   */
+  async exportBackup(space: { id: string }, projectId?: string) {
+    if (projectId && !(await this.deps.repo.projectsOf(space.id)).some((project) => project.id === projectId)) {
+      throw new AppError("NotFound");
+    }
+    const rootId = projectId ?? space.id;
+    const scope = scopeOf(await readCatalog(this.db), projectId ? "project" : "space", rootId, space.id);
     const contents = await this.db.transaction(
-      (tx) => captureScope(tx, this.deps.storage, scope, { rootId: space.id, spaceId: space.id }, async () => {}),
+      (tx) => captureScope(tx, this.deps.storage, scope, { rootId, spaceId: space.id }, async () => {}),
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
     const bytes = await packBackup(contents);
@@ -142,10 +156,17 @@ export class RemoteCopyService {
     const row = await this.remote(grant, body.remoteId);
     const space = await new RemoteClient(row.address, row.token).space();
     if (space.id !== body.remoteSpaceId) throw new AppError("NotFound");
+    const project = body.projectId ? space.projectList?.find((item) => item.id === body.projectId) : null;
+    if (body.projectId && !project) throw new AppError("NotFound");
     const job = await this.deps.jobs.enqueue(REMOTE_COPY_JOB, {
       spaceId: grant.space.id,
       userId: grant.userId,
-      payload: { remoteId: row.id, remoteSpaceId: space.id, name: body.name ?? space.name },
+      payload: {
+        remoteId: row.id,
+        remoteSpaceId: space.id,
+        projectId: project?.id ?? null,
+        name: body.name ?? project?.name ?? space.name,
+      },
     });
     return { jobId: job.id };
   }
@@ -153,7 +174,8 @@ export class RemoteCopyService {
   private async runCopy({ job, progress, complete }: JobContext) {
     const spaceId = job.spaceId as string;
     const userId = job.createdBy as string;
-    const payload = job.payload as { remoteId: string; remoteSpaceId: string; name: string };
+    const payload = job.payload as { remoteId: string; remoteSpaceId: string; projectId?: string | null; name: string };
+    const projectId = payload.projectId ?? null;
     const emit = (percent: number, status: "in_process" | "completed" | "error", extra: Extra = {}) =>
       this.deps.realtime.toSpace({
         v: EVENTS_PROTOCOL_VERSION,
@@ -164,6 +186,7 @@ export class RemoteCopyService {
         progress: percent,
         status,
         targetSpaceId: extra.targetSpaceId ?? null,
+        targetProjectId: extra.targetProjectId ?? null,
         error: extra.error ?? null,
       });
     try {
@@ -178,9 +201,33 @@ export class RemoteCopyService {
       if (remote.schema !== schemaSignature(catalog)) throw new AppError("RemoteSchemaDiffers");
       await progress(10);
       emit(10, "in_process");
-      const { bytes, checksum } = await client.backup();
+      const { bytes, checksum } = await client.backup(projectId ?? undefined);
       await progress(50);
       emit(50, "in_process");
+      if (projectId) {
+        // One project: a new project at the top of the caller's space, beside what it holds.
+        const contents = await unpackBackup(bytes, checksum, { scope: "project", spaceId: remote.id });
+        const scope = scopeOf(catalog, "project", projectId, remote.id);
+        const outcome = await this.db.transaction(async (tx) => {
+          const done = await copyScope(tx, scope, contents, { name: payload.name, spaceId });
+          const result = { targetSpaceId: spaceId, targetProjectId: done.targetId, rows: done.rows };
+          await complete(tx, { ...result, skipped: done.skipped });
+          return done;
+        });
+        await putCopiedFiles(this.deps.storage, contents, outcome.fileIds);
+        this.deps.realtime.toSpace({
+          v: EVENTS_PROTOCOL_VERSION,
+          type: "eps_updated",
+          spaceId,
+          byUserId: userId,
+          action: "created",
+          nodeIds: [outcome.targetId],
+          parentIds: [null],
+        });
+        emit(100, "completed", { targetSpaceId: spaceId, targetProjectId: outcome.targetId });
+        const result = { targetSpaceId: spaceId, targetProjectId: outcome.targetId, rows: outcome.rows };
+        return { ...result, skipped: outcome.skipped };
+      }
       const contents = await unpackBackup(bytes, checksum, { scope: "space", spaceId: remote.id });
       const scope = scopeOf(catalog, "space", remote.id, remote.id);
       const outcome = await this.db.transaction(async (tx) => {
@@ -199,7 +246,7 @@ export class RemoteCopyService {
   }
 }
 
-type Extra = { targetSpaceId?: string; error?: ErrorCode };
+type Extra = { targetSpaceId?: string; targetProjectId?: string; error?: ErrorCode };
 
 /** Tables and columns of the database, as one hash: equal on two installations that ran the same migrations. */
 function schemaSignature(catalog: Catalog): string {

@@ -97,6 +97,81 @@ describe("copy between installations", () => {
     expect(await contentOf(source, space.id)).toEqual(before);
   });
 
+  it("copies one project of another installation into the caller's space, at the top of its tree; refuses a project of another space", async () => {
+    const owner = await source.signUp();
+    const space = await source.createSpace(owner.token, "Eastern plant");
+    const onSource = caller(source, owner.token, space.id);
+    expect((await onSource("POST", `/space/${space.id}/demo`)).status).toBe(200);
+    await source.ctx.jobs.idle();
+    const token = (await onSource("POST", `/space/${space.id}/remote-tokens`, { label: "Office" })).body.data
+      .token as string;
+    const sourceNodes = (await onSource("GET", "/eps")).body.data.nodes as { id: string; kind: string; name: string }[];
+    const project = sourceNodes.find((node) => node.kind === "project") as { id: string; name: string };
+    const schedulesOf = async (server: Server, token: string, spaceId: string, projectId: string) =>
+      (
+        (await caller(server, token, spaceId)("GET", `/projects/${projectId}/schedules`)).body.data as {
+          name: string;
+        }[]
+      )
+        .map((schedule) => schedule.name)
+        .sort();
+    const sourceSchedules = await schedulesOf(source, owner.token, space.id, project.id);
+    expect(sourceSchedules.length).toBeGreaterThan(0);
+
+    const admin = await target.signUp();
+    const home = await target.createSpace(admin.token, "Office");
+    const onTarget = caller(target, admin.token, home.id);
+    expect((await onTarget("POST", "/eps/create", { name: "Already here", key: "HERE" })).status).toBe(200);
+    const remote = (await onTarget("POST", `/space/${home.id}/remotes`, { name: "Plant", address, token })).body.data;
+    const [listed] = (await onTarget("GET", "/remote-spaces")).body.data;
+    expect(listed.spaces[0].projectList).toContainEqual({ id: project.id, name: project.name });
+
+    // A project of another space of the source installation: not what the token exports.
+    const elsewhere = await source.createSpace(owner.token, "Not exported");
+    const onElsewhere = caller(source, owner.token, elsewhere.id);
+    const hidden = (await onElsewhere("POST", "/eps/create", { name: "Hidden", key: "H" })).body.data;
+    const unexported = await onTarget("POST", "/space/copy-remote", {
+      remoteId: remote.id,
+      remoteSpaceId: space.id,
+      projectId: hidden.id,
+    });
+    expect(unexported.status).toBe(404);
+    const direct = await fetch(`${address}/api/v1/remote-export/backup?projectId=${hidden.id}`, {
+      headers: { "x-planum-remote-token": token },
+    });
+    expect(direct.status).toBe(404);
+    const spacesBefore = (await target.call("GET", "/users/spaces", { token: admin.token })).body.data.length;
+
+    const copy = await onTarget("POST", "/space/copy-remote", {
+      remoteId: remote.id,
+      remoteSpaceId: space.id,
+      projectId: project.id,
+    });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(200);
+    await target.ctx.jobs.idle();
+    const job = await target.ctx.jobs.get(copy.body.data.jobId);
+    expect(job?.status, job?.error ?? "").toBe("completed");
+    expect(job?.result?.targetSpaceId).toBe(home.id);
+    const copiedId = job?.result?.targetProjectId as string;
+
+    // No new space: a new project at the top of the caller's tree, named as the source's, with its schedules.
+    expect((await target.call("GET", "/users/spaces", { token: admin.token })).body.data).toHaveLength(spacesBefore);
+    const nodes = (await onTarget("GET", "/eps")).body.data.nodes as { id: string; name: string; parentId: string }[];
+    const copied = nodes.find((node) => node.id === copiedId);
+    expect(copied).toMatchObject({ name: project.name, parentId: null });
+    expect(nodes.some((node) => node.name === "Already here")).toBe(true);
+    expect(await schedulesOf(target, admin.token, home.id, copiedId)).toEqual(sourceSchedules);
+    const { rows } = await execRows(
+      target.ctx.db,
+      sql`select count(*)::int as n from eps_nodes where space_id = ${home.id}
+            and (path not like ${`/${copiedId}/%`} and id <> (select id from eps_nodes where space_id = ${home.id} and name = 'Already here'))`,
+    );
+    expect((rows[0] as { n: number }).n).toBe(0);
+    const events = target.ctx.realtime.sent.filter((event) => event.type === "remote_space_copy");
+    expect(events.at(-1)).toMatchObject({ status: "completed", targetSpaceId: home.id, targetProjectId: copiedId });
+    expect(await schedulesOf(source, owner.token, space.id, project.id)).toEqual(sourceSchedules);
+  });
+
   it("refuses an unknown installation, a wrong token, another space's remote and non-admins; nothing written", async () => {
     const owner = await source.signUp();
     const space = await source.createSpace(owner.token, "Southern plant");

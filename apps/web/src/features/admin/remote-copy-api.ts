@@ -25,7 +25,7 @@ export const remoteCopyApi = {
     api.post<Remote>(`/space/${id(spaceId)}/remotes`, body),
   removeRemote: (spaceId: string, remoteId: string) =>
     api.delete<null>(`/space/${id(spaceId)}/remotes/${id(remoteId)}`),
-  copy: (body: { remoteId: string; remoteSpaceId: string; name?: string }) =>
+  copy: (body: { remoteId: string; remoteSpaceId: string; projectId?: string; name?: string }) =>
     api.post<{ jobId: string }>("/space/copy-remote", body),
 };
 

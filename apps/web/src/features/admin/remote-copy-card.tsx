@@ -51,7 +51,8 @@ function RemoteSources({ spaceId }: { spaceId: string }) {
   const queryClient = useQueryClient();
   const remotes = useRemoteSpaces(spaceId);
   const [form, setForm] = useState({ name: "", address: "", token: "" });
-  const [copying, setCopying] = useState<{ jobId: string; progress: number } | null>(null);
+  /** The running copy: of a whole space, or of one project into this space. */
+  const [copying, setCopying] = useState<{ jobId: string; progress: number; project: boolean } | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: remoteCopyKeys.spaces(spaceId) });
 
   const add = useMutation({
@@ -67,8 +68,8 @@ function RemoteSources({ spaceId }: { spaceId: string }) {
     onSuccess: refresh,
   });
   const copy = useMutation({
-    mutationFn: (input: { remoteId: string; remoteSpaceId: string }) => remoteCopyApi.copy(input),
-    onSuccess: ({ jobId }) => setCopying({ jobId, progress: 0 }),
+    mutationFn: (input: { remoteId: string; remoteSpaceId: string; projectId?: string }) => remoteCopyApi.copy(input),
+    onSuccess: ({ jobId }, input) => setCopying({ jobId, progress: 0, project: !!input.projectId }),
   });
   // The event and the poll may both report the same end before the next render: it is told once.
   const told = useRef<string | null>(null);
@@ -76,10 +77,11 @@ function RemoteSources({ spaceId }: { spaceId: string }) {
   const ended = (jobId: string, ok: boolean, error: string | null) => {
     if (told.current === jobId) return;
     told.current = jobId;
+    const project = copying?.project ?? false;
     setCopying(null);
     if (ok) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.spaces });
-      notifySuccess(t("remote.copied"), { long: true });
+      notifySuccess(t(project ? "remote.projectCopied" : "remote.copied"), { long: true });
       return;
     }
     const language = toLanguage(i18n.language) ?? "en";
@@ -88,7 +90,7 @@ function RemoteSources({ spaceId }: { spaceId: string }) {
   };
   useRealtimeEvents((event) => {
     if (event.type !== "remote_space_copy" || event.jobId !== copying?.jobId) return;
-    if (event.status === "in_process") setCopying({ jobId: event.jobId, progress: event.progress });
+    if (event.status === "in_process") setCopying({ ...copying, progress: event.progress });
     else ended(event.jobId, event.status === "completed", event.error);
   });
   useEffect(() => {
@@ -165,6 +167,30 @@ function RemoteSources({ spaceId }: { spaceId: string }) {
                           <Text size="xs" c="dimmed">
                             {t("remote.size", { projects: space.projects, schedules: space.schedules })}
                           </Text>
+                          {space.projectList.length > 0 ? (
+                            <Stack gap={0} mt={4} aria-label={t("remote.projectsToCopy")}>
+                              {space.projectList.map((project) => (
+                                <Group key={project.id} gap={4} wrap="nowrap">
+                                  <RowAction
+                                    label={t("remote.copyProjectNamed", { name: project.name })}
+                                    ariaLabel={t("remote.copyProjectNamed", { name: project.name })}
+                                    icon={<IconCopy size={16} />}
+                                    onClick={() => {
+                                      if (!copying && !copy.isPending)
+                                        copy.mutate({
+                                          remoteId: entry.remote.id,
+                                          remoteSpaceId: space.id,
+                                          projectId: project.id,
+                                        });
+                                    }}
+                                  />
+                                  <Text size="sm" style={{ overflowWrap: "anywhere", minWidth: 0 }}>
+                                    {project.name}
+                                  </Text>
+                                </Group>
+                              ))}
+                            </Stack>
+                          ) : null}
                         </div>
                       ))
                     )}
@@ -201,7 +227,7 @@ function RemoteSources({ spaceId }: { spaceId: string }) {
       )}
       {copying ? (
         <Stack gap={4}>
-          <Text size="sm">{t("remote.copying")}</Text>
+          <Text size="sm">{t(copying.project ? "remote.copyingProject" : "remote.copying")}</Text>
           <Progress value={copying.progress} aria-label={t("remote.copying")} animated />
         </Stack>
       ) : null}
