@@ -153,6 +153,7 @@ export const ERROR_CODES = [
   "RemoteUnreachable",
   "RemoteTokenRefused",
   "RemoteSchemaDiffers",
+  "SecretUnreadable",
   "SpaceNotFree",
   // access (403)
   "Forbidden",
@@ -255,6 +256,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   RemoteUnreachable: 400,
   RemoteTokenRefused: 400,
   RemoteSchemaDiffers: 409,
+  SecretUnreadable: 409,
   SpaceNotFree: 409,
   Forbidden: 403,
   IPNotAllowed: 403,

@@ -52,6 +52,8 @@ export interface Config {
   sso: SsoConfig;
   /** The licence vendor's public key (PEM or base64 SPKI); null: the one built in (modules/licences/licence-token.ts). */
   licencePublicKey: string | null;
+  /** Key sealing the credentials the installation keeps for others (PLANUM_SECRET_KEY); null: `dataDir/secret.key`. */
+  secretKey: string | null;
   /** Logins (lower case) that administer the installation once registered, besides its first account. */
   systemAdminLogins: string[];
   /** Where checkout requests are mailed. */
@@ -175,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     activityFlushMs: intFromEnv(env, "PLANUM_ACTIVITY_FLUSH_MS", 60_000),
     sso: { openidconnect: oidcFromEnv(env, "OIDC", "OpenID Connect"), adfs: oidcFromEnv(env, "ADFS", "ADFS") },
     licencePublicKey: env.PLANUM_LICENCE_PUBLIC_KEY || null,
+    secretKey: env.PLANUM_SECRET_KEY || null,
     systemAdminLogins: (env.PLANUM_SYSTEM_ADMINS ?? "")
       .split(",")
       .map((login) => login.trim().toLowerCase())

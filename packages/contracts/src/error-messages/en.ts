@@ -119,6 +119,8 @@ export const en: Record<ErrorCode, string> = {
   BackupOtherSpace: "A backup can be restored only into its own space",
   BackupTargetGone: "“{{name}}” no longer exists: restore the backup as a new project",
   RemoteUnreachable: "The installation at {{address}} does not answer: check its address",
+  SecretUnreadable:
+    "The token kept for this installation cannot be read with this server's secret key (PLANUM_SECRET_KEY): register the installation again",
   RemoteTokenRefused: "The other installation refused the token: ask its administrator for a new one",
   RemoteSchemaDiffers: "The other installation runs another version of Planum: update both to the same version",
   SpaceNotFree: "The space has a licence: it is not a free space",

@@ -130,6 +130,8 @@ export const fr: Record<ErrorCode, string> = {
   BackupOtherSpace: "Une sauvegarde ne peut être restaurée que dans son propre espace",
   BackupTargetGone: "« {{name}} » n’existe plus : restaurez la sauvegarde comme nouveau projet",
   RemoteUnreachable: "L’installation à l’adresse {{address}} ne répond pas : vérifiez son adresse",
+  SecretUnreadable:
+    "Le jeton conservé pour cette installation ne peut pas être lu avec la clé secrète du serveur (PLANUM_SECRET_KEY) : enregistrez de nouveau l’installation",
   RemoteTokenRefused: "L’autre installation a refusé le jeton : demandez-en un nouveau à son administrateur",
   RemoteSchemaDiffers: "L’autre installation a une autre version de Planum : mettez les deux à la même version",
   SpaceNotFree: "L’espace a une licence : ce n’est pas un espace gratuit",

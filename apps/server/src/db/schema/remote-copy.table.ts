@@ -5,7 +5,8 @@ import { users } from "./users.table.js";
 /**
  * Another Planum installation this space copies from (issue 18, `POST /space/copy-remote`, `GET /remote-spaces`):
  * its address and the export token its administrator issued. The token is a credential of the other installation:
- * it is sent only to that address and never answered back.
+ * it is sent only to that address and never answered back, and kept sealed (AES-256-GCM, `platform/secret-box.ts`:
+ * "v1:" and base64 of nonce, tag and ciphertext), so a dump of the database does not give it away.
  */
 export const remoteInstallations = pgTable(
   "remote_installations",

@@ -20,8 +20,10 @@ import type { AccessRule } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
 import { requestLanguage } from "../../platform/http-errors.js";
 import { fileAnswer, route } from "../../platform/route.js";
+import { SecretBox } from "../../platform/secret-box.js";
 import { RemoteCopyRepo } from "./remote-copy.repo.js";
 import { RemoteCopyService } from "./remote-copy.service.js";
+import { sealPlainRemoteTokens } from "./remote-token-seal.js";
 
 /**
  * Copy between installations (issue 18; spec §7 `POST /space/copy-remote`, `GET /remote-spaces`, event
@@ -30,11 +32,13 @@ import { RemoteCopyService } from "./remote-copy.service.js";
  * with a token, never a browser.
  */
 export function remoteCopyModule(ctx: AppContext) {
+  const secrets = SecretBox.open({ secretKey: ctx.config.secretKey, dataDir: ctx.config.dataDir });
   const service = new RemoteCopyService({
     repo: new RemoteCopyRepo(ctx.db),
     storage: ctx.storage,
     jobs: ctx.jobs,
     realtime: ctx.realtime,
+    secrets,
   });
   const { access } = ctx;
   const admin = access.space("space:admin", { param: "id" });
@@ -51,6 +55,8 @@ export function remoteCopyModule(ctx: AppContext) {
 
   return async function remoteCopyRoutes(app: FastifyInstance) {
     const tags = ["Copy between installations"];
+    // Tokens kept in plain text by an earlier version are sealed before any call reads them.
+    await sealPlainRemoteTokens(ctx.db, secrets);
 
     route(
       app,

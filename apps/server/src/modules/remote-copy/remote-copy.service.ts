@@ -15,6 +15,7 @@ import type { Grant } from "../../platform/access.js";
 import { AppError } from "../../platform/errors.js";
 import type { JobContext, Jobs } from "../../platform/jobs.js";
 import type { Realtime } from "../../platform/realtime.js";
+import type { SecretBox } from "../../platform/secret-box.js";
 import type { Storage } from "../../platform/storage.js";
 import { hashToken, newToken } from "../../platform/tokens.js";
 import { captureScope, copyScope, packBackup, putCopiedFiles, unpackBackup } from "../backups/backup-file.js";
@@ -29,6 +30,8 @@ interface Deps {
   storage: Storage;
   jobs: Jobs;
   realtime: Realtime;
+  /** Seals the other installations' tokens at rest. */
+  secrets: SecretBox;
 }
 
 /**
@@ -119,7 +122,7 @@ export class RemoteCopyService {
       spaceId: grant.space.id,
       name: body.name,
       address,
-      token: body.token,
+      token: this.deps.secrets.seal(body.token),
       createdBy: grant.userId,
     });
     return toRemoteDto(row);
@@ -135,13 +138,18 @@ export class RemoteCopyService {
     return row;
   }
 
+  /** A client of a registered installation, its token unsealed only to be sent there. */
+  private client(row: RemoteRow) {
+    return new RemoteClient(row.address, this.deps.secrets.open(row.token));
+  }
+
   /** Every registered installation with the space it exports, or why it could not be read, in the caller's language. */
   async remoteSpaces(grant: Grant, language: Language): Promise<RemoteSpaces> {
     const remotes = await this.deps.repo.listRemotes(grant.space.id);
     return Promise.all(
       remotes.map(async (row) => {
         try {
-          const { schema: _schema, ...space } = await new RemoteClient(row.address, row.token).space();
+          const { schema: _schema, ...space } = await this.client(row).space();
           return { remote: toRemoteDto(row), spaces: [space], error: null };
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
@@ -154,7 +162,7 @@ export class RemoteCopyService {
   /** Checks the remote and the space it exports now, so a wrong one is refused at once and no job is queued. */
   async copy(grant: Grant, body: CopyRemoteBody) {
     const row = await this.remote(grant, body.remoteId);
-    const space = await new RemoteClient(row.address, row.token).space();
+    const space = await this.client(row).space();
     if (space.id !== body.remoteSpaceId) throw new AppError("NotFound");
     const project = body.projectId ? space.projectList?.find((item) => item.id === body.projectId) : null;
     if (body.projectId && !project) throw new AppError("NotFound");
@@ -193,7 +201,7 @@ export class RemoteCopyService {
       emit(0, "in_process");
       const row = await this.deps.repo.findRemote(spaceId, payload.remoteId);
       if (!row) throw new AppError("NotFound");
-      const client = new RemoteClient(row.address, row.token);
+      const client = this.client(row);
       const catalog = await readCatalog(this.db);
       const remote = await client.space();
       if (remote.id !== payload.remoteSpaceId) throw new AppError("NotFound");

@@ -1,8 +1,10 @@
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SecretBox } from "../../platform/secret-box.js";
 import { execRows } from "../../platform/sql.js";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
+import { sealPlainRemoteTokens } from "./remote-token-seal.js";
 
 // Two installations, each a server on its own database; the source listens on 127.0.0.1 for the target's calls.
 let source: TestServer;
@@ -170,6 +172,57 @@ describe("copy between installations", () => {
     const events = target.ctx.realtime.sent.filter((event) => event.type === "remote_space_copy");
     expect(events.at(-1)).toMatchObject({ status: "completed", targetSpaceId: home.id, targetProjectId: copiedId });
     expect(await schedulesOf(source, owner.token, space.id, project.id)).toEqual(sourceSchedules);
+  });
+
+  it("keeps another installation's token sealed, seals tokens an earlier version kept in plain text, and says when one cannot be read", async () => {
+    const owner = await source.signUp();
+    const space = await source.createSpace(owner.token, "Sealed plant");
+    const token = (
+      await caller(source, owner.token, space.id)("POST", `/space/${space.id}/remote-tokens`, { label: "x" })
+    ).body.data.token as string;
+    const admin = await target.signUp();
+    const home = await target.createSpace(admin.token, "Sealed office");
+    const onTarget = caller(target, admin.token, home.id);
+    const added = (await onTarget("POST", `/space/${home.id}/remotes`, { name: "Sealed", address, token })).body.data;
+    const stored = async (id: string) =>
+      (
+        (await execRows(target.ctx.db, sql`select token from remote_installations where id = ${id}`)).rows[0] as {
+          token: string;
+        }
+      ).token;
+    expect(await stored(added.id)).toMatch(/^v1:/);
+    expect(await stored(added.id)).not.toContain(token);
+
+    // A row an earlier version kept in plain text: sealed at start with the server's own key, and still used.
+    const { rows } = await execRows(
+      target.ctx.db,
+      sql`insert into remote_installations (space_id, name, address, token)
+          values (${home.id}, 'Kept before', ${address}, ${token}) returning id`,
+    );
+    const oldId = (rows[0] as { id: string }).id;
+    const box = SecretBox.open({ secretKey: null, dataDir: target.ctx.config.dataDir });
+    expect(await sealPlainRemoteTokens(target.ctx.db, box)).toBe(1);
+    expect(await stored(oldId)).toMatch(/^v1:/);
+    expect(await stored(oldId)).not.toContain(token);
+    expect(await sealPlainRemoteTokens(target.ctx.db, box)).toBe(0);
+    type Entry = { remote: { id: string }; spaces: { id: string }[]; error: string | null };
+    const listed = async () => (await onTarget("GET", "/remote-spaces")).body.data as Entry[];
+    for (const id of [added.id, oldId]) {
+      expect((await listed()).find((entry) => entry.remote.id === id)).toMatchObject({
+        error: null,
+        spaces: [expect.objectContaining({ id: space.id })],
+      });
+    }
+
+    // Sealed with another key (the server's key changed): that installation says so, the other still lists.
+    const foreignSeal = SecretBox.fromText("another installation's key").seal(token);
+    await execRows(target.ctx.db, sql`update remote_installations set token = ${foreignSeal} where id = ${oldId}`);
+    const after = await listed();
+    expect(after.find((entry) => entry.remote.id === added.id)?.error).toBeNull();
+    expect(after.find((entry) => entry.remote.id === oldId)?.error).toMatch(/PLANUM_SECRET_KEY.*зарегистрируйте/);
+    const copy = await onTarget("POST", "/space/copy-remote", { remoteId: oldId, remoteSpaceId: space.id });
+    expect(copy.status).toBe(409);
+    expect(copy.body.errors[0].code).toBe("SecretUnreadable");
   });
 
   it("refuses an unknown installation, a wrong token, another space's remote and non-admins; nothing written", async () => {
