@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
 
-test("an administrator issues a token, registers an installation with it and copies its space; the guide; the admin page in three languages", async ({
+test("an administrator issues a token, registers an installation with it and copies its space, then one of its projects; the guide; the admin page in three languages", async ({
   browser,
   request,
   baseURL,
@@ -48,6 +48,18 @@ test("an administrator issues a token, registers an installation with it and cop
   ).json()) as { data: { nodes: { name: string }[] } };
   expect(projects.data.nodes.map((node) => node.name)).toContain(names.project);
 
+  // One project of the other installation (this one, here), copied into this space: a second project of that name,
+  // with its schedule.
+  await sources.getByRole("button", { name: `Copy the project ${names.project} into this space` }).click();
+  await expect(page.getByText("The project has been copied")).toBeVisible({ timeout: 120_000 });
+  const here = (await setup.call("GET", "/eps")) as { nodes: { id: string; name: string }[] };
+  const copies = here.nodes.filter((node) => node.name === names.project);
+  expect(copies).toHaveLength(2);
+  for (const copied of copies) {
+    const held = (await setup.call("GET", `/projects/${copied.id}/schedules`)) as { name: string }[];
+    expect(held.map((schedule) => schedule.name)).toEqual([names.schedule]);
+  }
+
   // The system guide, from the user menu.
   await page.getByTestId("user-menu").click();
   await page.getByRole("menuitem", { name: "Guide" }).click();
@@ -63,8 +75,13 @@ test("an administrator issues a token, registers an installation with it and cop
   };
   const guides = { en: "Planum guide", ru: "Руководство Planum", fr: "Guide de Planum" };
   const menu = { en: "Guide", ru: "Руководство", fr: "Guide" };
-  for (const language of ["en", "ru", "fr"] as const) {
-    const opened = await openAs(browser, setup.token, { language, width: 600, scheme: "dark" });
+  for (const [language, width] of [
+    ["en", 600],
+    ["ru", 600],
+    ["fr", 600],
+    ["ru", 1440],
+  ] as const) {
+    const opened = await openAs(browser, setup.token, { language, width, scheme: "dark" });
     await opened.page.goto(`/${setup.spaceId}/admin`);
     const title = opened.page.getByRole("heading", { level: 2, name: titles[language], exact: true });
     await expect(title).toBeVisible();
@@ -72,12 +89,12 @@ test("an administrator issues a token, registers an installation with it and cop
       title.locator("xpath=ancestor::*[contains(@class,'mantine-Paper-root')][1]").getByRole("table").first(),
     ).toBeVisible({ timeout: 30_000 });
     await title.scrollIntoViewIfNeeded();
-    await opened.page.screenshot({ path: `e2e/artifacts/admin-remote-600-${language}-dark.png` });
-    await opened.page.screenshot({ path: `e2e/artifacts/admin-page-600-${language}-dark.png`, fullPage: true });
+    await opened.page.screenshot({ path: `e2e/artifacts/admin-remote-${width}-${language}-dark.png` });
+    await opened.page.screenshot({ path: `e2e/artifacts/admin-page-${width}-${language}-dark.png`, fullPage: true });
     await opened.page.getByTestId("user-menu").click();
     await opened.page.getByRole("menuitem", { name: menu[language] }).click();
     await expect(opened.page.getByRole("dialog", { name: guides[language] })).toBeVisible();
-    await opened.page.screenshot({ path: `e2e/artifacts/guide-600-${language}-dark.png` });
+    await opened.page.screenshot({ path: `e2e/artifacts/guide-${width}-${language}-dark.png` });
     await opened.context.close();
   }
 });
