@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nameField } from "./validation.js";
+import { nameField, requiredText } from "./validation.js";
 import { WDP_MEASURES } from "./wdp.schema.js";
 import { workspaceUuid } from "./workspace.schema.js";
 
@@ -109,3 +109,59 @@ export const reportBatchResultSchema = z.object({
   files: z.number(),
 });
 export type ReportBatchResult = z.infer<typeof reportBatchResultSchema>;
+
+/** The columns the report master offers: the fields of a work a form's `{{work.<field>}}` can show. */
+export const REPORT_MASTER_COLUMNS = [
+  "code",
+  "name",
+  "type",
+  "level",
+  "start",
+  "finish",
+  "duration",
+  "progress",
+  "totalFloat",
+  "critical",
+  "baselineStart",
+  "baselineFinish",
+  "actualStart",
+  "actualFinish",
+  "delay",
+] as const;
+export type ReportMasterColumn = (typeof REPORT_MASTER_COLUMNS)[number];
+export const REPORT_MASTER_TITLE_MAX = 100;
+
+/** `POST /versions/{id}/report/master/{x}`: a report laid out by the user (the report master). */
+export const reportMasterParams = z.object({
+  id: workspaceUuid,
+  x: z.enum(REPORT_FORMATS, { error: "InvalidValue" }),
+});
+export const reportMasterBody = z
+  .object({
+    title: requiredText({ max: REPORT_MASTER_TITLE_MAX, allowAnyCharacter: true }).optional(),
+    /** The columns in their order, each once. */
+    columns: z
+      .array(z.enum(REPORT_MASTER_COLUMNS, { error: "InvalidValue" }))
+      .min(1, { error: "Required" })
+      .max(REPORT_MASTER_COLUMNS.length, { error: "InvalidValue" }),
+    wbsDisplay: z.enum(REPORT_WBS_DISPLAYS, { error: "InvalidValue" }).default("works"),
+    /** The rows planned across this period (either end may be open). */
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+    criticalOnly: z.boolean().default(false),
+    sortBy: z.enum(REPORT_MASTER_COLUMNS, { error: "InvalidValue" }).optional(),
+    descending: z.boolean().default(false),
+    /** A last row with the totals of the day columns (duration, delay). */
+    totals: z.boolean().default(true),
+  })
+  .superRefine((body, ctx) => {
+    if (new Set(body.columns).size !== body.columns.length)
+      ctx.addIssue({ code: "custom", message: "InvalidValue", path: ["columns"] });
+    if (body.from && body.to && body.to < body.from)
+      ctx.addIssue({ code: "custom", message: "InvalidValue", path: ["to"] });
+  });
+export type ReportMasterBody = z.infer<typeof reportMasterBody>;
+export type ReportMasterInput = z.input<typeof reportMasterBody>;
+
+/** `GET /space/{id}/report?format=`: the space report, a line per schedule the caller may read. */
+export const spaceReportQuery = z.object({ format: z.enum(REPORT_FORMATS, { error: "InvalidValue" }).default("xlsx") });

@@ -6,11 +6,15 @@ import {
   reportBatchStartedSchema,
   reportIdParams,
   reportListSchema,
+  reportMasterBody,
+  reportMasterParams,
   reportNodeParams,
   reportRenameBody,
   reportRunBody,
   reportRunParams,
   reportSchema,
+  spaceReportQuery,
+  workspaceUuid,
 } from "@planum/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
@@ -156,6 +160,42 @@ export function reportsModule(ctx: AppContext) {
       },
       async ({ scope, params, body, request, reply }) =>
         send(reply, await service.builtIn(scope, params.x, body, requestLanguage(request))),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/report/master/:x",
+        tags,
+        summary:
+          "The report master: a report of the version laid out in the body (columns in order, WBS rows, period, " +
+          "critical only, sort, totals) as XLSX or PDF",
+        params: reportMasterParams,
+        body: reportMasterBody,
+        response: fileAnswer,
+        raw: { contentType: "application/octet-stream" },
+        access: access.version("read"),
+        writes: false,
+      },
+      async ({ scope, params, body, request, reply }) =>
+        send(reply, await service.master(scope, params.x, body, requestLanguage(request))),
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/space/:id/report",
+        tags,
+        summary: "The space report: a line per schedule the caller may read (its version's works, dates, progress)",
+        params: z.object({ id: workspaceUuid }),
+        query: spaceReportQuery,
+        response: fileAnswer,
+        raw: { contentType: "application/octet-stream" },
+        access: access.space("space:read", { param: "id" }),
+        writes: false,
+      },
+      async ({ scope, query, request, reply }) =>
+        send(reply, await service.space(scope, query.format, requestLanguage(request))),
     );
     route(
       app,

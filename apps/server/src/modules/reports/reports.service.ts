@@ -7,6 +7,7 @@ import {
   REPORT_TEMPLATE_MAX_BYTES,
   type Report,
   type ReportFormat,
+  type ReportMasterBody,
   type ReportWbsDisplay,
 } from "@planum/contracts";
 import {
@@ -28,7 +29,9 @@ import { builtInTable } from "./report-builtins.js";
 import { resourceUsageTable, wdpPlanFactTable } from "./report-builtins-more.js";
 import { excelDay, reportRows, wbsFilter, yearFilter } from "./report-data.js";
 import { healthTable } from "./report-health.js";
+import { masterTable } from "./report-master.js";
 import { sheetHtml, tableHtml } from "./report-pdf.js";
+import { spaceTable } from "./report-space.js";
 import { reportsRepo as repo } from "./reports.repo.js";
 
 export interface ReportFile {
@@ -218,9 +221,26 @@ export class ReportsService {
         table = resourceUsageTable(usage, heading, language);
       } else table = builtInTable(kind, gantt, body, heading, language);
     }
-    const name = reportFileName(`${table.title} - ${names.schedule} - ${scope.version.label}`, body.format);
-    if (body.format === "xlsx")
-      return { bytes: Buffer.from(await writeReportTable(table)), name, mediaType: MEDIA.xlsx };
+    return this.file(table, `${table.title} - ${names.schedule} - ${scope.version.label}`, body.format);
+  }
+
+  /** The report master (`POST /versions/{id}/report/master/{x}`): a report laid out by the caller. */
+  async master(scope: VersionScope, format: ReportFormat, body: ReportMasterBody, language: Language) {
+    const names = await repo.names(this.deps.db, scope.scheduleId, scope.grant.userId);
+    const gantt = await readVersionGantt(this.deps.db, scope.version, scope.grant.userId);
+    const table = masterTable(gantt, body, { ...names, version: scope.version.label }, language);
+    return this.file(table, `${table.title} - ${names.schedule} - ${scope.version.label}`, format);
+  }
+
+  /** The space report (`GET /space/{id}/report`): the schedules the caller may read, a line each. */
+  async space(grant: Grant, format: ReportFormat, language: Language) {
+    const table = await spaceTable(this.deps.db, grant, language);
+    return this.file(table, table.title, format);
+  }
+
+  private async file(table: ReportTable, title: string, format: ReportFormat): Promise<ReportFile> {
+    const name = reportFileName(title, format);
+    if (format === "xlsx") return { bytes: Buffer.from(await writeReportTable(table)), name, mediaType: MEDIA.xlsx };
     return { bytes: await this.deps.pdf.pdf(tableHtml(table)), name, mediaType: MEDIA.pdf };
   }
 }

@@ -1,1 +1,2 @@
 export { ReportsButton } from "./reports-button";
+export { SpaceReportButton } from "./space-report-button";

@@ -1,10 +1,10 @@
 import { ActionIcon, Button, Group, Modal, Select, Stack, Table, Text, Tooltip } from "@mantine/core";
 import type { Report } from "@planum/contracts";
 import { IconLink, IconUnlink } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError } from "../../ui/notify";
-import { useWholeTree } from "../structure";
 import { reportsApi } from "./reports-api";
 
 /**
@@ -13,7 +13,7 @@ import { reportsApi } from "./reports-api";
  */
 export function ReportNodesDialog(props: { spaceId: string; report: Report; onClose(): void }) {
   const { t } = useTranslation("reports");
-  const tree = useWholeTree(props.spaceId, true);
+  const tree = useQuery({ queryKey: ["space", props.spaceId, "eps", "tree"], queryFn: reportsApi.nodes });
   const [report, setReport] = useState(props.report);
   const [chosen, setChosen] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,8 +1,10 @@
 import type {
   BuiltInReport,
+  EpsRow,
   Report,
   ReportBatchBody,
   ReportFormat,
+  ReportMasterInput,
   ReportWbsDisplay,
   ScheduleDto,
   Version,
@@ -62,6 +64,12 @@ export const reportsApi = {
     kind: BuiltInReport,
     body: { format: ReportFormat; from?: string; to?: string; measure?: WdpMeasure },
   ) => apiRequest<Blob>(`/versions/${versionId}/report/${kind}`, { method: "POST", body, responseType: "blob" }),
+  master: (versionId: string, format: ReportFormat, body: ReportMasterInput) =>
+    apiRequest<Blob>(`/versions/${versionId}/report/master/${format}`, { method: "POST", body, responseType: "blob" }),
+  space: (spaceId: string, format: ReportFormat) =>
+    apiRequest<Blob>(`/space/${spaceId}/report`, { query: { format }, responseType: "blob" }),
+  /** Every node of the space's structure (the light tree), for attaching a form. */
+  nodes: async () => (await api.get<{ nodes: EpsRow[] }>("/eps")).nodes,
   attach: (id: string, epsId: string) => api.post<Report>(`/reports/${id}/eps/${epsId}/add`),
   detach: (id: string, epsId: string) => api.delete<Report>(`/reports/${id}/eps/${epsId}/delete`),
   /** Spec §7 Batch processing report: one report over many versions, as a job. */

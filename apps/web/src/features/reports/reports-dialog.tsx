@@ -48,6 +48,7 @@ import { IntegerInput } from "../../ui/integer-input";
 import { notifyError, notifySuccess } from "../../ui/notify";
 import { issueText } from "../../ui/use-zod-form";
 import { ReportBatch } from "./report-batch";
+import { ReportMaster } from "./report-master";
 import { ReportNodesDialog } from "./report-nodes";
 import { reportsApi, useNodeReports } from "./reports-api";
 
@@ -78,6 +79,7 @@ export function ReportsDialog(props: {
       <Tabs defaultValue="run" keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="run">{t("tabs.run")}</Tabs.Tab>
+          <Tabs.Tab value="master">{t("tabs.master")}</Tabs.Tab>
           {props.projectId && <Tabs.Tab value="batch">{t("tabs.batch")}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="run">
@@ -85,6 +87,9 @@ export function ReportsDialog(props: {
             <BuiltInReports versionId={props.versionId} />
             {props.projectId && <Templates {...props} projectId={props.projectId} />}
           </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="master">
+          <ReportMaster versionId={props.versionId} />
         </Tabs.Panel>
         {props.projectId && (
           <Tabs.Panel value="batch">

@@ -12,6 +12,8 @@ import {
   IconX,
 } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
+import { SpaceReportButton } from "../reports";
 import type { CreateKind } from "./create-node-modal";
 import { KIND_ICONS } from "./structure-tree";
 import type { useStructureTree } from "./use-structure-tree";
@@ -30,6 +32,7 @@ interface Props {
 /** Search, the create menu and the actions on the chosen or checked rows; actions the user lacks are not shown. */
 export function StructureToolbar({ tree, active, checkedCount, can, onCreate, onRename, onShift, onDelete }: Props) {
   const { t } = useTranslation("structure");
+  const { spaceId = "" } = useParams();
   const canWrite = can("eps:write");
   const inNode = active?.kind === "node" ? active : null;
   const createItems: { kind: CreateKind; parent: EpsRow | null; label: string; show: boolean }[] = [
@@ -148,6 +151,7 @@ export function StructureToolbar({ tree, active, checkedCount, can, onCreate, on
           </Tooltip>
         </Group>
       ) : null}
+      <SpaceReportButton spaceId={spaceId} />
     </Group>
   );
 }
