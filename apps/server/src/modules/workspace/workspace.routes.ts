@@ -11,6 +11,7 @@ import { riskModule } from "./risk/risk.routes.js";
 import { timesheetsModule } from "./timesheets/timesheets.routes.js";
 import { undoModule } from "./undo/undo.routes.js";
 import { versionsModule } from "./versions/versions.routes.js";
+import { GanttCache } from "./wbs/gantt-cache.js";
 import { wbsModule } from "./wbs/wbs.routes.js";
 import { wdpModule } from "./wdp/wdp.routes.js";
 import { wdpFilesModule } from "./wdp/wdp-files.routes.js";
@@ -18,9 +19,11 @@ import { wdpProgressModule } from "./wdp/wdp-progress.routes.js";
 
 /** The schedule workspace: versions, their WBS and Gantt, relations, undo, layouts, the network diagram, work-done plans and timesheets. */
 export function workspaceModule(ctx: AppContext) {
+  // One per process: the health panel reads the version's rows from the Gantt's kept build.
+  const gantt = new GanttCache(ctx.db, ctx.config.ganttCacheBytes, ctx.changes);
   const parts = [
     versionsModule(ctx),
-    wbsModule(ctx),
+    wbsModule(ctx, gantt),
     relationsModule(ctx),
     undoModule(ctx),
     layoutsModule(ctx),
@@ -32,7 +35,7 @@ export function workspaceModule(ctx: AppContext) {
     timesheetsModule(ctx),
     directoryLinksModule(ctx),
     replacementsModule(ctx),
-    healthModule(ctx),
+    healthModule(ctx, gantt),
     riskModule(ctx),
   ];
   return async function workspaceRoutes(app: FastifyInstance) {

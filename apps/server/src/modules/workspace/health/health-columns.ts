@@ -1,6 +1,7 @@
 import type { ResultColumns as EngineColumns, NetworkInput } from "@planum/engine";
 import type { HealthActivities, HealthRelations } from "@planum/formats";
 import type { ItemColumns, RelationColumns } from "../calculation/calculation.repo.js";
+import type { GanttSource, RelationSource } from "../wbs/gantt.repo.js";
 
 /** A hard constraint in the DCMA sense: on a date, mandatory, or not later than (P6's start/finish on or before). */
 const HARD = new Set(["in_date", "not_later", "mandatory"]);
@@ -98,4 +99,71 @@ export function healthRowsOfCalculation(
     assigned,
   };
   return { ids, activities, relations, hasResources: c.asg.length > 0 };
+}
+
+/**
+ * The health columns of a version from the rows and relations its Gantt build keeps (issue 21): the same rules as
+ * `readHealthRows` — activities are the items but sums and drafts; a completed work has no remaining duration, a
+ * not started one its duration, another its entered remaining else its duration; the baseline finish is the target
+ * finish — over the Gantt's sentinels (-1 for no remaining, no date). Only arrays of its own leave: the build's are
+ * written into by its next patch.
+ */
+export function healthRowsOfGantt(c: GanttSource, r: RelationSource, assignedIds: readonly number[]): HealthRows {
+  const n = c.id.length;
+  const ids: number[] = [];
+  const task: boolean[] = [];
+  const completed: boolean[] = [];
+  const remaining: number[] = [];
+  const hardConstraint: boolean[] = [];
+  const totalFloat: (number | null)[] = [];
+  const earlyFinish: (number | null)[] = [];
+  const actualStart: (number | null)[] = [];
+  const actualFinish: (number | null)[] = [];
+  const baselineFinish: (number | null)[] = [];
+  const place = new Map<number, number>();
+  const date = (m: number) => (m === -1 ? null : m);
+  for (let k = 0; k < n; k++) {
+    const type = c.t[k];
+    if (type === "sum" || type === "draft") continue;
+    place.set(c.id[k], ids.length);
+    ids.push(c.id[k]);
+    task.push(type === "work" || type === "task");
+    const status = c.st[k];
+    completed.push(status === "completed");
+    remaining.push(status === "completed" ? 0 : status === "not_started" || c.rem[k] === -1 ? c.d[k] : c.rem[k]);
+    hardConstraint.push(HARD.has(c.slt[k] ?? "") || HARD.has(c.flt[k] ?? ""));
+    totalFloat.push(c.tf[k]);
+    earlyFinish.push(date(c.ef[k]));
+    actualStart.push(date(c.as[k]));
+    actualFinish.push(date(c.af[k]));
+    baselineFinish.push(date(c.bf[k]));
+  }
+  const assigned: boolean[] = new Array(ids.length).fill(false);
+  for (const id of assignedIds) {
+    const k = place.get(id);
+    if (k !== undefined) assigned[k] = true;
+  }
+  const relations: HealthRelations = { from: [], to: [], type: [], lag: [] };
+  for (let k = 0; k < r.a.length; k++) {
+    const from = place.get(r.a[k]);
+    const to = place.get(r.b[k]);
+    if (from === undefined || to === undefined) continue;
+    relations.from.push(from);
+    relations.to.push(to);
+    relations.type.push(r.t[k].toUpperCase() as HealthRelations["type"][number]);
+    relations.lag.push(r.l[k]);
+  }
+  const activities: HealthActivities = {
+    task,
+    completed,
+    remaining,
+    hardConstraint,
+    totalFloat,
+    earlyFinish,
+    actualStart,
+    actualFinish,
+    baselineFinish,
+    assigned,
+  };
+  return { ids, activities, relations, hasResources: assignedIds.length > 0 };
 }

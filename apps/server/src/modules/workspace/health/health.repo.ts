@@ -31,7 +31,11 @@ interface ItemColumns {
  * lack (progress, target dates, hard constraints, being a milestone) as lists of places — its relations, and which
  * activities have a resource. Dates are minutes since 1970; the baseline finish is the target finish.
  */
-export async function readHealthRows(db: DbOrTx, version: Pick<VersionRow, "id">): Promise<HealthRows> {
+export async function readHealthRows(
+  db: DbOrTx,
+  version: Pick<VersionRow, "id">,
+  assignedIds?: readonly number[],
+): Promise<HealthRows> {
   const c = await execColumns<ItemColumns>(
     db,
     sql`
@@ -52,10 +56,7 @@ export async function readHealthRows(db: DbOrTx, version: Pick<VersionRow, "id">
       'x', coalesce(json_agg(json_build_array(predecessor_id, successor_id, type, lag)) filter (where type <> 'fs' or lag <> 0), '[]')) as j
     from relations where version_id = ${version.id}`,
   );
-  const assigned = await execColumns<number[]>(
-    db,
-    sql`select coalesce(json_agg(distinct item_id), '[]') as j from assignments where version_id = ${version.id}`,
-  );
+  const assigned = assignedIds ?? (await readAssignedIds(db, version.id));
   const n = c.id.length;
   const activities: HealthActivities = {
     task: new Array(n).fill(true),
@@ -105,6 +106,15 @@ export async function readHealthRows(db: DbOrTx, version: Pick<VersionRow, "id">
     relations.lag.push(lag);
   }
   return { ids: c.id, activities, relations, hasResources: assigned.length > 0 };
+}
+
+/** The items of the version that have a resource assigned, in id order. */
+export function readAssignedIds(db: DbOrTx, versionId: string): Promise<number[]> {
+  return execColumns<number[]>(
+    db,
+    sql`select coalesce(json_agg(item_id order by item_id), '[]') as j
+      from (select distinct item_id from assignments where version_id = ${versionId}) as assigned`,
+  );
 }
 
 /** The version's revision, its row locked until the transaction ends (a calculation's end updates that row). */

@@ -8,15 +8,19 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../../platform/context.js";
 import { route } from "../../../platform/route.js";
-import { updateThresholds, versionHealth } from "./health.service.js";
+import type { GanttCache } from "../wbs/gantt-cache.js";
+import { updateThresholds } from "./health.service.js";
+import { HealthReader } from "./health-reader.js";
 import { healthRollup } from "./health-rollup.js";
 
 /**
- * Schedule health (issue 21): the DCMA 14-point checks of a version, read straight from its tables (the critical path
- * test as its last calculation ran it), and the thresholds of its schedule.
+ * Schedule health (issue 21): the DCMA 14-point checks of a version, read from its Gantt build kept in this process
+ * when there is one, else from its tables (the critical path test as its last calculation ran it), and the thresholds
+ * of its schedule.
  */
-export function healthModule(ctx: AppContext) {
+export function healthModule(ctx: AppContext, gantt: GanttCache) {
   const { access } = ctx;
+  const reader = new HealthReader(ctx.db, gantt);
   return async function healthRoutes(app: FastifyInstance) {
     route(
       app,
@@ -30,7 +34,7 @@ export function healthModule(ctx: AppContext) {
         response: versionHealthSchema,
         access: access.version("read"),
       },
-      ({ scope }) => versionHealth(ctx.db, scope.version),
+      ({ scope }) => reader.read(scope.version),
     );
     route(
       app,

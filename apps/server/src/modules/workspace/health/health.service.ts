@@ -38,7 +38,11 @@ export async function versionHealth(db: DbOrTx, version: VersionRow): Promise<Ve
   return judge(rows, version, settings.mustFinishBy, thresholds, stored?.criticalPathTest ?? null);
 }
 
-function judge(
+/**
+ * The checks of `rows` judged by the schedule's thresholds, the critical path test as its job kept it; the works
+ * behind a failed check in id order (the rows' order is the table's, which differs between reads and databases).
+ */
+export function judge(
   rows: HealthRows,
   version: VersionRow,
   mustFinishBy: string | null | undefined,
@@ -64,7 +68,7 @@ function judge(
       : {}),
     thresholds,
   });
-  const workIds = (c: ColumnCheck) => (c.passed === false ? c.rows.map((k) => rows.ids[k]) : []);
+  const workIds = (c: ColumnCheck) => (c.passed === false ? c.rows.map((k) => rows.ids[k]).sort((a, b) => a - b) : []);
   return {
     score: healthScore(checks),
     activities: rows.ids.length,

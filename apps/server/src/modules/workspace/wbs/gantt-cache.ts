@@ -84,7 +84,7 @@ export class GanttCache {
   private readonly stamps: ClockedCache<Stamp>;
   /** The last build of each of the versions built last, and the build under way per version (one at a time). */
   private readonly bases = new LRUCache<string, GanttBase>({ max: BASES });
-  private readonly baseTurns = new Map<string, Promise<{ wire: GanttSharedWire; ids: number[] }>>();
+  private readonly baseTurns = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly db: Db,
@@ -167,9 +167,7 @@ export class GanttCache {
    * version take turns, since a patch writes into the last build; a failed one is forgotten, so the next builds whole.
    */
   private columns(version: VersionScope["version"]): Promise<{ wire: GanttSharedWire; ids: number[] }> {
-    const previous = this.baseTurns.get(version.id);
-    const turn = (async () => {
-      await previous?.catch(() => undefined);
+    return this.inTurn(version.id, async () => {
       const base = this.bases.get(version.id);
       this.bases.delete(version.id);
       const next = base ? await patchGanttBase(this.db, version, base) : await buildGanttBase(this.db, version);
@@ -178,10 +176,37 @@ export class GanttCache {
       this.bases.set(version.id, next);
       // A copy of the ids: the next patch of the version writes into the columns.
       return { wire, ids: next.shared.ids.slice() };
+    });
+  }
+
+  /**
+   * `use` of the version's rows and relations now, from its kept build patched with the rows written since (no
+   * packing: the next Gantt answer re-packs what changed), or undefined when no build of it is kept here — nothing
+   * is built for the caller. `use` runs inside the turn: what it keeps must not be the build's own arrays, which the
+   * next patch writes into. The health panel reads the version this way (issue 21).
+   */
+  current<T>(version: VersionScope["version"], use: (base: GanttBase) => T): Promise<T | undefined> {
+    if (!this.bases.has(version.id) && !this.baseTurns.has(version.id)) return Promise.resolve(undefined);
+    return this.inTurn(version.id, async () => {
+      const base = this.bases.get(version.id);
+      if (!base) return undefined;
+      this.bases.delete(version.id);
+      const next = await patchGanttBase(this.db, version, base);
+      this.bases.set(version.id, next);
+      return use(next);
+    });
+  }
+
+  /** Runs `step` after the version's turn under way (failed or not), as the version's turn. */
+  private inTurn<T>(versionId: string, step: () => Promise<T>): Promise<T> {
+    const previous = this.baseTurns.get(versionId);
+    const turn = (async () => {
+      await previous?.catch(() => undefined);
+      return step();
     })();
-    this.baseTurns.set(version.id, turn);
+    this.baseTurns.set(versionId, turn);
     const forget = () => {
-      if (this.baseTurns.get(version.id) === turn) this.baseTurns.delete(version.id);
+      if (this.baseTurns.get(versionId) === turn) this.baseTurns.delete(versionId);
     };
     turn.then(forget, forget);
     return turn;

@@ -18,6 +18,8 @@ export interface GanttRow {
   p: number;
   o: number;
   t: string;
+  /** Status (not_started, in_progress, completed): the health checks read it from a kept build (see GanttCache). */
+  st: string;
   code: string;
   name: string;
   cal: string | null;
@@ -60,6 +62,7 @@ const itemColumns = sql`
            'p', coalesce(json_agg(coalesce(parent_id, -1)), '[]'),
            'o', coalesce(json_agg(sort_order), '[]'),
            't', coalesce(json_agg(type), '[]'),
+           'st', coalesce(json_agg(status), '[]'),
            'code', coalesce(json_agg(code), '[]'),
            'name', coalesce(json_agg(name), '[]'),
            'cal', coalesce(json_agg(calendar_id), '[]'),

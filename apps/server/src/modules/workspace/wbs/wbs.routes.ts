@@ -35,14 +35,14 @@ import type { AppContext } from "../../../platform/context.js";
 import { route } from "../../../platform/route.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { AttributesService } from "../../structure/attributes/attributes.service.js";
-import { GanttCache } from "./gantt-cache.js";
+import type { GanttCache } from "./gantt-cache.js";
 import { WbsService } from "./wbs.service.js";
 import { WbsPasteService } from "./wbs-paste.js";
 import { updateProgress } from "./wbs-progress.js";
 import { WbsTreeService } from "./wbs-tree.service.js";
 
 /** WBS of a version under /versions/{id}: list, gantt, edits, moves, copy, paste, flags, find, count, passport. */
-export function wbsModule(ctx: AppContext) {
+export function wbsModule(ctx: AppContext, gantt: GanttCache) {
   const deps = { db: ctx.db, events: new WorkspaceEvents(ctx.realtime) };
   const attributes = new AttributesService({ db: ctx.db, realtime: ctx.realtime });
   const wbs = new WbsService({
@@ -57,7 +57,6 @@ export function wbsModule(ctx: AppContext) {
   });
   const tree = new WbsTreeService(deps);
   const paste = new WbsPasteService(deps);
-  const gantt = new GanttCache(ctx.db, ctx.config.ganttCacheBytes, ctx.changes);
   const { access } = ctx;
 
   return async function wbsRoutes(app: FastifyInstance) {
