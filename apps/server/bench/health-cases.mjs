@@ -79,5 +79,23 @@ export async function healthCases({ db, seed, stats, cpuNow, activities, runs, d
     afterCalculation,
     health,
   );
+  // BENCH_HEALTH_PARTS=1: the first read after an edit, part by part (the Gantt's patch, the columns, the checks).
+  if (process.env.BENCH_HEALTH_PARTS) {
+    const { readGanttChanges } = await import("../dist/modules/workspace/wbs/gantt.repo.js");
+    const { healthRowsOfGantt } = await import("../dist/modules/workspace/health/health-columns.js");
+    const { judge } = await import("../dist/modules/workspace/health/health.service.js");
+    const parts = { changes: measured(), patch: measured(), columns: measured(), checks: measured() };
+    for (let k = 0; k < 3; k++) {
+      row = await edit(2 * runs + k);
+      await time(parts.changes, () => readGanttChanges(db, row, gantt.bases.get(row.id).mark));
+      const base = await time(parts.patch, () => gantt.current(row, (b) => b));
+      const rows = await time(parts.columns, async () =>
+        healthRowsOfGantt(base.source, base.relations, base.index, []),
+      );
+      await time(parts.checks, async () => judge(rows, row, null, {}, null));
+    }
+    const cpu = Object.fromEntries(Object.entries(parts).map(([key, m]) => [key, stats(m.samples, m.cpu)]));
+    process.stderr.write(`first read after an edit, parts: ${JSON.stringify(cpu)}\n`);
+  }
   return { row, health };
 }

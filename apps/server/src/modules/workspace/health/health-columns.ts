@@ -101,56 +101,73 @@ export function healthRowsOfCalculation(
   return { ids, activities, relations, hasResources: c.asg.length > 0 };
 }
 
+const LINK_TYPE: Record<string, HealthRelations["type"][number]> = { fs: "FS", ss: "SS", ff: "FF", sf: "SF" };
+
 /**
- * The health columns of a version from the rows and relations its Gantt build keeps (issue 21): the same rules as
- * `readHealthRows` — activities are the items but sums and drafts; a completed work has no remaining duration, a
- * not started one its duration, another its entered remaining else its duration; the baseline finish is the target
- * finish — over the Gantt's sentinels (-1 for no remaining, no date). Only arrays of its own leave: the build's are
- * written into by its next patch.
+ * The health columns of a version from the rows and relations its Gantt build keeps (issue 21), `index` being the
+ * build's row id → source index: the same rules as `readHealthRows` — activities are the items but sums and drafts;
+ * a completed work has no remaining duration, a not started one its duration, another its entered remaining else its
+ * duration; the baseline finish is the target finish — over the Gantt's sentinels (-1 for no remaining, no date).
+ * Only arrays of its own leave: the build's are written into by its next patch.
  */
-export function healthRowsOfGantt(c: GanttSource, r: RelationSource, assignedIds: readonly number[]): HealthRows {
+export function healthRowsOfGantt(
+  c: GanttSource,
+  r: RelationSource,
+  index: ReadonlyMap<number, number>,
+  assignedIds: readonly number[],
+): HealthRows {
   const n = c.id.length;
-  const ids: number[] = [];
-  const task: boolean[] = [];
-  const completed: boolean[] = [];
-  const remaining: number[] = [];
-  const hardConstraint: boolean[] = [];
-  const totalFloat: (number | null)[] = [];
-  const earlyFinish: (number | null)[] = [];
-  const actualStart: (number | null)[] = [];
-  const actualFinish: (number | null)[] = [];
-  const baselineFinish: (number | null)[] = [];
-  const place = new Map<number, number>();
+  // Source index → place among the activities (-1: a sum or a draft).
+  const placeOf = new Int32Array(n).fill(-1);
+  let count = 0;
+  for (let k = 0; k < n; k++) if (c.t[k] !== "sum" && c.t[k] !== "draft") placeOf[k] = count++;
+  const ids = new Array<number>(count);
+  const task = new Array<boolean>(count);
+  const completed = new Array<boolean>(count);
+  const remaining = new Array<number>(count);
+  const hardConstraint = new Array<boolean>(count);
+  const totalFloat = new Array<number | null>(count);
+  const earlyFinish = new Array<number | null>(count);
+  const actualStart = new Array<number | null>(count);
+  const actualFinish = new Array<number | null>(count);
+  const baselineFinish = new Array<number | null>(count);
   const date = (m: number) => (m === -1 ? null : m);
   for (let k = 0; k < n; k++) {
+    const at = placeOf[k];
+    if (at < 0) continue;
     const type = c.t[k];
-    if (type === "sum" || type === "draft") continue;
-    place.set(c.id[k], ids.length);
-    ids.push(c.id[k]);
-    task.push(type === "work" || type === "task");
     const status = c.st[k];
-    completed.push(status === "completed");
-    remaining.push(status === "completed" ? 0 : status === "not_started" || c.rem[k] === -1 ? c.d[k] : c.rem[k]);
-    hardConstraint.push(HARD.has(c.slt[k] ?? "") || HARD.has(c.flt[k] ?? ""));
-    totalFloat.push(c.tf[k]);
-    earlyFinish.push(date(c.ef[k]));
-    actualStart.push(date(c.as[k]));
-    actualFinish.push(date(c.af[k]));
-    baselineFinish.push(date(c.bf[k]));
+    ids[at] = c.id[k];
+    task[at] = type === "work" || type === "task";
+    completed[at] = status === "completed";
+    remaining[at] = status === "completed" ? 0 : status === "not_started" || c.rem[k] === -1 ? c.d[k] : c.rem[k];
+    const slt = c.slt[k];
+    const flt = c.flt[k];
+    hardConstraint[at] = (slt !== null && HARD.has(slt)) || (flt !== null && HARD.has(flt));
+    totalFloat[at] = c.tf[k];
+    earlyFinish[at] = date(c.ef[k]);
+    actualStart[at] = date(c.as[k]);
+    actualFinish[at] = date(c.af[k]);
+    baselineFinish[at] = date(c.bf[k]);
   }
-  const assigned: boolean[] = new Array(ids.length).fill(false);
+  const placeOfId = (id: number) => {
+    const k = index.get(id);
+    return k === undefined ? -1 : placeOf[k];
+  };
+  const assigned = new Array<boolean>(count).fill(false);
   for (const id of assignedIds) {
-    const k = place.get(id);
-    if (k !== undefined) assigned[k] = true;
+    const at = placeOfId(id);
+    if (at >= 0) assigned[at] = true;
   }
+  // Relations to sums, drafts or other versions' works (external links) are no logic between two activities here.
   const relations: HealthRelations = { from: [], to: [], type: [], lag: [] };
   for (let k = 0; k < r.a.length; k++) {
-    const from = place.get(r.a[k]);
-    const to = place.get(r.b[k]);
-    if (from === undefined || to === undefined) continue;
+    const from = placeOfId(r.a[k]);
+    const to = placeOfId(r.b[k]);
+    if (from < 0 || to < 0) continue;
     relations.from.push(from);
     relations.to.push(to);
-    relations.type.push(r.t[k].toUpperCase() as HealthRelations["type"][number]);
+    relations.type.push(LINK_TYPE[r.t[k]]);
     relations.lag.push(r.l[k]);
   }
   const activities: HealthActivities = {

@@ -17,41 +17,49 @@ afterAll(() => server.close());
 
 type Check = { key: string; passed: boolean | null; count: number; total: number; workIds: number[] };
 
+/**
+ * Works A → B and C, calculated (its critical path test kept), the Gantt opened by the member; the panel as the member
+ * reads it, the tables' judgement (the thresholds call), and edits by the owner.
+ */
+async function openVersion() {
+  const { owner, member, stranger, space, version } = await setUpWorkspace(server);
+  const v = version.id;
+  const day = 480;
+  const a = await addItem(owner, v, { type: "work", name: "A", code: "A10", duration: day });
+  const b = await addItem(owner, v, { type: "work", name: "B", code: "A20", duration: 2 * day });
+  const c = await addItem(owner, v, { type: "work", name: "C", code: "A30", duration: day });
+  await link(owner, v, { predecessorId: a.id, successorId: b.id });
+  expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`)).status).toBe(200);
+  // Its critical path test is kept by a job after the calculation.
+  await server.ctx.jobs.idle();
+  await readGantt(member, v);
+
+  const panel = async () => {
+    const answer = await member.call("GET", `/versions/${v}/health`);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.data as { activities: number; score: number; checks: Check[]; thresholds: object };
+  };
+  const fromTables = async (thresholds: Record<string, number> = {}) => {
+    const answer = await owner.call("PUT", `/versions/${v}/health/thresholds`, thresholds);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.data;
+  };
+  const check = (health: { checks: Check[] }, key: string) => health.checks.find((x) => x.key === key) as Check;
+  const revisionOf = async (id: number) =>
+    (await owner.call("GET", `/versions/${v}/wbs/${id}`)).body.data.revision as number;
+  const edit = async (id: number, fields: Record<string, unknown>) => {
+    const answer = await owner.call("PATCH", `/versions/${v}/wbs/${id}/update`, {
+      revision: await revisionOf(id),
+      ...fields,
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  };
+  return { owner, member, stranger, space, v, a, b, c, panel, fromTables, check, revisionOf, edit };
+}
+
 describe("version health with the Gantt open", () => {
-  it("follows every change of the version, its resources and thresholds, as the tables say", async () => {
-    const { owner, member, stranger, space, version } = await setUpWorkspace(server);
-    const v = version.id;
-    const day = 480;
-    const a = await addItem(owner, v, { type: "work", name: "A", code: "A10", duration: day });
-    const b = await addItem(owner, v, { type: "work", name: "B", code: "A20", duration: 2 * day });
-    const c = await addItem(owner, v, { type: "work", name: "C", code: "A30", duration: day });
-    await link(owner, v, { predecessorId: a.id, successorId: b.id });
-    expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`)).status).toBe(200);
-    // Its critical path test is kept by a job after the calculation.
-    await server.ctx.jobs.idle();
-    await readGantt(member, v);
-
-    const panel = async () => {
-      const answer = await member.call("GET", `/versions/${v}/health`);
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      return answer.body.data as { activities: number; score: number; checks: Check[]; thresholds: object };
-    };
-    const fromTables = async (thresholds: Record<string, number> = {}) => {
-      const answer = await owner.call("PUT", `/versions/${v}/health/thresholds`, thresholds);
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      return answer.body.data;
-    };
-    const check = (health: { checks: Check[] }, key: string) => health.checks.find((x) => x.key === key) as Check;
-    const revisionOf = async (id: number) =>
-      (await owner.call("GET", `/versions/${v}/wbs/${id}`)).body.data.revision as number;
-    const edit = async (id: number, fields: Record<string, unknown>) => {
-      const answer = await owner.call("PATCH", `/versions/${v}/wbs/${id}/update`, {
-        revision: await revisionOf(id),
-        ...fields,
-      });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    };
-
+  it("follows edits, relations, new works and resources as the tables say, and keeps an unchanged answer", async () => {
+    const { owner, space, v, a, b, c, panel, fromTables, check, edit } = await openVersion();
     const first = await panel();
     expect(first).toEqual(await fromTables());
     expect(check(first, "logic").workIds).toEqual([a.id, b.id, c.id].sort((x, y) => x - y));
@@ -68,7 +76,7 @@ describe("version health with the Gantt open", () => {
     // A hard constraint on A, C completed, a milestone added, a resource on B.
     await edit(a.id, { startLimitType: "mandatory", startLimitDate: "2025-01-13T08:00" });
     await edit(c.id, { status: "completed", actualStart: "2025-01-14T08:00", actualFinish: "2025-01-14T17:00" });
-    const m = await addItem(owner, v, { type: "milestone_finish", name: "M", code: "M1" });
+    await addItem(owner, v, { type: "milestone_finish", name: "M", code: "M1" });
     const crew = await owner.call("POST", `/space/${space.id}/resources`, {
       code: "CREW",
       name: "Crew",
@@ -88,6 +96,15 @@ describe("version health with the Gantt open", () => {
     // Resources count the open tasks without one: A (C is completed, B has the crew, M is a milestone).
     expect(check(changed, "resources")).toMatchObject({ passed: false, count: 1, workIds: [a.id] });
     expect(changed).toEqual(await fromTables());
+  });
+
+  it("follows deleted works and the schedule's thresholds, and shows another space nothing", async () => {
+    const { owner, stranger, v, a, b, c, panel, fromTables, check, revisionOf, edit } = await openVersion();
+    await link(owner, v, { predecessorId: b.id, successorId: c.id, lag: -60 });
+    await edit(a.id, { startLimitType: "mandatory", startLimitDate: "2025-01-13T08:00" });
+    await edit(c.id, { status: "completed", actualStart: "2025-01-14T08:00", actualFinish: "2025-01-14T17:00" });
+    const m = await addItem(owner, v, { type: "milestone_finish", name: "M", code: "M1" });
+    expect(check(await panel(), "leads")).toMatchObject({ count: 1, workIds: [b.id, c.id] });
 
     // The milestone and B deleted: their relations go with them.
     const deleted = await owner.call("DELETE", `/versions/${v}/wbs`, {

@@ -50,8 +50,9 @@ export class HealthReader {
     const kept = this.kept.get(version.id);
     if (kept?.key === key) return kept.health;
     const rows =
-      (await this.gantt.current(version, (base) => healthRowsOfGantt(base.source, base.relations, assigned))) ??
-      (await readHealthRows(this.db, version, assigned));
+      (await this.gantt.current(version, (base) =>
+        healthRowsOfGantt(base.source, base.relations, base.index, assigned),
+      )) ?? (await readHealthRows(this.db, version, assigned));
     const health = judge(rows, version, settings.mustFinishBy, thresholds, cpt);
     this.kept.set(version.id, { key, health });
     return health;
