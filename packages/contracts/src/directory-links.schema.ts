@@ -153,3 +153,51 @@ export const directoryGraphSchema = z.object({
   ),
 });
 export type DirectoryGraph = z.infer<typeof directoryGraphSchema>;
+
+/**
+ * `copy-wbs`: a version's WBS built from a directory's rows — a row with children becomes a WBS sum, a leaf a work
+ * (code and name of the row, linked to it, the donors' values copied in). The chosen rows with their subtrees, or the
+ * whole directory; placed under a sum (`parentId`) or at the top. One undoable change.
+ */
+export const copyWbsFromDirectoryBody = z.object({
+  directoryId: uuidField,
+  rowIds: z.array(uuidField).max(DIRECTORY_LINKS_MAX, { error: "MaxLength" }).optional(),
+  parentId: z.number().int().positive().nullable().default(null),
+});
+export type CopyWbsFromDirectoryBody = z.input<typeof copyWbsFromDirectoryBody>;
+export const copyWbsFromDirectorySchema = z.object({
+  sums: z.number().int(),
+  works: z.number().int(),
+  /** Ids of the new top items (the chosen rows), in the directory's order. */
+  topIds: z.array(z.number().int()),
+});
+export type CopyWbsFromDirectory = z.infer<typeof copyWbsFromDirectorySchema>;
+
+/**
+ * `sync-with-list`: keeps a version's WBS in step with a directory it was built from — linked items take the rows'
+ * current codes and names, rows added under a linked sum's row become items under that sum, the donors' values are
+ * copied again. A preview answers what would change; without it the change is written (one undoable change).
+ */
+export const syncWithListBody = z.object({ directoryId: uuidField, preview: z.boolean().default(false) });
+export type SyncWithListBody = z.input<typeof syncWithListBody>;
+/** The preview lists at most this many renamed and added items (the counts are whole). */
+export const SYNC_PREVIEW_MAX = 200;
+export const syncWithListSchema = z.object({
+  renamed: z.number().int(),
+  added: z.number().int(),
+  /** Donor values that change on linked works. */
+  values: z.number().int(),
+  renames: z.array(
+    z.object({
+      itemId: z.number().int(),
+      code: z.string(),
+      name: z.string(),
+      newCode: z.string(),
+      newName: z.string(),
+    }),
+  ),
+  /** Rows that become items, with the code of the sum they go under. */
+  additions: z.array(z.object({ code: z.string(), name: z.string(), parentCode: z.string() })),
+  applied: z.boolean(),
+});
+export type SyncWithList = z.infer<typeof syncWithListSchema>;

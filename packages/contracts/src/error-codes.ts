@@ -74,6 +74,7 @@ export const ERROR_CODES = [
   "DirectoryDonorType",
   "DirectoryUnknownRow",
   "DirectoryUnknownWork",
+  "DirectoryEmpty",
   // complex relations between directories
   "DirectoryRelationSame",
   "DirectoryRelationTaken",
@@ -315,6 +316,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   DirectoryDonorType: 400,
   DirectoryUnknownRow: 400,
   DirectoryUnknownWork: 400,
+  DirectoryEmpty: 400,
   DirectoryRelationSame: 400,
   DirectoryRelationTaken: 409,
   DirectoryRelationCoefficient: 400,

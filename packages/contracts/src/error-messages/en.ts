@@ -178,6 +178,7 @@ export const en: Record<ErrorCode, string> = {
   DirectoryDonorType:
     'The column "{{column}}" ({{columnType}}) cannot fill the attribute "{{attribute}}" ({{attributeType}}): the types differ',
   DirectoryUnknownRow: 'Line {{row}}: the directory has no row with the code "{{code}}"',
+  DirectoryEmpty: "The directory has no rows to build works from",
   DirectoryUnknownWork: 'Line {{row}}: the version has no work with the code "{{code}}"',
   DirectoryRelationSame: "A directory cannot depend on itself: choose two different directories",
   DirectoryRelationTaken: 'The directory "{{source}}" already has a relation to "{{target}}"',

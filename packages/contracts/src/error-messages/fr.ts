@@ -192,6 +192,7 @@ export const fr: Record<ErrorCode, string> = {
   DirectoryDonorType:
     "La colonne « {{column}} » ({{columnType}}) ne peut pas remplir l’attribut « {{attribute}} » ({{attributeType}}) : les types diffèrent",
   DirectoryUnknownRow: "Ligne {{row}} : le répertoire n’a pas de ligne de code « {{code}} »",
+  DirectoryEmpty: "Le répertoire n’a aucune ligne à partir de laquelle créer des travaux",
   DirectoryUnknownWork: "Ligne {{row}} : la version n’a pas de travail de code « {{code}} »",
   DirectoryRelationSame: "Un répertoire ne peut pas dépendre de lui-même : choisissez deux répertoires différents",
   DirectoryRelationTaken: "Le répertoire « {{source}} » a déjà une relation avec « {{target}} »",

@@ -179,6 +179,7 @@ export const ru: Record<ErrorCode, string> = {
   DirectoryDonorType:
     "Столбец «{{column}}» ({{columnType}}) не может заполнять атрибут «{{attribute}}» ({{attributeType}}): типы различаются",
   DirectoryUnknownRow: "Строка {{row}}: в справочнике нет строки с кодом «{{code}}»",
+  DirectoryEmpty: "В справочнике нет строк, из которых можно построить работы",
   DirectoryUnknownWork: "Строка {{row}}: в версии нет работы с кодом «{{code}}»",
   DirectoryRelationSame: "Справочник не может зависеть от самого себя: выберите два разных справочника",
   DirectoryRelationTaken: "У справочника «{{source}}» уже есть связь со справочником «{{target}}»",

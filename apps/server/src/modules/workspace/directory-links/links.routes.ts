@@ -2,10 +2,14 @@ import {
   addValuesToVersionBody,
   assignByKeyBody,
   assignUploadQuery,
+  copyWbsFromDirectoryBody,
+  copyWbsFromDirectorySchema,
   donorRefreshSchema,
   linkWorksBody,
   linkWorksResultSchema,
   refreshDonorsBody,
+  syncWithListBody,
+  syncWithListSchema,
   versionDirectoryLinksSchema,
   versionDirectoryParams,
   versionIdParams,
@@ -19,6 +23,7 @@ import { DirectoriesService } from "../../directories/directories.service.js";
 import { DirectoryAttributes } from "../../directories/directory-attributes.js";
 import { readKeyPairs } from "../../directories/directory-files.js";
 import { DirectoryLinksService } from "./links.service.js";
+import { WbsFromDirectoryService } from "./wbs-from-directory.service.js";
 
 /**
  * A version's works linked to directory rows (spec §7 "Under /versions/{id}/directory": create, update-linked-value;
@@ -33,6 +38,12 @@ export function directoryLinksModule(ctx: AppContext) {
     events: new WorkspaceEvents(ctx.realtime),
     directories,
     attributes,
+  });
+  const wbs = new WbsFromDirectoryService({
+    db: ctx.db,
+    events: new WorkspaceEvents(ctx.realtime),
+    directories,
+    links: service,
   });
   const { access } = ctx;
   const tags = ["Directories"];
@@ -123,6 +134,36 @@ export function directoryLinksModule(ctx: AppContext) {
         access: access.version("write"),
       },
       ({ scope, params, body }) => service.refresh(scope, { directoryId: params.dirId, preview: body.preview }),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/directory/copy-wbs",
+        tags,
+        summary:
+          "Builds WBS items from a directory's rows (sums for rows with children, works for leaves), linked to them",
+        params: versionIdParams,
+        body: copyWbsFromDirectoryBody,
+        response: copyWbsFromDirectorySchema,
+        access: access.version("write"),
+      },
+      ({ scope, body }) => wbs.copy(scope, body),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: "/versions/:id/directory/sync-with-list",
+        tags,
+        summary:
+          "Keeps the WBS built from a directory in step with it: a preview of the renames and additions, or the change",
+        params: versionIdParams,
+        body: syncWithListBody,
+        response: syncWithListSchema,
+        access: access.version("write"),
+      },
+      ({ scope, body }) => wbs.sync(scope, body),
     );
   };
 }

@@ -197,14 +197,9 @@ export class DirectoryLinksService {
   /**
    * What the donors change, counted and checked against the attributes in SQL; with `write` it is written in `db`
    * by one statement, and the undo keeps only the donor attributes' previous values, one array per attribute.
+   * (Building a WBS from a directory runs it too, inside its own change.)
    */
-  private async plan(
-    db: Db | Tx,
-    scope: VersionScope,
-    directoryIds: string[],
-    itemIds: number[] | undefined,
-    write: boolean,
-  ) {
+  async plan(db: Db | Tx, scope: VersionScope, directoryIds: string[], itemIds: number[] | undefined, write: boolean) {
     // read in `db`: inside a transaction the embedded database's one connection is the transaction's
     const found = await donorChanges(db, scope.version.id, directoryIds, itemIds, DONOR_PREVIEW_MAX);
     if (found.bad)
