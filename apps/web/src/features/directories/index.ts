@@ -5,3 +5,4 @@ export { linksApi, useVersionLinks } from "./links-api";
 export { NodeDirectoriesTab } from "./node-directories-tab";
 export { RefreshValuesDialog, valueText } from "./refresh-values-dialog";
 export { RelationTotalsDialog } from "./relation-totals-dialog";
+export { WbsFromDirectoryDialog } from "./wbs-from-directory-dialog";

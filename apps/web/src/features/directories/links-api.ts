@@ -1,9 +1,12 @@
 import type {
+  CopyWbsFromDirectory,
+  CopyWbsFromDirectoryBody,
   Directory,
   DirectoryLinkSettings,
   DonorRefresh,
   LinkWorksBody,
   LinkWorksResult,
+  SyncWithList,
   VersionDirectoryLinks,
 } from "@planum/contracts";
 import { useQuery } from "@tanstack/react-query";
@@ -46,6 +49,10 @@ export const linksApi = {
   },
   refresh: (versionId: string, body: { directoryId?: string; itemIds?: number[]; preview: boolean }) =>
     patch<DonorRefresh>(`/versions/${versionId}/directory/update-linked-value`, body),
+  copyWbs: (versionId: string, body: CopyWbsFromDirectoryBody) =>
+    api.post<CopyWbsFromDirectory>(`/versions/${versionId}/directory/copy-wbs`, body),
+  syncWithList: (versionId: string, body: { directoryId: string; preview: boolean }) =>
+    api.post<SyncWithList>(`/versions/${versionId}/directory/sync-with-list`, body),
 };
 
 export function useLinkSettings(spaceId: string, directory: Directory) {

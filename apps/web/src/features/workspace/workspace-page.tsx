@@ -27,6 +27,7 @@ import { ApiRequestError } from "../../shared/api-error";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifyError, notifySuccess } from "../../ui/notify";
 import { ChatBlock } from "../chat";
+import { WbsFromDirectoryDialog } from "../directories";
 import { NotFoundPage } from "../errors";
 import { useInterchangeActions } from "../interchange";
 import { PrintButton } from "../print";
@@ -126,6 +127,7 @@ export function WorkspacePage() {
   const canWriteSchedule = useCanWriteSchedule(scheduleId);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [levelOpen, setLevelOpen] = useState(false);
+  const [fromDirectoryOpen, setFromDirectoryOpen] = useState(false);
   // From md (1024 px) up the header and the toolbar keep to one line each; narrower screens wrap them.
   const wide = useMediaQuery("(min-width: 64em)", true) ?? true;
   const lineWrap = wide ? "nowrap" : "wrap";
@@ -195,6 +197,12 @@ export function WorkspacePage() {
   };
 
   const active = selection.active;
+  // "From a directory" builds under the selected sum, if a sum is selected
+  const activeIndex = active === null || !data ? -1 : data.ids.indexOf(active);
+  const activeSum =
+    activeIndex >= 0 && data?.type[activeIndex] === 0
+      ? { id: data.ids[activeIndex], label: `${data.code[activeIndex]} — ${data.name[activeIndex]}` }
+      : null;
   const detailsTabs = buildDetailsTabs(t, { versionId: version?.id ?? "", data, itemId: active, readOnly, commands });
   /** The data date dialog (from the button or a drag of the line): moves it, updates progress, recalculates. */
   const moveDataDate = async (proposed: number | null) => {
@@ -309,6 +317,7 @@ export function WorkspacePage() {
             calculationMode={calcSettings.settings.data?.calculationMode ?? null}
             onSettings={() => setSettingsOpen(true)}
             onLevel={() => setLevelOpen(true)}
+            onFromDirectory={() => setFromDirectoryOpen(true)}
             onUndo={() => void history.undo()}
             onRedo={() => void history.redo()}
             canRedo={history.canRedo}
@@ -480,6 +489,15 @@ export function WorkspacePage() {
             scheduleId={scheduleId}
             canWrite={canWriteSchedule}
           />
+          {version && fromDirectoryOpen && (
+            <WbsFromDirectoryDialog
+              spaceId={spaceId}
+              versionId={version.id}
+              parent={activeSum}
+              send={commands.send}
+              onClose={() => setFromDirectoryOpen(false)}
+            />
+          )}
           {version && (
             <LevellingDialog
               opened={levelOpen}

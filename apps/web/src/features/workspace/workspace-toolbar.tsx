@@ -22,6 +22,8 @@ interface WorkspaceToolbarProps {
   readOnly: boolean;
   selectedCount: number;
   onAdd(type: WbsType): void;
+  /** Opens "WBS from a directory" (build items from a directory's rows, keep them in step). */
+  onFromDirectory(): void;
   onDelete(): void;
   onMove(direction: MoveDirection): void;
   calculating: boolean;
@@ -80,6 +82,8 @@ export function WorkspaceToolbar(p: WorkspaceToolbarProps) {
               {t(`types.${type}`)}
             </Menu.Item>
           ))}
+          <Menu.Divider />
+          <Menu.Item onClick={p.onFromDirectory}>{t("directories:fromDirectory.open")}</Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <Tool label={t("toolbar.delete")} disabled={p.readOnly || p.selectedCount === 0} onClick={p.onDelete}>
