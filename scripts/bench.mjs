@@ -25,6 +25,7 @@ const suites = [
   "apps/server/bench/directories.mjs",
   "apps/server/bench/directory-links.mjs",
   "apps/server/bench/resource-usage.mjs",
+  "apps/server/bench/assignments.mjs",
   "apps/server/bench/print.mjs",
   "apps/server/bench/reports.mjs",
   "apps/server/bench/analytics.mjs",
