@@ -217,6 +217,11 @@ export interface UndoInverse {
    * `volume[i]` of work `ids[i]`.
    */
   wbsPlanned?: { ids: number[]; volume: (number | null)[]; labour: (number | null)[]; cost: (number | null)[] };
+  /**
+   * Resource assignments a recalculation of complex relations created (`remove`, ids) and changed or removed
+   * (`restore`, rows as they were, JSON).
+   */
+  assignments?: { remove: string[]; restore: Record<string, unknown>[] };
   /** The version's data date before the change (update progress moves it). */
   version?: { dataDate: string | null };
   /**

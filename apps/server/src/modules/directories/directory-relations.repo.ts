@@ -218,3 +218,28 @@ export class DirectoryRelationsRepo {
       .where(eq(directoryRows.directoryId, directoryId));
   }
 }
+
+/** Whole assignment rows by id (what the undo of a recalculation puts back), by id. */
+export async function assignmentRows(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return new Map<string, Record<string, unknown>>();
+  const rows = await db
+    .select()
+    .from(assignments)
+    .where(sql`${assignments.id} = any(${textArray(ids)}::uuid[])`);
+  return new Map(rows.map((row) => [row.id, row as Record<string, unknown>]));
+}
+
+/** Ids of the version's assignments of these resources other than `known` (those a recalculation just created). */
+export async function assignmentsBesides(db: DbOrTx, versionId: string, resourceIds: string[], known: Set<string>) {
+  if (resourceIds.length === 0) return [];
+  const rows = await db
+    .select({ id: assignments.id })
+    .from(assignments)
+    .where(
+      and(
+        eq(assignments.versionId, versionId),
+        sql`${assignments.resourceId} = any(${textArray(resourceIds)}::uuid[])`,
+      ),
+    );
+  return rows.map((row) => row.id).filter((id) => !known.has(id));
+}

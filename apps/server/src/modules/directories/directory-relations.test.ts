@@ -163,6 +163,7 @@ describe("complex relations between directories", () => {
       rows: [{ id: rowId("BETCRANE"), coefficient: 1 }],
     });
     await owner.call("DELETE", `${R}/delete-directory-relation-rows/${id}`, { ids: [rowId("ARMFIT")] });
+    const beforeSecond = await assignmentTable(owner, version.id);
     const second = await owner.call("GET", `${R}/recalculate-dependent-resources-version/${version.id}`);
     expect(second.body.data).toEqual({ works: 3, created: 0, updated: 2, removed: 1, resourcesCreated: [] });
     expect(await assignmentTable(owner, version.id)).toEqual({
@@ -172,6 +173,16 @@ describe("complex relations between directories", () => {
       "A20 MIX": 40.8,
       "A30 CRANE": 20,
     });
+    // the recalculation is one step of the version's undo: its assignments go back as they were
+    const actions = (await owner.call("GET", `/versions/${version.id}/undo-actions`)).body.data;
+    expect(actions[0]).toMatchObject({ action: "relations_recalculate" });
+    expect((await owner.call("POST", `/versions/${version.id}/restore`, { actionId: actions[0].id })).status).toBe(200);
+    expect(await assignmentTable(owner, version.id)).toEqual(beforeSecond);
+    // and the first one too: the assignments it created are gone
+    const first2 = (await owner.call("GET", `/versions/${version.id}/undo-actions`)).body.data;
+    expect(first2[0]).toMatchObject({ action: "relations_recalculate" });
+    await owner.call("POST", `/versions/${version.id}/restore`, { actionId: first2[0].id });
+    expect(await assignmentTable(owner, version.id)).toEqual({});
 
     // export and import round-trip (the file's header in the caller's language); the import replaces the rows
     const exported = await owner.call("POST", `${R}/export-relations/${types.id}/${needs.id}`);

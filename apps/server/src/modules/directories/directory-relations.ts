@@ -22,8 +22,9 @@ import {
   listResources,
   updateAssignment,
 } from "../resources/resources.repo.js";
+import { recordUndo } from "../workspace/undo/undo.repo.js";
 import type { DirectoriesService } from "./directories.service.js";
-import { DirectoryRelationsRepo } from "./directory-relations.repo.js";
+import { assignmentRows, assignmentsBesides, DirectoryRelationsRepo } from "./directory-relations.repo.js";
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
 
@@ -277,6 +278,12 @@ export class DirectoryRelations {
           ...resourceOf.values(),
         ]);
         const result = { works: new Set<number>(), created: 0, updated: 0, removed: 0 };
+        // the owned assignments as they are, for the undo of this recalculation
+        const before = await assignmentRows(
+          tx,
+          existing.filter((a) => owned.has(a.itemId)).map((a) => a.id),
+        );
+        const restore: Record<string, unknown>[] = [];
         const kept = new Set<string>();
         const changedIds: string[] = [];
         for (const a of existing) {
@@ -287,6 +294,7 @@ export class DirectoryRelations {
           kept.add(key);
           if (q === undefined || q <= 0) {
             if (a.actualUnits > 0) continue;
+            restore.push(before.get(a.id)!);
             await deleteAssignment(tx, spaceId, a.id);
             result.removed++;
             result.works.add(a.itemId);
@@ -295,6 +303,7 @@ export class DirectoryRelations {
           const budgeted = round(q);
           const remaining = round(Math.max(0, budgeted - a.actualUnits));
           if (a.budgetedUnits === budgeted && a.remainingUnits === remaining) continue;
+          restore.push(before.get(a.id)!);
           await updateAssignment(tx, spaceId, a.id, a.revision, { budgetedUnits: budgeted, remainingUnits: remaining });
           result.updated++;
           result.works.add(a.itemId);
@@ -320,6 +329,28 @@ export class DirectoryRelations {
         }
         await insertAssignments(tx, inserts);
         result.created = inserts.length;
+        if (inserts.length || restore.length)
+          await recordUndo(tx, {
+            spaceId,
+            versionId,
+            kind: "undo_wbs",
+            action: "relations_recalculate",
+            userId: scope.grant.userId,
+            itemCount: result.works.size,
+            inverse: {
+              assignments: {
+                remove: inserts.length
+                  ? await assignmentsBesides(
+                      tx,
+                      versionId,
+                      [...resourceOf.values()],
+                      new Set(existing.map((a) => a.id)),
+                    )
+                  : [],
+                restore,
+              },
+            },
+          });
         return {
           works: result.works.size,
           created: result.created,

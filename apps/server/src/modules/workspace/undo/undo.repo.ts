@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gte, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, inArray, or, type SQL, sql } from "drizzle-orm";
 import {
   assignments,
   relations,
@@ -154,6 +154,42 @@ async function restorePeople(tx: DbOrTx, people: NonNullable<UndoInverse["people
       .onConflictDoNothing();
 }
 
+/** Columns of an assignment a relations' recalculation changes (put back as they were). */
+const ASSIGNMENT_UNITS = ["budgeted_units", "actual_units", "remaining_units", "units_per_day", "curve"] as const;
+
+/**
+ * Undoes a recalculation of complex relations: the assignments it created go, those it changed or removed come back
+ * as they were (an assignment of a resource deleted meanwhile stays gone). Answers the works touched.
+ */
+async function restoreAssignments(tx: DbOrTx, versionId: string, inverse: NonNullable<UndoInverse["assignments"]>) {
+  const items = new Set<number>();
+  if (inverse.remove.length) {
+    const gone = await tx
+      .delete(assignments)
+      .where(and(eq(assignments.versionId, versionId), inArray(assignments.id, inverse.remove)))
+      .returning({ itemId: assignments.itemId });
+    for (const row of gone) items.add(row.itemId);
+  }
+  const resourceIds = [...new Set(inverse.restore.map((a) => a.resourceId as string))];
+  if (resourceIds.length === 0) return items;
+  const alive = new Set(
+    (await tx.select({ id: resources.id }).from(resources).where(inArray(resources.id, resourceIds))).map((r) => r.id),
+  );
+  const rows = inverse.restore
+    .filter((a) => alive.has(a.resourceId as string))
+    .map((a) => withDates(a, ["createdAt"]) as typeof assignments.$inferInsert);
+  const set: Record<string, SQL> = { revision: sql.raw("greatest(assignments.revision, excluded.revision) + 1") };
+  for (const column of ASSIGNMENT_UNITS)
+    set[column.replace(/_(.)/g, (_, c: string) => c.toUpperCase())] = sql.raw(`excluded.${column}`);
+  for (let i = 0; i < rows.length; i += CHUNK)
+    await tx
+      .insert(assignments)
+      .values(rows.slice(i, i + CHUNK))
+      .onConflictDoUpdate({ target: assignments.id, set });
+  for (const row of rows) items.add(row.itemId);
+  return items;
+}
+
 export async function snapshotRelations(tx: DbOrTx, ids: number[]) {
   if (ids.length === 0) return [];
   return tx.select().from(relations).where(inArray(relations.id, ids));
@@ -222,6 +258,8 @@ export async function applyInverse(tx: DbOrTx, versionId: string, inverse: UndoI
     deletedRelations: [] as number[],
     /** Works whose work-done plan was put back. */
     wdp: new Set<number>(),
+    /** Works whose resource assignments were put back. */
+    assignments: new Set<number>(),
   };
   if (inverse.relations?.remove.length) {
     const gone = await tx
@@ -309,6 +347,10 @@ export async function applyInverse(tx: DbOrTx, versionId: string, inverse: UndoI
     }
   }
   if (inverse.people) await restorePeople(tx, inverse.people);
+  if (inverse.assignments) {
+    const changed = await restoreAssignments(tx, versionId, inverse.assignments);
+    for (const id of changed) touched.assignments.add(id);
+  }
   if (inverse.version)
     await tx.update(versions).set({ dataDate: inverse.version.dataDate }).where(eq(versions.id, versionId));
   const relationRows = inverse.relations?.restore ?? [];

@@ -45,6 +45,7 @@ export class UndoService {
       const deletedWbs = new Set<number>();
       const deletedRelations = new Set<number>();
       const wdp = new Set<number>();
+      const assigned = new Set<number>();
       for (const step of steps) {
         const touched = await applyInverse(tx, version.id, step.inverse);
         for (const id of touched.wbs) wbs.add(id);
@@ -52,6 +53,7 @@ export class UndoService {
         for (const id of touched.deletedWbs) deletedWbs.add(id);
         for (const id of touched.deletedRelations) deletedRelations.add(id);
         for (const id of touched.wdp) wdp.add(id);
+        for (const id of touched.assignments) assigned.add(id);
         await deleteUndoAction(tx, step.id);
       }
       for (const id of deletedWbs) wbs.delete(id);
@@ -65,6 +67,7 @@ export class UndoService {
         deletedWbs,
         deletedRelations,
         wdp: [...wdp],
+        assigned: [...assigned],
       };
     });
     if (!result.wdpOnly) {
@@ -81,6 +84,12 @@ export class UndoService {
         ...result.deletedRelations,
       ]);
     }
+    if (result.assigned.length)
+      this.deps.events.assignments("assignments_updated", grant.space.id, grant.userId, {
+        versionId: version.id,
+        itemIds: result.assigned,
+        assignmentIds: [],
+      });
     if (result.wdp.length) this.deps.events.wdpUpdated(grant.space.id, grant.userId, version.id, "restore", result.wdp);
     return { undone: result.undone, versionRevision: result.revision };
   }
