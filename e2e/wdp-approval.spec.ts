@@ -217,18 +217,21 @@ const PLAN_TEXTS = {
     badge: "Plan change",
     typed: "12,5",
     shown: "12.5",
+    print: "Print format",
   },
   ru: {
     held: "1 изменение плана утверждённого дня ждёт согласования",
     badge: "Изменение плана",
     typed: "12,5",
     shown: "12,5",
+    print: "Формат печати",
   },
   fr: {
     held: "1 modification du plan d’un jour validé attend la validation",
     badge: "Modification du plan",
     typed: "12,5",
     shown: "12,5",
+    print: "Format d’impression",
   },
 } as const;
 
@@ -266,6 +269,13 @@ for (const view of [
     await expect(planToday).toHaveAttribute("data-pending", texts.shown);
     await expect(planToday).toHaveText("10");
     await desk.page.screenshot({ path: `e2e/artifacts/wdp-plan-held-${tag}-1440.png` });
+    // The planner, who may not read the structure, opens the print format dialog: the project is named from the
+    // schedule's own answer, and the page is not sent to "The space cannot be opened".
+    await desk.page.getByRole("button", { name: texts.print, exact: true }).click();
+    await expect(desk.page.getByRole("dialog", { name: texts.print })).toBeVisible({ timeout: 30_000 });
+    await desk.page.keyboard.press("Escape");
+    await expect(desk.page).toHaveURL(/\/grid\//);
+    await expect(planToday).toHaveText("10");
 
     // The responsible person finds it among the approvals as a plan change and approves it.
     const boss = await openAs(browser, token, { language: view.language, scheme: view.scheme, width: 1440 });

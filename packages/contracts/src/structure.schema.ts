@@ -280,6 +280,11 @@ export const scheduleSchema = z.object({
   settings: jsonObject,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * The project's name, answered by `GET /schedules/{id}` only: the page of a member who may work in the schedule but
+   * not read the structure still names its project (the way back, the print's `[project]`).
+   */
+  projectName: z.string().optional(),
 });
 export type ScheduleDto = z.infer<typeof scheduleSchema>;
 

@@ -130,6 +130,12 @@ export function WdpPage() {
   const worksById = useMemo(() => new Map((tree?.works ?? []).map((w) => [w.id, w])), [tree]);
   const readOnly = version?.locked ?? true;
   const canWriteSchedule = useCanWriteSchedule(scheduleId);
+  // The schedule's own answer names its project (for the print's `[project]`), whatever the member's structure rights.
+  const scheduleRead = useQuery({
+    queryKey: workspaceKeys.schedule(scheduleId),
+    queryFn: () => workspaceApi.schedule(scheduleId),
+    enabled: scheduleId !== "",
+  });
   const pending = usePendingCells(versionId, measure);
 
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
@@ -511,9 +517,9 @@ export function WdpPage() {
           <PrintButton
             spaceId={spaceId}
             versionId={versionId}
-            projectId={projectId}
             canWritePresets={canWriteSchedule}
             values={{
+              project: scheduleRead.data?.projectName ?? "",
               schedule: schedule?.name ?? "",
               version: version?.label ?? "",
               printedAt: new Date().toLocaleDateString(i18n.language),

@@ -2,14 +2,16 @@ import { Anchor, Group, Text } from "@mantine/core";
 import { IconChevronLeft } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useNode } from "../structure";
 
-/** The way back from a schedule to its project in the structure tree (the project's node selected there). */
-export function ScheduleCrumb({ spaceId, projectId }: { spaceId: string; projectId: string | null }) {
+/**
+ * The way back from a schedule to its project in the structure tree (the project's node selected there), named by
+ * the schedule's own answer: a member who may work in the schedule but not read the structure is not refused.
+ */
+export function ScheduleCrumb(p: { spaceId: string; projectId: string | null; projectName: string | undefined }) {
   const { t } = useTranslation("workspace");
-  const project = useNode(spaceId, projectId);
+  const { spaceId, projectId } = p;
   if (!projectId) return null;
-  const name = project.data?.name ?? t("crumb.project");
+  const name = p.projectName || t("crumb.project");
   return (
     <Anchor
       component={Link}

@@ -14,6 +14,7 @@ import type {
   ReplaceValuesBody,
   ReplaceValuesResult,
   RestoreResult,
+  ScheduleDto,
   TargetDatesResult,
   UndoAction,
   UpdateRelationBody,
@@ -50,14 +51,7 @@ export const workspaceKeys = {
 /** What `PUT /schedules/{id}/calculate-settings` takes: every field of the settings but the schedule id. */
 export type CalculateSettingsBody = Omit<CalculateSettings, "scheduleId">;
 
-export interface ScheduleDto {
-  id: string;
-  projectId: string;
-  groupId: string | null;
-  name: string;
-}
-
-export type { MoveDirection, UndoAction };
+export type { MoveDirection, ScheduleDto, UndoAction };
 /** What the relations panel sends to create a relation. */
 export type RelationBody = CreateRelationBody;
 

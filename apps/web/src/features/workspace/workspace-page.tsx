@@ -226,7 +226,11 @@ export function WorkspacePage() {
     >
       <Group justify="space-between" gap="xs" wrap={lineWrap} style={{ flex: "none" }} data-testid="workspace-header">
         <Box style={{ minWidth: 0, flex: "1 1 160px" }}>
-          <ScheduleCrumb spaceId={spaceId} projectId={ws.schedule.data?.projectId ?? null} />
+          <ScheduleCrumb
+            spaceId={spaceId}
+            projectId={ws.schedule.data?.projectId ?? null}
+            projectName={ws.schedule.data?.projectName}
+          />
           <Title
             order={1}
             fz={{ base: 18, sm: 22 }}
@@ -370,9 +374,9 @@ export function WorkspacePage() {
                     }
                     spaceId={spaceId}
                     versionId={version.id}
-                    projectId={ws.schedule.data?.projectId ?? null}
                     canWritePresets={canWriteSchedule}
                     values={{
+                      project: ws.schedule.data?.projectName ?? "",
                       schedule: ws.schedule.data?.name ?? "",
                       version: version.label,
                       dataDate: data ? (dataDateText(data.dataDate) ?? "") : "",

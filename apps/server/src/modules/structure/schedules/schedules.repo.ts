@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { schedules } from "../../../db/schema/index.js";
+import { epsNodes, schedules } from "../../../db/schema/index.js";
 import type { ScheduleRow } from "../../../platform/access.js";
 import type { DbOrTx } from "../../../platform/db.js";
 
@@ -13,6 +13,15 @@ export class SchedulesRepo {
       .from(schedules)
       .where(and(eq(schedules.spaceId, spaceId), eq(schedules.projectId, projectId)))
       .orderBy(asc(schedules.sortOrder), asc(schedules.createdAt));
+  }
+
+  /** The name of a schedule's project (of the same space). */
+  async projectName(spaceId: string, projectId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ name: epsNodes.name })
+      .from(epsNodes)
+      .where(and(eq(epsNodes.spaceId, spaceId), eq(epsNodes.id, projectId)));
+    return row?.name ?? null;
   }
 
   /** A new schedule after the project's last one. */

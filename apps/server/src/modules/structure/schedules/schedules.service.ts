@@ -49,9 +49,10 @@ export class SchedulesService {
     this.calculation = new CalculateSettingsService(deps);
   }
 
-  /** The schedule with its calculation settings. */
-  describe(schedule: ScheduleRow) {
-    return toScheduleDtoWithSettings(this.deps.db, schedule);
+  /** The schedule with its calculation settings and its project's name. */
+  async describe(schedule: ScheduleRow) {
+    const projectName = await new SchedulesRepo(this.deps.db).projectName(schedule.spaceId, schedule.projectId);
+    return { ...(await toScheduleDtoWithSettings(this.deps.db, schedule)), projectName: projectName ?? "" };
   }
 
   /** The schedules of a project the caller may read (access `node("schedule:read", project)`). */

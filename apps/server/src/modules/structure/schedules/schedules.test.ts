@@ -19,6 +19,8 @@ describe("schedules", () => {
       projectId: project.id,
       name: "График",
       groupId: null,
+      // its project named, for a member who may read the schedule but not the structure
+      projectName: "Цех 1",
     });
     const patched = await owner.call("PATCH", `/schedules/${schedule.id}/settings`, {
       name: "Основной",
@@ -165,6 +167,15 @@ describe("schedules", () => {
     );
     expect((await owner.call("GET", `/schedules/${schedule.id}/attributes`)).body.data).toEqual([]);
     expect((await owner.call("GET", `/projects/${project.id}/schedules`)).body.data[0].name).toBe("График");
+  });
+
+  it("names its project to a member who may read schedules but not the structure", async () => {
+    const { owner, member } = await setUpSpace(server, ["schedule:read"]);
+    const { project, schedule } = await buildTree(owner);
+    expect((await member.call("GET", `/eps/${project.id}`)).status).toBe(403);
+    const read = await member.call("GET", `/schedules/${schedule.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data.projectName).toBe("Цех 1");
   });
 
   it("strangers and members without schedule:read see nothing", async () => {
