@@ -1,1 +1,2 @@
 export { BimModelsTab } from "./bim-models-tab";
+export { BimWorkspacePanel } from "./bim-workspace-panel";

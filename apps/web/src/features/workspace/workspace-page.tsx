@@ -26,6 +26,7 @@ import { Link, useParams } from "react-router";
 import { ApiRequestError } from "../../shared/api-error";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifyError, notifySuccess } from "../../ui/notify";
+import { BimWorkspacePanel } from "../bim";
 import { ChatBlock } from "../chat";
 import { WbsFromDirectoryDialog } from "../directories";
 import { NotFoundPage } from "../errors";
@@ -67,6 +68,7 @@ export function WorkspacePage() {
   const { t, i18n } = useTranslation("workspace");
   const { t: tc } = useTranslation("chat");
   const { t: tr } = useTranslation("resources");
+  const { t: tb } = useTranslation("bim");
   const { id: scheduleId = "", spaceId = "" } = useParams();
   const queryClient = useQueryClient();
   const me = useMe();
@@ -550,6 +552,19 @@ export function WorkspacePage() {
                 value: "resources",
                 label: tr("usage.panel"),
                 content: <VersionResourceGantt spaceId={spaceId} versionId={version.id} />,
+              },
+              {
+                value: "bim",
+                label: tb("dock.tab"),
+                content: (
+                  <BimWorkspacePanel
+                    spaceId={spaceId}
+                    scheduleId={scheduleId}
+                    versionId={version.id}
+                    selectedWorks={selected}
+                    onSelectWorks={(ids) => pickInNetwork(ids, ids[0] ?? null)}
+                  />
+                ),
               },
               {
                 value: "health",

@@ -1,0 +1,193 @@
+import { ActionIcon, Box, Group, Loader, Select, Stack, Text, Tooltip, useComputedColorScheme } from "@mantine/core";
+import { readBimGeometry } from "@planum/contracts";
+import { IconMaximize } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorsOf } from "../../shared/api-error";
+import { describeError } from "../../ui/notify";
+import { bimApi, bimKeys } from "./bim-api";
+import { bimLinkKeys, bimLinksApi } from "./bim-links-api";
+import { BimScene } from "./bim-scene";
+
+const BACKGROUND = { light: "#f1f3f5", dark: "#1f2125" } as const;
+/** Elements tied to some work of the version, so what the schedule does not cover stands out. */
+const LINKED = "#4dabf7";
+
+interface Props {
+  spaceId: string;
+  scheduleId: string;
+  versionId: string;
+  /** The Gantt's selection: their elements are highlighted and framed. */
+  selectedWorks: number[];
+  /** A picked element's works become the Gantt's selection. */
+  onSelectWorks: (ids: number[]) => void;
+}
+
+/**
+ * The 3D view in the schedule workspace's dock, tied to the Gantt: the works selected there light up their elements
+ * and the camera frames them; a click on an element selects its works in the Gantt. It shows a model of a 3D link
+ * of the open version (a link made in the project's "3D models" tab).
+ */
+export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWorks, onSelectWorks }: Props) {
+  const { t } = useTranslation("bim");
+  const scheme = useComputedColorScheme("light");
+  const links = useQuery({
+    queryKey: ["space", spaceId, "bim-schedule-links", scheduleId],
+    queryFn: () => bimLinksApi.ofSchedule(scheduleId),
+  });
+  const ofVersion = useMemo(() => (links.data ?? []).filter((l) => l.versionId === versionId), [links.data, versionId]);
+  const [choice, setChoice] = useState<string | null>(null);
+  // one choice names a link and one of its models: "linkId/modelId"
+  const options = ofVersion.flatMap((link) =>
+    link.modelIds.map((modelId, index) => ({
+      value: `${link.id}/${modelId}`,
+      label: link.modelIds.length > 1 ? `${link.name} · ${index + 1}` : link.name,
+    })),
+  );
+  const chosen = options.find((o) => o.value === choice) ?? options[0] ?? null;
+  const [linkId, modelId] = chosen ? (chosen.value.split("/") as [string, string]) : [null, null];
+  const link = ofVersion.find((l) => l.id === linkId) ?? null;
+
+  const geometry = useQuery({
+    queryKey: [...bimKeys.model(spaceId, link?.projectId ?? "", modelId ?? ""), "geometry"],
+    queryFn: async () => readBimGeometry(await bimApi.geometry(link!.projectId, modelId!)),
+    enabled: link !== null && modelId !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  const relations = useQuery({
+    queryKey: bimLinkKeys.relations(spaceId, linkId ?? ""),
+    queryFn: () => bimLinksApi.relations(versionId, linkId!),
+    enabled: linkId !== null,
+  });
+  const ties = useMemo(() => (relations.data ?? []).filter((r) => r.modelId === modelId), [relations.data, modelId]);
+
+  const host = useRef<HTMLDivElement>(null);
+  const [scene, setScene] = useState<BimScene | null>(null);
+  const initialBackground = useRef(BACKGROUND[scheme]);
+  useEffect(() => {
+    if (!host.current || !geometry.data) return;
+    const created = new BimScene(host.current, initialBackground.current);
+    created.load(geometry.data);
+    setScene(created);
+    return () => {
+      created.dispose();
+      setScene(null);
+    };
+  }, [geometry.data]);
+  useEffect(() => scene?.setBackground(BACKGROUND[scheme]), [scene, scheme]);
+  useEffect(() => {
+    if (!scene) return;
+    scene.colour(new Map(ties.map((tie) => [tie.expressId, LINKED])));
+  }, [scene, ties]);
+
+  // Gantt → 3D: the selected works' elements, framed — unless the selection came from a click in this view, which
+  // would move the camera under the user's pointer.
+  const pickedHere = useRef(false);
+  const highlighted = useMemo(() => {
+    const works = new Set(selectedWorks);
+    return [...new Set(ties.filter((tie) => works.has(tie.itemId)).map((tie) => tie.expressId))];
+  }, [ties, selectedWorks]);
+  useEffect(() => {
+    if (!scene) return;
+    scene.select(highlighted);
+    if (highlighted.length > 0 && !pickedHere.current) scene.fit(highlighted);
+    pickedHere.current = false;
+  }, [scene, highlighted]);
+
+  // 3D → Gantt: a click that did not drag picks an element; its works become the Gantt's selection.
+  const tiesNow = useRef(ties);
+  tiesNow.current = ties;
+  const select = useRef(onSelectWorks);
+  select.current = onSelectWorks;
+  const [untied, setUntied] = useState(false);
+  useEffect(() => {
+    if (!scene) return;
+    const canvas = scene.canvas;
+    let down: { x: number; y: number } | null = null;
+    const onDown = (event: PointerEvent) => {
+      down = { x: event.clientX, y: event.clientY };
+    };
+    const onUp = (event: PointerEvent) => {
+      if (!down || Math.hypot(event.clientX - down.x, event.clientY - down.y) > 4) return;
+      const id = scene.pick(event.clientX, event.clientY);
+      const works =
+        id === null ? [] : [...new Set(tiesNow.current.filter((t) => t.expressId === id).map((t) => t.itemId))];
+      setUntied(id !== null && works.length === 0);
+      if (id !== null) scene.select([id]);
+      if (works.length > 0) {
+        pickedHere.current = true;
+        select.current(works);
+      }
+    };
+    canvas.addEventListener("pointerdown", onDown);
+    canvas.addEventListener("pointerup", onUp);
+    return () => {
+      canvas.removeEventListener("pointerdown", onDown);
+      canvas.removeEventListener("pointerup", onUp);
+    };
+  }, [scene]);
+
+  const failure = links.error ?? geometry.error ?? relations.error;
+  if (failure)
+    return (
+      <Text size="sm" c="red" p="sm" role="alert">
+        {describeError(errorsOf(failure)[0]!).title}
+      </Text>
+    );
+  if (links.isPending) return <Loader size="sm" m="sm" />;
+  if (!link)
+    return (
+      <Text size="sm" c="dimmed" p="sm" data-testid="bim-dock-none">
+        {t("dock.noLink")}
+      </Text>
+    );
+  return (
+    <Stack gap={4} h="100%" p={4} data-testid="bim-dock">
+      <Group gap="xs" wrap="nowrap">
+        {options.length > 1 ? (
+          <Select
+            size="xs"
+            w={200}
+            aria-label={t("dock.model")}
+            value={chosen?.value ?? null}
+            onChange={setChoice}
+            data={options}
+          />
+        ) : (
+          <Text size="xs" fw={600} truncate style={{ minWidth: 0 }}>
+            {link.name}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed" truncate style={{ flex: 1, minWidth: 0 }} data-testid="bim-dock-status">
+          {untied
+            ? t("dock.untied")
+            : selectedWorks.length > 0
+              ? t("dock.elementsOfWorks", { count: highlighted.length })
+              : t("dock.hint")}
+        </Text>
+        <Tooltip label={t("viewer.fit")}>
+          <ActionIcon variant="subtle" color="gray" aria-label={t("viewer.fit")} onClick={() => scene?.fit()}>
+            <IconMaximize size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <Box
+        ref={host}
+        pos="relative"
+        data-testid="bim-canvas"
+        data-elements={scene?.elementCount ?? 0}
+        data-highlighted={highlighted.length}
+        style={{ flex: 1, minHeight: 120, borderRadius: 6, overflow: "hidden" }}
+      >
+        {geometry.isPending ? (
+          <Group justify="center" pos="absolute" inset={0}>
+            <Loader size="sm" />
+            <Text size="sm">{t("viewer.loading")}</Text>
+          </Group>
+        ) : null}
+      </Box>
+    </Stack>
+  );
+}
