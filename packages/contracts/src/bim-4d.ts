@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INDICATOR_COLOURS, type IndicatorColour } from "./indicators.schema.js";
 
 /**
  * The 4D player (issue 20): the status of an element at a date from the works tied to it. Dates are the API's
@@ -95,3 +96,33 @@ export function elementDates(works: Bim4dWork[]): Omit<BimDeviationEntry, "model
       : null;
   return { start, finish, targetStart, targetFinish, finishDeviationDays };
 }
+
+/**
+ * Deviation colouring (`indicator-colors/{x}`): an element's finish against the target's, within a tolerance of x
+ * days on time, later late, earlier ahead; without a target finish (or without dates) it has no target. Colours
+ * are the analytics indicators' palette.
+ */
+export const BIM_DEVIATION_CLASSES = ["ahead", "on_time", "late", "no_target"] as const;
+export type BimDeviationClass = (typeof BIM_DEVIATION_CLASSES)[number];
+export const BIM_DEVIATION_COLOURS = {
+  ahead: "blue",
+  on_time: "green",
+  late: "red",
+  no_target: "gray",
+} as const satisfies Record<BimDeviationClass, IndicatorColour>;
+
+export function deviationClass(finishDeviationDays: number | null, toleranceDays: number): BimDeviationClass {
+  if (finishDeviationDays === null) return "no_target";
+  if (finishDeviationDays > toleranceDays) return "late";
+  if (finishDeviationDays < -toleranceDays) return "ahead";
+  return "on_time";
+}
+
+export const bimIndicatorColourEntrySchema = z.object({
+  modelId: z.string(),
+  expressId: z.number(),
+  finishDeviationDays: z.number().nullable(),
+  deviation: z.enum(BIM_DEVIATION_CLASSES),
+  colour: z.enum(INDICATOR_COLOURS),
+});
+export type BimIndicatorColourEntry = z.infer<typeof bimIndicatorColourEntrySchema>;

@@ -32,17 +32,30 @@ const itemIds = z
   .min(1, "Required")
   .max(10_000);
 
+const rulePropertyField = requiredText({ max: 200, allowAnyCharacter: true });
+
 /**
  * `POST /versions/{id}/3d/link/{linkId}/create-relations`: by hand, each element named with each work; or by rule,
  * every element of the link's models whose property (e.g. "Pset_Planum.WorkCode" or "Attributes.Tag") equals a
- * work's code.
+ * work's code, or a directory value of the work (the code of the row it refers to in a directory, or that row's
+ * value in one column).
  */
 export const createBimRelationsBody = z.union([
   z.object({ modelId: uuidField, expressIds, itemIds }),
   z.object({
-    rule: z.object({ property: requiredText({ max: 200, allowAnyCharacter: true }), equals: z.literal("code") }),
+    rule: z.union([
+      z.object({ property: rulePropertyField, equals: z.literal("code") }),
+      // the row of the directory the work refers to: its code, or its value in one column of the directory
+      z.object({
+        property: rulePropertyField,
+        equals: z.literal("directory"),
+        directoryId: uuidField,
+        columnId: uuidField.optional(),
+      }),
+    ]),
   }),
 ]);
+export type BimLinkRule = Extract<CreateBimRelationsBody, { rule: unknown }>["rule"];
 export type CreateBimRelationsBody = z.infer<typeof createBimRelationsBody>;
 export const bimRelationsCreatedSchema = z.object({ created: z.number() });
 
@@ -54,4 +67,12 @@ export const bimLinkedElementSchema = z.object({ modelId: z.string(), expressId:
 export type BimLinkedElement = z.infer<typeof bimLinkedElementSchema>;
 export const bimWbsParams = bimLinkParams.extend({
   wbsId: z.coerce.number({ error: "InvalidNumber" }).int({ error: "InvalidNumber" }),
+});
+
+/** `indicator-colors/{x}`: x is the tolerance in days (0–365, fractions allowed) within which a finish is on time. */
+export const bimIndicatorColorsParams = bimLinkParams.extend({
+  x: z.coerce
+    .number({ error: "InvalidNumber" })
+    .refine(Number.isFinite, { error: "InvalidNumber" })
+    .pipe(z.number().min(0, { error: "InvalidNumber" }).max(365, { error: "InvalidNumber" })),
 });

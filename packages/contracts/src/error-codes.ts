@@ -70,6 +70,7 @@ export const ERROR_CODES = [
   "BimLinkModel",
   "BimUnknownElement",
   "BimUnknownWork",
+  "BimUnknownDirectory",
   // directory links to works: each names the refused line or column
   "DirectoryDonorType",
   "DirectoryUnknownRow",
@@ -145,6 +146,7 @@ export const ERROR_CODES = [
   "LicenseEstimateNoSeat",
   "LicenseBimAbsent",
   "LicenseBimUsersExceeded",
+  "LicenseBimNoSeat",
   // backups (spec §8: restore success or failure)
   "BackupDamaged",
   "BackupSpaceCopy",
@@ -250,6 +252,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   LicenseEstimateNoSeat: 403,
   LicenseBimAbsent: 409,
   LicenseBimUsersExceeded: 409,
+  LicenseBimNoSeat: 403,
   BackupDamaged: 400,
   BackupSpaceCopy: 400,
   BackupOtherSpace: 403,
@@ -313,6 +316,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   BimLinkModel: 400,
   BimUnknownElement: 400,
   BimUnknownWork: 400,
+  BimUnknownDirectory: 400,
   DirectoryDonorType: 400,
   DirectoryUnknownRow: 400,
   DirectoryUnknownWork: 400,

@@ -114,6 +114,7 @@ export const en: Record<ErrorCode, string> = {
   LicenseEstimateNoSeat: "You have no estimate seat in this space's licence: ask its administrator for one",
   LicenseBimAbsent: "The licence does not include BIM functionality",
   LicenseBimUsersExceeded: "The number of BIM users of the licence is exceeded ({{limit}})",
+  LicenseBimNoSeat: "You have no BIM seat in this space's licence: ask its administrator for one",
   BackupDamaged: "The backup file is damaged and cannot be restored",
   BackupSpaceCopy: "A backup of a space is restored in place, not as a copy",
   BackupOtherSpace: "A backup can be restored only into its own space",
@@ -171,6 +172,7 @@ export const en: Record<ErrorCode, string> = {
   BimLinkModel: "The model is not a converted model of this project’s link",
   BimUnknownElement: "Element {{element}} is not an element of the model",
   BimUnknownWork: "Work {{work}} is not a row of the link’s version",
+  BimUnknownDirectory: "The directory or its column is not one of this space",
   ReplacementValueInvalid:
     'Work {{row}}: "{{value}}" is not a valid value of the attribute "{{attribute}}"; nothing was replaced',
   GwbsCodeTaken: 'The code "{{code}}" is already used in this general WBS',

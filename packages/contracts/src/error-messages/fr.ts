@@ -125,6 +125,7 @@ export const fr: Record<ErrorCode, string> = {
     "Vous n'avez pas de place d'utilisateur des devis dans la licence de l'espace : demandez-en une à son administrateur",
   LicenseBimAbsent: "La licence n'inclut pas la fonctionnalité BIM",
   LicenseBimUsersExceeded: "Le nombre d'utilisateurs BIM de la licence est dépassé ({{limit}})",
+  LicenseBimNoSeat: "Vous n'avez pas de place BIM dans la licence de cet espace : demandez-en une à son administrateur",
   BackupDamaged: "Le fichier de sauvegarde est endommagé et ne peut pas être restauré",
   BackupSpaceCopy: "La sauvegarde d’un espace se restaure sur place, pas en copie",
   BackupOtherSpace: "Une sauvegarde ne peut être restaurée que dans son propre espace",
@@ -185,6 +186,7 @@ export const fr: Record<ErrorCode, string> = {
   BimLinkModel: "La maquette n’est pas une maquette convertie du lien de ce projet",
   BimUnknownElement: "L’élément {{element}} n’est pas un élément de la maquette",
   BimUnknownWork: "La tâche {{work}} n’est pas une ligne de la version du lien",
+  BimUnknownDirectory: "Le répertoire ou sa colonne n’appartient pas à cet espace",
   ReplacementValueInvalid:
     "Travail {{row}} : « {{value}} » n’est pas une valeur valide de l’attribut « {{attribute}} » ; rien n’a été remplacé",
   GwbsCodeTaken: "Le code « {{code}} » existe déjà dans l'OTP générale du projet",

@@ -5,6 +5,8 @@ import {
   bimLinkRelations,
   bimLinks,
   bimModels,
+  directories,
+  directoryColumns,
   schedules,
   versions,
   wbsItems,
@@ -160,6 +162,44 @@ export async function insertRelationsByCode(db: DbOrTx, link: BimLinkRow, proper
      where e.model_id = any(${sql.param(link.modelIds)}::uuid[]) and w.code <> ''
     on conflict do nothing`)) as unknown as { rowCount?: number | null; affectedRows?: number };
   return result.rowCount ?? result.affectedRows ?? 0;
+}
+
+/**
+ * The rule "property equals a directory value of the work": the code of the row the work refers to in the
+ * directory, or that row's value in one column; one statement, hash joins as for codes.
+ */
+export async function insertRelationsByDirectory(
+  db: DbOrTx,
+  link: BimLinkRow,
+  property: string,
+  directoryId: string,
+  columnId: string | undefined,
+): Promise<number> {
+  const value = columnId === undefined ? sql`r.code` : sql`(r.values ->> ${columnId})`;
+  const result = (await db.execute(sql`
+    insert into bim_link_relations (link_id, model_id, express_id, item_id, source)
+    select ${link.id}::uuid, e.model_id, e.express_id, l.item_id, 'rule'
+      from bim_elements e
+      join directory_rows r on r.directory_id = ${directoryId}::uuid and ${value} = e.properties ->> ${property}
+      join wbs_directory_links l
+        on l.row_id = r.id and l.directory_id = ${directoryId}::uuid and l.version_id = ${link.versionId}::uuid
+     where e.model_id = any(${sql.param(link.modelIds)}::uuid[]) and ${value} <> ''
+    on conflict do nothing`)) as unknown as { rowCount?: number | null; affectedRows?: number };
+  return result.rowCount ?? result.affectedRows ?? 0;
+}
+
+/** Whether the directory (and the column, when named) is of the space. */
+export async function directoryOfSpace(db: DbOrTx, spaceId: string, directoryId: string, columnId?: string) {
+  const [directory] = await db
+    .select({ id: directories.id })
+    .from(directories)
+    .where(and(eq(directories.id, directoryId), eq(directories.spaceId, spaceId)));
+  if (!directory || columnId === undefined) return directory !== undefined;
+  const [column] = await db
+    .select({ id: directoryColumns.id })
+    .from(directoryColumns)
+    .where(and(eq(directoryColumns.id, columnId), eq(directoryColumns.directoryId, directoryId)));
+  return column !== undefined;
 }
 
 export async function deleteRelations(

@@ -1,6 +1,8 @@
 import {
   bimDeviationEntrySchema,
   bimElementsOfWorksBody,
+  bimIndicatorColorsParams,
+  bimIndicatorColourEntrySchema,
   bimLinkedElementSchema,
   bimLinkParams,
   bimLinkSchema,
@@ -19,6 +21,7 @@ import { z } from "zod";
 import type { AppContext } from "../../platform/context.js";
 import { route } from "../../platform/route.js";
 import { BimLinksService } from "./bim-links.service.js";
+import { bimAccess } from "./bim-seat.js";
 
 /**
  * 3D links (spec §7): a project's links under `/projects/{id}/3d/link` (eps:read to list, eps:write to change), and
@@ -26,7 +29,8 @@ import { BimLinksService } from "./bim-links.service.js";
  */
 export function bimLinksRoutes(ctx: AppContext) {
   const service = new BimLinksService(ctx);
-  const { access } = ctx;
+  // every BIM call also needs a BIM seat when the space is licensed (bim-seat.ts)
+  const access = bimAccess(ctx);
   const project = ["project" as const];
   const read = access.node("eps:read", { kinds: project });
   const write = access.node("eps:write", { kinds: project });
@@ -151,6 +155,19 @@ export function bimLinksRoutes(ctx: AppContext) {
         access: access.version("read"),
       },
       ({ scope, params }) => service.datesForDeviation(scope, params.linkId),
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: `${ofVersion}/indicator-colors/:x`,
+        tags,
+        summary: "Each tied element coloured by its finish's deviation from the target's, x days of tolerance",
+        params: bimIndicatorColorsParams,
+        response: z.array(bimIndicatorColourEntrySchema),
+        access: access.version("read"),
+      },
+      ({ scope, params }) => service.indicatorColours(scope, params.linkId, params.x),
     );
     route(
       app,

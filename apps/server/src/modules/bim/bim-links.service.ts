@@ -1,12 +1,16 @@
 import {
+  BIM_DEVIATION_COLOURS,
   type Bim4dBasis,
   type Bim4dStatus,
   type Bim4dWork,
   type BimDeviationEntry,
+  type BimIndicatorColourEntry,
   type BimLink,
   type BimLinkedElement,
+  type BimLinkRule,
   type BimPlayerEntry,
   type CreateBimRelationsBody,
+  deviationClass,
   elementDates,
   elementStatus,
   type SaveBimLinkBody,
@@ -99,7 +103,7 @@ export class BimLinksService {
   async createRelations(scope: VersionScope, linkId: string, body: CreateBimRelationsBody) {
     const created = await this.deps.db.transaction(async (tx) => {
       const link = await this.linkOfVersion(tx, scope, linkId);
-      if ("rule" in body) return repo.insertRelationsByCode(tx, link, body.rule.property);
+      if ("rule" in body) return this.tieByRule(tx, scope, link, body.rule);
       await this.checkElements(tx, link, body.modelId, body.expressIds);
       const items = [...new Set(body.itemIds)];
       const found = await repo.existingItems(tx, link.versionId, items);
@@ -108,6 +112,13 @@ export class BimLinksService {
       return repo.insertRelations(tx, link.id, body.modelId, [...new Set(body.expressIds)], items);
     });
     return { created };
+  }
+
+  private async tieByRule(db: DbOrTx, scope: VersionScope, link: BimLinkRow, rule: BimLinkRule) {
+    if (rule.equals === "code") return repo.insertRelationsByCode(db, link, rule.property);
+    if (!(await repo.directoryOfSpace(db, scope.grant.space.id, rule.directoryId, rule.columnId)))
+      throw new AppError("BimUnknownDirectory");
+    return repo.insertRelationsByDirectory(db, link, rule.property, rule.directoryId, rule.columnId);
   }
 
   private async checkElements(db: DbOrTx, link: BimLinkRow, modelId: string, expressIds: number[]) {
@@ -175,6 +186,21 @@ export class BimLinksService {
       expressId,
       ...elementDates(works),
     }));
+  }
+
+  /**
+   * `indicator-colors/{x}`: every tied element's deviation class and colour, its finish against the target's
+   * within a tolerance of x days (the classes and palette of `deviationClass` in the contracts).
+   */
+  async indicatorColours(
+    scope: VersionScope,
+    linkId: string,
+    toleranceDays: number,
+  ): Promise<BimIndicatorColourEntry[]> {
+    return (await this.datesForDeviation(scope, linkId)).map(({ modelId, expressId, finishDeviationDays }) => {
+      const deviation = deviationClass(finishDeviationDays, toleranceDays);
+      return { modelId, expressId, finishDeviationDays, deviation, colour: BIM_DEVIATION_COLOURS[deviation] };
+    });
   }
 
   /** The 3D links of a schedule's versions (`/schedules/{id}/3d/link`). */

@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
 import { type Actor, buildTree, setUpSpace } from "../structure/structure.test-kit.js";
+import { bimTestFiles, linkedBimProject, uploadIfc } from "./bim-links.test-kit.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -10,53 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
-
-function upload(who: Actor, projectId: string, bytes: Buffer, filename: string) {
-  const boundary = "----planum-ifc-link-test";
-  return server.app.inject({
-    method: "POST",
-    url: `/api/v1/projects/${projectId}/3d/upload`,
-    payload: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n\r\n`),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: {
-      "content-type": `multipart/form-data; boundary=${boundary}`,
-      authorization: `Bearer ${who.token}`,
-      "x-space-id": who.spaceId,
-    },
-  });
-}
-
-/** A project with the IFC2X3 sample converted, a version with three works, and a link between them. */
-async function linkedProject(owner: Actor) {
-  const { project, schedule } = await buildTree(owner);
-  const model = (await upload(owner, project.id, fixture("ifc2x3-example.ifc"), "steel.ifc")).json().data.model;
-  await server.ctx.jobs.idle();
-  const version = (
-    await owner.call("POST", `/schedules/${schedule.id}/versions/create`, {
-      label: "Main",
-      projectStart: "2025-01-13T08:00",
-    })
-  ).body.data;
-  const work = async (code: string, name: string) =>
-    (await owner.call("POST", `/versions/${version.id}/wbs/create`, { type: "work", code, name, duration: 480 })).body
-      .data.item.id as number;
-  // The slab's Tag is 670677; two works carry codes that the rule will match against "Attributes.Tag".
-  const slabWork = await work("670677", "Фундаментная плита");
-  const other = await work("999999", "Нет такого элемента");
-  const manual = await work("M-1", "Монтаж колонн");
-  const link = (
-    await owner.call("POST", `/projects/${project.id}/3d/link/save`, {
-      name: "Main",
-      versionId: version.id,
-      modelIds: [model.id],
-    })
-  ).body.data;
-  return { project, schedule, model, version, link, slabWork, other, manual };
-}
+const { fixture } = bimTestFiles;
+const upload = (who: Actor, projectId: string, bytes: Buffer, filename: string) =>
+  uploadIfc(server, who, projectId, bytes, filename);
+const linkedProject = (owner: Actor) => linkedBimProject(server, owner);
 
 describe("3D links", () => {
   it("ties elements to works by hand and by rule, both ways, and unties them", async () => {
@@ -217,6 +174,32 @@ describe("3D links", () => {
       finishDeviationDays: -1,
     });
 
+    // Deviation colours: 392 a day late, 232 and 917 a day ahead; within a tolerance of 1.5 days all on time.
+    const colours = async (x: string) => {
+      const answer = (await member.call("GET", `${base}/indicator-colors/${x}`)).body.data;
+      return Object.fromEntries(
+        answer.map((e: { expressId: number; deviation: string; colour: string }) => [
+          e.expressId,
+          [e.deviation, e.colour],
+        ]),
+      );
+    };
+    expect(await colours("0")).toEqual({
+      392: ["late", "red"],
+      232: ["ahead", "blue"],
+      917: ["ahead", "blue"],
+    });
+    expect(await colours("1.5")).toEqual({
+      392: ["on_time", "green"],
+      232: ["on_time", "green"],
+      917: ["on_time", "green"],
+    });
+    for (const bad of ["-1", "abc", "400"]) {
+      const refused = await member.call("GET", `${base}/indicator-colors/${bad}`);
+      expect(refused.status, bad).toBe(400);
+      expect(refused.body.errors[0].code, bad).toBe("InvalidNumber");
+    }
+
     // The schedule's links and the property names of their models (for rules); another schedule has none.
     expect((await member.call("GET", `/schedules/${schedule.id}/3d/link`)).body.data).toEqual([
       expect.objectContaining({ id: link.id, versionId: version.id, relationCount: 4 }),
@@ -230,6 +213,7 @@ describe("3D links", () => {
     for (const who of [stranger, intruder])
       for (const path of [
         `${base}/dates-for-deviation`,
+        `${base}/indicator-colors/0`,
         `/schedules/${schedule.id}/3d/link`,
         `/schedules/${schedule.id}/3d/all-attributes`,
       ])

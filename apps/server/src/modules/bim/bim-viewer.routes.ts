@@ -11,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../platform/context.js";
 import { route } from "../../platform/route.js";
+import { bimAccess } from "./bim-seat.js";
 import { BimViewerService } from "./bim-viewer.service.js";
 
 /**
@@ -19,7 +20,8 @@ import { BimViewerService } from "./bim-viewer.service.js";
  */
 export function bimViewerRoutes(ctx: AppContext) {
   const service = new BimViewerService(ctx);
-  const { access } = ctx;
+  // every BIM call also needs a BIM seat when the space is licensed (bim-seat.ts)
+  const access = bimAccess(ctx);
   const member = access.space("space:read");
   const profiles = "/spaces/:id/bim";
   const read = access.space("space:read", { param: "id" });

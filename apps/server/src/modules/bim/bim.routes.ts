@@ -21,6 +21,7 @@ import { readUpload } from "../../platform/uploads.js";
 import { BimService } from "./bim.service.js";
 import { closeConvertPool } from "./bim-convert-pool.js";
 import { bimLinksRoutes } from "./bim-links.routes.js";
+import { bimAccess } from "./bim-seat.js";
 import { bimViewerRoutes } from "./bim-viewer.routes.js";
 
 /**
@@ -31,7 +32,8 @@ import { bimViewerRoutes } from "./bim-viewer.routes.js";
  */
 export function bimModule(ctx: AppContext) {
   const service = new BimService(ctx);
-  const { access } = ctx;
+  // every BIM call also needs a BIM seat when the space is licensed (bim-seat.ts)
+  const access = bimAccess(ctx);
   const project = ["project" as const];
   const read = access.node("eps:read", { kinds: project });
   const write = access.node("eps:write", { kinds: project });

@@ -1,4 +1,11 @@
-import type { BimLink, BimLinkedElement, ScheduleDto, Version, WbsItem } from "@planum/contracts";
+import type {
+  BimIndicatorColourEntry,
+  BimLink,
+  BimLinkedElement,
+  ScheduleDto,
+  Version,
+  WbsItem,
+} from "@planum/contracts";
 import { api, apiRequest } from "../../shared/api-client";
 
 const links = (projectId: string) => `/projects/${encodeURIComponent(projectId)}/3d/link`;
@@ -14,6 +21,8 @@ export const bimLinkKeys = {
 /** The 3D links of a project and the element↔work ties under one (spec §7). */
 export const bimLinksApi = {
   links: (projectId: string) => api.get<BimLink[]>(links(projectId)),
+  /** The links of a schedule's versions: what the workspace can show. */
+  ofSchedule: (scheduleId: string) => api.get<BimLink[]>(`/schedules/${encodeURIComponent(scheduleId)}/3d/link`),
   save: (projectId: string, body: { name: string; versionId: string; modelIds: string[] }) =>
     api.post<BimLink>(`${links(projectId)}/save`, body),
   /** The versions a link can be made for: every version of the project's schedules. */
@@ -38,6 +47,9 @@ export const bimLinksApi = {
     api.post<{ created: number }>(`${ofVersion(versionId, linkId)}/create-relations`, {
       rule: { property, equals: "code" },
     }),
+  /** Each tied element coloured by its finish's deviation from the target's, `tolerance` days counting as on time. */
+  indicatorColours: (versionId: string, linkId: string, tolerance: number) =>
+    api.get<BimIndicatorColourEntry[]>(`${ofVersion(versionId, linkId)}/indicator-colors/${tolerance}`),
   untie: (versionId: string, linkId: string, body: { modelId: string; expressIds: number[]; itemIds: number[] }) =>
     apiRequest<{ deleted: number }>(`${ofVersion(versionId, linkId)}/relation`, { method: "DELETE", body }),
 };

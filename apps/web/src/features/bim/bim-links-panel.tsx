@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError } from "../../ui/notify";
 import { Bim4dPlayer } from "./bim-4d-player";
+import { BimDeviation } from "./bim-deviation";
 import { bimLinkKeys, bimLinksApi } from "./bim-links-api";
 
 /** Linked elements are tinted so the unlinked rest stands out. */
@@ -54,14 +55,15 @@ export function BimLinksPanel({ spaceId, model, selected, onSelect, onTint }: Pr
   const mine = useMemo(() => (relations.data ?? []).filter((r) => r.modelId === model.id), [relations.data, model.id]);
   const workById = useMemo(() => new Map((works.data ?? []).map((w) => [w.id, w])), [works.data]);
 
-  const [fourD, setFourD] = useState(false);
+  // what colours the tied elements: the link's own tint, the 4D player or the deviation from the target
+  const [mode, setMode] = useState<"links" | "4d" | "deviation">("links");
   useEffect(() => {
-    if (fourD) return;
+    if (mode !== "links") return;
     const tints = new Map<number, string | null>();
     for (const relation of mine) tints.set(relation.expressId, LINKED);
     onTint(tints);
     return () => onTint(new Map([...tints.keys()].map((id) => [id, null])));
-  }, [mine, onTint, fourD]);
+  }, [mine, onTint, mode]);
 
   const [workId, setWorkId] = useState<string | null>(null);
   const [property, setProperty] = useState("Attributes.Tag");
@@ -162,7 +164,22 @@ export function BimLinksPanel({ spaceId, model, selected, onSelect, onTint }: Pr
       <Text size="xs" c="dimmed" data-testid="bim-links-count">
         {t("links.count", { count: mine.length })}
       </Text>
-      <Bim4dPlayer ties={mine} works={workById} on={fourD} onOn={setFourD} onTint={onTint} />
+      <Bim4dPlayer
+        ties={mine}
+        works={workById}
+        on={mode === "4d"}
+        onOn={(on) => setMode(on ? "4d" : "links")}
+        onTint={onTint}
+      />
+      <BimDeviation
+        spaceId={spaceId}
+        versionId={link.versionId}
+        linkId={link.id}
+        modelId={model.id}
+        on={mode === "deviation"}
+        onOn={(on) => setMode(on ? "deviation" : "links")}
+        onTint={onTint}
+      />
       {selected.length > 0 ? (
         <Stack gap={2}>
           <Text size="xs" fw={600}>
