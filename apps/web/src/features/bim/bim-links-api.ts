@@ -1,6 +1,7 @@
 import type {
   BimIndicatorColourEntry,
   BimLink,
+  BimLinkRule,
   BimLinkedElement,
   ScheduleDto,
   Version,
@@ -43,10 +44,8 @@ export const bimLinksApi = {
     api.get<BimLinkedElement[]>(`${ofVersion(versionId, linkId)}/wbs-node-relations`),
   tie: (versionId: string, linkId: string, body: { modelId: string; expressIds: number[]; itemIds: number[] }) =>
     api.post<{ created: number }>(`${ofVersion(versionId, linkId)}/create-relations`, body),
-  tieByRule: (versionId: string, linkId: string, property: string) =>
-    api.post<{ created: number }>(`${ofVersion(versionId, linkId)}/create-relations`, {
-      rule: { property, equals: "code" },
-    }),
+  tieByRule: (versionId: string, linkId: string, rule: BimLinkRule) =>
+    api.post<{ created: number }>(`${ofVersion(versionId, linkId)}/create-relations`, { rule }),
   /** Each tied element coloured by its finish's deviation from the target's, `tolerance` days counting as on time. */
   indicatorColours: (versionId: string, linkId: string, tolerance: number) =>
     api.get<BimIndicatorColourEntry[]>(`${ofVersion(versionId, linkId)}/indicator-colors/${tolerance}`),

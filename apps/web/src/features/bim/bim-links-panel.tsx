@@ -1,5 +1,5 @@
 import { Button, Group, Select, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
-import type { BimModel } from "@planum/contracts";
+import type { BimLinkRule, BimModel } from "@planum/contracts";
 import { IconLink, IconLinkOff } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { notifyError } from "../../ui/notify";
 import { Bim4dPlayer } from "./bim-4d-player";
 import { BimDeviation } from "./bim-deviation";
+import { BimLinkRuleForm } from "./bim-link-rule";
 import { bimLinkKeys, bimLinksApi } from "./bim-links-api";
 
 /** Linked elements are tinted so the unlinked rest stands out. */
@@ -66,7 +67,6 @@ export function BimLinksPanel({ spaceId, model, selected, onSelect, onTint }: Pr
   }, [mine, onTint, mode]);
 
   const [workId, setWorkId] = useState<string | null>(null);
-  const [property, setProperty] = useState("Attributes.Tag");
   const [told, setTold] = useState<string | null>(null);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: bimLinkKeys.relations(spaceId, link?.id ?? "") });
@@ -98,7 +98,7 @@ export function BimLinksPanel({ spaceId, model, selected, onSelect, onTint }: Pr
     onError: notifyError,
   });
   const byRule = useMutation({
-    mutationFn: () => bimLinksApi.tieByRule(link!.versionId, link!.id, property),
+    mutationFn: (rule: BimLinkRule) => bimLinksApi.tieByRule(link!.versionId, link!.id, rule),
     onSuccess: (answer) => {
       setTold(t("links.tied", { count: answer.created }));
       refresh();
@@ -234,18 +234,7 @@ export function BimLinksPanel({ spaceId, model, selected, onSelect, onTint }: Pr
           </Group>
         </Stack>
       ) : null}
-      <Group gap={4} wrap="wrap" align="flex-end">
-        <TextInput
-          size="xs"
-          style={{ flex: "1 1 160px" }}
-          label={t("links.ruleProperty")}
-          value={property}
-          onChange={(event) => setProperty(event.currentTarget.value)}
-        />
-        <Button size="xs" variant="light" loading={byRule.isPending} onClick={() => byRule.mutate()}>
-          {t("links.byRule")}
-        </Button>
-      </Group>
+      <BimLinkRuleForm spaceId={spaceId} pending={byRule.isPending} onRun={(rule) => byRule.mutate(rule)} />
       {told ? (
         <Text size="xs" role="status">
           {told}
