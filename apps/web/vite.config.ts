@@ -28,6 +28,7 @@ export default defineConfig({
         "usage-bench": source("usage-bench.html"),
         "chat-bench": source("chat-bench.html"),
         "cyclogram-bench": source("cyclogram-bench.html"),
+        "bim-bench": source("bim-bench.html"),
       },
     },
   },

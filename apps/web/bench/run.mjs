@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Web benchmarks (one JSON line per case): the Gantt workspace, the network view, the work-done plan grid, resource usage, the chat, the cyclogram, in Chromium. Builds apps/web when dist is missing.
+// Web benchmarks (one JSON line per case): the Gantt workspace, the network view, the work-done plan grid, resource usage, the chat, the cyclogram, the BIM viewer, in Chromium. Builds apps/web when dist is missing.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -14,6 +14,7 @@ const pages = [
   "usage-bench.html",
   "chat-bench.html",
   "cyclogram-bench.html",
+  "bim-bench.html",
 ];
 if (pages.some((page) => !existsSync(join(web, "dist", page)))) {
   const build = spawnSync("npm", ["run", "build", "-w", "apps/web"], {
@@ -35,4 +36,8 @@ const usage = spawnSync(process.execPath, [join(here, "usage-perf.mjs")], { stdi
 const chat = spawnSync(process.execPath, [join(here, "chat-perf.mjs")], { stdio: "inherit" });
 // The cyclogram of 5,000 works over 100 locations: its first paint.
 const cyclogram = spawnSync(process.execPath, [join(here, "cyclogram-perf.mjs")], { stdio: "inherit" });
-process.exit(gantt.status || network.status || wdp.status || usage.status || chat.status || cyclogram.status || 0);
+// The BIM viewer with a model of 100,000 elements: opening, orbit and the 4D player's frame rates.
+const bim = spawnSync(process.execPath, [join(here, "bim-perf.mjs")], { stdio: "inherit" });
+process.exit(
+  gantt.status || network.status || wdp.status || usage.status || chat.status || cyclogram.status || bim.status || 0,
+);

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// BIM viewer benchmark in Chromium (issue 20): one JSON line on stdout.
+//   node apps/web/bench/bim-perf.mjs [--elements 100000] [--frames 120]
+// Targets: a model of ~100,000 elements opens ≤ 5 s (inflate, read, batch, first frame), orbits at ≥ 50 fps, the 4D
+// player recolours every element at ≥ 30 fps. WebGL runs on SwiftShader (software) here: no GPU on the machine.
+// Needs `npm run build -w apps/web` first. Reports the page's CPU time and the machine's load beside wall time.
+import os from "node:os";
+import { option, startBench } from "./harness.mjs";
+
+const elements = Number(option("elements", "100000"));
+const frames = Number(option("frames", "120"));
+const { base, browser, close } = await startBench("bim-bench.html");
+try {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const cpu = async () =>
+    (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")?.value ?? 0;
+  const cpu0 = await cpu();
+  const t0 = performance.now();
+  await page.goto(`${base}/bim-bench.html?elements=${elements}&frames=${frames}`);
+  await page.waitForFunction(() => window.__bimBench?.done, null, { timeout: 600_000, polling: 500 });
+  const result = await page.evaluate(() => ({ ...window.__bimBench }));
+  console.log(
+    JSON.stringify({
+      case: "bim-viewer",
+      elements: result.elements,
+      wireMB: result.wireMB,
+      openMs: result.openMs,
+      orbitFps: result.orbitFps,
+      playerFps: result.playerFps,
+      pageCpuMs: Math.round(((await cpu()) - cpu0) * 1000),
+      wallMs: Math.round(performance.now() - t0),
+      load: os.loadavg().map((l) => +l.toFixed(2)),
+      renderer: "SwiftShader",
+      targets: { openMs: 5000, orbitFps: 50, playerFps: 30 },
+    }),
+  );
+} finally {
+  await close();
+}
