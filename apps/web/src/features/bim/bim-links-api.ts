@@ -1,8 +1,8 @@
 import type {
   BimIndicatorColourEntry,
   BimLink,
-  BimLinkRule,
   BimLinkedElement,
+  BimLinkRule,
   ScheduleDto,
   Version,
   WbsItem,

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { Button, Group, Select, Stack, Text, UnstyledButton } from "@mantine/core";
 import type { BimLinkRule, BimModel } from "@planum/contracts";
 import { IconLink, IconLinkOff } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
