@@ -1,12 +1,13 @@
-import { Box, useComputedColorScheme } from "@mantine/core";
+import { Box } from "@mantine/core";
 import type { CostCurve, CostCurves } from "@planum/contracts";
 import { LineChart } from "echarts/charts";
 import { GridComponent, LegendComponent, TooltipComponent } from "echarts/components";
 import * as echarts from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
-import { useEffect, useRef } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { shownDate } from "../../shared/date-format";
+import { useEChart } from "../../ui/use-echart";
 
 echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -21,19 +22,12 @@ const STYLE: Record<CostCurve, { colour: string; type: "solid" | "dashed" | "dot
   money_fact: { colour: "#7950f2", type: "dotted" },
 };
 
-/** The cost curves as lines over the periods. Made again with the colour scheme (an ECharts theme is fixed). */
+/** The cost curves as lines over the periods. */
 export function CostCurvesChart({ data }: { data: CostCurves }) {
   const { t, i18n } = useTranslation("analytics");
-  const dark = useComputedColorScheme("light") === "dark";
-  const box = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!box.current) return;
-    const made = echarts.init(box.current, dark ? "dark" : undefined, { renderer: "canvas" });
+  const option = useMemo(() => {
     const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
-    made.setOption({
-      backgroundColor: "transparent",
-      animation: false,
+    return {
       grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
       legend: { top: 0, type: "scroll" },
       tooltip: {
@@ -55,14 +49,9 @@ export function CostCurvesChart({ data }: { data: CostCurves }) {
         lineStyle: { type: STYLE[curve.key].type, width: 2 },
         data: curve.values,
       })),
-    });
-    const resize = new ResizeObserver(() => made.resize());
-    resize.observe(box.current);
-    return () => {
-      resize.disconnect();
-      made.dispose();
     };
-  }, [data, dark, t, i18n.language]);
+  }, [data, t, i18n.language]);
+  const box = useEChart(option);
 
   const last = Object.fromEntries(data.curves.map((c) => [c.key, c.values.at(-1) ?? 0]));
   return <Box ref={box} h={300} w="100%" data-testid="cost-curves-chart" data-last={JSON.stringify(last)} />;

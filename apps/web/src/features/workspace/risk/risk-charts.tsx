@@ -1,36 +1,15 @@
-import { Box, useComputedColorScheme } from "@mantine/core";
+import { Box } from "@mantine/core";
 import type { RiskResult } from "@planum/contracts";
 import { BarChart, LineChart } from "echarts/charts";
 import { GridComponent, LegendComponent, TooltipComponent } from "echarts/components";
 import * as echarts from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
-import { useEffect, useRef } from "react";
 import { shownDate } from "../../../shared/date-format";
+import { useEChart } from "../../../ui/use-echart";
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
-/** An ECharts canvas following its box's width, made again when the colour scheme changes (themes are fixed). */
-function useChart(option: echarts.EChartsCoreOption) {
-  const dark = useComputedColorScheme("light") === "dark";
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-  useEffect(() => {
-    if (!box.current) return;
-    const made = echarts.init(box.current, dark ? "dark" : undefined, { renderer: "canvas" });
-    chart.current = made;
-    const resize = new ResizeObserver(() => made.resize());
-    resize.observe(box.current);
-    return () => {
-      resize.disconnect();
-      made.dispose();
-      chart.current = null;
-    };
-  }, [dark]);
-  useEffect(() => {
-    chart.current?.setOption({ backgroundColor: "transparent", animation: false, ...option }, true);
-  });
-  return box;
-}
+// The options below are built on each render, so each render draws them anew (as the panel's state changes).
 
 interface DistributionChartProps {
   result: RiskResult;
@@ -46,7 +25,7 @@ export function RiskDistributionChart({ result, compare, labels, height = 240 }:
   const points = (c: RiskResult["finish"]["cumulative"]) => c.map(([t, p]) => [Date.parse(`${t}:00Z`), p * 100]);
   const width = histogram.widthMinutes * 60_000;
   const from = Date.parse(`${histogram.from}:00Z`);
-  const box = useChart({
+  const box = useEChart({
     grid: { left: 8, right: 8, top: 32, bottom: 8, containLabel: true },
     legend: { top: 0 },
     tooltip: { trigger: "axis" },
@@ -95,7 +74,7 @@ export function RiskDistributionChart({ result, compare, labels, height = 240 }:
 /** The tornado: the works whose drawn durations move the finish most (correlation with it), strongest on top. */
 export function RiskTornadoChart({ result, height = 240 }: { result: RiskResult; height?: number }) {
   const top = result.sensitivity.slice(0, 10).reverse();
-  const box = useChart({
+  const box = useEChart({
     grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
     tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
     xAxis: { type: "value", min: -1, max: 1 },
