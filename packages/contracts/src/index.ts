@@ -24,6 +24,7 @@ export * from "./events.js";
 export * from "./gantt-wire.js";
 export * from "./gwbs.schema.js";
 export * from "./health.schema.js";
+export * from "./health-check-names.js";
 export * from "./indicators.schema.js";
 export * from "./interchange.schema.js";
 export * from "./languages.js";

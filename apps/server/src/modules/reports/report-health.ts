@@ -1,78 +1,25 @@
-import type { HealthCheckKey, Language, VersionHealth } from "@planum/contracts";
+import { HEALTH_CHECK_NAMES, type Language, type VersionHealth } from "@planum/contracts";
 import type { ReportTable, ReportValue } from "@planum/formats";
 
-/** The health report's words: the checks as the health panel names them, its columns, the result of a check. */
-const WORDS: Record<
-  Language,
-  { title: string; score: string; columns: string[]; result: string[] } & {
-    checks: Record<HealthCheckKey, string>;
-  }
-> = {
+/** The health report's words: its columns and the result of a check (the checks' names are HEALTH_CHECK_NAMES). */
+const WORDS: Record<Language, { title: string; score: string; columns: string[]; result: string[] }> = {
   en: {
     title: "Schedule health (DCMA 14)",
     score: "Score",
     columns: ["No.", "Check", "Value", "Threshold", "Failing", "Of", "Result"],
     result: ["Pass", "Fail", "N/A"],
-    checks: {
-      logic: "Missing logic",
-      leads: "Leads (negative lags)",
-      lags: "Lags",
-      relationship_types: "Relationship types (finish-to-start)",
-      hard_constraints: "Hard constraints",
-      high_float: "High float (> 44 working days)",
-      negative_float: "Negative float",
-      high_duration: "High duration (> 44 working days)",
-      invalid_dates: "Invalid dates",
-      resources: "Works without resources",
-      missed_tasks: "Missed tasks",
-      critical_path_test: "Critical path test",
-      cpli: "Critical path length index (CPLI)",
-      bei: "Baseline execution index (BEI)",
-    },
   },
   ru: {
     title: "Качество графика (DCMA 14)",
     score: "Оценка",
     columns: ["№", "Проверка", "Значение", "Порог", "Нарушений", "Из", "Итог"],
     result: ["Норма", "Нарушение", "Н/П"],
-    checks: {
-      logic: "Работы без связей",
-      leads: "Опережения (отрицательные задержки)",
-      lags: "Задержки",
-      relationship_types: "Типы связей (окончание–начало)",
-      hard_constraints: "Жёсткие ограничения",
-      high_float: "Большой резерв (> 44 рабочих дней)",
-      negative_float: "Отрицательный резерв",
-      high_duration: "Большая длительность (> 44 рабочих дней)",
-      invalid_dates: "Недопустимые даты",
-      resources: "Работы без ресурсов",
-      missed_tasks: "Сорванные работы",
-      critical_path_test: "Проверка критического пути",
-      cpli: "Индекс длины критического пути (CPLI)",
-      bei: "Индекс выполнения базового плана (BEI)",
-    },
   },
   fr: {
     title: "Santé du planning (DCMA 14)",
     score: "Score",
     columns: ["N°", "Contrôle", "Valeur", "Seuil", "En échec", "Sur", "Résultat"],
     result: ["Réussi", "Échec", "N/A"],
-    checks: {
-      logic: "Logique manquante",
-      leads: "Avances (décalages négatifs)",
-      lags: "Décalages",
-      relationship_types: "Types de liens (fin-début)",
-      hard_constraints: "Contraintes impératives",
-      high_float: "Marge élevée (> 44 jours ouvrés)",
-      negative_float: "Marge négative",
-      high_duration: "Durée élevée (> 44 jours ouvrés)",
-      invalid_dates: "Dates invalides",
-      resources: "Tâches sans ressources",
-      missed_tasks: "Tâches en retard sur la référence",
-      critical_path_test: "Test du chemin critique",
-      cpli: "Indice de longueur du chemin critique (CPLI)",
-      bei: "Indice d’exécution de la référence (BEI)",
-    },
   },
 };
 
@@ -99,7 +46,7 @@ export function healthTable(
       (c) =>
         [
           c.id,
-          w.checks[c.key],
+          HEALTH_CHECK_NAMES[language][c.key],
           c.value,
           c.threshold,
           c.count,

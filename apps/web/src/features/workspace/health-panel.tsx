@@ -1,9 +1,10 @@
 import { Badge, Button, Group, Loader, Table, Text, Tooltip } from "@mantine/core";
-import type { HealthCheck } from "@planum/contracts";
+import { HEALTH_CHECK_NAMES, type HealthCheck } from "@planum/contracts";
 import { IconAdjustments, IconFilter } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { currentLanguage } from "../../shared/i18n";
 import { HealthThresholds } from "./health-thresholds";
 import { workspaceApi, workspaceKeys } from "./workspace-api";
 
@@ -92,12 +93,12 @@ export function HealthPanel({ versionId, revision, onSelectWorks, readOnly }: He
                   {check.note ? (
                     <Tooltip label={check.note} multiline maw={360} withinPortal>
                       <span>
-                        {check.id}. {t(`health.checks.${check.key}`)}
+                        {check.id}. {HEALTH_CHECK_NAMES[currentLanguage()][check.key]}
                       </span>
                     </Tooltip>
                   ) : (
                     <>
-                      {check.id}. {t(`health.checks.${check.key}`)}
+                      {check.id}. {HEALTH_CHECK_NAMES[currentLanguage()][check.key]}
                     </>
                   )}
                 </Table.Td>

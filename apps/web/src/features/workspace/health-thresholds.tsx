@@ -1,5 +1,6 @@
 import { Button, Group, NumberInput } from "@mantine/core";
 import {
+  HEALTH_CHECK_NAMES,
   HEALTH_THRESHOLD_KEYS,
   type HealthThresholdKey,
   healthThresholdRange,
@@ -7,6 +8,7 @@ import {
 } from "@planum/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { currentLanguage } from "../../shared/i18n";
 import { notifyError } from "../../ui/notify";
 import { workspaceApi } from "./workspace-api";
 
@@ -49,10 +51,10 @@ export function HealthThresholds({ versionId, health, onSaved, onClose }: Health
               key={key}
               size="xs"
               w={150}
-              label={t(`health.checks.${key}`)}
+              label={HEALTH_CHECK_NAMES[currentLanguage()][key]}
               // long ru/fr names wrap onto a second line rather than being cut
               styles={{ label: { whiteSpace: "normal", lineHeight: 1.2 } }}
-              title={t(`health.checks.${key}`)}
+              title={HEALTH_CHECK_NAMES[currentLanguage()][key]}
               min={range.min}
               max={range.max}
               decimalScale={range.integer ? 0 : 2}
