@@ -1,31 +1,15 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { Alert, Anchor, Center, Group, Loader, Select, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import {
   type ApiError,
   type GanttColumns,
   WDP_MEASURES,
-  WDP_STATUSES,
   type WdpCell,
   type WdpChange,
   type WdpMeasure,
   type WdpStatus,
 } from "@planum/contracts";
-import { IconArrowBackUp, IconArrowForwardUp, IconLock } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -34,7 +18,6 @@ import { ApiRequestError } from "../../shared/api-error";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifyError, notifyErrors, notifyInfo, notifySuccess } from "../../ui/notify";
 import { NotFoundPage } from "../errors";
-import { PrintButton } from "../print";
 import { useRealtimeEvents } from "../realtime";
 import { useMe } from "../session";
 import { useCanWriteSchedule } from "../workspace";
@@ -44,8 +27,6 @@ import { type DistributeChoice, DistributeDialog } from "./distribute-dialog";
 import { GridApprovals, usePendingCells } from "./grid-approvals";
 import { useScheduleChoice } from "./use-schedule-choice";
 import { wdpApi, wdpKeys } from "./wdp-api";
-import { WdpFilesActions } from "./wdp-files-actions";
-import { wdpFilesApi } from "./wdp-files-api";
 import { type CellInput, WdpGrid } from "./wdp-grid";
 import {
   columnsOf,
@@ -61,14 +42,14 @@ import {
   type Zoom,
 } from "./wdp-model";
 import { dayOfIso, isoOfDay, readCell, shownDay } from "./wdp-numbers";
+import { WdpToolbar, ZOOMS } from "./wdp-toolbar";
 
 /** Several events of one change arrive together: one reload. */
 const DEBOUNCE_MS = 150;
-const ZOOMS: readonly Zoom[] = ["day", "week", "month"];
 
 /** /:spaceId/grid/:projectId — the work-done plan of a project's schedule: works × days, plan / fact / approved. */
 export function WdpPage() {
-  const { t, i18n } = useTranslation("wdp");
+  const { t } = useTranslation("wdp");
   const { projectId = "", spaceId = "" } = useParams();
   const queryClient = useQueryClient();
   const me = useMe();
@@ -411,165 +392,36 @@ export function WdpPage() {
   return (
     <Stack gap={6} style={{ height: "calc(100dvh - 56px - 2 * var(--app-shell-padding, 16px))", minHeight: 420 }}>
       {header}
-      <Group gap="xs" wrap="wrap" align="flex-end">
-        <Select
-          label={t("measure")}
-          size="xs"
-          w={narrow ? 150 : 190}
-          data={WDP_MEASURES.map((m) => ({ value: m, label: t(`measures.${m}`) }))}
-          value={measure}
-          onChange={(v) => setParam("measure", v === "volume" ? null : v)}
-          allowDeselect={false}
-        />
-        <SegmentedControl
-          size="xs"
-          aria-label={t("zoom.label")}
-          data={ZOOMS.map((z) => ({ value: z, label: t(`zoom.${z}`) }))}
-          value={zoom}
-          onChange={(v) => setParam("zoom", v === "day" ? null : v)}
-        />
-        <Select
-          label={t("filters.node")}
-          size="xs"
-          w={narrow ? 150 : 220}
-          searchable
-          data={[
-            { value: "", label: t("filters.allNodes") },
-            ...(tree?.nodes ?? []).map((n) => ({
-              value: String(n.id),
-              label: `${"\u2003".repeat(Math.min(n.depth, 6))}${n.code ? `${n.code} ` : ""}${n.name}`,
-            })),
-          ]}
-          value={params.get("node") ?? ""}
-          onChange={(v) => setParam("node", v)}
-          allowDeselect={false}
-        />
-        <Select
-          label={t("filters.status")}
-          size="xs"
-          w={170}
-          data={[
-            { value: "all", label: t("filters.all") },
-            ...WDP_STATUSES.map((s) => ({ value: s, label: t(`filters.${s}`) })),
-          ]}
-          value={filter.status}
-          onChange={(v) => setParam("status", v === "all" ? null : v)}
-          allowDeselect={false}
-        />
-        <TextInput
-          type="date"
-          size="xs"
-          label={t("filters.from")}
-          value={params.get("from") ?? ""}
-          onChange={(e) => setParam("from", e.currentTarget.value)}
-        />
-        <TextInput
-          type="date"
-          size="xs"
-          label={t("filters.to")}
-          value={params.get("to") ?? ""}
-          onChange={(e) => setParam("to", e.currentTarget.value)}
-        />
-      </Group>
-      <Group gap={6} wrap="wrap">
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => setChecked(allChecked ? new Set() : new Set(shownWorks.map((w) => w.id)))}
-        >
-          {allChecked ? t("actions.uncheckAll") : t("actions.checkAll")}
-        </Button>
-        <Button
-          size="xs"
-          disabled={readOnly}
-          onClick={() => {
-            if (targets()) setDistributing(true);
-          }}
-        >
-          {t("actions.distribute")}
-        </Button>
-        <Button size="xs" variant="default" disabled={readOnly} onClick={() => void fromResources()}>
-          {t("actions.fromResources")}
-        </Button>
-        <Button size="xs" variant="default" disabled={readOnly} onClick={() => void setStatus("active")}>
-          {t("actions.enable")}
-        </Button>
-        <Button size="xs" variant="default" disabled={readOnly} onClick={() => void setStatus("disabled")}>
-          {t("actions.disable")}
-        </Button>
-        <Button size="xs" variant="default" disabled={readOnly} onClick={() => void clearValues()}>
-          {t("actions.clearValues")}
-        </Button>
-        <Button size="xs" variant="default" color="red" disabled={readOnly} onClick={() => void clearPlan()}>
-          {t("actions.clearPlan")}
-        </Button>
-        <WdpFilesActions
-          scheduleId={scheduleId}
-          versionId={versionId}
-          measure={measure}
-          from={filter.from}
-          to={filter.to}
-          keyDay={keyDay}
-          readOnly={readOnly}
-          run={run}
-        />
-        {versionId !== "" && (
-          <PrintButton
-            spaceId={spaceId}
-            versionId={versionId}
-            canWritePresets={canWriteSchedule}
-            values={{
-              project: scheduleRead.data?.projectName ?? "",
-              schedule: schedule?.name ?? "",
-              version: version?.label ?? "",
-              printedAt: new Date().toLocaleDateString(i18n.language),
-              user: me.data ? `${me.data.lastName} ${me.data.firstName}` : "",
-            }}
-            drawing={{
-              fileName: `${t("files.printName")}.pdf`,
-              pdf: () =>
-                wdpFilesApi.print(versionId, {
-                  measures: [measure],
-                  ...(filter.from !== null ? { from: isoOfDay(filter.from) } : {}),
-                  ...(filter.to !== null ? { to: isoOfDay(filter.to) } : {}),
-                }),
-            }}
-          />
-        )}
-        <Tooltip label={t("actions.undo")}>
-          <Button
-            size="xs"
-            variant="default"
-            aria-label={t("actions.undo")}
-            disabled={readOnly}
-            onClick={() => void history.undo()}
-          >
-            <IconArrowBackUp size={16} />
-          </Button>
-        </Tooltip>
-        <Tooltip label={t("actions.redo")}>
-          <Button
-            size="xs"
-            variant="default"
-            aria-label={t("actions.redo")}
-            disabled={readOnly || !history.canRedo}
-            onClick={() => void history.redo()}
-          >
-            <IconArrowForwardUp size={16} />
-          </Button>
-        </Tooltip>
-        {readOnly && (
-          <Group gap={4}>
-            <IconLock size={14} />
-            <Text size="xs">{t("locked")}</Text>
-          </Group>
-        )}
-        {zoom !== "day" && (
-          <Text size="xs" c="dimmed">
-            {t("sumsReadOnly")}
-          </Text>
-        )}
-      </Group>
+      <WdpToolbar
+        spaceId={spaceId}
+        projectName={scheduleRead.data?.projectName ?? ""}
+        scheduleId={scheduleId}
+        versionId={versionId}
+        scheduleName={schedule?.name ?? ""}
+        versionLabel={version?.label ?? ""}
+        userName={me.data ? `${me.data.lastName} ${me.data.firstName}` : ""}
+        params={params}
+        setParam={setParam}
+        measure={measure}
+        zoom={zoom}
+        filter={filter}
+        nodes={tree?.nodes ?? []}
+        narrow={narrow}
+        readOnly={readOnly}
+        canWritePresets={canWriteSchedule}
+        keyDay={keyDay}
+        allChecked={allChecked}
+        onToggleAll={() => setChecked(allChecked ? new Set() : new Set(shownWorks.map((w) => w.id)))}
+        onDistribute={() => {
+          if (targets()) setDistributing(true);
+        }}
+        onFromResources={() => void fromResources()}
+        onSetStatus={(status) => void setStatus(status)}
+        onClearValues={() => void clearValues()}
+        onClearPlan={() => void clearPlan()}
+        run={run}
+        history={history}
+      />
       {!narrow && (
         <Text size="xs" c="dimmed">
           {t("grid.hint")}
