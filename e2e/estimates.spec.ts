@@ -42,7 +42,7 @@ const TEXTS = {
     columns: "Columns",
     plannedCost: "Planned cost",
     required: "The field is required",
-    invalid: "Value not allowed",
+    invalid: "The value is not allowed",
     multiplier: "Multiplier",
     save: "Save",
     editWinter: "Edit ЗУ",
