@@ -19,7 +19,7 @@ test("an administrator issues a token, registers an installation with it and cop
   // The space's token, shown once. (The installation copies from itself here: its own address is "another" one.)
   await card.getByRole("textbox", { name: "Who it is for" }).fill("Head office");
   await card.getByRole("button", { name: "Issue token" }).click();
-  const token = (await card.getByLabel("Issued token").textContent()) ?? "";
+  const token = (await card.getByLabel("Issued token", { exact: true }).textContent()) ?? "";
   expect(token.length).toBeGreaterThan(20);
   await expect(card.getByRole("table", { name: "Issued tokens" }).getByText("Head office")).toBeVisible();
 
