@@ -26,27 +26,21 @@ import { Link, useParams } from "react-router";
 import { ApiRequestError } from "../../shared/api-error";
 import { confirm } from "../../ui/confirm-dialog";
 import { notifyError, notifySuccess } from "../../ui/notify";
-import { BimWorkspacePanel } from "../bim";
-import { ChatBlock } from "../chat";
 import { WbsFromDirectoryDialog } from "../directories";
 import { NotFoundPage } from "../errors";
 import { useInterchangeActions } from "../interchange";
 import { PrintButton } from "../print";
 import { ReportsButton } from "../reports";
-import { VersionResourceGantt } from "../resources";
 import { useMe } from "../session";
 import { rememberSchedule } from "../view-settings";
 import { CalculateSettingsDialog } from "./calculate-settings-dialog";
 import { askDataDate, DataDateButton, dataDateText } from "./details/data-date";
 import { detailsTabs as buildDetailsTabs } from "./details/details-panel";
 import { WorkspaceGantt } from "./gantt";
-import { HealthPanel } from "./health-panel";
 import { LayoutMenu } from "./layout-menu";
 import { flagParam } from "./layout-view";
 import { LevellingDialog } from "./levelling-dialog";
 import { NetworkView, printNetwork, useNetworkDiagram, useNetworkLabels } from "./network";
-import { RelationsPanel } from "./relations-panel";
-import { RiskPanel } from "./risk/risk-panel";
 import { useRiskCellEdits } from "./risk/use-risk-cell-edits";
 import { ScheduleCrumb } from "./schedule-crumb";
 import { useCalculateSettings, useCanWriteSchedule } from "./use-calculate-settings";
@@ -59,6 +53,7 @@ import { useWorkspaceData } from "./use-workspace-data";
 import { useWorkspaceEvents } from "./use-workspace-events";
 import { VersionBar } from "./version-bar";
 import { askNewVersion } from "./version-dialogs";
+import { useVersionTabs } from "./version-tabs";
 import { workspaceApi, workspaceKeys } from "./workspace-api";
 import { WorkspaceDock } from "./workspace-dock";
 import { WorkspaceToolbar } from "./workspace-toolbar";
@@ -66,9 +61,6 @@ import { WorkspaceToolbar } from "./workspace-toolbar";
 /** /:spaceId/schedule/:id — the planner's workspace: versions, the WBS with its Gantt, relations, calculation. */
 export function WorkspacePage() {
   const { t, i18n } = useTranslation("workspace");
-  const { t: tc } = useTranslation("chat");
-  const { t: tr } = useTranslation("resources");
-  const { t: tb } = useTranslation("bim");
   const { id: scheduleId = "", spaceId = "" } = useParams();
   const queryClient = useQueryClient();
   const me = useMe();
@@ -127,6 +119,20 @@ export function WorkspacePage() {
   const calc = useCalculation(version, calculation);
   const calcSettings = useCalculateSettings(scheduleId);
   const canWriteSchedule = useCanWriteSchedule(scheduleId);
+  // the dock's tabs about the whole version; a hook, so before the early answers below
+  const versionTabs = useVersionTabs({
+    spaceId,
+    scheduleId,
+    version,
+    data,
+    active: selection.active,
+    selected,
+    readOnly,
+    canWriteSchedule,
+    run: commands.send,
+    lagCalendar: calcSettings.settings.data?.lagCalendar,
+    onSelectWorks: (ids) => pickInNetwork(ids, ids[0] ?? null),
+  });
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [levelOpen, setLevelOpen] = useState(false);
   const [fromDirectoryOpen, setFromDirectoryOpen] = useState(false);
@@ -520,81 +526,7 @@ export function WorkspacePage() {
                 <DataDateButton dataDate={data.dataDate} readOnly={readOnly} onOpen={() => void moveDataDate(null)} />
               )
             }
-            tabs={[
-              ...detailsTabs,
-              {
-                value: "chat",
-                label: tc("tab"),
-                content:
-                  active !== null && data ? (
-                    <ChatBlock spaceId={spaceId} target={{ versionId: version.id, wbsId: active }} listHeight={220} />
-                  ) : (
-                    <Text size="sm" c="dimmed" p="sm">
-                      {t("details.pickWork")}
-                    </Text>
-                  ),
-              },
-              {
-                value: "relations",
-                label: t("relations.title"),
-                content: data && (
-                  <RelationsPanel
-                    versionId={version.id}
-                    data={data}
-                    itemId={active}
-                    readOnly={readOnly}
-                    run={commands.send}
-                    lagCalendar={calcSettings.settings.data?.lagCalendar}
-                  />
-                ),
-              },
-              {
-                value: "resources",
-                label: tr("usage.panel"),
-                content: <VersionResourceGantt spaceId={spaceId} versionId={version.id} />,
-              },
-              {
-                value: "bim",
-                label: tb("dock.tab"),
-                content: (
-                  <BimWorkspacePanel
-                    spaceId={spaceId}
-                    scheduleId={scheduleId}
-                    versionId={version.id}
-                    selectedWorks={selected}
-                    onSelectWorks={(ids) => pickInNetwork(ids, ids[0] ?? null)}
-                  />
-                ),
-              },
-              {
-                value: "health",
-                label: t("health.tab"),
-                content: (
-                  <HealthPanel
-                    versionId={version.id}
-                    revision={version.revision}
-                    // thresholds are the schedule's: a member who may only read the schedule sees them, never edits
-                    readOnly={readOnly || !canWriteSchedule}
-                    // the works behind a failing check become the Gantt's selection, the first one active
-                    onSelectWorks={(ids) => pickInNetwork(ids, ids[0] ?? null)}
-                  />
-                ),
-              },
-              {
-                value: "risk",
-                label: t("risk.tab"),
-                content: data && (
-                  <RiskPanel
-                    versionId={version.id}
-                    data={data}
-                    active={active}
-                    selected={selected}
-                    readOnly={readOnly || !canWriteSchedule}
-                    onSelectWorks={(ids) => pickInNetwork(ids, ids[0] ?? null)}
-                  />
-                ),
-              },
-            ]}
+            tabs={[...detailsTabs, ...versionTabs]}
           />
         </>
       )}
