@@ -173,6 +173,8 @@ export const en: Record<ErrorCode, string> = {
   BimUnknownElement: "Element {{element}} is not an element of the model",
   BimUnknownWork: "Work {{work}} is not a row of the link’s version",
   BimUnknownDirectory: "The directory or its column is not one of this space",
+  ReplacementValueInvalidInVersion:
+    'Version "{{version}}", work {{row}}: "{{value}}" is not a valid value of the attribute "{{attribute}}"; nothing was replaced',
   ReplacementValueInvalid:
     'Work {{row}}: "{{value}}" is not a valid value of the attribute "{{attribute}}"; nothing was replaced',
   GwbsCodeTaken: 'The code "{{code}}" is already used in this general WBS',

@@ -187,6 +187,8 @@ export const fr: Record<ErrorCode, string> = {
   BimUnknownElement: "L’élément {{element}} n’est pas un élément de la maquette",
   BimUnknownWork: "La tâche {{work}} n’est pas une ligne de la version du lien",
   BimUnknownDirectory: "Le répertoire ou sa colonne n’appartient pas à cet espace",
+  ReplacementValueInvalidInVersion:
+    "Version « {{version}} », travail {{row}} : « {{value}} » n’est pas une valeur valide de l’attribut « {{attribute}} » ; rien n’a été remplacé",
   ReplacementValueInvalid:
     "Travail {{row}} : « {{value}} » n’est pas une valeur valide de l’attribut « {{attribute}} » ; rien n’a été remplacé",
   GwbsCodeTaken: "Le code « {{code}} » existe déjà dans l'OTP générale du projet",

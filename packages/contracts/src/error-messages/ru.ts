@@ -174,6 +174,8 @@ export const ru: Record<ErrorCode, string> = {
   BimUnknownElement: "Элемент {{element}} не является элементом модели",
   BimUnknownWork: "Работа {{work}} не является строкой версии этой связи",
   BimUnknownDirectory: "Справочник или его столбец не принадлежит этому пространству",
+  ReplacementValueInvalidInVersion:
+    "Версия «{{version}}», работа {{row}}: «{{value}}» — недопустимое значение атрибута «{{attribute}}»; ничего не заменено",
   ReplacementValueInvalid:
     "Работа {{row}}: «{{value}}» — недопустимое значение атрибута «{{attribute}}»; ничего не заменено",
   GwbsCodeTaken: "Код «{{code}}» уже есть в общей ИСР проекта",

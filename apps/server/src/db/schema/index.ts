@@ -21,6 +21,7 @@ export * from "./pipeline.table.js";
 export * from "./platform.table.js";
 export * from "./print.table.js";
 export * from "./remote-copy.table.js";
+export * from "./replacements.table.js";
 export * from "./reports.table.js";
 export * from "./resources.table.js";
 export * from "./risk.table.js";

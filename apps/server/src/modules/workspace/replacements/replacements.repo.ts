@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { versions } from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import { execColumns, intArray, textArray } from "../../../platform/sql.js";
 
@@ -35,4 +36,13 @@ export async function writeAttributeValues(
       revision = w.revision + 1
     from unnest(${intArray(ids)}::int[], ${textArray(values.map((v) => JSON.stringify(v)))}::jsonb[]) as t(id, v)
     where w.id = t.id and w.version_id = ${versionId}`);
+}
+
+/** The unlocked versions of a schedule, oldest first: what a run over the whole schedule changes. */
+export function unlockedVersions(db: DbOrTx, spaceId: string, scheduleId: string) {
+  return db
+    .select()
+    .from(versions)
+    .where(and(eq(versions.spaceId, spaceId), eq(versions.scheduleId, scheduleId), eq(versions.locked, false)))
+    .orderBy(asc(versions.createdAt), asc(versions.id));
 }

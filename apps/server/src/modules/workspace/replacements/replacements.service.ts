@@ -13,9 +13,24 @@ import type { Db, Tx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { applyChange } from "../wbs/wbs-changes.js";
-import { attributeValues, writeAttributeValues } from "./replacements.repo.js";
+import { attributeValues, unlockedVersions, writeAttributeValues } from "./replacements.repo.js";
 
 type Body = z.output<typeof replaceValuesBody>;
+/** What a run needs of a body: the rule, the works it may touch, its reach. */
+export type Rule = Pick<Body, "attributeId" | "mode" | "find" | "replace" | "pairs"> & {
+  itemIds?: number[];
+  wholeSchedule: boolean;
+};
+type Change = (text: string) => string | null;
+/** Whose attributes, where: a caller in a schedule. */
+export type AttributeScope = Pick<VersionScope, "grant" | "scheduleId" | "lineage">;
+/** One version's part of a run: the works changed, their values before and after, the preview's first rows. */
+interface Plan {
+  ids: number[];
+  before: AttributeValue[];
+  after: AttributeValue[];
+  changes: ReplaceValuesResult["changes"];
+}
 
 /** A stored value as the text a user finds in it (numbers as written, booleans as true/false). */
 function textOf(value: AttributeValue): string {
@@ -33,7 +48,7 @@ export function wildcardPattern(find: string): RegExp {
 }
 
 /** The new text of a value, or null when the replacement does not touch it. */
-function replacer(body: Body): (text: string) => string | null {
+export function replacer(body: Rule): Change {
   if (body.mode === "exact") {
     const find = body.find.trim();
     const to = body.replace.trim();
@@ -60,41 +75,66 @@ function replacer(body: Body): (text: string) => string | null {
 }
 
 /**
- * Replacements (issue 14): one work attribute's values found and replaced across a version. Every new value is
- * checked as a typed one would be (numbers, dates, list entries): the first that the attribute cannot hold refuses
- * the whole replacement naming its work. A preview answers what would change; the change is one undoable step
- * (`attribute_replace`), announced with `attribute_replaced`.
+ * Replacements (issue 14): one work attribute's values found and replaced across a version, or across every unlocked
+ * version of its schedule. Every new value is checked as a typed one would be (numbers, dates, list entries): the
+ * first that the attribute cannot hold refuses the whole replacement naming its work (and version). A preview answers
+ * what would change; the change is one undoable step of each version changed (`attribute_replace`), announced with
+ * `attribute_replaced`.
  */
 export class ReplacementsService {
   constructor(
     private readonly deps: {
       db: Db;
       events: WorkspaceEvents;
-      /** The work attributes applying in the version's schedule, with the caller's access to each. */
-      workAttributes: (scope: VersionScope) => Promise<AttributeDto[]>;
+      /** The work attributes applying in a schedule, with the caller's access to each. */
+      workAttributes: (scope: AttributeScope) => Promise<AttributeDto[]>;
     },
   ) {}
 
-  async replace(scope: VersionScope, body: Body): Promise<ReplaceValuesResult> {
-    const attribute = (await this.deps.workAttributes(scope)).find((a) => a.id === body.attributeId);
+  /** The work attribute a rule names, as the caller sees it; refused when it is computed or unknown. */
+  async attributeOf(scope: AttributeScope, attributeId: string) {
+    const attribute = (await this.deps.workAttributes(scope)).find((a) => a.id === attributeId);
     if (!attribute) throw new AppError("NotFound", { field: "attributeId" });
     if (isComputedType(attribute.type)) throw new AppError("AttributeReadOnly", { field: "attributeId" });
-    const change = replacer(body);
-    if (body.preview) return (await this.plan(this.deps.db, scope, attribute, body, change)).result;
+    return attribute;
+  }
+
+  async replace(scope: VersionScope, rule: Rule, preview: boolean): Promise<ReplaceValuesResult> {
+    const attribute = await this.attributeOf(scope, rule.attributeId);
+    if (rule.wholeSchedule && rule.itemIds) throw new AppError("InvalidValue", { field: "itemIds" });
+    const change = replacer(rule);
+    const targets = rule.wholeSchedule ? await this.scheduleVersions(scope) : [scope];
+    const named = targets.length > 1;
+    // every version is planned before any is written: a value refused in the last one leaves all as they were
+    const plans: Plan[] = [];
+    for (const target of targets) plans.push(await this.plan(this.deps.db, target, attribute, rule, change, named));
+    if (preview) return merged(plans, false);
     if (attribute.access !== "write") throw new AppError("Forbidden", { field: "attributeId" });
-    let written: number[] = [];
-    const done = await applyChange(
+    const done: Plan[] = [];
+    for (const [k, target] of targets.entries())
+      if (plans[k].ids.length > 0) done.push(await this.write(target, attribute, rule, change, named));
+    return merged(done, true);
+  }
+
+  /** The unlocked versions of the scope's schedule, as scopes of the same caller. */
+  private async scheduleVersions(scope: VersionScope): Promise<VersionScope[]> {
+    const rows = await unlockedVersions(this.deps.db, scope.grant.space.id, scope.scheduleId);
+    return rows.map((version) => ({ ...scope, version }));
+  }
+
+  /** One version's change: planned again in its transaction (the values a preview saw may have changed since). */
+  private async write(scope: VersionScope, attribute: AttributeDto, rule: Rule, change: Change, named: boolean) {
+    let plan: Plan | null = null;
+    await applyChange(
       this.deps,
       scope,
       "undo_wbs",
       "attribute_replace",
       async (tx) => {
-        // planned again in the transaction: the values a preview saw may have changed since
-        const plan = await this.plan(tx, scope, attribute, body, change);
+        plan = await this.plan(tx, scope, attribute, rule, change, named);
         if (plan.ids.length > 0) await writeAttributeValues(tx, scope.version.id, attribute.id, plan.ids, plan.after);
-        written = plan.ids;
         return {
-          result: { ...plan.result, applied: true },
+          result: {},
           changed: plan.ids,
           inverse: plan.ids.length
             ? { wbsAttrValues: { ids: plan.ids, keys: [attribute.id], values: [plan.before] } }
@@ -104,15 +144,15 @@ export class ReplacementsService {
       },
       { datesMayMove: false },
     );
-    if (written.length > 0)
+    const written = (plan as Plan | null) ?? { ids: [], before: [], after: [], changes: [] };
+    if (written.ids.length > 0)
       this.deps.events.attributeReplaced(scope.grant.space.id, scope.grant.userId, {
         versionId: scope.version.id,
         attributeId: attribute.id,
-        values: written.length,
-        itemIds: written.length <= 1000 ? written : [],
+        values: written.ids.length,
+        itemIds: written.ids.length <= 1000 ? written.ids : [],
       });
-    const { versionRevision: _, ...result } = done;
-    return result;
+    return written;
   }
 
   /** What the replacement changes on the version's works: ids, values before and after, the preview's first rows. */
@@ -120,26 +160,27 @@ export class ReplacementsService {
     db: Db | Tx,
     scope: VersionScope,
     attribute: AttributeDto,
-    body: Body,
-    change: (text: string) => string | null,
-  ) {
+    rule: Rule,
+    change: Change,
+    named: boolean,
+  ): Promise<Plan> {
     // read in `db`: inside a transaction the embedded database's one connection is the transaction's
-    const found = await attributeValues(db, scope.version.id, attribute.id, body.itemIds);
+    const found = await attributeValues(db, scope.version.id, attribute.id, rule.itemIds);
     const ids: number[] = [];
     const before: AttributeValue[] = [];
     const after: AttributeValue[] = [];
     const changes: ReplaceValuesResult["changes"] = [];
+    const versionLabel = named ? scope.version.label : undefined;
     for (let k = 0; k < found.id.length; k++) {
       const old = found.value[k];
       const text = change(textOf(old));
       if (text === null) continue;
       const parsed = parseAttributeValue(attribute.type, text, attribute.listValues);
-      if (!parsed.ok)
-        throw new AppError("ReplacementValueInvalid", {
-          row: found.code[k] || String(found.id[k]),
-          value: text,
-          attribute: attribute.name,
-        });
+      if (!parsed.ok) {
+        const where = { row: found.code[k] || String(found.id[k]), value: text, attribute: attribute.name };
+        if (named) throw new AppError("ReplacementValueInvalidInVersion", { ...where, version: scope.version.label });
+        throw new AppError("ReplacementValueInvalid", where);
+      }
       if (parsed.value === old) continue;
       ids.push(found.id[k]);
       before.push(old);
@@ -153,8 +194,21 @@ export class ReplacementsService {
           attributeName: attribute.name,
           before: old,
           after: parsed.value,
+          ...(versionLabel === undefined ? {} : { versionLabel }),
         });
     }
-    return { ids, before, after, result: { works: ids.length, values: ids.length, changes, applied: false } };
+    return { ids, before, after, changes };
   }
+}
+
+/** The versions' plans as one answer: counts summed, the first changes in version order. */
+function merged(plans: Plan[], applied: boolean): ReplaceValuesResult {
+  const values = plans.reduce((sum, p) => sum + p.ids.length, 0);
+  return {
+    works: values,
+    values,
+    changes: plans.flatMap((p) => p.changes).slice(0, DONOR_PREVIEW_MAX),
+    applied,
+    versions: plans.filter((p) => p.ids.length > 0).length,
+  };
 }
