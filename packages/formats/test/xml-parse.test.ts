@@ -24,6 +24,13 @@ describe("schedule XML reader", () => {
     });
   });
 
+  it("takes names in any letters (the ministry's estimate schema has <ТerritoryТype>), refuses names that are not", () => {
+    expect(parse('<A><ТerritoryТype>Территория</ТerritoryТype><Объект код="1"/></A>')).toEqual({
+      A: { ТerritoryТype: "Территория", Объект: { "@_код": "1" } },
+    });
+    expect(failure("<A><1b>x</1b></A>").message).toMatch(/Bad element name "1b"/);
+  });
+
   it("keeps numbers as text", () => {
     expect(parse("<A><Id>0010</Id></A>")).toEqual({ A: { Id: "0010" } });
   });

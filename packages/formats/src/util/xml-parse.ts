@@ -11,6 +11,15 @@ export type XmlNode = Record<string, unknown>;
  * `arrays`). Namespace prefixes are dropped (xsi:nil → "@_nil").
  */
 
+/**
+ * An XML name: any letter (XML allows non-Latin names, and the construction ministry's schema has one with Cyrillic
+ * letters, "ТerritoryТype"), "_" or ":" first, then letters, digits, ".", "-", "_", ":".
+ */
+const XML_NAME = /^[\p{L}_:][\p{L}\p{N}\p{M}_.:-]*$/u;
+/** The usual Latin names first: the Unicode test is slower, and schedule files hold millions of names. */
+const ASCII_NAME = /^[A-Za-z_][\w.:-]*$/;
+const isXmlName = (name: string) => ASCII_NAME.test(name) || XML_NAME.test(name);
+
 const ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 
 function lineAt(text: string, index: number): number {
@@ -127,7 +136,7 @@ export function parseXmlTree(text: string, arrays: Set<string>): XmlNode {
         p++;
       }
       const rawName = text.slice(lt + 1, p);
-      if (rawName === "" || !/^[A-Za-z_][\w.:-]*$/.test(rawName))
+      if (rawName === "" || !isXmlName(rawName))
         fail(`Bad element name "${rawName.slice(0, 30)}"`, lt, top.name || "(document)");
       const name = localName(rawName);
       if (stack.length === 1) {
@@ -153,7 +162,7 @@ export function parseXmlTree(text: string, arrays: Set<string>): XmlNode {
         const eq = text.indexOf("=", p);
         if (eq < 0) fail(`Attribute without a value in <${name}>`, p, name);
         const attr = text.slice(p, eq).trim();
-        if (!/^[A-Za-z_][\w.:-]*$/.test(attr)) fail(`Bad attribute "${attr.slice(0, 30)}" in <${name}>`, p, name);
+        if (!isXmlName(attr)) fail(`Bad attribute "${attr.slice(0, 30)}" in <${name}>`, p, name);
         let q = eq + 1;
         while (q < n && /\s/.test(text[q])) q++;
         const quote = text[q];
