@@ -171,7 +171,7 @@ export type CostTotals = z.infer<typeof costTotalsSchema>;
 
 // ---- estimates ----
 
-export const ESTIMATE_FORMAT_NAMES = ["xlsx", "grand_xml"] as const;
+export const ESTIMATE_FORMAT_NAMES = ["xlsx", "grand_xml", "arps", "minstroy_xml"] as const;
 /** An estimate file's column mapping: field → column index (0-based); see `@planum/formats` ESTIMATE_COLUMNS. */
 export const estimateMappingSchema = z.record(z.string(), z.number().int().min(0).max(500));
 

@@ -4,7 +4,9 @@
  */
 export { type CommandIo, runPlanumFileCommand } from "./cli/planum-file-command.js";
 export { detectFormat } from "./detect-format.js";
+export { readArps } from "./estimates/estimate-arps.js";
 export { readGrandXml } from "./estimates/estimate-grand-xml.js";
+export { readMinstroyXml } from "./estimates/estimate-minstroy-xml.js";
 export {
   ESTIMATE_FORMATS,
   type EstimateFormat,

@@ -1,6 +1,7 @@
 import { FormatError } from "../model/format-error.js";
 import { arr, child, lineOf, parseXml, type XmlNode } from "../util/xml-tools.js";
 import { parseAmount } from "./estimate-amount.js";
+import { lineWalker } from "./estimate-lines.js";
 import type { EstimateModel, EstimatePositionModel, EstimateSectionModel } from "./estimate-model.js";
 
 const ARRAYS = new Set(["Chapter", "Position"]);
@@ -118,20 +119,3 @@ function readPosition(p: XmlNode, line: number): EstimatePositionModel {
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;
-
-/**
- * The lines of successive matches of `pattern`, one per call, counting newlines only once over the whole text
- * (elements are read in document order, so the k-th position is the k-th match): lineOf per position would rescan
- * the file from its start 20,000 times.
- */
-function lineWalker(text: string, pattern: RegExp) {
-  let line = 1;
-  let from = 0;
-  return () => {
-    const match = pattern.exec(text);
-    if (!match) return line;
-    for (let p = text.indexOf("\n", from); p >= 0 && p < match.index; p = text.indexOf("\n", p + 1)) line++;
-    from = match.index;
-    return line;
-  };
-}

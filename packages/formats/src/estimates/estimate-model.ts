@@ -3,7 +3,7 @@
  * their money as the file states it (totals for the position's quantity) and the totals the file itself states.
  * Readers throw a `FormatError` naming the line and record before returning anything: an upload is all or nothing.
  */
-export const ESTIMATE_FORMATS = ["xlsx", "grand_xml"] as const;
+export const ESTIMATE_FORMATS = ["xlsx", "grand_xml", "arps", "minstroy_xml"] as const;
 export type EstimateFormat = (typeof ESTIMATE_FORMATS)[number];
 
 export interface EstimateMoney {

@@ -1,7 +1,9 @@
 import { FormatError } from "../model/format-error.js";
 import { readXlsxTable } from "../tabular/xlsx-format.js";
 import { decodeText } from "../util/text-encoding.js";
+import { isArps, readArps } from "./estimate-arps.js";
 import { isGrandXml, readGrandXml } from "./estimate-grand-xml.js";
+import { isMinstroyXml, readMinstroyXml } from "./estimate-minstroy-xml.js";
 import type { EstimateFormat, EstimateModel } from "./estimate-model.js";
 import { type EstimateColumnMapping, readEstimateTable } from "./estimate-xlsx.js";
 
@@ -16,6 +18,8 @@ export function detectEstimateFormat(bytes: Uint8Array): EstimateFormat | null {
     return null;
   }
   if (isGrandXml(head)) return "grand_xml";
+  if (isMinstroyXml(head)) return "minstroy_xml";
+  if (isArps(head)) return "arps";
   return null;
 }
 
@@ -32,6 +36,8 @@ export interface EstimateReadOptions {
 export async function readEstimate(bytes: Uint8Array, options: EstimateReadOptions = {}): Promise<EstimateModel> {
   const format = detectEstimateFormat(bytes);
   if (format === "grand_xml") return readGrandXml(bytes);
+  if (format === "minstroy_xml") return readMinstroyXml(bytes);
+  if (format === "arps") return readArps(bytes);
   if (format === "xlsx") {
     let table: Awaited<ReturnType<typeof readXlsxTable>>;
     try {

@@ -102,7 +102,7 @@ export function EstimatesPage() {
           <Button variant="default" leftSection={<IconBook size={16} />} onClick={() => setReferences(true)}>
             {t("refs.open")}
           </Button>
-          <FileButton onChange={(file) => file && upload.mutate(file)} accept=".xlsx,.xml">
+          <FileButton onChange={(file) => file && upload.mutate(file)} accept=".xlsx,.xml,.gge,.arp,.txt">
             {(props) => (
               <Button {...props} leftSection={<IconUpload size={16} />} loading={upload.isPending}>
                 {t("upload")}
