@@ -131,6 +131,9 @@ export const ERROR_CODES = [
   "SsoRequestUnknown",
   "SsoFailed",
   "SsoNoEmail",
+  "KerberosUnavailable",
+  "KerberosNoTicket",
+  "KerberosFailed",
   // licence and limits (402)
   "LicenseLimit",
   "LicenseNotFound",
@@ -238,6 +241,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SsoRequestUnknown: 401,
   SsoFailed: 401,
   SsoNoEmail: 401,
+  // Not 401: no retry would help; the installation has no Kerberos set up (or its keytab or module is missing).
+  KerberosUnavailable: 503,
+  KerberosNoTicket: 401,
+  KerberosFailed: 401,
   LicenseLimit: 402,
   LicenseNotFound: 402,
   // Not 402: that status sends the browser to space selection, and these answer an administrator's own action.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** The single sign-on providers an installation trusts, each with the route that starts a sign-in through it. */
-export const SSO_PROVIDER_KINDS = ["openidconnect", "adfs"] as const;
+export const SSO_PROVIDER_KINDS = ["openidconnect", "adfs", "kerberos"] as const;
 export type SsoProviderKind = (typeof SSO_PROVIDER_KINDS)[number];
 
 export const ssoProviderSchema = z.object({

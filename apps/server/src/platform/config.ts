@@ -76,6 +76,20 @@ export interface SsoConfig {
   openidconnect: OidcProviderConfig | null;
   /** `/auth/adfs`: Active Directory Federation Services, answering by form post to `/auth/adfs/callback`. */
   adfs: OidcProviderConfig | null;
+  /** `/auth/kerberos`: SPNEGO (Windows integrated sign-on) for browsers of the organisation's domain. */
+  kerberos: KerberosConfig | null;
+}
+
+/** This installation as a Kerberos service: the keytab holding its key, and how a principal becomes an account. */
+export interface KerberosConfig {
+  /** File of the key of the service principal (`HTTP/planum.example.com@EXAMPLE.COM`), from the domain's admin. */
+  keytab: string;
+  /** The principal to accept as (`HTTP@planum.example.com`); empty: any key of the keytab. */
+  service: string;
+  /** The e-mail domain of a principal's account (`alice@EXAMPLE.COM` → `alice@<domain>`); null: the realm's name. */
+  emailDomain: string | null;
+  /** Shown on the login page's button ("Sign in with …"). */
+  name: string;
 }
 
 export interface S3Config {
@@ -175,7 +189,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupsTickMs: intFromEnv(env, "PLANUM_BACKUPS_TICK_MS", mode === "test" ? 0 : 60_000),
     analyticsTickMs: intFromEnv(env, "PLANUM_ANALYTICS_TICK_MS", mode === "test" ? 0 : 60_000),
     activityFlushMs: intFromEnv(env, "PLANUM_ACTIVITY_FLUSH_MS", 60_000),
-    sso: { openidconnect: oidcFromEnv(env, "OIDC", "OpenID Connect"), adfs: oidcFromEnv(env, "ADFS", "ADFS") },
+    sso: {
+      openidconnect: oidcFromEnv(env, "OIDC", "OpenID Connect"),
+      adfs: oidcFromEnv(env, "ADFS", "ADFS"),
+      kerberos: env.PLANUM_KERBEROS_KEYTAB
+        ? {
+            keytab: path.resolve(env.PLANUM_KERBEROS_KEYTAB),
+            service: env.PLANUM_KERBEROS_SERVICE ?? "",
+            emailDomain: env.PLANUM_KERBEROS_EMAIL_DOMAIN?.toLowerCase() || null,
+            name: env.PLANUM_KERBEROS_NAME || "Windows (Kerberos)",
+          }
+        : null,
+    },
     licencePublicKey: env.PLANUM_LICENCE_PUBLIC_KEY || null,
     secretKey: env.PLANUM_SECRET_KEY || null,
     systemAdminLogins: (env.PLANUM_SYSTEM_ADMINS ?? "")

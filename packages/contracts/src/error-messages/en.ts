@@ -100,6 +100,11 @@ export const en: Record<ErrorCode, string> = {
   SsoRequestUnknown: "This sign-in has expired or was not started here: please sign in again",
   SsoFailed: "The identity provider's answer could not be verified: please sign in again",
   SsoNoEmail: "The identity provider did not give an e-mail address, which Planum needs to find your account",
+  KerberosUnavailable:
+    "Kerberos sign-on is not available on this installation: ask its administrator, or sign in with your password",
+  KerberosNoTicket:
+    "Your computer did not present a Kerberos ticket to this site: sign in with your password, or ask your administrator to allow Windows sign-on for it in the browser",
+  KerberosFailed: "Your Kerberos ticket could not be verified: sign in with your password, or ask your administrator",
   LicenseLimit: "The user limit for the selected space has been exceeded",
   LicenseNotFound: "No licence found for the selected space",
   LicenseExpired: "The licence has expired",

@@ -109,6 +109,12 @@ export const fr: Record<ErrorCode, string> = {
   SsoFailed: "La réponse du fournisseur d'identité n'a pas pu être vérifiée : reconnectez-vous",
   SsoNoEmail:
     "Le fournisseur d'identité n'a pas donné d'adresse e-mail, dont Planum a besoin pour trouver votre compte",
+  KerberosUnavailable:
+    "La connexion Kerberos n'est pas disponible sur cette installation : demandez à son administrateur, ou connectez-vous avec votre mot de passe",
+  KerberosNoTicket:
+    "Votre ordinateur n'a pas présenté de ticket Kerberos à ce site : connectez-vous avec votre mot de passe, ou demandez à votre administrateur d'y autoriser la connexion Windows dans le navigateur",
+  KerberosFailed:
+    "Votre ticket Kerberos n'a pas pu être vérifié : connectez-vous avec votre mot de passe, ou demandez à votre administrateur",
   LicenseLimit: "La limite d'utilisateurs de l'espace sélectionné est dépassée",
   LicenseNotFound: "Aucune licence trouvée pour l'espace sélectionné",
   LicenseExpired: "La licence a expiré",

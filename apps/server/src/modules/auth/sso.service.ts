@@ -12,6 +12,10 @@ import type { UserRow } from "../../platform/sessions.js";
 import { hashToken } from "../../platform/tokens.js";
 import type { UsersService } from "../users/users.service.js";
 import type { SsoRepo } from "./sso.repo.js";
+import { accountOf } from "./sso-person.js";
+
+/** The providers spoken to through OpenID Connect (Kerberos has its own service). */
+export type OidcProviderKind = Exclude<SsoProviderKind, "kerberos">;
 
 /** A sign-in sent to the provider must come back within this time (the person types a password there). */
 const REQUEST_TTL_MS = 10 * 60_000;
@@ -47,18 +51,18 @@ export class SsoService {
   }
 
   providers(): SsoProviders {
-    const kinds = (["openidconnect", "adfs"] as const).filter((kind) => this.deps.config[kind]);
-    return { providers: kinds.map((kind) => ({ kind, name: this.settings(kind).name })) };
+    const kinds = (["openidconnect", "adfs", "kerberos"] as const).filter((kind) => this.deps.config[kind]);
+    return { providers: kinds.map((kind) => ({ kind, name: this.deps.config[kind]?.name ?? kind })) };
   }
 
   /** Where the provider sends the person back: ADFS posts a form to its callback, others redirect to the route. */
-  redirectUri(kind: SsoProviderKind): string {
+  redirectUri(kind: OidcProviderKind): string {
     const path = kind === "adfs" ? "/api/v1/auth/adfs/callback" : "/api/v1/auth/openidconnect";
     return new URL(path, this.deps.publicUrl).toString();
   }
 
   /** Starts a sign-in: remembers state, nonce and PKCE verifier, and gives the provider's authorization address. */
-  async start(kind: SsoProviderKind, returnTo: string | undefined): Promise<string> {
+  async start(kind: OidcProviderKind, returnTo: string | undefined): Promise<string> {
     const config = await this.configuration(kind);
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
@@ -88,7 +92,7 @@ export class SsoService {
    * the PKCE verifier, the ID token's signature, issuer, audience and nonce checked. Any failure is an AppError whose
    * code the login page shows; nothing about the person is written before every check has passed.
    */
-  async finish(kind: SsoProviderKind, answer: ProviderAnswer): Promise<{ user: UserRow; returnTo: string | null }> {
+  async finish(kind: OidcProviderKind, answer: ProviderAnswer): Promise<{ user: UserRow; returnTo: string | null }> {
     const params = answer.kind === "redirect" ? answer.url.searchParams : answer.form;
     const state = params.get("state");
     if (params.get("error")) this.fail(kind, "SsoFailed", `provider refused: ${params.get("error")}`);
@@ -128,21 +132,14 @@ export class SsoService {
   }
 
   /** The user of these claims: by identity, else linked by e-mail, else made. */
-  private async personOf(kind: SsoProviderKind, issuer: string, claims: oidc.IDToken): Promise<UserRow> {
+  private async personOf(kind: OidcProviderKind, issuer: string, claims: oidc.IDToken): Promise<UserRow> {
     const known = await this.repo.userOfIdentity(issuer, claims.sub);
     if (known) return known;
     const email = emailOf(claims);
     if (!email) this.fail(kind, "SsoNoEmail", "no verified e-mail among the claims");
-    const existing = await this.deps.users.findByLoginOrEmail(email);
-    if (existing && existing.email.toLowerCase() === email.toLowerCase()) {
-      await this.repo.link(issuer, claims.sub, existing.id);
-      return existing;
-    }
     const { firstName, lastName } = namesOf(claims, email);
     const language = typeof claims.locale === "string" ? toLanguage(claims.locale) : null;
-    return this.deps.users.createForSso({ email, firstName, lastName, language }, (tx, user) =>
-      this.repo.link(issuer, claims.sub, user.id, tx),
-    );
+    return accountOf(this.repo, this.deps.users, { issuer, subject: claims.sub, email, firstName, lastName, language });
   }
 
   private fail(provider: SsoProviderKind, code: ErrorCode, reason: string): never {
@@ -150,13 +147,13 @@ export class SsoService {
     throw new AppError(code);
   }
 
-  private settings(kind: SsoProviderKind): OidcProviderConfig {
+  private settings(kind: OidcProviderKind): OidcProviderConfig {
     const settings = this.deps.config[kind];
     if (!settings) throw new AppError("NotFound");
     return settings;
   }
 
-  private configuration(kind: SsoProviderKind): Promise<oidc.Configuration> {
+  private configuration(kind: OidcProviderKind): Promise<oidc.Configuration> {
     const settings = this.settings(kind);
     let found = this.discovered.get(kind);
     if (!found) {
