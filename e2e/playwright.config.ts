@@ -15,7 +15,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"]],
+  // CI also writes a JSON report, from which scripts/e2e-summary.mjs prints the failures at the end of its log.
+  reporter: process.env.PLANUM_E2E_REPORT
+    ? [["list"], ["json", { outputFile: process.env.PLANUM_E2E_REPORT }]]
+    : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: "only-on-failure",
