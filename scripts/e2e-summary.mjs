@@ -33,7 +33,9 @@ console.log(
 for (const test of tests.filter((t) => t.status === "unexpected" || t.status === "flaky")) {
   console.log(`${test.status === "flaky" ? "FLAKY" : "FAILED"} ${test.name}`);
   for (const result of test.results.filter((r) => r.status !== "passed" && r.status !== "skipped")) {
-    const message = plain(result.errors?.[0]?.message ?? result.error?.message).split("\n").slice(0, 6);
+    const message = plain(result.errors?.[0]?.message ?? result.error?.message)
+      .split("\n")
+      .slice(0, 6);
     console.log(`  try ${result.retry + 1} (${result.status}, ${seconds(result.duration)}): ${message.join("\n    ")}`);
   }
 }
