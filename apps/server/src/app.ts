@@ -40,6 +40,7 @@ import { registerAuthHook } from "./platform/auth-hook.js";
 import { ChangeClock } from "./platform/change-clock.js";
 import type { Config } from "./platform/config.js";
 import type { AppContext } from "./platform/context.js";
+import { DatesWritten } from "./platform/dates-written.js";
 import type { Database } from "./platform/db.js";
 import { handleError, requestLanguage } from "./platform/http-errors.js";
 import { Jobs } from "./platform/jobs.js";
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, database: Database) {
     changes,
     access: new AccessRules({ db, sessions, clock: changes, realtime, activity }),
     activity,
+    datesWritten: new DatesWritten(),
     jobs: new Jobs({
       db,
       connection: database.connection,

@@ -2,6 +2,7 @@ import type { AccessRules } from "./access.js";
 import type { ActivityRecorder } from "./activity.js";
 import type { ChangeClock } from "./change-clock.js";
 import type { Config } from "./config.js";
+import type { DatesWritten } from "./dates-written.js";
 import type { Db } from "./db.js";
 import type { Jobs } from "./jobs.js";
 import type { Mail } from "./mail.js";
@@ -24,6 +25,8 @@ export interface AppContext {
   /** The members' calls counted per space, member and day (activity analytics). */
   activity: ActivityRecorder;
   jobs: Jobs;
+  /** What follows a calculation writing new dates (work-done plans re-spread, people told), this server's own. */
+  datesWritten: DatesWritten;
   /** This process as the others see it (heartbeat, role). */
   process: ProcessRegistry;
   mail: Mail;

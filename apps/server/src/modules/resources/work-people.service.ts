@@ -1,7 +1,6 @@
 import { EVENTS_PROTOCOL_VERSION, type WorkPeopleAnswer } from "@planum/contracts";
 import { findMembership, type Grant, loadVersion, requireAt } from "../../platform/access.js";
 import type { AppContext } from "../../platform/context.js";
-import { onDatesWritten } from "../../platform/dates-written.js";
 import { AppError } from "../../platform/errors.js";
 import { addNotices, announceNotices } from "../notices/notify.js";
 import { registerDailyNotices, registerWorkRecipients, type UpcomingWork } from "../notices/upcoming-works.js";
@@ -15,11 +14,11 @@ import { noticesOfMovedWorks } from "./work-dates-notices.js";
  * (`executor_assigned_to_task` / `curator_assigned_to_task`), in the transaction of the change.
  */
 export class WorkPeopleService {
-  constructor(private readonly ctx: Pick<AppContext, "db" | "realtime">) {
+  constructor(private readonly ctx: Pick<AppContext, "db" | "realtime" | "datesWritten">) {
     // The persons of assignments hear daily of their works about to finish, late, or waiting for facts.
     registerDailyNotices(dailyAssignmentNotices);
     // A calculation moving works of an actual version tells their people the new planned finish.
-    onDatesWritten((tx, versionId, movedIds) => noticesOfMovedWorks(ctx, tx, versionId, movedIds));
+    ctx.datesWritten.on((tx, versionId, movedIds) => noticesOfMovedWorks(ctx, tx, versionId, movedIds));
     // Executors and curators also hear of their works about to start or finish (the daily notices job).
     registerWorkRecipients(async (db, works) => {
       const answer = new Map<UpcomingWork, string[]>();

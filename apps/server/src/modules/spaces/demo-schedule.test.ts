@@ -191,7 +191,7 @@ describe("demo schedule", () => {
       const { owner, space } = await setUpSpace(server);
       const { schedule } = await buildTree(owner);
       const today = new Date(`${day}T12:00:00Z`);
-      await seedDemoSchedule(server.ctx.db, { spaceId: space.id, scheduleId: schedule.id, language, today });
+      await seedDemoSchedule(server.ctx, { spaceId: space.id, scheduleId: schedule.id, language, today });
       const versions = (await owner.call("GET", `/schedules/${schedule.id}/versions`)).body.data as Version[];
       const gantt = async (kind: string) =>
         decodeGantt(
@@ -223,9 +223,9 @@ describe("demo schedule", () => {
   it("seeding a filled schedule again changes nothing", async () => {
     const { owner, space } = await setUpSpace(server);
     const { schedule } = await buildTree(owner);
-    const versionId = await seedDemoSchedule(server.ctx.db, { spaceId: space.id, scheduleId: schedule.id });
+    const versionId = await seedDemoSchedule(server.ctx, { spaceId: space.id, scheduleId: schedule.id });
     const before = decodeGantt((await owner.call("GET", `/versions/${versionId}/gantt`)).body.data).ids;
-    expect(await seedDemoSchedule(server.ctx.db, { spaceId: space.id, scheduleId: schedule.id })).toBe(versionId);
+    expect(await seedDemoSchedule(server.ctx, { spaceId: space.id, scheduleId: schedule.id })).toBe(versionId);
     expect(decodeGantt((await owner.call("GET", `/versions/${versionId}/gantt`)).body.data).ids).toEqual(before);
     expect((await owner.call("GET", `/schedules/${schedule.id}/versions`)).body.data).toHaveLength(2);
   });

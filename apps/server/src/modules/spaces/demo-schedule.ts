@@ -1,6 +1,7 @@
 import { BASE_LANGUAGE, type Language } from "@planum/contracts";
 import { buildCalendar, type Calendar } from "@planum/engine";
 import type { relations, wbsItems } from "../../db/schema/index.js";
+import type { DatesWritten } from "../../platform/dates-written.js";
 import type { Db } from "../../platform/db.js";
 import { minutesText, textMinutes } from "../../platform/time.js";
 import { adoptFileSettings } from "../workspace/calculation/calculate-settings.service.js";
@@ -75,7 +76,11 @@ const isGroup = (node: DemoNode): node is Exclude<DemoNode, DemoWork> => "childr
  * remaining duration in whole days (some behind plan), and the version is calculated again from the data date.
  * Answers the actual version (the existing one when the schedule is filled already).
  */
-export async function seedDemoSchedule(db: Db, target: DemoScheduleTarget): Promise<string> {
+export async function seedDemoSchedule(
+  deps: { db: Db; datesWritten: DatesWritten },
+  target: DemoScheduleTarget,
+): Promise<string> {
+  const { db } = deps;
   const { spaceId, scheduleId } = target;
   const existing = await existingVersion(db, scheduleId);
   if (existing) return existing;
@@ -200,7 +205,7 @@ export async function seedDemoSchedule(db: Db, target: DemoScheduleTarget): Prom
   // Saturday as float); P6 planners then show the longest path, the chain that drives the handover.
   await adoptFileSettings(db, { spaceId, scheduleId, keepVersionId: versionId }, { criticalBy: "longest_path" });
   await markInProcess(db, versionId);
-  await calculateVersion(db, versionId);
+  await calculateVersion(deps, versionId);
 
   // The approved baseline: a locked target version, the plan as calculated before any progress.
   const targetId = await insertVersion(db, {
@@ -222,7 +227,7 @@ export async function seedDemoSchedule(db: Db, target: DemoScheduleTarget): Prom
     }),
   );
   await markInProcess(db, targetId);
-  await calculateVersion(db, targetId);
+  await calculateVersion(deps, targetId);
   await lockVersion(db, targetId);
 
   // Progress up to the data date, from the calculated plan.
@@ -286,7 +291,7 @@ export async function seedDemoSchedule(db: Db, target: DemoScheduleTarget): Prom
   await writeProgress(db, versionId, progress);
   await setDataDate(db, versionId, minutesText(dataDate));
   await markInProcess(db, versionId);
-  await calculateVersion(db, versionId);
+  await calculateVersion(deps, versionId);
   return versionId;
 }
 
@@ -332,12 +337,12 @@ function statusDate(
 
 /** The demo space's workspace: the schedule the structure demo marked (else the space's first) gets the project. */
 export async function seedDemoWorkspace(
-  db: Db,
+  deps: { db: Db; datesWritten: DatesWritten },
   spaceId: string,
   userId: string | null,
   options: { language: Language; scheduleId?: string | null; today?: Date },
 ) {
-  const scheduleId = options.scheduleId ?? (await firstSchedule(db, spaceId));
+  const scheduleId = options.scheduleId ?? (await firstSchedule(deps.db, spaceId));
   if (scheduleId)
-    await seedDemoSchedule(db, { spaceId, scheduleId, userId, language: options.language, today: options.today });
+    await seedDemoSchedule(deps, { spaceId, scheduleId, userId, language: options.language, today: options.today });
 }

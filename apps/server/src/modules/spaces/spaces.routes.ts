@@ -32,6 +32,7 @@ function creatorLanguage(request: FastifyRequest) {
 export function spacesModule(ctx: AppContext, users: UserDirectory) {
   const service = new SpacesService({
     db: ctx.db,
+    datesWritten: ctx.datesWritten,
     jobs: ctx.jobs,
     realtime: ctx.realtime,
     storage: ctx.storage,

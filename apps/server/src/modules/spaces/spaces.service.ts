@@ -14,6 +14,7 @@ import {
   type UpdateSpaceSettingsBody,
 } from "@planum/contracts";
 import type { Grant } from "../../platform/access.js";
+import type { DatesWritten } from "../../platform/dates-written.js";
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import type { JobContext, Jobs } from "../../platform/jobs.js";
@@ -41,6 +42,7 @@ export class SpacesService {
   constructor(
     private readonly deps: {
       db: Db;
+      datesWritten: DatesWritten;
       jobs: Jobs;
       realtime: Realtime;
       storage: Storage;
@@ -145,7 +147,10 @@ export class SpacesService {
     await this.repo.transaction(async (tx) => {
       await this.repo.update(spaceId, { demo: true }, tx);
       const scheduleId = await seedDemoStructure(tx, spaceId, job.createdBy, { language });
-      await seedDemoWorkspace(tx as Db, spaceId, job.createdBy, { language, scheduleId });
+      await seedDemoWorkspace({ db: tx as Db, datesWritten: this.deps.datesWritten }, spaceId, job.createdBy, {
+        language,
+        scheduleId,
+      });
       await complete(tx, result);
     });
     emit(100, "completed");

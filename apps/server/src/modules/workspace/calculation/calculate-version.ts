@@ -1,5 +1,5 @@
 import { type ResultColumns as EngineColumns, EngineInputError, scheduleColumns } from "@planum/engine";
-import { datesWritten } from "../../../platform/dates-written.js";
+import type { DatesWritten } from "../../../platform/dates-written.js";
 import type { Db, DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import { hasProgressHooks, progressBeforeCalculation } from "../../../platform/progress-before-calculation.js";
@@ -29,7 +29,7 @@ export interface CalculationOutcome {
  * transaction that writes the results (a job completes itself there, so its effect and completion commit together).
  */
 export async function calculateVersion(
-  db: Db,
+  { db, datesWritten }: { db: Db; datesWritten: DatesWritten },
   versionId: string,
   options: {
     progress?: (percent: number) => void | Promise<void>;
@@ -127,7 +127,7 @@ export async function calculateVersion(
   let afterCommit: (() => void)[] = [];
   await db.transaction(async (tx) => {
     await writeResults(tx, versionId, out);
-    afterCommit = await datesWritten(tx, versionId, moved);
+    afterCommit = await datesWritten.run(tx, versionId, moved);
     await finishCalculation(tx, versionId, version.revision, finish);
     // The health of what is written, from memory; its critical path test follows as a job (health.service.ts).
     await recordHealth(tx, version, settings.mustFinishBy, healthRowsOfCalculation(rows, links, input, result));

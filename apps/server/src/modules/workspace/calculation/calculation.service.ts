@@ -31,7 +31,7 @@ export class CalculationService {
   readonly auto: AutoCalculation;
   private readonly health: ReturnType<typeof criticalPathTestJobs>;
 
-  constructor(private readonly deps: Pick<AppContext, "db" | "jobs" | "realtime" | "process">) {
+  constructor(private readonly deps: Pick<AppContext, "db" | "datesWritten" | "jobs" | "realtime" | "process">) {
     this.events = new WorkspaceEvents(deps.realtime);
     this.auto = autoCalculation(deps);
     this.health = criticalPathTestJobs(deps);
@@ -42,7 +42,7 @@ export class CalculationService {
       return this.run(
         { spaceId, userId: by, versionId, jobId: job.id, automatic: job.payload.auto === true },
         async () => {
-          const outcome = await calculateVersion(this.deps.db, versionId, {
+          const outcome = await calculateVersion(this.deps, versionId, {
             progress: async (percent) => {
               await progress(percent);
               this.events.timetable(spaceId, by, versionId, job.id, percent, "in_process");
@@ -74,7 +74,7 @@ export class CalculationService {
     const versionId = scope.version.id;
     const outcome = await this.run(
       { spaceId: scope.grant.space.id, userId: scope.grant.userId, versionId, jobId: null, automatic: false },
-      () => calculateVersion(this.deps.db, versionId),
+      () => calculateVersion(this.deps, versionId),
     );
     const version = await findVersion(this.deps.db, versionId);
     if (!version) throw new AppError("NotFound");

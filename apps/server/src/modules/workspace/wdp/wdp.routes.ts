@@ -24,7 +24,6 @@ import {
 } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../../platform/context.js";
-import { onDatesWritten } from "../../../platform/dates-written.js";
 import { route } from "../../../platform/route.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { WdpService } from "./wdp.service.js";
@@ -40,7 +39,7 @@ export function wdpModule(ctx: AppContext) {
   const { access } = ctx;
   // A calculation that moves works re-spreads their plans (keeping facts) in its own transaction.
   // After the commit the space learns which works' plans moved (one wdp_updated for the version).
-  onDatesWritten(async (tx, versionId, movedIds) => {
+  ctx.datesWritten.on(async (tx, versionId, movedIds) => {
     const done = await redistributeMoved(tx, versionId, movedIds);
     if (!done || done.itemIds.length === 0) return undefined;
     return () => events.wdpUpdated(done.spaceId, null, versionId, "redistribute", done.itemIds);
