@@ -204,7 +204,13 @@ export async function fillReportTemplate(bytes: Uint8Array, data: ReportData): P
       const line = band[i % height];
       const row = ws.getRow(region.first + i);
       if (line.height) row.height = line.height;
-      for (let c = 1; c < line.styles.length; c++) if (line.styles[c]) row.getCell(c).style = line.styles[c];
+      for (let c = 1; c < line.styles.length; c++) {
+        const cell = row.getCell(c);
+        const style = line.styles[c];
+        // a date placed in a cell without a number format would read as its serial number, in Excel and on paper
+        if (cell.value instanceof Date && !style?.numFmt) cell.style = { ...style, numFmt: "dd.mm.yyyy" };
+        else if (style) cell.style = style;
+      }
     }
     added = data.rows.length * height - height;
     for (const m of merges) {

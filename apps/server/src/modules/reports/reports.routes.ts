@@ -37,7 +37,7 @@ const send = (reply: FastifyReply, file: ReportFile) =>
  * reports of a version, `/batch-processing/report` for one report over many versions as a job.
  */
 export function reportsModule(ctx: AppContext) {
-  const service = new ReportsService({ db: ctx.db, realtime: ctx.realtime, pdf: ctx.pdf });
+  const service = new ReportsService({ db: ctx.db, realtime: ctx.realtime });
   const batch = reportBatch(ctx, service);
   const { access } = ctx;
 

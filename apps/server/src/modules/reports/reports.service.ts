@@ -20,7 +20,6 @@ import {
 import { type Grant, loadNode, loadVersion, requireAt, type VersionScope } from "../../platform/access.js";
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
-import type { PdfBrowser } from "../../platform/pdf-browser.js";
 import type { Realtime } from "../../platform/realtime.js";
 import type { UploadedFile } from "../../platform/uploads.js";
 import { readVersionUsage } from "../resources/index.js";
@@ -30,7 +29,8 @@ import { resourceUsageTable, wdpPlanFactTable } from "./report-builtins-more.js"
 import { excelDay, reportRows, wbsFilter, yearFilter } from "./report-data.js";
 import { healthTable } from "./report-health.js";
 import { masterTable } from "./report-master.js";
-import { sheetHtml, tableHtml } from "./report-pdf.js";
+import { sheetPaper, tablePaper } from "./report-paper.js";
+import { paperPdf } from "./report-paper-pdf.js";
 import { spaceTable } from "./report-space.js";
 import { reportsRepo as repo } from "./reports.repo.js";
 
@@ -64,7 +64,7 @@ const listed = (row: Awaited<ReturnType<typeof repo.one>>): Report => ({
  * A version's rows are read through the workspace's `readVersionGantt`, never its tables.
  */
 export class ReportsService {
-  constructor(private readonly deps: { db: Db; realtime: Realtime; pdf: PdfBrowser }) {}
+  constructor(private readonly deps: { db: Db; realtime: Realtime }) {}
 
   private changed(grant: Grant) {
     this.deps.realtime.toSpace({
@@ -190,7 +190,8 @@ export class ReportsService {
     const xlsx = Buffer.from(await fillReportTemplate(report.template, { scalars, rows }));
     const name = reportFileName(`${report.name} - ${scalars.schedule} - ${scope.version.label}`, format);
     if (format === "xlsx") return { bytes: xlsx, name, mediaType: MEDIA.xlsx };
-    return { bytes: await this.deps.pdf.pdf(sheetHtml(await readReportSheet(xlsx))), name, mediaType: MEDIA.pdf };
+    const paper = sheetPaper(await readReportSheet(xlsx));
+    return { bytes: await paperPdf(paper, report.name), name, mediaType: MEDIA.pdf };
   }
 
   /** A built-in report of the version (`POST /versions/{id}/report/{x}`). */
@@ -241,6 +242,6 @@ export class ReportsService {
   private async file(table: ReportTable, title: string, format: ReportFormat): Promise<ReportFile> {
     const name = reportFileName(title, format);
     if (format === "xlsx") return { bytes: Buffer.from(await writeReportTable(table)), name, mediaType: MEDIA.xlsx };
-    return { bytes: await this.deps.pdf.pdf(tableHtml(table)), name, mediaType: MEDIA.pdf };
+    return { bytes: await paperPdf(tablePaper(table), table.title), name, mediaType: MEDIA.pdf };
   }
 }
