@@ -14,6 +14,9 @@ import type {
   ReplaceValuesBody,
   ReplaceValuesResult,
   RestoreResult,
+  SavedReplacement,
+  SavedReplacementBody,
+  SavedReplacementUpdateBody,
   ScheduleDto,
   TargetDatesResult,
   UndoAction,
@@ -46,6 +49,7 @@ export const workspaceKeys = {
   undo: (versionId: string) => ["version", versionId, "undo"] as const,
   calculateSettings: (scheduleId: string) => ["schedule", scheduleId, "calculate-settings"] as const,
   abilities: (scheduleId: string) => ["schedule", scheduleId, "abilities"] as const,
+  replacements: (scheduleId: string) => ["schedule", scheduleId, "replacements"] as const,
 };
 
 /** What `PUT /schedules/{id}/calculate-settings` takes: every field of the settings but the schedule id. */
@@ -131,6 +135,19 @@ export const workspaceApi = {
   /** Find and replace one work attribute's values across the version (a preview unless `preview: false`). */
   replaceValues: (versionId: string, body: ReplaceValuesBody) =>
     api.post<ReplaceValuesResult>(`/versions/${versionId}/replacements`, body),
+  /** The schedule's saved replacements, by name. */
+  savedReplacements: (scheduleId: string) => api.get<SavedReplacement[]>(`/schedules/${scheduleId}/replacements`),
+  saveReplacement: (scheduleId: string, body: SavedReplacementBody) =>
+    api.post<SavedReplacement>(`/schedules/${scheduleId}/replacements`, body),
+  updateReplacement: (scheduleId: string, body: SavedReplacementUpdateBody) =>
+    api.patch<SavedReplacement>(`/schedules/${scheduleId}/replacements`, body),
+  deleteReplacement: (scheduleId: string, id: string) =>
+    api.delete<{ id: string }>(`/schedules/${scheduleId}/replacements/${id}`),
+  /** A saved replacement's preview on the version (or every unlocked version of its schedule), or its run. */
+  runSavedReplacement: (versionId: string, id: string, wholeSchedule: boolean, preview: boolean) =>
+    preview
+      ? api.get<ReplaceValuesResult>(`/versions/${versionId}/replacements/${id}?wholeSchedule=${wholeSchedule}`)
+      : api.post<ReplaceValuesResult>(`/versions/${versionId}/replacements/${id}`, { wholeSchedule }),
   undoActions: (versionId: string) => api.get<UndoAction[]>(`/versions/${versionId}/undo-actions`),
   restore: (versionId: string, actionId?: number) =>
     api.post<RestoreResult>(`/versions/${versionId}/restore`, actionId ? { actionId } : {}),

@@ -65,6 +65,7 @@ export function AttributesTab({
       {replacing ? (
         <ReplaceValuesDialog
           versionId={versionId}
+          scheduleId={scheduleId}
           attributes={writable}
           send={send}
           onClose={() => setReplacing(false)}

@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  Checkbox,
   Group,
   Modal,
   ScrollArea,
@@ -18,17 +19,21 @@ import {
   type ReplacementMode,
   type ReplaceValuesBody,
   type ReplaceValuesResult,
+  type SavedReplacement,
 } from "@planum/contracts";
 import { IconReplace } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiRequestError } from "../../../shared/api-error";
 import { notifySuccess } from "../../../ui/notify";
 import { valueText } from "../../directories";
-import { workspaceApi } from "../workspace-api";
+import { workspaceApi, workspaceKeys } from "../workspace-api";
+import { SavedReplacementsBar } from "./saved-replacements-bar";
 
 interface Props {
   versionId: string;
+  scheduleId: string;
   /** The work attributes the user may write (computed ones excluded). */
   attributes: AttributeDto[];
   send(request: () => Promise<unknown>, action: string | null): Promise<unknown>;
@@ -49,10 +54,13 @@ function pairsOf(text: string) {
 /**
  * Find and replace one work attribute's values across the version (issue 14): exactly, by a pattern (`*`, `?`) or
  * from a list of pairs. The preview lists each value that changes (work, before → after); a value the attribute
- * cannot hold is refused naming its work. Replacing is one undoable change.
+ * cannot hold is refused naming its work. Replacing is one undoable change of each version changed: this one, or every
+ * unlocked version of the schedule. The rule may be saved under a name and picked again; a picked rule left as it is
+ * runs as the saved one, so its run is recorded.
  */
-export function ReplaceValuesDialog({ versionId, attributes, send, onClose }: Props) {
+export function ReplaceValuesDialog({ versionId, scheduleId, attributes, send, onClose }: Props) {
   const { t, i18n } = useTranslation("workspace");
+  const queryClient = useQueryClient();
   const [attributeId, setAttributeId] = useState<string | null>(attributes[0]?.id ?? null);
   const [mode, setMode] = useState<ReplacementMode>("exact");
   const [find, setFind] = useState("");
@@ -61,25 +69,46 @@ export function ReplaceValuesDialog({ versionId, attributes, send, onClose }: Pr
   const [preview, setPreview] = useState<ReplaceValuesResult | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const body = (previewOnly: boolean): ReplaceValuesBody => ({
+  const [wholeSchedule, setWholeSchedule] = useState(false);
+  /** The saved replacement the form holds unchanged, if any. */
+  const [savedId, setSavedId] = useState<string | null>(null);
+  const rule = {
     attributeId: attributeId ?? "",
     mode,
     ...(mode === "list" ? { pairs: pairsOf(list) } : { find, replace }),
-    preview: previewOnly,
-  });
-  // any change of the form makes the shown preview stale: it goes, and Replace waits for a new one
+  };
+  const body = (previewOnly: boolean): ReplaceValuesBody => ({ ...rule, wholeSchedule, preview: previewOnly });
+  const request = (previewOnly: boolean) =>
+    savedId
+      ? workspaceApi.runSavedReplacement(versionId, savedId, wholeSchedule, previewOnly)
+      : workspaceApi.replaceValues(versionId, body(previewOnly));
+  const stale = () => {
+    setPreview(null);
+    setProblem(null);
+  };
+  // any change of the form makes the shown preview stale (Replace waits for a new one) and the rule no longer the saved one
   const edited =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
       set(value);
-      setPreview(null);
-      setProblem(null);
+      setSavedId(null);
+      stale();
     };
+  const pick = (saved: SavedReplacement | null) => {
+    stale();
+    setSavedId(saved?.id ?? null);
+    if (!saved) return;
+    setAttributeId(saved.attributeId);
+    setMode(saved.mode);
+    setFind(saved.find);
+    setReplace(saved.replace);
+    setList(saved.pairs.map((p) => `${p.find} ; ${p.replace}`).join("\n"));
+  };
   const ask = async () => {
     setBusy(true);
     setProblem(null);
     try {
-      setPreview(await workspaceApi.replaceValues(versionId, body(true)));
+      setPreview(await request(true));
     } catch (error) {
       setPreview(null);
       setProblem(
@@ -91,21 +120,22 @@ export function ReplaceValuesDialog({ versionId, attributes, send, onClose }: Pr
   };
   const apply = async () => {
     setBusy(true);
-    const result = (await send(
-      () => workspaceApi.replaceValues(versionId, body(false)),
-      "attribute_replace",
-    )) as ReplaceValuesResult | null;
+    const result = (await send(() => request(false), "attribute_replace")) as ReplaceValuesResult | null;
     setBusy(false);
     if (result) {
+      // a saved rule's run is recorded on it: its last run shows the next time it is picked
+      if (savedId) void queryClient.invalidateQueries({ queryKey: workspaceKeys.replacements(scheduleId) });
       notifySuccess(t("replace.done", { count: result.values }));
       onClose();
     }
   };
   const ready = attributeId !== null && (mode === "list" ? pairsOf(list).length > 0 : find.trim() !== "");
   const changes = preview?.changes ?? [];
+  const byVersion = changes.some((c) => c.versionLabel !== undefined);
   return (
     <Modal opened onClose={onClose} title={t("replace.title")} size="xl" centered>
       <Stack>
+        <SavedReplacementsBar scheduleId={scheduleId} selected={savedId} rule={ready ? rule : null} onSelect={pick} />
         <Select
           label={t("replace.attribute")}
           data={attributes.map((a) => ({ value: a.id, label: a.name }))}
@@ -153,6 +183,15 @@ export function ReplaceValuesDialog({ versionId, attributes, send, onClose }: Pr
             />
           </Group>
         )}
+        <Checkbox
+          label={t("replace.wholeSchedule")}
+          checked={wholeSchedule}
+          onChange={(e) => {
+            setWholeSchedule(e.currentTarget.checked);
+            stale();
+          }}
+          data-testid="replace-whole-schedule"
+        />
         {problem ? (
           <Alert color="red" data-testid="replace-problem">
             {problem}
@@ -161,6 +200,9 @@ export function ReplaceValuesDialog({ versionId, attributes, send, onClose }: Pr
         {preview ? (
           <Text size="sm" data-testid="replace-summary">
             {preview.values === 0 ? t("replace.nothing") : t("replace.summary", { count: preview.values })}
+            {wholeSchedule && preview.values > 0
+              ? ` · ${t("replace.inVersions", { versions: preview.versions })}`
+              : null}
           </Text>
         ) : null}
         {changes.length > 0 ? (
@@ -168,6 +210,7 @@ export function ReplaceValuesDialog({ versionId, attributes, send, onClose }: Pr
             <Table withTableBorder fz="xs" aria-label={t("replace.preview")} data-testid="replace-preview">
               <Table.Thead>
                 <Table.Tr>
+                  {byVersion ? <Table.Th>{t("replace.version")}</Table.Th> : null}
                   <Table.Th>{t("replace.work")}</Table.Th>
                   <Table.Th>{t("replace.before")}</Table.Th>
                   <Table.Th>{t("replace.after")}</Table.Th>
@@ -176,6 +219,7 @@ export function ReplaceValuesDialog({ versionId, attributes, send, onClose }: Pr
               <Table.Tbody>
                 {changes.map((c) => (
                   <Table.Tr key={c.itemId}>
+                    {byVersion ? <Table.Td style={{ overflowWrap: "anywhere" }}>{c.versionLabel}</Table.Td> : null}
                     <Table.Td style={{ overflowWrap: "anywhere" }}>{`${c.code} — ${c.name}`}</Table.Td>
                     <Table.Td style={{ overflowWrap: "anywhere" }}>{valueText(c.before, i18n.language)}</Table.Td>
                     <Table.Td fw={600} style={{ overflowWrap: "anywhere" }}>
