@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type pg from "pg";
 import PgBoss from "pg-boss";
 import { jobs } from "../db/schema/index.js";
@@ -7,6 +7,13 @@ import type { Db, DbOrTx } from "./db.js";
 import { PRESUMED_DEAD_SECONDS, type ProcessRegistry } from "./processes.js";
 
 export type JobRow = typeof jobs.$inferSelect;
+export type JobStatusRow = Omit<JobRow, "payload">;
+
+/**
+ * Every column but the payload: a payload may hold a whole parsed file (an estimate of 20,000 positions is megabytes
+ * of JSON), and a status polled while the job runs must not carry it back each time.
+ */
+const { payload: _payload, ...statusColumns } = getTableColumns(jobs);
 
 export interface JobContext {
   job: JobRow;
@@ -126,18 +133,25 @@ export class Jobs {
 
   async enqueue(type: string, input: { spaceId?: string; userId?: string; payload?: Record<string, unknown> }) {
     if (!this.handlers.has(type)) throw new Error(`No handler for job type ${type}`);
+    const payload = input.payload ?? {};
     const [row] = await this.options.db
       .insert(jobs)
-      .values({ type, spaceId: input.spaceId, createdBy: input.userId, payload: input.payload ?? {} })
-      .returning();
+      .values({ type, spaceId: input.spaceId, createdBy: input.userId, payload })
+      .returning(statusColumns);
     this.mine.add(row.id);
     if (this.started) await this.dispatch(row.id, 0);
     else this.unsent.push(row.id);
-    return row;
+    return { ...row, payload } as JobRow;
   }
 
   async get(id: string) {
     const [row] = await this.options.db.select().from(jobs).where(eq(jobs.id, id));
+    return row ?? null;
+  }
+
+  /** A job's row without its payload: what a caller polling its status needs. */
+  async status(id: string): Promise<JobStatusRow | null> {
+    const [row] = await this.options.db.select(statusColumns).from(jobs).where(eq(jobs.id, id));
     return row ?? null;
   }
 

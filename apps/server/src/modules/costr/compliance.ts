@@ -95,7 +95,8 @@ function summarise(estimateId: string, at: Date, findings: ComplianceFinding[]):
 /** Checks an estimate against the space's enabled rules in the caller's transaction and keeps the findings. */
 export async function checkEstimate(tx: DbOrTx, spaceId: string, estimateId: string): Promise<ComplianceCheck> {
   const rules = (await readRules(tx, spaceId)).filter((r) => r.enabled);
-  const positions = await readPositions(tx, estimateId);
+  // Without rules there is nothing to look at: an upload into a space with no rules does not read its positions back.
+  const positions = rules.length > 0 ? await readPositions(tx, estimateId) : [];
   const links = rules.some((r) => r.kind !== "price_limits" && r.kind !== "required_coefficients")
     ? await tx
         .select({

@@ -84,7 +84,7 @@ export class SystemService {
 
   /** A job the caller started; anybody else's is 404. */
   async job(userId: string, id: string): Promise<Job> {
-    const job = await this.deps.jobs.get(id);
+    const job = await this.deps.jobs.status(id);
     if (!job || job.createdBy !== userId) throw new AppError("NotFound");
     return {
       id: job.id,
