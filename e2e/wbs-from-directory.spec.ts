@@ -84,7 +84,9 @@ test("a WBS built from a directory in Russian, kept in step after the directory 
   await page.getByRole("button", { name: "Добавить", exact: true }).click();
   await page.getByRole("menuitem", { name: "Из справочника…" }).click();
   await dialog.getByRole("tab", { name: "Синхронизировать" }).click();
-  await expect(dialog.getByTestId("sync-summary")).toHaveText("Переименовано: 1, добавлено: 1, изменится значений: 0");
+  await expect(dialog.getByTestId("sync-summary")).toHaveText(
+    "Переименовано: 1, добавлено: 1, удалено: 0, изменится значений: 0",
+  );
   const preview = dialog.getByTestId("sync-preview");
   await expect(preview).toContainText("01.01 — Разработка грунта экскаватором");
   await expect(preview).toContainText("01.03 — Планировка");

@@ -198,6 +198,9 @@ export const syncWithListSchema = z.object({
   ),
   /** Rows that become items, with the code of the sum they go under. */
   additions: z.array(z.object({ code: z.string(), name: z.string(), parentCode: z.string() })),
+  /** Items built from rows since deleted from the directory, with what lies under them: removed. */
+  removed: z.number().int(),
+  removals: z.array(z.object({ itemId: z.number().int(), code: z.string(), name: z.string() })),
   applied: z.boolean(),
 });
 export type SyncWithList = z.infer<typeof syncWithListSchema>;

@@ -74,3 +74,28 @@ export const wbsDirectoryLinks = pgTable(
     index("wbs_directory_links_row_idx").on(t.rowId),
   ],
 );
+
+/**
+ * Which row of a directory an item was built from (`copy-wbs`, `sync-with-list`). Unlike the link, it outlives the
+ * row (no reference to it): a row deleted from the directory leaves its origin, which is how a later sync finds the
+ * items to remove.
+ */
+export const wbsDirectoryOrigins = pgTable(
+  "wbs_directory_origins",
+  {
+    itemId: integer("item_id")
+      .primaryKey()
+      .references(() => wbsItems.id, { onDelete: "cascade" }),
+    directoryId: uuid("directory_id")
+      .notNull()
+      .references(() => directories.id, { onDelete: "cascade" }),
+    rowId: uuid("row_id").notNull(),
+    versionId: uuid("version_id")
+      .notNull()
+      .references(() => versions.id, { onDelete: "cascade" }),
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("wbs_directory_origins_version_idx").on(t.versionId, t.directoryId)],
+);

@@ -64,7 +64,7 @@ export function WbsFromDirectoryDialog({ spaceId, versionId, parent, send, onClo
     }
   };
   const found = preview.data;
-  const nothing = found !== undefined && found.renamed + found.added + found.values === 0;
+  const nothing = found !== undefined && found.renamed + found.added + found.removed + found.values === 0;
   return (
     <Modal opened onClose={onClose} title={t("fromDirectory.title")} size="xl" centered>
       <Stack>
@@ -115,7 +115,7 @@ export function WbsFromDirectoryDialog({ spaceId, versionId, parent, send, onClo
                   {nothing ? t("fromDirectory.inStep") : t("fromDirectory.syncSummary", found)}
                 </Text>
               ) : null}
-              {found && found.renames.length + found.additions.length > 0 ? (
+              {found && found.renames.length + found.additions.length + found.removals.length > 0 ? (
                 <ScrollArea type="auto" mah={300}>
                   <Table withTableBorder fz="xs" data-testid="sync-preview">
                     <Table.Tbody>
@@ -126,6 +126,17 @@ export function WbsFromDirectoryDialog({ spaceId, versionId, parent, send, onClo
                           <Table.Td fw={600} style={{ overflowWrap: "anywhere" }}>
                             {`${r.newCode} — ${r.newName}`}
                           </Table.Td>
+                        </Table.Tr>
+                      ))}
+                      {found.removals.map((r) => (
+                        <Table.Tr key={`d${r.itemId}`}>
+                          <Table.Td w={130} c="red">
+                            {t("fromDirectory.removed")}
+                          </Table.Td>
+                          <Table.Td td="line-through" style={{ overflowWrap: "anywhere" }}>
+                            {`${r.code} — ${r.name}`}
+                          </Table.Td>
+                          <Table.Td />
                         </Table.Tr>
                       ))}
                       {found.additions.map((a) => (

@@ -34,13 +34,45 @@ export function copyRoots(directoryId: string, rowIds: string[] | undefined, par
  * a branch the version was built from); each goes under that sum (the first, if several are linked to the row).
  */
 export function newRowRoots(versionId: string, directoryId: string): SQL {
-  return sql`select distinct on (r.id) r.id, s.id from directory_rows r
+  const unlinked = sql`not exists (select 1 from wbs_directory_links x where x.row_id = r.id
+    and x.version_id = ${versionId} and x.directory_id = ${directoryId})`;
+  // a new top row goes where the version keeps the directory's other top rows (the first of them in the WBS), and
+  // only into a version built from the directory (one linking a top row)
+  return sql`(select distinct on (r.id) r.id, s.id from directory_rows r
     join wbs_directory_links l on l.row_id = r.parent_id and l.version_id = ${versionId} and l.directory_id = ${directoryId}
     join wbs_items s on s.id = l.item_id and s.type = 'sum'
-    where r.directory_id = ${directoryId} and not exists (
-      select 1 from wbs_directory_links x where x.row_id = r.id and x.version_id = ${versionId}
-        and x.directory_id = ${directoryId})
-    order by r.id, s.id`;
+    where r.directory_id = ${directoryId} and ${unlinked}
+    order by r.id, s.id)
+    union all
+    select r.id, top.parent_id from directory_rows r, (
+      select w.parent_id from wbs_directory_links l join directory_rows t on t.id = l.row_id and t.parent_id is null
+        join wbs_items w on w.id = l.item_id
+      where l.version_id = ${versionId} and l.directory_id = ${directoryId}
+      order by w.sort_order, w.id limit 1) top
+    where r.directory_id = ${directoryId} and r.parent_id is null and ${unlinked}`;
+}
+
+/**
+ * Items built from rows since deleted from the directory, with their subtrees (what `sync-with-list` removes), in WBS
+ * order.
+ */
+function orphansSql(versionId: string, directoryId: string): SQL {
+  return sql`with recursive lost(id) as (
+      select o.item_id from wbs_directory_origins o
+      where o.version_id = ${versionId} and o.directory_id = ${directoryId}
+        and not exists (select 1 from directory_rows r where r.id = o.row_id)
+      union
+      select w.id from wbs_items w join lost on w.parent_id = lost.id where w.version_id = ${versionId})
+    select w.id, w.code, w.name from wbs_items w join lost on lost.id = w.id`;
+}
+
+/** Ids of the items `sync-with-list` removes (rows deleted from the directory, and what lies under their items). */
+export async function orphanIds(db: DbOrTx, versionId: string, directoryId: string) {
+  const found = await execColumns<{ ids: number[] | null }>(
+    db,
+    sql`select json_build_object('ids', json_agg(id order by id)) as j from (${orphansSql(versionId, directoryId)}) x`,
+  );
+  return found.ids ?? [];
 }
 
 /** Ids of the chosen rows that belong to the directory (a row of another directory is refused by the caller). */
@@ -78,6 +110,9 @@ export async function insertItemsFromRows(
   await tx.execute(sql`
     insert into wbs_directory_links (item_id, directory_id, row_id, version_id, space_id)
     select new_id, ${input.directoryId}::uuid, row_id, ${input.versionId}::uuid, ${input.spaceId}::uuid from dir_wbs_map`);
+  await tx.execute(sql`
+    insert into wbs_directory_origins (item_id, directory_id, row_id, version_id, space_id)
+    select new_id, ${input.directoryId}::uuid, row_id, ${input.versionId}::uuid, ${input.spaceId}::uuid from dir_wbs_map`);
   return execColumns<{ sums: number; works: number; topIds: number[]; ids: number[] }>(
     tx,
     sql`select json_build_object(
@@ -99,15 +134,22 @@ export async function syncPreview(db: DbOrTx, versionId: string, directoryId: st
   return execColumns<{
     renamed: number;
     added: number;
+    removed: number;
     renames: { itemId: number; code: string; name: string; newCode: string; newName: string }[];
     additions: { code: string; name: string; parentCode: string }[];
+    removals: { itemId: number; code: string; name: string }[];
   }>(
     db,
-    sql`with ren as (${renamedSql(versionId, directoryId)}),
+    sql`with gone as (${orphansSql(versionId, directoryId)}),
+      ren as (${renamedSql(versionId, directoryId)}),
       adds as (${chosenRows(directoryId, newRowRoots(versionId, directoryId))})
       select json_build_object(
         'renamed', (select count(*) from ren),
         'added', (select count(*) from adds),
+        'removed', (select count(*) from gone),
+        'removals', (select coalesce(json_agg(x), '[]'::json) from (
+          select g.id as "itemId", g.code, g.name from gone g join wbs_items w on w.id = g.id
+          order by w.sort_order, g.id limit ${limit}) x),
         'renames', (select coalesce(json_agg(x), '[]'::json) from (
           select id as "itemId", code, name, new_code as "newCode", new_name as "newName" from ren order by id
           limit ${limit}) x),

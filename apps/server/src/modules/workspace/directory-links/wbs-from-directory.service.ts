@@ -13,13 +13,15 @@ import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import type { DirectoriesService } from "../../directories/directories.service.js";
-import { requireSumParent } from "../wbs/wbs.repo.js";
+import { snapshotPeopleOf, snapshotRelationsOf, snapshotWbs, snapshotWdpOf } from "../undo/undo.repo.js";
+import { deleteItems, requireSumParent } from "../wbs/wbs.repo.js";
 import { applyChange } from "../wbs/wbs-changes.js";
 import type { DirectoryLinksService } from "./links.service.js";
 import {
   copyRoots,
   insertItemsFromRows,
   newRowRoots,
+  orphanIds,
   renamedIds,
   renameFromRows,
   rowsOfDirectory,
@@ -88,6 +90,18 @@ export class WbsFromDirectoryService {
       "directory_sync",
       async (tx) => {
         const found = await syncPreview(tx, versionId, directory.id, SYNC_PREVIEW_MAX);
+        // items of deleted rows go first, as a deletion of the WBS does: undo brings them back with their relations,
+        // days and people
+        const gone = await orphanIds(tx, versionId, directory.id);
+        const removed = gone.length
+          ? {
+              rows: await snapshotWbs(tx, gone),
+              rels: await snapshotRelationsOf(tx, gone),
+              wdp: await snapshotWdpOf(tx, scope.grant.space.id, versionId, gone),
+              people: await snapshotPeopleOf(tx, versionId, gone),
+            }
+          : null;
+        if (gone.length) await deleteItems(tx, gone);
         // the renamed items as they were, for the undo (read before anything changes them)
         const ids = await renamedIds(tx, versionId, directory.id);
         const before = ids.length ? await tx.select().from(wbsItems).where(inArray(wbsItems.id, ids)) : [];
@@ -103,11 +117,16 @@ export class WbsFromDirectoryService {
         return {
           result: { ...found, values: donors.summary.values, applied: true },
           changed,
+          deleted: gone,
+          relationsDeleted: removed?.rels.map((r) => r.id) ?? [],
           inverse: {
-            wbs: { restore: before as Record<string, unknown>[], remove: made.ids },
+            wbs: { restore: [...(removed?.rows ?? []), ...(before as Record<string, unknown>[])], remove: made.ids },
+            ...(removed ? { relations: { restore: removed.rels, remove: [] } } : {}),
+            ...(removed?.wdp ? { wdp: removed.wdp } : {}),
+            ...(removed?.people ? { people: removed.people } : {}),
             ...(donors.inverse ? { wbsAttrValues: donors.inverse } : {}),
           },
-          itemCount: changed.length,
+          itemCount: changed.length + gone.length,
         };
       },
       { datesMayMove: true },

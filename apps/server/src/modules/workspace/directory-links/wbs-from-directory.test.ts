@@ -179,6 +179,67 @@ describe("a version's WBS from a directory", () => {
     expect(shape(await wbs(owner, v), normAttr)).toEqual(before);
   });
 
+  it("removes the items of deleted rows and places new top rows where the others are, then undoes", async () => {
+    const s = await setUp();
+    const { owner, version, normAttr, base, norm } = s;
+    const v = version.id;
+    // built under a stage sum, so new top rows must go there too, not to the version's top
+    const stage = await addItem(owner, v, { type: "sum", code: "S", name: "Этап" });
+    await owner.call("POST", `/versions/${v}/directory/copy-wbs`, { directoryId: s.directory.id, parentId: stage.id });
+    const slabItem = (await wbs(owner, v)).find((i) => i.code === "02.01") as Item;
+    const note = await addItem(owner, v, { type: "work", code: "X", name: "Своя работа", parentId: slabItem.parentId });
+    const edited = await owner.call("PUT", `${base}/update/all`, {
+      delete: [s.concrete],
+      create: [
+        { ref: "roof", code: "03", name: "Кровля" },
+        { parentRef: "roof", code: "03.01", name: "Утеплитель", values: { [norm]: 0.2 } },
+      ],
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const before = shape(await wbs(owner, v), normAttr);
+
+    const sync = (preview: boolean) =>
+      owner.call("POST", `/versions/${v}/directory/sync-with-list`, { directoryId: s.directory.id, preview });
+    const preview = await sync(true);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    // the deleted branch goes with what was put under it by hand
+    expect(preview.body.data).toMatchObject({ removed: 3, added: 2, renamed: 0 });
+    expect(preview.body.data.removals.map((r: { code: string }) => r.code)).toEqual(["02", "02.01", "X"]);
+    expect(preview.body.data.additions).toEqual([
+      { code: "03", name: "Кровля", parentCode: "S" },
+      { code: "03.01", name: "Утеплитель", parentCode: "03" },
+    ]);
+    expect(shape(await wbs(owner, v), normAttr)).toEqual(before);
+
+    const applied = await sync(false);
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(shape(await wbs(owner, v), normAttr)).toEqual([
+      "S sum ↳- Этап",
+      "01 sum ↳S Земляные работы",
+      "01.01 work ↳01 Разработка грунта 1.2",
+      "01.02 work ↳01 Обратная засыпка 0.6",
+      "03 sum ↳S Кровля",
+      "03.01 work ↳03 Утеплитель 0.2",
+    ]);
+    expect((await sync(true)).body.data).toMatchObject({ removed: 0, added: 0, renamed: 0, values: 0 });
+
+    // undo brings the removed items back (the hand-made one too) and takes the new ones away
+    expect((await undoLast(owner, v)).status).toBe(200);
+    expect(shape(await wbs(owner, v), normAttr)).toEqual(before);
+    expect((await owner.call("GET", `/versions/${v}/wbs/${note.id}`)).body.data.name).toBe("Своя работа");
+  });
+
+  it("adds no top rows to a version never built from the directory", async () => {
+    const s = await setUp();
+    const { owner, version } = s;
+    await addItem(owner, version.id, { type: "work", code: "W", name: "Работа" });
+    const preview = await owner.call("POST", `/versions/${version.id}/directory/sync-with-list`, {
+      directoryId: s.directory.id,
+      preview: true,
+    });
+    expect(preview.body.data).toMatchObject({ removed: 0, added: 0, renamed: 0 });
+  });
+
   it("lets no one of another space or without write access build or sync a WBS", async () => {
     const s = await setUp();
     const { member, stranger, version, owner } = s;
