@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifySuccess } from "../../ui/notify";
 import { RowAction } from "../../ui/row-action";
-import { backupKeys, backupsApi, useBackupSchedules } from "./backups-api";
+import { backupKeys, backupsApi, useBackupSchedules } from "../backups";
 
 /** Periodic backups (spec §3 periodicity): the space's list with the next run, a new one, stopping one. */
 export function BackupSchedules({

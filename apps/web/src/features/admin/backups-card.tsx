@@ -1,24 +1,26 @@
 import { Badge, Button, Group, Select, Skeleton, Table, Text } from "@mantine/core";
-import { type Backup, errorMessage, isErrorCode, type Job, toLanguage } from "@planum/contracts";
+import type { Backup } from "@planum/contracts";
 import { IconDatabaseExport, IconRestore, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../shared/api-client";
 import { confirm } from "../../ui/confirm-dialog";
-import { notifyError, notifySuccess } from "../../ui/notify";
+import { formatBytes } from "../../ui/format-bytes";
+import { notifySuccess } from "../../ui/notify";
 import { RowAction } from "../../ui/row-action";
 import { SectionCard } from "../../ui/section-card";
-import { useRealtimeEvents } from "../realtime";
+import {
+  BackupRestoreModal,
+  type BackupTarget,
+  backupKeys,
+  backupsApi,
+  useBackupJobs,
+  useBackups,
+  useBackupTargets,
+} from "../backups";
 import { useSpaces } from "../spaces";
-import { BackupRestoreModal } from "./backup-restore-modal";
 import { BackupSchedules } from "./backup-schedules";
-import { type BackupTarget, backupKeys, backupsApi, useBackups, useBackupTargets } from "./backups-api";
-import { formatBytes } from "./storage-card";
-
-/** Without events, how often the page asks after its running backup jobs. */
-const JOB_POLL_MS = 2000;
 
 /** A target as the pickers name it: the space, a project, or a schedule with its project. */
 export function targetLabel(t: (key: string, options?: Record<string, string>) => string, target: BackupTarget) {
@@ -33,14 +35,13 @@ export function targetLabel(t: (key: string, options?: Record<string, string>) =
  * the `backup` event tells when they end (the spec's "backup restore success or failure").
  */
 export function BackupsCard({ spaceId }: { spaceId: string }) {
-  const { t, i18n } = useTranslation("admin");
+  const { t } = useTranslation("admin");
   const queryClient = useQueryClient();
   const backups = useBackups(spaceId);
   const targets = useBackupTargets(spaceId);
   const spaceName = useSpaces().data?.find((space) => space.id === spaceId)?.name ?? "";
   const [targetKey, setTargetKey] = useState<string | null>(null);
   const [restoring, setRestoring] = useState<Backup | null>(null);
-  const [running, setRunning] = useState<Map<string, "create" | "restore">>(new Map());
   const everything: BackupTarget[] = [{ scope: "space", id: spaceId, name: spaceName }, ...(targets.data ?? [])];
   const options = everything.map((target) => ({
     value: `${target.scope}:${target.id}`,
@@ -49,52 +50,16 @@ export function BackupsCard({ spaceId }: { spaceId: string }) {
   const chosen = targetKey ?? options[0]?.value ?? null;
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: backupKeys.all(spaceId) });
-  const started = (jobId: string, action: "create" | "restore") =>
-    setRunning((jobs) => new Map(jobs).set(jobId, action));
-  /** A job of this page ended: the lists are read again and the administrator hears how it went. */
-  const ended = (jobId: string, ok: boolean, error: string | null) => {
-    const action = running.get(jobId);
+  const jobs = useBackupJobs(spaceId, (action, ok) => {
     refresh();
     if (ok && action === "restore") void queryClient.invalidateQueries({ queryKey: ["space", spaceId] });
-    if (!action) return;
-    setRunning((jobs) => {
-      const next = new Map(jobs);
-      next.delete(jobId);
-      return next;
-    });
-    if (ok) {
-      notifySuccess(t(action === "restore" ? "backups.restored" : "backups.savedToast"), { long: true });
-      return;
-    }
-    const language = toLanguage(i18n.language) ?? "en";
-    const reason = isErrorCode(error) ? errorMessage(language, error) : "";
-    notifyError(new Error(t(action === "restore" ? "backups.restoreFailed" : "backups.saveFailed", { reason })));
-  };
-  useRealtimeEvents((event) => {
-    if (event.type !== "backup" || event.spaceId !== spaceId || event.status === "in_process") return;
-    if (running.has(event.jobId)) ended(event.jobId, event.status === "completed", event.error);
-    else refresh();
   });
-  // Without events (the socket away), the page's own jobs are asked after at this pace until they end.
-  useEffect(() => {
-    if (running.size === 0) return;
-    const timer = window.setInterval(async () => {
-      for (const jobId of running.keys()) {
-        const job = await api.get<Job>(`/jobs/${encodeURIComponent(jobId)}`).catch(() => null);
-        if (job && (job.status === "completed" || job.status === "error")) {
-          ended(jobId, job.status === "completed", job.error);
-        }
-      }
-    }, JOB_POLL_MS);
-    return () => window.clearInterval(timer);
-  });
-
   const create = useMutation({
     mutationFn: (key: string) => {
       const [scope, targetId] = key.split(":") as [Backup["scope"], string];
       return backupsApi.create(spaceId, scope, targetId);
     },
-    onSuccess: ({ jobId }) => started(jobId, "create"),
+    onSuccess: ({ jobId }) => jobs.started(jobId, "create"),
   });
   const remove = useMutation({
     mutationFn: (backup: Backup) => backupsApi.remove(spaceId, backup.id),
@@ -120,7 +85,7 @@ export function BackupsCard({ spaceId }: { spaceId: string }) {
   return (
     <SectionCard
       title={t("backups.title")}
-      aside={running.size > 0 ? <Badge variant="light">{t("backups.running")}</Badge> : null}
+      aside={jobs.running ? <Badge variant="light">{t("backups.running")}</Badge> : null}
     >
       <Group align="flex-end" gap="xs" wrap="wrap">
         <Select
@@ -215,7 +180,7 @@ export function BackupsCard({ spaceId }: { spaceId: string }) {
           backup={restoring}
           onClose={() => setRestoring(null)}
           onStarted={(jobId) => {
-            started(jobId, "restore");
+            jobs.started(jobId, "restore");
             setRestoring(null);
           }}
         />

@@ -7,23 +7,10 @@ import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api-client";
 import { queryKeys } from "../../shared/query-keys";
 import { confirm } from "../../ui/confirm-dialog";
+import { type BYTE_UNITS, formatBytes } from "../../ui/format-bytes";
 import { notifySuccess } from "../../ui/notify";
 import { RowAction } from "../../ui/row-action";
 import { SectionCard } from "../../ui/section-card";
-
-const UNITS = ["B", "KB", "MB", "GB", "TB"] as const;
-
-/** Bytes as people read them: 1.5 MB (units in the interface's language). */
-export function formatBytes(bytes: number, unit: (key: (typeof UNITS)[number]) => string): string {
-  let value = bytes;
-  let index = 0;
-  while (value >= 1024 && index < UNITS.length - 1) {
-    value /= 1024;
-    index++;
-  }
-  const digits = index === 0 || value >= 100 ? 0 : 1;
-  return `${value.toFixed(digits)} ${unit(UNITS[index])}`;
-}
 
 /**
  * The space's storage (space:admin): files and bytes of each area with the largest file it takes, and the latest
@@ -36,7 +23,7 @@ export function StorageCard({ spaceId }: { spaceId: string }) {
     queryKey: queryKeys.spaceStorage(spaceId),
     queryFn: () => api.get<SpaceStorage>(`/space/${encodeURIComponent(spaceId)}/storage`),
   });
-  const unit = (key: (typeof UNITS)[number]) => t(`storage.units.${key}`);
+  const unit = (key: (typeof BYTE_UNITS)[number]) => t(`storage.units.${key}`);
   const remove = useMutation({
     mutationFn: (file: StoredFileInfo) => api.delete<null>(`/storage/${encodeURIComponent(file.id)}`),
     onSuccess: () => {

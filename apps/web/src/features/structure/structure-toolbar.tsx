@@ -13,6 +13,7 @@ import {
 } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { ProjectBackupsButton } from "../backups";
 import { SpaceReportButton } from "../reports";
 import type { CreateKind } from "./create-node-modal";
 import { KIND_ICONS } from "./structure-tree";
@@ -150,6 +151,9 @@ export function StructureToolbar({ tree, active, checkedCount, can, onCreate, on
             </ActionIcon>
           </Tooltip>
         </Group>
+      ) : null}
+      {active?.kind === "project" && can("space:admin") ? (
+        <ProjectBackupsButton spaceId={spaceId} project={active} />
       ) : null}
       <SpaceReportButton spaceId={spaceId} />
     </Group>

@@ -1,10 +1,23 @@
 import { Alert, Button, Group, Modal, Radio, Skeleton, Stack, Table, Text, TextInput } from "@mantine/core";
-import type { Backup } from "@planum/contracts";
+import type { Backup, BackupPreview } from "@planum/contracts";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { backupKeys, backupsApi } from "./backups-api";
+
+/** Where a backup is previewed and restored: the space's backup calls, or a project's own (`/projects/{id}/backups`). */
+export interface BackupSource {
+  previewKey: (backupId: string) => readonly unknown[];
+  preview: (backupId: string) => Promise<BackupPreview>;
+  restore: (backupId: string, body: { mode: "replace" } | { mode: "copy"; name: string }) => Promise<{ jobId: string }>;
+}
+
+const spaceSource = (spaceId: string): BackupSource => ({
+  previewKey: (backupId) => backupKeys.preview(spaceId, backupId),
+  preview: (backupId) => backupsApi.preview(spaceId, backupId),
+  restore: (backupId, body) => backupsApi.restore(spaceId, backupId, body),
+});
 
 /**
  * Restoring a backup: what it holds beside what its target holds today (rows per table), then in place or — for a
@@ -13,19 +26,21 @@ import { backupKeys, backupsApi } from "./backups-api";
  */
 export function BackupRestoreModal({
   spaceId,
+  source = spaceSource(spaceId),
   backup,
   onClose,
   onStarted,
 }: {
   spaceId: string;
+  source?: BackupSource;
   backup: Backup;
   onClose: () => void;
   onStarted: (jobId: string) => void;
 }) {
   const { t } = useTranslation("admin");
   const preview = useQuery({
-    queryKey: backupKeys.preview(spaceId, backup.id),
-    queryFn: () => backupsApi.preview(spaceId, backup.id),
+    queryKey: source.previewKey(backup.id),
+    queryFn: () => source.preview(backup.id),
     staleTime: 0,
   });
   const canCopy = backup.scope !== "space";
@@ -34,11 +49,7 @@ export function BackupRestoreModal({
   const [name, setName] = useState(`${backup.targetName} (${dayjs(backup.createdAt).format("DD.MM.YYYY")})`);
   const restore = useMutation({
     mutationFn: () =>
-      backupsApi.restore(
-        spaceId,
-        backup.id,
-        chosen === "copy" ? { mode: "copy", name: name.trim() } : { mode: "replace" },
-      ),
+      source.restore(backup.id, chosen === "copy" ? { mode: "copy", name: name.trim() } : { mode: "replace" }),
     onSuccess: ({ jobId }) => onStarted(jobId),
   });
   const changed = preview.data?.tables.filter((row) => row.saved !== row.current) ?? [];

@@ -18,6 +18,7 @@ export const backupKeys = {
   schedules: (spaceId: string) => ["space", spaceId, "backups", "schedules"] as const,
   preview: (spaceId: string, backupId: string) => ["space", spaceId, "backups", "preview", backupId] as const,
   targets: (spaceId: string) => ["space", spaceId, "backups", "targets"] as const,
+  project: (spaceId: string, projectId: string) => ["space", spaceId, "backups", "project", projectId] as const,
 };
 
 /** What a backup may be made of, as the pickers offer it: the space, its projects, their schedules. */
@@ -45,6 +46,19 @@ export const backupsApi = {
     body: { scope: BackupScope; targetId: string; periodicity: BackupSchedule["periodicity"]; cron: string | null },
   ) => api.post<BackupSchedule>(`${base(spaceId)}/jobs`, body),
   removeSchedule: (spaceId: string, jobId: string) => api.delete<null>(`${base(spaceId)}/jobs/${id(jobId)}`),
+};
+
+const projectBase = (projectId: string) => `/projects/${id(projectId)}/backups`;
+
+/** A project's own backups (spec §7 Projects: backups create, get, restore, delete), for its space's administrator. */
+export const projectBackupsApi = {
+  list: (projectId: string) => api.get<Backup[]>(projectBase(projectId)),
+  create: (projectId: string) => api.post<{ jobId: string }>(`${projectBase(projectId)}/create`),
+  preview: (projectId: string, backupId: string) =>
+    api.get<BackupPreview>(`${projectBase(projectId)}/${id(backupId)}/preview`),
+  restore: (projectId: string, backupId: string, body: { mode: "replace" } | { mode: "copy"; name: string }) =>
+    api.patch<{ jobId: string }>(`${projectBase(projectId)}/${id(backupId)}/restore`, body),
+  remove: (projectId: string, backupId: string) => api.delete<null>(`${projectBase(projectId)}/${id(backupId)}`),
 };
 
 /** The space's projects and their schedules (the structure's own calls), for the backup pickers. */
