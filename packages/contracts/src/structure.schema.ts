@@ -242,6 +242,29 @@ export const epsPhotoSchema = z.object({
   createdAt: z.string(),
 });
 export type EpsPhoto = z.infer<typeof epsPhotoSchema>;
+/** What made a file kept with a node: a report's run or a print. */
+export const EPS_DOCUMENT_ORIGINS = ["report", "print"] as const;
+export type EpsDocumentOrigin = (typeof EPS_DOCUMENT_ORIGINS)[number];
+/** The media types a node keeps as documents (read from the bytes): a report's or a print's output. */
+export const EPS_DOCUMENT_MEDIA_TYPES = [
+  "application/pdf",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  "application/zip",
+] as const;
+export const epsDocumentQuery = z.object({ origin: z.enum(EPS_DOCUMENT_ORIGINS) });
+export const epsDocumentSchema = z.object({
+  id: z.string(),
+  nodeId: z.string(),
+  fileId: z.string(),
+  name: z.string(),
+  size: z.number(),
+  mediaType: z.string(),
+  origin: z.enum(EPS_DOCUMENT_ORIGINS),
+  createdAt: z.string(),
+  /** Who kept it ("Last First"), null once that user is gone. */
+  createdByName: z.string().nullable(),
+});
+export type EpsDocument = z.infer<typeof epsDocumentSchema>;
 /** The photos of the whole space, light. */
 export const spacePhotoSchema = z.object({
   id: z.string(),

@@ -12,6 +12,7 @@ export * from "./delegation.table.js";
 export * from "./directories.table.js";
 export * from "./directory-links.table.js";
 export * from "./directory-relations.table.js";
+export * from "./eps-documents.table.js";
 export * from "./eps-photos.table.js";
 export * from "./health.table.js";
 export * from "./interchange.table.js";

@@ -6,6 +6,7 @@ import { attributesModule } from "./attributes/attributes.routes.js";
 import { AttributesService } from "./attributes/attributes.service.js";
 import { epsModule } from "./eps/eps.routes.js";
 import { EpsService } from "./eps/eps.service.js";
+import { epsDocumentsModule } from "./eps/eps-documents.routes.js";
 import { facilitiesModule } from "./facilities/facilities.routes.js";
 import { filteringModule } from "./filtering/filtering.routes.js";
 import { projectsModule } from "./projects/projects.routes.js";
@@ -27,6 +28,7 @@ export function structureModule(ctx: AppContext) {
   const projects = new ProjectsService(ctx);
   return async function structureRoutes(app: FastifyInstance) {
     await app.register(epsModule(ctx, eps));
+    await app.register(epsDocumentsModule(ctx));
     await app.register(attributesModule(ctx, attributes));
     await app.register(facilitiesModule(ctx, eps, projects));
     await app.register(projectsModule(ctx, { eps, projects, schedules, attributes }));
