@@ -452,6 +452,7 @@ function FormatForm(props: PrintFormatDialogProps & { initial: PrintSettings }) 
         </Group>
       ) : (
         <PrintPreview
+          spaceId={props.spaceId}
           versionId={props.versionId}
           fileName={`${props.values.schedule || t("run.title")}.pdf`}
           input={() => {

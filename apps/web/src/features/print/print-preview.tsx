@@ -1,11 +1,13 @@
 import { Box, Button, Center, Group, Image, Loader, Pagination, Progress, Stack, Text } from "@mantine/core";
-import type { PrintCount } from "@planum/contracts";
-import { IconEye, IconFileTypePdf, IconPlayerStop } from "@tabler/icons-react";
+import type { Job, PrintCount, PrintJobResult } from "@planum/contracts";
+import { IconEye, IconFileTypePdf, IconPaperclip, IconPlayerStop } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { api } from "../../shared/api-client";
 import { downloadBlob as download } from "../../ui/download-blob";
 import { notifyError } from "../../ui/notify";
 import { useObjectUrl } from "../../ui/use-object-url";
+import { KeepOnNodeDialog } from "../structure";
 import { type PrintRunInput, printApi } from "./print-api";
 import { usePrintJob } from "./use-print-job";
 
@@ -13,8 +15,14 @@ import { usePrintJob } from "./use-print-job";
  * The print preview: the page count and any page as the server draws it, then the PDF. `input` answers the dialog's
  * current choices, or null when a field is refused (shown on the field by the dialog).
  */
-export function PrintPreview(props: { versionId: string; fileName: string; input(): PrintRunInput | null }) {
-  const { t } = useTranslation("print");
+export function PrintPreview(props: {
+  spaceId: string;
+  versionId: string;
+  fileName: string;
+  input(): PrintRunInput | null;
+}) {
+  const { t } = useTranslation(["print", "structure"]);
+  const [keeping, setKeeping] = useState(false);
   const [count, setCount] = useState<PrintCount | null>(null);
   const [page, setPage] = useState(1);
   const [image, setImage] = useState<Blob | null>(null);
@@ -58,8 +66,37 @@ export function PrintPreview(props: { versionId: string; fileName: string; input
     }
   };
 
+  /** The PDF for a node's documents: at once, or a big print's file once its job has stored it. */
+  const produce = async () => {
+    const input = props.input();
+    if (!input) throw new Error(t("run.job.failed"));
+    const answer = await printApi.pdf(props.versionId, input);
+    if (answer instanceof Blob) return { blob: answer, name: props.fileName };
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const job = await api.get<Job>(`/jobs/${answer.jobId}`);
+      const result = job.result as unknown as PrintJobResult | { stopped: true } | null;
+      if (job.status === "error") throw new Error(job.error || t("run.job.failed"));
+      if (job.status !== "completed" || !result) continue;
+      if ("stopped" in result) throw new Error(t("run.job.stopped"));
+      const blob = await api.get<Blob>(`/storage/download/${encodeURIComponent(result.fileId)}`, {
+        responseType: "blob",
+      });
+      return { blob, name: props.fileName };
+    }
+  };
+
   return (
     <Stack gap="xs">
+      {keeping && (
+        <KeepOnNodeDialog
+          spaceId={props.spaceId}
+          nodeId={null}
+          origin="print"
+          produce={produce}
+          onClose={() => setKeeping(false)}
+        />
+      )}
       <Group gap="xs">
         <Button
           variant="default"
@@ -78,6 +115,9 @@ export function PrintPreview(props: { versionId: string; fileName: string; input
           onClick={() => void pdf()}
         >
           {t("run.pdf")}
+        </Button>
+        <Button variant="default" leftSection={<IconPaperclip size={16} />} onClick={() => setKeeping(true)}>
+          {t("structure:documents.keep")}
         </Button>
         {count && (
           <Text size="sm" data-testid="print-page-count">

@@ -35,6 +35,7 @@ import {
   IconFileTypePdf,
   IconFileTypeXls,
   IconHierarchy,
+  IconPaperclip,
   IconPencil,
   IconTrash,
 } from "@tabler/icons-react";
@@ -47,6 +48,7 @@ import { downloadBlob } from "../../ui/download-blob";
 import { IntegerInput } from "../../ui/integer-input";
 import { notifyError, notifySuccess } from "../../ui/notify";
 import { issueText } from "../../ui/use-zod-form";
+import { KeepOnNodeDialog } from "../structure";
 import { ReportBatch } from "./report-batch";
 import { ReportMaster } from "./report-master";
 import { ReportNodesDialog } from "./report-nodes";
@@ -84,7 +86,7 @@ export function ReportsDialog(props: {
         </Tabs.List>
         <Tabs.Panel value="run">
           <Stack gap="lg">
-            <BuiltInReports versionId={props.versionId} />
+            <BuiltInReports spaceId={props.spaceId} versionId={props.versionId} projectId={props.projectId} />
             {props.projectId && <Templates {...props} projectId={props.projectId} />}
           </Stack>
         </Tabs.Panel>
@@ -101,8 +103,16 @@ export function ReportsDialog(props: {
   );
 }
 
-function BuiltInReports({ versionId }: { versionId: string }) {
-  const { t } = useTranslation(["reports", "wdp"]);
+function BuiltInReports({
+  spaceId,
+  versionId,
+  projectId,
+}: {
+  spaceId: string;
+  versionId: string;
+  projectId: string | null;
+}) {
+  const { t } = useTranslation(["reports", "wdp", "structure"]);
   const [kind, setKind] = useState<BuiltInReport>("listing");
   const [format, setFormat] = useState<ReportFormat>("xlsx");
   const [from, setFrom] = useState("");
@@ -110,16 +120,21 @@ function BuiltInReports({ versionId }: { versionId: string }) {
   const [measure, setMeasure] = useState<WdpMeasure>("volume");
   const [busy, setBusy] = useState(false);
   const overPeriod = PERIOD_REPORTS.includes(kind);
+  const [keeping, setKeeping] = useState(false);
+  const produce = async () => {
+    const period = overPeriod ? { ...(from ? { from } : {}), ...(to ? { to } : {}) } : {};
+    const blob = await reportsApi.builtIn(versionId, kind, {
+      format,
+      ...period,
+      ...(kind === "wdpPlanFact" ? { measure } : {}),
+    });
+    return { blob, name: fileName(t(`builtIn.${kind}`), format) };
+  };
   const run = async () => {
     setBusy(true);
     try {
-      const period = overPeriod ? { ...(from ? { from } : {}), ...(to ? { to } : {}) } : {};
-      const blob = await reportsApi.builtIn(versionId, kind, {
-        format,
-        ...period,
-        ...(kind === "wdpPlanFact" ? { measure } : {}),
-      });
-      downloadBlob(blob, fileName(t(`builtIn.${kind}`), format));
+      const file = await produce();
+      downloadBlob(file.blob, file.name);
     } catch (error) {
       notifyError(error);
     } finally {
@@ -169,18 +184,31 @@ function BuiltInReports({ versionId }: { versionId: string }) {
         )}
       </SimpleGrid>
       <Group justify="flex-end">
+        <Button variant="default" leftSection={<IconPaperclip size={16} />} onClick={() => setKeeping(true)}>
+          {t("structure:documents.keep")}
+        </Button>
         <Button leftSection={<IconDownload size={16} />} loading={busy} onClick={run}>
           {t("download")}
         </Button>
       </Group>
+      {keeping && (
+        <KeepOnNodeDialog
+          spaceId={spaceId}
+          nodeId={projectId}
+          origin="report"
+          produce={produce}
+          onClose={() => setKeeping(false)}
+        />
+      )}
     </Stack>
   );
 }
 
 function Templates(props: { spaceId: string; versionId: string; projectId: string; canWrite: boolean }) {
-  const { t, i18n } = useTranslation("reports");
+  const { t, i18n } = useTranslation(["reports", "structure"]);
   const reports = useNodeReports(props.spaceId, props.projectId);
   const [nodesOf, setNodesOf] = useState<Report | null>(null);
+  const [keepOf, setKeepOf] = useState<Report | null>(null);
   const run = async (report: Report, format: ReportFormat) => {
     try {
       downloadBlob(await reportsApi.run(report.id, format, props.versionId), fileName(report.name, format));
@@ -244,6 +272,15 @@ function Templates(props: { spaceId: string; versionId: string; projectId: strin
                           <IconFileTypePdf size={16} />
                         </ActionIcon>
                       </Tooltip>
+                      <Tooltip label={t("structure:documents.keep")}>
+                        <ActionIcon
+                          variant="default"
+                          aria-label={`${t("structure:documents.keep")}: ${report.name}`}
+                          onClick={() => setKeepOf(report)}
+                        >
+                          <IconPaperclip size={16} />
+                        </ActionIcon>
+                      </Tooltip>
                       {props.canWrite && (
                         <>
                           <Tooltip label={t("nodes.open")}>
@@ -286,6 +323,20 @@ function Templates(props: { spaceId: string; versionId: string; projectId: strin
       )}
       {props.canWrite && <UploadForm projectId={props.projectId} />}
       {nodesOf && <ReportNodesDialog spaceId={props.spaceId} report={nodesOf} onClose={() => setNodesOf(null)} />}
+      {keepOf && (
+        <KeepOnNodeDialog
+          spaceId={props.spaceId}
+          nodeId={props.projectId}
+          origin="report"
+          formats={REPORT_FORMATS.map((f) => ({ value: f, label: FORMAT_LABEL[f] }))}
+          produce={async (format) => {
+            const chosen = format ?? "pdf";
+            const blob = await reportsApi.run(keepOf.id, chosen, props.versionId);
+            return { blob, name: fileName(keepOf.name, chosen) };
+          }}
+          onClose={() => setKeepOf(null)}
+        />
+      )}
     </Stack>
   );
 }

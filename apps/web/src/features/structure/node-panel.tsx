@@ -6,6 +6,7 @@ import {
   IconChartBar,
   IconChartLine,
   IconCube,
+  IconFiles,
   IconInfoCircle,
   IconMessages,
   IconPhoto,
@@ -17,6 +18,7 @@ import { BimModelsTab } from "../bim";
 import { ChatBlock } from "../chat";
 import { NodeDirectoriesTab } from "../directories";
 import { DailyPlanningTab } from "./daily-planning-tab";
+import { NodeDocuments } from "./node-documents";
 import { NodeGallery } from "./node-gallery";
 import { NodeInfoTab } from "./node-info-tab";
 import { useNodeSchedules } from "./node-schedules";
@@ -28,7 +30,7 @@ import { KIND_ICONS } from "./structure-tree";
 /**
  * The node-info panel's tabs that exist so far; it opens on analytics, the spec's default (the node's dashboard). Tabs of features not built yet (task relations, timesheets, assignments…) are absent;
  * models_3d (projects only) their IFC models and the 3D viewer; daily_planning shows the work-done plan against the facts, planning the progress the facts make, directories the
- * directories seen at the node, chat the node's chat block (spec §2).
+ * directories seen at the node, chat the node's chat block (spec §2), documents the reports and prints kept with it.
  */
 export const NODE_TABS = [
   "analytics",
@@ -36,6 +38,7 @@ export const NODE_TABS = [
   "directories",
   "related_schedules",
   "gallery",
+  "documents",
   "daily_planning",
   "planning",
   "chat",
@@ -110,6 +113,9 @@ export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Pro
             <Tabs.Tab value="gallery" leftSection={<IconPhoto size={16} />}>
               {t("tabs.gallery")}
             </Tabs.Tab>
+            <Tabs.Tab value="documents" leftSection={<IconFiles size={16} />}>
+              {t("tabs.documents")}
+            </Tabs.Tab>
             <Tabs.Tab value="daily_planning" leftSection={<IconChartBar size={16} />}>
               {t("tabs.daily_planning")}
             </Tabs.Tab>
@@ -139,6 +145,9 @@ export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Pro
           </Tabs.Panel>
           <Tabs.Panel value="gallery" pt="md">
             <NodeGallery spaceId={spaceId} nodeId={node.data.id} />
+          </Tabs.Panel>
+          <Tabs.Panel value="documents" pt="md">
+            <NodeDocuments spaceId={spaceId} nodeId={node.data.id} />
           </Tabs.Panel>
           <Tabs.Panel value="daily_planning" pt="md">
             <DailyPlanningTab spaceId={spaceId} node={node.data} />
