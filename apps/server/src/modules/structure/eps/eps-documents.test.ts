@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storedFiles } from "../../../db/schema/index.js";
 import { createTestServer, type TestServer } from "../../../test/test-server.js";
 import { type Actor, setUpSpace } from "../structure.test-kit.js";
 
@@ -104,10 +106,8 @@ describe("a node's documents", () => {
     const origin = await keep(owner, node.id, await spaceReport(owner, "pdf"), "r.pdf", "photo");
     expect(origin.statusCode).toBe(400);
     expect((await owner.call("GET", `/eps/${node.id}/documents`)).body.data).toEqual([]);
-    expect(
-      (await server.ctx.db.execute(`select count(*)::int as n from stored_files where space_id = '${owner.spaceId}'`))
-        .rows[0],
-    ).toEqual({ n: 0 });
+    const files = await server.ctx.db.select().from(storedFiles).where(eq(storedFiles.spaceId, owner.spaceId));
+    expect(files).toEqual([]);
   });
 
   it("lets a reader find and download, not keep or delete; another space neither reads nor changes anything", async () => {
