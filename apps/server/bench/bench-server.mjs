@@ -22,7 +22,7 @@ export async function startBenchServer(prefix = "planum-bench-") {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const config = loadConfig({ NODE_ENV: "production", PLANUM_DATA_DIR: dataDir, PLANUM_LOG_LEVEL: "error" });
   const database = await openDatabase({ databaseUrl: null, dataDir });
-  const { app, startBackground, stopBackground } = await buildApp({ ...config, logLevel: "error" }, database);
+  const { app, ctx, startBackground, stopBackground } = await buildApp({ ...config, logLevel: "error" }, database);
   await app.ready();
   let background = false;
   /** Starts the job workers (a bench of what jobs do after a call); `stop` stops them. */
@@ -36,5 +36,5 @@ export async function startBenchServer(prefix = "planum-bench-") {
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  return { app, database, stop, startJobs };
+  return { app, ctx, database, stop, startJobs };
 }

@@ -5,7 +5,7 @@ import { startBenchServer } from "./bench-server.mjs";
 
 const RUNS = Number(process.env.BENCH_DEMO_RUNS ?? 10);
 
-const { app, database, stop } = await startBenchServer();
+const { app, ctx, database, stop } = await startBenchServer();
 const { seedDemoStructure } = await import("../dist/modules/structure/structure-demo.js");
 const { seedDemoWorkspace } = await import("../dist/modules/spaces/demo-schedule.js");
 
@@ -43,7 +43,7 @@ for (const language of ["ru", "en", "fr"]) {
     const start = performance.now();
     await database.db.transaction(async (tx) => {
       const scheduleId = await seedDemoStructure(tx, space.id, userId, { language });
-      await seedDemoWorkspace(tx, space.id, userId, { language, scheduleId });
+      await seedDemoWorkspace({ db: tx, datesWritten: ctx.datesWritten }, space.id, userId, { language, scheduleId });
     });
     if (i > 0) samples.push(performance.now() - start); // the first run warms up
   }

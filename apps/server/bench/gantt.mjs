@@ -123,7 +123,7 @@ for (let k = 0; k < 2; k++) {
     on conflict do nothing`);
 }
 const relationCount = (await one(sql`select count(*)::int as n from relations where version_id = ${version.id}`)).n;
-await calculateVersion(db, version.id);
+await calculateVersion(ctx, version.id);
 process.stderr.write(
   `seeded and calculated ${WORKS} works, ${relationCount} relations in ${Math.round(performance.now() - seedStart)} ms\n`,
 );

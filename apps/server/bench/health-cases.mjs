@@ -11,10 +11,12 @@ import { versionHealth } from "../dist/modules/workspace/health/health.service.j
 import { HealthReader } from "../dist/modules/workspace/health/health-reader.js";
 import { GanttCache } from "../dist/modules/workspace/wbs/gantt-cache.js";
 import { ChangeClock } from "../dist/platform/change-clock.js";
+import { DatesWritten } from "../dist/platform/dates-written.js";
 
 export async function healthCases({ db, seed, stats, cpuNow, activities, runs, dbName }) {
   const big = await seed(db, activities);
-  await calculateVersion(db, big.versionId);
+  const calculation = { db, datesWritten: new DatesWritten() };
+  await calculateVersion(calculation, big.versionId);
   const current = async () => (await db.select().from(versions).where(eq(versions.id, big.versionId)))[0];
   const measured = () => ({ samples: [], cpu: [] });
   const time = async (into, fn) => {
@@ -69,7 +71,7 @@ export async function healthCases({ db, seed, stats, cpuNow, activities, runs, d
   let written = 0;
   for (let k = 0; k < Math.min(runs, 3); k++) {
     row = await edit(runs + k);
-    written += (await calculateVersion(db, row.id)).written ?? 0;
+    written += (await calculateVersion(calculation, row.id)).written ?? 0;
     row = await current();
     health = await time(afterCalculation, () => reader.read(row));
   }

@@ -15,7 +15,7 @@ import { fiveByEight, seedWorks } from "./seed-works.mjs";
 const WORKS = Number(process.argv[2] ?? 10_000);
 const RUNS = 5;
 
-const { app, database, stop } = await startBenchServer("planum-bench-notices-");
+const { app, ctx, database, stop } = await startBenchServer("planum-bench-notices-");
 const { db } = database;
 const { noticesOfMovedWorks } = await import("../dist/modules/resources/work-dates-notices.js");
 const { calculateVersion } = await import("../dist/modules/workspace/calculation/calculate-version.js");
@@ -57,7 +57,7 @@ for (const withNotices of [true, false]) {
   if (!withNotices) await db.execute(sql`delete from work_people where version_id = ${version.id}`);
   await moveAll();
   const before = await countNotices();
-  const calc = await timed(() => calculateVersion(db, version.id));
+  const calc = await timed(() => calculateVersion(ctx, version.id));
   line(withNotices ? "calc_moving_works" : "calc_moving_works_without_notices", {
     ms: Math.round(calc.ms),
     cpuMs: Math.round(calc.cpuMs),

@@ -17,7 +17,7 @@ import { fiveByEight, seedWorks } from "./seed-works.mjs";
 const WORKS = Number(process.argv[2] ?? 10_000);
 const RUNS = 5;
 
-const { app, database, stop } = await startBenchServer("planum-bench-wdp-");
+const { app, ctx, database, stop } = await startBenchServer("planum-bench-wdp-");
 const { calculateVersion } = await import("../dist/modules/workspace/calculation/calculate-version.js");
 const { redistributeMoved } = await import("../dist/modules/workspace/wdp/wdp-redistribute.js");
 const { db } = database;
@@ -107,7 +107,7 @@ for (let run = 0; run < 3; run++) {
   const shift = run % 2 === 0 ? "7 days" : "-7 days";
   await db.execute(sql`update wbs_items set start_limit_date = start_limit_date + ${shift}::interval
     where version_id = ${version.id} and type = 'work'`);
-  const t = await timed(() => calculateVersion(db, version.id));
+  const t = await timed(() => calculateVersion(ctx, version.id));
   calc.push(t.ms);
   calcCpu.push(t.cpuMs);
   outcome = t.result;
