@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError } from "../../ui/notify";
+import { nodePathOf } from "../structure/node-path";
 import { reportsApi } from "./reports-api";
 
 /**
@@ -19,13 +20,7 @@ export function ReportNodesDialog(props: { spaceId: string; report: Report; onCl
   const [busy, setBusy] = useState(false);
   const nodes = tree.data ?? [];
   const byId = new Map(nodes.map((n) => [n.id, n]));
-  // the path from the root says which "Section 1" is meant
-  const pathOf = (id: string) => {
-    const names: string[] = [];
-    for (let node = byId.get(id); node; node = node.parentId ? byId.get(node.parentId) : undefined)
-      names.unshift(node.name);
-    return names.join(" / ");
-  };
+  const pathOf = nodePathOf(nodes);
   const change = async (call: () => Promise<Report>) => {
     setBusy(true);
     try {

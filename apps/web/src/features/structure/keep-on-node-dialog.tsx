@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError, notifySuccess } from "../../ui/notify";
 import { documentsApi, documentsKey } from "./node-documents-api";
+import { nodePathOf } from "./node-path";
 import { useWholeTree } from "./structure-api";
 
 /** A produced file: its bytes and the name it is kept under. */
@@ -34,14 +35,7 @@ export function KeepOnNodeDialog<F extends string>(props: {
   const [format, setFormat] = useState<F | null>(props.formats?.[0]?.value ?? null);
   const [busy, setBusy] = useState(false);
   const nodes = tree.data ?? [];
-  const byId = new Map(nodes.map((n) => [n.id, n]));
-  // the path from the root says which "Section 1" is meant
-  const pathOf = (id: string) => {
-    const names: string[] = [];
-    for (let node = byId.get(id); node; node = node.parentId ? byId.get(node.parentId) : undefined)
-      names.unshift(node.name);
-    return names.join(" / ");
-  };
+  const pathOf = nodePathOf(nodes);
   const options = nodes
     .map((n) => ({ value: n.id, label: pathOf(n.id) }))
     .sort((a, b) => a.label.localeCompare(b.label));
