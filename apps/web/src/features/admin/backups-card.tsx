@@ -5,9 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { confirm } from "../../ui/confirm-dialog";
 import { formatBytes } from "../../ui/format-bytes";
-import { notifySuccess } from "../../ui/notify";
 import { RowAction } from "../../ui/row-action";
 import { SectionCard } from "../../ui/section-card";
 import {
@@ -16,6 +14,7 @@ import {
   backupKeys,
   backupsApi,
   useBackupJobs,
+  useBackupRemoval,
   useBackups,
   useBackupTargets,
 } from "../backups";
@@ -61,25 +60,7 @@ export function BackupsCard({ spaceId }: { spaceId: string }) {
     },
     onSuccess: ({ jobId }) => jobs.started(jobId, "create"),
   });
-  const remove = useMutation({
-    mutationFn: (backup: Backup) => backupsApi.remove(spaceId, backup.id),
-    onSuccess: () => {
-      notifySuccess(t("backups.deleted"));
-      refresh();
-    },
-  });
-  const askRemove = async (backup: Backup) => {
-    const { confirmed } = await confirm({
-      title: t("backups.deleteTitle"),
-      message: t("backups.deleteMessage", {
-        name: backup.targetName,
-        date: dayjs(backup.createdAt).format("DD.MM.YYYY HH:mm"),
-      }),
-      confirmLabel: t("backups.delete"),
-      danger: true,
-    });
-    if (confirmed) remove.mutate(backup);
-  };
+  const { askRemove } = useBackupRemoval((backup) => backupsApi.remove(spaceId, backup.id), refresh);
   const unit = (key: string) => t(`storage.units.${key}`);
 
   return (

@@ -9,3 +9,4 @@ export {
 } from "./backups-api";
 export { ProjectBackupsButton } from "./project-backups";
 export { useBackupJobs } from "./use-backup-jobs";
+export { useBackupRemoval } from "./use-backup-removal";

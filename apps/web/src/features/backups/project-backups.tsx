@@ -5,13 +5,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { confirm } from "../../ui/confirm-dialog";
 import { formatBytes } from "../../ui/format-bytes";
-import { notifySuccess } from "../../ui/notify";
 import { RowAction } from "../../ui/row-action";
 import { BackupRestoreModal, type BackupSource } from "./backup-restore-modal";
 import { backupKeys, projectBackupsApi } from "./backups-api";
 import { useBackupJobs } from "./use-backup-jobs";
+import { useBackupRemoval } from "./use-backup-removal";
 
 /** The structure toolbar's button that opens a project's backups (its space's administrators only see it). */
 export function ProjectBackupsButton({ spaceId, project }: { spaceId: string; project: { id: string; name: string } }) {
@@ -63,25 +62,7 @@ function ProjectBackupsModal({
     mutationFn: () => projectBackupsApi.create(project.id),
     onSuccess: ({ jobId }) => jobs.started(jobId, "create"),
   });
-  const remove = useMutation({
-    mutationFn: (backup: Backup) => projectBackupsApi.remove(project.id, backup.id),
-    onSuccess: () => {
-      notifySuccess(t("backups.deleted"));
-      refresh();
-    },
-  });
-  const askRemove = async (backup: Backup) => {
-    const { confirmed } = await confirm({
-      title: t("backups.deleteTitle"),
-      message: t("backups.deleteMessage", {
-        name: backup.targetName,
-        date: dayjs(backup.createdAt).format("DD.MM.YYYY HH:mm"),
-      }),
-      confirmLabel: t("backups.delete"),
-      danger: true,
-    });
-    if (confirmed) remove.mutate(backup);
-  };
+  const { askRemove } = useBackupRemoval((backup) => projectBackupsApi.remove(project.id, backup.id), refresh);
   const unit = (name: string) => t(`storage.units.${name}`);
 
   return (
