@@ -229,6 +229,35 @@ describe("a version's WBS from a directory", () => {
     expect((await owner.call("GET", `/versions/${v}/wbs/${note.id}`)).body.data.name).toBe("Своя работа");
   });
 
+  it("removes the items of deleted rows from a version copied from the one built from the directory", async () => {
+    const s = await setUp();
+    const { owner, version, normAttr, base, schedule } = s;
+    await owner.call("POST", `/versions/${version.id}/directory/copy-wbs`, { directoryId: s.directory.id });
+    const copy = await owner.call("POST", `/schedules/${schedule.id}/versions/create`, {
+      label: "Копия",
+      copyFromId: version.id,
+    });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(200);
+    const c = copy.body.data.id as string;
+    expect((await owner.call("PUT", `${base}/update/all`, { delete: [s.concrete] })).status).toBe(200);
+
+    const sync = (versionId: string, preview: boolean) =>
+      owner.call("POST", `/versions/${versionId}/directory/sync-with-list`, { directoryId: s.directory.id, preview });
+    const preview = await sync(c, true);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.data).toMatchObject({ removed: 2, added: 0, renamed: 0 });
+    expect(preview.body.data.removals.map((r: { code: string }) => r.code)).toEqual(["02", "02.01"]);
+    expect((await sync(c, false)).status).toBe(200);
+    expect(shape(await wbs(owner, c), normAttr)).toEqual([
+      "01 sum ↳- Земляные работы",
+      "01.01 work ↳01 Разработка грунта 1.2",
+      "01.02 work ↳01 Обратная засыпка 0.6",
+    ]);
+    // the original keeps its items until it is synced itself
+    expect(await wbs(owner, version.id)).toHaveLength(5);
+    expect((await sync(version.id, true)).body.data).toMatchObject({ removed: 2 });
+  });
+
   it("adds no top rows to a version never built from the directory", async () => {
     const s = await setUp();
     const { owner, version } = s;

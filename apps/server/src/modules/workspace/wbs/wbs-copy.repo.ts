@@ -65,7 +65,7 @@ export interface CopyRowsInput {
 }
 
 /**
- * Duplicates WBS rows (subtrees), the relations among them and the works' work-done plans, assignments, people and directory links, a few statements however
+ * Duplicates WBS rows (subtrees), the relations among them and the works' work-done plans, assignments, people, directory links and origins, a few statements however
  * many rows: new ids come from the identity sequence inside SQL, so nothing travels through JavaScript. A whole-version copy also keeps the
  * external relations (predecessors in other versions). Returns the new ids of the copied top rows.
  */
@@ -138,6 +138,14 @@ export async function copyWbsRows(tx: DbOrTx, input: CopyRowsInput): Promise<{ t
     from wbs_directory_links l join wbs_copy_map m on m.old_id = l.item_id
     join directories d on d.id = l.directory_id and d.space_id = ${input.spaceId}::uuid
     where l.version_id = ${input.fromVersionId}`);
+  // and the rows they were built from, so that a sync of the copy with its directory removes the items of rows
+  // deleted since, as it does in the version built from it
+  await tx.execute(sql`
+    insert into wbs_directory_origins (item_id, directory_id, row_id, version_id, space_id)
+    select m.new_id, o.directory_id, o.row_id, ${input.toVersionId}::uuid, ${input.spaceId}::uuid
+    from wbs_directory_origins o join wbs_copy_map m on m.old_id = o.item_id
+    join directories d on d.id = o.directory_id and d.space_id = ${input.spaceId}::uuid
+    where o.version_id = ${input.fromVersionId}`);
   const tops = await execRows(tx, sql`select new_id from wbs_copy_map where top order by rn`);
   const count = await execRows(tx, sql`select count(*)::int as n from wbs_copy_map`);
   return {
