@@ -1,13 +1,14 @@
 // Schedule health (issue 21, target ≤ 500 ms for 100,000 activities), run by workspace-calc.mjs (BENCH_ONLY=health):
-// the DCMA checks of a seeded, calculated version read three ways — from its tables (no Gantt build kept in the
-// process: the fallback, and the thresholds call), through the health panel's reader with the version's Gantt build
-// kept (the first read after an edit, the same read repeated, the first read after an edit and a recalculation).
+// the DCMA checks of a seeded, calculated version read four ways — from its tables (no Gantt build kept in the
+// process: the fallback), as the critical path test's job kept it after the calculation, through the health panel's
+// reader with the version's Gantt build kept (the first read after an edit, the same read repeated, the first read
+// after an edit and a recalculation).
 // Wall and CPU per case, with the load average; each reader's answer is checked against the tables' one.
 import os from "node:os";
 import { eq, sql } from "drizzle-orm";
 import { versions } from "../dist/db/schema/index.js";
 import { calculateVersion } from "../dist/modules/workspace/calculation/calculate-version.js";
-import { versionHealth } from "../dist/modules/workspace/health/health.service.js";
+import { keepCriticalPathTest, versionHealth } from "../dist/modules/workspace/health/health.service.js";
 import { HealthReader } from "../dist/modules/workspace/health/health-reader.js";
 import { GanttCache } from "../dist/modules/workspace/wbs/gantt-cache.js";
 import { ChangeClock } from "../dist/platform/change-clock.js";
@@ -41,6 +42,18 @@ export async function healthCases({ db, seed, stats, cpuNow, activities, runs, d
   let health;
   for (let k = 0; k < runs; k++) health = await time(tables, () => versionHealth(db, row));
   report("from the tables", tables, health);
+
+  // After a calculation its critical path test's job keeps the panel's answer: a read of the unchanged version (in a
+  // process that has not read it yet) is one row.
+  const job = measured();
+  await time(job, () => keepCriticalPathTest(db, row.id, async () => {}));
+  process.stdout.write(
+    `${JSON.stringify({ case: `critical path test job keeping the answer, ${dbName}`, activities, ...stats(job.samples, job.cpu), loadAverage: Math.round(os.loadavg()[0] * 10) / 10 })}\n`,
+  );
+  const keptRead = measured();
+  for (let k = 0; k < runs; k++)
+    health = await time(keptRead, () => new HealthReader(db, new GanttCache(db, 1024, new ChangeClock())).read(row));
+  report("kept after the calculation, read by a fresh panel reader", keptRead, health);
 
   // The workspace has the version's Gantt open: its build is kept (`columns` is the cache's build step, here without
   // the answer's JSON and compression).

@@ -1,4 +1,5 @@
-import { jsonb, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { VersionHealth } from "@planum/contracts";
+import { json, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { spaces } from "./spaces.table.js";
 import { schedules } from "./structure.table.js";
 import { versions } from "./workspace.table.js";
@@ -21,7 +22,10 @@ export const healthThresholds = pgTable("health_thresholds", {
 /**
  * The health of a version as the last calculation left it: the critical path test (a second engine pass with a
  * critical work delayed, only possible while the network is in memory) and the score and counts of that moment,
- * which analytics rolls up per node without recomputing every version.
+ * which analytics rolls up per node without recomputing every version. Once the critical path test's job has run,
+ * also the whole answer of the health panel (`health`, plain json: written once, read whole, ~2 MB at 100,000
+ * activities) under the key of what it depends on (`health_key`: the version's revision and status, thresholds,
+ * dates, critical path test, assigned works), so a read of an unchanged calculated version costs no table scan.
  */
 export const versionHealth = pgTable("version_health", {
   versionId: uuid("version_id")
@@ -37,5 +41,7 @@ export const versionHealth = pgTable("version_health", {
   summary: jsonb("summary")
     .$type<{ score: number; passed: number; failed: number; notApplicable: number; activities: number }>()
     .notNull(),
+  health: json("health").$type<VersionHealth>(),
+  healthKey: text("health_key"),
   computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
 });

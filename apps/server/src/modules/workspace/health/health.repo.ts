@@ -1,5 +1,6 @@
+import type { VersionHealth } from "@planum/contracts";
 import type { HealthActivities, HealthRelations } from "@planum/formats";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { healthThresholds, versionHealth, versions } from "../../../db/schema/index.js";
 import type { VersionRow } from "../../../platform/access.js";
 import type { DbOrTx } from "../../../platform/db.js";
@@ -148,19 +149,50 @@ export async function storeThresholds(
     .onConflictDoUpdate({ target: healthThresholds.scheduleId, set: { thresholds, updatedAt: new Date() } });
 }
 
-export type StoredHealth = typeof versionHealth.$inferSelect;
+export type StoredHealth = Omit<typeof versionHealth.$inferSelect, "health">;
 
+/** The version's kept health without its kept answer (which is read only when its key matches: `findKeptHealth`). */
 export async function findStoredHealth(db: DbOrTx, versionId: string): Promise<StoredHealth | null> {
-  const [row] = await db.select().from(versionHealth).where(eq(versionHealth.versionId, versionId));
+  const [row] = await db
+    .select({
+      versionId: versionHealth.versionId,
+      criticalPathTest: versionHealth.criticalPathTest,
+      summary: versionHealth.summary,
+      healthKey: versionHealth.healthKey,
+      computedAt: versionHealth.computedAt,
+    })
+    .from(versionHealth)
+    .where(eq(versionHealth.versionId, versionId));
   return row ?? null;
 }
 
-export async function storeHealth(db: DbOrTx, row: Omit<StoredHealth, "computedAt">) {
-  const values = { ...row, computedAt: new Date() };
+/** The health panel's answer kept for the version under `key`, or null when none is kept under it. */
+export async function findKeptHealth(db: DbOrTx, versionId: string, key: string): Promise<VersionHealth | null> {
+  const [row] = await db
+    .select({ health: versionHealth.health })
+    .from(versionHealth)
+    .where(and(eq(versionHealth.versionId, versionId), eq(versionHealth.healthKey, key)));
+  return row?.health ?? null;
+}
+
+/** Keeps the version's health; without `health` (a calculation's summary) any answer kept before is dropped. */
+export async function storeHealth(
+  db: DbOrTx,
+  row: Omit<StoredHealth, "computedAt" | "healthKey"> & { health?: VersionHealth; healthKey?: string },
+) {
+  const values = { ...row, health: row.health ?? null, healthKey: row.healthKey ?? null, computedAt: new Date() };
   await db.insert(versionHealth).values(values).onConflictDoUpdate({ target: versionHealth.versionId, set: values });
 }
 
-/** The kept summary judged again (new thresholds); a version never calculated keeps none. */
-export async function updateSummary(db: DbOrTx, versionId: string, summary: StoredHealth["summary"]) {
-  await db.update(versionHealth).set({ summary, computedAt: new Date() }).where(eq(versionHealth.versionId, versionId));
+/** The kept summary judged again (new thresholds) with the answer it came from; a version never calculated keeps none. */
+export async function updateSummary(
+  db: DbOrTx,
+  versionId: string,
+  summary: StoredHealth["summary"],
+  kept: { health: VersionHealth; healthKey: string },
+) {
+  await db
+    .update(versionHealth)
+    .set({ summary, ...kept, computedAt: new Date() })
+    .where(eq(versionHealth.versionId, versionId));
 }

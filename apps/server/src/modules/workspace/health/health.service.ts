@@ -1,18 +1,21 @@
+import { createHash } from "node:crypto";
 import type { HealthThresholds, VersionHealth } from "@planum/contracts";
 import { type CriticalPathTestResult, criticalPathTest, scheduleColumns } from "@planum/engine";
 import { type ColumnCheck, DCMA_THRESHOLDS, dcmaChecks, healthScore } from "@planum/formats";
 import type { VersionRow } from "../../../platform/access.js";
 import type { AppContext } from "../../../platform/context.js";
-import type { DbOrTx } from "../../../platform/db.js";
+import type { Db, DbOrTx } from "../../../platform/db.js";
 import { minutesText, textMinutes } from "../../../platform/time.js";
 import { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { readSettings } from "../calculation/calculate-settings.service.js";
 import { findVersion } from "../calculation/calculation.repo.js";
 import { calculationInput } from "../calculation/calculation-input.js";
 import {
+  findKeptHealth,
   findStoredHealth,
   findThresholds,
   lockedRevision,
+  readAssignedIds,
   readHealthRows,
   type StoredHealth,
   storeHealth,
@@ -25,17 +28,58 @@ import { type HealthRows, healthRowsOfCalculation } from "./health-columns.js";
 const DAY_MINUTES = 8 * 60;
 
 /**
- * The DCMA 14-point health of a version, straight from its tables (issue 21): only the columns the checks need, in a
- * few bulk reads, judged by the same `dcmaChecks` as `planum check`. The critical path test needs a second engine
- * pass over the whole network, so a job runs it after each calculation (`criticalPathTestJobs`) and it is read here
- * as that job kept it; the data date is the version's (its project start when it has none).
+ * The DCMA 14-point health of a version (issue 21): the answer its critical path test's job kept when nothing it
+ * depends on changed since (`healthKey`), else straight from its tables — only the columns the checks need, in a few
+ * bulk reads, judged by the same `dcmaChecks` as `planum check`. The critical path test needs a second engine pass
+ * over the whole network, so a job runs it after each calculation (`criticalPathTestJobs`) and it is read here as
+ * that job kept it; the data date is the version's (its project start when it has none).
  */
-export async function versionHealth(db: DbOrTx, version: VersionRow): Promise<VersionHealth> {
-  const rows = await readHealthRows(db, version);
-  const settings = await readSettings(db, version.scheduleId);
+export async function versionHealth(db: DbOrTx, version: VersionRow, inputs?: HealthInputs): Promise<VersionHealth> {
+  inputs ??= await healthInputs(db, version);
+  const kept = await findKeptHealth(db, version.id, inputs.key);
+  if (kept) return kept;
+  const rows = await readHealthRows(db, version, inputs.assigned);
+  return judge(rows, version, inputs.mustFinishBy, inputs.thresholds, inputs.cpt);
+}
+
+export type HealthInputs = Awaited<ReturnType<typeof healthInputs>>;
+
+/** What a version's health depends on besides its rows, read from the database, and their key (`healthKey`). */
+export async function healthInputs(db: DbOrTx, version: VersionRow) {
+  const { mustFinishBy } = await readSettings(db, version.scheduleId);
   const thresholds = await findThresholds(db, version.scheduleId);
-  const stored = await findStoredHealth(db, version.id);
-  return judge(rows, version, settings.mustFinishBy, thresholds, stored?.criticalPathTest ?? null);
+  const cpt = (await findStoredHealth(db, version.id))?.criticalPathTest ?? null;
+  const assigned = await readAssignedIds(db, version.id);
+  return { mustFinishBy, thresholds, cpt, assigned, key: healthKey(version, mustFinishBy, thresholds, cpt, assigned) };
+}
+
+/**
+ * Everything a version's health depends on besides its rows, as one text: its revision (which grows with every change
+ * inside the version and every calculation), project start and data date, the schedule's "must finish by" and
+ * thresholds, the critical path test kept, and the works with a resource (assignments do not move the revision) as a
+ * digest. Objects with their keys sorted: jsonb answers them in its own order.
+ */
+export function healthKey(
+  version: Pick<VersionRow, "revision" | "projectStart" | "dataDate">,
+  mustFinishBy: string | null | undefined,
+  thresholds: Record<string, number>,
+  cpt: StoredHealth["criticalPathTest"],
+  assigned: readonly number[],
+): string {
+  const sorted = (o: object | null) => o && Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const works = createHash("sha1")
+    .update([...assigned].sort((a, b) => a - b).join(","))
+    .digest("base64");
+  return JSON.stringify([
+    version.revision,
+    version.projectStart,
+    version.dataDate ?? "",
+    mustFinishBy ?? "",
+    sorted(thresholds),
+    sorted(cpt),
+    assigned.length,
+    works,
+  ]);
 }
 
 /**
@@ -117,53 +161,62 @@ export const CRITICAL_PATH_TEST_JOB = "health_critical_path_test";
 
 /**
  * The DCMA critical path test of a calculated version, off the calculation's request path (issue 21): a job on the
- * queue reads the network again, runs the engine twice (as calculated, and with the last critical work delayed),
- * keeps the test with the version's health (its summary judged again with it), and tells the open health panels.
- * A version changed since (not calculated, or its revision moved while the job ran) is left alone: its next
- * calculation asks for a test of its own.
+ * queue runs `keepCriticalPathTest`, then tells the open health panels.
  */
 export function criticalPathTestJobs(ctx: Pick<AppContext, "db" | "jobs" | "realtime">) {
   const events = new WorkspaceEvents(ctx.realtime);
   ctx.jobs.register(CRITICAL_PATH_TEST_JOB, async ({ job, complete }) => {
-    const versionId = String(job.payload.versionId);
-    const version = await findVersion(ctx.db, versionId);
-    if (version?.calcStatus !== "calculated") return { skipped: true };
-    const settings = await readSettings(ctx.db, version.scheduleId);
-    const { input, rows, links } = await calculationInput(ctx.db, version, settings);
-    const calculated = scheduleColumns(input);
-    const test = criticalPathTest(input, calculated);
-    const health = healthRowsOfCalculation(rows, links, input, calculated);
-    const kept = await ctx.db.transaction(async (tx) => {
-      // Locked as a calculation's end locks it: a calculation committing meanwhile is seen here, or waits for us.
-      if ((await lockedRevision(tx, versionId)) !== version.revision) {
-        await complete(tx, { skipped: true });
-        return false;
-      }
-      const stored = storedTest(test);
-      const judged = judge(
-        health,
-        version,
-        settings.mustFinishBy,
-        await findThresholds(tx, version.scheduleId),
-        stored,
-      );
-      const { score, passed, failed, notApplicable, activities } = judged;
-      await storeHealth(tx, {
-        versionId,
-        criticalPathTest: stored,
-        summary: { score, passed, failed, notApplicable, activities },
-      });
-      await complete(tx, { workId: stored?.workId ?? null, score });
-      return true;
-    });
-    if (kept) events.healthUpdated(version.spaceId, job.createdBy, versionId);
-    return undefined;
+    const version = await keepCriticalPathTest(ctx.db, String(job.payload.versionId), complete);
+    if (version) events.healthUpdated(version.spaceId, job.createdBy, version.id);
+    return version ? undefined : { skipped: true };
   });
   return {
     /** Asks for the critical path test of a version just calculated. */
     afterCalculation: (spaceId: string, userId: string | null, versionId: string) =>
       ctx.jobs.enqueue(CRITICAL_PATH_TEST_JOB, { spaceId, userId: userId ?? undefined, payload: { versionId } }),
   };
+}
+
+/**
+ * The critical path test of a calculated version: reads the network again, runs the engine twice (as calculated, and
+ * with the last critical work delayed), and keeps the test with the version's health — its summary judged again with
+ * it, and the whole answer of the health panel under its key, so that reads of the unchanged version cost one row.
+ * A version changed since (not calculated, or its revision moved meanwhile) is left alone (null): its next
+ * calculation asks for a test of its own. `complete` ends the job inside the same transaction.
+ */
+export async function keepCriticalPathTest(
+  db: Db,
+  versionId: string,
+  complete: (tx: DbOrTx, result: Record<string, unknown>) => Promise<unknown>,
+): Promise<VersionRow | null> {
+  const version = await findVersion(db, versionId);
+  if (version?.calcStatus !== "calculated") return null;
+  const settings = await readSettings(db, version.scheduleId);
+  const { input, rows, links } = await calculationInput(db, version, settings);
+  const calculated = scheduleColumns(input);
+  const test = criticalPathTest(input, calculated);
+  const health = healthRowsOfCalculation(rows, links, input, calculated);
+  return db.transaction(async (tx) => {
+    // Locked as a calculation's end locks it: a calculation committing meanwhile is seen here, or waits for us.
+    if ((await lockedRevision(tx, versionId)) !== version.revision) {
+      await complete(tx, { skipped: true });
+      return null;
+    }
+    const stored = storedTest(test);
+    const thresholds = await findThresholds(tx, version.scheduleId);
+    const judged = judge(health, version, settings.mustFinishBy, thresholds, stored);
+    const { score, passed, failed, notApplicable, activities } = judged;
+    await storeHealth(tx, {
+      versionId,
+      criticalPathTest: stored,
+      summary: { score, passed, failed, notApplicable, activities },
+      health: judged,
+      // The key of what this answer was judged from (the assigned works as the calculation's read found them).
+      healthKey: healthKey(version, settings.mustFinishBy, thresholds, stored, rows.asg),
+    });
+    await complete(tx, { workId: stored?.workId ?? null, score });
+    return version;
+  });
 }
 
 function storedTest(test: CriticalPathTestResult | undefined): StoredHealth["criticalPathTest"] {
@@ -195,9 +248,18 @@ export async function updateThresholds(
   ) as Record<string, number>;
   const health = await ctx.db.transaction(async (tx) => {
     await storeThresholds(tx, version.spaceId, version.scheduleId, own);
-    const judged = await versionHealth(tx, version);
+    const inputs = await healthInputs(tx, version);
+    const judged = await versionHealth(tx, version, inputs);
     const { score, passed, failed, notApplicable, activities } = judged;
-    await updateSummary(tx, version.id, { score, passed, failed, notApplicable, activities });
+    await updateSummary(
+      tx,
+      version.id,
+      { score, passed, failed, notApplicable, activities },
+      {
+        health: judged,
+        healthKey: inputs.key,
+      },
+    );
     return judged;
   });
   new WorkspaceEvents(ctx.realtime).healthThresholdsUpdated(version.spaceId, byUserId, version.scheduleId);
