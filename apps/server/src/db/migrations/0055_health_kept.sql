@@ -1,0 +1,2 @@
+ALTER TABLE "version_health" ADD COLUMN "health" json;--> statement-breakpoint
+ALTER TABLE "version_health" ADD COLUMN "health_key" text;
