@@ -72,6 +72,7 @@ export const ERROR_CODES = [
   "BimUnknownElement",
   "BimUnknownWork",
   "BimUnknownDirectory",
+  "BimPrimitiveWork",
   // directory links to works: each names the refused line or column
   "DirectoryDonorType",
   "DirectoryUnknownRow",
@@ -326,6 +327,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   BimUnknownElement: 400,
   BimUnknownWork: 400,
   BimUnknownDirectory: 400,
+  BimPrimitiveWork: 400,
   DirectoryDonorType: 400,
   DirectoryUnknownRow: 400,
   DirectoryUnknownWork: 400,

@@ -7,6 +7,7 @@ export * from "./bim.schema.js";
 export * from "./bim-4d.js";
 export * from "./bim-geometry-wire.js";
 export * from "./bim-links.schema.js";
+export * from "./bim-primitives.schema.js";
 export * from "./bim-viewer.schema.js";
 export * from "./calculation.schema.js";
 export * from "./calendars.schema.js";

@@ -178,6 +178,7 @@ export const en: Record<ErrorCode, string> = {
   BimUnknownElement: "Element {{element}} is not an element of the model",
   BimUnknownWork: "Work {{work}} is not a row of the link’s version",
   BimUnknownDirectory: "The directory or its column is not one of this space",
+  BimPrimitiveWork: "Work {{work}} is not a row of a schedule of this node or of the nodes under it",
   ReplacementValueInvalidInVersion:
     'Version "{{version}}", work {{row}}: "{{value}}" is not a valid value of the attribute "{{attribute}}"; nothing was replaced',
   ReplacementValueInvalid:

@@ -193,6 +193,7 @@ export const fr: Record<ErrorCode, string> = {
   BimUnknownElement: "L’élément {{element}} n’est pas un élément de la maquette",
   BimUnknownWork: "La tâche {{work}} n’est pas une ligne de la version du lien",
   BimUnknownDirectory: "Le répertoire ou sa colonne n’appartient pas à cet espace",
+  BimPrimitiveWork: "La tâche {{work}} n’est pas une ligne d’un planning de ce nœud ou des nœuds en dessous",
   ReplacementValueInvalidInVersion:
     "Version « {{version}} », travail {{row}} : « {{value}} » n’est pas une valeur valide de l’attribut « {{attribute}} » ; rien n’a été remplacé",
   ReplacementValueInvalid:

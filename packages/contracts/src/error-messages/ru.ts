@@ -179,6 +179,7 @@ export const ru: Record<ErrorCode, string> = {
   BimUnknownElement: "Элемент {{element}} не является элементом модели",
   BimUnknownWork: "Работа {{work}} не является строкой версии этой связи",
   BimUnknownDirectory: "Справочник или его столбец не принадлежит этому пространству",
+  BimPrimitiveWork: "Работа {{work}} не является строкой графика этого узла или узлов под ним",
   ReplacementValueInvalidInVersion:
     "Версия «{{version}}», работа {{row}}: «{{value}}» — недопустимое значение атрибута «{{attribute}}»; ничего не заменено",
   ReplacementValueInvalid:

@@ -1,4 +1,4 @@
-import type { BimAppearanceRule, BimViewerState } from "@planum/contracts";
+import type { BimAppearanceRule, BimShape, BimViewerState } from "@planum/contracts";
 import {
   bigint,
   boolean,
@@ -160,4 +160,46 @@ export const bimAppearanceProfiles = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("bim_appearance_profiles_name").on(t.spaceId, t.name)],
+);
+
+type Triple = [number, number, number];
+
+/**
+ * A primitive 3D model (spec §3, §7 "Primitive models"): a box, sphere, plane or cylinder placed on the site plan of
+ * a structure node, in the plan's metres (x east, y north, z up; see contracts bim-primitives.schema.ts).
+ */
+export const bimPrimitives = pgTable(
+  "bim_primitives",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    epsId: uuid("eps_id")
+      .notNull()
+      .references(() => epsNodes.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    shape: text("shape").$type<BimShape>().notNull(),
+    size: jsonb("size").$type<Triple>().notNull(),
+    position: jsonb("position").$type<Triple>().notNull(),
+    rotation: jsonb("rotation").$type<Triple>().notNull(),
+    colour: text("colour").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("bim_primitives_node_idx").on(t.spaceId, t.epsId)],
+);
+
+/** A primitive tied to a work, as an element is by a link: the 4D player and the Gantt's selection colour it. */
+export const bimPrimitiveWorks = pgTable(
+  "bim_primitive_works",
+  {
+    primitiveId: uuid("primitive_id")
+      .notNull()
+      .references(() => bimPrimitives.id, { onDelete: "cascade" }),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => wbsItems.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.primitiveId, t.itemId] }), index("bim_primitive_works_item_idx").on(t.itemId)],
 );

@@ -32,7 +32,12 @@ describe("the BIM licence gate", () => {
         .where(eq(spaces.id, space.id));
       server.ctx.changes.advance();
     };
-    const urls = [`/projects/${project.id}/3d`, `/schedules/${schedule.id}/3d/link`, `/spaces/${space.id}/bim`];
+    const urls = [
+      `/projects/${project.id}/3d`,
+      `/schedules/${schedule.id}/3d/link`,
+      `/spaces/${space.id}/bim`,
+      `/primitivesModels/eps/${project.id}`,
+    ];
     const codes = async () =>
       Promise.all(
         urls.map(async (url) => {
@@ -41,11 +46,11 @@ describe("the BIM licence gate", () => {
         }),
       );
     // A free space: everyone.
-    expect(await codes()).toEqual([200, 200, 200]);
+    expect(await codes()).toEqual([200, 200, 200, 200]);
     await licensed(0);
-    expect(await codes()).toEqual(Array(3).fill("409 LicenseBimAbsent"));
+    expect(await codes()).toEqual(Array(4).fill("409 LicenseBimAbsent"));
     await licensed(1);
-    expect(await codes()).toEqual(Array(3).fill("403 LicenseBimNoSeat"));
+    expect(await codes()).toEqual(Array(4).fill("403 LicenseBimNoSeat"));
     // In the caller's language.
     const french = await server.call("GET", urls[0]!, {
       token: owner.token,
@@ -57,6 +62,6 @@ describe("the BIM licence gate", () => {
     );
     const seat = await owner.call("PUT", `/space/${space.id}/licence/seats/${owner.userId}`, { bim: true });
     expect(seat.status, JSON.stringify(seat.body)).toBe(200);
-    expect(await codes()).toEqual([200, 200, 200]);
+    expect(await codes()).toEqual([200, 200, 200, 200]);
   });
 });

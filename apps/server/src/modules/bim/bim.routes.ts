@@ -21,6 +21,7 @@ import { readUpload } from "../../platform/uploads.js";
 import { BimService } from "./bim.service.js";
 import { closeConvertPool } from "./bim-convert-pool.js";
 import { bimLinksRoutes } from "./bim-links.routes.js";
+import { bimPrimitivesRoutes } from "./bim-primitives.routes.js";
 import { bimAccess } from "./bim-seat.js";
 import { bimViewerRoutes } from "./bim-viewer.routes.js";
 
@@ -44,6 +45,7 @@ export function bimModule(ctx: AppContext) {
     app.addHook("onClose", async () => closeConvertPool());
     await app.register(bimLinksRoutes(ctx));
     await app.register(bimViewerRoutes(ctx));
+    await app.register(bimPrimitivesRoutes(ctx));
 
     route(
       app,
