@@ -175,7 +175,11 @@ export function existingIds(tx: DbOrTx, versionId: string, ids: number[]) {
 
 /** The current revisions of rows (found in their version first). */
 export function revisionsOf(tx: DbOrTx, ids: number[]) {
-  return tx.select({ id: wbsItems.id, revision: wbsItems.revision }).from(wbsItems).where(inArray(wbsItems.id, ids));
+  // One array parameter: `inArray` makes a parameter of each id, slow to build and send for 10,000 rows (update-costs).
+  return tx
+    .select({ id: wbsItems.id, revision: wbsItems.revision })
+    .from(wbsItems)
+    .where(sql`${wbsItems.id} = any(${intArray(ids)}::int[])`);
 }
 
 /** Whether a row (locked in its version first) has a child. */

@@ -32,14 +32,19 @@ export async function setPlanTotals(
   const itemIds = [...new Set(totals.map((t) => t.itemId))];
   const works = await readWorks(tx, spaceId, versionId, itemIds);
   const spreadable = works.filter((w) => w.status !== "disabled" && w.start !== null && w.finish !== null);
-  const skipped = works.filter((w) => !spreadable.includes(w)).map((w) => w.id);
+  const spreadableIds = new Set(spreadable.map((w) => w.id));
+  const skipped = works.filter((w) => !spreadableIds.has(w.id)).map((w) => w.id);
   const existing = await readSeries(tx, spaceId, versionId, {
     itemIds: spreadable.map((w) => w.id),
     kinds: ["plan", "fact"],
   });
   const byKey = new Map(existing.map((s) => [seriesKey(s), s]));
   const totalsOf = new Map<number, PlanTotal[]>();
-  for (const t of totals) totalsOf.set(t.itemId, [...(totalsOf.get(t.itemId) ?? []), t]);
+  for (const t of totals) {
+    const own = totalsOf.get(t.itemId);
+    if (own) own.push(t);
+    else totalsOf.set(t.itemId, [t]);
+  }
   const rules = entryRulesOf(scope.entryDays);
   const fixedOf = await keptDays(
     tx,
