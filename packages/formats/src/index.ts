@@ -112,6 +112,7 @@ export {
   writeSchedule,
 } from "./schedule-io.js";
 export { readCsv, readCsvTable, writeCsv } from "./tabular/csv-format.js";
+export { fillReportSheet } from "./tabular/report-paper-sheet.js";
 export {
   type ReportBorderSide,
   type ReportSheet,

@@ -38,7 +38,8 @@ export interface ReportSheet {
 
 const rgb = (argb: string | undefined) => (argb && argb.length >= 6 ? argb.slice(-6).toUpperCase() : undefined);
 
-function plainValue(value: ExcelJS.CellValue): ReportValue {
+/** A cell's value as paper shows it: a formula's result, rich text as its text, a tick for true. */
+export function plainValue(value: ExcelJS.CellValue): ReportValue {
   if (value === null || value === undefined) return null;
   if (typeof value === "string" || typeof value === "number" || value instanceof Date) return value;
   if (typeof value === "boolean") return value ? "✓" : "";
@@ -83,53 +84,41 @@ export function parseRange(range: string) {
   };
 }
 
+/** A cell of a sheet with what paper needs of it: its value (a formula's result), font, alignment, fill and borders. */
+export function sheetCellOf(cell: ExcelJS.Cell, value: ReportValue = plainValue(cell.value)): ReportSheetCell {
+  const style = cell.style ?? {};
+  const fill =
+    style.fill?.type === "pattern" && style.fill.pattern === "solid" ? rgb(style.fill.fgColor?.argb) : undefined;
+  const shown: ReportSheetCell = {
+    value,
+    ...(style.numFmt ? { numFmt: style.numFmt } : {}),
+    ...(style.font?.bold ? { bold: true } : {}),
+    ...(style.font?.italic ? { italic: true } : {}),
+    ...(style.font?.size ? { size: style.font.size } : {}),
+    ...(style.alignment?.horizontal ? { horizontal: style.alignment.horizontal } : {}),
+    ...(style.alignment?.vertical ? { vertical: style.alignment.vertical } : {}),
+    ...(style.alignment?.wrapText ? { wrap: true } : {}),
+    ...(fill ? { fill } : {}),
+  };
+  const border = bordersOf(style.border);
+  if (border) shown.border = border;
+  return shown;
+}
+
 /**
- * The first sheet of a (filled) XLSX form with what paper needs of it: values (a formula's result), fonts,
- * alignment, fills, borders, merged ranges, column widths and row heights. Trailing empty columns are left out.
+ * The last step of reading a sheet: each merged range's top-left cell spans it and takes the outer sides of its edge
+ * cells, the cells under it are covered, and the columns after the last one with anything in it are left out.
  */
-export async function readReportSheet(bytes: Uint8Array): Promise<ReportSheet> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer);
-  } catch (e) {
-    throw new FormatError("MalformedFile", `Not a readable XLSX workbook: ${(e as Error).message}`, {
-      entry: "workbook",
-    });
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw new FormatError("MalformedFile", "The workbook has no sheet", { entry: "workbook" });
-  const merges = (ws.model.merges ?? []).map(parseRange);
-  const rows: ReportSheet["rows"] = [];
+export function finishSheet(
+  rows: ReportSheet["rows"],
+  merges: ReturnType<typeof parseRange>[],
+  columnWidth: (column: number) => number,
+): ReportSheet {
   let width = 0;
-  // read once: exceljs scans the whole sheet for it
-  const columnCount = ws.columnCount;
-  for (let r = 1; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
-    const cells: ReportSheetCell[] = [];
-    for (let c = 1; c <= Math.max(row.cellCount, columnCount); c++) {
-      const cell = row.getCell(c);
-      const style = cell.style ?? {};
-      const fill =
-        style.fill?.type === "pattern" && style.fill.pattern === "solid" ? rgb(style.fill.fgColor?.argb) : undefined;
-      const shown: ReportSheetCell = {
-        value: plainValue(cell.value),
-        ...(style.numFmt ? { numFmt: style.numFmt } : {}),
-        ...(style.font?.bold ? { bold: true } : {}),
-        ...(style.font?.italic ? { italic: true } : {}),
-        ...(style.font?.size ? { size: style.font.size } : {}),
-        ...(style.alignment?.horizontal ? { horizontal: style.alignment.horizontal } : {}),
-        ...(style.alignment?.vertical ? { vertical: style.alignment.vertical } : {}),
-        ...(style.alignment?.wrapText ? { wrap: true } : {}),
-        ...(fill ? { fill } : {}),
-      };
-      const border = bordersOf(style.border);
-      if (border) shown.border = border;
-      cells.push(shown);
-      if (shown.value !== null && shown.value !== "") width = Math.max(width, c);
-      else if (border || fill) width = Math.max(width, c);
-    }
-    rows.push({ ...(row.height ? { height: row.height } : {}), cells });
-  }
+  for (const row of rows)
+    row.cells.forEach((cell, i) => {
+      if ((cell.value !== null && cell.value !== "") || cell.border || cell.fill) width = Math.max(width, i + 1);
+    });
   for (const m of merges) {
     width = Math.max(width, m.right);
     for (let r = m.top; r <= m.bottom; r++) {
@@ -154,6 +143,35 @@ export async function readReportSheet(bytes: Uint8Array): Promise<ReportSheet> {
     }
   }
   for (const row of rows) row.cells.length = Math.min(row.cells.length, width);
-  const columns = Array.from({ length: width }, (_, i) => ws.getColumn(i + 1).width ?? 8.43);
-  return { columns, rows };
+  return { columns: Array.from({ length: width }, (_, i) => columnWidth(i + 1)), rows };
+}
+
+/** A column's width in Excel's units (its default when the sheet does not set it). */
+export const columnWidthOf = (ws: ExcelJS.Worksheet) => (column: number) => ws.getColumn(column).width ?? 8.43;
+
+/**
+ * The first sheet of a (filled) XLSX form with what paper needs of it: values (a formula's result), fonts,
+ * alignment, fills, borders, merged ranges, column widths and row heights. Trailing empty columns are left out.
+ */
+export async function readReportSheet(bytes: Uint8Array): Promise<ReportSheet> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer);
+  } catch (e) {
+    throw new FormatError("MalformedFile", `Not a readable XLSX workbook: ${(e as Error).message}`, {
+      entry: "workbook",
+    });
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) throw new FormatError("MalformedFile", "The workbook has no sheet", { entry: "workbook" });
+  const rows: ReportSheet["rows"] = [];
+  // read once: exceljs scans the whole sheet for it
+  const columnCount = ws.columnCount;
+  for (let r = 1; r <= ws.rowCount; r++) {
+    const row = ws.getRow(r);
+    const cells: ReportSheetCell[] = [];
+    for (let c = 1; c <= Math.max(row.cellCount, columnCount); c++) cells.push(sheetCellOf(row.getCell(c)));
+    rows.push({ ...(row.height ? { height: row.height } : {}), cells });
+  }
+  return finishSheet(rows, (ws.model.merges ?? []).map(parseRange), columnWidthOf(ws));
 }

@@ -68,13 +68,13 @@ function kindOf(field: string): Kind {
   return SCALARS.has(field) ? "scalar" : null;
 }
 
-function cellText(value: ExcelJS.CellValue): string | null {
+export function cellText(value: ExcelJS.CellValue): string | null {
   if (typeof value === "string") return value;
   if (value && typeof value === "object" && "richText" in value) return value.richText.map((t) => t.text).join("");
   return null;
 }
 
-async function load(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
+export async function loadTemplate(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
   if (bytes.length === 0) throw new FormatError("EmptyFile", "The XLSX file is empty");
   const wb = new ExcelJS.Workbook();
   try {
@@ -96,7 +96,7 @@ interface Found {
   region: { first: number; last: number } | null;
 }
 
-function scan(ws: ExcelJS.Worksheet): Found {
+export function scan(ws: ExcelJS.Worksheet): Found {
   const fields = new Set<string>();
   const unknown: UnknownReportField[] = [];
   let first = 0;
@@ -125,12 +125,12 @@ function scan(ws: ExcelJS.Worksheet): Found {
 export async function inspectReportTemplate(
   bytes: Uint8Array,
 ): Promise<{ fields: string[]; unknown: UnknownReportField[] }> {
-  const wb = await load(bytes);
+  const wb = await loadTemplate(bytes);
   const { fields, unknown } = scan(wb.worksheets[0]);
   return { fields, unknown };
 }
 
-function fillText(text: string, value: (field: string) => ReportValue): ExcelJS.CellValue {
+export function fillText(text: string, value: (field: string) => ReportValue): ExcelJS.CellValue {
   const whole = text.match(/^\s*\{\{\s*([^{}]+?)\s*\}\}\s*$/);
   // a cell that is one placeholder takes the value with its type, so numbers sum and dates sort in Excel
   if (whole) return value(whole[1]);
@@ -147,21 +147,27 @@ function columnLetter(col: number): string {
   return s;
 }
 
-/** The template filled with the data: an XLSX workbook. */
-export async function fillReportTemplate(bytes: Uint8Array, data: ReportData): Promise<Uint8Array> {
-  const wb = await load(bytes);
-  const ws = wb.worksheets[0];
-  const { region } = scan(ws);
-  const scalar = (field: string): ReportValue => data.scalars[field as keyof ReportData["scalars"]] ?? null;
+/** Each summable row field's total over the rows, to two decimals. */
+export function sumsOf(rows: ReportData["rows"]): Map<string, number> {
   const sums = new Map<string, number>();
   for (const f of REPORT_SUM_FIELDS) {
     let total = 0;
-    for (const row of data.rows) {
+    for (const row of rows) {
       const v = row[f];
       if (typeof v === "number") total += v;
     }
     sums.set(f, Math.round(total * 100) / 100);
   }
+  return sums;
+}
+
+/** The template filled with the data: an XLSX workbook. */
+export async function fillReportTemplate(bytes: Uint8Array, data: ReportData): Promise<Uint8Array> {
+  const wb = await loadTemplate(bytes);
+  const ws = wb.worksheets[0];
+  const { region } = scan(ws);
+  const scalar = (field: string): ReportValue => data.scalars[field as keyof ReportData["scalars"]] ?? null;
+  const sums = sumsOf(data.rows);
   /** Where each row field sits in the region (the column of its SUM formula). */
   const fieldColumn = new Map<string, number>();
   let added = 0;

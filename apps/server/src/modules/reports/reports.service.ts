@@ -11,10 +11,10 @@ import {
   type ReportWbsDisplay,
 } from "@planum/contracts";
 import {
+  fillReportSheet,
   fillReportTemplate,
   inspectReportTemplate,
   type ReportTable,
-  readReportSheet,
   writeReportTable,
 } from "@planum/formats";
 import { type Grant, loadNode, loadVersion, requireAt, type VersionScope } from "../../platform/access.js";
@@ -187,10 +187,13 @@ export class ReportsService {
     const byYear = yearFilter(gantt, report.reportingYear);
     const rows = reportRows(gantt, (i) => byWbs(i) && byYear(i));
     const scalars = await this.scalars(scope, gantt.dataDate, rows.length, report.reportingYear);
-    const xlsx = Buffer.from(await fillReportTemplate(report.template, { scalars, rows }));
     const name = reportFileName(`${report.name} - ${scalars.schedule} - ${scope.version.label}`, format);
-    if (format === "xlsx") return { bytes: xlsx, name, mediaType: MEDIA.xlsx };
-    const paper = sheetPaper(await readReportSheet(xlsx));
+    if (format === "xlsx") {
+      const xlsx = Buffer.from(await fillReportTemplate(report.template, { scalars, rows }));
+      return { bytes: xlsx, name, mediaType: MEDIA.xlsx };
+    }
+    // laid out from the template and the rows, as the filled workbook would read back, without writing it
+    const paper = sheetPaper(await fillReportSheet(report.template, { scalars, rows }));
     return { bytes: await paperPdf(paper, report.name), name, mediaType: MEDIA.pdf };
   }
 
