@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import PDFDocument from "pdfkit";
 import { type Paper, type PaperCell, type PaperRow, SHEET } from "./report-paper.js";
+import { n, PageBorders, rgb } from "./report-paper-lines.js";
 
 // DejaVu Sans carries the Cyrillic; the package ships the TrueType files, so no system font is needed
 const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
@@ -15,11 +16,6 @@ type Face = keyof typeof FACES;
 const faceOf = (cell: { bold?: boolean; italic?: boolean }): Face =>
   cell.bold ? (cell.italic ? "boldItalic" : "bold") : cell.italic ? "italic" : "regular";
 const LINE_HEIGHT = 1.2;
-/** A number as a PDF operand: two decimals are a hundredth of a point. */
-const n = (value: number) => String(Math.round(value * 100) / 100);
-/** RRGGBB as a PDF colour's three operands. */
-const rgb = (hex: string) =>
-  [0, 2, 4].map((i) => String(Math.round((Number.parseInt(hex.slice(i, i + 2), 16) / 255) * 1000) / 1000)).join(" ");
 
 /** Rows of laid cells and their heights in points. */
 interface Rows {
@@ -179,27 +175,10 @@ export function paperPdf(paper: Paper, title: string): Promise<Buffer> {
     // fills under the text, borders over it; each as one run of PDF operators a page (pdfkit's per-call path and
     // colour operators were most of the time of a big report)
     const fills: string[] = [];
-    const strokes = new Map<string, Set<string>>();
+    const borders = new PageBorders();
     each((c, y, h) => {
       if (c.cell.fill) fills.push(`${rgb(c.cell.fill)} rg ${n(c.x)} ${n(y)} ${n(c.width)} ${n(h)} re f`);
-      const sides = c.cell.border;
-      if (!sides) return;
-      const ends = {
-        top: [c.x, y, c.x + c.width, y],
-        right: [c.x + c.width, y, c.x + c.width, y + h],
-        bottom: [c.x, y + h, c.x + c.width, y + h],
-        left: [c.x, y, c.x, y + h],
-      } as const;
-      for (const side of ["top", "right", "bottom", "left"] as const) {
-        const line = sides[side];
-        if (!line) continue;
-        const key = `${n(line.width)} w ${rgb(line.color)} RG ${line.dash ? `[${n(line.width * 3)} ${n(line.width * 2)}] 0 d` : "[] 0 d"}`;
-        const [x1, y1, x2, y2] = ends[side];
-        const path = strokes.get(key) ?? new Set<string>();
-        strokes.set(key, path);
-        // a side two cells share is drawn once
-        path.add(`${n(x1)} ${n(y1)} m ${n(x2)} ${n(y2)} l`);
-      }
+      if (c.cell.border) borders.frame(c.cell.border, c.x, y, c.width, h);
     });
     if (fills.length) doc.addContent(`q ${fills.join(" ")} Q`);
     const text: string[] = [];
@@ -220,7 +199,7 @@ export function paperPdf(paper: Paper, title: string): Promise<Buffer> {
       }
     });
     if (text.length) doc.addContent(`BT 0.067 0.067 0.067 rg ${text.join(" ")} ET`);
-    for (const [look, path] of strokes) doc.addContent(`q ${look} ${[...path].join(" ")} S Q`);
+    for (const strokes of borders.operators()) doc.addContent(strokes);
   };
 
   const head = lay(paper.head);
