@@ -36,7 +36,7 @@ const cpu = [];
 for (let run = 0; run < RUNS; run++) {
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  await runIterations(`bench-${run}`, network, risk, ITERATIONS, {
+  await runIterations(network, risk, ITERATIONS, {
     signal: new AbortController().signal,
     progress: () => {},
   });

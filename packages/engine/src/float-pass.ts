@@ -71,6 +71,8 @@ export function computeLateAndFloat(net: Network, st: ScheduleState, i: number):
   const plainStart = status === S_NOT_STARTED;
   // MS Project 2016+: SS/SF links do not bound the predecessor's late dates (ScheduleOptions.startLinksBoundLate).
   const startBound = net.startLinksBoundLate;
+  const alap = (net.special[i] & X_ALAP) !== 0;
+  const withFreeFloat = alap || !st.withoutFreeFloat;
   for (let o = net.outStart[i], end = net.outStart[i + 1]; o < end; o++) {
     const e = outEdge[o];
     if (inActive[e] === 0) continue;
@@ -86,12 +88,13 @@ export function computeLateAndFloat(net: Network, st: ScheduleState, i: number):
         if (b < lf) lf = b;
       } else if (b < lsb && startBound) lsb = b;
     }
+    if (!withFreeFloat) continue;
     const gap = freeFloatGap(net, st, e, i, j, fast, plainStart, cal);
     if (gap < ff) ff = gap;
   }
   storeLate(net, st, i, lf, lsb);
   storeFloat(net, st, i, ff);
-  if ((net.special[i] & X_ALAP) !== 0) moveIntoFreeFloat(net, st, i);
+  if (alap) moveIntoFreeFloat(net, st, i);
 }
 
 /**

@@ -173,6 +173,12 @@ export interface ScheduleState {
   projectFinishT: number;
   projectLateT: number;
   projLateW: Int32Array;
+  /**
+   * Whether the backward pass may leave free float out (`ff` then meaningless but where "as late as possible" moves
+   * by it): risk iterations need total float's critical flags only, and free float's gap to every successor was a
+   * quarter of a full pass.
+   */
+  withoutFreeFloat: boolean;
 }
 
 export function createState(total: number, calendars: number, edges: number): ScheduleState {
@@ -192,5 +198,6 @@ export function createState(total: number, calendars: number, edges: number): Sc
     projectFinishT: 0,
     projectLateT: NONE,
     projLateW: new Int32Array(calendars),
+    withoutFreeFloat: false,
   };
 }

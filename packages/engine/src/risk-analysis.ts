@@ -142,6 +142,8 @@ export function createRiskRunner(input: NetworkInput, risk: RiskInput): RiskRunn
   });
 
   guard(() => fullPass(net, st));
+  // The iterations read the finish, milestones and critical flags only: their passes leave free float out.
+  st.withoutFreeFloat = true;
   const deterministicFinish = st.projectFinishT;
   const deterministicMilestones = milestones.map((j) => st.efT[j]);
 

@@ -4,6 +4,7 @@ import {
   mergeRiskPartials,
   type NetworkInput,
   type RiskInput,
+  scheduleColumns,
   summarizeRisk,
   type ThreePoint,
   threePointMean,
@@ -159,6 +160,43 @@ describe("risk analysis on the engine", () => {
     expect(merged.critical).toEqual(whole.critical);
     const other = createRiskRunner(parallel, { ...risk, seed: 43 }).run(0, 1000);
     expect(other.finish).not.toEqual(whole.finish);
+  });
+
+  it("iterations without uncertainty find the schedule's critical works, an ALAP work moved by its free float", () => {
+    // B runs as late as possible: its free float (4 days before C, held by A2) moves it to days 4–5, leaving it 3 days
+    // of total float. Iterations leave free float out, but not where "as late as possible" needs it.
+    const alap = network(
+      [
+        { id: "S", type: "milestone_start", duration: 0 },
+        { id: "A", duration: 10 * DAY },
+        { id: "A2", duration: 5 * DAY },
+        { id: "B", duration: DAY, alap: true },
+        { id: "C", duration: 2 * DAY },
+        { id: "F", type: "milestone_finish", duration: 0 },
+      ],
+      [
+        { from: "S", to: "A", type: "FS" },
+        { from: "S", to: "A2", type: "FS" },
+        { from: "S", to: "B", type: "FS" },
+        { from: "A2", to: "C", type: "FS" },
+        { from: "B", to: "C", type: "FS" },
+        { from: "A", to: "F", type: "FS" },
+        { from: "C", to: "F", type: "FS" },
+      ],
+    );
+    const schedule = scheduleColumns(alap);
+    const runner = createRiskRunner(alap, { seed: 1, durations: [{ id: "A", ...tri(10, 10, 10) }] });
+    const out = runner.run(0, 3);
+    const critical = Object.fromEntries(runner.ids.map((id, j) => [id, out.critical[j] / 3]));
+    const expected = Object.fromEntries(schedule.ids.map((id, k) => [id, schedule.critical[k] ? 1 : 0]));
+    expect(expected).toMatchObject({ A: 1, A2: 0, B: 0, C: 0 });
+    expect(critical).toEqual(expected);
+    expect([...out.finish]).toEqual([
+      runner.deterministicFinish,
+      runner.deterministicFinish,
+      runner.deterministicFinish,
+    ]);
+    expect(days(runner.deterministicFinish)).toBe(10);
   });
 
   it("draws each distribution with its own mean", () => {

@@ -1,10 +1,14 @@
 import { createRiskRunner, type NetworkInput, type RiskInput, type RiskPartial, type RiskRunner } from "@planum/engine";
+import { workerData } from "piscina";
 
-export interface RiskTask {
-  /** The run's id: a thread builds the network once per run and reuses it for the run's other chunks. */
-  runId: string;
+/** What each thread of a run's pool is started with (Piscina's `workerData`): the run's network and inputs, once. */
+export interface RiskWorkerData {
   network: NetworkInput;
   risk: RiskInput;
+}
+
+/** A chunk of a run: iterations [from, to). */
+export interface RiskTask {
   from: number;
   to: number;
 }
@@ -20,12 +24,15 @@ export interface RiskTaskResult {
   };
 }
 
-let built: { runId: string; runner: RiskRunner } | null = null;
+/** The thread's engine network, compiled at its first chunk and reused for the others (a pool serves one run). */
+let runner: RiskRunner | null = null;
 
-/** Runs in a thread of the risk pool (risk-pool.ts): iterations [from, to) of one run on the engine. */
+/** Runs in a thread of the risk pool (risk-pool.ts): iterations [from, to) of the run on the engine. */
 export default function riskTask(task: RiskTask): RiskTaskResult {
-  if (built?.runId !== task.runId) built = { runId: task.runId, runner: createRiskRunner(task.network, task.risk) };
-  const { runner } = built;
+  if (!runner) {
+    const { network, risk } = workerData as RiskWorkerData;
+    runner = createRiskRunner(network, risk);
+  }
   const partial = runner.run(task.from, task.to);
   return task.from === 0
     ? {

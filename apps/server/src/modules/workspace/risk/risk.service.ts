@@ -278,7 +278,7 @@ export class RiskService {
       const risk = riskInput(network, { durations, events, correlations, settings, tree }, { seed });
       if (risk.durations.length === 0 && (risk.events?.length ?? 0) === 0) throw new AppError("RiskNothingUncertain");
       let reported = 0;
-      const { merged, facts } = await runIterations(runId, network, risk, iterations, {
+      const { merged, facts } = await runIterations(network, risk, iterations, {
         signal,
         progress: (done) => {
           const percent = Math.floor((done / iterations) * 95);
