@@ -58,6 +58,7 @@ export async function spaceWithSchedule(request: APIRequestContext, prefix: stri
     token: user.token,
     call,
     spaceId: space.id as string,
+    facilityId: facility.id as string,
     projectId: project.id as string,
     scheduleId: schedule.id as string,
     versionId: version.id as string,

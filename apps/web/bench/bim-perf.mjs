@@ -20,7 +20,8 @@ try {
     (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")?.value ?? 0;
   const cpu0 = await cpu();
   const t0 = performance.now();
-  await page.goto(`${base}/bim-bench.html?elements=${elements}&frames=${frames}`);
+  // The page builds the model on load and keeps the main thread busy for seconds: waiting for "load" would time out.
+  await page.goto(`${base}/bim-bench.html?elements=${elements}&frames=${frames}`, { waitUntil: "commit" });
   await page.waitForFunction(() => window.__bimBench?.done, null, { timeout: 600_000, polling: 500 });
   const result = await page.evaluate(() => ({ ...window.__bimBench }));
   console.log(

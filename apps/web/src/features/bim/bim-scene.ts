@@ -6,6 +6,8 @@ import {
   BufferGeometry,
   Color,
   DirectionalLight,
+  DoubleSide,
+  GridHelper,
   HemisphereLight,
   Line,
   LineBasicMaterial,
@@ -61,6 +63,10 @@ export class BimScene {
   private readonly profileColours = new Map<number, Color>();
   private readonly profileHidden = new Set<number>();
   private measureLine: Line | null = null;
+  /** The primitives' batch (site layout), rebuilt whenever they change; their keys in `placed`. */
+  private primitiveBatch: BatchedMesh | null = null;
+  private primitiveKeys: number[] = [];
+  private grid: GridHelper | null = null;
   private frame = 0;
 
   constructor(
@@ -127,6 +133,65 @@ export class BimScene {
     return this.placed.size;
   }
 
+  /**
+   * Puts the primitives (site layout) into the scene, replacing those put before: each a unit shape placed by its
+   * matrix, under its key (negative, so it never meets a model's express id), in its own colour.
+   */
+  setPrimitives(primitives: { key: number; geometry: BufferGeometry; matrix: Matrix4; colour: string }[]) {
+    if (this.primitiveBatch) {
+      this.scene.remove(this.primitiveBatch);
+      this.primitiveBatch.dispose();
+      (this.primitiveBatch.material as MeshLambertMaterial).dispose();
+      this.batches.splice(this.batches.indexOf(this.primitiveBatch), 1);
+      this.byInstance.delete(this.primitiveBatch);
+      for (const key of this.primitiveKeys) this.placed.delete(key);
+      this.primitiveBatch = null;
+    }
+    this.primitiveKeys = primitives.map((p) => p.key);
+    if (primitives.length > 0) {
+      const vertices = primitives.reduce((sum, p) => sum + p.geometry.getAttribute("position").count, 0);
+      const indices = primitives.reduce((sum, p) => sum + (p.geometry.index?.count ?? 0), 0);
+      const batch = new BatchedMesh(
+        primitives.length,
+        vertices,
+        indices,
+        new MeshLambertMaterial({ side: DoubleSide }),
+      );
+      batch.perObjectFrustumCulled = false;
+      const owners: number[] = [];
+      for (const { key, geometry, matrix, colour } of primitives) {
+        const instance = batch.addInstance(batch.addGeometry(geometry));
+        batch.setMatrixAt(instance, matrix);
+        const color = new Color(colour);
+        owners[instance] = key;
+        this.placed.set(key, [{ batch, instance, color }]);
+        geometry.dispose();
+      }
+      this.byInstance.set(batch, owners);
+      this.batches.push(batch);
+      this.scene.add(batch);
+      this.primitiveBatch = batch;
+      for (const key of this.primitiveKeys) this.paint(key, this.selected.includes(key) ? SELECTED : null);
+      this.applyVisibility();
+    }
+    this.requestRender();
+  }
+
+  /** The site plan's ground: a grid of 1 m squares `extent` metres across, or none. */
+  setGround(extent: number | null) {
+    if (this.grid) {
+      this.scene.remove(this.grid);
+      this.grid.dispose();
+      this.grid = null;
+    }
+    if (extent) {
+      const divisions = Math.min(200, Math.ceil(extent));
+      this.grid = new GridHelper(divisions, divisions, 0x868e96, 0xced4da);
+      this.scene.add(this.grid);
+    }
+    this.requestRender();
+  }
+
   /** Frames the visible elements (all of them when none is visible). */
   fit(ids?: number[]) {
     const box = new Box3();
@@ -138,10 +203,12 @@ export class BimScene {
       for (const batch of this.batches) if (batch.boundingBox) box.union(batch.boundingBox);
     } else {
       const part = new Box3();
+      const matrix = new Matrix4();
       for (const id of wanted)
         for (const { batch, instance } of this.placed.get(id) ?? []) {
           batch.getBoundingBoxAt(batch.getGeometryIdAt(instance), part);
-          box.union(part);
+          batch.getMatrixAt(instance, matrix);
+          box.union(part.applyMatrix4(matrix));
         }
     }
     if (box.isEmpty()) return;
@@ -306,6 +373,7 @@ export class BimScene {
   dispose() {
     cancelAnimationFrame(this.frame);
     this.measure(null);
+    this.setGround(null);
     this.resize.disconnect();
     this.controls.dispose();
     for (const batch of this.batches) {

@@ -1,18 +1,22 @@
 import { ActionIcon, Box, Group, Loader, Select, Stack, Text, Tooltip, useComputedColorScheme } from "@mantine/core";
-import { readBimGeometry } from "@planum/contracts";
+import { type BimGeometryPart, readBimGeometry, type ScheduleDto } from "@planum/contracts";
 import { IconMaximize } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { api } from "../../shared/api-client";
 import { errorsOf } from "../../shared/api-error";
 import { describeError } from "../../ui/notify";
 import { bimApi, bimKeys } from "./bim-api";
 import { bimLinkKeys, bimLinksApi } from "./bim-links-api";
+import { primitivePlacement } from "./bim-primitive-shapes";
+import { bimPrimitiveKeys, bimPrimitivesApi, primitiveKey } from "./bim-primitives-api";
 import { BimScene } from "./bim-scene";
 
 const BACKGROUND = { light: "#f1f3f5", dark: "#1f2125" } as const;
 /** Elements tied to some work of the version, so what the schedule does not cover stands out. */
 const LINKED = "#4dabf7";
+const NO_MODEL: BimGeometryPart[] = [];
 
 interface Props {
   spaceId: string;
@@ -27,7 +31,8 @@ interface Props {
 /**
  * The 3D view in the schedule workspace's dock, tied to the Gantt: the works selected there light up their elements
  * and the camera frames them; a click on an element selects its works in the Gantt. It shows a model of a 3D link
- * of the open version (a link made in the project's "3D models" tab).
+ * of the open version (a link made in the project's "3D models" tab) and the project's site layout (its primitive
+ * shapes), which answer the Gantt the same way through the works they are tied to.
  */
 export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWorks, onSelectWorks }: Props) {
   const { t } = useTranslation("bim");
@@ -61,26 +66,66 @@ export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWork
     queryFn: () => bimLinksApi.relations(versionId, linkId!),
     enabled: linkId !== null,
   });
-  const ties = useMemo(() => (relations.data ?? []).filter((r) => r.modelId === modelId), [relations.data, modelId]);
+  const modelTies = useMemo(
+    () => (relations.data ?? []).filter((r) => r.modelId === modelId),
+    [relations.data, modelId],
+  );
+
+  // The project's primitives (a member who may not read the structure simply sees none).
+  const schedule = useQuery({
+    queryKey: ["space", spaceId, "schedule", scheduleId],
+    queryFn: () => api.get<ScheduleDto>(`/schedules/${encodeURIComponent(scheduleId)}`),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const projectId = schedule.data?.projectId ?? null;
+  const primitives = useQuery({
+    queryKey: bimPrimitiveKeys.ofNode(spaceId, projectId ?? ""),
+    queryFn: () => bimPrimitivesApi.list(projectId!),
+    enabled: projectId !== null,
+    retry: false,
+  });
+  const shapes = primitives.data ?? [];
+  const ties = useMemo(
+    () => [
+      ...modelTies,
+      ...shapes.flatMap((p, index) => p.itemIds.map((itemId) => ({ expressId: primitiveKey(index), itemId }))),
+    ],
+    [modelTies, shapes],
+  );
 
   const host = useRef<HTMLDivElement>(null);
   const [scene, setScene] = useState<BimScene | null>(null);
   const initialBackground = useRef(BACKGROUND[scheme]);
+  const hasShapes = shapes.length > 0;
+  // what the scene is built on: the model's parts, or none at all when the shapes are alone
+  const showing = link ? (geometry.data ?? null) : hasShapes ? NO_MODEL : null;
   useEffect(() => {
-    if (!host.current || !geometry.data) return;
+    if (!host.current || !showing) return;
     const created = new BimScene(host.current, initialBackground.current);
-    created.load(geometry.data);
+    if (showing.length) created.load(showing);
     setScene(created);
     return () => {
       created.dispose();
       setScene(null);
     };
-  }, [geometry.data]);
+  }, [showing]);
+  const framed = useRef(false);
+  useEffect(() => {
+    if (!scene) return;
+    scene.setPrimitives(
+      shapes.map((p, index) => ({ key: primitiveKey(index), colour: p.colour, ...primitivePlacement(p) })),
+    );
+    // Without a model the shapes are all there is: frame them once.
+    if (!link && shapes.length > 0 && !framed.current) {
+      framed.current = true;
+      scene.fit();
+    }
+  }, [scene, shapes, link]);
   useEffect(() => scene?.setBackground(BACKGROUND[scheme]), [scene, scheme]);
   useEffect(() => {
     if (!scene) return;
-    scene.colour(new Map(ties.map((tie) => [tie.expressId, LINKED])));
-  }, [scene, ties]);
+    scene.colour(new Map(modelTies.map((tie) => [tie.expressId, LINKED])));
+  }, [scene, modelTies]);
 
   // Gantt → 3D: the selected works' elements, framed — unless the selection came from a click in this view, which
   // would move the camera under the user's pointer.
@@ -137,7 +182,7 @@ export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWork
       </Text>
     );
   if (links.isPending) return <Loader size="sm" m="sm" />;
-  if (!link)
+  if (!link && !hasShapes)
     return (
       <Text size="sm" c="dimmed" p="sm" data-testid="bim-dock-none">
         {t("dock.noLink")}
@@ -146,7 +191,11 @@ export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWork
   return (
     <Stack gap={4} h="100%" p={4} data-testid="bim-dock">
       <Group gap="xs" wrap="nowrap">
-        {options.length > 1 ? (
+        {!link ? (
+          <Text size="xs" fw={600} truncate style={{ minWidth: 0 }}>
+            {t("primitives.title")}
+          </Text>
+        ) : options.length > 1 ? (
           <Select
             size="xs"
             w={200}
@@ -179,9 +228,10 @@ export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWork
         data-testid="bim-canvas"
         data-elements={scene?.elementCount ?? 0}
         data-highlighted={highlighted.length}
+        data-primitives={shapes.length}
         style={{ flex: 1, minHeight: 120, borderRadius: 6, overflow: "hidden" }}
       >
-        {geometry.isPending ? (
+        {link && geometry.isPending ? (
           <Group justify="center" pos="absolute" inset={0}>
             <Loader size="sm" />
             <Text size="sm">{t("viewer.loading")}</Text>

@@ -1,2 +1,2 @@
-export { BimModelsTab } from "./bim-models-tab";
+export { BimNodeTab } from "./bim-node-tab";
 export { BimWorkspacePanel } from "./bim-workspace-panel";

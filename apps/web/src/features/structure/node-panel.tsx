@@ -14,7 +14,7 @@ import {
 } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { AnalyticsDashboard } from "../analytics";
-import { BimModelsTab } from "../bim";
+import { BimNodeTab } from "../bim";
 import { ChatBlock } from "../chat";
 import { NodeDirectoriesTab } from "../directories";
 import { DailyPlanningTab } from "./daily-planning-tab";
@@ -29,7 +29,7 @@ import { KIND_ICONS } from "./structure-tree";
 
 /**
  * The node-info panel's tabs that exist so far; it opens on analytics, the spec's default (the node's dashboard). Tabs of features not built yet (task relations, timesheets, assignments…) are absent;
- * models_3d (projects only) their IFC models and the 3D viewer; daily_planning shows the work-done plan against the facts, planning the progress the facts make, directories the
+ * models_3d a project's IFC models and the 3D viewer, and every node's site layout of primitive shapes; daily_planning shows the work-done plan against the facts, planning the progress the facts make, directories the
  * directories seen at the node, chat the node's chat block (spec §2), documents the reports and prints kept with it.
  */
 export const NODE_TABS = [
@@ -125,11 +125,9 @@ export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Pro
             <Tabs.Tab value="chat" leftSection={<IconMessages size={16} />} data-testid="node-chat-tab">
               {tc("tab")}
             </Tabs.Tab>
-            {node.data.kind === "project" ? (
-              <Tabs.Tab value="models_3d" leftSection={<IconCube size={16} />} data-testid="node-bim-tab">
-                {tb("tab")}
-              </Tabs.Tab>
-            ) : null}
+            <Tabs.Tab value="models_3d" leftSection={<IconCube size={16} />} data-testid="node-bim-tab">
+              {tb("tab")}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="analytics" pt="md">
             <NodeAnalytics spaceId={spaceId} node={node.data} />
@@ -158,15 +156,19 @@ export function NodePanel({ spaceId, nodeId, tab, onTab, onCreateSchedule }: Pro
           <Tabs.Panel value="chat" pt="md">
             <ChatBlock spaceId={spaceId} target={{ nodeId: node.data.id }} />
           </Tabs.Panel>
-          {node.data.kind === "project" ? (
-            <Tabs.Panel value="models_3d" pt="md">
-              <BimModelsTab spaceId={spaceId} projectId={node.data.id} />
-            </Tabs.Panel>
-          ) : null}
+          <Tabs.Panel value="models_3d" pt="md">
+            <NodeBim spaceId={spaceId} node={node.data} />
+          </Tabs.Panel>
         </Tabs>
       </Stack>
     </Paper>
   );
+}
+
+/** The node's 3D tab, offered the schedules at or under the node (what its site layout's shapes are tied to). */
+function NodeBim({ spaceId, node }: { spaceId: string; node: EpsRow }) {
+  const { schedules } = useNodeSchedules(spaceId, node);
+  return <BimNodeTab spaceId={spaceId} node={node} schedules={schedules} />;
 }
 
 /** The node's dashboard: its schedules rolled up (a project's own, or those of the projects below it), or one. */
