@@ -206,10 +206,9 @@ export function BimSiteLayout({ spaceId, nodeId, schedules, canWrite }: Props) {
           primitive={editing === "new" ? null : editing}
           works={tieable}
           onDraft={setDraft}
-          onClose={(saved) => {
+          onClose={() => {
             setEditing(null);
             setDraft(null);
-            if (saved) setSelected(saved.id);
           }}
         />
       ) : null}
