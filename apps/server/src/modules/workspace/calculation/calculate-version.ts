@@ -6,6 +6,7 @@ import { hasProgressHooks, progressBeforeCalculation } from "../../../platform/p
 import { minutesText } from "../../../platform/time.js";
 import { recordHealth } from "../health/health.service.js";
 import { healthRowsOfCalculation } from "../health/health-columns.js";
+import { keepCalculation } from "../health/kept-calculation.js";
 import { readSettings } from "./calculate-settings.service.js";
 import { codesOf, findVersion, finishCalculation, type ResultColumns, writeResults } from "./calculation.repo.js";
 import { calculationInput } from "./calculation-input.js";
@@ -124,17 +125,20 @@ export async function calculateVersion(
     relations: input.relations.length,
     timings: { readMs: Math.round(t1 - t0), engineMs: Math.round(t2 - t1), writeMs: 0 },
   };
+  const health = healthRowsOfCalculation(rows, links, input, result);
   let afterCommit: (() => void)[] = [];
   await db.transaction(async (tx) => {
     await writeResults(tx, versionId, out);
     afterCommit = await datesWritten.run(tx, versionId, moved);
     await finishCalculation(tx, versionId, version.revision, finish);
     // The health of what is written, from memory; its critical path test follows as a job (health.service.ts).
-    await recordHealth(tx, version, settings.mustFinishBy, healthRowsOfCalculation(rows, links, input, result));
+    await recordHealth(tx, version, settings.mustFinishBy, health);
     outcome.timings.writeMs = Math.round(performance.now() - t2);
     await options.inTransaction?.(tx, outcome);
   });
   outcome.timings.writeMs = Math.round(performance.now() - t2);
+  // The critical path test job that follows takes these instead of reading and calculating the version again.
+  keepCalculation(versionId, { revision: version.revision + 1, input, result, health, assigned: rows.asg });
   for (const run of afterCommit) run();
   return outcome;
 }

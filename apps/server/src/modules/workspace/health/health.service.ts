@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { HealthThresholds, VersionHealth } from "@planum/contracts";
+import type { CalculateSettings, HealthThresholds, VersionHealth } from "@planum/contracts";
 import { type CriticalPathTestResult, criticalPathTest, scheduleColumns } from "@planum/engine";
 import { type ColumnCheck, DCMA_THRESHOLDS, dcmaChecks, healthScore } from "@planum/formats";
 import type { VersionRow } from "../../../platform/access.js";
@@ -23,6 +23,7 @@ import {
   updateSummary,
 } from "./health.repo.js";
 import { type HealthRows, healthRowsOfCalculation } from "./health-columns.js";
+import { takeCalculation } from "./kept-calculation.js";
 
 /** A working day of the checks' 44-day rules (the engine's durations are working minutes of 8-hour days). */
 const DAY_MINUTES = 8 * 60;
@@ -192,10 +193,8 @@ export async function keepCriticalPathTest(
   const version = await findVersion(db, versionId);
   if (version?.calcStatus !== "calculated") return null;
   const settings = await readSettings(db, version.scheduleId);
-  const { input, rows, links } = await calculationInput(db, version, settings);
-  const calculated = scheduleColumns(input);
+  const { input, calculated, health, assigned } = await calculationOf(db, version, settings);
   const test = criticalPathTest(input, calculated);
-  const health = healthRowsOfCalculation(rows, links, input, calculated);
   return db.transaction(async (tx) => {
     // Locked as a calculation's end locks it: a calculation committing meanwhile is seen here, or waits for us.
     if ((await lockedRevision(tx, versionId)) !== version.revision) {
@@ -212,11 +211,23 @@ export async function keepCriticalPathTest(
       summary: { score, passed, failed, notApplicable, activities },
       health: judged,
       // The key of what this answer was judged from (the assigned works as the calculation's read found them).
-      healthKey: healthKey(version, settings.mustFinishBy, thresholds, stored, rows.asg),
+      healthKey: healthKey(version, settings.mustFinishBy, thresholds, stored, assigned),
     });
     await complete(tx, { workId: stored?.workId ?? null, score });
     return version;
   });
+}
+
+/**
+ * The network, answer and health rows of the version as calculated (and the works with resources its read found):
+ * those its calculation kept in this process when they are of this revision, else read and calculated again.
+ */
+async function calculationOf(db: DbOrTx, version: VersionRow, settings: CalculateSettings) {
+  const kept = takeCalculation(version.id, version.revision);
+  if (kept) return { input: kept.input, calculated: kept.result, health: kept.health, assigned: kept.assigned };
+  const { input, rows, links } = await calculationInput(db, version, settings);
+  const calculated = scheduleColumns(input);
+  return { input, calculated, health: healthRowsOfCalculation(rows, links, input, calculated), assigned: rows.asg };
 }
 
 function storedTest(test: CriticalPathTestResult | undefined): StoredHealth["criticalPathTest"] {

@@ -225,4 +225,46 @@ describe("version health", () => {
     expect(pdf.raw.rawPayload.subarray(0, 4).toString()).toBe("%PDF");
     expect((await report(stranger, "xlsx", "en")).status).toBe(404);
   });
+
+  it("judges the critical path test from the calculation it follows as it would from the tables", async () => {
+    const { owner, version } = await setUpWorkspace(server);
+    const v = version.id;
+    const day = 480;
+    const a = await addItem(owner, v, { type: "work", name: "A", code: "A", duration: 2 * day });
+    const b = await addItem(owner, v, { type: "work", name: "B", code: "B", duration: 3 * day });
+    const c = await addItem(owner, v, { type: "work", name: "C", code: "C", duration: day });
+    await link(owner, v, { predecessorId: a.id, successorId: b.id });
+    await link(owner, v, { predecessorId: a.id, successorId: c.id });
+    expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`)).status).toBe(200);
+    // The job after the calculation takes what the calculation kept in this process (no second read and pass).
+    await server.ctx.jobs.idle();
+    const stored = async () => {
+      const answer = await owner.call("GET", `/versions/${v}/health`);
+      expect(answer.status).toBe(200);
+      const checks = answer.body.data.checks as Check[];
+      return { score: answer.body.data.score, test: checks.find((x) => x.key === "critical_path_test") };
+    };
+    const fromCalculation = await stored();
+    // B (3 days, to Friday 17.01) is the last critical work: delayed a day, the finish moves to Monday.
+    expect(fromCalculation.test).toMatchObject({ passed: true, value: 3 * 1440, workIds: [] });
+    // Asked again, nothing is kept any more: the job reads the version and calculates it as before, and agrees.
+    await server.ctx.jobs.enqueue("health_critical_path_test", { spaceId: owner.spaceId, payload: { versionId: v } });
+    await server.ctx.jobs.idle();
+    expect(await stored()).toEqual(fromCalculation);
+    // A change, and a calculation of it.
+    const current = (await owner.call("GET", `/versions/${v}/wbs/${c.id}`)).body.data;
+    const longer = await owner.call("PATCH", `/versions/${v}/wbs/${c.id}/update`, {
+      revision: current.revision,
+      duration: 5 * day,
+    });
+    expect(longer.status).toBe(200);
+    expect((await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`)).status).toBe(200);
+    await server.ctx.jobs.idle();
+    // The new calculation kept its own network (C, 5 days, is now the last critical work): the same test as read.
+    const after = await stored();
+    expect(after.test).toMatchObject({ passed: true, value: 1440 });
+    await server.ctx.jobs.enqueue("health_critical_path_test", { spaceId: owner.spaceId, payload: { versionId: v } });
+    await server.ctx.jobs.idle();
+    expect(await stored()).toEqual(after);
+  });
 });
