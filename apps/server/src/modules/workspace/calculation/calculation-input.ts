@@ -68,6 +68,26 @@ function resourceRuns(rows: readonly ResourceRunRow[], calendarOf: (itemId: numb
 }
 
 /**
+ * Each id's text by id (undefined: not one of `ids`): an array over the ids' range when they lie close together (a
+ * version's rows take their ids from one sequence, mostly in runs), else a Map — 640k Map lookups of items and
+ * relation ends were a good part of building the input.
+ */
+function textsOfIds(ids: readonly number[]): { get(id: number): string | undefined } {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const id of ids) {
+    if (id < min) min = id;
+    if (id > max) max = id;
+  }
+  if (ids.length > 0 && max - min < 4 * ids.length + 1024) {
+    const texts = new Array<string | undefined>(max - min + 1);
+    for (const id of ids) texts[id - min] = String(id);
+    return { get: (id) => (id >= min && id <= max ? texts[id - min] : undefined) };
+  }
+  return new Map(ids.map((id) => [id, String(id)]));
+}
+
+/**
  * Reads a version in bulk (items, relations, external predecessors, the space's calendars) and builds the engine's
  * network. Drafts take no part in the calculation, nor do relations that touch them.
  */
@@ -87,8 +107,7 @@ export async function calculationInput(db: DbOrTx, version: VersionRow, settings
   const activities: ActivityInput[] = new Array(n);
   // Each item's id as text, made once and shared by its activity, its children and its relations: 100k items and
   // 270k relations otherwise made 640k strings, and the engine hashes each one again when it indexes the relations.
-  const idText = new Map<number, string>();
-  for (let k = 0; k < n; k++) idText.set(c.id[k], String(c.id[k]));
+  const idText = textsOfIds(c.id);
   for (let k = 0, j = -1; k < n; k++) {
     if (c.st[k] !== "not_started") j++;
     const activity: ActivityInput = { id: idText.get(c.id[k])!, type: c.t[k], duration: c.d[k] };
