@@ -68,10 +68,7 @@ describe("timetable", () => {
     expect(item).toMatchObject({ earlyFinish: "2025-01-17T08:00", lateFinish: "2025-01-17T08:00", totalFloat: 0 });
     // The calculation's own events (the health job that follows may already have told the health panels).
     const calculationEvents = server.ctx.realtime.sent.filter((e) => e.type === "timetable_calculate");
-    expect(calculationEvents.map((e) => e.status)).toEqual([
-      "in_process",
-      "completed",
-    ]);
+    expect(calculationEvents.map((e) => e.status)).toEqual(["in_process", "completed"]);
 
     // An edit makes the dates stale until the next calculation.
     await owner.call("PATCH", `/versions/${v}/wbs/${c.id}/update`, { revision: c.revision, duration: 960 });
