@@ -13,6 +13,13 @@
 // 1.0 s CPU, refresh 8.9 s / 3.0 s — the CPU barely moved: what remains is the embedded database rewriting 50,000
 // rows of wbs_items (a new tuple each and its entries in the table's seven indexes), not the JSON travel. Still over
 // the 2 s target; next: keep donor values beside the works (a table of its own) so a refresh rewrites narrow rows.
+// Session 14, profiled statement by statement (EXPLAIN ANALYZE): the links' insert paid five foreign-key checks per
+// row (item, directory, row, version, space: 6.8 of its 8.5 s), now two ((item, version, space) and row); the
+// donors are one statement (`donorPass`: counted, checked and written in one pass, the keys known in JavaScript, no
+// grouping per work) instead of a counting pass and a writing pass. Load 6–8, CPU before → after: link 10.2 → 7.3 s
+// (the insert 4.5 → 2.9–3.4 s, the donors 4.3 → 3.0 s), preview 1.1 → 1.4 s (noise of the load), refresh 3.9 → 3.3 s
+// (wall 23.9 → 13.7, 2.9 → 2.9, 10.8 → 7.0 s). What remains is per-row work in the embedded database: 50,000 index
+// probes per join, the two checks per inserted link, and the new version of each of the 50,000 wbs_items rows.
 import { benchApi, benchSchedule, jsonLine, timed } from "./bench-kit.mjs";
 import { startBenchServer } from "./bench-server.mjs";
 import { fiveByEight, seedWorks } from "./seed-works.mjs";

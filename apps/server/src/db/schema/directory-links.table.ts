@@ -1,8 +1,8 @@
-import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { directories, directoryColumns, directoryRows } from "./directories.table.js";
 import { spaces } from "./spaces.table.js";
 import { attributes } from "./structure-access.table.js";
-import { versions, wbsItems } from "./workspace.table.js";
+import { wbsItems } from "./workspace.table.js";
 
 /** A column of a directory shown on linked works (a read-only workspace column: the linked row's value). */
 export const directoryLinkedAttributes = pgTable(
@@ -48,30 +48,31 @@ export const directoryDonors = pgTable(
 /**
  * A work's reference to one row of a directory (at most one per directory). Keyed by the work: a version's links
  * are read whole by the workspace and refreshed in bulk, so the version id is kept beside it for one index range.
+ * Two foreign keys, not five: (item, version, space) → the item (so the link's version and space are the item's, and
+ * a deleted item, version or space takes its links), and the row (a deleted row or directory takes them; the
+ * directory id is the row's, as the service checks). Each foreign key is one check per inserted row, which is what
+ * linking 50,000 works paid most for (apps/server/bench/directory-links.mjs).
  */
 export const wbsDirectoryLinks = pgTable(
   "wbs_directory_links",
   {
-    itemId: integer("item_id")
-      .notNull()
-      .references(() => wbsItems.id, { onDelete: "cascade" }),
-    directoryId: uuid("directory_id")
-      .notNull()
-      .references(() => directories.id, { onDelete: "cascade" }),
+    itemId: integer("item_id").notNull(),
+    directoryId: uuid("directory_id").notNull(),
     rowId: uuid("row_id")
       .notNull()
       .references(() => directoryRows.id, { onDelete: "cascade" }),
-    versionId: uuid("version_id")
-      .notNull()
-      .references(() => versions.id, { onDelete: "cascade" }),
-    spaceId: uuid("space_id")
-      .notNull()
-      .references(() => spaces.id, { onDelete: "cascade" }),
+    versionId: uuid("version_id").notNull(),
+    spaceId: uuid("space_id").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.itemId, t.directoryId] }),
     index("wbs_directory_links_version_idx").on(t.versionId, t.directoryId),
     index("wbs_directory_links_row_idx").on(t.rowId),
+    foreignKey({
+      name: "wbs_directory_links_item_version_space_fk",
+      columns: [t.itemId, t.versionId, t.spaceId],
+      foreignColumns: [wbsItems.id, wbsItems.versionId, wbsItems.spaceId],
+    }).onDelete("cascade"),
   ],
 );
 
@@ -83,19 +84,21 @@ export const wbsDirectoryLinks = pgTable(
 export const wbsDirectoryOrigins = pgTable(
   "wbs_directory_origins",
   {
-    itemId: integer("item_id")
-      .primaryKey()
-      .references(() => wbsItems.id, { onDelete: "cascade" }),
+    itemId: integer("item_id").primaryKey(),
     directoryId: uuid("directory_id")
       .notNull()
       .references(() => directories.id, { onDelete: "cascade" }),
     rowId: uuid("row_id").notNull(),
-    versionId: uuid("version_id")
-      .notNull()
-      .references(() => versions.id, { onDelete: "cascade" }),
-    spaceId: uuid("space_id")
-      .notNull()
-      .references(() => spaces.id, { onDelete: "cascade" }),
+    versionId: uuid("version_id").notNull(),
+    spaceId: uuid("space_id").notNull(),
   },
-  (t) => [index("wbs_directory_origins_version_idx").on(t.versionId, t.directoryId)],
+  (t) => [
+    index("wbs_directory_origins_version_idx").on(t.versionId, t.directoryId),
+    // one check per row for item, version and space (as the links)
+    foreignKey({
+      name: "wbs_directory_origins_item_version_space_fk",
+      columns: [t.itemId, t.versionId, t.spaceId],
+      foreignColumns: [wbsItems.id, wbsItems.versionId, wbsItems.spaceId],
+    }).onDelete("cascade"),
+  ],
 );

@@ -14,7 +14,8 @@ import type { DirectoriesService } from "../../directories/directories.service.j
 import type { DirectoryAttributes } from "../../directories/directory-attributes.js";
 import { bumpVersion } from "../versions/versions.repo.js";
 import { applyChange } from "../wbs/wbs-changes.js";
-import { donorChanges, existing, idsByCode, versionLinks, writeDonorValues, writeLinks } from "./links.repo.js";
+import { donorPass } from "./donor-values.repo.js";
+import { existing, idsByCode, versionLinks, writeLinks } from "./links.repo.js";
 
 /**
  * Works of a version linked to directory rows (issue 14): the directories seen at the schedule (kept on the project
@@ -195,13 +196,22 @@ export class DirectoryLinksService {
   }
 
   /**
-   * What the donors change, counted and checked against the attributes in SQL; with `write` it is written in `db`
-   * by one statement, and the undo keeps only the donor attributes' previous values, one array per attribute.
-   * (Building a WBS from a directory runs it too, inside its own change.)
+   * What the donors change, counted and checked against the attributes in one statement (`donorPass`); with `write`
+   * it is written by the same statement, and the undo keeps only the donor attributes' previous values, one array per
+   * attribute. (Building a WBS from a directory runs it too, inside its own change.)
    */
   async plan(db: Db | Tx, scope: VersionScope, directoryIds: string[], itemIds: number[] | undefined, write: boolean) {
     // read in `db`: inside a transaction the embedded database's one connection is the transaction's
-    const found = await donorChanges(db, scope.version.id, directoryIds, itemIds, DONOR_PREVIEW_MAX);
+    const donors = (await this.deps.attributes.settingsOf(scope.grant.space.id, directoryIds, db)).donors;
+    const none: DonorRefresh = { works: 0, values: 0, changes: [], applied: false };
+    if (donors.length === 0) return { summary: none, written: [] as number[], inverse: undefined };
+    const found = await donorPass(db, {
+      versionId: scope.version.id,
+      donors,
+      itemIds,
+      limit: DONOR_PREVIEW_MAX,
+      write,
+    });
     if (found.bad)
       throw new AppError("DirectoryValueInvalid", {
         row: found.bad.code,
@@ -209,10 +219,7 @@ export class DirectoryLinksService {
         value: found.bad.value,
       });
     const summary: DonorRefresh = { works: found.works, values: found.values, changes: found.changes, applied: false };
-    if (!write || found.values === 0) return { summary, written: [] as number[], inverse: undefined };
-    const donors = (await this.deps.attributes.settingsOf(scope.grant.space.id, directoryIds, db)).donors;
-    const keys = [...new Set(donors.map((d) => d.attributeId))];
-    const inverse = await writeDonorValues(db, scope.version.id, directoryIds, itemIds, keys);
-    return { summary, written: inverse.ids, inverse };
+    if (found.ids.length === 0) return { summary, written: [] as number[], inverse: undefined };
+    return { summary, written: found.ids, inverse: { ids: found.ids, keys: found.keys, values: found.before } };
   }
 }

@@ -162,6 +162,55 @@ describe("works linked to directory rows", () => {
     expect((await attrsOf(works[0].id))[s.normAttr]).toBe(0.8);
   });
 
+  it("refreshes the donors of two directories at once, leaving a work's other attributes as they are, and undoes", async () => {
+    const s = await setUp();
+    const { owner, version, works, project } = s;
+    const v = version.id;
+    await owner.call("POST", `${s.base}/donor/create`, { columnId: s.norm, attributeId: s.normAttr });
+    const zones = await owner.call("POST", `/eps/${project.id}/directory/create`, {
+      name: "Захватки",
+      columns: [{ name: "Зона", type: "string" }],
+    });
+    const zone = zones.body.data.columns[0].id as string;
+    const zonesBase = `/eps/${project.id}/directory/${zones.body.data.id}`;
+    const zoneRows = await owner.call("PUT", `${zonesBase}/update/all`, {
+      create: [{ code: "Z1", name: "Захватка 1", values: { [zone]: "Север" } }],
+    });
+    await owner.call("POST", `${zonesBase}/donor/create`, { columnId: zone, attributeId: s.textAttr });
+    // A20 holds a note typed by hand and is linked to the work types only: the zones' donor must not touch it
+    const a20 = (await owner.call("GET", `/versions/${v}/wbs/${works[1].id}`)).body.data;
+    const typed = await owner.call("PATCH", `/versions/${v}/wbs/${works[1].id}/update`, {
+      revision: a20.revision,
+      attrs: { [s.textAttr]: "вручную" },
+    });
+    expect(typed.status, JSON.stringify(typed.body)).toBe(200);
+    for (const [directoryId, links] of [
+      [
+        s.directory.id,
+        [
+          { itemId: works[0].id, rowId: s.concrete },
+          { itemId: works[1].id, rowId: s.rebar },
+        ],
+      ],
+      [zones.body.data.id, [{ itemId: works[0].id, rowId: zoneRows.body.data.created[0].id }]],
+    ] as const)
+      expect((await owner.call("POST", `/versions/${v}/directory/create`, { directoryId, links })).status).toBe(200);
+
+    const preview = await owner.call("PATCH", `/versions/${v}/directory/update-linked-value`, { preview: true });
+    expect(preview.body.data).toMatchObject({ works: 2, values: 3, applied: false });
+    const applied = await owner.call("PATCH", `/versions/${v}/directory/update-linked-value`, {});
+    expect(applied.body.data).toMatchObject({ works: 2, values: 3, applied: true });
+    const attrsOf = async (id: number) => (await owner.call("GET", `/versions/${v}/wbs/${id}`)).body.data.attrs;
+    expect(await attrsOf(works[0].id)).toEqual({ [s.normAttr]: 0.8, [s.textAttr]: "Север" });
+    expect(await attrsOf(works[1].id)).toEqual({ [s.normAttr]: 12.5, [s.textAttr]: "вручную" });
+    expect(await attrsOf(works[2].id)).toEqual({});
+
+    const actions = (await owner.call("GET", `/versions/${v}/undo-actions`)).body.data;
+    expect((await owner.call("POST", `/versions/${v}/restore`, { actionId: actions[0].id })).status).toBe(200);
+    expect(await attrsOf(works[0].id)).toEqual({});
+    expect(await attrsOf(works[1].id)).toEqual({ [s.textAttr]: "вручную" });
+  });
+
   it("carries the works' links into a copied version, where they change apart from the source", async () => {
     const s = await setUp();
     const { owner, schedule, version, works } = s;
