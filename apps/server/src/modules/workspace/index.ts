@@ -28,6 +28,9 @@ export function readWdpReport(
 /** A work-done plan measure's name as the grid and its sheets write it. */
 export const wdpMeasureWord = (measure: WdpMeasure, language: Language) => SHEET_LABELS[language].measures[measure];
 
+/** The health as a table (its report and its print): the 14 checks under the score. */
+export { healthTable } from "./health/health-table.js";
+
 /** A version's DCMA health as its health panel shows it (the critical path test as its job last kept it). */
 export function readVersionHealth(db: DbOrTx, version: VersionRow): Promise<VersionHealth> {
   return versionHealth(db, version);

@@ -1,10 +1,12 @@
 import { Badge, Button, Group, Loader, Table, Text, Tooltip } from "@mantine/core";
 import { HEALTH_CHECK_NAMES, type HealthCheck } from "@planum/contracts";
-import { IconAdjustments, IconFilter } from "@tabler/icons-react";
+import { IconAdjustments, IconFilter, IconPrinter } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../shared/i18n";
+import { downloadBlob } from "../../ui/download-blob";
+import { notifyError } from "../../ui/notify";
 import { HealthThresholds } from "./health-thresholds";
 import { workspaceApi, workspaceKeys } from "./workspace-api";
 
@@ -36,6 +38,7 @@ export function HealthPanel({ versionId, revision, onSelectWorks, readOnly }: He
   });
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
+  const [printing, setPrinting] = useState(false);
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   if (health.isError)
     return (
@@ -45,6 +48,14 @@ export function HealthPanel({ versionId, revision, onSelectWorks, readOnly }: He
     );
   if (!health.data) return <Loader size="sm" m="sm" />;
   const { score, passed, failed, notApplicable, checks } = health.data;
+  // On the caller's print format (Print settings), as the server draws it.
+  const print = () => {
+    setPrinting(true);
+    workspaceApi
+      .printHealth(versionId)
+      .then((pdf) => downloadBlob(pdf, "health.pdf"), notifyError)
+      .finally(() => setPrinting(false));
+  };
   return (
     <div>
       <Group gap="sm" px="sm" py={4} wrap="wrap">
@@ -65,6 +76,16 @@ export function HealthPanel({ versionId, revision, onSelectWorks, readOnly }: He
             {t("health.thresholds")}
           </Button>
         )}
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          leftSection={<IconPrinter size={12} />}
+          loading={printing}
+          data-testid="health-print"
+          onClick={print}
+        >
+          {t("health.print")}
+        </Button>
       </Group>
       {editing && (
         <HealthThresholds

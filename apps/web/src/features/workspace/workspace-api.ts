@@ -106,6 +106,9 @@ export const workspaceApi = {
     apiRequest<{ updated: number }>(`/versions/${versionId}/wbs/expand`, { method: "PATCH", body: { ids, value } }),
 
   health: (versionId: string) => api.get<VersionHealth>(`/versions/${versionId}/health`),
+  /** The health on the caller's print format, as a PDF. */
+  printHealth: (versionId: string) =>
+    apiRequest<Blob>(`/versions/${versionId}/health/print`, { method: "POST", responseType: "blob" }),
   setHealthThresholds: (versionId: string, thresholds: Partial<Record<HealthThresholdKey, number>>) =>
     api.put<VersionHealth>(`/versions/${versionId}/health/thresholds`, thresholds),
   relations: (versionId: string, itemId: number) =>

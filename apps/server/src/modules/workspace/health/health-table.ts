@@ -24,9 +24,10 @@ const WORDS: Record<Language, { title: string; score: string; columns: string[];
 };
 
 /**
- * The health report (issue 21, built-in `health`): the version's 14 DCMA checks as its health panel shows them —
- * value, threshold, failing works (relations for leads, lags and types) of how many, pass / fail / not applicable —
- * under the score, as an XLSX sheet or the reports' PDF table.
+ * The health as a table (issue 21): the version's 14 DCMA checks as its health panel shows them — value, threshold,
+ * failing works (relations for leads, lags and types) of how many, pass / fail / not applicable — under the score;
+ * the built-in report `health` writes it as an XLSX sheet or the reports' PDF table, the health print
+ * (`health-print.ts`) on the caller's print format.
  */
 export function healthTable(
   health: VersionHealth,
