@@ -3,7 +3,8 @@
 //   print_pdf      — POST /versions/{id}/print: A3 portrait, 6 pt, fitted to one page wide (~11 pages), target ≤ 10 s
 //   print_preview  — POST /versions/{id}/preview of page 1, target ≤ 2 s
 //   print_count    — POST /versions/{id}/print/count
-// The first call starts Chromium: it is timed apart (`coldMs`), the cases are the warm runs.
+// The first call starts Chromium: it is timed apart (`coldMs`), the cases are the warm runs. CPU: the bench process's
+// (`cpuMs`, with the embedded database) and its Chromium processes' (`chromiumCpuMs`, from /proc).
 //   node apps/server/bench/print.mjs [works=1000]
 import { benchApi, benchSchedule, jsonLine, median, timed } from "./bench-kit.mjs";
 import { startBenchServer } from "./bench-server.mjs";
@@ -50,10 +51,14 @@ for (const [name, url, extra, target] of [
   ["print_count", `${base}/print/count`, {}, 1_000],
 ]) {
   const samples = [];
+  const cpu = [];
+  const chromium = [];
   let last = null;
   for (let k = 0; k < RUNS; k++) {
     const run = await timed(() => inject("POST", url, { ...body, ...extra }));
     samples.push(run.ms);
+    cpu.push(run.cpuMs);
+    chromium.push(run.childCpuMs);
     last = run.result;
   }
   line(name, {
@@ -61,6 +66,9 @@ for (const [name, url, extra, target] of [
     medianMs: Math.round(median(samples)),
     maxMs: Math.round(Math.max(...samples)),
     coldMs: name === "print_preview" ? Math.round(cold.ms) : undefined,
+    // the server process's CPU (the embedded database's too) and its Chromium's
+    cpuMs: Math.round(median(cpu)),
+    chromiumCpuMs: Math.round(median(chromium)),
     answerKB: Math.round(last.bytes / 1024),
     targetMs: target,
   });
