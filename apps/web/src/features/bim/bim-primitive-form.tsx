@@ -71,26 +71,30 @@ export function BimPrimitiveForm({ spaceId, epsId, primitive, works, onDraft, on
   });
 
   const triple = (label: string, value: Triple, min: number | undefined, onChange: (value: Triple) => void) => (
-    <Group gap={4} wrap="nowrap" align="flex-end">
-      {(["x", "y", "z"] as const).map((axis, index) => (
-        <NumberInput
-          key={axis}
-          size="xs"
-          w={84}
-          label={index === 0 ? label : undefined}
-          aria-label={`${label} ${axis}`}
-          leftSection={<Text size="xs">{axis}</Text>}
-          decimalScale={3}
-          min={min}
-          value={value[index]}
-          onChange={(typed) => {
-            const next = [...value] as Triple;
-            next[index] = typeof typed === "number" ? typed : Number.NaN;
-            onChange(next);
-          }}
-        />
-      ))}
-    </Group>
+    <Stack gap={2}>
+      <Text size="xs" fw={500}>
+        {label}
+      </Text>
+      <Group gap={4} wrap="nowrap">
+        {(["x", "y", "z"] as const).map((axis, index) => (
+          <NumberInput
+            key={axis}
+            size="xs"
+            w={84}
+            aria-label={`${label} ${axis}`}
+            leftSection={<Text size="xs">{axis}</Text>}
+            decimalScale={3}
+            min={min}
+            value={value[index]}
+            onChange={(typed) => {
+              const next = [...value] as Triple;
+              next[index] = typeof typed === "number" ? typed : Number.NaN;
+              onChange(next);
+            }}
+          />
+        ))}
+      </Group>
+    </Stack>
   );
 
   return (

@@ -177,8 +177,8 @@ export class BimScene {
     this.requestRender();
   }
 
-  /** The site plan's ground: a grid of 1 m squares `extent` metres across, or none. */
-  setGround(extent: number | null) {
+  /** The site plan's ground: a grid of 1 m squares `extent` metres across (faint on a dark background), or none. */
+  setGround(extent: number | null, dark = false) {
     if (this.grid) {
       this.scene.remove(this.grid);
       this.grid.dispose();
@@ -186,7 +186,9 @@ export class BimScene {
     }
     if (extent) {
       const divisions = Math.min(200, Math.ceil(extent));
-      this.grid = new GridHelper(divisions, divisions, 0x868e96, 0xced4da);
+      this.grid = dark
+        ? new GridHelper(divisions, divisions, 0x5c5f66, 0x34373d)
+        : new GridHelper(divisions, divisions, 0x868e96, 0xced4da);
       this.scene.add(this.grid);
     }
     this.requestRender();

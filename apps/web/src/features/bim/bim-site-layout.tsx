@@ -14,7 +14,7 @@ import {
 import type { BimLinkedElement, BimPrimitive, ScheduleDto, Version } from "@planum/contracts";
 import { IconMaximize, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api-client";
 import { confirm } from "../../ui/confirm-dialog";
@@ -90,7 +90,6 @@ export function BimSiteLayout({ spaceId, nodeId, schedules, canWrite }: Props) {
   useEffect(() => {
     if (!host.current) return;
     const created = new BimScene(host.current, initialBackground.current);
-    created.setGround(GROUND);
     created.setCamera(OVERVIEW);
     setScene(created);
     return () => {
@@ -98,7 +97,10 @@ export function BimSiteLayout({ spaceId, nodeId, schedules, canWrite }: Props) {
       setScene(null);
     };
   }, []);
-  useEffect(() => scene?.setBackground(BACKGROUND[scheme]), [scene, scheme]);
+  useEffect(() => {
+    scene?.setBackground(BACKGROUND[scheme]);
+    scene?.setGround(GROUND, scheme === "dark");
+  }, [scene, scheme]);
   const [editing, setEditing] = useState<BimPrimitive | "new" | null>(null);
   const [draft, setDraft] = useState<PrimitiveDraft | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
@@ -160,6 +162,7 @@ export function BimSiteLayout({ spaceId, nodeId, schedules, canWrite }: Props) {
     [list, workById],
   );
   const [playing, setPlaying] = useState(false);
+  const tint = useCallback((tints: Map<number, string | null>) => scene?.colour(tints), [scene]);
   useEffect(() => {
     if (!playing || !scene) return;
     const keys = list.map((_, index) => primitiveKey(index));
@@ -299,13 +302,7 @@ export function BimSiteLayout({ spaceId, nodeId, schedules, canWrite }: Props) {
             </Text>
           )}
           {ties.length > 0 ? (
-            <Bim4dPlayer
-              ties={ties}
-              works={workById}
-              on={playing}
-              onOn={setPlaying}
-              onTint={(tints) => scene?.colour(tints)}
-            />
+            <Bim4dPlayer ties={ties} works={workById} on={playing} onOn={setPlaying} onTint={tint} />
           ) : null}
         </Stack>
       </Box>
