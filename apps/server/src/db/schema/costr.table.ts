@@ -155,8 +155,9 @@ export const estimateSections = pgTable(
 );
 
 /**
- * A position: base money as the file states it (per unit × quantity, already totalled) and, in `priced`, after the
- * coefficients of its estimate, section and its own, in that order.
+ * A position: base money as the file states it (per unit × quantity, already totalled). Its money after the
+ * coefficients of its estimate, section and its own is not stored: it is priced from `base` when read
+ * (costr/estimate-pricing.ts), so a coefficient's change rewrites no position.
  */
 export const estimatePositions = pgTable(
   "estimate_positions",
@@ -181,7 +182,6 @@ export const estimatePositions = pgTable(
     quantity: doublePrecision("quantity").notNull().default(0),
     unitPrice: doublePrecision("unit_price").notNull().default(0),
     base: jsonb("base").$type<CostTotals>().notNull(),
-    priced: jsonb("priced").$type<CostTotals>().notNull(),
   },
   (t) => [
     index("estimate_positions_estimate_idx").on(t.estimateId, t.sortOrder),

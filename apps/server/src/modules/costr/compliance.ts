@@ -4,7 +4,7 @@ import { costrComplianceRules, estimateLinks, estimatePositions, estimates, wbsI
 import type { Grant, NodeScope } from "../../platform/access.js";
 import type { Db, DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
-import { readCoefficientUses } from "./estimate-pricing.js";
+import { pricingOf, readCoefficientUses, readDecimals } from "./estimate-pricing.js";
 import { findEstimate, readPositions } from "./estimates.repo.js";
 
 type RuleRow = typeof costrComplianceRules.$inferSelect;
@@ -97,6 +97,9 @@ export async function checkEstimate(tx: DbOrTx, spaceId: string, estimateId: str
   const rules = (await readRules(tx, spaceId)).filter((r) => r.enabled);
   // Without rules there is nothing to look at: an upload into a space with no rules does not read its positions back.
   const positions = rules.length > 0 ? await readPositions(tx, estimateId) : [];
+  const price = rules.some((r) => r.kind === "price_limits")
+    ? pricingOf(await readCoefficientUses(tx, estimateId), await readDecimals(tx, spaceId))
+    : null;
   const links = rules.some((r) => r.kind !== "price_limits" && r.kind !== "required_coefficients")
     ? await tx
         .select({
@@ -135,7 +138,7 @@ export async function checkEstimate(tx: DbOrTx, spaceId: string, estimateId: str
     };
     if (rule.kind === "price_limits") {
       for (const p of positions) {
-        const unit = p.quantity ? p.priced.total / p.quantity : p.unitPrice;
+        const unit = p.quantity && price ? price(p).total / p.quantity : p.unitPrice;
         const low = params.minUnitPrice !== undefined && unit < params.minUnitPrice;
         const high = params.maxUnitPrice !== undefined && unit > params.maxUnitPrice;
         if (low || high) add(p.id, at(p), "", [Math.round(unit * 100) / 100]);

@@ -1,4 +1,4 @@
-import type { EstimateCostsBody, EstimateCostsResult } from "@planum/contracts";
+import type { CostTotals, EstimateCostsBody, EstimateCostsResult } from "@planum/contracts";
 import { sql } from "drizzle-orm";
 import type { VersionScope } from "../../platform/access.js";
 import type { Db, DbOrTx } from "../../platform/db.js";
@@ -7,6 +7,7 @@ import { execColumns, intArray, nullableArray } from "../../platform/sql.js";
 import type { WorkspaceEvents } from "../../platform/workspace-events.js";
 import { applyChange } from "../workspace/wbs/wbs-changes.js";
 import { type PlanTotal, setPlanTotals } from "../workspace/wdp/wdp-plan-totals.js";
+import { pricingsOf, readDecimals } from "./estimate-pricing.js";
 
 type PlannedWrite = Awaited<ReturnType<typeof setPlanTotals>>;
 
@@ -22,33 +23,68 @@ interface WorkCosts {
   oldVolume: (number | null)[];
 }
 
+/** The links of a version's works to positions, with what pricing needs of each position, as columns. */
+interface LinkColumns {
+  /** Work, share, position, its estimate and section, base money, quantity in the base measure. */
+  i: number[] | null;
+  sh: number[];
+  p: string[];
+  e: string[];
+  s: string[];
+  b: CostTotals[];
+  q: number[];
+  /** The work's planned figures before (the undo's before-image). */
+  oc: (number | null)[];
+  ol: (number | null)[];
+  ov: (number | null)[];
+}
+
 /**
  * The estimates' figures of a version's works, summed over their linked positions by share: money (the position's
- * total after coefficients), labour hours, and quantity in the base measure (a "100 м3" position of 0.45 is 45 м3).
- * Rounded to 2 decimals (money) and 3 (the others). Optionally only some works.
+ * total after coefficients, priced from its base: estimate-pricing.ts), labour hours, and quantity in the base
+ * measure (a "100 м3" position of 0.45 is 45 м3). Rounded to 2 decimals (money) and 3 (the others). Optionally only
+ * some works. The links cross as columns of one query; pricing and sums are done here, in work order.
  */
 async function readWorkCosts(tx: DbOrTx, spaceId: string, versionId: string, itemIds: number[] | null) {
   const only = itemIds ? sql`and l.item_id = any(${intArray(itemIds)}::int[])` : sql``;
-  const c = await execColumns<Partial<Record<keyof WorkCosts, unknown[]>>>(
+  const c = await execColumns<LinkColumns>(
     tx,
-    sql`with sums as (
-        select l.item_id as id,
-          round(sum((p.priced->>'total')::numeric * l.share::numeric), 2)::float8 as cost,
-          round(sum(coalesce((p.priced->>'labourHours')::numeric, 0) * l.share::numeric), 3)::float8 as labour,
-          round(sum(p.quantity::numeric * coalesce(m.factor, 1)::numeric * l.share::numeric), 3)::float8 as volume
-        from estimate_links l
-        join estimate_positions p on p.id = l.position_id
-        left join costr_measures m on m.id = p.measure_id
-        where l.space_id = ${spaceId} and l.version_id = ${versionId} ${only}
-        group by l.item_id)
-      select json_build_object('ids', json_agg(s.id order by s.id), 'cost', json_agg(s.cost order by s.id),
-        'labour', json_agg(s.labour order by s.id), 'volume', json_agg(s.volume order by s.id),
-        'oldCost', json_agg(w.planned_cost order by s.id), 'oldLabour', json_agg(w.planned_labour order by s.id),
-        'oldVolume', json_agg(w.planned_volume order by s.id)) as j
-      from sums s join wbs_items w on w.id = s.id and w.version_id = ${versionId}
-      where w.type <> 'sum'`,
+    sql`select json_build_object('i', json_agg(l.item_id), 'sh', json_agg(l.share), 'p', json_agg(p.id),
+        'e', json_agg(p.estimate_id), 's', json_agg(p.section_id), 'b', json_agg(p.base),
+        'q', json_agg(p.quantity * coalesce(m.factor, 1)), 'oc', json_agg(w.planned_cost),
+        'ol', json_agg(w.planned_labour), 'ov', json_agg(w.planned_volume)) as j
+      from estimate_links l
+      join estimate_positions p on p.id = l.position_id
+      join wbs_items w on w.id = l.item_id and w.version_id = ${versionId} and w.type <> 'sum'
+      left join costr_measures m on m.id = p.measure_id
+      where l.space_id = ${spaceId} and l.version_id = ${versionId} ${only}`,
   );
-  return c.ids ? (c as unknown as WorkCosts) : null;
+  if (!c.i) return null;
+  const pricings = await pricingsOf(tx, c.e, await readDecimals(tx, spaceId));
+  const sums = new Map<number, { cost: number; labour: number; volume: number; k: number }>();
+  for (let k = 0; k < c.i.length; k++) {
+    const priced = pricings.get(c.e[k])?.({ id: c.p[k], sectionId: c.s[k], base: c.b[k] });
+    let sum = sums.get(c.i[k]);
+    if (!sum) {
+      sum = { cost: 0, labour: 0, volume: 0, k };
+      sums.set(c.i[k], sum);
+    }
+    sum.cost += (priced?.total ?? 0) * c.sh[k];
+    sum.labour += (priced?.labourHours ?? 0) * c.sh[k];
+    sum.volume += c.q[k] * c.sh[k];
+  }
+  const ids = [...sums.keys()].sort((a, b) => a - b);
+  const out: WorkCosts = { ids, cost: [], labour: [], volume: [], oldCost: [], oldLabour: [], oldVolume: [] };
+  for (const id of ids) {
+    const sum = sums.get(id) as { cost: number; labour: number; volume: number; k: number };
+    out.cost.push(round(sum.cost, 2));
+    out.labour.push(round(sum.labour, 3));
+    out.volume.push(round(sum.volume, 3));
+    out.oldCost.push(c.oc[sum.k]);
+    out.oldLabour.push(c.ol[sum.k]);
+    out.oldVolume.push(c.ov[sum.k]);
+  }
+  return out;
 }
 
 /**
@@ -181,4 +217,8 @@ export class EstimateCosts {
   }
 }
 
-const round = (x: number, decimals: number) => Math.round(x * 10 ** decimals) / 10 ** decimals;
+/** Rounded half away from zero, as PostgreSQL's `round` of numeric sums (a float's dust aside: 0.125 gives 0.13). */
+const round = (x: number, decimals: number) => {
+  const scale = 10 ** decimals;
+  return (Math.sign(x) * Math.round(Math.abs(x) * scale * (1 + Number.EPSILON))) / scale;
+};

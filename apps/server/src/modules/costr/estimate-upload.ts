@@ -178,7 +178,7 @@ export class EstimateUpload {
           })),
         );
         for (let i = 0; i < rows.length; i += CHUNK) {
-          const chunk = rows.slice(i, i + CHUNK).map((row, j) => ({ ...row, sortOrder: i + j, priced: priced[i + j] }));
+          const chunk = rows.slice(i, i + CHUNK).map((row, j) => ({ ...row, sortOrder: i + j }));
           await insertPositions(tx, chunk);
           const done = Math.round(((i + chunk.length) / Math.max(total, 1)) * 100);
           this.tell(

@@ -66,7 +66,6 @@ export async function insertSections(db: DbOrTx, values: (typeof estimateSection
 export type NewPosition = Omit<typeof estimatePositions.$inferInsert, "id" | "measureId"> & {
   measureId: string | null;
   base: CostTotals;
-  priced: CostTotals;
 };
 
 /**
@@ -79,15 +78,15 @@ export async function insertPositions(db: DbOrTx, rows: readonly NewPosition[]) 
   const column = <K extends keyof NewPosition>(key: K) => rows.map((r) => r[key]);
   const texts = (key: "estimateId" | "sectionId" | "spaceId" | "num" | "normCode" | "name" | "unit" | "measureId") =>
     textArray(column(key) as (string | null | undefined)[]);
-  const money = (key: "base" | "priced") => textArray(rows.map((r) => JSON.stringify(r[key])));
+  const money = (key: "base") => textArray(rows.map((r) => JSON.stringify(r[key])));
   await db.execute(sql`
     insert into estimate_positions (estimate_id, section_id, space_id, sort_order, num, norm_code, name, unit,
-      measure_id, quantity, unit_price, base, priced)
+      measure_id, quantity, unit_price, base)
     select * from unnest(${texts("estimateId")}::uuid[], ${texts("sectionId")}::uuid[], ${texts("spaceId")}::uuid[],
       ${intArray(column("sortOrder"))}::int[], ${texts("num")}::text[], ${texts("normCode")}::text[],
       ${texts("name")}::text[], ${texts("unit")}::text[], ${texts("measureId")}::uuid[],
       ${nullableArray(column("quantity") as number[])}::float8[], ${nullableArray(column("unitPrice") as number[])}::float8[],
-      ${money("base")}::jsonb[], ${money("priced")}::jsonb[])`);
+      ${money("base")}::jsonb[])`);
 }
 
 export async function insertCoefficientUse(db: DbOrTx, values: typeof estimateCoefficients.$inferInsert) {

@@ -6,7 +6,7 @@ import { AppError } from "../../platform/errors.js";
 import { addTotals } from "./coefficient-math.js";
 import { findCoefficient } from "./costr-catalogues.repo.js";
 import type { CostrCatalogues } from "./costr-catalogues.service.js";
-import { readCoefficientUses, repriceEstimates } from "./estimate-pricing.js";
+import { pricingOf, readCoefficientUses, repriceEstimates } from "./estimate-pricing.js";
 import * as repo from "./estimates.repo.js";
 
 type ApplyInput = z.output<typeof applyCoefficientBody>;
@@ -46,11 +46,14 @@ export class EstimatesService {
   async tree(scope: NodeScope, id: string): Promise<EstimateTree> {
     const { db } = this.deps;
     const estimate = await this.estimateOf(scope, id);
-    const [sections, positions, uses] = await Promise.all([
+    const [sections, rows, uses, { decimals }] = await Promise.all([
       repo.readSections(db, id),
       repo.readPositions(db, id),
       readCoefficientUses(db, id),
+      this.deps.catalogues.settings(scope.grant.space.id),
     ]);
+    const price = pricingOf(uses, decimals);
+    const positions = rows.map((p) => ({ ...p, priced: price(p) }));
     const bySection = new Map(sections.map((s) => [s.id, [] as typeof positions]));
     for (const p of positions) bySection.get(p.sectionId)?.push(p);
     return {
@@ -61,7 +64,10 @@ export class EstimatesService {
           id: s.id,
           code: s.code,
           name: s.name,
-          totals: addTotals(own.map((p) => p.priced)),
+          totals: addTotals(
+            own.map((p) => p.priced),
+            decimals,
+          ),
           positions: own.map((p) => ({
             id: p.id,
             num: p.num,
