@@ -87,7 +87,8 @@ function collect(zip: yazl.ZipFile): Promise<Uint8Array> {
   });
 }
 
-function unzip(bytes: Uint8Array): Promise<Map<string, Uint8Array>> {
+/** The files of a ZIP archive by name (directories left out; unsafe paths and archives over 512 MB refused). */
+export function unzipEntries(bytes: Uint8Array): Promise<Map<string, Uint8Array>> {
   return new Promise((resolve, reject) => {
     const fail = (msg: string, entry = "archive") => reject(new FormatError("MalformedFile", msg, { entry }));
     yauzl.fromBuffer(Buffer.from(bytes), { lazyEntries: true, strictFileNames: false }, (err, zf) => {
@@ -120,7 +121,7 @@ function unzip(bytes: Uint8Array): Promise<Map<string, Uint8Array>> {
 }
 
 export async function readPlanumZip(bytes: Uint8Array): Promise<PlanumPackage> {
-  const files = await unzip(bytes);
+  const files = await unzipEntries(bytes);
   const raw = files.get("manifest.json");
   if (!raw)
     throw new FormatError("UnsupportedFormat", "Not a Planum package: manifest.json is missing", {

@@ -4,51 +4,20 @@ import { FormatError } from "../model/format-error.js";
 import type { ScheduleModel } from "../model/schedule-model.js";
 import { type Cell, type Table, type TabularReadOptions, tableToModel } from "./tabular-model.js";
 import { modelToRows } from "./tabular-rows.js";
+import { readXlsxCells } from "./xlsx-cells.js";
 
 export interface XlsxReadOptions extends TabularReadOptions {
   /** Worksheet name; the first sheet by default. */
   sheet?: string;
 }
 
-function cellValue(v: ExcelJS.CellValue): Cell {
-  if (v === null || v === undefined) return null;
-  if (v instanceof Date) return v;
-  if (typeof v === "object") {
-    if ("result" in v) return cellValue((v as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
-    if ("richText" in v) return (v as ExcelJS.CellRichTextValue).richText.map((t) => t.text).join("");
-    if ("text" in v) return String((v as ExcelJS.CellHyperlinkValue).text);
-    if ("error" in v) return null;
-    return String(v);
-  }
-  return v as Cell;
-}
-
-/** The rows of a worksheet (the first one unless `sheet` names another), cells as text, numbers, dates or booleans. */
+/**
+ * The rows of a worksheet (the first one unless `sheet` names another), cells as text, numbers, dates or booleans:
+ * read from the workbook's XML by `readXlsxCells`, not through ExcelJS's object model (5× less CPU).
+ */
 export async function readXlsxTable(bytes: Uint8Array, sheet?: string): Promise<Table> {
   if (bytes.length === 0) throw new FormatError("EmptyFile", "The XLSX file is empty");
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer);
-  } catch (e) {
-    throw new FormatError("MalformedFile", `Not a readable XLSX workbook: ${(e as Error).message}`, {
-      entry: "workbook",
-    });
-  }
-  const ws = sheet ? wb.getWorksheet(sheet) : wb.worksheets[0];
-  if (!ws)
-    throw new FormatError("MalformedFile", `Worksheet "${sheet ?? 1}" not found`, {
-      entry: sheet ?? "sheet 1",
-    });
-  const rows: Cell[][] = [];
-  // exceljs computes columnCount by scanning the whole sheet: read it once, or a sheet's reading grows as rows².
-  const columnCount = ws.columnCount;
-  for (let r = 1; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
-    const cells: Cell[] = [];
-    for (let c = 1; c <= Math.max(row.cellCount, columnCount); c++) cells.push(cellValue(row.getCell(c).value));
-    rows.push(cells);
-  }
-  return { format: "xlsx", sheet: ws.name, rows };
+  return readXlsxCells(bytes, sheet);
 }
 
 export async function readXlsx(bytes: Uint8Array, options: XlsxReadOptions = {}): Promise<ScheduleModel> {

@@ -6,11 +6,12 @@ import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import type { JobContext } from "../../platform/jobs.js";
 import type { UploadedFile } from "../../platform/uploads.js";
+import { deferRowChecks } from "../interchange/model-import.repo.js";
 import { addTotals, priceParts } from "./coefficient-math.js";
 import { checkEstimate } from "./compliance.js";
 import { type MeasureRow, readMeasures, readPdc } from "./costr-catalogues.repo.js";
 import type { CostrCatalogues } from "./costr-catalogues.service.js";
-import { insertEstimate, insertPositions, insertSections } from "./estimates.repo.js";
+import { checkUploadedPositions, insertEstimate, insertPositions, insertSections } from "./estimates.repo.js";
 
 export const ESTIMATE_UPLOAD_JOB = "estimate_upload";
 /** Positions written per statement (and per progress event). */
@@ -177,6 +178,7 @@ export class EstimateUpload {
             base: moneyOf(pos),
           })),
         );
+        const deferred = await deferRowChecks(tx);
         for (let i = 0; i < rows.length; i += CHUNK) {
           const chunk = rows.slice(i, i + CHUNK).map((row, j) => ({ ...row, sortOrder: i + j }));
           await insertPositions(tx, chunk);
@@ -192,6 +194,7 @@ export class EstimateUpload {
             "processing",
           );
         }
+        if (deferred) await checkUploadedPositions(tx, estimate.id);
         if (checkOnUpload) await checkEstimate(tx, spaceId, estimate.id);
         await complete(tx, { estimateId: estimate.id, positions: total });
         return estimate.id;
