@@ -1,0 +1,1 @@
+ALTER TABLE "estimate_positions" DROP COLUMN "priced";
