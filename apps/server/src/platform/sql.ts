@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "./db.js";
 
 /**
@@ -51,6 +51,25 @@ export function textArray(values: readonly (string | null | undefined)[]): strin
   }
   return `{${parts.join(",")}}`;
 }
+
+/**
+ * Whether a row version (`xmin`) was written after the snapshot `snapshot` (`pg_current_snapshot()` as text,
+ * "xmin:xmax:xip,…") was taken: by a transaction that began at or after the snapshot's end, or was under way when it
+ * was taken. "At or after the end" is compared as `age` (the distance back from the transaction counter now, modulo
+ * 2^32 as PostgreSQL compares ids): three times cheaper per row than turning each `xmin` into text and a number (76
+ * against 219 ms CPU over 250,000 rows on PGlite), and every row looked at pays it. A frozen row is infinitely old,
+ * so seen; should the end itself be a special id, every row reads as written since (an error only ever towards
+ * reading a row again, never towards missing one).
+ */
+export function writtenSince(snapshot: string): SQL {
+  const [, xmax, xip] = snapshot.split(":");
+  const end = xidOf(xmax);
+  const underWay = xip ? xip.split(",").map(xidOf) : [];
+  return sql`(age(xmin) <= age(${end}::xid) or xmin = any(${`{${underWay.join(",")}}`}::xid[]))`;
+}
+
+/** A transaction id (xid8 as text) as rows carry it in `xmin`: modulo 2^32. */
+export const xidOf = (xid8: string) => (BigInt(xid8) % BigInt(2 ** 32)).toString();
 
 /** Escapes LIKE wildcards so a search for "50%" finds the text, not everything. */
 export function likePattern(text: string): string {

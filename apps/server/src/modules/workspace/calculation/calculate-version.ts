@@ -8,8 +8,16 @@ import { recordHealth } from "../health/health.service.js";
 import { healthRowsOfCalculation } from "../health/health-columns.js";
 import { keepCalculation } from "../health/kept-calculation.js";
 import { readSettings } from "./calculate-settings.service.js";
-import { codesOf, findVersion, finishCalculation, type ResultColumns, writeResults } from "./calculation.repo.js";
+import {
+  codesOf,
+  currentXid,
+  findVersion,
+  finishCalculation,
+  type ResultColumns,
+  writeResults,
+} from "./calculation.repo.js";
 import { calculationInput } from "./calculation-input.js";
+import { forgetResults, knownResults, rememberResults } from "./known-results.js";
 
 export interface CalculationOutcome {
   finish: string;
@@ -45,7 +53,9 @@ export async function calculateVersion(
   // Progress that other data drives (daily facts) is set first, in its own transaction: it is derived data, so a
   // calculation that fails afterwards leaves it consistent with the facts.
   if (hasProgressHooks()) await db.transaction((tx) => progressBeforeCalculation(tx, version, settings));
-  const { input, stored, rows, links } = await calculationInput(db, version, settings);
+  // Rows' stored results known from this process's last calculation of the version are not read again.
+  const known = knownResults(versionId);
+  const { input, stored, rows, links, snapshot } = await calculationInput(db, version, settings, known);
   const t1 = performance.now();
   await progress(20);
   let result: EngineColumns;
@@ -90,12 +100,14 @@ export async function calculateVersion(
   const moved: number[] = [];
   const [storedEs, storedEf, storedLs, storedLf, storedTf, storedFf, storedCr] = stored;
   const activities = input.activities;
+  let allInPlace = ids.length === activities.length;
   for (let j = 0; j < ids.length; j++) {
     const es = earlyStart[j];
     const ef = earlyFinish[j];
     const ls = lateStart[j];
     const lf = lateFinish[j];
     const inPlace = activities[j]?.id === ids[j];
+    if (!inPlace) allInPlace = false;
     const sameEarly = inPlace && storedEs[j] === es && storedEf[j] === ef;
     if (
       sameEarly &&
@@ -127,8 +139,10 @@ export async function calculateVersion(
   };
   const health = healthRowsOfCalculation(rows, links, input, result);
   let afterCommit: (() => void)[] = [];
+  let xid = "";
   await db.transaction(async (tx) => {
     await writeResults(tx, versionId, out);
+    xid = await currentXid(tx);
     afterCommit = await datesWritten.run(tx, versionId, moved);
     await finishCalculation(tx, versionId, version.revision, finish);
     // The health of what is written, from memory; its critical path test follows as a job (health.service.ts).
@@ -139,6 +153,9 @@ export async function calculateVersion(
   outcome.timings.writeMs = Math.round(performance.now() - t2);
   // The critical path test job that follows takes these instead of reading and calculating the version again.
   keepCalculation(versionId, { revision: version.revision + 1, input, result, health, assigned: rows.asg });
+  // Every row now holds the engine's answer: the next calculation here reads only rows written by others since.
+  if (allInPlace) rememberResults(versionId, { snapshot, xid }, rows.id, result);
+  else forgetResults(versionId);
   for (const run of afterCommit) run();
   return outcome;
 }

@@ -19,6 +19,7 @@ import {
   resourceRunRows,
   type VersionRow,
 } from "./calculation.repo.js";
+import { type KnownResults, storedResultsOf } from "./known-results.js";
 
 const LINK = { fs: "FS", ss: "SS", ff: "FF", sf: "SF" } as const;
 
@@ -91,9 +92,20 @@ function textsOfIds(ids: readonly number[]): { get(id: number): string | undefin
  * Reads a version in bulk (items, relations, external predecessors, the space's calendars) and builds the engine's
  * network. Drafts take no part in the calculation, nor do relations that touch them.
  */
-export async function calculationInput(db: DbOrTx, version: VersionRow, settings: CalculateSettings) {
+export async function calculationInput(
+  db: DbOrTx,
+  version: VersionRow,
+  settings: CalculateSettings,
+  knownResults: KnownResults | null = null,
+) {
   const defaultCalendar = await ensureDefaultCalendar(db, version.spaceId);
-  const { c, r, outside, externals: externalRows, calendars: calendarRows } = await readNetworkRows(db, version);
+  const {
+    c,
+    r,
+    outside,
+    externals: externalRows,
+    calendars: calendarRows,
+  } = await readNetworkRows(db, version, knownResults);
   const n = c.id.length;
   const alap = new Set<number>(c.alap);
   const calendarAt = new Map<number, string>();
@@ -177,5 +189,6 @@ export async function calculationInput(db: DbOrTx, version: VersionRow, settings
   };
   // The stored results in the activities' order (dates as minutes since 1970: several times cheaper than to_char),
   // so the calculation rewrites only the rows whose results moved; the rows as read, for the health checks.
-  return { input, stored: c.res, rows: c, links: r };
+  const stored = c.res ?? storedResultsOf(c.id, c.chg ?? [], knownResults!);
+  return { input, stored, rows: c, links: r, snapshot: c.snap };
 }

@@ -4,7 +4,7 @@ import { calculateSettings, versions } from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import { PRESUMED_DEAD_SECONDS } from "../../../platform/processes.js";
-import { execColumns, execRows, intArray } from "../../../platform/sql.js";
+import { execColumns, execRows, intArray, writtenSince, xidOf } from "../../../platform/sql.js";
 import { minutesSql, timestampSql, wallClockSql } from "../../../platform/time.js";
 
 /**
@@ -137,6 +137,12 @@ export async function writeResults(tx: DbOrTx, versionId: string, columns: Resul
            as r(id, es, ef, ls, lf, tf, ff, cr)
       where w.id = r.id and w.version_id = ${versionId}`);
   }
+}
+
+/** The transaction's id as rows it writes carry it (`xmin`); gives it one if it has none yet. */
+export async function currentXid(tx: DbOrTx): Promise<string> {
+  const result = await execRows(tx, sql`select pg_current_xact_id()::text as x`);
+  return xidOf((result.rows[0] as { x: string }).x);
 }
 
 /** Codes of items by id (to name them in a failure's reason). */
@@ -280,8 +286,12 @@ const startedRows = sql`coalesce(json_agg(json_build_array(percent_complete, ${m
  * started items, in the same order (most items are not started: their nulls are not sent at all).
  */
 export type ItemColumns = { [K in keyof ItemRow]: ItemRow[K][] } & {
-  /** The stored results (see StoredResults). */
-  res: StoredResults;
+  /** The stored results (see StoredResults), when nothing is known of them (else `chg`). */
+  res?: StoredResults;
+  /** [id, the seven stored results] of the rows written since the known results (see known-results.ts). */
+  chg?: (number | null)[][];
+  /** The snapshot the read was taken at. */
+  snap: string;
   /** Ids of the P6 "as late as possible" items (rare: listed, not a column). */
   alap: number[];
   /** Ids of resource-dependent works. */
@@ -374,7 +384,28 @@ export interface CalendarRow {
  * than filtering in JavaScript): a predecessor that is not among the items is an external one when it lies in
  * another version of the space (a draft of this version is neither).
  */
-export async function readNetworkRows(db: DbOrTx, version: Pick<VersionRow, "id" | "spaceId">) {
+export async function readNetworkRows(
+  db: DbOrTx,
+  version: Pick<VersionRow, "id" | "spaceId">,
+  known: { snapshot: string; xid: string } | null = null,
+) {
+  const results = [
+    minutes("early_start"),
+    minutes("early_finish"),
+    minutes("late_start"),
+    minutes("late_finish"),
+    sql`total_float`,
+    sql`free_float`,
+    sql`critical::int`,
+  ];
+  // The stored results of every row, or (known) only of the rows some other transaction wrote since.
+  const stored = known
+    ? sql`'chg', coalesce(json_agg(json_build_array(id, ${sql.join(results, sql`, `)}))
+                   filter (where ${writtenSince(known.snapshot)} and not xmin = ${known.xid}::xid), '[]')`
+    : sql`'res', json_build_array(${sql.join(
+        results.map((column) => sql`json_agg(${column})`),
+        sql`, `,
+      )})`;
   // A calendar comes as its 1-based place among the space's calendars (`cals`), not as uuid text: 100k uuids as JSON
   // were a third of this query's time; one of another space (never written so) still comes as its id.
   const spaceCalendars = sql`array(select id from calendars where space_id = ${version.spaceId} order by id)`;
@@ -393,9 +424,7 @@ export async function readNetworkRows(db: DbOrTx, version: Pick<VersionRow, "id"
            'tgf', coalesce(json_agg(json_build_array(id, ${minutes("target_finish")})) filter (where target_finish is not null), '[]'),
            'asg', to_json(array(select distinct item_id from assignments where version_id = ${version.id})),
            'prog', ${startedRows},
-           'res', json_build_array(json_agg(${minutes("early_start")}), json_agg(${minutes("early_finish")}),
-                  json_agg(${minutes("late_start")}), json_agg(${minutes("late_finish")}), json_agg(total_float),
-                  json_agg(free_float), json_agg(critical::int))) as j
+           'snap', pg_current_snapshot()::text, ${stored}) as j
     from wbs_items where version_id = ${version.id} and type <> 'draft'`,
   );
   const r = await execColumns<RelationColumns>(

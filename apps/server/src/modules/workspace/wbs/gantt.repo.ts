@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { VersionRow } from "../../../platform/access.js";
 import type { DbOrTx } from "../../../platform/db.js";
-import { execColumns, execRows, intArray } from "../../../platform/sql.js";
+import { execColumns, execRows, writtenSince } from "../../../platform/sql.js";
 import { minutesSql } from "../../../platform/time.js";
 
 /**
@@ -148,21 +148,7 @@ export function readCalendars(db: DbOrTx, version: VersionRow) {
   );
 }
 
-/**
- * A row version (`xmin`) the snapshot `mark` did not see: written by a transaction that began at or after the
- * snapshot's end, or was under way when it was taken. "At or after the end" is compared as `age` (the distance back
- * from the transaction counter now, modulo 2^32 as PostgreSQL compares ids): three times cheaper per row than turning
- * each `xmin` into text and a number (76 against 219 ms CPU over 250,000 rows on PGlite), and every row of the version
- * is looked at. A frozen row is infinitely old, so seen; should the end itself be a special id, every row reads as
- * unseen (an error only ever towards reading a row again, never towards missing one).
- */
-function unseen(mark: ReadMark) {
-  const [, xmax, xip] = mark.snapshot.split(":");
-  const wrap = BigInt(2 ** 32);
-  const end = (BigInt(xmax) % wrap).toString();
-  const underWay = xip ? xip.split(",").map((x) => Number(BigInt(x) % wrap)) : [];
-  return sql`(age(xmin) <= age(${end}::xid) or xmin = any(${intArray(underWay)}::xid[]))`;
-}
+const unseen = (mark: ReadMark) => writtenSince(mark.snapshot);
 
 /** The rows and relations of the version written since `mark`, and a new mark (counts and snapshot now). */
 export async function readGanttChanges(db: DbOrTx, version: VersionRow, mark: ReadMark) {
