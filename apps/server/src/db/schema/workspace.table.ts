@@ -244,6 +244,8 @@ export interface UndoInverse {
     workPeople: Record<string, unknown>[];
     timesheets: Record<string, unknown>[];
   };
+  /** What a deletion of works took along of their directories: links to rows and origins (rows as JSON). */
+  directory?: { links: Record<string, unknown>[]; origins: Record<string, unknown>[] };
 }
 
 export interface WdpSeriesJson {

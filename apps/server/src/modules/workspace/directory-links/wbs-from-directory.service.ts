@@ -14,6 +14,7 @@ import { AppError } from "../../../platform/errors.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import type { DirectoriesService } from "../../directories/directories.service.js";
 import { snapshotPeopleOf, snapshotRelationsOf, snapshotWbs, snapshotWdpOf } from "../undo/undo.repo.js";
+import { snapshotDirectoryOf } from "../undo/undo-directory.js";
 import { deleteItems, requireSumParent } from "../wbs/wbs.repo.js";
 import { applyChange } from "../wbs/wbs-changes.js";
 import type { DirectoryLinksService } from "./links.service.js";
@@ -99,6 +100,7 @@ export class WbsFromDirectoryService {
               rels: await snapshotRelationsOf(tx, gone),
               wdp: await snapshotWdpOf(tx, scope.grant.space.id, versionId, gone),
               people: await snapshotPeopleOf(tx, versionId, gone),
+              directory: await snapshotDirectoryOf(tx, versionId, gone),
             }
           : null;
         if (gone.length) await deleteItems(tx, gone);
@@ -124,6 +126,7 @@ export class WbsFromDirectoryService {
             ...(removed ? { relations: { restore: removed.rels, remove: [] } } : {}),
             ...(removed?.wdp ? { wdp: removed.wdp } : {}),
             ...(removed?.people ? { people: removed.people } : {}),
+            ...(removed?.directory ? { directory: removed.directory } : {}),
             ...(donors.inverse ? { wbsAttrValues: donors.inverse } : {}),
           },
           itemCount: changed.length + gone.length,

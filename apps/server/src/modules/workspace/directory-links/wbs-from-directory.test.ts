@@ -227,6 +227,29 @@ describe("a version's WBS from a directory", () => {
     expect((await undoLast(owner, v)).status).toBe(200);
     expect(shape(await wbs(owner, v), normAttr)).toEqual(before);
     expect((await owner.call("GET", `/versions/${v}/wbs/${note.id}`)).body.data.name).toBe("Своя работа");
+    // with the rows they were built from: the next sync removes them again
+    expect((await sync(true)).body.data).toMatchObject({ removed: 3, added: 2 });
+  });
+
+  it("undoes a deletion of linked items with their links: the next sync adds no second copy of their rows", async () => {
+    const s = await setUp();
+    const { owner, version, normAttr } = s;
+    const v = version.id;
+    await owner.call("POST", `/versions/${v}/directory/copy-wbs`, { directoryId: s.directory.id });
+    const before = shape(await wbs(owner, v), normAttr);
+    const concrete = (await wbs(owner, v)).find((i) => i.code === "02") as Item & { revision: number };
+    const deleted = await owner.call("DELETE", `/versions/${v}/wbs`, {
+      items: [{ id: concrete.id, revision: concrete.revision }],
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect((await undoLast(owner, v)).status).toBe(200);
+    expect(shape(await wbs(owner, v), normAttr)).toEqual(before);
+
+    const preview = await owner.call("POST", `/versions/${v}/directory/sync-with-list`, {
+      directoryId: s.directory.id,
+      preview: true,
+    });
+    expect(preview.body.data).toMatchObject({ removed: 0, added: 0, renamed: 0 });
   });
 
   it("removes the items of deleted rows from a version copied from the one built from the directory", async () => {

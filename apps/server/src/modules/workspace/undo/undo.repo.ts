@@ -15,6 +15,7 @@ import { execRows, intArray, nullableArray, textArray } from "../../../platform/
 import { deleteWorkStates, readWorkStates, type SeriesRow, type WorkState, writeWorkStates } from "../wdp/wdp.repo.js";
 import { restoreReports } from "../wdp/wdp-approval.repo.js";
 import { deleteSeries, readSeries, writeSeries } from "../wdp/wdp-store.js";
+import { restoreDirectory } from "./undo-directory.js";
 
 async function spaceOf(tx: DbOrTx, versionId: string) {
   const [row] = await tx.select({ spaceId: versions.spaceId }).from(versions).where(eq(versions.id, versionId));
@@ -347,6 +348,7 @@ export async function applyInverse(tx: DbOrTx, versionId: string, inverse: UndoI
     }
   }
   if (inverse.people) await restorePeople(tx, inverse.people);
+  if (inverse.directory) await restoreDirectory(tx, inverse.directory);
   if (inverse.assignments) {
     const changed = await restoreAssignments(tx, versionId, inverse.assignments);
     for (const id of changed) touched.assignments.add(id);

@@ -11,6 +11,7 @@ import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
 import { snapshotPeopleOf, snapshotRelationsOf, snapshotWbs, snapshotWdpOf } from "../undo/undo.repo.js";
+import { snapshotDirectoryOf } from "../undo/undo-directory.js";
 import {
   ancestors,
   countByType,
@@ -188,6 +189,7 @@ export class WbsService {
       const rels = await snapshotRelationsOf(tx, ids);
       const wdp = await snapshotWdpOf(tx, scope.grant.space.id, version.id, ids);
       const people = await snapshotPeopleOf(tx, version.id, ids);
+      const directory = await snapshotDirectoryOf(tx, version.id, ids);
       await deleteItems(tx, ids);
       return {
         result: { deleted: ids },
@@ -199,6 +201,7 @@ export class WbsService {
           relations: { restore: rels, remove: [] },
           ...(wdp ? { wdp } : {}),
           ...(people ? { people } : {}),
+          ...(directory ? { directory } : {}),
         },
         itemCount: ids.length,
       };
