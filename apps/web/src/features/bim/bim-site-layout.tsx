@@ -228,7 +228,7 @@ export function BimSiteLayout({ spaceId, nodeId, schedules, canWrite }: Props) {
             top={8}
             right={8}
             variant="default"
-            aria-label={t("viewer.fit")}
+            aria-label={t("primitives.fit")}
             onClick={() => scene?.fit()}
           >
             <IconMaximize size={14} />
