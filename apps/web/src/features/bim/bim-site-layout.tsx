@@ -25,6 +25,7 @@ import { BimPrimitiveForm, type PrimitiveDraft } from "./bim-primitive-form";
 import { primitivePlacement } from "./bim-primitive-shapes";
 import { bimPrimitiveKeys, bimPrimitivesApi, primitiveKey } from "./bim-primitives-api";
 import { BimScene } from "./bim-scene";
+import { useSceneClick } from "./use-scene-click";
 
 const BACKGROUND = { light: "#f1f3f5", dark: "#1f2125" } as const;
 /** The site plan's ground grid, in metres across. */
@@ -131,25 +132,10 @@ export function BimSiteLayout({ spaceId, nodeId, schedules, canWrite }: Props) {
   // A click that did not drag selects the shape under it.
   const idOfKey = useRef(new Map<number, string>());
   idOfKey.current = new Map([...keyOf].map(([id, key]) => [key, id]));
-  useEffect(() => {
-    if (!scene) return;
-    const canvas = scene.canvas;
-    let down: { x: number; y: number } | null = null;
-    const onDown = (event: PointerEvent) => {
-      down = { x: event.clientX, y: event.clientY };
-    };
-    const onUp = (event: PointerEvent) => {
-      if (!down || Math.hypot(event.clientX - down.x, event.clientY - down.y) > 4) return;
-      const key = scene.pick(event.clientX, event.clientY);
-      setSelected(key === null ? null : (idOfKey.current.get(key) ?? null));
-    };
-    canvas.addEventListener("pointerdown", onDown);
-    canvas.addEventListener("pointerup", onUp);
-    return () => {
-      canvas.removeEventListener("pointerdown", onDown);
-      canvas.removeEventListener("pointerup", onUp);
-    };
-  }, [scene]);
+  useSceneClick(scene, (scene, x, y) => {
+    const key = scene.pick(x, y);
+    setSelected(key === null ? null : (idOfKey.current.get(key) ?? null));
+  });
 
   // The 4D player: every saved shape tied to works of the chosen version.
   const ties = useMemo<BimLinkedElement[]>(

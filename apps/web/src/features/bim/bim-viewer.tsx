@@ -43,6 +43,7 @@ import { bimApi, bimKeys, bimViewerApi } from "./bim-api";
 import { BimLinksPanel } from "./bim-links-panel";
 import { BimProfileEditor } from "./bim-profiles";
 import { type Appearance, BimScene } from "./bim-scene";
+import { useSceneClick } from "./use-scene-click";
 
 const BACKGROUND = { light: "#f1f3f5", dark: "#1f2125" } as const;
 
@@ -171,35 +172,20 @@ export function BimViewer({
     scene?.measure(null);
     setMeasured(null);
   }, [scene, measuring]);
-  useEffect(() => {
-    if (!scene) return;
-    const canvas = scene.canvas;
-    let down: { x: number; y: number } | null = null;
-    const onDown = (event: PointerEvent) => {
-      down = { x: event.clientX, y: event.clientY };
-    };
-    const onUp = (event: PointerEvent) => {
-      if (!down || Math.hypot(event.clientX - down.x, event.clientY - down.y) > 4) return;
-      if (measuringNow.current) {
-        const point = scene.pickPoint(event.clientX, event.clientY);
-        if (!point) return;
-        // The first point starts a measure, the second ends it; a third starts again.
-        const [first] = points.current.length === 1 ? points.current : [];
-        points.current = first ? [first, point] : [point];
-        scene.measure(first ? [first, point] : null);
-        setMeasured(first ? first.distanceTo(point) : null);
-        return;
-      }
-      const id = scene.pick(event.clientX, event.clientY);
-      setSelected(id === null ? [] : [id]);
-    };
-    canvas.addEventListener("pointerdown", onDown);
-    canvas.addEventListener("pointerup", onUp);
-    return () => {
-      canvas.removeEventListener("pointerdown", onDown);
-      canvas.removeEventListener("pointerup", onUp);
-    };
-  }, [scene]);
+  useSceneClick(scene, (scene, x, y) => {
+    if (measuringNow.current) {
+      const point = scene.pickPoint(x, y);
+      if (!point) return;
+      // The first point starts a measure, the second ends it; a third starts again.
+      const [first] = points.current.length === 1 ? points.current : [];
+      points.current = first ? [first, point] : [point];
+      scene.measure(first ? [first, point] : null);
+      setMeasured(first ? first.distanceTo(point) : null);
+      return;
+    }
+    const id = scene.pick(x, y);
+    setSelected(id === null ? [] : [id]);
+  });
 
   return (
     <Stack gap="xs">

@@ -12,6 +12,7 @@ import { bimLinkKeys, bimLinksApi } from "./bim-links-api";
 import { primitivePlacement } from "./bim-primitive-shapes";
 import { bimPrimitiveKeys, bimPrimitivesApi, primitiveKey } from "./bim-primitives-api";
 import { BimScene } from "./bim-scene";
+import { useSceneClick } from "./use-scene-click";
 
 const BACKGROUND = { light: "#f1f3f5", dark: "#1f2125" } as const;
 /** Elements tied to some work of the version, so what the schedule does not cover stands out. */
@@ -147,32 +148,17 @@ export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWork
   const select = useRef(onSelectWorks);
   select.current = onSelectWorks;
   const [untied, setUntied] = useState(false);
-  useEffect(() => {
-    if (!scene) return;
-    const canvas = scene.canvas;
-    let down: { x: number; y: number } | null = null;
-    const onDown = (event: PointerEvent) => {
-      down = { x: event.clientX, y: event.clientY };
-    };
-    const onUp = (event: PointerEvent) => {
-      if (!down || Math.hypot(event.clientX - down.x, event.clientY - down.y) > 4) return;
-      const id = scene.pick(event.clientX, event.clientY);
-      const works =
-        id === null ? [] : [...new Set(tiesNow.current.filter((t) => t.expressId === id).map((t) => t.itemId))];
-      setUntied(id !== null && works.length === 0);
-      if (id !== null) scene.select([id]);
-      if (works.length > 0) {
-        pickedHere.current = true;
-        select.current(works);
-      }
-    };
-    canvas.addEventListener("pointerdown", onDown);
-    canvas.addEventListener("pointerup", onUp);
-    return () => {
-      canvas.removeEventListener("pointerdown", onDown);
-      canvas.removeEventListener("pointerup", onUp);
-    };
-  }, [scene]);
+  useSceneClick(scene, (scene, x, y) => {
+    const id = scene.pick(x, y);
+    const works =
+      id === null ? [] : [...new Set(tiesNow.current.filter((t) => t.expressId === id).map((t) => t.itemId))];
+    setUntied(id !== null && works.length === 0);
+    if (id !== null) scene.select([id]);
+    if (works.length > 0) {
+      pickedHere.current = true;
+      select.current(works);
+    }
+  });
 
   const failure = links.error ?? geometry.error ?? relations.error;
   if (failure)
