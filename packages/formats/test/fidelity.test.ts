@@ -51,6 +51,22 @@ describe("differences with other tools' dates are explained", () => {
     expect(c.exact).toBe(c.compared - 2);
   });
 
+  it("an XER that Asta Powerproject wrote (header database `PowerProject`) is measured but not taken for P6's dates", async () => {
+    // Real case: a US public-works baseline whose header reads `ERMHDR 15.2 … PowerProject Project Manager`; its
+    // start milestones sit at 17:00 where P6 writes the next morning. The same bytes under P6's header name are P6's.
+    const p6 = new TextDecoder().decode(corpus("xer/MultiprojectWithExternal.xer"));
+    const [header, ...rest] = p6.split("\n");
+    const fields = header.split("\t");
+    fields[6] = "PowerProject";
+    const asta = new TextEncoder().encode([fields.join("\t"), ...rest].join("\n"));
+    const fromAsta = measureFidelity(await readSchedule(asta, { fileName: "baseline.xer" }));
+    expect(fromAsta.notComputed).toBe(
+      "written by Asta Powerproject, not Primavera P6 (the XER header says so): its dates are Asta Powerproject's calculation, not P6's",
+    );
+    expect(fromAsta.compared).toBe(3);
+    expect(measureFidelity(await readSchedule(corpus("xer/MultiprojectWithExternal.xer"))).notComputed).toBeUndefined();
+  });
+
   it("mspdirelations.xml: MS Project writes a finish as 08:00 of the next working day, the same working time as our 17:00", async () => {
     const c = await fidelity("mspdi/mspdirelations.xml");
     expect(c.equalInWorkingTime).toBe(c.compared);

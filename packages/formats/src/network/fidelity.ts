@@ -122,7 +122,7 @@ export function compareFidelity(model: ScheduleModel, recalc: Recalculation): Fi
     if (same) exact++;
   }
   for (const f of FIDELITY_FIELDS) fields[f].percent = percent(fields[f].equal, fields[f].of);
-  const stale = rules === "p6" ? staleEvidence(model, recalc) : undefined;
+  const stale = rules === "p6" ? (notWrittenByP6(model) ?? staleEvidence(model, recalc)) : undefined;
   return {
     ...(stale ? { notComputed: stale } : {}),
     rules,
@@ -177,6 +177,13 @@ function staleEvidence(model: ScheduleModel, recalc: Recalculation): string | un
     return `${projectCode.get(a.projectId) ?? a.projectId}/${a.code} (not started) has its stored early start ${es} on a non-working day of its calendar "${name}"; P6 never schedules remaining work there, so the file's dates were not computed on the file's calendars`;
   }
   return undefined;
+}
+
+/** A P6 format written by another tool (Asta Powerproject writes XER): its dates are that tool's calculation. */
+function notWrittenByP6(model: ScheduleModel): string | undefined {
+  const producer = model.source?.producer;
+  if (!producer || producer === "Primavera P6") return undefined;
+  return `written by ${producer}, not Primavera P6 (the XER header says so): its dates are ${producer}'s calculation, not P6's`;
 }
 
 /** Each activity's calendar as the recalculation gave it to the engine. */

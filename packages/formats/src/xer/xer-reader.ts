@@ -43,7 +43,7 @@ export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): Sched
   const file = parseXerTables(bytes, options);
   const t = (name: string) => new XerRows(file.tables.get(name), name);
   const model = emptyModel("xer");
-  model.source = { format: "xer", producer: "Primavera P6", version: file.header[1] ?? "" };
+  model.source = { format: "xer", producer: xerProducer(file.header), version: file.header[1] ?? "" };
 
   const rootWbs = new Map<string, string>();
   const wbsRows = t("PROJWBS");
@@ -455,4 +455,12 @@ function readNotes(
     const notes = list && joinNotes(list);
     if (notes) a.notes = notes;
   }
+}
+
+/**
+ * Who wrote the XER: P6 puts its database name in the header's seventh field (`dbxDatabaseNoName`, a server's name);
+ * Asta Powerproject writes XER too and signs it `PowerProject` there — its dates are then Powerproject's calculation.
+ */
+function xerProducer(header: string[]): string {
+  return header[6]?.trim().toLowerCase() === "powerproject" ? "Asta Powerproject" : "Primavera P6";
 }
