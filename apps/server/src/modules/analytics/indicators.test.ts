@@ -168,7 +168,7 @@ describe("indicators", () => {
           (d: Value[]) =>
             d.length === 2 &&
             d.every((x) => x.versions === 2 && x.value !== null) &&
-            Math.abs(byKey(d).budget_k.value - 1.25) < 1e-9,
+            Math.abs((byKey(d).budget_k.value ?? Number.NaN) - 1.25) < 1e-9,
         ),
       );
       expect(values.works_each.value).toBeCloseTo(1.8, 10);
