@@ -144,7 +144,7 @@ function printTable(list) {
         r.file,
         r.format,
         "EXCLUDED",
-        `${r.compared} compared, ${pct(r.exactPercent, r.compared)} % exact; not computed on its calendars (see below)`,
+        `${r.compared} compared, ${pct(r.exactPercent, r.compared)} % exact; not the tool's calculation on its calendars (see below)`,
       ];
     return [
       r.file,

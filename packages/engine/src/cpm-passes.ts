@@ -101,7 +101,8 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
       let b: number;
       if (inFast[e] === 1) {
         // Inline fast path (the common case); started predecessors of start-sourced relations need the helper.
-        if (t === R_FS || t === R_FF) b = efW[i] + inLag[e];
+        if (inLag[e] !== 0 && statusOf[i] === S_COMPLETED) b = fastSource(net, st, e, i);
+        else if (t === R_FS || t === R_FF) b = efW[i] + inLag[e];
         else if (statusOf[i] !== S_IN_PROGRESS) b = sW[i] + inLag[e];
         else b = fastSource(net, st, e, i);
       } else {

@@ -133,6 +133,7 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
     fullOnly: false,
     openEndsCritical: opts.openEndsCritical === true,
     startLinksBoundLate: opts.startLinksBoundLate !== false,
+    resourceRunsInActivityHours: opts.resourceRunsInActivityHours === true,
     inStart: new Int32Array(total + 1),
     inFrom: new Int32Array(0),
     inType: new Uint8Array(0),

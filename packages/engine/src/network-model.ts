@@ -116,6 +116,8 @@ export interface Network {
   openEndsCritical: boolean;
   /** False under MS Project 2016+ rules: SS/SF links leave the predecessor's late dates alone. */
   startLinksBoundLate: boolean;
+  /** P6: resource-driven assignments start and end at the working time of the activity's calendar. */
+  resourceRunsInActivityHours: boolean;
   inStart: Int32Array;
   inFrom: Int32Array;
   inType: Uint8Array;

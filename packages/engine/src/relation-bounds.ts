@@ -34,9 +34,25 @@ function startSourcedByRemaining(net: Network, i: number): boolean {
   return net.status[i] === S_IN_PROGRESS && net.ssFromEarlyStart;
 }
 
+/**
+ * A lag from completed work counts from its actual date, while the instant logic pushed it to (retained logic,
+ * scenario 058) passes on without the lag (scenario 059, a real P6 25.11 update: an SS 80 h lag from a completed
+ * activity that a chain of completed work pushed to the day before the data date does not delay the remaining work
+ * 80 h past it). `pushed` and `actual` are the source end as the pass placed it and as it happened.
+ */
+function lagFromCompleted(pushed: number, actual: number, fromActual: number): number {
+  return pushed > actual && pushed > fromActual ? pushed : fromActual;
+}
+
 /** Source end plus lag, in the shared work coordinates (fast edges only). */
 export function fastSource(net: Network, st: ScheduleState, e: number, i: number): number {
   const t = net.inType[e];
+  if (net.inLag[e] !== 0 && net.status[i] === S_COMPLETED) {
+    const finishSourced = t === R_FS || t === R_FF;
+    const pushed = finishSourced ? st.efW[i] : st.sW[i];
+    const actual = finishSourced ? net.actualFinishW[i] : net.actualStartW[i];
+    return lagFromCompleted(pushed, actual, actual + net.inLag[e]);
+  }
   if (t === R_FS || t === R_FF) return st.efW[i] + net.inLag[e];
   const si = net.status[i];
   if (si === S_NOT_STARTED || si === S_COMPLETED || net.kind[i] === K_EXTERNAL) return st.sW[i] + net.inLag[e];
@@ -61,7 +77,12 @@ export function sourceTime(net: Network, st: ScheduleState, e: number, i: number
     lag = effectiveLag(net, e, lc.workAt(net.dataDateT) - lc.workAt(net.actualStartT[i]));
   } else time = net.actualStartT[i];
   if (time === NONE) return NONE;
-  return lag === 0 ? time : lc.shift(time, lag, finishSourced);
+  if (lag === 0) return time;
+  if (net.status[i] === S_COMPLETED) {
+    const actual = finishSourced ? net.actualFinishT[i] : net.actualStartT[i];
+    if (actual !== NONE) return lagFromCompleted(time, actual, lc.shift(actual, lag, finishSourced));
+  }
+  return lc.shift(time, lag, finishSourced);
 }
 
 /** Forward bound of edge e (into j) on j's start (FS/SS) or finish (FF/SF), in j's work coordinates. */

@@ -62,9 +62,10 @@ function spanTo(net: Network, j: number, tF: number): void {
  */
 export function resourceEarly(net: Network, j: number, sb: number, fb: number): Int32Array {
   const cal = net.calendars[net.cal[j]];
-  // The earliest instant at the start bound: the end of the working period it follows (17:00, not 08:00 next day),
-  // but never before the data date / project start, nor a not-started activity's own start limit.
-  let t0 = cal.finishAt(sb);
+  // The earliest instant at the start bound: the end of the working period it follows (17:00, not 08:00 next day;
+  // P6: the next working start of the activity's calendar), but never before the data date / project start, nor a
+  // not-started activity's own start limit.
+  let t0 = net.resourceRunsInActivityHours ? cal.startAt(sb) : cal.finishAt(sb);
   if (t0 < net.floorT) t0 = net.floorT;
   if (net.status[j] === S_NOT_STARTED && sb === net.esMinW[j] && net.startLimitT[j] > t0) t0 = net.startLimitT[j];
   spanFrom(net, j, t0);
@@ -89,12 +90,12 @@ export function resourceLate(net: Network, st: ScheduleState, i: number, lfBound
   // The latest instant at the finish bound: the start of the working period it precedes (a successor starting
   // 08:00 lets a night shift work until then), never after the project's late finish.
   const lf = lfBound < st.projLateW[net.cal[i]] ? lfBound : st.projLateW[net.cal[i]];
-  let tF = cal.startAt(lf);
+  let tF = net.resourceRunsInActivityHours ? cal.finishAt(lf) : cal.startAt(lf);
   if (st.projectLateT !== NONE && st.projectLateT < tF) tF = st.projectLateT;
   spanTo(net, i, tF);
   if (lsb < POS && lsb < cal.workAt(SPAN[2])) {
     const finishT = SPAN[3];
-    spanFrom(net, i, cal.finishAt(lsb));
+    spanFrom(net, i, net.resourceRunsInActivityHours ? cal.startAt(lsb) : cal.finishAt(lsb));
     if (SPAN[3] > finishT) spanTo(net, i, tF);
   }
   const lsT = SPAN[2];

@@ -118,6 +118,13 @@ export interface ScheduleOptions {
    * slack, 80 and 72 h in the 2010 save of the same plan; scenario 049).
    */
   startLinksBoundLate?: boolean;
+  /**
+   * Whether the assignments of a resource-driven activity keep to the working time of the activity's own calendar
+   * at its ends (P6: they begin no earlier than its next working start after the start bound and end no later than
+   * the end of its working period before the finish bound; scenario 060, a real P6 22.12 export). Default false, as
+   * MS Project: a predecessor's 17:00 lets a night-shift resource start at 23:00 the same day (scenario 050).
+   */
+  resourceRunsInActivityHours?: boolean;
 }
 
 export interface NetworkInput {

@@ -167,6 +167,9 @@ export function validateAndIndex(input: unknown): ValidatedNetwork {
     if (opts.startLinksBoundLate !== undefined && typeof opts.startLinksBoundLate !== "boolean") {
       throw new EngineInputError("options", "startLinksBoundLate must be true or false");
     }
+    if (opts.resourceRunsInActivityHours !== undefined && typeof opts.resourceRunsInActivityHours !== "boolean") {
+      throw new EngineInputError("options", "resourceRunsInActivityHours must be true or false");
+    }
   }
   if (!Array.isArray(input.calendars)) throw new EngineInputError("network", "calendars must be an array");
   const calendarIds = new Map<string, number>();

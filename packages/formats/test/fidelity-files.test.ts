@@ -47,6 +47,15 @@ describe("committed real exports for the fidelity harness", () => {
     expect(fidelity.notComputed).toContain("Corporate - Standard Full Time");
   });
 
+  it.each(["exupery/MDL4D.xer", "exupery/MDL4RA.xer"])(
+    "%s (P6 22.12, resource-dependent activities on a worker's and an equipment's calendar): every open activity's dates and float equal P6's",
+    async (file) => {
+      const { fidelity } = await fidelityOf(file);
+      expect(fidelity.compared).toBe(62);
+      expect(fidelity.differences).toEqual([]);
+    },
+  );
+
   it.each(files.filter((f) => !f.includes("PrimaveraProject")))(
     "%s: its dates are the tool's own on the file's calendars (not excluded by the harness)",
     async (file) => {
