@@ -74,4 +74,14 @@ export const bimPrimitiveSchema = z.object({
 export type BimPrimitive = z.infer<typeof bimPrimitiveSchema>;
 
 export const bimPrimitiveNodeParams = z.object({ epsId: uuidField });
+/**
+ * `withAncestors=true` adds the shapes placed on the node's ancestors' site plans (a facility's layout around its
+ * projects), the root's first; reading the structure is space-wide, so whoever reads the node reads them.
+ */
+export const bimPrimitiveListQuery = z.object({
+  withAncestors: z
+    .enum(["true", "false"], { error: "InvalidValue" })
+    .default("false")
+    .transform((v) => v === "true"),
+});
 export const bimPrimitiveParams = z.object({ epsId: uuidField, id: uuidField });

@@ -20,8 +20,12 @@ const toPrimitive = (row: PrimitiveRow, itemIds: number[]): BimPrimitive => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** The node's primitives in the order they were placed, each with its works. */
-export async function listPrimitives(db: DbOrTx, spaceId: string, epsId: string, id?: string) {
+/**
+ * The primitives of the nodes (a node, or a node and its ancestors root first), each node's in the order they were
+ * placed, each with its works.
+ */
+export async function listPrimitives(db: DbOrTx, spaceId: string, epsIds: string | string[], id?: string) {
+  const nodes = typeof epsIds === "string" ? [epsIds] : epsIds;
   const rows = await db
     .select({
       primitive: bimPrimitives,
@@ -33,12 +37,16 @@ export async function listPrimitives(db: DbOrTx, spaceId: string, epsId: string,
     .where(
       and(
         eq(bimPrimitives.spaceId, spaceId),
-        eq(bimPrimitives.epsId, epsId),
+        inArray(bimPrimitives.epsId, nodes),
         id === undefined ? undefined : eq(bimPrimitives.id, id),
       ),
     )
     .groupBy(bimPrimitives.id)
-    .orderBy(asc(bimPrimitives.createdAt), asc(bimPrimitives.id));
+    .orderBy(
+      sql`array_position(${sql.param(nodes)}::uuid[], ${bimPrimitives.epsId})`,
+      asc(bimPrimitives.createdAt),
+      asc(bimPrimitives.id),
+    );
   return rows.map(({ primitive, itemIds }) => toPrimitive(primitive, itemIds.map(Number)));
 }
 

@@ -1,4 +1,5 @@
 import {
+  bimPrimitiveListQuery,
   bimPrimitiveNodeParams,
   bimPrimitiveParams,
   bimPrimitiveSchema,
@@ -33,12 +34,14 @@ export function bimPrimitivesRoutes(ctx: AppContext) {
         method: "GET",
         url: `${base}/eps/:epsId`,
         tags,
-        summary: "The primitives placed on the node's site plan, with the works each is tied to",
+        summary:
+          "The primitives placed on the node's site plan (withAncestors=true: and on its ancestors'), with the works each is tied to",
         params: bimPrimitiveNodeParams,
+        query: bimPrimitiveListQuery,
         response: z.array(bimPrimitiveSchema),
         access: read,
       },
-      ({ scope }) => service.list(scope),
+      ({ scope, query }) => service.list(scope, query.withAncestors),
     );
     route(
       app,

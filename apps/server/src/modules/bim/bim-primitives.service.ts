@@ -14,8 +14,10 @@ import * as repo from "./bim-primitives.repo.js";
 export class BimPrimitivesService {
   constructor(private readonly deps: Pick<AppContext, "db">) {}
 
-  list(scope: NodeScope): Promise<BimPrimitive[]> {
-    return repo.listPrimitives(this.deps.db, scope.grant.space.id, scope.node.id);
+  /** The node's shapes; with its ancestors', the root's first (reading the structure is space-wide). */
+  list(scope: NodeScope, withAncestors = false): Promise<BimPrimitive[]> {
+    const nodes = withAncestors ? lineage(scope.node) : [scope.node.id];
+    return repo.listPrimitives(this.deps.db, scope.grant.space.id, nodes);
   }
 
   async one(scope: NodeScope, id: string): Promise<BimPrimitive> {

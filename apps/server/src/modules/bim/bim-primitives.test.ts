@@ -93,6 +93,35 @@ describe("primitive 3D models", () => {
     ]);
   });
 
+  it("answers a node's shapes with those of its ancestors' site plans, the root's first, when asked", async () => {
+    const { owner, member } = await setUpSpace(server, ["space:read", "eps:read"]);
+    const { root, facility, project, crane } = await siteWithWorks(owner);
+    const place = async (epsId: string, name: string, itemIds: number[] = []) =>
+      (await owner.call("POST", "/primitivesModels", { epsId, ...CABIN, name, itemIds })).body.data;
+    await place(project.id, "Hoist", [crane]);
+    await place(facility.id, "Crane", [crane]);
+    await place(facility.id, "Fence");
+    await place(root.id, "Gate");
+    // A sibling project's shape is not an ancestor's: it stays out.
+    const sibling = (await owner.call("POST", `/facilities/${facility.id}/project/create`, { name: "Корпус Б" })).body
+      .data;
+    await place(sibling.id, "Other hoist");
+
+    const names = async (url: string) =>
+      ((await member.call("GET", url)).body.data as { name: string; epsId: string }[]).map((p) => [p.name, p.epsId]);
+    expect(await names(`/primitivesModels/eps/${project.id}?withAncestors=true`)).toEqual([
+      ["Gate", root.id],
+      ["Crane", facility.id],
+      ["Fence", facility.id],
+      ["Hoist", project.id],
+    ]);
+    expect(await names(`/primitivesModels/eps/${project.id}`)).toEqual([["Hoist", project.id]]);
+    expect(await names(`/primitivesModels/eps/${project.id}?withAncestors=false`)).toEqual([["Hoist", project.id]]);
+    const bad = await member.call("GET", `/primitivesModels/eps/${project.id}?withAncestors=yes`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].code).toBe("InvalidValue");
+  });
+
   it("refuses bad input with a localized error and changes nothing", async () => {
     const { owner } = await setUpSpace(server);
     const { facility, project, crane } = await siteWithWorks(owner);
@@ -162,6 +191,9 @@ describe("primitive 3D models", () => {
     // Through their own space the node is not found; aiming at the first space they are not a member.
     for (const who of [stranger, intruder]) {
       expect((await who.call("GET", `/primitivesModels/eps/${project.id}`)).status).toBeGreaterThanOrEqual(403);
+      expect(
+        (await who.call("GET", `/primitivesModels/eps/${project.id}?withAncestors=true`)).status,
+      ).toBeGreaterThanOrEqual(403);
       expect((await who.call("GET", `/primitivesModels/eps/${project.id}/${cabin.id}`)).status).toBeGreaterThanOrEqual(
         403,
       );
