@@ -1,4 +1,4 @@
-import { type ResultColumns as EngineColumns, EngineInputError, scheduleColumns } from "@planum/engine";
+import { type ResultColumns as EngineColumns, EngineInputError } from "@planum/engine";
 import type { DatesWritten } from "../../../platform/dates-written.js";
 import type { Db, DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
@@ -16,8 +16,8 @@ import {
   type ResultColumns,
   writeResults,
 } from "./calculation.repo.js";
-import { calculationInput } from "./calculation-input.js";
-import { forgetResults, knownResults, rememberResults } from "./known-results.js";
+import { keepNetwork, networkToCalculate } from "./kept-network.js";
+import { forgetResults, rememberResults } from "./known-results.js";
 
 export interface CalculationOutcome {
   finish: string;
@@ -53,14 +53,15 @@ export async function calculateVersion(
   // Progress that other data drives (daily facts) is set first, in its own transaction: it is derived data, so a
   // calculation that fails afterwards leaves it consistent with the facts.
   if (hasProgressHooks()) await db.transaction((tx) => progressBeforeCalculation(tx, version, settings));
-  // Rows' stored results known from this process's last calculation of the version are not read again.
-  const known = knownResults(versionId);
-  const { input, stored, rows, links, snapshot } = await calculationInput(db, version, settings, known);
-  const t1 = performance.now();
-  await progress(20);
   let result: EngineColumns;
+  let prepared: Awaited<ReturnType<typeof networkToCalculate>>;
+  let t1 = t0;
   try {
-    result = scheduleColumns(input);
+    // The network kept from the last calculation here, patched with the rows written since, or read whole.
+    prepared = await networkToCalculate(db, version, settings);
+    t1 = performance.now();
+    await progress(20);
+    result = prepared.net.scheduler.resultColumns();
   } catch (error) {
     if (error instanceof EngineInputError) {
       const codes = await codesOf(
@@ -81,6 +82,9 @@ export async function calculateVersion(
       .map((cycle) => [...cycle, cycle[0]].map((id) => codes.get(id) ?? id).join(" → "));
     throw new AppError("CalculationFailed", { reason: `loop: ${loops.join("; ")}` });
   }
+  const { net, stored } = prepared;
+  const { rows, links } = net;
+  const input = net.scheduler.input();
   const t2 = performance.now();
   await progress(60);
   // Only rows whose results moved are written. The engine answers its activities in the input's order, which is the
@@ -154,8 +158,10 @@ export async function calculateVersion(
   // The critical path test job that follows takes these instead of reading and calculating the version again.
   keepCalculation(versionId, { revision: version.revision + 1, input, result, health, assigned: rows.asg });
   // Every row now holds the engine's answer: the next calculation here reads only rows written by others since.
-  if (allInPlace) rememberResults(versionId, { snapshot, xid }, rows.id, result);
-  else forgetResults(versionId);
+  if (allInPlace) {
+    rememberResults(versionId, { snapshot: net.snapshot, xid }, rows.id, result);
+    keepNetwork(versionId, { ...net, xid, result });
+  } else forgetResults(versionId);
   for (const run of afterCommit) run();
   return outcome;
 }

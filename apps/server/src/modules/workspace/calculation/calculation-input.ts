@@ -12,6 +12,9 @@ import type { DbOrTx } from "../../../platform/db.js";
 import { textMinutes } from "../../../platform/time.js";
 import { ensureDefaultCalendar } from "../../calendars/calendars.service.js";
 import {
+  type CalendarRow,
+  type ExternalRow,
+  type ItemColumns,
   type ItemRow,
   itemAt,
   type ResourceRunRow,
@@ -73,7 +76,7 @@ function resourceRuns(rows: readonly ResourceRunRow[], calendarOf: (itemId: numb
  * version's rows take their ids from one sequence, mostly in runs), else a Map — 640k Map lookups of items and
  * relation ends were a good part of building the input.
  */
-function textsOfIds(ids: readonly number[]): { get(id: number): string | undefined } {
+export function textsOfIds(ids: readonly number[]): { get(id: number): string | undefined } {
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
   for (const id of ids) {
@@ -86,6 +89,113 @@ function textsOfIds(ids: readonly number[]): { get(id: number): string | undefin
     return { get: (id) => (id >= min && id <= max ? texts[id - min] : undefined) };
   }
   return new Map(ids.map((id) => [id, String(id)]));
+}
+
+/** What an item's activity is built from besides its row: the same for every item of one calculation. */
+export interface ActivityContext {
+  scenario: CalculateSettings["scenario"];
+  idText: { get(id: number): string | undefined };
+  alap: ReadonlySet<number>;
+  runs: ReadonlyMap<number, ResourceRunInput[]>;
+  expected: ReadonlyMap<number, number>;
+}
+
+/** The engine's activity of item `k` of `c`, the `j`-th started one (progress columns hold started items only). */
+export function activityOf(c: ItemColumns, k: number, j: number, ctx: ActivityContext): ActivityInput {
+  const activity: ActivityInput = { id: ctx.idText.get(c.id[k]) ?? String(c.id[k]), type: c.t[k], duration: c.d[k] };
+  if (c.cal[k]) activity.calendar = c.cal[k]!;
+  if (c.p[k] >= 0) activity.parent = ctx.idText.get(c.p[k]) ?? String(c.p[k]);
+  if (c.slt[k] && c.sld[k] != null) activity.startLimit = { type: c.slt[k]!, date: c.sld[k]! };
+  if (c.flt[k] && c.fld[k] != null) activity.finishLimit = { type: c.flt[k]!, date: c.fld[k]! };
+  if (c.st[k] !== "not_started" && c.as[j] != null) {
+    const row = itemAt(c, k, j);
+    activity.actualStart = row.as!;
+    if (row.st === "completed" && row.af != null) activity.actualFinish = row.af;
+    else {
+      activity.remaining = row.rem ?? remainingOf(row, ctx.scenario);
+      if (row.rs != null) activity.resume = row.rs;
+    }
+  }
+  if (ctx.alap.size > 0 && ctx.alap.has(c.id[k])) activity.alap = true;
+  if (ctx.runs.size > 0) {
+    const driven = ctx.runs.get(c.id[k]);
+    if (driven) activity.resources = driven;
+  }
+  if (ctx.expected.size > 0 && activity.actualFinish === undefined) {
+    const date = ctx.expected.get(c.id[k]);
+    if (date !== undefined) activity.expectedFinish = date;
+  }
+  return activity;
+}
+
+/** The activity context of items `c` (their runs read from the assignments of their resource-dependent works). */
+export async function activityContext(
+  db: DbOrTx,
+  version: VersionRow,
+  settings: CalculateSettings,
+  c: ItemColumns,
+  defaultCalendar: string,
+  idText: ActivityContext["idText"],
+): Promise<ActivityContext> {
+  const calendarAt = new Map<number, string>();
+  for (let k = 0; k < c.id.length; k++) if (c.cal[k]) calendarAt.set(c.id[k], c.cal[k]!);
+  const runs = resourceRuns(
+    await resourceRunRows(db, version, c.rd ?? []),
+    (itemId) => calendarAt.get(itemId) ?? defaultCalendar,
+  );
+  return {
+    scenario: settings.scenario,
+    idText,
+    alap: new Set<number>(c.alap),
+    runs,
+    // P6 "use expected finish dates": the expected finish of a work not completed sets its remaining duration.
+    expected: new Map<number, number>(settings.useExpectedFinish ? c.xf : []),
+  };
+}
+
+/** The network less its activities and relations: the version's dates, the settings, calendars and externals. */
+export function networkFrame(
+  version: VersionRow,
+  settings: CalculateSettings,
+  defaultCalendar: string,
+  calendarRows: readonly CalendarRow[],
+  externalRows: readonly ExternalRow[],
+): Omit<NetworkInput, "activities" | "relations"> {
+  const externals: ExternalInput[] = externalRows.map((x) => ({
+    id: String(x.id),
+    ...(x.es != null ? { earlyStart: x.es } : {}),
+    ...(x.ef != null ? { earlyFinish: x.ef } : {}),
+    ...(x.ls != null ? { lateStart: x.ls } : {}),
+    ...(x.lf != null ? { lateFinish: x.lf } : {}),
+    ...(x.cal ? { calendar: x.cal } : {}),
+  }));
+  return {
+    projectStart: textMinutes(version.projectStart),
+    ...(version.dataDate ? { dataDate: textMinutes(version.dataDate) } : {}),
+    options: {
+      progress: settings.progressOption,
+      floatType: settings.floatType,
+      lagCalendar: settings.lagCalendar,
+      criticalFloat: settings.criticalFloat,
+      critical: settings.criticalBy,
+      ssLagFrom: settings.ssLagFrom,
+      ...(settings.openEndsCritical ? { openEndsCritical: true } : {}),
+      ...(settings.startLinksBoundLate ? {} : { startLinksBoundLate: false }),
+      ...(settings.mustFinishBy ? { mustFinishBy: textMinutes(settings.mustFinishBy) } : {}),
+    },
+    calendars: calendarRows.map((c) => ({ id: c.id, week: c.week, exceptions: c.exceptions })),
+    defaultCalendar,
+    ...(externals.length ? { externals } : {}),
+  };
+}
+
+/**
+ * Everything of a network that is not its items' rows nor relations, as one text: a kept network (kept-network.ts)
+ * serves the next calculation only while this is the same (a calendar, setting, external predecessor or resource
+ * assignment changes none of the version's rows).
+ */
+export function frameKey(frame: Omit<NetworkInput, "activities" | "relations">, ctx: ActivityContext): string {
+  return JSON.stringify([frame, [...ctx.runs], [...ctx.alap], [...ctx.expected], ctx.scenario]);
 }
 
 /**
@@ -103,49 +213,19 @@ export async function calculationInput(
     c,
     r,
     outside,
+    candidates,
     externals: externalRows,
     calendars: calendarRows,
   } = await readNetworkRows(db, version, knownResults);
   const n = c.id.length;
-  const alap = new Set<number>(c.alap);
-  const calendarAt = new Map<number, string>();
-  for (let k = 0; k < n; k++) if (c.cal[k]) calendarAt.set(c.id[k], c.cal[k]!);
-  const runs = resourceRuns(
-    await resourceRunRows(db, version, c.rd ?? []),
-    (itemId) => calendarAt.get(itemId) ?? defaultCalendar.id,
-  );
-  // P6 "use expected finish dates": the expected finish of a work not completed sets its remaining duration.
-  const expected = new Map<number, number>(settings.useExpectedFinish ? c.xf : []);
-  const activities: ActivityInput[] = new Array(n);
   // Each item's id as text, made once and shared by its activity, its children and its relations: 100k items and
   // 270k relations otherwise made 640k strings, and the engine hashes each one again when it indexes the relations.
   const idText = textsOfIds(c.id);
+  const ctx = await activityContext(db, version, settings, c, defaultCalendar.id, idText);
+  const activities: ActivityInput[] = new Array(n);
   for (let k = 0, j = -1; k < n; k++) {
     if (c.st[k] !== "not_started") j++;
-    const activity: ActivityInput = { id: idText.get(c.id[k])!, type: c.t[k], duration: c.d[k] };
-    if (c.cal[k]) activity.calendar = c.cal[k]!;
-    if (c.p[k] >= 0) activity.parent = idText.get(c.p[k]) ?? String(c.p[k]);
-    if (c.slt[k] && c.sld[k] != null) activity.startLimit = { type: c.slt[k]!, date: c.sld[k]! };
-    if (c.flt[k] && c.fld[k] != null) activity.finishLimit = { type: c.flt[k]!, date: c.fld[k]! };
-    if (c.st[k] !== "not_started" && c.as[j] != null) {
-      const row = itemAt(c, k, j);
-      activity.actualStart = row.as!;
-      if (row.st === "completed" && row.af != null) activity.actualFinish = row.af;
-      else {
-        activity.remaining = row.rem ?? remainingOf(row, settings.scenario);
-        if (row.rs != null) activity.resume = row.rs;
-      }
-    }
-    if (alap.size > 0 && alap.has(c.id[k])) activity.alap = true;
-    if (runs.size > 0) {
-      const driven = runs.get(c.id[k]);
-      if (driven) activity.resources = driven;
-    }
-    if (expected.size > 0 && activity.actualFinish === undefined) {
-      const date = expected.get(c.id[k]);
-      if (date !== undefined) activity.expectedFinish = date;
-    }
-    activities[k] = activity;
+    activities[k] = activityOf(c, k, j, ctx);
   }
   const known = new Set<number>(outside);
   const relations: RelationInput[] = [];
@@ -158,37 +238,19 @@ export async function calculationInput(
     if (r.c[k]) out.lagCalendar = r.c[k] as RelationInput["lagCalendar"];
     relations.push(out);
   }
-  const externals: ExternalInput[] = externalRows.map((x) => ({
-    id: String(x.id),
-    ...(x.es != null ? { earlyStart: x.es } : {}),
-    ...(x.ef != null ? { earlyFinish: x.ef } : {}),
-    ...(x.ls != null ? { lateStart: x.ls } : {}),
-    ...(x.lf != null ? { lateFinish: x.lf } : {}),
-    ...(x.cal ? { calendar: x.cal } : {}),
-  }));
-  const calendars = calendarRows.map((c) => ({ id: c.id, week: c.week, exceptions: c.exceptions }));
-  const input: NetworkInput = {
-    projectStart: textMinutes(version.projectStart),
-    ...(version.dataDate ? { dataDate: textMinutes(version.dataDate) } : {}),
-    options: {
-      progress: settings.progressOption,
-      floatType: settings.floatType,
-      lagCalendar: settings.lagCalendar,
-      criticalFloat: settings.criticalFloat,
-      critical: settings.criticalBy,
-      ssLagFrom: settings.ssLagFrom,
-      ...(settings.openEndsCritical ? { openEndsCritical: true } : {}),
-      ...(settings.startLinksBoundLate ? {} : { startLinksBoundLate: false }),
-      ...(settings.mustFinishBy ? { mustFinishBy: textMinutes(settings.mustFinishBy) } : {}),
-    },
-    calendars,
-    defaultCalendar: defaultCalendar.id,
-    activities,
-    relations,
-    ...(externals.length ? { externals } : {}),
-  };
+  const frame = networkFrame(version, settings, defaultCalendar.id, calendarRows, externalRows);
+  const input: NetworkInput = { ...frame, activities, relations };
   // The stored results in the activities' order (dates as minutes since 1970: several times cheaper than to_char),
   // so the calculation rewrites only the rows whose results moved; the rows as read, for the health checks.
   const stored = c.res ?? storedResultsOf(c.id, c.chg ?? [], knownResults!);
-  return { input, stored, rows: c, links: r, snapshot: c.snap };
+  return {
+    input,
+    stored,
+    rows: c,
+    links: r,
+    snapshot: c.snap,
+    idText,
+    candidates,
+    key: frameKey(frame, ctx),
+  };
 }

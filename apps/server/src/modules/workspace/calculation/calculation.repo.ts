@@ -292,6 +292,9 @@ export type ItemColumns = { [K in keyof ItemRow]: ItemRow[K][] } & {
   chg?: (number | null)[][];
   /** The snapshot the read was taken at. */
   snap: string;
+  /** With `changedSince`: the version's items (but drafts) and relations counted in the same snapshot. */
+  n?: number;
+  rn?: number;
   /** Ids of the P6 "as late as possible" items (rare: listed, not a column). */
   alap: number[];
   /** Ids of resource-dependent works. */
@@ -388,7 +391,16 @@ export async function readNetworkRows(
   db: DbOrTx,
   version: Pick<VersionRow, "id" | "spaceId">,
   known: { snapshot: string; xid: string } | null = null,
+  /** Only the items and relations written since by another transaction, with the version's counts (`n`, `rn`). */
+  changedSince: { snapshot: string; xid: string } | null = null,
 ) {
+  const since = changedSince
+    ? sql` and ${writtenSince(changedSince.snapshot)} and not xmin = ${changedSince.xid}::xid`
+    : sql``;
+  const counts = changedSince
+    ? sql`'n', (select count(*) from wbs_items where version_id = ${version.id} and type <> 'draft'),
+           'rn', (select count(*) from relations where version_id = ${version.id}),`
+    : sql``;
   const results = [
     minutes("early_start"),
     minutes("early_finish"),
@@ -399,13 +411,14 @@ export async function readNetworkRows(
     sql`critical::int`,
   ];
   // The stored results of every row, or (known) only of the rows some other transaction wrote since.
-  const stored = known
-    ? sql`'chg', coalesce(json_agg(json_build_array(id, ${sql.join(results, sql`, `)}))
+  const stored =
+    known && !changedSince
+      ? sql`'chg', coalesce(json_agg(json_build_array(id, ${sql.join(results, sql`, `)}))
                    filter (where ${writtenSince(known.snapshot)} and not xmin = ${known.xid}::xid), '[]')`
-    : sql`'res', json_build_array(${sql.join(
-        results.map((column) => sql`json_agg(${column})`),
-        sql`, `,
-      )})`;
+      : sql`'res', json_build_array(${sql.join(
+          results.map((column) => sql`json_agg(${column})`),
+          sql`, `,
+        )})`;
   // A calendar comes as its 1-based place among the space's calendars (`cals`), not as uuid text: 100k uuids as JSON
   // were a third of this query's time; one of another space (never written so) still comes as its id.
   const spaceCalendars = sql`array(select id from calendars where space_id = ${version.spaceId} order by id)`;
@@ -424,15 +437,15 @@ export async function readNetworkRows(
            'tgf', coalesce(json_agg(json_build_array(id, ${minutes("target_finish")})) filter (where target_finish is not null), '[]'),
            'asg', to_json(array(select distinct item_id from assignments where version_id = ${version.id})),
            'prog', ${startedRows},
-           'snap', pg_current_snapshot()::text, ${stored}) as j
-    from wbs_items where version_id = ${version.id} and type <> 'draft'`,
+           ${counts} 'snap', pg_current_snapshot()::text, ${stored}) as j
+    from wbs_items where version_id = ${version.id} and type <> 'draft'${since}`,
   );
   const r = await execColumns<RelationColumns>(
     db,
     sql`
     select json_build_object('a', coalesce(json_agg(predecessor_id), '[]'), 'b', json_agg(successor_id),
            't', json_agg(type), 'l', json_agg(lag), 'c', json_agg(lag_calendar)) as j
-    from relations where version_id = ${version.id}`,
+    from relations where version_id = ${version.id}${since}`,
   );
   const cal = (c.cal ?? []) as unknown[];
   for (let k = 0; k < cal.length; k++) if (typeof cal[k] === "number") cal[k] = c.cals[(cal[k] as number) - 1];
@@ -443,7 +456,13 @@ export async function readNetworkRows(
   const inVersion = new Set<number>(c.id);
   // Predecessors outside the calculated items: works of other versions (external links) or this version's drafts,
   // which take no part; the drafts are told by their version, in the query of the externals.
-  const candidates = [...new Set(r.a.filter((id) => !inVersion.has(id)))];
+  const candidates = changedSince ? [] : [...new Set(r.a.filter((id) => !inVersion.has(id)))];
+  const externals = await readExternals(db, version, candidates);
+  return { c, r, inVersion, candidates, ...externals, calendars: await readCalendarRows(db, version) };
+}
+
+/** The works of other versions among `candidates` (a version's predecessors outside its calculated items). */
+export async function readExternals(db: DbOrTx, version: Pick<VersionRow, "id" | "spaceId">, candidates: number[]) {
   const externalsResult = candidates.length
     ? await execRows(
         db,
@@ -451,24 +470,21 @@ export async function readNetworkRows(
     select w.id, ${minutes("w.early_start")} as es, ${minutes("w.early_finish")} as ef, ${minutes("w.late_start")} as ls,
            ${minutes("w.late_finish")} as lf, w.calendar_id as cal
     from wbs_items w
-    where w.id = any(${intArray(candidates)}::int[]) and w.space_id = ${version.spaceId} and w.version_id <> ${version.id}`,
+    where w.id = any(${intArray(candidates)}::int[]) and w.space_id = ${version.spaceId} and w.version_id <> ${version.id}
+    order by w.id`,
       )
     : { rows: [] };
   const outside = (externalsResult.rows as ExternalRow[]).map((row) => row.id);
-  const calendarsResult = await execRows(
-    db,
-    sql`
-    select id, week, exceptions from calendars where space_id = ${version.spaceId}`,
-  );
+  return { outside, externals: externalsResult.rows as ExternalRow[] };
+}
 
-  return {
-    c,
-    r,
-    inVersion,
-    outside,
-    externals: externalsResult.rows as ExternalRow[],
-    calendars: calendarsResult.rows as CalendarRow[],
-  };
+/** The space's calendars as the engine takes them. */
+export async function readCalendarRows(db: DbOrTx, version: Pick<VersionRow, "spaceId">) {
+  const result = await execRows(
+    db,
+    sql`select id, week, exceptions from calendars where space_id = ${version.spaceId} order by id`,
+  );
+  return result.rows as CalendarRow[];
 }
 
 /** One assignment of a resource-dependent work as the calculation needs it. */

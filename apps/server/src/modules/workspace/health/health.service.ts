@@ -113,7 +113,9 @@ export function judge(
       : {}),
     thresholds,
   });
-  const workIds = (c: ColumnCheck) => (c.passed === false ? c.rows.map((k) => rows.ids[k]).sort((a, b) => a - b) : []);
+  // Sorted as 32-bit integers (ids are int4): a comparator sort of 100k failed works cost ~0.2 s per calculation.
+  const workIds = (c: ColumnCheck) =>
+    c.passed === false ? Array.from(Int32Array.from(c.rows, (k) => rows.ids[k]).sort()) : [];
   return {
     score: healthScore(checks),
     activities: rows.ids.length,
