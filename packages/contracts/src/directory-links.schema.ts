@@ -96,9 +96,12 @@ export const versionDirectoryLinksSchema = z.object({
       donors: z.array(directoryDonorSchema),
     }),
   ),
+  /** One page of the links, in the order of works then directories. */
   links: z.array(
     z.object({
       itemId: z.number().int(),
+      workCode: z.string(),
+      workName: z.string(),
       directoryId: z.string(),
       rowId: z.string(),
       code: z.string(),
@@ -107,8 +110,45 @@ export const versionDirectoryLinksSchema = z.object({
       values: z.record(z.string(), attributeValueSchema),
     }),
   ),
+  /** The cursor of the next page (`after`), null on the last one. */
+  next: z.string().nullable(),
 });
 export type VersionDirectoryLinks = z.infer<typeof versionDirectoryLinksSchema>;
+export type VersionDirectoryLink = VersionDirectoryLinks["links"][number];
+
+/** A page of the version's links holds at most this many (100,000 links answered at once were 43 MB). */
+export const VERSION_LINKS_PAGE_MAX = 1000;
+/** A keyset cursor: the work id and the directory id of the page's last link. */
+const linksCursor = z.string().regex(/^\d+\.[0-9a-fA-F-]{36}$/, { error: "InvalidValue" });
+
+/**
+ * Which links a page holds: after a cursor, of one work or one directory, or whose work or row has the text in its
+ * code or name. `limit=0` answers the directories alone.
+ */
+export const versionLinksQuery = z.object({
+  after: linksCursor.optional(),
+  limit: z.coerce.number().int().min(0).max(VERSION_LINKS_PAGE_MAX).default(200),
+  itemId: z.coerce.number().int().positive().optional(),
+  directoryId: uuidField.optional(),
+  search: z.string().trim().max(200).optional(),
+});
+/** What the web sends: any of the fields (the limit defaults to 200). */
+export type VersionLinksQuery = Partial<z.output<typeof versionLinksQuery>>;
+
+/**
+ * The linked attributes' values of every linked work as columns (the workspace grid's read-only columns): per
+ * directory with linked attributes, its works' ids and one array of values per linked attribute, in the same order.
+ */
+export const versionLinkedValuesSchema = z.object({
+  directories: z.array(
+    z.object({
+      id: z.string(),
+      items: z.array(z.number().int()),
+      values: z.record(z.string(), z.array(attributeValueSchema)),
+    }),
+  ),
+});
+export type VersionLinkedValues = z.infer<typeof versionLinkedValuesSchema>;
 
 export const linkWorksResultSchema = z.object({ linked: z.number().int(), unlinked: z.number().int() });
 export type LinkWorksResult = z.infer<typeof linkWorksResultSchema>;

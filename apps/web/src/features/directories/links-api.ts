@@ -8,6 +8,8 @@ import type {
   LinkWorksResult,
   SyncWithList,
   VersionDirectoryLinks,
+  VersionLinkedValues,
+  VersionLinksQuery,
 } from "@planum/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api, apiRequest } from "../../shared/api-client";
@@ -17,6 +19,9 @@ import { directoryKeys, useDirectoriesLive } from "./directories-api";
 export const linkKeys = {
   settings: (spaceId: string, directoryId: string) => [...directoryKeys.all(spaceId), "links", directoryId] as const,
   version: (spaceId: string, versionId: string) => [...directoryKeys.all(spaceId), "version", versionId] as const,
+  page: (spaceId: string, versionId: string, query: VersionLinksQuery) =>
+    [...linkKeys.version(spaceId, versionId), "page", query] as const,
+  values: (spaceId: string, versionId: string) => [...linkKeys.version(spaceId, versionId), "values"] as const,
 };
 
 const at = (d: Pick<Directory, "id" | "nodeId">) => `/eps/${d.nodeId}/directory/${d.id}`;
@@ -31,7 +36,10 @@ export const linksApi = {
   addDonor: (d: Directory, columnId: string, attributeId: string) =>
     api.post<DirectoryLinkSettings>(`${at(d)}/donor/create`, { columnId, attributeId }),
   removeDonor: (d: Directory, donorId: string) => api.delete<DirectoryLinkSettings>(`${at(d)}/donor/${donorId}/delete`),
-  ofVersion: (versionId: string) => api.get<VersionDirectoryLinks>(`/versions/${versionId}/directory`),
+  /** The directories the version's schedule sees and one page of its links (`limit: 0`: the directories alone). */
+  ofVersion: (versionId: string, query: VersionLinksQuery) =>
+    api.get<VersionDirectoryLinks>(`/versions/${versionId}/directory`, { query }),
+  linkedValues: (versionId: string) => api.get<VersionLinkedValues>(`/versions/${versionId}/directory/linked-values`),
   link: (versionId: string, body: LinkWorksBody) =>
     api.post<LinkWorksResult>(`/versions/${versionId}/directory/create`, body),
   uploadAssignment: (
@@ -62,14 +70,30 @@ export function useLinkSettings(spaceId: string, directory: Directory) {
   });
 }
 
-/** The directories a version's schedule sees and its works' links, kept live by the space's directory events. */
-export function useVersionLinks(spaceId: string, versionId: string | null) {
+/**
+ * The directories a version's schedule sees, with their linked attributes and donors — and the links of one work
+ * when `itemId` is given. Kept live by the space's directory events.
+ */
+export function useVersionDirectories(spaceId: string, versionId: string | null, itemId?: number) {
   useDirectoriesLive(spaceId);
+  const query: VersionLinksQuery = itemId === undefined ? { limit: 0 } : { itemId, limit: 1000 };
   return useQuery({
-    queryKey: linkKeys.version(spaceId, versionId ?? ""),
-    queryFn: () => linksApi.ofVersion(versionId!),
+    queryKey: linkKeys.page(spaceId, versionId ?? "", query),
+    queryFn: () => linksApi.ofVersion(versionId!, query),
     enabled: versionId !== null && versionId !== "",
     // linked columns are a bonus on the workspace: it works without them
+    meta: { silentError: true },
+    retry: false,
+  });
+}
+
+/** The linked attributes' values of every linked work, as columns (the workspace grid's read-only columns). */
+export function useLinkedValues(spaceId: string, versionId: string | null) {
+  useDirectoriesLive(spaceId);
+  return useQuery({
+    queryKey: linkKeys.values(spaceId, versionId ?? ""),
+    queryFn: () => linksApi.linkedValues(versionId!),
+    enabled: versionId !== null && versionId !== "",
     meta: { silentError: true },
     retry: false,
   });

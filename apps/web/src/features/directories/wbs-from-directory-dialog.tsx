@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifySuccess } from "../../ui/notify";
-import { linksApi, useVersionLinks } from "./links-api";
+import { linksApi, useVersionDirectories } from "./links-api";
 
 interface Props {
   spaceId: string;
@@ -23,7 +23,7 @@ interface Props {
  */
 export function WbsFromDirectoryDialog({ spaceId, versionId, parent, send, onClose }: Props) {
   const { t } = useTranslation("directories");
-  const links = useVersionLinks(spaceId, versionId);
+  const links = useVersionDirectories(spaceId, versionId);
   const directories = links.data?.directories ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const directoryId = chosen ?? directories[0]?.id ?? null;

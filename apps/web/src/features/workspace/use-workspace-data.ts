@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
-import { useVersionLinks } from "../directories";
+import { useLinkedValues, useVersionDirectories } from "../directories";
 import { toGanttData } from "./gantt-payload";
 import { withTargetBaseline } from "./layout-view";
 import { withLinkedColumns } from "./linked-columns";
@@ -43,7 +43,8 @@ export function useWorkspaceData(scheduleId: string) {
     enabled: version !== null && (attributes.isSuccess || attributes.isError),
   });
   const { spaceId = "" } = useParams();
-  const links = useVersionLinks(spaceId, version?.id ?? null);
+  const directories = useVersionDirectories(spaceId, version?.id ?? null);
+  const linkedValues = useLinkedValues(spaceId, version?.id ?? null);
   const targetId = params.get("target");
   const target: Version | null = list.find((v) => v.id === targetId && v.id !== version?.id) ?? null;
   const targetGantt = useQuery({
@@ -62,14 +63,18 @@ export function useWorkspaceData(scheduleId: string) {
   const { t } = useTranslation("workspace");
   const data = useMemo(() => {
     if (!gantt.data) return null;
-    const linked = withLinkedColumns(toGanttData(gantt.data, attributes.data ?? []), links.data);
+    const linked = withLinkedColumns(
+      toGanttData(gantt.data, attributes.data ?? []),
+      directories.data?.directories,
+      linkedValues.data,
+    );
     const own = withRiskColumns(linked, risk.data, {
       min: t("risk.columns.min"),
       likely: t("risk.columns.likely"),
       max: t("risk.columns.max"),
     });
     return target && targetGantt.data ? withTargetBaseline(own, targetGantt.data) : own;
-  }, [gantt.data, attributes.data, links.data, risk.data, t, target, targetGantt.data]);
+  }, [gantt.data, attributes.data, directories.data, linkedValues.data, risk.data, t, target, targetGantt.data]);
 
   const selectVersion = (id: string) =>
     setParams(

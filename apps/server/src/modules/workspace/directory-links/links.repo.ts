@@ -2,8 +2,6 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../platform/db.js";
 import { execColumns, intArray, textArray } from "../../../platform/sql.js";
 
-type Value = string | number | boolean | null;
-
 /** Works of a version among these ids, and rows of a directory among these ids (what a link may name). */
 export async function existing(
   db: DbOrTx,
@@ -63,32 +61,4 @@ export async function writeLinks(
       select item, ${directoryId}, row, ${versionId}, ${spaceId}
       from unnest(${intArray(links.map((l) => l.itemId))}::int[], ${textArray(links.map((l) => l.rowId))}::uuid[]) as t(item, row)
       on conflict (item_id, directory_id) do update set row_id = excluded.row_id`);
-}
-
-/** A version's links to the given directories with the rows' code, name and values. */
-export async function versionLinks(db: DbOrTx, versionId: string, directoryIds: string[]) {
-  if (directoryIds.length === 0) return { item: [], dir: [], row: [], code: [], name: [], values: [] };
-  const found = await execColumns<{
-    item: number[] | null;
-    dir: string[] | null;
-    row: string[] | null;
-    code: string[] | null;
-    name: string[] | null;
-    values: Record<string, Value>[] | null;
-  }>(
-    db,
-    sql`select json_build_object('item', json_agg(l.item_id order by l.item_id), 'dir', json_agg(l.directory_id order by l.item_id),
-      'row', json_agg(r.id order by l.item_id), 'code', json_agg(r.code order by l.item_id),
-      'name', json_agg(r.name order by l.item_id), 'values', json_agg(r.values order by l.item_id)) as j
-      from wbs_directory_links l join directory_rows r on r.id = l.row_id
-      where l.version_id = ${versionId} and l.directory_id = any(${textArray(directoryIds)}::uuid[])`,
-  );
-  return {
-    item: found.item ?? [],
-    dir: found.dir ?? [],
-    row: found.row ?? [],
-    code: found.code ?? [],
-    name: found.name ?? [],
-    values: found.values ?? [],
-  };
 }

@@ -13,6 +13,8 @@ import {
   versionDirectoryLinksSchema,
   versionDirectoryParams,
   versionIdParams,
+  versionLinkedValuesSchema,
+  versionLinksQuery,
 } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../../platform/context.js";
@@ -56,10 +58,24 @@ export function directoryLinksModule(ctx: AppContext) {
         tags,
         summary: "Directories seen at the version's schedule (linked attributes, donors) and the works' links to rows",
         params: versionIdParams,
+        query: versionLinksQuery,
         response: versionDirectoryLinksSchema,
         access: access.version("read"),
       },
-      ({ scope }) => service.read(scope),
+      ({ scope, query }) => service.read(scope, query),
+    );
+    route(
+      app,
+      {
+        method: "GET",
+        url: "/versions/:id/directory/linked-values",
+        tags,
+        summary: "The linked attributes' values of every linked work, as columns per directory",
+        params: versionIdParams,
+        response: versionLinkedValuesSchema,
+        access: access.version("read"),
+      },
+      ({ scope }) => service.linkedValues(scope),
     );
     route(
       app,

@@ -4,6 +4,8 @@ import {
   type linkWorksBody,
   type refreshDonorsBody,
   type VersionDirectoryLinks,
+  type VersionLinkedValues,
+  type versionLinksQuery,
 } from "@planum/contracts";
 import type { z } from "zod";
 import type { VersionScope } from "../../../platform/access.js";
@@ -15,7 +17,8 @@ import type { DirectoryAttributes } from "../../directories/directory-attributes
 import { bumpVersion } from "../versions/versions.repo.js";
 import { applyChange } from "../wbs/wbs-changes.js";
 import { donorPass } from "./donor-values.repo.js";
-import { existing, idsByCode, versionLinks, writeLinks } from "./links.repo.js";
+import { existing, idsByCode, writeLinks } from "./links.repo.js";
+import { linkedValues, linksPage } from "./links-pages.repo.js";
 
 /**
  * Works of a version linked to directory rows (issue 14): the directories seen at the schedule (kept on the project
@@ -32,13 +35,25 @@ export class DirectoryLinksService {
     },
   ) {}
 
-  async read(scope: VersionScope): Promise<VersionDirectoryLinks> {
+  /** The directories seen at the schedule with their linked attributes and donors, and one page of the links. */
+  async read(scope: VersionScope, query: z.output<typeof versionLinksQuery>): Promise<VersionDirectoryLinks> {
     const seen = await this.deps.directories.readableAt(scope.grant, scope.lineage);
     const ids = seen.map((s) => s.directory.id);
     const settings = await this.deps.attributes.settingsOf(scope.grant.space.id, ids);
-    const links = await versionLinks(this.deps.db, scope.version.id, ids);
+    const [itemId, directoryId] = query.after?.split(".") ?? [];
+    const page =
+      query.limit === 0
+        ? null
+        : await linksPage(this.deps.db, scope.version.id, ids, {
+            after: query.after ? { itemId: Number(itemId), directoryId } : undefined,
+            limit: query.limit,
+            itemId: query.itemId,
+            directoryId: query.directoryId,
+            search: query.search || undefined,
+          });
     const linkedOf = new Map<string, { id: string; columnId: string }[]>();
     for (const l of settings.linked) linkedOf.set(l.directoryId, [...(linkedOf.get(l.directoryId) ?? []), l]);
+    const last = page && page.item.length > 0 ? page.item.length - 1 : -1;
     return {
       directories: seen.map(({ directory, columns }) => ({
         id: directory.id,
@@ -65,17 +80,30 @@ export class DirectoryLinksService {
           .filter((d) => d.directoryId === directory.id)
           .map(({ id, columnId, attributeId, attributeName }) => ({ id, columnId, attributeId, attributeName })),
       })),
-      links: links.item.map((itemId, i) => ({
+      links: (page?.item ?? []).map((itemId, i) => ({
         itemId,
-        directoryId: links.dir[i],
-        rowId: links.row[i],
-        code: links.code[i],
-        name: links.name[i],
+        workCode: page!.workCode[i],
+        workName: page!.workName[i],
+        directoryId: page!.dir[i],
+        rowId: page!.row[i],
+        code: page!.code[i],
+        name: page!.name[i],
         values: Object.fromEntries(
-          (linkedOf.get(links.dir[i]) ?? []).map((l) => [l.id, links.values[i][l.columnId] ?? null]),
+          (linkedOf.get(page!.dir[i]) ?? []).map((l) => [l.id, page!.values[i][l.columnId] ?? null]),
         ),
       })),
+      next: page?.more && last >= 0 ? `${page.item[last]}.${page.dir[last]}` : null,
     };
+  }
+
+  /** The linked attributes' values of every linked work, as columns per directory (the workspace grid's columns). */
+  async linkedValues(scope: VersionScope): Promise<VersionLinkedValues> {
+    const seen = await this.deps.directories.readableAt(scope.grant, scope.lineage);
+    const settings = await this.deps.attributes.settingsOf(
+      scope.grant.space.id,
+      seen.map((s) => s.directory.id),
+    );
+    return { directories: await linkedValues(this.deps.db, scope.version.id, settings.linked) };
   }
 
   /** Links works to rows (null unlinks) in one transaction; with `applyDonors` the donors' values follow at once. */

@@ -12,7 +12,7 @@ import {
   linksApi,
   RefreshValuesDialog,
   RelationTotalsDialog,
-  useVersionLinks,
+  useVersionDirectories,
 } from "../../directories";
 import type { DetailsCommands } from "./activity-details";
 import { attributeText } from "./detail-fields";
@@ -37,7 +37,7 @@ interface Props {
 export function DirectoriesTab({ versionId, itemId, readOnly, send }: Props) {
   const { t } = useTranslation("directories");
   const { spaceId = "" } = useParams();
-  const links = useVersionLinks(spaceId, versionId);
+  const links = useVersionDirectories(spaceId, versionId, itemId);
   const [dialog, setDialog] = useState<"assign" | "refresh" | "relations" | null>(null);
   if (links.isPending)
     return (
@@ -46,7 +46,7 @@ export function DirectoriesTab({ versionId, itemId, readOnly, send }: Props) {
       </Group>
     );
   const directories = links.data?.directories ?? [];
-  const mine = new Map((links.data?.links ?? []).filter((l) => l.itemId === itemId).map((l) => [l.directoryId, l]));
+  const mine = new Map((links.data?.links ?? []).map((l) => [l.directoryId, l]));
   const link = (directory: SeenDirectory, rowId: string | null) =>
     send(
       () =>
