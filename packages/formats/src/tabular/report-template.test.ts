@@ -70,6 +70,44 @@ describe("XLSX report templates", () => {
     expect(ws.getCell("A10").value).toBe("Составил: Петрова Анна");
   });
 
+  it("keeps the borders of every cell of a merged range, in the header and in the repeated rows", async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet("Отчёт");
+    const line = { style: "thin" as const };
+    const thick = { style: "medium" as const };
+    // a boxed title over B1:C2 and a name over B3:C3 repeated per work: the box's right and bottom sides are drawn
+    // on the range's other cells, as Excel draws them
+    ws.getCell("B1").value = "{{project}}";
+    ws.getCell("B1").border = { top: thick, left: thick };
+    ws.getCell("C1").border = { top: thick, right: thick };
+    ws.getCell("B2").border = { left: thick, bottom: thick };
+    ws.getCell("C2").border = { right: thick, bottom: thick };
+    // merged as Excel writes it: each cell keeps its own style (exceljs's mergeCells would copy B1's over them)
+    ws.mergeCellsWithoutStyle("B1:C2");
+    ws.getRow(3).values = ["{{work.code}}", "{{work.name}}"];
+    ws.getCell("B3").border = { left: line, top: line, bottom: line };
+    ws.getCell("C3").border = { right: line, top: line, bottom: line };
+    ws.mergeCellsWithoutStyle("B3:C3");
+    const template = new Uint8Array(await wb.xlsx.writeBuffer());
+    const filled = await read(
+      await fillReportTemplate(template, {
+        scalars: { project: "Цех 1" },
+        rows: [
+          { code: "A1", name: "Фундамент" },
+          { code: "A2", name: "Каркас" },
+        ],
+      }),
+    );
+    expect(filled.getCell("B1").value).toBe("Цех 1");
+    expect(filled.getCell("C2").border).toEqual({ right: thick, bottom: thick });
+    expect(filled.getCell("B2").border?.bottom).toEqual(thick);
+    for (const r of [3, 4]) {
+      expect(filled.getCell(`B${r}`).isMerged && filled.getCell(`C${r}`).master.address).toBe(`B${r}`);
+      expect(filled.getCell(`C${r}`).border?.right).toEqual(line);
+    }
+    expect(filled.getCell("B4").value).toBe("Каркас");
+  });
+
   it("leaves the region empty and the total zero when there are no works", async () => {
     const ws = await read(await fillReportTemplate(await form(), { scalars: {}, rows: [] }));
     expect(ws.getCell("A5").value).toBe("Итого");

@@ -175,10 +175,18 @@ export async function fillReportTemplate(bytes: Uint8Array, data: ReportData): P
   // ranges are taken off here and put back where their rows end up
   const merges = region ? (ws.model.merges ?? []).map(parseRange) : [];
   for (const m of merges) {
+    // unmerging resets the covered cells' styles, and with them the borders a range's right and bottom sides are
+    // drawn with: keep them
+    const covered: { cell: ExcelJS.Cell; style: Partial<ExcelJS.Style> }[] = [];
+    for (let r = m.top; r <= m.bottom; r++)
+      for (let c = m.left; c <= m.right; c++)
+        if (r !== m.top || c !== m.left) covered.push({ cell: ws.getCell(r, c), style: ws.getCell(r, c).style });
     ws.unMergeCells(m.top, m.left, m.bottom, m.right);
     // the cells under a range read as its first cell until unmerged: blank them, or the text shows twice on paper
-    for (let r = m.top; r <= m.bottom; r++)
-      for (let c = m.left; c <= m.right; c++) if (r !== m.top || c !== m.left) ws.getCell(r, c).value = null;
+    for (const { cell, style } of covered) {
+      cell.value = null;
+      cell.style = style;
+    }
   }
   if (region) {
     const height = region.last - region.first + 1;
@@ -219,14 +227,17 @@ export async function fillReportTemplate(bytes: Uint8Array, data: ReportData): P
       }
     }
     added = data.rows.length * height - height;
+    // exceljs's mergeCells copies the first cell's style over the whole range, wiping the right and bottom borders
+    // drawn on the other cells; the template's own styles are already in place (as when exceljs reads a workbook)
+    const merge = (top: number, left: number, bottom: number, right: number) =>
+      ws.mergeCellsWithoutStyle(top, left, bottom, right);
     for (const m of merges) {
-      if (m.bottom < region.first) ws.mergeCells(m.top, m.left, m.bottom, m.right);
-      else if (m.top > region.last) ws.mergeCells(m.top + added, m.left, m.bottom + added, m.right);
+      if (m.bottom < region.first) merge(m.top, m.left, m.bottom, m.right);
+      else if (m.top > region.last) merge(m.top + added, m.left, m.bottom + added, m.right);
       else if (m.top >= region.first && m.bottom <= region.last)
-        for (let k = 0; k < data.rows.length; k++)
-          ws.mergeCells(m.top + k * height, m.left, m.bottom + k * height, m.right);
+        for (let k = 0; k < data.rows.length; k++) merge(m.top + k * height, m.left, m.bottom + k * height, m.right);
       // a range beside the repeated rows (a label down the side) grows with them
-      else ws.mergeCells(m.top, m.left, m.bottom + added, m.right);
+      else merge(m.top, m.left, m.bottom + added, m.right);
     }
   }
   const firstFilled = region?.first ?? 0;
