@@ -78,42 +78,57 @@ export function printBand(
 /**
  * The time scale on a page, two tiers as on the screen: the upper one months (years for the quarter and year
  * scales), the lower one the scale's unit — days, weeks (their Monday's day), months, quarters.
+ *
+ * No label runs into the one before it: where a division is too narrow for its text (a long schedule fitted to one
+ * sheet, small print) the label shortens (03.2025 → 03) and, if even that does not fit, the division keeps only its
+ * line; where only one of month and year fits, January and the page's edge show the year. The page's first day is
+ * labelled too (the reader needs the date at the edge), unless the next label is too near: then the edge's label
+ * shortens or gives way.
  */
 function scale(plan: PrintPlan, page: PrintPage, words: (typeof WORDS)[Language]) {
   const { timeFrom, mmPerDay, scale: unit } = plan.geometry;
-  const upper: string[] = [];
-  const lower: string[] = [];
   const first = Math.floor(page.dayFrom);
-  // the page's first day is labelled too (the reader needs the date at the edge), unless the next label is so near
-  // that the two would overlap: then the edge's label gives way
   const textMm = plan.geometry.rowMm / 1.9;
-  const edgeOf = new Map<string[], { left: number; width: number }>();
-  const label = (tier: string[], day: number, text: string) => {
-    const left = Math.max(0, (day - page.dayFrom) * mmPerDay);
-    const edge = edgeOf.get(tier);
-    if (tier.length === 0) edgeOf.set(tier, { left, width: (text.length * 0.62 + 1) * textMm });
-    else if (edge) {
-      // only the label after the edge's may push it out
-      edgeOf.delete(tier);
-      if (left - edge.left < edge.width) tier.pop();
-    }
-    tier.push(`<span class="tick" style="left:${mm(left)}">${html(text)}</span>`);
-  };
+  // a label is 0.85 em and starts 0.6 mm after its line; DejaVu Sans's digits are 0.64 em wide (letters about as
+  // much, the dot half), and 0.4 mm keeps two labels from touching
+  const widthOf = (text: string) =>
+    1 + 0.85 * textMm * [...text].reduce((w, c) => w + (c === "." || c === " " ? 0.32 : 0.64), 0);
+  type Division = { left: number; texts: string[]; edge: boolean };
+  const upper: Division[] = [];
+  const lower: Division[] = [];
+  /** `texts` from the fullest to the shortest. */
+  const divide = (tier: Division[], day: number, texts: string[], edge: boolean) =>
+    tier.push({ left: Math.max(0, (day - page.dayFrom) * mmPerDay), texts, edge });
   for (let day = first; day < page.dayTo; day++) {
     const date = minutesText(timeFrom + day * MINUTES_PER_DAY);
     const [y, m, d] = [date.slice(0, 4), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
+    const month = date.slice(5, 7);
     const edge = day === first;
     const byYear = unit === "quarter" || unit === "year";
     if (byYear ? (m === 1 && d === 1) || edge : d === 1 || edge)
-      label(upper, day, byYear ? y : `${date.slice(5, 7)}.${y}`);
-    if (unit === "day") label(lower, day, String(d));
+      // the year rather than the month where only one fits: at the year's first month and at the page's edge
+      divide(upper, day, byYear ? [y] : m === 1 || edge ? [`${month}.${y}`, y, month] : [`${month}.${y}`, month], edge);
+    if (unit === "day") divide(lower, day, [String(d)], edge);
     else if (unit === "week" && (new Date(`${date.slice(0, 10)}T00:00:00Z`).getUTCDay() === 1 || edge))
-      label(lower, day, String(d));
-    else if (unit === "month" && (d === 1 || edge)) label(lower, day, date.slice(5, 7));
-    else if (unit === "quarter" && ((d === 1 && (m - 1) % 3 === 0) || edge))
-      label(lower, day, `${Math.floor((m - 1) / 3) + 1} ${words.quarter}`);
+      divide(lower, day, [String(d)], edge);
+    else if (unit === "month" && (d === 1 || edge)) divide(lower, day, [month], edge);
+    else if (unit === "quarter" && ((d === 1 && (m - 1) % 3 === 0) || edge)) {
+      const quarter = String(Math.floor((m - 1) / 3) + 1);
+      divide(lower, day, [`${quarter} ${words.quarter}`, quarter], edge);
+    }
   }
-  return `<div class="tier">${upper.join("")}</div><div class="tier">${lower.join("")}</div>`;
+  const pageEnd = (page.dayTo - page.dayFrom) * mmPerDay;
+  const ticks = (tier: Division[]) =>
+    tier
+      .map(({ left, texts, edge }, k) => {
+        const room = (tier[k + 1]?.left ?? pageEnd) - left;
+        const text = texts.find((t) => widthOf(t) <= room);
+        // the edge has no division of its own: without a label it draws nothing
+        if (text === undefined && edge) return "";
+        return `<span class="tick" style="left:${mm(left)}">${html(text ?? "")}</span>`;
+      })
+      .join("");
+  return `<div class="tier">${ticks(upper)}</div><div class="tier">${ticks(lower)}</div>`;
 }
 
 /** Where a span of minutes lies on a page's slice of the time axis, mm; null when outside it. */
