@@ -236,6 +236,11 @@ export interface UndoInverse {
     reports?: { id: string; row: Record<string, unknown> | null; itemIds: number[] }[];
   };
   /**
+   * Plans update-costs rewrote: measures `measures` of the plans of works `ids`; `before` holds every plan series
+   * those works had, packed (modules/workspace/wdp/wdp-packed.ts); a written series without a before-image goes.
+   */
+  wdpPlans?: { ids: number[]; measures: string[]; before: PackedSeriesJson };
+  /**
    * What a deletion of works took along besides their plans: their resource assignments, executor and curator rows
    * and timesheet lines (rows as JSON), put back after the works.
    */
@@ -246,6 +251,17 @@ export interface UndoInverse {
   };
   /** What a deletion of works took along of their directories: links to rows and origins (rows as JSON). */
   directory?: { links: Record<string, unknown>[]; origins: Record<string, unknown>[] };
+}
+
+/** Series as columns, their days as stored segments in one base64 text (modules/workspace/wdp/wdp-packed.ts). */
+export interface PackedSeriesJson {
+  i: number[];
+  m: string[];
+  k: string[];
+  s: number[];
+  n: number[];
+  t: number[];
+  d: string;
 }
 
 export interface WdpSeriesJson {

@@ -84,12 +84,23 @@ describe("estimates carried into a version's works", () => {
     );
     expect(curve.periods[0]).toBe("2025-01-13");
 
-    // One undo puts the planned figures and the plans back.
+    // Carried again without the pit's half of position 2: its plans shrink; the undo puts them back as they were,
+    // and the next undo the planned figures and no plans at all.
+    const links = (await owner.call("GET", `${base}/links`)).body.data;
+    const half2 = links.find(
+      (l: { positionId: string; itemId: number }) => l.positionId === trench.id && l.itemId === a.id,
+    );
+    expect((await owner.call("DELETE", `${base}/links/${half2.id}`)).status).toBe(200);
+    expect((await owner.call("POST", `/versions/${v}/update-costs`, {})).status).toBe(200);
+    expect((await seriesOf(owner, v, a.id))["cost/plan"].total).toBeCloseTo(dig.priced.total, 2);
     const history = (await owner.call("GET", `/versions/${v}/undo-actions`)).body.data;
     expect(history[0]).toMatchObject({ action: "update_costs" });
     expect((await owner.call("POST", `/versions/${v}/restore`, {})).status).toBe(200);
+    expect(await seriesOf(owner, v, a.id)).toEqual(plans);
+    expect((await owner.call("POST", `/versions/${v}/restore`, {})).status).toBe(200);
     expect(await planned(owner, v, a.id)).toEqual({ volume: 100, labour: 50, cost: 1000 });
     expect(await seriesOf(owner, v, a.id)).toEqual({});
+    await link(trench.id, a.id, 0.5);
 
     // Estimated data: the planned figures alone, no plans.
     const data = await owner.call("PATCH", `/versions/${v}/update/estimated-data`, { itemIds: [b.id] });

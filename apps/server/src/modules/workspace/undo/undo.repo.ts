@@ -1,3 +1,4 @@
+import type { WdpMeasure } from "@planum/contracts";
 import { and, desc, eq, getTableColumns, gte, inArray, or, type SQL, sql } from "drizzle-orm";
 import {
   assignments,
@@ -12,8 +13,16 @@ import {
 } from "../../../db/schema/index.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import { execRows, intArray, nullableArray, textArray } from "../../../platform/sql.js";
-import { deleteWorkStates, readWorkStates, type SeriesRow, type WorkState, writeWorkStates } from "../wdp/wdp.repo.js";
+import {
+  deleteWorkStates,
+  readWorkStates,
+  type SeriesRow,
+  seriesKey,
+  type WorkState,
+  writeWorkStates,
+} from "../wdp/wdp.repo.js";
 import { restoreReports } from "../wdp/wdp-approval.repo.js";
+import { unpackSeries } from "../wdp/wdp-packed.js";
 import { deleteSeries, readSeries, writeSeries } from "../wdp/wdp-store.js";
 import { restoreDirectory } from "./undo-directory.js";
 
@@ -346,6 +355,18 @@ export async function applyInverse(tx: DbOrTx, versionId: string, inverse: UndoI
       await restoreReports(tx, versionId, wdp.reports);
       for (const r of wdp.reports) for (const id of r.itemIds) touched.wdp.add(id);
     }
+  }
+  if (inverse.wdpPlans) {
+    const { ids, measures, before } = inverse.wdpPlans;
+    const rows = unpackSeries(before);
+    const had = new Set(rows.map(seriesKey));
+    for (const itemId of ids)
+      for (const measure of measures)
+        if (!had.has(seriesKey({ itemId, measure, kind: "plan" })))
+          rows.push({ itemId, measure: measure as WdpMeasure, kind: "plan", startDay: 0, values: [], total: 0 });
+    // An empty series removes its measure (and a row left without measures): one write puts every plan back.
+    await writeSeries(tx, await spaceOf(tx, versionId), versionId, rows);
+    for (const itemId of ids) touched.wdp.add(itemId);
   }
   if (inverse.people) await restorePeople(tx, inverse.people);
   if (inverse.directory) await restoreDirectory(tx, inverse.directory);

@@ -1,95 +1,87 @@
 import type { WdpMeasure } from "@planum/contracts";
-import { workingDaysOf } from "@planum/engine";
+import { type DaySeries, workingDaysOf } from "@planum/engine";
 import type { DbOrTx } from "../../../platform/db.js";
 import { loadSpaceCalendars } from "../../calendars/space-calendars.js";
-import { readWorks, type SeriesRow, seriesKey } from "./wdp.repo.js";
+import { type SeriesRow, seriesKey, type WorkRow } from "./wdp.repo.js";
 import { entryRulesOf } from "./wdp-change.js";
 import { keptDays } from "./wdp-redistribute.js";
 import { fromSeries, spreadWork } from "./wdp-series.js";
 import { readSeries, writeSeries } from "./wdp-store.js";
 
-/** A new plan total of one work and measure. */
-export interface PlanTotal {
-  itemId: number;
-  measure: WdpMeasure;
-  total: number;
-}
+/** New plan totals of works, per work and measure (a measure left out keeps its plan). */
+export type PlanTotals = Map<number, Partial<Record<WdpMeasure, number>>>;
+
+/** Volume first: labour and cost by_volume follow the volume plan just spread. */
+const MEASURE_ORDER: WdpMeasure[] = [
+  "volume",
+  "labour",
+  "cost",
+  "resources",
+  "distributed_price",
+  "cost_by_distributed_price",
+];
 
 /**
  * New plan totals of works (issue 19: update-costs carries money, labour and volume from estimates): each plan is
- * spread again by its work's distribution mode over the work's days, volume first so that labour and cost by_volume
- * follow it; days before the allowed entry period and approved days keep their values (as a redistribution does).
- * Works without dates or disabled get no plan, a by_fact plan below its facts stays as it is. In the caller's
- * transaction; answers the plans as they were (the undo's before-image), the series written and the works skipped.
+ * spread again by its work's mode over the work's days, volume first so that labour and cost by_volume follow it;
+ * days before the allowed entry period and approved days keep their values (as a redistribution does).
+ * Works without dates or disabled get no plan, a by_fact plan below its facts stays as it is. `works`: the works
+ * of the totals as `readWorks` answers them (the caller has read them already). In the caller's transaction;
+ * answers the plan series the written works had (the undo's before-image: every measure of their plan rows), the
+ * series written and the works skipped.
  */
 export async function setPlanTotals(
   tx: DbOrTx,
   scope: { spaceId: string; versionId: string; entryDays: number | null | undefined },
-  totals: readonly PlanTotal[],
+  works: readonly WorkRow[],
+  totalsOf: PlanTotals,
 ): Promise<{ before: SeriesRow[]; written: SeriesRow[]; skipped: number[] }> {
   const { spaceId, versionId } = scope;
-  if (totals.length === 0) return { before: [], written: [], skipped: [] };
-  const itemIds = [...new Set(totals.map((t) => t.itemId))];
-  const works = await readWorks(tx, spaceId, versionId, itemIds);
-  const spreadable = works.filter((w) => w.status !== "disabled" && w.start !== null && w.finish !== null);
-  const spreadableIds = new Set(spreadable.map((w) => w.id));
-  const skipped = works.filter((w) => !spreadableIds.has(w.id)).map((w) => w.id);
+  const spreadable = works.filter(
+    (w) => totalsOf.has(w.id) && w.status !== "disabled" && w.start !== null && w.finish !== null,
+  );
+  const skipped = works.filter((w) => totalsOf.has(w.id) && !spreadable.includes(w)).map((w) => w.id);
+  if (spreadable.length === 0) return { before: [], written: [], skipped };
   const existing = await readSeries(tx, spaceId, versionId, {
     itemIds: spreadable.map((w) => w.id),
     kinds: ["plan", "fact"],
   });
   const byKey = new Map(existing.map((s) => [seriesKey(s), s]));
-  const totalsOf = new Map<number, PlanTotal[]>();
-  for (const t of totals) {
-    const own = totalsOf.get(t.itemId);
-    if (own) own.push(t);
-    else totalsOf.set(t.itemId, [t]);
-  }
   const rules = entryRulesOf(scope.entryDays);
-  const fixedOf = await keptDays(
-    tx,
-    spaceId,
-    versionId,
-    existing.filter((s) => s.kind === "plan"),
-    rules.earliest,
-  );
+  const plans = existing.filter((s) => s.kind === "plan");
+  const fixedOf = await keptDays(tx, spaceId, versionId, plans, rules.earliest);
   const calendarOf = await loadSpaceCalendars(tx, spaceId);
   const written: SeriesRow[] = [];
   for (const work of spreadable) {
     const mode = work.mode ?? "evenly";
     const start = work.start as number;
     const days = workingDaysOf(calendarOf(work.calendarId), start, Math.max(start, work.finish as number));
-    // Volume first: labour and cost by_volume follow the volume plan just spread.
-    const own = [...(totalsOf.get(work.id) ?? [])].sort(
-      (a, b) => Number(b.measure === "volume") - Number(a.measure === "volume"),
-    );
-    for (const { measure, total } of own) {
+    const workTotals = totalsOf.get(work.id) ?? {};
+    // A spread that nothing of its own measure shapes (no facts, no kept days) is the same for an equal total: the
+    // cost and the distributed price of update-costs are spread once.
+    let plain: { total: number; series: DaySeries } | null = null;
+    for (const measure of MEASURE_ORDER) {
+      const total = workTotals[measure];
+      if (total === undefined) continue;
       const key = { itemId: work.id, measure, kind: "plan" as const };
       if (mode === "by_fact") {
         const fact = byKey.get(seriesKey({ itemId: work.id, measure, kind: "fact" }));
         if (fact && fact.total > total) continue;
       }
-      const next = fromSeries(
-        key,
-        spreadWork(
-          work,
-          calendarOf,
-          measure,
-          mode,
-          work.options ?? {},
-          total,
-          byKey,
-          rules.today,
-          days,
-          fixedOf.get(seriesKey(key)),
-        ),
-      );
+      const fixed = fixedOf.size ? fixedOf.get(seriesKey(key)) : undefined;
+      const shapedByItself = mode === "by_fact" || fixed !== undefined || measure === "volume";
+      const series: DaySeries =
+        !shapedByItself && plain?.total === total
+          ? plain.series
+          : spreadWork(work, calendarOf, measure, mode, work.options ?? {}, total, byKey, rules.today, days, fixed);
+      if (!shapedByItself) plain = { total, series };
+      const next = fromSeries(key, series);
       if (measure === "volume") byKey.set(seriesKey(key), next);
       written.push(next);
     }
   }
-  const writtenKeys = new Set(written.map(seriesKey));
-  const before = existing.filter((s) => s.kind === "plan" && writtenKeys.has(seriesKey(s)));
+  const writtenItems = new Set(written.map((s) => s.itemId));
+  const before = plans.filter((s) => writtenItems.has(s.itemId));
   await writeSeries(tx, spaceId, versionId, written);
   return { before, written, skipped };
 }
