@@ -64,6 +64,17 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
     ef = net.actualFinishW[j];
     sT = net.actualStartT[j] !== NONE ? net.actualStartT[j] : cal.startAt(s);
     efT = net.actualFinishT[j];
+    // Work P6 counts as done never reaches past the data date: an actual date after it (typed ahead) counts at the
+    // data date for the successors (scenario 062, a P6 23.11 update: a completed activity finishing the afternoon
+    // after the data date; its 3-day-lag successor starts 3 days after the data date). Results still show it.
+    if (net.actualsCapped && efT > net.dataDateT) {
+      efT = net.dataDateT;
+      ef = cal.workAt(efT);
+      if (sT > efT) {
+        sT = efT;
+        s = ef;
+      }
+    }
     if (net.progress === P_RETAINED) {
       // P6's forward pass (retained logic) runs through completed work as a zero-duration node, as its backward pass
       // does (scenario 056): successors see the later of its actual dates and the instant its predecessors give it

@@ -1,4 +1,15 @@
-import { K_MS_FINISH, type Network, NONE, POS, R_FF, R_FS, R_SF, R_SS, type ScheduleState } from "./network-model.js";
+import {
+  K_MS_FINISH,
+  type Network,
+  NONE,
+  POS,
+  R_FF,
+  R_FS,
+  R_SF,
+  R_SS,
+  S_IN_PROGRESS,
+  type ScheduleState,
+} from "./network-model.js";
 import { backwardBound, backwardTime } from "./relation-bounds.js";
 
 /*
@@ -29,15 +40,16 @@ export function finishMilestoneEarlyInstant(net: Network, st: ScheduleState, j: 
 }
 
 /**
- * The finish instant relation e from i gives its successor, when it can be told without calendar arithmetic:
- * only finish-sourced relations (a start at 08:00 is a morning by construction, and P6 shows a finish milestone
- * after it where it shows one after a finish).
+ * The instant relation e from i gives its successor, when it can be told without calendar arithmetic. A start
+ * counts too: a finish milestone start-to-start after a task starting Monday 08:00 is written Monday 08:00, not
+ * Friday 17:00 (scenario 061, P6 25.8 updates of a public-works project: "Start of Foundations").
  */
 function drivingInstant(net: Network, st: ScheduleState, e: number, i: number): number {
-  const t = net.inType[e];
-  if (t !== R_FS && t !== R_FF) return NONE;
   if (net.inFast[e] === 0) return st.edgeT[e];
-  return net.inLag[e] === 0 ? st.efT[i] : NONE;
+  if (net.inLag[e] !== 0) return NONE;
+  const t = net.inType[e];
+  if (t === R_FS || t === R_FF) return st.efT[i];
+  return net.status[i] === S_IN_PROGRESS ? NONE : st.sT[i];
 }
 
 /**

@@ -153,6 +153,7 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
     cycles: [],
     projectStartT,
     dataDateT,
+    actualsCapped: input.dataDate !== undefined && (opts.progress ?? "retained_logic") === "retained_logic",
     hasDataDate: input.dataDate !== undefined,
     floorT: Math.max(projectStartT, dataDateT),
     mustFinishByT: opts.mustFinishBy !== undefined ? wallMinutes(opts.mustFinishBy) : NONE,

@@ -143,6 +143,8 @@ export interface Network {
   cycles: string[][];
   projectStartT: number;
   dataDateT: number;
+  /** Retained logic with a data date: completed work's actual dates after it count at it (scenario 062). */
+  actualsCapped: boolean;
   hasDataDate: boolean;
   /** No remaining work before this time: max(projectStart, dataDate). */
   floorT: number;

@@ -50,7 +50,10 @@ export function fastSource(net: Network, st: ScheduleState, e: number, i: number
   if (net.inLag[e] !== 0 && net.status[i] === S_COMPLETED) {
     const finishSourced = t === R_FS || t === R_FF;
     const pushed = finishSourced ? st.efW[i] : st.sW[i];
-    const actual = finishSourced ? net.actualFinishW[i] : net.actualStartW[i];
+    const done = finishSourced ? net.actualFinishW[i] : net.actualStartW[i];
+    // An actual date after the data date counts at it (scenario 062).
+    const ddW = net.dataDateW[net.cal[i]];
+    const actual = net.actualsCapped && done > ddW ? ddW : done;
     return lagFromCompleted(pushed, actual, actual + net.inLag[e]);
   }
   if (t === R_FS || t === R_FF) return st.efW[i] + net.inLag[e];
@@ -79,7 +82,8 @@ export function sourceTime(net: Network, st: ScheduleState, e: number, i: number
   if (time === NONE) return NONE;
   if (lag === 0) return time;
   if (net.status[i] === S_COMPLETED) {
-    const actual = finishSourced ? net.actualFinishT[i] : net.actualStartT[i];
+    let actual = finishSourced ? net.actualFinishT[i] : net.actualStartT[i];
+    if (net.actualsCapped && actual > net.dataDateT) actual = net.dataDateT; // scenario 062
     if (actual !== NONE) return lagFromCompleted(time, actual, lc.shift(actual, lag, finishSourced));
   }
   return lc.shift(time, lag, finishSourced);
