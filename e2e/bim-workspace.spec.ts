@@ -6,7 +6,7 @@ import { addItem, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js
 /**
  * The 3D view in the schedule workspace's dock (issue 20), tied to the Gantt both ways: a work selected in the Gantt
  * lights up its element in orange and the camera frames it; an element clicked in the view selects its work in the
- * Gantt. WebGL runs on SwiftShader, as in bim.spec.ts.
+ * Gantt. The facility's site layout (a crane placed on the project's parent) is drawn with the model. WebGL runs on SwiftShader, as in bim.spec.ts.
  */
 test.use({
   actionTimeout: 60_000,
@@ -37,8 +37,8 @@ test("the workspace's 3D dock: a work selected in the Gantt frames its element, 
     project: "Корпус 2",
     schedule: "График",
   });
-  const { token, spaceId, projectId, scheduleId, versionId, call } = setup;
-  await addItem(call, versionId, { type: "work", code: "670677", name: "Slab", duration: 960 });
+  const { token, spaceId, facilityId, projectId, scheduleId, versionId, call } = setup;
+  const slab = await addItem(call, versionId, { type: "work", code: "670677", name: "Slab", duration: 960 });
   const walls = await addItem(call, versionId, { type: "work", code: "M-1", name: "Walls", duration: 2400 });
   await addItem(call, versionId, { type: "work", code: "F-1", name: "Fence", duration: 480 });
   await call("PATCH", `/versions/${versionId}/timetable/calculate/synchronous`);
@@ -67,6 +67,17 @@ test("the workspace's 3D dock: a work selected in the Gantt frames its element, 
     expressIds: [wall],
     itemIds: [walls],
   });
+  // The facility's site layout around the project: a crane tied to the slab, far enough not to hide the model.
+  await call("POST", "/primitivesModels", {
+    epsId: facilityId,
+    name: "Tower crane",
+    shape: "cylinder",
+    size: [2, 2, 30],
+    position: [400, 400, 0],
+    rotation: [0, 0, 0],
+    colour: "#868e96",
+    itemIds: [slab],
+  });
 
   for (const [language, scheme, width] of [
     ["en", "light", 1440],
@@ -85,6 +96,7 @@ test("the workspace's 3D dock: a work selected in the Gantt frames its element, 
     await expect(tab).toHaveAttribute("aria-selected", "true");
     const canvas = page.getByTestId("bim-canvas");
     await expect(canvas).not.toHaveAttribute("data-elements", "0", { timeout: 120_000 });
+    await expect(canvas).toHaveAttribute("data-primitives", "1");
     const whole = await orangePixels(page);
 
     // Gantt → 3D: the walls' work selected, its wall highlighted in the selection's orange and framed (it fills

@@ -5,11 +5,14 @@ const ofNode = (epsId: string) => `/primitivesModels/eps/${encodeURIComponent(ep
 
 export const bimPrimitiveKeys = {
   ofNode: (spaceId: string, epsId: string) => ["space", spaceId, "bim-primitives", epsId] as const,
+  /** The node's shapes and its ancestors' (the workspace dock: a project inside its facility's site layout). */
+  ofLineage: (spaceId: string, epsId: string) => ["space", spaceId, "bim-primitives", epsId, "lineage"] as const,
 };
 
 /** The calls of `/primitivesModels` (spec §7 "Primitive models"): a node's shapes on its site plan. */
 export const bimPrimitivesApi = {
   list: (epsId: string) => api.get<BimPrimitive[]>(ofNode(epsId)),
+  withAncestors: (epsId: string) => api.get<BimPrimitive[]>(`${ofNode(epsId)}?withAncestors=true`),
   create: (body: CreateBimPrimitiveBody) => api.post<BimPrimitive>("/primitivesModels", body),
   update: (body: UpdateBimPrimitiveBody) => api.patch<BimPrimitive>("/primitivesModels", body),
   remove: (epsId: string, id: string) => api.delete<null>(`${ofNode(epsId)}/${encodeURIComponent(id)}`),

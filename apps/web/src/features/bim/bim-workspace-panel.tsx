@@ -1,12 +1,13 @@
 import { ActionIcon, Box, Group, Loader, Select, Stack, Text, Tooltip, useComputedColorScheme } from "@mantine/core";
-import { type BimGeometryPart, readBimGeometry, type ScheduleDto } from "@planum/contracts";
+import { type BimGeometryPart, type BimPrimitive, readBimGeometry, type ScheduleDto } from "@planum/contracts";
 import { IconMaximize } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api-client";
 import { errorsOf } from "../../shared/api-error";
 import { describeError } from "../../ui/notify";
+import { Bim4dPlayer } from "./bim-4d-player";
 import { bimApi, bimKeys } from "./bim-api";
 import { bimLinkKeys, bimLinksApi } from "./bim-links-api";
 import { primitivePlacement } from "./bim-primitive-shapes";
@@ -18,6 +19,7 @@ const BACKGROUND = { light: "#f1f3f5", dark: "#1f2125" } as const;
 /** Elements tied to some work of the version, so what the schedule does not cover stands out. */
 const LINKED = "#4dabf7";
 const NO_MODEL: BimGeometryPart[] = [];
+const NO_SHAPES: BimPrimitive[] = [];
 
 interface Props {
   spaceId: string;
@@ -32,8 +34,9 @@ interface Props {
 /**
  * The 3D view in the schedule workspace's dock, tied to the Gantt: the works selected there light up their elements
  * and the camera frames them; a click on an element selects its works in the Gantt. It shows a model of a 3D link
- * of the open version (a link made in the project's "3D models" tab) and the project's site layout (its primitive
- * shapes), which answer the Gantt the same way through the works they are tied to.
+ * of the open version (a link made in the project's "3D models" tab) and the site layouts of the project and its
+ * ancestors (their primitive shapes), which answer the Gantt the same way through the works they are tied to. The
+ * 4D player colours every tied element and shape by its works' status at its date.
  */
 export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWorks, onSelectWorks }: Props) {
   const { t } = useTranslation("bim");
@@ -72,7 +75,8 @@ export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWork
     [relations.data, modelId],
   );
 
-  // The project's primitives (a member who may not read the structure simply sees none).
+  // The primitives of the project and of its ancestors' site plans (a facility's layout around its buildings); a
+  // member who may not read the structure simply sees none.
   const schedule = useQuery({
     queryKey: ["space", spaceId, "schedule", scheduleId],
     queryFn: () => api.get<ScheduleDto>(`/schedules/${encodeURIComponent(scheduleId)}`),
@@ -80,18 +84,29 @@ export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWork
   });
   const projectId = schedule.data?.projectId ?? null;
   const primitives = useQuery({
-    queryKey: bimPrimitiveKeys.ofNode(spaceId, projectId ?? ""),
-    queryFn: () => bimPrimitivesApi.list(projectId!),
+    queryKey: bimPrimitiveKeys.ofLineage(spaceId, projectId ?? ""),
+    queryFn: () => bimPrimitivesApi.withAncestors(projectId!),
     enabled: projectId !== null,
     retry: false,
   });
-  const shapes = primitives.data ?? [];
+  const shapes = primitives.data ?? NO_SHAPES;
+  // The version's works: which shapes stand for them, and their dates for the 4D player.
+  const works = useQuery({
+    queryKey: bimLinkKeys.works(spaceId, versionId),
+    queryFn: () => bimLinksApi.works(versionId),
+    enabled: link !== null || shapes.length > 0,
+  });
+  const workById = useMemo(() => new Map((works.data ?? []).map((w) => [w.id, w])), [works.data]);
   const ties = useMemo(
     () => [
       ...modelTies,
-      ...shapes.flatMap((p, index) => p.itemIds.map((itemId) => ({ expressId: primitiveKey(index), itemId }))),
+      ...shapes.flatMap((p, index) =>
+        p.itemIds
+          .filter((itemId) => workById.has(itemId))
+          .map((itemId) => ({ modelId: "", expressId: primitiveKey(index), itemId })),
+      ),
     ],
-    [modelTies, shapes],
+    [modelTies, shapes, workById],
   );
 
   const host = useRef<HTMLDivElement>(null);
@@ -123,10 +138,13 @@ export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWork
     }
   }, [scene, shapes, link]);
   useEffect(() => scene?.setBackground(BACKGROUND[scheme]), [scene, scheme]);
+  // Tied elements and shapes in the linked blue, or in their status colours at the player's date while it is on.
+  const [playing, setPlaying] = useState(false);
+  const tint = useCallback((tints: Map<number, string | null>) => scene?.colour(tints), [scene]);
   useEffect(() => {
-    if (!scene) return;
-    scene.colour(new Map(modelTies.map((tie) => [tie.expressId, LINKED])));
-  }, [scene, modelTies]);
+    if (!scene || playing) return;
+    scene.colour(new Map(ties.map((tie) => [tie.expressId, LINKED])));
+  }, [scene, ties, playing]);
 
   // Gantt → 3D: the selected works' elements, framed — unless the selection came from a click in this view, which
   // would move the camera under the user's pointer.
@@ -224,6 +242,9 @@ export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWork
           </Group>
         ) : null}
       </Box>
+      {ties.length > 0 ? (
+        <Bim4dPlayer ties={ties} works={workById} on={playing} onOn={setPlaying} onTint={tint} />
+      ) : null}
     </Stack>
   );
 }
