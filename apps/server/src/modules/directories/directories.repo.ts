@@ -103,10 +103,17 @@ export class DirectoriesRepo {
 
   async insertColumns(values: (typeof directoryColumns.$inferInsert)[]) {
     if (values.length === 0) return [];
-    return this.db.insert(directoryColumns).values(values).returning();
+    // a new column holds no values yet: all of them will be parsed against it
+    return this.db
+      .insert(directoryColumns)
+      .values(values.map((v) => ({ ...v, valuesChecked: v.valuesChecked ?? true })))
+      .returning();
   }
 
-  async updateColumn(id: string, set: Partial<Pick<ColumnRecord, "name" | "type" | "listValues" | "settings">>) {
+  async updateColumn(
+    id: string,
+    set: Partial<Pick<ColumnRecord, "name" | "type" | "listValues" | "settings" | "valuesChecked">>,
+  ) {
     await this.db.update(directoryColumns).set(set).where(eq(directoryColumns.id, id));
   }
 

@@ -118,6 +118,8 @@ export class DirectoriesService {
           directoryId: copy.id,
           spaceId: grant.space.id,
           sortOrder: c.sortOrder,
+          // the copied values are as doubtful as the originals
+          valuesChecked: c.valuesChecked,
         })),
       );
       const columnIds = new Map(columns.map((c, index) => [c.id, copied[index].id]));
@@ -170,6 +172,7 @@ export class DirectoriesService {
       type,
       listValues: type === "list" ? list : [],
       settings: body.settings ? { ...column.settings, ...body.settings } : column.settings,
+      valuesChecked: column.valuesChecked && type === column.type && column.listValues.every((v) => list.includes(v)),
     });
     return this.touched(grant, node, directory, "updated");
   }
@@ -207,7 +210,8 @@ export class DirectoriesService {
   async invalidValues(grant: Grant, node: EpsNodeRow, id: string): Promise<InvalidDirectoryValue[]> {
     const { directory, columns } = await this.seen(grant, node, id);
     const byId = new Map(columns.map((c) => [c.id, c]));
-    const surely = new Map(columns.map((c) => [c.id, surelyValidSql(c)]));
+    // a column whose values were all parsed against its definition holds none that do not fit
+    const surely = new Map(columns.filter((c) => !c.valuesChecked).map((c) => [c.id, surelyValidSql(c)]));
     const out: InvalidDirectoryValue[] = [];
     for (const { id: rowId, code, columnId, value } of await new DirectoriesRepo(this.deps.db).doubtfulValues(
       directory.id,

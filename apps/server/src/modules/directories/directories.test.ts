@@ -186,7 +186,9 @@ describe("directories", () => {
     expect(rows.map((r: { code: string; depth: number }) => `${r.code}:${r.depth}`)).toEqual(["Y:0", "X1:1", "X:2"]);
     expect(rows[2].values).toEqual({ [unit]: "м3" });
 
-    // The list loses "т" and "м2": two values no longer fit, and say where they are.
+    // every value was parsed on its way in; a list that only grows leaves them all fitting
+    await owner.call("PUT", `${base}/attribute/${unit}/update`, { listValues: ["м3", "т", "м2", "шт"] });
+    expect((await owner.call("GET", `${base}/values/invalid`)).body.data).toEqual([]);
     // The list loses "т" and "м2", the norm becomes a percentage: three values no longer fit, and say where they are.
     await owner.call("PUT", `${base}/update/all`, { update: [{ id: x1, values: { [norm]: 150 } }] });
     await owner.call("PUT", `${base}/attribute/${unit}/update`, { listValues: ["м3"] });

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Loader, Select, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import type { VersionDirectoryLinks } from "@planum/contracts";
-import { IconCalculator, IconFileUpload, IconLinkOff, IconRefresh } from "@tabler/icons-react";
+import { IconCalculator, IconFileUpload, IconLinkOff, IconList, IconRefresh } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +13,7 @@ import {
   RefreshValuesDialog,
   RelationTotalsDialog,
   useVersionDirectories,
+  VersionLinksDialog,
 } from "../../directories";
 import type { DetailsCommands } from "./activity-details";
 import { attributeText } from "./detail-fields";
@@ -38,7 +39,7 @@ export function DirectoriesTab({ versionId, itemId, readOnly, send }: Props) {
   const { t } = useTranslation("directories");
   const { spaceId = "" } = useParams();
   const links = useVersionDirectories(spaceId, versionId, itemId);
-  const [dialog, setDialog] = useState<"assign" | "refresh" | "relations" | null>(null);
+  const [dialog, setDialog] = useState<"assign" | "refresh" | "relations" | "list" | null>(null);
   if (links.isPending)
     return (
       <Group p="sm" gap="xs">
@@ -88,6 +89,15 @@ export function DirectoriesTab({ versionId, itemId, readOnly, send }: Props) {
           >
             {t("relations.totals.open")}
           </Button>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconList size={14} />}
+            disabled={directories.length === 0}
+            onClick={() => setDialog("list")}
+          >
+            {t("links.list.open")}
+          </Button>
         </Group>
         {directories.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -114,6 +124,14 @@ export function DirectoriesTab({ versionId, itemId, readOnly, send }: Props) {
           versionId={versionId}
           directories={directories}
           send={send}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === "list" && (
+        <VersionLinksDialog
+          spaceId={spaceId}
+          versionId={versionId}
+          directories={directories}
           onClose={() => setDialog(null)}
         />
       )}
