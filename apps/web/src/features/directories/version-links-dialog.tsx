@@ -98,7 +98,7 @@ export function VersionLinksDialog({ spaceId, versionId, directories, onClose }:
             role="row"
           >
             {header.map((label) => (
-              <Text key={label} size="xs" fw={600} px={6} py={6} truncate role="columnheader" title={label}>
+              <Text key={label} size="xs" fw={600} px={6} py={6} lineClamp={2} role="columnheader" title={label}>
                 {label}
               </Text>
             ))}
