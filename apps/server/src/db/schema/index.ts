@@ -14,6 +14,7 @@ export * from "./directory-links.table.js";
 export * from "./directory-relations.table.js";
 export * from "./eps-documents.table.js";
 export * from "./eps-photos.table.js";
+export * from "./gantt-snapshots.table.js";
 export * from "./health.table.js";
 export * from "./interchange.table.js";
 export * from "./licences.table.js";

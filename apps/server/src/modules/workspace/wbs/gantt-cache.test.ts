@@ -1,5 +1,6 @@
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { decodeGantt, type GanttColumns } from "@planum/contracts";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../../test/test-server.js";
 import { findVersion } from "../calculation/calculation.repo.js";
@@ -30,6 +31,50 @@ function ganttBytes(actor: Actor, versionId: string, acceptEncoding: string) {
 }
 
 describe("gantt answers of unchanged versions", () => {
+  it("a process that did not build a version answers the database's kept build under the same key, never a stale one", async () => {
+    const { owner, version } = await setUpWorkspace(server);
+    const v = version.id;
+    const a = await addItem(owner, v, { type: "work", name: "Котлован", code: "A10", duration: 480 });
+    await addItem(owner, v, { type: "work", name: "Фундамент", code: "A20", duration: 960 });
+    const first = await gantt(owner, v);
+    expect(first.status).toBe(200);
+    // The build is kept with its key; marked here (a name of the same length: the packed texts count their lengths),
+    // so that an answer built again would not carry the mark.
+    const kept = (await server.ctx.db.execute(sql`select head from gantt_snapshots where version_id = ${v}`))
+      .rows[0] as { head: Uint8Array };
+    const head = gunzipSync(kept.head).toString("utf8");
+    expect(head).toContain("Котлован");
+    const marked = gzipSync(Buffer.from(head.replace("Котлован", "КОТЛОВАН")));
+    await server.ctx.db.execute(sql`update gantt_snapshots set head = ${marked} where version_id = ${v}`);
+
+    // Another process of the installation, which built nothing: the kept build under the same key.
+    const second = await createTestServer({}, { database: server.database });
+    try {
+      const call = (url: string) =>
+        second.call("GET", url, { token: owner.token, headers: { "x-space-id": owner.spaceId } });
+      const answer = await call(`/versions/${v}/gantt`);
+      expect(answer.status).toBe(200);
+      expect(decodeGantt(answer.body.data).name).toEqual(["КОТЛОВАН", "Фундамент"]);
+      // The version changed: its revision is not the kept build's, so it is built from the rows.
+      const renamed = await owner.call("PATCH", `/versions/${v}/wbs/${a.id}/update`, {
+        revision: a.revision,
+        name: "Котлован 2",
+      });
+      expect(renamed.status).toBe(200);
+      second.ctx.changes.advance();
+      expect(decodeGantt((await call(`/versions/${v}/gantt`)).body.data).name).toEqual(["Котлован 2", "Фундамент"]);
+      // And another space's user gets nothing of it.
+      const stranger = await setUpWorkspace(second);
+      const refused = await second.call("GET", `/versions/${v}/gantt`, {
+        token: stranger.owner.token,
+        headers: { "x-space-id": stranger.owner.spaceId },
+      });
+      expect(refused.status).toBe(404);
+    } finally {
+      await second.close();
+    }
+  });
+
   it("answers 304 to the current ETag, a new ETag after an edit, a calculation or a calendar change", async () => {
     const { owner, version } = await setUpWorkspace(server);
     const v = version.id;

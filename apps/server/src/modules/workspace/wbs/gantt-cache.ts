@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { brotliCompress, constants, gunzip, gzip } from "node:zlib";
 import { Negotiator } from "@fastify/accept-negotiator";
 import { encodeExpanded, type GanttSharedWire } from "@planum/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -8,10 +8,17 @@ import { LRUCache } from "lru-cache";
 import type { VersionScope } from "../../../platform/access.js";
 import { type ChangeClock, ClockedCache } from "../../../platform/change-clock.js";
 import type { Db } from "../../../platform/db.js";
-import { readCollapsedIds, readGanttStamp, type GanttStamp as Stamp } from "./gantt.repo.js";
+import {
+  readCollapsedIds,
+  readGanttSnapshot,
+  readGanttStamp,
+  type GanttStamp as Stamp,
+  storeGanttSnapshot,
+} from "./gantt.repo.js";
 import { buildGanttBase, expandedColumn, type GanttBase, packGanttBase, patchGanttBase } from "./gantt-columns.js";
 
 const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 const brotliAsync = promisify(brotliCompress);
 
 /**
@@ -151,15 +158,37 @@ export class GanttCache {
     const running = this.sharing.get(common);
     if (running) return running;
     const made = (async () => {
-      const { wire, ids } = await this.columns(scope.version);
-      // `{"success":true,"data":{…}}` less its two closing braces: the user's `expanded` and those follow.
-      const text = JSON.stringify({ success: true, data: wire });
-      const shared: Shared = { head: Buffer.from(text.slice(0, -2)), ids };
+      const shared = (await this.snapshot(scope.version, common)) ?? (await this.buildAndKeep(scope.version, common));
       this.shared.set(common, shared);
       return shared;
     })().finally(() => this.sharing.delete(common));
     this.sharing.set(common, made);
     return made;
+  }
+
+  /** The common part as the database keeps it under `common`, when some process built it (none: null). */
+  private async snapshot(version: VersionScope["version"], common: string): Promise<Shared | null> {
+    const kept = await readGanttSnapshot(this.db, version.id, common);
+    if (!kept) return null;
+    const ids = new Int32Array(kept.ids.length >> 2);
+    for (let k = 0; k < ids.length; k++) ids[k] = kept.ids.readInt32LE(k * 4);
+    return { head: await gunzipAsync(kept.head), ids: Array.from(ids) };
+  }
+
+  /** The common part built (patched or whole), and kept in the database for the processes that did not build it. */
+  private async buildAndKeep(version: VersionScope["version"], common: string): Promise<Shared> {
+    const { wire, ids } = await this.columns(version);
+    // `{"success":true,"data":{…}}` less its two closing braces: the user's `expanded` and those follow.
+    const text = JSON.stringify({ success: true, data: wire });
+    const shared: Shared = { head: Buffer.from(text.slice(0, -2)), ids };
+    const idBytes = Buffer.alloc(ids.length * 4);
+    for (let k = 0; k < ids.length; k++) idBytes.writeInt32LE(ids[k], k * 4);
+    // Kept for the others only: a failure to keep it (the version deleted meanwhile) does not fail this answer.
+    await storeGanttSnapshot(this.db, version, common, {
+      head: await gzipAsync(shared.head, { level: 1 }),
+      ids: idBytes,
+    }).catch(() => undefined);
+    return shared;
   }
 
   /**

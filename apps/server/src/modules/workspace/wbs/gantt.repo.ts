@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { ganttSnapshots } from "../../../db/schema/index.js";
 import type { VersionRow } from "../../../platform/access.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import { execColumns, execRows, writtenSince } from "../../../platform/sql.js";
@@ -195,4 +196,34 @@ export async function readGanttStamp(db: DbOrTx, spaceId: string, versionId: str
   const stamp = result.rows[0] as GanttStamp | undefined;
   if (!stamp) throw new Error("the Gantt key query answered no row");
   return stamp;
+}
+
+/** A Gantt answer's part common to all users, as kept (see gantt-snapshots.table.ts): compressed JSON and row ids. */
+export interface GanttSnapshot {
+  head: Buffer;
+  ids: Buffer;
+}
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** The version's kept Gantt answer if it was built under `key`, else null. */
+export async function readGanttSnapshot(db: DbOrTx, versionId: string, key: string): Promise<GanttSnapshot | null> {
+  const [row] = await db
+    .select({ head: ganttSnapshots.head, ids: ganttSnapshots.ids })
+    .from(ganttSnapshots)
+    .where(and(eq(ganttSnapshots.versionId, versionId), eq(ganttSnapshots.key, key)));
+  return row ? { head: asBuffer(row.head), ids: asBuffer(row.ids) } : null;
+}
+
+/** Keeps a version's Gantt answer built under `key` in place of the one kept before. */
+export async function storeGanttSnapshot(
+  db: DbOrTx,
+  version: Pick<VersionRow, "id" | "spaceId">,
+  key: string,
+  snapshot: GanttSnapshot,
+) {
+  await db
+    .insert(ganttSnapshots)
+    .values({ versionId: version.id, spaceId: version.spaceId, key, ...snapshot })
+    .onConflictDoUpdate({ target: ganttSnapshots.versionId, set: { key, ...snapshot, builtAt: new Date() } });
 }
