@@ -40,9 +40,10 @@ describe("gantt answers of unchanged versions", () => {
     expect(first.status).toBe(200);
     // The build is kept with its key; marked here (a name of the same length: the packed texts count their lengths),
     // so that an answer built again would not carry the mark.
-    const kept = (await server.ctx.db.execute(sql`select head from gantt_snapshots where version_id = ${v}`))
-      .rows[0] as { head: Uint8Array };
-    const head = gunzipSync(kept.head).toString("utf8");
+    const kept = (await server.ctx.db.execute(sql`select head from gantt_snapshots where version_id = ${v}`)) as {
+      rows: { head: Uint8Array }[];
+    };
+    const head = gunzipSync(kept.rows[0].head).toString("utf8");
     expect(head).toContain("Котлован");
     const marked = gzipSync(Buffer.from(head.replace("Котлован", "КОТЛОВАН")));
     await server.ctx.db.execute(sql`update gantt_snapshots set head = ${marked} where version_id = ${v}`);
