@@ -71,6 +71,27 @@ export const directoryDonorSchema = z.object({
   attributeName: z.string(),
 });
 export type DirectoryDonor = z.infer<typeof directoryDonorSchema>;
+
+/**
+ * A schedule's own donor (`/schedules/{id}/directory-donors`): a column of a directory the schedule sees copied into
+ * one of the schedule's work attributes. Defined by the schedule's writers, not the directory's administrators.
+ */
+export const scheduleDonorBody = z.object({ directoryId: uuidField, columnId: uuidField, attributeId: uuidField });
+export type ScheduleDonorBody = z.infer<typeof scheduleDonorBody>;
+export const scheduleDonorParams = z.object({ id: uuidField, donorId: uuidField });
+export const scheduleDonorSchema = z.object({
+  id: z.string(),
+  directoryId: z.string(),
+  directoryName: z.string(),
+  columnId: z.string(),
+  columnName: z.string(),
+  attributeId: z.string(),
+  attributeName: z.string(),
+});
+export type ScheduleDonor = z.infer<typeof scheduleDonorSchema>;
+
+/** A donor as a version sees it: the directory's own, or its schedule's (`level`). */
+export const versionDonorSchema = directoryDonorSchema.extend({ level: z.enum(["directory", "schedule"]) });
 export const directoryLinkedAttributeSchema = z.object({ id: z.string(), columnId: z.string(), name: z.string() });
 export type DirectoryLinkedAttribute = z.infer<typeof directoryLinkedAttributeSchema>;
 
@@ -93,7 +114,8 @@ export const versionDirectoryLinksSchema = z.object({
       linked: z.array(
         z.object({ id: z.string(), columnId: z.string(), name: z.string(), type: z.string(), unit: z.string() }),
       ),
-      donors: z.array(directoryDonorSchema),
+      /** The directory's donors whose attribute applies at the schedule, then the schedule's own. */
+      donors: z.array(versionDonorSchema),
     }),
   ),
   /** One page of the links, in the order of works then directories. */

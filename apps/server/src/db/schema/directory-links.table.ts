@@ -1,6 +1,7 @@
 import { foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { directories, directoryColumns, directoryRows } from "./directories.table.js";
 import { spaces } from "./spaces.table.js";
+import { schedules } from "./structure.table.js";
 import { attributes } from "./structure-access.table.js";
 import { wbsItems } from "./workspace.table.js";
 
@@ -43,6 +44,37 @@ export const directoryDonors = pgTable(
   },
   // One donor per attribute and directory: two columns filling one attribute would fight.
   (t) => [uniqueIndex("directory_donors_attribute_idx").on(t.directoryId, t.attributeId)],
+);
+
+/**
+ * A schedule's own donor: a column of a directory the schedule sees copied into one of the schedule's work
+ * attributes (defined at the schedule), kept with the schedule so its planners fill their own attributes without
+ * defining the directory. One donor per attribute of a schedule: two columns filling one attribute would fight.
+ */
+export const scheduleDirectoryDonors = pgTable(
+  "schedule_directory_donors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    scheduleId: uuid("schedule_id")
+      .notNull()
+      .references(() => schedules.id, { onDelete: "cascade" }),
+    directoryId: uuid("directory_id")
+      .notNull()
+      .references(() => directories.id, { onDelete: "cascade" }),
+    columnId: uuid("column_id")
+      .notNull()
+      .references(() => directoryColumns.id, { onDelete: "cascade" }),
+    attributeId: uuid("attribute_id")
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    uniqueIndex("schedule_directory_donors_attribute_idx").on(t.scheduleId, t.attributeId),
+    index("schedule_directory_donors_directory_idx").on(t.directoryId),
+  ],
 );
 
 /**

@@ -5,5 +5,6 @@ export { linksApi, useLinkedValues, useVersionDirectories } from "./links-api";
 export { NodeDirectoriesTab } from "./node-directories-tab";
 export { RefreshValuesDialog, valueText } from "./refresh-values-dialog";
 export { RelationTotalsDialog } from "./relation-totals-dialog";
+export { ScheduleDonorsDialog } from "./schedule-donors-dialog";
 export { VersionLinksDialog } from "./version-links-dialog";
 export { WbsFromDirectoryDialog } from "./wbs-from-directory-dialog";

@@ -1,12 +1,13 @@
-import { ActionIcon, Button, Group, Modal, Select, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Group, Modal, Select, Stack, Text, Title } from "@mantine/core";
 import { type Directory, type DirectoryLinkSettings, isComputedType } from "@planum/contracts";
-import { IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconPlus } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { attributesApi } from "../attributes";
 import { directoryKeys } from "./directories-api";
 import { linkKeys, linksApi, useLinkSettings } from "./links-api";
+import { RemovableRows } from "./removable-rows";
 
 interface Props {
   spaceId: string;
@@ -155,53 +156,5 @@ export function LinkSettingsDialog({ spaceId, directory, onClose }: Props) {
         </Group>
       </Stack>
     </Modal>
-  );
-}
-
-interface RemovableRow {
-  id: string;
-  /** What the row shows. */
-  label: string;
-  /** What its remove button names (the label by default). */
-  name?: string;
-}
-
-/** A settings list of rows, each with a remove button when `onRemove` is given; a dimmed line when empty. */
-function RemovableRows(props: {
-  testId: string;
-  empty: string;
-  rows: RemovableRow[];
-  removeLabel(name: string): string;
-  onRemove?(id: string): void;
-}) {
-  const { testId, empty, rows, removeLabel, onRemove } = props;
-  if (rows.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        {empty}
-      </Text>
-    );
-  return (
-    <Table verticalSpacing={4} data-testid={testId}>
-      <Table.Tbody>
-        {rows.map((row) => (
-          <Table.Tr key={row.id}>
-            <Table.Td style={{ overflowWrap: "anywhere" }}>{row.label}</Table.Td>
-            <Table.Td w={40}>
-              {onRemove ? (
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={removeLabel(row.name ?? row.label)}
-                  onClick={() => onRemove(row.id)}
-                >
-                  <IconTrash size={14} />
-                </ActionIcon>
-              ) : null}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
   );
 }

@@ -1,4 +1,5 @@
 import type {
+  AttributeDto,
   CopyWbsFromDirectory,
   CopyWbsFromDirectoryBody,
   Directory,
@@ -6,6 +7,8 @@ import type {
   DonorRefresh,
   LinkWorksBody,
   LinkWorksResult,
+  ScheduleDonor,
+  ScheduleDonorBody,
   SyncWithList,
   VersionDirectoryLinks,
   VersionLinkedValues,
@@ -22,6 +25,8 @@ export const linkKeys = {
   page: (spaceId: string, versionId: string, query: VersionLinksQuery) =>
     [...linkKeys.version(spaceId, versionId), "page", query] as const,
   values: (spaceId: string, versionId: string) => [...linkKeys.version(spaceId, versionId), "values"] as const,
+  scheduleDonors: (spaceId: string, scheduleId: string) =>
+    [...directoryKeys.all(spaceId), "schedule-donors", scheduleId] as const,
 };
 
 const at = (d: Pick<Directory, "id" | "nodeId">) => `/eps/${d.nodeId}/directory/${d.id}`;
@@ -57,6 +62,13 @@ export const linksApi = {
   },
   refresh: (versionId: string, body: { directoryId?: string; itemIds?: number[]; preview: boolean }) =>
     patch<DonorRefresh>(`/versions/${versionId}/directory/update-linked-value`, body),
+  scheduleDonors: (scheduleId: string) => api.get<ScheduleDonor[]>(`/schedules/${scheduleId}/directory-donors`),
+  addScheduleDonor: (scheduleId: string, body: ScheduleDonorBody) =>
+    api.post<ScheduleDonor[]>(`/schedules/${scheduleId}/directory-donors`, body),
+  removeScheduleDonor: (scheduleId: string, donorId: string) =>
+    api.delete<ScheduleDonor[]>(`/schedules/${scheduleId}/directory-donors/${donorId}`),
+  /** Work attributes defined at the schedule itself: what its own donors may fill. */
+  scheduleAttributes: (scheduleId: string) => api.get<AttributeDto[]>(`/schedules/${scheduleId}/attributes`),
   copyWbs: (versionId: string, body: CopyWbsFromDirectoryBody) =>
     api.post<CopyWbsFromDirectory>(`/versions/${versionId}/directory/copy-wbs`, body),
   syncWithList: (versionId: string, body: { directoryId: string; preview: boolean }) =>

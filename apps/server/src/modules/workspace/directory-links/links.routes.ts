@@ -5,9 +5,13 @@ import {
   copyWbsFromDirectoryBody,
   copyWbsFromDirectorySchema,
   donorRefreshSchema,
+  idParams,
   linkWorksBody,
   linkWorksResultSchema,
   refreshDonorsBody,
+  scheduleDonorBody,
+  scheduleDonorParams,
+  scheduleDonorSchema,
   syncWithListBody,
   syncWithListSchema,
   versionDirectoryLinksSchema,
@@ -17,6 +21,7 @@ import {
   versionLinksQuery,
 } from "@planum/contracts";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { AppContext } from "../../../platform/context.js";
 import { route } from "../../../platform/route.js";
 import { readUpload } from "../../../platform/uploads.js";
@@ -25,12 +30,13 @@ import { DirectoriesService } from "../../directories/directories.service.js";
 import { DirectoryAttributes } from "../../directories/directory-attributes.js";
 import { readKeyPairs } from "../../directories/directory-files.js";
 import { DirectoryLinksService } from "./links.service.js";
+import { ScheduleDonorsService } from "./schedule-donors.js";
 import { WbsFromDirectoryService } from "./wbs-from-directory.service.js";
 
 /**
  * A version's works linked to directory rows (spec §7 "Under /versions/{id}/directory": create, update-linked-value;
  * directory add-values-to-version): which directories the schedule sees and its links, linking (by ids, by codes,
- * from a file), and the donors' values written into the works after a preview.
+ * from a file), and the donors' values written into the works after a preview; the schedule's own donors.
  */
 export function directoryLinksModule(ctx: AppContext) {
   const directories = new DirectoriesService({ db: ctx.db, realtime: ctx.realtime });
@@ -47,6 +53,7 @@ export function directoryLinksModule(ctx: AppContext) {
     directories,
     links: service,
   });
+  const scheduleDonors = new ScheduleDonorsService({ db: ctx.db, directories });
   const { access } = ctx;
   const tags = ["Directories"];
   return async function directoryLinksRoutes(app: FastifyInstance) {
@@ -180,6 +187,62 @@ export function directoryLinksModule(ctx: AppContext) {
         access: access.version("write"),
       },
       ({ scope, body }) => wbs.sync(scope, body),
+    );
+
+    // A schedule's own donors: into the schedule's attributes, defined by its writers.
+    const donors = "/schedules/:id/directory-donors";
+    const listed = z.array(scheduleDonorSchema);
+    route(
+      app,
+      {
+        method: "GET",
+        url: donors,
+        tags,
+        summary: "The schedule's own donors: directory columns copied into the schedule's work attributes",
+        params: idParams,
+        response: listed,
+        access: access.scheduleAt("schedule:read"),
+      },
+      ({ scope }) => scheduleDonors.list(scope),
+    );
+    route(
+      app,
+      {
+        method: "POST",
+        url: donors,
+        tags,
+        summary: "Adds a donor of the schedule (a column of a directory it sees → a schedule attribute of that type)",
+        params: idParams,
+        body: scheduleDonorBody,
+        response: listed,
+        access: access.scheduleAt("schedule:write"),
+      },
+      ({ scope, body }) => scheduleDonors.add(scope, body),
+    );
+    route(
+      app,
+      {
+        method: "PATCH",
+        url: `${donors}/:donorId`,
+        tags,
+        params: scheduleDonorParams,
+        body: scheduleDonorBody,
+        response: listed,
+        access: access.scheduleAt("schedule:write"),
+      },
+      ({ scope, params, body }) => scheduleDonors.update(scope, params.donorId, body),
+    );
+    route(
+      app,
+      {
+        method: "DELETE",
+        url: `${donors}/:donorId`,
+        tags,
+        params: scheduleDonorParams,
+        response: listed,
+        access: access.scheduleAt("schedule:write"),
+      },
+      ({ scope, params }) => scheduleDonors.remove(scope, params.donorId),
     );
   };
 }

@@ -19,6 +19,13 @@ import { applyChange } from "../wbs/wbs-changes.js";
 import { donorPass } from "./donor-values.repo.js";
 import { existing, idsByCode, writeLinks } from "./links.repo.js";
 import { linkedValues, linksPage } from "./links-pages.repo.js";
+import { type DonorPlace, donorsAt } from "./schedule-donors.js";
+
+const placeOf = (scope: VersionScope): DonorPlace => ({
+  spaceId: scope.grant.space.id,
+  scheduleId: scope.scheduleId,
+  lineage: scope.lineage,
+});
 
 /**
  * Works of a version linked to directory rows (issue 14): the directories seen at the schedule (kept on the project
@@ -40,6 +47,7 @@ export class DirectoryLinksService {
     const seen = await this.deps.directories.readableAt(scope.grant, scope.lineage);
     const ids = seen.map((s) => s.directory.id);
     const settings = await this.deps.attributes.settingsOf(scope.grant.space.id, ids);
+    const donors = await donorsAt(this.deps.db, placeOf(scope), ids);
     const [itemId, directoryId] = query.after?.split(".") ?? [];
     const page =
       query.limit === 0
@@ -76,9 +84,15 @@ export class DirectoryLinksService {
                 ]
               : [];
           }),
-        donors: settings.donors
+        donors: donors
           .filter((d) => d.directoryId === directory.id)
-          .map(({ id, columnId, attributeId, attributeName }) => ({ id, columnId, attributeId, attributeName })),
+          .map(({ id, columnId, attributeId, attributeName, level }) => ({
+            id,
+            columnId,
+            attributeId,
+            attributeName,
+            level,
+          })),
       })),
       links: (page?.item ?? []).map((itemId, i) => ({
         itemId,
@@ -230,7 +244,7 @@ export class DirectoryLinksService {
    */
   async plan(db: Db | Tx, scope: VersionScope, directoryIds: string[], itemIds: number[] | undefined, write: boolean) {
     // read in `db`: inside a transaction the embedded database's one connection is the transaction's
-    const donors = (await this.deps.attributes.settingsOf(scope.grant.space.id, directoryIds, db)).donors;
+    const donors = await donorsAt(db, placeOf(scope), directoryIds);
     const none: DonorRefresh = { works: 0, values: 0, changes: [], applied: false };
     if (donors.length === 0) return { summary: none, written: [] as number[], inverse: undefined };
     const found = await donorPass(db, {

@@ -1,7 +1,14 @@
 import { ActionIcon, Button, Group, Loader, Select, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import type { VersionDirectoryLinks } from "@planum/contracts";
-import { IconCalculator, IconFileUpload, IconLinkOff, IconList, IconRefresh } from "@tabler/icons-react";
+import {
+  IconCalculator,
+  IconFileUpload,
+  IconLinkOff,
+  IconList,
+  IconRefresh,
+  IconTransferIn,
+} from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +19,7 @@ import {
   linksApi,
   RefreshValuesDialog,
   RelationTotalsDialog,
+  ScheduleDonorsDialog,
   useVersionDirectories,
   VersionLinksDialog,
 } from "../../directories";
@@ -33,13 +41,14 @@ interface Props {
  * The work's Directories tab (issue 14): for each directory the schedule sees, the row the work is linked to (a work
  * type, a location), picked by searching the directory, and the linked attributes' values of that row. Linking a
  * row of a directory with donors copies their values into the work at once (one undoable change). The version-wide
- * actions sit above: links from a file ("upload with assignment") and the donors' refresh, both previewed.
+ * actions sit above: links from a file ("upload with assignment") and the donors' refresh, both previewed, and the
+ * schedule's own donors (columns copied into the schedule's attributes).
  */
 export function DirectoriesTab({ versionId, itemId, readOnly, send }: Props) {
   const { t } = useTranslation("directories");
-  const { spaceId = "" } = useParams();
+  const { spaceId = "", id: scheduleId = "" } = useParams();
   const links = useVersionDirectories(spaceId, versionId, itemId);
-  const [dialog, setDialog] = useState<"assign" | "refresh" | "relations" | "list" | null>(null);
+  const [dialog, setDialog] = useState<"assign" | "refresh" | "relations" | "list" | "donors" | null>(null);
   if (links.isPending)
     return (
       <Group p="sm" gap="xs">
@@ -98,6 +107,15 @@ export function DirectoriesTab({ versionId, itemId, readOnly, send }: Props) {
           >
             {t("links.list.open")}
           </Button>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconTransferIn size={14} />}
+            disabled={directories.length === 0}
+            onClick={() => setDialog("donors")}
+          >
+            {t("links.scheduleDonors.open")}
+          </Button>
         </Group>
         {directories.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -139,6 +157,15 @@ export function DirectoriesTab({ versionId, itemId, readOnly, send }: Props) {
         <RelationTotalsDialog
           spaceId={spaceId}
           versionId={versionId}
+          readOnly={readOnly}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === "donors" && (
+        <ScheduleDonorsDialog
+          spaceId={spaceId}
+          scheduleId={scheduleId}
+          directories={directories}
           readOnly={readOnly}
           onClose={() => setDialog(null)}
         />
