@@ -189,8 +189,8 @@ describe("a schedule's own donors", () => {
     expect((await add({ columnId: s.norm, attributeId: projectAttr })).status).toBe(404);
     const noColumn = await add({ columnId: crypto.randomUUID(), attributeId: s.normAttr });
     expect(noColumn.body.errors[0]).toMatchObject({ params: { field: "columnId" } });
-    const farProject = (await owner.call("POST", `/facilities/${s.facility.id}/project/create`, { name: "Цех 2" }))
-      .body.data;
+    const farProject = (await owner.call("POST", `/facilities/${s.facility.id}/project/create`, { name: "Цех 2" })).body
+      .data;
     const far = await owner.call("POST", `/eps/${farProject.id}/directory/create`, {
       name: "Чужой",
       kind: "worktype",
@@ -219,9 +219,7 @@ describe("a schedule's own donors", () => {
     });
     expect(bad.body.errors[0]).toMatchObject({ code: "DirectoryDonorType" });
     expect((await owner.call("GET", s.donors)).body.data).toEqual(listed);
-    expect((await owner.call("DELETE", `/schedules/${s.second.id}/directory-donors/${listed[0].id}`)).status).toBe(
-      404,
-    );
+    expect((await owner.call("DELETE", `/schedules/${s.second.id}/directory-donors/${listed[0].id}`)).status).toBe(404);
     expect((await owner.call("GET", s.donors)).body.data).toEqual(listed);
   });
 
