@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { PGLiteSocketHandler, PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
@@ -242,6 +242,50 @@ function keepStatementsTogether(queue: SocketQueryQueue, pglite: PGlite) {
     }
   };
 }
+
+/** The private state of pglite-socket 0.2's connection handler (`PGLiteSocketHandler`) touched here. */
+interface SocketHandlerState {
+  messageBuffer: Buffer;
+  handleData(data: Buffer): Promise<number> | number;
+  /** Chunks of one large message still arriving, its bytes so far and its whole length (ours). */
+  gathering?: { chunks: Buffer[]; bytes: number; length: number };
+}
+
+/** Below this a message is joined chunk by chunk as pglite-socket does (a few copies of a small buffer). */
+const GATHER_FROM_BYTES = 1 << 20;
+
+/**
+ * pglite-socket appends every chunk the socket delivers (64 KB) to the bytes still unparsed with `Buffer.concat`,
+ * so a message of n bytes is copied n / 64 KB times over: a 10 MB bulk insert (`unnest` of 25,000 rows) cost about
+ * a second of CPU in copies alone, more than PGlite took to run it. Once the unparsed bytes begin a typed message of
+ * a megabyte or more, its chunks are kept in a list and joined once, when the message is whole.
+ */
+function gatherLargeMessages(handler: { prototype: unknown }) {
+  const proto = handler.prototype as SocketHandlerState;
+  const handleData = proto.handleData;
+  proto.handleData = function gatheredHandleData(this: SocketHandlerState, data: Buffer) {
+    const gathering = this.gathering;
+    if (gathering) {
+      gathering.chunks.push(data);
+      gathering.bytes += data.length;
+      if (gathering.bytes < gathering.length) return 0;
+      this.gathering = undefined;
+      return handleData.call(this, Buffer.concat(gathering.chunks, gathering.bytes));
+    }
+    const handled = handleData.call(this, data);
+    const rest = this.messageBuffer;
+    // A typed message (type byte, then its length without the type byte); startup messages are small.
+    if (rest && rest.length >= 5) {
+      const length = rest.readInt32BE(1) + 1;
+      if (length >= GATHER_FROM_BYTES && rest.length < length) {
+        this.gathering = { chunks: [rest], bytes: rest.length, length };
+        this.messageBuffer = Buffer.alloc(0);
+      }
+    }
+    return handled;
+  };
+}
+gatherLargeMessages(PGLiteSocketHandler);
 
 /** A protocol message with a type byte: its length after the type byte matches what the message holds. */
 function isTypedMessage(message: Uint8Array) {
