@@ -19,16 +19,16 @@ describe("the database connection", () => {
   it("carries multi-megabyte statements whole while other connections query", async () => {
     const big = (n: number) => Array.from({ length: n }, (_, k) => `"é${k}"`).join(",");
     const sizes = [150_000, 400_000, 10];
-    const [a, b, c, small] = await Promise.all([
-      ...sizes.map((n) =>
+    const small = database.pool.query<{ v: number }>("select 41 + 1 as v");
+    const answers = await Promise.all(
+      sizes.map((n) =>
         database.pool.query<{ n: number; last: string }>(
           "select cardinality($1::text[]) as n, ($1::text[])[cardinality($1::text[])] as last",
           [`{${big(n)}}`],
         ),
       ),
-      database.pool.query<{ v: number }>("select 41 + 1 as v"),
-    ]);
-    expect([a, b, c].map((r) => r.rows[0])).toEqual(sizes.map((n) => ({ n, last: `é${n - 1}` })));
-    expect(small.rows[0].v).toBe(42);
+    );
+    expect(answers.map((r) => r.rows[0])).toEqual(sizes.map((n) => ({ n, last: `é${n - 1}` })));
+    expect((await small).rows[0].v).toBe(42);
   });
 });
