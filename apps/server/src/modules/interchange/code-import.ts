@@ -14,7 +14,7 @@ import { execColumns, intArray, textArray } from "../../platform/sql.js";
 import { DirectoriesRepo } from "../directories/directories.repo.js";
 import { writeRows } from "../directories/directories.service.js";
 import { attributesAt } from "../structure/attributes/attribute-access.js";
-import { writeLinks } from "../workspace/directory-links/links.repo.js";
+import { insertLinks } from "../workspace/directory-links/links.repo.js";
 import type { ImportWarnings } from "./import-report.js";
 
 /** How a P6 user-defined field's data type is held by a work attribute (indicators are their colour's name). */
@@ -118,15 +118,9 @@ export async function importCodesAndUdfs(
     byItem.set(itemId, row.rowId);
     links.set(row.directoryId, byItem);
   }
+  // The version is new: none of its works has a link yet, so they go in without the update of an existing one.
   for (const [directoryId, byItem] of links)
-    await writeLinks(
-      tx,
-      target.spaceId,
-      target.versionId,
-      directoryId,
-      [...byItem].map(([itemId, rowId]) => ({ itemId, rowId })),
-      [],
-    );
+    await insertLinks(tx, target.spaceId, target.versionId, directoryId, [...byItem.keys()], [...byItem.values()]);
 
   if (usedUdfs.length > 0) await importUdfs(tx, model, target, place.lineage, outcome);
   const otherUdfs = model.udfTypes.length - usedUdfs.length;

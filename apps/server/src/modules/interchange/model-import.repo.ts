@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { calendars, versions } from "../../db/schema/index.js";
+import { insertColumns } from "../../platform/bulk-insert.js";
 import type { DbOrTx } from "../../platform/db.js";
-import { execColumns, execRows, intArray, nullableArray, textArray } from "../../platform/sql.js";
+import { execColumns, execRows } from "../../platform/sql.js";
 
 export type LimitType = "not_earlier" | "not_later" | "in_date" | "mandatory";
 export type ItemType = "sum" | "task" | "work" | "milestone_start" | "milestone_finish";
@@ -43,12 +44,6 @@ export interface ItemRow {
   notes: string;
 }
 
-/**
- * Rows per INSERT: array parameters of a few MB, far below any statement limit, and few round trips (a 100k
- * version is written in a handful of statements).
- */
-const CHUNK = 25_000;
-
 /** The space's own calendars (not a project's), by name. */
 export function spaceCalendarNames(tx: DbOrTx, spaceId: string) {
   return tx
@@ -84,71 +79,84 @@ export async function insertVersion(tx: DbOrTx, values: typeof versions.$inferIn
   return row;
 }
 
-/**
- * Inserts items as columns: one `INSERT … SELECT FROM unnest(arrays)` per CHUNK rows (a 100k version: a few
- * statements of a few MB of array literals, no JSON built, sent or parsed). Parents come before their children
- * across chunks (the parent foreign key is checked at the end of each statement).
- */
-export async function insertItems(tx: DbOrTx, spaceId: string, versionId: string, rows: ItemRow[]) {
-  for (let k = 0; k < rows.length; k += CHUNK) {
-    const part = rows.slice(k, k + CHUNK);
-    const ints = (key: "id" | "parent_id" | "duration" | "remaining" | "total_float" | "free_float") =>
-      nullableArray(part.map((row) => row[key]));
-    const texts = (key: { [K in keyof ItemRow]: ItemRow[K] extends string | null ? K : never }[keyof ItemRow]) =>
-      textArray(part.map((row) => row[key]));
-    await tx.execute(sql`
-      insert into wbs_items (id, space_id, version_id, parent_id, sort_order, type, code, name, calendar_id, duration,
-        start_limit_type, start_limit_date, finish_limit_type, finish_limit_date, status, percent_complete,
-        actual_start, actual_finish, remaining, early_start, early_finish, late_start, late_finish, total_float,
-        free_float, critical, alap, duration_type, percent_complete_type, resource_dependent, expected_finish,
-        suspend_date, resume_date, notes)
-      select id, ${spaceId}::uuid, ${versionId}::uuid, parent_id, sort_order, type, code, name, calendar_id,
-        duration, start_limit_type, start_limit_date, finish_limit_type, finish_limit_date, status, percent_complete,
-        actual_start, actual_finish, remaining, early_start, early_finish, late_start, late_finish, total_float,
-        free_float, critical, alap, duration_type, percent_complete_type, resource_dependent, expected_finish,
-        suspend_date, resume_date, notes
-      from unnest(${ints("id")}::int[], ${ints("parent_id")}::int[],
-        ${nullableArray(part.map((row) => row.sort_order))}::float8[], ${texts("type")}::text[], ${texts("code")}::text[],
-        ${texts("name")}::text[], ${texts("calendar_id")}::uuid[], ${ints("duration")}::int[],
-        ${texts("start_limit_type")}::text[], ${texts("start_limit_date")}::timestamp[],
-        ${texts("finish_limit_type")}::text[], ${texts("finish_limit_date")}::timestamp[], ${texts("status")}::text[],
-        ${nullableArray(part.map((row) => row.percent_complete))}::real[], ${texts("actual_start")}::timestamp[],
-        ${texts("actual_finish")}::timestamp[], ${ints("remaining")}::int[], ${texts("early_start")}::timestamp[],
-        ${texts("early_finish")}::timestamp[], ${texts("late_start")}::timestamp[], ${texts("late_finish")}::timestamp[],
-        ${ints("total_float")}::int[], ${ints("free_float")}::int[],
-        ${nullableArray(part.map((row) => row.critical))}::bool[],
-        ${nullableArray(part.map((row) => row.alap))}::bool[], ${texts("duration_type")}::text[],
-        ${texts("percent_complete_type")}::text[],
-        ${nullableArray(part.map((row) => row.resource_dependent))}::bool[], ${texts("expected_finish")}::timestamp[],
-        ${texts("suspend_date")}::timestamp[], ${texts("resume_date")}::timestamp[], ${texts("notes")}::text[])
-        as x(id, parent_id, sort_order, type, code, name, calendar_id, duration, start_limit_type, start_limit_date,
-             finish_limit_type, finish_limit_date, status, percent_complete, actual_start, actual_finish, remaining,
-             early_start, early_finish, late_start, late_finish, total_float, free_float, critical, alap, duration_type,
-             percent_complete_type, resource_dependent, expected_finish, suspend_date, resume_date, notes)`);
-  }
-}
+/** How each field of an item row goes into `wbs_items`: its array type and the value the table defaults to. */
+const ITEM_COLUMNS: { name: keyof ItemRow; type: string; empty?: ItemRow[keyof ItemRow]; plain?: boolean }[] = [
+  { name: "id", type: "int" },
+  { name: "parent_id", type: "int", empty: null },
+  { name: "sort_order", type: "float8" },
+  { name: "type", type: "text", plain: true },
+  { name: "code", type: "text", empty: "" },
+  { name: "name", type: "text" },
+  { name: "calendar_id", type: "uuid", empty: null, plain: true },
+  { name: "duration", type: "int", empty: 0 },
+  { name: "start_limit_type", type: "text", empty: null, plain: true },
+  { name: "start_limit_date", type: "timestamp", empty: null, plain: true },
+  { name: "finish_limit_type", type: "text", empty: null, plain: true },
+  { name: "finish_limit_date", type: "timestamp", empty: null, plain: true },
+  { name: "status", type: "text", empty: "not_started", plain: true },
+  { name: "percent_complete", type: "real", empty: 0 },
+  { name: "actual_start", type: "timestamp", empty: null, plain: true },
+  { name: "actual_finish", type: "timestamp", empty: null, plain: true },
+  { name: "remaining", type: "int", empty: null },
+  { name: "early_start", type: "timestamp", empty: null, plain: true },
+  { name: "early_finish", type: "timestamp", empty: null, plain: true },
+  { name: "late_start", type: "timestamp", empty: null, plain: true },
+  { name: "late_finish", type: "timestamp", empty: null, plain: true },
+  { name: "total_float", type: "int", empty: null },
+  { name: "free_float", type: "int", empty: null },
+  { name: "critical", type: "bool", empty: false },
+  { name: "alap", type: "bool", empty: false },
+  { name: "duration_type", type: "text", empty: "fixed_duration_units_time", plain: true },
+  { name: "percent_complete_type", type: "text", empty: "duration", plain: true },
+  { name: "resource_dependent", type: "bool", empty: false },
+  { name: "expected_finish", type: "timestamp", empty: null, plain: true },
+  { name: "suspend_date", type: "timestamp", empty: null, plain: true },
+  { name: "resume_date", type: "timestamp", empty: null, plain: true },
+  { name: "notes", type: "text", empty: "" },
+];
 
 /**
- * Inserts relations as columns, one `INSERT … SELECT FROM unnest(arrays)` per CHUNK rows; all of `versionId`, or
- * each of its own (`v`).
+ * Inserts items as columns (`insertColumns`: one `INSERT … SELECT FROM unnest(arrays)` per 50,000 rows, columns
+ * at the table's default left out). Parents come before their children across statements (the parent foreign key
+ * is checked at the end of each statement, when checks are on).
  */
-export async function insertRelations(
-  tx: DbOrTx,
-  spaceId: string,
-  links: { v?: string; p: number; s: number; t: string; l: number; c: string | null }[],
-  versionId?: string,
-) {
-  for (let k = 0; k < links.length; k += CHUNK) {
-    const part = links.slice(k, k + CHUNK);
-    // One version: a single parameter (the shorter array of unnest pads with nulls); several: a column of them.
-    const versions = versionId ? "{}" : textArray(part.map((x) => x.v));
-    await tx.execute(sql`
-      insert into relations (space_id, version_id, predecessor_id, successor_id, type, lag, lag_calendar)
-      select ${spaceId}::uuid, coalesce(x.v, ${versionId ?? null}::uuid), p, s, t, l, c
-      from unnest(${versions}::uuid[], ${intArray(part.map((x) => x.p))}::int[],
-        ${intArray(part.map((x) => x.s))}::int[], ${textArray(part.map((x) => x.t))}::text[],
-        ${intArray(part.map((x) => x.l))}::int[], ${textArray(part.map((x) => x.c))}::text[]) as x(v, p, s, t, l, c)`);
-  }
+export async function insertItems(tx: DbOrTx, spaceId: string, versionId: string, rows: ItemRow[]) {
+  await insertColumns(
+    tx,
+    "wbs_items",
+    rows.length,
+    { space_id: sql`${spaceId}::uuid`, version_id: sql`${versionId}::uuid` },
+    ITEM_COLUMNS.map((column) => ({ ...column, values: rows.map((row) => row[column.name]) })),
+  );
+}
+
+/** Relations as columns: predecessor and successor ids, type (fs…), lag in minutes, lag calendar or null. */
+export interface RelationColumns {
+  p: number[];
+  s: number[];
+  t: string[];
+  l: number[];
+  c: (string | null)[];
+  /** The version of each (cross links between versions); absent: all of the one version given. */
+  v?: string[];
+}
+
+/** Inserts relations as columns; all of `versionId`, or each of its own (`links.v`). */
+export async function insertRelations(tx: DbOrTx, spaceId: string, links: RelationColumns, versionId?: string) {
+  await insertColumns(
+    tx,
+    "relations",
+    links.p.length,
+    { space_id: sql`${spaceId}::uuid`, ...(versionId ? { version_id: sql`${versionId}::uuid` } : {}) },
+    [
+      ...(versionId ? [] : [{ name: "version_id", type: "uuid", values: links.v ?? [], plain: true }]),
+      { name: "predecessor_id", type: "int", values: links.p },
+      { name: "successor_id", type: "int", values: links.s },
+      { name: "type", type: "text", values: links.t, empty: "fs", plain: true },
+      { name: "lag", type: "int", values: links.l, empty: 0 },
+      { name: "lag_calendar", type: "text", values: links.c, empty: null, plain: true },
+    ],
+  );
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   insertRelations,
   insertVersion,
   type LimitType,
+  type RelationColumns,
   reserveItemIds,
   spaceCalendarNames,
 } from "./model-import.repo.js";
@@ -312,10 +313,26 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
 
   // Links to activities outside the chosen project (P6 externals, other projects of the file) are not part of this
   // version (a facility import keeps those between its projects: importCrossLinks); a pair linked twice keeps its
-  // first relation (one relation per pair, as the table requires).
-  const seen = new Set<string>();
-  const links: { p: number; s: number; t: string; l: number; c: string | null }[] = [];
+  // first relation (one relation per pair, as the table requires). A pair is known by one number, its rows' places
+  // in the span of reserved ids (another import taking ids meanwhile widens the span), not a text key per relation.
+  const links: RelationColumns = { p: [], s: [], t: [], l: [], c: [] };
+  const seen = new Set<number | string>();
+  let first = Number.MAX_SAFE_INTEGER;
+  let last = 0;
+  for (const id of newIds) {
+    if (id < first) first = id;
+    if (id > last) last = id;
+  }
+  const span = last - first + 1;
+  const pairKey =
+    span * span < Number.MAX_SAFE_INTEGER
+      ? (p: number, s: number) => (p - first) * span + (s - first)
+      : (p: number, s: number) => `${p}:${s}`;
   const dropped = droppedRelationText(model);
+  const pairOf = (r: { predecessorId: string; successorId: string }) => ({
+    predecessor: dropped.code(r.predecessorId),
+    successor: dropped.code(r.successorId),
+  });
   for (const r of model.relations) {
     const p = activityIds.get(r.predecessorId);
     const s = activityIds.get(r.successorId);
@@ -323,17 +340,23 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
       if (p !== undefined || s !== undefined) dropped.warn(target.warnings, r, p !== undefined);
       continue;
     }
-    const pair = { predecessor: dropped.code(r.predecessorId), successor: dropped.code(r.successorId) };
     if (p === s) {
+      const pair = pairOf(r);
       target.warnings?.warn("RelationToItself", pair, { activity: pair.predecessor });
       continue;
     }
-    if (seen.has(`${p}:${s}`)) {
+    const key = pairKey(p, s);
+    if (seen.has(key)) {
+      const pair = pairOf(r);
       target.warnings?.warn("RelationDuplicate", { ...pair, type: r.type }, { activity: pair.successor });
       continue;
     }
-    seen.add(`${p}:${s}`);
-    links.push({ p, s, t: r.type.toLowerCase(), l: Math.round(r.lag), c: r.lagCalendar ?? null });
+    seen.add(key);
+    links.p.push(p);
+    links.s.push(s);
+    links.t.push(r.type.toLowerCase());
+    links.l.push(Math.round(r.lag));
+    links.c.push(r.lagCalendar ?? null);
   }
   if (target.warnings) {
     const others = model.projects.filter((p) => p !== project);
@@ -375,7 +398,7 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
     settingsChanged: adopted.changed,
     staleVersionIds: adopted.staleVersionIds,
     activities: rows.filter((row) => row.type !== "sum").length,
-    relations: links.length,
+    relations: links.p.length,
     calendarsCreated: cal.created.length,
     calendarsUsed: cal.ids.size,
     project: project ? { code: project.code, name: project.name } : null,
@@ -400,23 +423,21 @@ export async function importCrossLinks(
   placed: Map<string, { id: number; versionId: string }>,
 ): Promise<number> {
   const seen = new Set<string>();
-  const links: { v: string; p: number; s: number; t: string; l: number; c: string | null }[] = [];
+  const links: Required<RelationColumns> = { v: [], p: [], s: [], t: [], l: [], c: [] };
   for (const r of model.relations) {
     const p = placed.get(r.predecessorId);
     const s = placed.get(r.successorId);
     if (!p || !s || p.versionId === s.versionId || seen.has(`${p.id}:${s.id}`)) continue;
     seen.add(`${p.id}:${s.id}`);
-    links.push({
-      v: s.versionId,
-      p: p.id,
-      s: s.id,
-      t: r.type.toLowerCase(),
-      l: Math.round(r.lag),
-      c: r.lagCalendar ?? null,
-    });
+    links.v.push(s.versionId);
+    links.p.push(p.id);
+    links.s.push(s.id);
+    links.t.push(r.type.toLowerCase());
+    links.l.push(Math.round(r.lag));
+    links.c.push(r.lagCalendar ?? null);
   }
   await insertRelations(tx, spaceId, links);
-  return links.length;
+  return links.p.length;
 }
 
 /**

@@ -5,8 +5,8 @@ import { and, eq } from "drizzle-orm";
 import { assignments, resources } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
 import {
-  type AssignmentValues,
-  insertAssignments,
+  type AssignmentColumns,
+  insertAssignmentColumns,
   insertResources,
   insertSpecialty,
   listResources,
@@ -104,33 +104,40 @@ export async function importFileResources(
         .where(and(eq(resources.spaceId, spaceId), eq(resources.id, created[k].id)));
   }
 
-  const values: AssignmentValues[] = [];
+  const columns: AssignmentColumns = {
+    itemId: [],
+    resourceId: [],
+    budgetedUnits: [],
+    actualUnits: [],
+    remainingUnits: [],
+    unitsPerDay: [],
+    curve: [],
+    budgetedCost: [],
+    actualCost: [],
+    remainingCost: [],
+  };
   for (const a of model.assignments) {
     const itemId = input.activityIds.get(a.activityId);
     const resourceId = ids.get(a.resourceId);
     if (itemId === undefined || !resourceId) continue;
     const budgeted = Math.max(0, a.plannedUnits ?? 0);
     const actual = Math.max(0, a.actualUnits ?? 0);
-    values.push({
-      spaceId,
-      versionId,
-      itemId,
-      resourceId,
-      budgetedUnits: budgeted,
-      actualUnits: actual,
-      remainingUnits: Math.max(0, a.remainingUnits ?? budgeted - actual),
-      unitsPerDay: null,
-      curve: a.curve ?? "evenly",
-      budgetedCost: a.plannedCost ?? null,
-      actualCost: a.actualCost ?? null,
-      remainingCost: a.remainingCost ?? null,
-    });
+    columns.itemId.push(itemId);
+    columns.resourceId.push(resourceId);
+    columns.budgetedUnits.push(budgeted);
+    columns.actualUnits.push(actual);
+    columns.remainingUnits.push(Math.max(0, a.remainingUnits ?? budgeted - actual));
+    columns.unitsPerDay.push(null);
+    columns.curve.push(a.curve ?? "evenly");
+    columns.budgetedCost.push(a.plannedCost ?? null);
+    columns.actualCost.push(a.actualCost ?? null);
+    columns.remainingCost.push(a.remainingCost ?? null);
   }
-  await insertAssignments(tx, values);
+  await insertAssignmentColumns(tx, spaceId, versionId, columns);
   return {
     resources: ids.size,
     matched,
-    assignments: values.length,
+    assignments: columns.itemId.length,
     createdResourceIds: created.map((r) => r.id),
   };
 }

@@ -12,8 +12,9 @@ import {
   wbsItems,
   workPeople,
 } from "../../db/schema/index.js";
+import { insertColumns } from "../../platform/bulk-insert.js";
 import type { DbOrTx } from "../../platform/db.js";
-import { execRows, nullableArray, textArray } from "../../platform/sql.js";
+import { execRows } from "../../platform/sql.js";
 
 /** The SQL of resources, specialties, assignments and the people of works; every query is filtered by space. */
 
@@ -243,25 +244,66 @@ export async function insertAssignment(db: DbOrTx, values: AssignmentValues): Pr
  * by drizzle's `values()`, 100,000 assignments cost 9 s of query building alone, most of a 100k XER upload.
  */
 export async function insertAssignments(db: DbOrTx, values: AssignmentValues[]): Promise<void> {
-  for (let k = 0; k < values.length; k += 20_000) {
-    const part = values.slice(k, k + 20_000);
-    const numbers = (pick: (row: AssignmentValues) => number | null | undefined) => nullableArray(part.map(pick));
-    const texts = (pick: (row: AssignmentValues) => string | null | undefined) => textArray(part.map(pick));
-    await db.execute(sql`
-      insert into assignments (space_id, version_id, item_id, resource_id, budgeted_units, actual_units,
-        remaining_units, units_per_day, curve, budgeted_cost, actual_cost, remaining_cost)
-      select space_id, version_id, item_id, resource_id, coalesce(budgeted_units, 0), coalesce(actual_units, 0),
-        coalesce(remaining_units, 0), units_per_day, coalesce(curve, 'evenly'), budgeted_cost, actual_cost,
-        remaining_cost
-      from unnest(${texts((r) => r.spaceId)}::uuid[], ${texts((r) => r.versionId)}::uuid[],
-        ${numbers((r) => r.itemId)}::int[], ${texts((r) => r.resourceId)}::uuid[],
-        ${numbers((r) => r.budgetedUnits)}::float8[], ${numbers((r) => r.actualUnits)}::float8[],
-        ${numbers((r) => r.remainingUnits)}::float8[], ${numbers((r) => r.unitsPerDay)}::float8[],
-        ${texts((r) => r.curve)}::text[], ${numbers((r) => r.budgetedCost)}::float8[],
-        ${numbers((r) => r.actualCost)}::float8[], ${numbers((r) => r.remainingCost)}::float8[])
-        as x(space_id, version_id, item_id, resource_id, budgeted_units, actual_units, remaining_units, units_per_day,
-             curve, budgeted_cost, actual_cost, remaining_cost)`);
+  const byVersion = new Map<string, AssignmentValues[]>();
+  for (const row of values) {
+    const key = `${row.spaceId}/${row.versionId}`;
+    const list = byVersion.get(key) ?? [];
+    list.push(row);
+    byVersion.set(key, list);
   }
+  for (const rows of byVersion.values())
+    await insertAssignmentColumns(db, rows[0].spaceId, rows[0].versionId, {
+      itemId: rows.map((r) => r.itemId),
+      resourceId: rows.map((r) => r.resourceId),
+      budgetedUnits: rows.map((r) => r.budgetedUnits ?? 0),
+      actualUnits: rows.map((r) => r.actualUnits ?? 0),
+      remainingUnits: rows.map((r) => r.remainingUnits ?? 0),
+      unitsPerDay: rows.map((r) => r.unitsPerDay ?? null),
+      curve: rows.map((r) => r.curve ?? "evenly"),
+      budgetedCost: rows.map((r) => r.budgetedCost ?? null),
+      actualCost: rows.map((r) => r.actualCost ?? null),
+      remainingCost: rows.map((r) => r.remainingCost ?? null),
+    });
+}
+
+/** Assignments of one version as columns: a file's 100,000 go in without an object each. */
+export interface AssignmentColumns {
+  itemId: number[];
+  resourceId: string[];
+  budgetedUnits: number[];
+  actualUnits: number[];
+  remainingUnits: number[];
+  unitsPerDay: (number | null)[];
+  curve: string[];
+  budgetedCost: (number | null)[];
+  actualCost: (number | null)[];
+  remainingCost: (number | null)[];
+}
+
+export async function insertAssignmentColumns(
+  db: DbOrTx,
+  spaceId: string,
+  versionId: string,
+  c: AssignmentColumns,
+): Promise<void> {
+  await insertColumns(
+    db,
+    "assignments",
+    c.itemId.length,
+    { space_id: sql`${spaceId}::uuid`, version_id: sql`${versionId}::uuid` },
+    [
+      { name: "item_id", type: "int", values: c.itemId },
+      { name: "resource_id", type: "uuid", values: c.resourceId, plain: true },
+      { name: "budgeted_units", type: "float8", values: c.budgetedUnits, empty: 0 },
+      { name: "actual_units", type: "float8", values: c.actualUnits, empty: 0 },
+      { name: "remaining_units", type: "float8", values: c.remainingUnits, empty: 0 },
+      { name: "units_per_day", type: "float8", values: c.unitsPerDay, empty: null },
+      { name: "curve", type: "text", values: c.curve, empty: "evenly" },
+      { name: "budgeted_cost", type: "float8", values: c.budgetedCost, empty: null },
+      { name: "actual_cost", type: "float8", values: c.actualCost, empty: null },
+      { name: "remaining_cost", type: "float8", values: c.remainingCost, empty: null },
+    ],
+  );
 }
 
 /** The assignment with its version (for the schedule and lock checks). */

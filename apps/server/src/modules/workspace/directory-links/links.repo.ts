@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { insertColumns } from "../../../platform/bulk-insert.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import { execColumns, intArray, textArray } from "../../../platform/sql.js";
 
@@ -61,4 +62,32 @@ export async function writeLinks(
       select item, ${directoryId}, row, ${versionId}, ${spaceId}
       from unnest(${intArray(links.map((l) => l.itemId))}::int[], ${textArray(links.map((l) => l.rowId))}::uuid[]) as t(item, row)
       on conflict (item_id, directory_id) do update set row_id = excluded.row_id`);
+}
+
+/**
+ * Links of works that have none yet (a version being imported): plain inserts, without the look for an existing
+ * link to replace that `writeLinks` makes for each row.
+ */
+export async function insertLinks(
+  db: DbOrTx,
+  spaceId: string,
+  versionId: string,
+  directoryId: string,
+  itemIds: number[],
+  rowIds: string[],
+) {
+  await insertColumns(
+    db,
+    "wbs_directory_links",
+    itemIds.length,
+    {
+      directory_id: sql`${directoryId}::uuid`,
+      version_id: sql`${versionId}::uuid`,
+      space_id: sql`${spaceId}::uuid`,
+    },
+    [
+      { name: "item_id", type: "int", values: itemIds },
+      { name: "row_id", type: "uuid", values: rowIds, plain: true },
+    ],
+  );
 }
