@@ -3,9 +3,6 @@
 import { buildCalendar, parseDateTime } from "@planum/engine";
 import { sql } from "drizzle-orm";
 
-const { calculateVersion } = await import("../dist/modules/workspace/calculation/calculate-version.js");
-const { DatesWritten } = await import("../dist/platform/dates-written.js");
-
 const DAY = [
   ["08:00", "12:00"],
   ["13:00", "17:00"],
@@ -64,6 +61,9 @@ export async function seedWorks(db, { spaceId, versionId, calendarId, works }) {
       ${arr(cols.pc)}::float8[]) as x(id, parent, ord, code, dur, st, pv, pl, pc)`);
   await db.execute(sql`select setval(pg_get_serial_sequence('wbs_items', 'id'), (select max(id) from wbs_items))`);
   // A seeding server of its own: no hooks run when dates are written.
+  // read from the build when called, not when imported: the benches import this file before they build the server
+  const { calculateVersion } = await import("../dist/modules/workspace/calculation/calculate-version.js");
+  const { DatesWritten } = await import("../dist/platform/dates-written.js");
   await calculateVersion({ db, datesWritten: new DatesWritten() }, versionId);
   const span = (
     await db.execute(
