@@ -194,9 +194,19 @@ describe("model → engine network", () => {
       ssLagFrom: "actual_start",
       critical: "longest_path",
       mustFinishBy: "2024-03-01T17:00",
+      // a P6 file: resource-dependent activities keep to their own calendar's hours at their ends (scenario 060)
+      resourceRunsInActivityHours: true,
     });
     expect(input.dataDate).toBe("2024-01-10T08:00");
     expect(input.calendars[0].exceptions).toEqual([{ date: "2024-01-15", intervals: [] }]);
+    // MS Project lets them start at any instant of their resource's calendar (scenario 050)
+    const fromMsProject = model((m) => {
+      m.source = { format: "mspdi" };
+      m.activities.push(act("A"));
+    });
+    expect(buildProjectNetwork(fromMsProject, fromMsProject.projects[0]).input.options).not.toHaveProperty(
+      "resourceRunsInActivityHours",
+    );
   });
 
   it("turns a link to another project into an external with that activity's early dates", async () => {
