@@ -155,15 +155,7 @@ export class DirectoryAttributes {
       .select()
       .from(attributes)
       .where(and(eq(attributes.spaceId, grant.space.id), eq(attributes.id, attributeId)));
-    if (attribute?.target !== "work") throw new AppError("NotFound", { field: "attributeId" });
-    if (isComputedType(attribute.type) || attribute.type !== column.type)
-      throw new AppError("DirectoryDonorType", {
-        field: "attributeId",
-        column: column.name,
-        columnType: column.type,
-        attribute: attribute.name,
-        attributeType: attribute.type,
-      });
+    requireDonorFits(attribute, column);
   }
 
   /** A second donor into one attribute, or a column linked twice, is refused by the table's unique index. */
@@ -180,4 +172,23 @@ export class DirectoryAttributes {
     this.deps.directories.changed(grant, directoryId, nodeId, "updated");
     return this.settings(grant, node, directoryId);
   }
+}
+
+/**
+ * A donor fills a work attribute that users type in, of its column's own type: a directory's donor and a schedule's
+ * own donor alike (issue 14).
+ */
+export function requireDonorFits(
+  attribute: { target: string; type: string; name: string } | undefined,
+  column: { name: string; type: string },
+) {
+  if (attribute?.target !== "work") throw new AppError("NotFound", { field: "attributeId" });
+  if (isComputedType(attribute.type) || attribute.type !== column.type)
+    throw new AppError("DirectoryDonorType", {
+      field: "attributeId",
+      column: column.name,
+      columnType: column.type,
+      attribute: attribute.name,
+      attributeType: attribute.type,
+    });
 }

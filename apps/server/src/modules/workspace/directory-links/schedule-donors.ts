@@ -1,4 +1,4 @@
-import { isComputedType, type ScheduleDonor, type ScheduleDonorBody } from "@planum/contracts";
+import type { ScheduleDonor, ScheduleDonorBody } from "@planum/contracts";
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import {
   attributes,
@@ -12,6 +12,7 @@ import type { Db, DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import { isUniqueViolation } from "../../../platform/sql.js";
 import type { DirectoriesService } from "../../directories/directories.service.js";
+import { requireDonorFits } from "../../directories/directory-attributes.js";
 import type { Donor } from "./donor-values.repo.js";
 
 /** Where donors apply: a schedule and its lineage (the project's ancestors, the project, the schedule). */
@@ -186,15 +187,7 @@ export class ScheduleDonorsService {
           eq(attributes.id, body.attributeId),
         ),
       );
-    if (attribute?.target !== "work") throw new AppError("NotFound", { field: "attributeId" });
-    if (isComputedType(attribute.type) || attribute.type !== column.type)
-      throw new AppError("DirectoryDonorType", {
-        field: "attributeId",
-        column: column.name,
-        columnType: column.type,
-        attribute: attribute.name,
-        attributeType: attribute.type,
-      });
+    requireDonorFits(attribute, column);
     return { directory, columnId: column.id };
   }
 
