@@ -180,6 +180,11 @@ export const calculateSettingsSchema = z.object({
    * false = MS Project 2016 and later, which give such a predecessor its late finish from its other successors only.
    */
   startLinksBoundLate: z.boolean(),
+  /**
+   * A resource-dependent work's assignments start and finish within its own calendar's working time (P6); false =
+   * they may start at any instant of their resource's calendar (MS Project).
+   */
+  resourceRunsInActivityHours: z.boolean(),
   /** P6 "use expected finish dates": a work's expected finish sets its remaining duration. */
   useExpectedFinish: z.boolean(),
   /** P6 "calculate start-to-start lag from": the predecessor's early (remaining) start or its actual start. */
@@ -201,6 +206,7 @@ export const DEFAULT_CALCULATE_SETTINGS: Omit<CalculateSettings, "scheduleId"> =
   mustFinishBy: null,
   openEndsCritical: false,
   startLinksBoundLate: true,
+  resourceRunsInActivityHours: true,
   useExpectedFinish: true,
   ssLagFrom: "early_start",
   calculationMode: "manual",
@@ -219,6 +225,7 @@ export const calculateSettingsBody = z
     mustFinishBy: wallClockField.nullable(),
     openEndsCritical: z.boolean({ error: "InvalidValue" }),
     startLinksBoundLate: z.boolean({ error: "InvalidValue" }),
+    resourceRunsInActivityHours: z.boolean({ error: "InvalidValue" }),
     useExpectedFinish: z.boolean({ error: "InvalidValue" }),
     ssLagFrom: z.enum(SS_LAG_FROM, { error: "InvalidValue" }),
     calculationMode: z.enum(CALCULATION_MODES, { error: "InvalidValue" }),

@@ -77,6 +77,7 @@ describe("differences with other tools' dates are explained", () => {
     const read = await readSchedule(corpus("mspdi/task-links-project2019-mspdi.xml"));
     expect(read.source?.version).toMatch(/^16\./);
     expect(read.projects[0].options.startLinksBoundLate).toBe(false);
+    expect(read.projects[0].options.resourceRunsInActivityHours).toBe(false);
     const c = await fidelity("mspdi/task-links-project2019-mspdi.xml");
     expect(c.compared).toBe(16);
     expect(c.differences.filter((d) => !d.sameWorkingTime)).toEqual([]);

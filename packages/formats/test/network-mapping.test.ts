@@ -181,6 +181,8 @@ describe("model → engine network", () => {
         criticalFloat: 480,
         ssLagFrom: "actual_start",
         criticalPath: "longest_path",
+        // what the XER and P6 XML readers say of every P6 file (scenario 060)
+        resourceRunsInActivityHours: true,
       };
       m.projects[0].mustFinishBy = "2024-03-01T17:00";
       m.activities.push(act("A"));
@@ -202,6 +204,7 @@ describe("model → engine network", () => {
     // MS Project lets them start at any instant of their resource's calendar (scenario 050)
     const fromMsProject = model((m) => {
       m.source = { format: "mspdi" };
+      m.projects[0].options = { resourceRunsInActivityHours: false };
       m.activities.push(act("A"));
     });
     expect(buildProjectNetwork(fromMsProject, fromMsProject.projects[0]).input.options).not.toHaveProperty(

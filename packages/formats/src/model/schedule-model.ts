@@ -70,6 +70,11 @@ export interface ScheduleOptions {
   criticalPath?: "total_float" | "longest_path";
   /** False when the tool's SS/SF links leave the predecessor's late dates alone (MS Project 2016 and later). */
   startLinksBoundLate?: boolean;
+  /**
+   * True where the tool keeps a resource-dependent activity's assignments to its own calendar's working time at its
+   * ends (P6; engine scenario 060); false where they may start at any instant of the resource's calendar (MS Project).
+   */
+  resourceRunsInActivityHours?: boolean;
 }
 
 export interface Project {

@@ -170,7 +170,13 @@ export function readMpx(bytes: Uint8Array, options: ReaderOptions = {}): Schedul
   const idToUid = new Map<string, string>();
   const rawPreds: { succ: string; code: string; text: string; row: number }[] = [];
   const parents: string[] = [];
-  const project = { id: "1", code: "", name: "", options: {} } as ScheduleModel["projects"][number];
+  // MS Project's rule for resource-driven tasks (engine scenario 050), as in the MSPDI reader.
+  const project = {
+    id: "1",
+    code: "",
+    name: "",
+    options: { resourceRunsInActivityHours: false },
+  } as ScheduleModel["projects"][number];
   model.projects.push(project);
   const fail = (row: number, message: string, record: string): never => {
     throw new FormatError("InvalidValue", message, { table: `record ${record}`, row }, { line: row });

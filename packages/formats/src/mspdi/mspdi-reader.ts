@@ -150,6 +150,8 @@ export function readMspdi(bytes: Uint8Array, options: ReaderOptions = {}): Sched
     // MS Project's total slack is the smaller of start and finish slack.
     options: {
       floatType: "smallest",
+      // MS Project schedules an assignment at any instant of its resource's calendar (engine scenario 050).
+      resourceRunsInActivityHours: false,
       ...(critDays ? { criticalFloat: Math.round(critDays * minutesPerDay) } : {}),
       // Project 2016 and later (build 16) give an SS/SF predecessor its late dates from elsewhere (scenario 049).
       ...(build && Number.parseInt(build, 10) >= 16 ? { startLinksBoundLate: false } : {}),

@@ -214,9 +214,7 @@ export function buildProjectNetwork(
   if (o.ssLagFrom) options.ssLagFrom = o.ssLagFrom;
   if (o.openEndsCritical) options.openEndsCritical = true;
   if (o.startLinksBoundLate === false) options.startLinksBoundLate = false;
-  // P6 keeps a resource-dependent activity's assignments to its own calendar's working time at its ends (engine
-  // scenario 060); MS Project lets them start at any instant of their resource's calendar (scenario 050).
-  if (model.source?.format === "xer" || model.source?.format === "pmxml") options.resourceRunsInActivityHours = true;
+  if (o.resourceRunsInActivityHours) options.resourceRunsInActivityHours = true;
   if (project.mustFinishBy) options.mustFinishBy = project.mustFinishBy;
 
   const input: EngineInput = {

@@ -196,6 +196,8 @@ function readProject(node: XmlNode, index: number, source: string, model: Schedu
   const open = s.bool("MakeOpenEndedActivitiesCritical");
   if (open !== undefined) o.openEndsCritical = open;
   if (s.bool("UseExpectedFinishDates")) o.useExpectedFinish = true;
+  // P6's rule for resource-dependent activities (no field: every P6 version schedules so).
+  o.resourceRunsInActivityHours = true;
 
   const wbsIds = new Set<string>();
   for (const w of arr(node.WBS)) {

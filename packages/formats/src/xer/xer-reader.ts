@@ -107,6 +107,8 @@ export function readXer(bytes: Uint8Array, options: ParseXerOptions = {}): Sched
     if (open !== undefined) opts.openEndsCritical = open;
     const expect = o.flag("sched_use_expect_end_flag") ?? c.flag("sched_use_expect_end_flag");
     if (expect) opts.useExpectedFinish = true;
+    // P6's rule for resource-dependent activities (no field: every P6 version schedules so).
+    opts.resourceRunsInActivityHours = true;
     const outer = o.str("sched_outer_depend_type");
     if (outer) opts.ignoreExternalRelations = outer === "SD_None";
     model.projects.push(project);

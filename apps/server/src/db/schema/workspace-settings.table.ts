@@ -37,6 +37,11 @@ export const calculateSettings = pgTable("calculate_settings", {
    * 2016+ do not (engine option startLinksBoundLate, set on import from the MS Project XML's build number).
    */
   startLinksBoundLate: boolean("start_links_bound_late").notNull().default(true),
+  /**
+   * A resource-dependent work's assignments keep to the working time of the work's own calendar at its ends (P6, the
+   * default; engine option resourceRunsInActivityHours, scenario 060); false = MS Project's rule, set by its imports.
+   */
+  resourceRunsInActivityHours: boolean("resource_runs_in_activity_hours").notNull().default(true),
   /** P6 "use expected finish dates" (checked by default in P6). */
   useExpectedFinish: boolean("use_expected_finish").notNull().default(true),
   /** P6 "calculate start-to-start lag from". */

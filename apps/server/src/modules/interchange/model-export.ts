@@ -82,6 +82,7 @@ export async function exportModel(
       criticalPath: settings.criticalBy === "longest_path" ? "longest_path" : "total_float",
       openEndsCritical: settings.openEndsCritical,
       ...(settings.startLinksBoundLate ? {} : { startLinksBoundLate: false }),
+      resourceRunsInActivityHours: settings.resourceRunsInActivityHours,
       useExpectedFinish: settings.useExpectedFinish,
       ssLagFrom: settings.ssLagFrom,
     },

@@ -73,6 +73,8 @@ export function fileSettings(project: Project | undefined): SettingsPatch {
   if (o.openEndsCritical !== undefined) patch.openEndsCritical = o.openEndsCritical;
   // MS Project 2016+ (the MSPDI reader reads it from BuildNumber): SS/SF links leave the predecessor's late dates.
   if (o.startLinksBoundLate !== undefined) patch.startLinksBoundLate = o.startLinksBoundLate;
+  // P6 keeps resource-dependent works' assignments to their own calendar's hours at their ends; MS Project does not.
+  if (o.resourceRunsInActivityHours !== undefined) patch.resourceRunsInActivityHours = o.resourceRunsInActivityHours;
   if (o.useExpectedFinish !== undefined) patch.useExpectedFinish = o.useExpectedFinish;
   if (o.ssLagFrom) patch.ssLagFrom = o.ssLagFrom;
   return patch;
@@ -200,7 +202,9 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
       type: "sum",
       code: node.code,
       name: node.name || node.code,
-      calendar_id: null,
+      // P6 rolls a WBS node's dates up on the project's default calendar (a finish at 16:00 on a 7-day calendar
+      // stays there, not the Friday before on the space's 5-day one).
+      calendar_id: projectCalendar,
       duration: 0,
       start_limit_type: null,
       start_limit_date: null,

@@ -45,6 +45,8 @@ describe("MS Project's rules through an import", () => {
     const v = uploaded.body.data.versionId as string;
     const url = `/schedules/${schedule.id}/calculate-settings`;
     expect((await owner.call("GET", url)).body.data.startLinksBoundLate).toBe(false);
+    // and MS Project's rule for resource-driven tasks: their assignments start at any time of the resource's calendar
+    expect((await owner.call("GET", url)).body.data.resourceRunsInActivityHours).toBe(false);
 
     const list = (await owner.call("GET", `/versions/${v}/timetable`)).body.data.items as {
       id: number;

@@ -127,7 +127,10 @@ export async function importFileResources(
     columns.budgetedUnits.push(budgeted);
     columns.actualUnits.push(actual);
     columns.remainingUnits.push(Math.max(0, a.remainingUnits ?? budgeted - actual));
-    columns.unitsPerDay.push(null);
+    // The file's rate (P6 remain_qty_per_hr, MS Project's units) sets how long a resource-dependent work's
+    // assignment lasts on its resource's calendar.
+    const perHour = a.unitsPerHour ?? 0;
+    columns.unitsPerDay.push(perHour > 0 ? round6(perHour * RESOURCE_HOURS_PER_DAY) : null);
     columns.curve.push(a.curve ?? "evenly");
     columns.budgetedCost.push(a.plannedCost ?? null);
     columns.actualCost.push(a.actualCost ?? null);

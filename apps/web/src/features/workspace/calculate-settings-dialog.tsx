@@ -304,6 +304,14 @@ function SettingsFormView(props: {
               onChange={(event) => set("startLinksBoundLate", event.currentTarget.checked)}
               data-testid="calc-start-links-bound-late"
             />
+            <Checkbox
+              label={t("calcSettings.resourceRunsInActivityHours.label")}
+              description={t("calcSettings.resourceRunsInActivityHours.help")}
+              checked={form.resourceRunsInActivityHours}
+              disabled={readOnly}
+              error={errorOf("resourceRunsInActivityHours")}
+              onChange={(event) => set("resourceRunsInActivityHours", event.currentTarget.checked)}
+            />
           </Stack>
         </SimpleGrid>
 

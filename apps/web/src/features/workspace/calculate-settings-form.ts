@@ -55,6 +55,7 @@ export interface SettingsForm {
   mustFinishBy: string;
   openEndsCritical: boolean;
   startLinksBoundLate: boolean;
+  resourceRunsInActivityHours: boolean;
   useExpectedFinish: boolean;
   ssLagFrom: CalculateSettings["ssLagFrom"];
 }
@@ -116,6 +117,7 @@ export function toForm(settings: CalculateSettingsBody, locale: string): Setting
     mustFinishBy: showMustFinishBy(settings.mustFinishBy),
     openEndsCritical: settings.openEndsCritical,
     startLinksBoundLate: settings.startLinksBoundLate,
+    resourceRunsInActivityHours: settings.resourceRunsInActivityHours,
     useExpectedFinish: settings.useExpectedFinish,
     ssLagFrom: settings.ssLagFrom,
   };
@@ -152,6 +154,7 @@ export function fromForm(form: SettingsForm): { body: CalculateSettingsBody } | 
       mustFinishBy,
       openEndsCritical: form.openEndsCritical,
       startLinksBoundLate: form.startLinksBoundLate,
+      resourceRunsInActivityHours: form.resourceRunsInActivityHours,
       useExpectedFinish: form.useExpectedFinish,
       ssLagFrom: form.ssLagFrom,
     },

@@ -53,6 +53,7 @@ describe("schedules", () => {
       mustFinishBy: "2025-03-01T17:00",
       openEndsCritical: false,
       startLinksBoundLate: true,
+      resourceRunsInActivityHours: true,
       useExpectedFinish: true,
       ssLagFrom: "early_start",
       calculationMode: "manual",

@@ -37,6 +37,7 @@ function toDto(row: SettingsRow): CalculateSettings {
     mustFinishBy: wallClockText(row.mustFinishBy),
     openEndsCritical: row.openEndsCritical,
     startLinksBoundLate: row.startLinksBoundLate,
+    resourceRunsInActivityHours: row.resourceRunsInActivityHours,
     useExpectedFinish: row.useExpectedFinish,
     ssLagFrom: row.ssLagFrom,
     calculationMode: row.calculationMode,

@@ -181,6 +181,7 @@ export function networkFrame(
       ssLagFrom: settings.ssLagFrom,
       ...(settings.openEndsCritical ? { openEndsCritical: true } : {}),
       ...(settings.startLinksBoundLate ? {} : { startLinksBoundLate: false }),
+      ...(settings.resourceRunsInActivityHours ? { resourceRunsInActivityHours: true } : {}),
       ...(settings.mustFinishBy ? { mustFinishBy: textMinutes(settings.mustFinishBy) } : {}),
     },
     calendars: calendarRows.map((c) => ({ id: c.id, week: c.week, exceptions: c.exceptions })),
