@@ -1,0 +1,1 @@
+ALTER TABLE "calculate_settings" ADD COLUMN "resource_runs_in_activity_hours" boolean DEFAULT true NOT NULL;
