@@ -215,10 +215,10 @@ export class EstimateCosts {
           itemCount: ids.length,
           inverse: {
             wbsPlanned: {
-              ids,
-              volume: costs.works.map((w) => w.plannedVolume),
-              labour: costs.works.map((w) => w.plannedLabour),
-              cost: costs.works.map((w) => w.plannedCost),
+              ids: intArray(ids),
+              volume: nullableArray(costs.works.map((w) => w.plannedVolume)),
+              labour: nullableArray(costs.works.map((w) => w.plannedLabour)),
+              cost: nullableArray(costs.works.map((w) => w.plannedCost)),
             },
             ...(plans
               ? { wdpPlans: { ids: wdpItems, measures: PLAN_MEASURES, before: packSeries(planned.before) } }

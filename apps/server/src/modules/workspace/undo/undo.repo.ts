@@ -321,14 +321,16 @@ export async function applyInverse(tx: DbOrTx, versionId: string, inverse: UndoI
     );
     for (const row of rows as { id: number }[]) touched.wbs.add(row.id);
   }
-  if (inverse.wbsPlanned?.ids.length) {
+  if (inverse.wbsPlanned) {
+    // array literals as written; number arrays from rows written before
+    const literal = (a: string | readonly (number | null)[]) => (typeof a === "string" ? a : nullableArray(a));
     const { ids, volume, labour, cost } = inverse.wbsPlanned;
     const { rows } = await execRows(
       tx,
       sql`update wbs_items w set planned_volume = t.volume, planned_labour = t.labour, planned_cost = t.cost,
           revision = w.revision + 1
-        from unnest(${intArray(ids)}::int[], ${nullableArray(volume)}::float8[], ${nullableArray(labour)}::float8[],
-          ${nullableArray(cost)}::float8[]) as t(id, volume, labour, cost)
+        from unnest(${literal(ids)}::int[], ${literal(volume)}::float8[], ${literal(labour)}::float8[],
+          ${literal(cost)}::float8[]) as t(id, volume, labour, cost)
         where w.id = t.id and w.version_id = ${versionId} returning w.id`,
     );
     for (const row of rows as { id: number }[]) touched.wbs.add(row.id);

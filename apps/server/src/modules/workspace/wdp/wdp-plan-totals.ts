@@ -40,7 +40,8 @@ export async function setPlanTotals(
   const spreadable = works.filter(
     (w) => totalsOf.has(w.id) && w.status !== "disabled" && w.start !== null && w.finish !== null,
   );
-  const skipped = works.filter((w) => totalsOf.has(w.id) && !spreadable.includes(w)).map((w) => w.id);
+  const spread = new Set(spreadable);
+  const skipped = works.filter((w) => totalsOf.has(w.id) && !spread.has(w)).map((w) => w.id);
   if (spreadable.length === 0) return { before: [], written: [], skipped };
   const existing = await readSeries(tx, spaceId, versionId, {
     itemIds: spreadable.map((w) => w.id),
@@ -82,6 +83,7 @@ export async function setPlanTotals(
   }
   const writtenItems = new Set(written.map((s) => s.itemId));
   const before = plans.filter((s) => writtenItems.has(s.itemId));
-  await writeSeries(tx, spaceId, versionId, written);
+  // The plan rows of these works were all read above: the write needs to read none of them again.
+  await writeSeries(tx, spaceId, versionId, written, plans);
   return { before, written, skipped };
 }

@@ -139,6 +139,19 @@ async function storedMeasures(tx: DbOrTx, versionId: string, rows: { itemId: num
   return out;
 }
 
+/** The measures stored in each written row, from the series the caller read (`writeSeries`'s `stored`). */
+function storedOf(stored: readonly SeriesRow[], groups: Map<string, unknown>) {
+  const out = new Map<string, string[]>();
+  for (const s of stored) {
+    const key = rowKey(s.itemId, s.kind);
+    if (!groups.has(key)) continue;
+    const measures = out.get(key);
+    if (measures) measures.push(s.measure);
+    else out.set(key, [s.measure]);
+  }
+  return out;
+}
+
 /** A row as written: its measures' series (non-empty, in WDP_MEASURE_KINDS order). */
 interface RowWrite {
   itemId: number;
@@ -150,9 +163,16 @@ interface RowWrite {
  * Writes series (an empty one removes its measure). A row keeps the measures not written (read first only for the
  * rows that have such measures: a redistribution rewrites whole plans and reads none); a row left without measures
  * is deleted. Existing rows are updated in one statement, new ones inserted in another; a row whose content is
- * already what is written is left as it is (no new row version).
+ * already what is written is left as it is (no new row version). `stored`: every series stored in the rows written,
+ * when the caller has read them in this transaction (update-costs has): then nothing is read here.
  */
-export async function writeSeries(tx: DbOrTx, spaceId: string, versionId: string, rows: SeriesRow[]) {
+export async function writeSeries(
+  tx: DbOrTx,
+  spaceId: string,
+  versionId: string,
+  rows: SeriesRow[],
+  stored?: readonly SeriesRow[],
+) {
   if (rows.length === 0) return;
   const groups = new Map<string, { itemId: number; kind: string; byMeasure: Map<string, SeriesRow> }>();
   for (const r of rows) {
@@ -164,13 +184,15 @@ export async function writeSeries(tx: DbOrTx, spaceId: string, versionId: string
     }
     g.byMeasure.set(r.measure, r);
   }
-  const stored = await storedMeasures(tx, versionId, [...groups.values()]);
+  const rowsStored = stored ? storedOf(stored, groups) : await storedMeasures(tx, versionId, [...groups.values()]);
   const missing: { itemId: number; measure: string; kind: string }[] = [];
   for (const [key, g] of groups)
-    for (const m of stored.get(key) ?? [])
+    for (const m of rowsStored.get(key) ?? [])
       if (!g.byMeasure.has(m)) missing.push({ itemId: g.itemId, measure: m, kind: g.kind });
-  for (const s of await readSeriesByKeys(tx, versionId, missing))
-    groups.get(rowKey(s.itemId, s.kind))?.byMeasure.set(s.measure, s);
+  const kept = stored
+    ? stored.filter((s) => !groups.get(rowKey(s.itemId, s.kind))?.byMeasure.has(s.measure))
+    : await readSeriesByKeys(tx, versionId, missing);
+  for (const s of kept) groups.get(rowKey(s.itemId, s.kind))?.byMeasure.set(s.measure, s);
   const updates: RowWrite[] = [];
   const inserts: RowWrite[] = [];
   const deletes: { itemId: number; kind: string }[] = [];
@@ -178,7 +200,7 @@ export async function writeSeries(tx: DbOrTx, spaceId: string, versionId: string
     const series = [...g.byMeasure.values()]
       .filter((s) => s.values.length > 0)
       .sort((a, b) => (RANK.get(a.measure) ?? 0) - (RANK.get(b.measure) ?? 0));
-    const exists = stored.has(key);
+    const exists = rowsStored.has(key);
     if (series.length === 0) {
       if (exists) deletes.push(g);
     } else (exists ? updates : inserts).push({ itemId: g.itemId, kind: g.kind, series });
