@@ -2,6 +2,7 @@
 // their own, a schedule to work in, timing with the process's CPU time, and one JSON line per case.
 import fs from "node:fs";
 import os from "node:os";
+import pg from "pg";
 
 /**
  * Calls `/api/v1…` through `app.inject` as the user `signUp` made, in that user's space: `call` answers the
@@ -136,4 +137,68 @@ export function stats(samples, cpu) {
 /** One case as a JSON line on stdout, with the machine's load average (a figure taken at load 15 reads otherwise). */
 export function jsonLine(fields) {
   process.stdout.write(`${JSON.stringify({ ...fields, loadAverage: Math.round(os.loadavg()[0] * 10) / 10 })}\n`);
+}
+
+/**
+ * CPU milliseconds used so far by this process (PGlite runs in it) and, with DATABASE_URL, by the PostgreSQL server
+ * listening on its port (postmaster, its children and the children it reaped): on a shared machine the wall clock
+ * says more about the neighbours than about the code, CPU time does not.
+ */
+export function pgServerCpuMs() {
+  if (!process.env.DATABASE_URL || process.platform !== "linux") return 0;
+  const port = new URL(process.env.DATABASE_URL).port || "5432";
+  const stat = (pid) => {
+    try {
+      const text = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      return text.slice(text.lastIndexOf(")") + 2).split(" ");
+    } catch {
+      return null;
+    }
+  };
+  let total = 0;
+  const pids = fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d));
+  const master = pids.find((pid) => {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      const line = cmd.join(" ");
+      return cmd[0].endsWith("postgres") && (line.includes(`-p ${port}`) || line.includes(`port=${port}`));
+    } catch {
+      return false;
+    }
+  });
+  if (!master) return 0;
+  for (const pid of pids) {
+    const f = stat(pid);
+    if (!f) continue;
+    // Fields after the command: state ppid … utime(12) stime(13) cutime(14) cstime(15), counted from 1 = state.
+    if (pid === master) total += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+    else if (f[1] === master) total += Number(f[11]) + Number(f[12]);
+  }
+  return total * TICK_MS;
+}
+export function cpuNow() {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000 + pgServerCpuMs();
+}
+
+/** A fresh PostgreSQL database beside DATABASE_URL's, or null on PGlite. */
+export async function freshPostgres() {
+  if (!process.env.DATABASE_URL) return null;
+  const url = new URL(process.env.DATABASE_URL);
+  const name = `planum_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    url: own.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url.toString() });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
 }

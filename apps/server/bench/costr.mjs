@@ -5,7 +5,9 @@
 //                        priced again and written, target ≤ 1 s
 //   update_costs       — POST /versions/{id}/update-costs with 10,000 calculated works each linked to two positions:
 //                        planned figures and four work-done plans per work written, undo recorded, target ≤ 1 s
-//   node apps/server/bench/costr.mjs [positions=20000]
+// CPU time is this process's (PGlite runs in it) and, with DATABASE_URL (a fresh database is made beside the one
+// named and dropped at the end), the PostgreSQL server's as well, shown apart as dbCpuMs.
+//   [DATABASE_URL=postgres://…] node apps/server/bench/costr.mjs [positions=20000]
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeXlsxRows } from "@planum/formats";
 import { sql } from "drizzle-orm";
-import { benchApi, jsonLine, timed } from "./bench-kit.mjs";
+import { benchApi, freshPostgres, jsonLine, pgServerCpuMs, timed } from "./bench-kit.mjs";
 import { fiveByEight, seedWorks } from "./seed-works.mjs";
 
 const POSITIONS = Number(process.argv[2] ?? 20_000);
@@ -25,14 +27,23 @@ const { loadConfig } = await import("../dist/platform/config.js");
 const { openDatabase } = await import("../dist/platform/db.js");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "planum-bench-costr-"));
 const config = loadConfig({ NODE_ENV: "production", PLANUM_DATA_DIR: dataDir, PLANUM_LOG_LEVEL: "error" });
-const database = await openDatabase({ databaseUrl: null, dataDir });
+const postgres = await freshPostgres();
+const database = await openDatabase({ databaseUrl: postgres?.url ?? null, dataDir });
 // Uploads are written by a job: the background workers run here as in the server.
 const { app, startBackground, stopBackground } = await buildApp({ ...config, logLevel: "error" }, database);
 await app.ready();
 await startBackground();
 
 const api = benchApi(app);
-const line = (name, extra) => jsonLine({ case: name, positions: POSITIONS, ...extra });
+const line = (name, extra) =>
+  jsonLine({ case: name, database: postgres ? "PostgreSQL" : "PGlite", positions: POSITIONS, ...extra });
+/** `timed` with the PostgreSQL server's CPU time added (none on PGlite, which runs in this process). */
+async function measured(fn) {
+  const db0 = pgServerCpuMs();
+  const t = await timed(fn);
+  const dbCpuMs = pgServerCpuMs() - db0;
+  return { ...t, cpuMs: t.cpuMs + dbCpuMs, ...(postgres ? { dbCpuMs: Math.round(dbCpuMs) } : {}) };
+}
 try {
   await api.signUp();
   const root = await api.call("POST", "/eps/create", { name: "Bench", key: "BENCH" });
@@ -60,7 +71,7 @@ try {
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const upload = await timed(async () => {
+  const upload = await measured(async () => {
     const { jobId } = await api.call("POST", `/projects/${project.id}/estimates/upload`, payload, {
       "content-type": `multipart/form-data; boundary=${boundary}`,
     });
@@ -75,6 +86,7 @@ try {
   line("estimate_upload", {
     ms: Math.round(upload.ms),
     cpuMs: Math.round(upload.cpuMs),
+    dbCpuMs: upload.dbCpuMs,
     fileMB: Math.round(bytes.length / 1e5) / 10,
     targetMs: 5000,
   });
@@ -90,7 +102,7 @@ try {
   await api.call("POST", `/projects/${project.id}/estimates/${estimate.id}/coefficients`, {
     coefficientId: coefficient.id,
   });
-  const recompute = await timed(() =>
+  const recompute = await measured(() =>
     api.call("PUT", `/costr/coefficients/${coefficient.id}`, {
       code: "IDX",
       name: "Indexation",
@@ -99,7 +111,12 @@ try {
       parts: ["wages", "machines", "materials"],
     }),
   );
-  line("estimate_recompute", { ms: Math.round(recompute.ms), cpuMs: Math.round(recompute.cpuMs), targetMs: 1000 });
+  line("estimate_recompute", {
+    ms: Math.round(recompute.ms),
+    cpuMs: Math.round(recompute.cpuMs),
+    dbCpuMs: recompute.dbCpuMs,
+    targetMs: 1000,
+  });
 
   // ---- update-costs into 10,000 works: each linked to two positions, half of each ----
   const WORKS = 10_000;
@@ -121,16 +138,18 @@ try {
   await db.execute(sql`insert into estimate_links (space_id, position_id, version_id, item_id, share)
     select ${api.spaceId}::uuid, p.id, ${version.id}::uuid, (${`{${works.join(",")}}`}::int[])[p.sort_order / 2 + 1], 0.5
     from estimate_positions p where p.estimate_id = ${estimate.id} and p.sort_order < ${2 * WORKS}`);
-  const costs = await timed(() => api.call("POST", `/versions/${version.id}/update-costs`, {}));
+  const costs = await measured(() => api.call("POST", `/versions/${version.id}/update-costs`, {}));
   line("update_costs", {
     linkedWorks: costs.result.works,
     ms: Math.round(costs.ms),
     cpuMs: Math.round(costs.cpuMs),
+    dbCpuMs: costs.dbCpuMs,
     targetMs: 1000,
   });
 } finally {
   await stopBackground(0);
   await app.close();
   await database.close();
+  await postgres?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

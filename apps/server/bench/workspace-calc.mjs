@@ -7,7 +7,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { generateXerBytes } from "../../../packages/formats/bench/generate-xer.mjs";
 import { buildApp } from "../dist/app.js";
 import { calculateVersion } from "../dist/modules/workspace/calculation/calculate-version.js";
@@ -15,6 +14,7 @@ import { buildGanttColumns } from "../dist/modules/workspace/wbs/gantt-columns.j
 import { loadConfig } from "../dist/platform/config.js";
 import { DatesWritten } from "../dist/platform/dates-written.js";
 import { openDatabase } from "../dist/platform/db.js";
+import { cpuNow, freshPostgres } from "./bench-kit.mjs";
 import { healthCases } from "./health-cases.mjs";
 
 const ACTIVITIES = Number(process.argv[2] ?? 100_000);
@@ -105,71 +105,6 @@ async function seed(db, works) {
     on conflict do nothing`);
   const [v] = (await db.execute(sql`select * from versions where id = ${version.id}`)).rows;
   return { versionId: version.id, userId: user.id, row: v };
-}
-
-/**
- * CPU milliseconds used so far by this process (PGlite runs in it) and, with DATABASE_URL, by the PostgreSQL server
- * listening on its port (postmaster, its children and the children it reaped): on a shared machine the wall clock
- * says more about the neighbours than about the code, CPU time does not.
- */
-const TICK_MS = 10;
-function pgServerCpuMs() {
-  if (!process.env.DATABASE_URL || process.platform !== "linux") return 0;
-  const port = new URL(process.env.DATABASE_URL).port || "5432";
-  const stat = (pid) => {
-    try {
-      const text = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      return text.slice(text.lastIndexOf(")") + 2).split(" ");
-    } catch {
-      return null;
-    }
-  };
-  let total = 0;
-  const pids = fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d));
-  const master = pids.find((pid) => {
-    try {
-      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-      const line = cmd.join(" ");
-      return cmd[0].endsWith("postgres") && (line.includes(`-p ${port}`) || line.includes(`port=${port}`));
-    } catch {
-      return false;
-    }
-  });
-  if (!master) return 0;
-  for (const pid of pids) {
-    const f = stat(pid);
-    if (!f) continue;
-    // Fields after the command: state ppid … utime(12) stime(13) cutime(14) cstime(15), counted from 1 = state.
-    if (pid === master) total += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
-    else if (f[1] === master) total += Number(f[11]) + Number(f[12]);
-  }
-  return total * TICK_MS;
-}
-function cpuNow() {
-  const c = process.cpuUsage();
-  return (c.user + c.system) / 1000 + pgServerCpuMs();
-}
-
-/** A fresh PostgreSQL database beside DATABASE_URL's, or null on PGlite. */
-async function freshPostgres() {
-  if (!process.env.DATABASE_URL) return null;
-  const url = new URL(process.env.DATABASE_URL);
-  const name = `planum_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return {
-    url: own.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url.toString() });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 function multipart(name, bytes) {
