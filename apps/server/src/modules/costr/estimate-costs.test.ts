@@ -33,7 +33,7 @@ const planned = async (owner: Actor, v: string, id: number) => {
 
 describe("estimates carried into a version's works", () => {
   it("update-costs puts money, labour and volume of linked positions into works and their plans, undoably", async () => {
-    const { owner, intruder, project, v, a, b } = await seedWdpSchedule(server);
+    const { owner, intruder, project, v, a, b, base: wdp } = await seedWdpSchedule(server);
     await sampleMeasures(owner);
     const estimate = await uploadedEstimate(server, owner, project.id, "grand-smeta-local.xml");
     const base = `/projects/${project.id}/estimates/${estimate.id}`;
@@ -44,8 +44,17 @@ describe("estimates carried into a version's works", () => {
     await link(dig.id, a.id, 1);
     await link(trench.id, a.id, 0.5);
     await link(trench.id, b.id, 0.5);
+    // The pit's own resources plan is none of the estimates' business: update-costs writes its other measures only.
+    const crew = await owner.call("PATCH", `${wdp}/update`, {
+      versionId: v,
+      itemId: a.id,
+      measure: "resources",
+      kind: "plan",
+      days: [{ date: "2025-01-14", value: 8 }],
+    });
+    expect(crew.status, JSON.stringify(crew.body)).toBe(200);
     const before = await seriesOf(owner, v, a.id);
-    expect(before).toEqual({});
+    expect(Object.keys(before)).toEqual(["resources/plan"]);
 
     const done = await owner.call("POST", `/versions/${v}/update-costs`, {});
     expect(done.status, JSON.stringify(done.body)).toBe(200);
@@ -71,6 +80,7 @@ describe("estimates carried into a version's works", () => {
     expect(plans["cost/plan"].total).toBeCloseTo(money, 2);
     expect(plans["distributed_price/plan"].total).toBeCloseTo(money, 2);
     expect(plans["volume/plan"].total).toBeCloseTo(456, 3);
+    expect(plans["resources/plan"]).toEqual(before["resources/plan"]);
     // Spread over A10's five working days (the holiday skipped).
     expect(plans["cost/plan"].values.filter((x: number) => x > 0)).toHaveLength(5);
 
@@ -99,7 +109,7 @@ describe("estimates carried into a version's works", () => {
     expect(await seriesOf(owner, v, a.id)).toEqual(plans);
     expect((await owner.call("POST", `/versions/${v}/restore`, {})).status).toBe(200);
     expect(await planned(owner, v, a.id)).toEqual({ volume: 100, labour: 50, cost: 1000 });
-    expect(await seriesOf(owner, v, a.id)).toEqual({});
+    expect(await seriesOf(owner, v, a.id)).toEqual(before);
     await link(trench.id, a.id, 0.5);
 
     // Estimated data: the planned figures alone, no plans.

@@ -136,7 +136,10 @@ async function readWorkCosts(
   };
 }
 
-/** Sets works' planned volume, labour and cost, one statement for them all. */
+/**
+ * Sets works' planned volume, labour and cost, one statement for them all; a work whose figures are those already
+ * is left alone (no new row version, no revision). Answers the works changed with their new revisions.
+ */
 async function writePlanned(
   tx: DbOrTx,
   versionId: string,
@@ -144,14 +147,21 @@ async function writePlanned(
   volume: (number | null)[],
   labour: (number | null)[],
   cost: (number | null)[],
-) {
-  if (ids.length === 0) return;
-  await tx.execute(sql`
-    update wbs_items w set planned_volume = t.volume, planned_labour = t.labour, planned_cost = t.cost,
-      revision = w.revision + 1
-    from unnest(${intArray(ids)}::int[], ${nullableArray(volume)}::float8[], ${nullableArray(labour)}::float8[],
-      ${nullableArray(cost)}::float8[]) as t(id, volume, labour, cost)
-    where w.id = t.id and w.version_id = ${versionId}`);
+): Promise<{ id: number; revision: number }[]> {
+  if (ids.length === 0) return [];
+  const c = await execColumns<{ i: number[] | null; r: number[] }>(
+    tx,
+    sql`with changed as (
+      update wbs_items w set planned_volume = t.volume, planned_labour = t.labour, planned_cost = t.cost,
+        revision = w.revision + 1
+      from unnest(${intArray(ids)}::int[], ${nullableArray(volume)}::float8[], ${nullableArray(labour)}::float8[],
+        ${nullableArray(cost)}::float8[]) as t(id, volume, labour, cost)
+      where w.id = t.id and w.version_id = ${versionId}
+        and (w.planned_volume, w.planned_labour, w.planned_cost) is distinct from (t.volume, t.labour, t.cost)
+      returning w.id, w.revision)
+    select json_build_object('i', json_agg(id order by id), 'r', json_agg(revision order by id)) as j from changed`,
+  );
+  return (c.i ?? []).map((id, k) => ({ id, revision: c.r[k] }));
 }
 
 /**
@@ -180,7 +190,10 @@ export class EstimateCosts {
         );
         if (!costs) throw new AppError("CostrNothingLinked");
         const ids = costs.works.map((w) => w.id);
-        await writePlanned(tx, version.id, ids, costs.volume, costs.labour, costs.cost);
+        const revisions = await writePlanned(tx, version.id, ids, costs.volume, costs.labour, costs.cost);
+        // The undo puts back the figures of the works changed only.
+        const changed = new Set(revisions.map((r) => r.id));
+        const was = costs.works.filter((w) => changed.has(w.id));
         let planned: PlannedWrite = { before: [], written: [], skipped: [] };
         if (plans) {
           const totals: PlanTotals = new Map();
@@ -211,14 +224,15 @@ export class EstimateCosts {
             // Only a whole-version update tells what stayed behind: some works' update leaves the others alone.
             missingVolumeCodes: costs.missingVolumeCodes,
           },
-          changed: ids,
+          changed: [...changed],
+          revisions,
           itemCount: ids.length,
           inverse: {
             wbsPlanned: {
-              ids: intArray(ids),
-              volume: nullableArray(costs.works.map((w) => w.plannedVolume)),
-              labour: nullableArray(costs.works.map((w) => w.plannedLabour)),
-              cost: nullableArray(costs.works.map((w) => w.plannedCost)),
+              ids: intArray(was.map((w) => w.id)),
+              volume: nullableArray(was.map((w) => w.plannedVolume)),
+              labour: nullableArray(was.map((w) => w.plannedLabour)),
+              cost: nullableArray(was.map((w) => w.plannedCost)),
             },
             ...(plans
               ? { wdpPlans: { ids: wdpItems, measures: PLAN_MEASURES, before: packSeries(planned.before) } }

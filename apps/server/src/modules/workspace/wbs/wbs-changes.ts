@@ -14,6 +14,8 @@ export interface ChangeOutcome<T> {
   result: T;
   /** WBS rows whose values changed (their new revisions go out in the event). */
   changed: number[];
+  /** The changed rows' new revisions, when the change has read them back already (from its update): none read here. */
+  revisions?: { id: number; revision: number }[];
   deleted?: number[];
   /** Relations created, changed or removed along (e.g. by a deletion), for the relations event. */
   relationsChanged?: number[];
@@ -48,7 +50,7 @@ export async function applyChange<T>(
       itemCount: outcome.itemCount,
       inverse: outcome.inverse,
     });
-    const changed = outcome.changed.length ? await revisionsOf(tx, outcome.changed) : [];
+    const changed = outcome.revisions ?? (outcome.changed.length ? await revisionsOf(tx, outcome.changed) : []);
     return { revision, outcome, changed };
   });
   const { outcome } = done;

@@ -1,7 +1,10 @@
 import type { WdpMeasure } from "@planum/contracts";
 import { type DaySeries, workingDaysOf } from "@planum/engine";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../platform/db.js";
+import { execRows, intArray } from "../../../platform/sql.js";
 import { loadSpaceCalendars } from "../../calendars/space-calendars.js";
+import { deferRowChecks } from "../../interchange/model-import.repo.js";
 import { type SeriesRow, seriesKey, type WorkRow } from "./wdp.repo.js";
 import { entryRulesOf } from "./wdp-change.js";
 import { keptDays } from "./wdp-redistribute.js";
@@ -83,7 +86,29 @@ export async function setPlanTotals(
   }
   const writtenItems = new Set(written.map((s) => s.itemId));
   const before = plans.filter((s) => writtenItems.has(s.itemId));
-  // The plan rows of these works were all read above: the write needs to read none of them again.
+  // The plan rows of these works were all read above: the write needs to read none of them again. Their work's key
+  // is checked once for all rows instead of once per inserted row (half of inserting 10,000 plans).
+  const deferred = await deferRowChecks(tx);
   await writeSeries(tx, spaceId, versionId, written, plans);
+  if (deferred) await checkPlanWorks(tx, spaceId, versionId, [...writtenItems]);
   return { before, written, skipped };
+}
+
+/**
+ * After `deferRowChecks` (interchange/model-import.repo.ts) around a plan write: the works the rows point at (their
+ * one foreign key: work, version, space) exist and are locked as the row checks would lock them, in one statement;
+ * the triggers on again. A missing work aborts the change (the works were read in this transaction: only a
+ * deletion meanwhile could do it, and the lock waits for it).
+ */
+async function checkPlanWorks(tx: DbOrTx, spaceId: string, versionId: string, itemIds: number[]) {
+  await tx.execute(sql`set local session_replication_role = origin`);
+  const result = await execRows(
+    tx,
+    sql`select count(*)::int as n from (select w.id from wbs_items w
+      where w.id = any(${intArray(itemIds)}::int[]) and w.version_id = ${versionId} and w.space_id = ${spaceId}
+      for key share of w) locked`,
+  );
+  const found = (result.rows[0] as { n: number }).n;
+  if (found !== itemIds.length)
+    throw new Error(`plans of ${itemIds.length - found} works of version ${versionId} point at missing works`);
 }
