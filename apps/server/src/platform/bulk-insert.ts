@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "./db.js";
-import { nullableArray, textArray } from "./sql.js";
+import { execColumns, nullableArray, textArray } from "./sql.js";
 
 type Value = string | number | boolean | null | undefined;
 
@@ -77,4 +77,18 @@ export async function insertColumns(
       sql`insert into ${sql.raw(table)} (${sql.raw(names.join(", "))}) select ${sql.join(selected, sql`, `)} from ${source}`,
     );
   }
+}
+
+/**
+ * `count` new ids from the serial sequence of `table.column`, so rows can point at each other before they are
+ * written. The sequence is looked up once (a scalar subquery): `nextval(pg_get_serial_sequence(…))` looked it up in
+ * the catalogue for every id — 1.0 of the 1.1 s the embedded database spent on 100,000 ids.
+ */
+export async function reserveIds(tx: DbOrTx, table: string, column: string, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  return execColumns<number[]>(
+    tx,
+    sql`select json_agg(nextval((select pg_get_serial_sequence(${table}, ${column}))::regclass)::int) as j
+        from generate_series(1, ${count})`,
+  );
 }

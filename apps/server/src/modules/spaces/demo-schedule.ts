@@ -1,6 +1,7 @@
 import { BASE_LANGUAGE, type Language } from "@planum/contracts";
 import { buildCalendar, type Calendar } from "@planum/engine";
 import type { relations, wbsItems } from "../../db/schema/index.js";
+import { reserveIds } from "../../platform/bulk-insert.js";
 import type { DatesWritten } from "../../platform/dates-written.js";
 import type { Db } from "../../platform/db.js";
 import { minutesText, textMinutes } from "../../platform/time.js";
@@ -20,7 +21,6 @@ import {
   type PlanRows,
   type ProgressRows,
   readPlan,
-  reserveItemIds,
   setDataDate,
   writeProgress,
 } from "./demo.repo.js";
@@ -138,7 +138,7 @@ export async function seedDemoSchedule(
   // The network: WBS groups as summaries, works and milestones with P6-style activity ids, relations by key.
   const count = (nodes: DemoNode[]): number =>
     nodes.reduce((sum, node) => sum + 1 + (isGroup(node) ? count(node.children) : 0), 0);
-  const ids = await reserveItemIds(db, count(DEMO_PLAN));
+  const ids = await reserveIds(db, "wbs_items", "id", count(DEMO_PLAN));
   const items: (typeof wbsItems.$inferInsert)[] = [];
   const idOf = new Map<string, number>();
   const pending: { successor: number; work: DemoWork }[] = [];

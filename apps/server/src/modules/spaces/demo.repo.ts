@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { attributes, calendars, relations, schedules, versions, wbsItems } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
-import { execColumns, execRows, intArray, nullableArray, textArray } from "../../platform/sql.js";
+import { execRows, intArray, nullableArray, textArray } from "../../platform/sql.js";
 import { minutesSql } from "../../platform/time.js";
 
 /** The statements of the demo schedule: a handful of bulk statements, whatever the size of the plan. */
@@ -49,14 +49,6 @@ export async function insertAttribute(db: DbOrTx, values: typeof attributes.$inf
 export async function insertVersion(db: DbOrTx, values: typeof versions.$inferInsert): Promise<string> {
   const [row] = await db.insert(versions).values(values).returning({ id: versions.id });
   return row.id;
-}
-
-/** New item ids from the items' own sequence, so relations and children can point at rows before they exist. */
-export function reserveItemIds(db: DbOrTx, count: number): Promise<number[]> {
-  return execColumns<number[]>(
-    db,
-    sql`select json_agg(nextval(pg_get_serial_sequence('wbs_items', 'id'))::int) as j from generate_series(1, ${count})`,
-  );
 }
 
 /** Items (parents before children) and relations, one statement each. */
