@@ -24,6 +24,7 @@ describe("committed real exports for the fidelity harness", () => {
   it("are there: at least a dozen P6 and MS Project files", () => {
     expect(files.length).toBeGreaterThanOrEqual(12);
     expect(files.filter((f) => f.endsWith(".xer")).length).toBeGreaterThanOrEqual(5);
+    expect(files.filter((f) => f.includes("mspdi") || f.endsWith(".mpx")).length).toBeGreaterThanOrEqual(10);
   });
 
   it.each(files)("%s is read without refusal and recalculated", async (file) => {
@@ -64,11 +65,11 @@ describe("committed real exports for the fidelity harness", () => {
     },
   );
 
-  it.each(files.filter((f) => f.includes("mspdi")))(
-    "%s (saved by MS Project): every open task's dates and slack equal MS Project's, by MS Project's rules",
+  it.each(files.filter((f) => f.includes("mspdi") || f.endsWith(".mpx")))(
+    "%s (saved by MS Project 98 to 2019, MSPDI or MPX): every open task's dates and slack equal MS Project's, by MS Project's rules",
     async (file) => {
       const { fidelity } = await fidelityOf(file);
-      expect(fidelity.rules).toBe("msproject");
+      expect(fidelity.rules).toMatch(/^msproject/); // MPX keeps days only: "msproject-days"
       expect(fidelity.compared).toBeGreaterThan(0);
       expect(fidelity.differences).toEqual([]);
     },
