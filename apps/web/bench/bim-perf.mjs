@@ -30,6 +30,7 @@ try {
       elements: result.elements,
       wireMB: result.wireMB,
       openMs: result.openMs,
+      phases: result.phases,
       orbitFps: result.orbitFps,
       playerFps: result.playerFps,
       pageCpuMs: Math.round(((await cpu()) - cpu0) * 1000),

@@ -65,37 +65,66 @@ export class BimGeometryWriter {
   }
 }
 
-/** Reads every part of an uncompressed geometry file; throws on a file of another layout or cut short. */
-export function readBimGeometry(data: Uint8Array): BimGeometryPart[] {
+/** Where one part lies in a geometry file: its header's values and the byte offsets of its three arrays. */
+export interface BimGeometryPartAt {
+  expressId: number;
+  vertexCount: number;
+  indexCount: number;
+  color: [number, number, number, number];
+  positionsAt: number;
+  normalsAt: number;
+  indicesAt: number;
+}
+
+/**
+ * Finds every part of an uncompressed geometry file without copying its arrays (offsets are relative to `data`);
+ * throws on a file of another layout or cut short. Every array starts on a multiple of 4 from the file's start.
+ */
+export function scanBimGeometry(data: Uint8Array): BimGeometryPartAt[] {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   if (data.byteLength < HEADER_BYTES || view.getUint32(0, true) !== BIM_GEOMETRY_MAGIC)
     throw new Error("not a Planum geometry file");
   if (view.getUint32(4, true) !== BIM_GEOMETRY_VERSION) throw new Error("unknown geometry version");
   const count = view.getUint32(8, true);
-  const parts: BimGeometryPart[] = [];
+  const parts: BimGeometryPartAt[] = [];
   let at = HEADER_BYTES;
   for (let p = 0; p < count; p++) {
     if (at + PART_HEADER_BYTES > data.byteLength) throw new Error("geometry file cut short");
-    const expressId = view.getUint32(at, true);
     const vertexCount = view.getUint32(at + 4, true);
     const indexCount = view.getUint32(at + 8, true);
-    const color: [number, number, number, number] = [0, 1, 2, 3].map((i) => view.getFloat32(at + 12 + i * 4, true)) as [
-      number,
-      number,
-      number,
-      number,
-    ];
     const size = partBytes(vertexCount, indexCount);
     if (at + size > data.byteLength) throw new Error("geometry file cut short");
-    let cursor = data.byteOffset + at + PART_HEADER_BYTES;
-    // Copies, because the source's offsets need not be aligned for typed-array views.
-    const positions = new Float32Array(data.buffer.slice(cursor, cursor + vertexCount * 12));
-    cursor += vertexCount * 12;
-    const normals = new Int8Array(data.buffer.slice(cursor, cursor + vertexCount * 3));
-    cursor += pad4(vertexCount * 3);
-    const indices = new Uint32Array(data.buffer.slice(cursor, cursor + indexCount * 4));
-    parts.push({ expressId, color, positions, normals, indices });
+    const positionsAt = at + PART_HEADER_BYTES;
+    const normalsAt = positionsAt + vertexCount * 12;
+    parts.push({
+      expressId: view.getUint32(at, true),
+      vertexCount,
+      indexCount,
+      color: [
+        view.getFloat32(at + 12, true),
+        view.getFloat32(at + 16, true),
+        view.getFloat32(at + 20, true),
+        view.getFloat32(at + 24, true),
+      ],
+      positionsAt,
+      normalsAt,
+      indicesAt: normalsAt + pad4(vertexCount * 3),
+    });
     at += size;
   }
   return parts;
+}
+
+/** Reads every part of an uncompressed geometry file into arrays of its own; throws as `scanBimGeometry`. */
+export function readBimGeometry(data: Uint8Array): BimGeometryPart[] {
+  // Copies, because the source's offsets need not be aligned for typed-array views.
+  const copy = (from: number, bytes: number) =>
+    data.buffer.slice(data.byteOffset + from, data.byteOffset + from + bytes) as ArrayBuffer;
+  return scanBimGeometry(data).map((part) => ({
+    expressId: part.expressId,
+    color: part.color,
+    positions: new Float32Array(copy(part.positionsAt, part.vertexCount * 12)),
+    normals: new Int8Array(copy(part.normalsAt, part.vertexCount * 3)),
+    indices: new Uint32Array(copy(part.indicesAt, part.indexCount * 4)),
+  }));
 }

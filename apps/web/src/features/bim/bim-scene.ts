@@ -1,8 +1,6 @@
-import type { BimGeometryPart, BimSection } from "@planum/contracts";
+import type { BimSection } from "@planum/contracts";
 import {
-  BatchedMesh,
   Box3,
-  BufferAttribute,
   BufferGeometry,
   Color,
   DirectionalLight,
@@ -11,8 +9,7 @@ import {
   HemisphereLight,
   Line,
   LineBasicMaterial,
-  Matrix4,
-  MeshLambertMaterial,
+  type Matrix4,
   PerspectiveCamera,
   Plane,
   Raycaster,
@@ -23,6 +20,8 @@ import {
   WebGLRenderer,
 } from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
+import { type BatchHit, ElementBatch } from "./bim-element-batch";
+import { type ElementBatchData, mergeParts } from "./bim-geometry-merge";
 
 const SELECTED = new Color("#f59f00");
 const MEASURE = new Color("#e8590c");
@@ -31,18 +30,28 @@ const AXES = { x: new Vector3(1, 0, 0), y: new Vector3(0, 1, 0), z: new Vector3(
 export type CameraState = { position: [number, number, number]; target: [number, number, number] };
 /** An appearance profile resolved per element: its colour (null: its own) or hidden. */
 export type Appearance = Map<number, { colour: string | null; hidden: boolean }>;
-const IDENTITY = new Matrix4();
 
 interface Placed {
-  batch: BatchedMesh;
-  instance: number;
+  batch: ElementBatch;
+  part: number;
   color: Color;
 }
 
+/** Colours named by CSS strings, parsed once: the 4D player names the same few for every element every frame. */
+const parsed = new Map<string, Color>();
+function colourOf(css: string): Color {
+  let colour = parsed.get(css);
+  if (!colour) {
+    colour = new Color(css);
+    parsed.set(css, colour);
+  }
+  return colour;
+}
+
 /**
- * The 3D view of one model: every part of every element drawn through two batched meshes (opaque and
- * transparent), so a model of 100,000 elements is two draw calls and recolouring an element is one write into a
- * colour texture. Frames are drawn on demand (a camera move, a change), never in a loop, so an idle viewer costs
+ * The 3D view of one model: every part of every element merged into two meshes (opaque and transparent,
+ * `ElementBatch`), so a model of 100,000 elements is two draw calls and recolouring an element is a write into its
+ * vertices' colours. Frames are drawn on demand (a camera move, a change), never in a loop, so an idle viewer costs
  * nothing. Orbit with the left button, pan with the right one, zoom with the wheel (three's OrbitControls).
  */
 export class BimScene {
@@ -50,9 +59,8 @@ export class BimScene {
   private readonly scene = new Scene();
   private readonly camera = new PerspectiveCamera(50, 1, 0.1, 10_000);
   private readonly controls: OrbitControls;
-  private readonly batches: BatchedMesh[] = [];
+  private readonly batches: ElementBatch[] = [];
   private readonly placed = new Map<number, Placed[]>();
-  private readonly byInstance = new Map<BatchedMesh, number[]>();
   private readonly resize: ResizeObserver;
   private selected: number[] = [];
   /** Colours given by `colour` (4D, links), shown instead of an element's own until given back. */
@@ -64,7 +72,7 @@ export class BimScene {
   private readonly profileHidden = new Set<number>();
   private measureLine: Line | null = null;
   /** The primitives' batch (site layout), rebuilt whenever they change; their keys in `placed`. */
-  private primitiveBatch: BatchedMesh | null = null;
+  private primitiveBatch: ElementBatch | null = null;
   private primitiveKeys: number[] = [];
   private grid: GridHelper | null = null;
   private frame = 0;
@@ -94,39 +102,23 @@ export class BimScene {
     this.requestRender();
   }
 
-  /** Puts the parts into the scene (once per model). */
-  load(parts: BimGeometryPart[]) {
-    for (const transparent of [false, true]) {
-      const chosen = parts.filter((p) => p.color[3] < 0.99 === transparent);
-      if (chosen.length === 0) continue;
-      const vertices = chosen.reduce((sum, p) => sum + p.positions.length / 3, 0);
-      const indices = chosen.reduce((sum, p) => sum + p.indices.length, 0);
-      const material = new MeshLambertMaterial(
-        transparent ? { transparent: true, opacity: 0.45, depthWrite: false } : {},
-      );
-      const batch = new BatchedMesh(chosen.length, vertices, indices, material);
-      batch.perObjectFrustumCulled = false;
-      const owners: number[] = [];
-      for (const part of chosen) {
-        const geometry = new BufferGeometry();
-        geometry.setAttribute("position", new BufferAttribute(part.positions, 3));
-        geometry.setAttribute("normal", new BufferAttribute(part.normals, 3, true));
-        geometry.setIndex(new BufferAttribute(part.indices, 1));
-        const instance = batch.addInstance(batch.addGeometry(geometry));
-        batch.setMatrixAt(instance, IDENTITY);
-        const color = new Color(part.color[0], part.color[1], part.color[2]);
-        batch.setColorAt(instance, color);
-        owners[instance] = part.expressId;
-        const list = this.placed.get(part.expressId) ?? [];
-        list.push({ batch, instance, color });
-        this.placed.set(part.expressId, list);
-        geometry.dispose();
-      }
-      this.byInstance.set(batch, owners);
-      this.batches.push(batch);
-      this.scene.add(batch);
-    }
+  /** Puts a model's batches (`readGeometryOffThread`) into the scene (once per model). */
+  load(batches: ElementBatchData[]) {
+    for (const data of batches) this.add(new ElementBatch(data));
     this.fit();
+  }
+
+  private add(batch: ElementBatch) {
+    const { keys, colours } = batch.data;
+    for (let part = 0; part < keys.length; part++) {
+      const key = keys[part]!;
+      const color = new Color(colours[part * 3]! / 255, colours[part * 3 + 1]! / 255, colours[part * 3 + 2]! / 255);
+      const list = this.placed.get(key);
+      if (list) list.push({ batch, part, color });
+      else this.placed.set(key, [{ batch, part, color }]);
+    }
+    this.batches.push(batch);
+    this.scene.add(batch.mesh);
   }
 
   get elementCount() {
@@ -139,38 +131,28 @@ export class BimScene {
    */
   setPrimitives(primitives: { key: number; geometry: BufferGeometry; matrix: Matrix4; colour: string }[]) {
     if (this.primitiveBatch) {
-      this.scene.remove(this.primitiveBatch);
+      this.scene.remove(this.primitiveBatch.mesh);
       this.primitiveBatch.dispose();
-      (this.primitiveBatch.material as MeshLambertMaterial).dispose();
       this.batches.splice(this.batches.indexOf(this.primitiveBatch), 1);
-      this.byInstance.delete(this.primitiveBatch);
       for (const key of this.primitiveKeys) this.placed.delete(key);
       this.primitiveBatch = null;
     }
     this.primitiveKeys = primitives.map((p) => p.key);
     if (primitives.length > 0) {
-      const vertices = primitives.reduce((sum, p) => sum + p.geometry.getAttribute("position").count, 0);
-      const indices = primitives.reduce((sum, p) => sum + (p.geometry.index?.count ?? 0), 0);
-      const batch = new BatchedMesh(
-        primitives.length,
-        vertices,
-        indices,
-        new MeshLambertMaterial({ side: DoubleSide }),
-      );
-      batch.perObjectFrustumCulled = false;
-      const owners: number[] = [];
-      for (const { key, geometry, matrix, colour } of primitives) {
-        const instance = batch.addInstance(batch.addGeometry(geometry));
-        batch.setMatrixAt(instance, matrix);
-        const color = new Color(colour);
-        owners[instance] = key;
-        this.placed.set(key, [{ batch, instance, color }]);
+      const parts = primitives.map(({ key, geometry, matrix, colour }) => {
+        const placed = geometry.applyMatrix4(matrix);
+        const positions = placed.getAttribute("position").array as Float32Array;
+        const normals = Int8Array.from(placed.getAttribute("normal").array, (n) => Math.round(n * 127));
+        const indices = placed.index
+          ? Uint32Array.from(placed.index.array)
+          : Uint32Array.from({ length: positions.length / 3 }, (_, i) => i);
+        const { r, g, b } = new Color(colour);
         geometry.dispose();
-      }
-      this.byInstance.set(batch, owners);
-      this.batches.push(batch);
-      this.scene.add(batch);
-      this.primitiveBatch = batch;
+        return { key, color: [r, g, b, 1], positions, normals, indices };
+      });
+      // planes are seen from above and below
+      this.primitiveBatch = new ElementBatch(mergeParts(parts, false), DoubleSide);
+      this.add(this.primitiveBatch);
       for (const key of this.primitiveKeys) this.paint(key, this.selected.includes(key) ? SELECTED : null);
       this.applyVisibility();
     }
@@ -198,20 +180,12 @@ export class BimScene {
   fit(ids?: number[]) {
     const box = new Box3();
     const wanted = ids?.length ? ids : [...this.placed.keys()].filter((id) => this.visible(id));
-    for (const batch of this.batches) {
-      batch.computeBoundingBox();
-    }
     if (wanted.length === this.placed.size || wanted.length === 0) {
-      for (const batch of this.batches) if (batch.boundingBox) box.union(batch.boundingBox);
+      box.copy(this.bounds());
     } else {
-      const part = new Box3();
-      const matrix = new Matrix4();
+      const partBox = new Box3();
       for (const id of wanted)
-        for (const { batch, instance } of this.placed.get(id) ?? []) {
-          batch.getBoundingBoxAt(batch.getGeometryIdAt(instance), part);
-          batch.getMatrixAt(instance, matrix);
-          box.union(part.applyMatrix4(matrix));
-        }
+        for (const { batch, part } of this.placed.get(id) ?? []) box.union(batch.partBox(part, partBox));
     }
     if (box.isEmpty()) return;
     const sphere = box.getBoundingSphere(new Sphere());
@@ -229,8 +203,7 @@ export class BimScene {
   /** The element under a point of the canvas (client coordinates), if any. */
   pick(clientX: number, clientY: number): number | null {
     const hit = this.hit(clientX, clientY);
-    if (!hit || hit.batchId === undefined) return null;
-    return this.byInstance.get(hit.object as BatchedMesh)?.[hit.batchId] ?? null;
+    return hit ? hit.batch.data.keys[hit.part]! : null;
   }
 
   /** The nearest visible surface under a point of the canvas, in front of the section's cut. */
@@ -243,19 +216,18 @@ export class BimScene {
     const raycaster = new Raycaster();
     raycaster.setFromCamera(pointer, this.camera);
     const cuts = this.renderer.clippingPlanes;
-    return (
-      raycaster
-        .intersectObjects(this.batches, false)
-        .find((hit) => cuts.every((plane) => plane.distanceToPoint(hit.point) >= 0)) ?? null
-    );
+    const kept = (point: Vector3) => cuts.every((plane) => plane.distanceToPoint(point) >= 0);
+    let nearest: (BatchHit & { batch: ElementBatch }) | null = null;
+    for (const batch of this.batches) {
+      const hit = batch.intersect(raycaster.ray, kept);
+      if (hit && (!nearest || hit.distance < nearest.distance)) nearest = { ...hit, batch };
+    }
+    return nearest;
   }
 
   private bounds() {
     const box = new Box3();
-    for (const batch of this.batches) {
-      batch.computeBoundingBox();
-      if (batch.boundingBox) box.union(batch.boundingBox);
-    }
+    for (const batch of this.batches) box.union(batch.bounds);
     return box;
   }
 
@@ -286,7 +258,7 @@ export class BimScene {
   /** Colours elements (the 4D player, links); null gives an element back its own colour. */
   colour(colours: Map<number, string | null>) {
     for (const [id, colour] of colours) {
-      if (colour) this.tints.set(id, new Color(colour));
+      if (colour) this.tints.set(id, colourOf(colour));
       else this.tints.delete(id);
       if (!this.selected.includes(id)) this.paint(id, null);
     }
@@ -366,7 +338,7 @@ export class BimScene {
     for (const [id, { colour, hidden }] of appearance) {
       touched.add(id);
       if (hidden) this.profileHidden.add(id);
-      else if (colour) this.profileColours.set(id, new Color(colour));
+      else if (colour) this.profileColours.set(id, colourOf(colour));
     }
     for (const id of touched) if (!this.selected.includes(id)) this.paint(id, null);
     this.applyVisibility();
@@ -378,10 +350,7 @@ export class BimScene {
     this.setGround(null);
     this.resize.disconnect();
     this.controls.dispose();
-    for (const batch of this.batches) {
-      batch.dispose();
-      (batch.material as MeshLambertMaterial).dispose();
-    }
+    for (const batch of this.batches) batch.dispose();
     this.renderer.dispose();
     this.renderer.domElement.remove();
   }
@@ -397,15 +366,15 @@ export class BimScene {
   private applyVisibility() {
     for (const [id, list] of this.placed) {
       const visible = this.visible(id);
-      for (const { batch, instance } of list) batch.setVisibleAt(instance, visible);
+      for (const { batch, part } of list) batch.setVisible(part, visible);
     }
     this.requestRender();
   }
 
   private paint(id: number, colour: Color | null) {
     const tint = this.tints.get(id);
-    for (const { batch, instance, color } of this.placed.get(id) ?? [])
-      batch.setColorAt(instance, colour ?? tint ?? this.profileColours.get(id) ?? color);
+    for (const { batch, part, color } of this.placed.get(id) ?? [])
+      batch.setColour(part, colour ?? tint ?? this.profileColours.get(id) ?? color);
   }
 
   private fitSize() {
@@ -421,6 +390,7 @@ export class BimScene {
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
+      for (const batch of this.batches) batch.flush();
       this.renderer.render(this.scene, this.camera);
     });
   }

@@ -16,14 +16,7 @@ import {
   UnstyledButton,
   useComputedColorScheme,
 } from "@mantine/core";
-import {
-  type BimAppearanceProfile,
-  type BimElementInfo,
-  type BimModel,
-  type BimSection,
-  type BimSectionAxis,
-  readBimGeometry,
-} from "@planum/contracts";
+import type { BimAppearanceProfile, BimElementInfo, BimModel, BimSection, BimSectionAxis } from "@planum/contracts";
 import {
   IconDeviceFloppy,
   IconEye,
@@ -40,6 +33,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError, notifySuccess } from "../../ui/notify";
 import { bimApi, bimKeys, bimViewerApi } from "./bim-api";
+import { readGeometryOffThread } from "./bim-geometry-read";
 import { BimLinksPanel } from "./bim-links-panel";
 import { BimProfileEditor } from "./bim-profiles";
 import { type Appearance, BimScene } from "./bim-scene";
@@ -70,7 +64,7 @@ export function BimViewer({
   const key = bimKeys.model(spaceId, model.projectId, model.id);
   const geometry = useQuery({
     queryKey: [...key, "geometry"],
-    queryFn: async () => readBimGeometry(await bimApi.geometry(model.projectId, model.id)),
+    queryFn: async () => readGeometryOffThread(await bimApi.geometry(model.projectId, model.id)),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });

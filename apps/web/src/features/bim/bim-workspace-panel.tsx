@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Group, Loader, Select, Stack, Text, Tooltip, useComputedColorScheme } from "@mantine/core";
-import { type BimGeometryPart, type BimPrimitive, readBimGeometry, type ScheduleDto } from "@planum/contracts";
+import type { BimPrimitive, ScheduleDto } from "@planum/contracts";
 import { IconMaximize } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -9,6 +9,8 @@ import { errorsOf } from "../../shared/api-error";
 import { describeError } from "../../ui/notify";
 import { Bim4dPlayer } from "./bim-4d-player";
 import { bimApi, bimKeys } from "./bim-api";
+import type { ElementBatchData } from "./bim-geometry-merge";
+import { readGeometryOffThread } from "./bim-geometry-read";
 import { bimLinkKeys, bimLinksApi } from "./bim-links-api";
 import { primitivePlacement } from "./bim-primitive-shapes";
 import { bimPrimitiveKeys, bimPrimitivesApi, primitiveKey } from "./bim-primitives-api";
@@ -18,7 +20,7 @@ import { useSceneClick } from "./use-scene-click";
 const BACKGROUND = { light: "#f1f3f5", dark: "#1f2125" } as const;
 /** Elements tied to some work of the version, so what the schedule does not cover stands out. */
 const LINKED = "#4dabf7";
-const NO_MODEL: BimGeometryPart[] = [];
+const NO_MODEL: ElementBatchData[] = [];
 const NO_SHAPES: BimPrimitive[] = [];
 
 interface Props {
@@ -60,7 +62,7 @@ export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWork
 
   const geometry = useQuery({
     queryKey: [...bimKeys.model(spaceId, link?.projectId ?? "", modelId ?? ""), "geometry"],
-    queryFn: async () => readBimGeometry(await bimApi.geometry(link!.projectId, modelId!)),
+    queryFn: async () => readGeometryOffThread(await bimApi.geometry(link!.projectId, modelId!)),
     enabled: link !== null && modelId !== null,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
