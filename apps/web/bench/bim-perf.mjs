@@ -21,7 +21,9 @@ try {
   const cpu0 = await cpu();
   const t0 = performance.now();
   // The page builds the model on load and keeps the main thread busy for seconds: waiting for "load" would time out.
-  await page.goto(`${base}/bim-bench.html?elements=${elements}&frames=${frames}`, { waitUntil: "commit" });
+  await page.goto(`${base}/bim-bench.html?elements=${elements}&frames=${frames}${option("extra", "")}`, {
+    waitUntil: "commit",
+  });
   await page.waitForFunction(() => window.__bimBench?.done, null, { timeout: 600_000, polling: 500 });
   const result = await page.evaluate(() => ({ ...window.__bimBench }));
   console.log(

@@ -42,9 +42,10 @@ export class ElementBatch {
   ) {
     const geometry = new BufferGeometry();
     geometry.setAttribute("position", new BufferAttribute(data.positions, 3));
-    geometry.setAttribute("normal", new BufferAttribute(data.normals, 3, true));
+    // four components each (see ElementBatchData); the shaders read the first three of the normal
+    geometry.setAttribute("normal", new BufferAttribute(data.normals, 4, true));
     // copies: the batch changes them, and the same data may build a scene again
-    this.colours = new BufferAttribute(data.vertexColours.slice(), 3, true);
+    this.colours = new BufferAttribute(data.vertexColours.slice(), 4, true);
     geometry.setAttribute("color", this.colours);
     this.drawn = new BufferAttribute(data.indices.slice(), 1);
     geometry.setIndex(this.drawn);
@@ -72,7 +73,7 @@ export class ElementBatch {
     const g = Math.round(color.g * 255);
     const b = Math.round(color.b * 255);
     const array = this.colours.array as Uint8Array;
-    for (let v = from * 3; v < to * 3; v += 3) {
+    for (let v = from * 4; v < to * 4; v += 4) {
       array[v] = r;
       array[v + 1] = g;
       array[v + 2] = b;
@@ -91,7 +92,7 @@ export class ElementBatch {
   flush() {
     if (this.dirtyTo >= 0) {
       this.colours.clearUpdateRanges();
-      this.colours.addUpdateRange(this.dirtyFrom * 3, (this.dirtyTo - this.dirtyFrom) * 3);
+      this.colours.addUpdateRange(this.dirtyFrom * 4, (this.dirtyTo - this.dirtyFrom) * 4);
       this.colours.needsUpdate = true;
       this.dirtyFrom = Number.POSITIVE_INFINITY;
       this.dirtyTo = -1;

@@ -17,9 +17,12 @@ export interface ElementBatchData {
   /** Each part's bounding box: min x y z, max x y z. */
   boxes: Float32Array;
   positions: Float32Array;
-  /** Normals ×127. */
+  /**
+   * Normals ×127, and each vertex's own colour (its part's) r g b 255: four bytes a vertex, not three, since
+   * three-byte vertex formats are not native to WebGL's backends (ANGLE converts them on the CPU, again after
+   * every colour change).
+   */
   normals: Int8Array;
-  /** Each vertex's own colour (its part's), r g b. */
   vertexColours: Uint8Array;
   indices: Uint32Array;
 }
@@ -60,8 +63,8 @@ export function mergeParts(parts: MergePart[], transparent: boolean): ElementBat
     colours: new Uint8Array(count * 3),
     boxes: new Float32Array(count * 6),
     positions: new Float32Array(vertices * 3),
-    normals: new Int8Array(vertices * 3),
-    vertexColours: new Uint8Array(vertices * 3),
+    normals: new Int8Array(vertices * 4),
+    vertexColours: new Uint8Array(vertices * 4),
     indices: new Uint32Array(indexStarts[count]!),
   };
   for (let p = 0; p < count; p++) {
@@ -69,16 +72,22 @@ export function mergeParts(parts: MergePart[], transparent: boolean): ElementBat
     const first = vertexStarts[p]!;
     batch.keys[p] = part.key;
     batch.positions.set(part.positions, first * 3);
-    batch.normals.set(part.normals, first * 3);
+    const { normals } = part;
+    for (let v = 0, to = first * 4; v < normals.length; v += 3, to += 4) {
+      batch.normals[to] = normals[v]!;
+      batch.normals[to + 1] = normals[v + 1]!;
+      batch.normals[to + 2] = normals[v + 2]!;
+    }
     const r = Math.round(part.color[0]! * 255);
     const g = Math.round(part.color[1]! * 255);
     const b = Math.round(part.color[2]! * 255);
     batch.colours.set([r, g, b], p * 3);
     const colours = batch.vertexColours;
-    for (let v = first * 3, end = vertexStarts[p + 1]! * 3; v < end; v += 3) {
+    for (let v = first * 4, end = vertexStarts[p + 1]! * 4; v < end; v += 4) {
       colours[v] = r;
       colours[v + 1] = g;
       colours[v + 2] = b;
+      colours[v + 3] = 255;
     }
     const from = indexStarts[p]!;
     const { indices } = part;
