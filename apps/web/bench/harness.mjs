@@ -1,6 +1,6 @@
 // What the web benchmarks share: apps/web/dist served on a random loopback port, Chromium, the command line,
 // statistics, and frames driven from inside the page (one step per requestAnimationFrame).
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -116,4 +116,31 @@ export async function heapMB(page) {
   const { metrics } = await cdp.send("Performance.getMetrics");
   const used = metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? 0;
   return +(used / 1048576).toFixed(1);
+}
+
+/**
+ * CPU time (user + system, ms) of every process descending from this one — the browser's page, GPU and utility
+ * processes — from /proc (Linux; null elsewhere). Summed over processes alive when asked.
+ */
+export function browserCpuMs() {
+  if (!existsSync("/proc/self/stat")) return null;
+  const stats = new Map();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // the command's name is in parentheses and may hold spaces: the fields after it are fixed
+      const text = readFileSync(`/proc/${name}/stat`, "utf8");
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      stats.set(Number(name), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const descends = (pid) => {
+    for (let at = stats.get(pid); at; at = stats.get(at.parent)) if (at.parent === process.pid) return true;
+    return false;
+  };
+  let ticks = 0;
+  for (const [pid, { ticks: own }] of stats) if (descends(pid)) ticks += own;
+  return Math.round((ticks * 1000) / 100); // USER_HZ is 100 on Linux
 }

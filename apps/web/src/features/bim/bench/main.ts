@@ -23,7 +23,9 @@ type Result = {
   playerFps: number;
   parts: number;
 };
-const bench = window as unknown as { __bimBench?: Partial<Result> & { done?: boolean } };
+const bench = window as unknown as {
+  __bimBench: Partial<Result> & { ready?: boolean; go?: () => void; opened?: boolean; done?: boolean };
+};
 
 /** A box of 24 vertices (flat normals per face) and 36 indices at (x, y, z), w × d × h. */
 function box(x: number, y: number, z: number, w: number, d: number, h: number) {
@@ -137,6 +139,11 @@ async function run() {
   const wire = await gzip(writer.finish());
   const host = document.getElementById("root")!;
   host.style.cssText = "width: 100vw; height: 100vh";
+  // The bench reads the browser's CPU time around the opening alone: the page says when the model is made and
+  // opens it when told, and says when it is open.
+  await new Promise<void>((go) => {
+    bench.__bimBench = { ready: true, go };
+  });
 
   // Opening: inflate (the browser's Content-Encoding), read and merge in a worker, build the meshes, draw the first
   // frame.
@@ -152,6 +159,7 @@ async function run() {
   await nextFrame();
   const t4 = performance.now();
   const openMs = Math.round(t4 - t0);
+  bench.__bimBench.opened = true;
   const phases = {
     inflateMs: Math.round(t1 - t0),
     readMs: Math.round(t2 - t1),
