@@ -8,7 +8,25 @@ import {
   roles,
 } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
-import { execColumns, intArray, textArray } from "../../platform/sql.js";
+import { execColumns, intArray, nullableArray, textArray } from "../../platform/sql.js";
+
+/** Rows as columns (an upload's), their values apart (`ValueColumn`). */
+export interface RowColumns {
+  id: string[];
+  parentId: (string | null)[];
+  code: string[];
+  name: string[];
+  sortKey: string[];
+  depth: number[];
+}
+
+/** One directory column's values of rows given as columns: null leaves the value out (or clears it). */
+export interface ValueColumn {
+  columnId: string;
+  /** The array's element type: numbers as float8, booleans as bool, texts (strings, dates, list entries) as text. */
+  type: "float8" | "bool" | "text";
+  values: (string | number | boolean | null)[];
+}
 
 export type DirectoryRowRecord = typeof directories.$inferSelect;
 export type ColumnRecord = typeof directoryColumns.$inferSelect;
@@ -38,6 +56,43 @@ export interface RowWrite {
   sortKey: string;
   depth: number;
   values: StoredValues;
+}
+
+/**
+ * Rows of an upload to a statement: array parameters of a few MB; a larger statement spills its unnest to a
+ * temporary file on the embedded database.
+ */
+const ROWS_PER_STATEMENT = 25_000;
+
+/** Uuids (and nulls) as an array literal: they never need quotes. */
+const uuidArray = (ids: readonly (string | null)[]) => `{${ids.map((id) => id ?? "NULL").join(",")}}`;
+
+const valueNames = (values: ValueColumn[]) => sql.raw(values.map((_, k) => `, c${k}`).join(""));
+
+function valueArrays(values: ValueColumn[], part: <T>(list: T[]) => T[]) {
+  return sql.join(
+    values.map((v) => {
+      const list = part(v.values);
+      const literal =
+        v.type === "text" ? textArray(list as (string | null)[]) : nullableArray(list as (number | boolean | null)[]);
+      return sql`, ${literal}::${sql.raw(v.type)}[]`;
+    }),
+  );
+}
+
+/**
+ * The values map of a row from `base` and the columns' arrays (`v.c0`, `v.c1`… in `values`' order): a value given
+ * replaces the base's, a null clears it (stored values are never null). 40 pairs to a `jsonb_build_object` (a
+ * function takes at most 100 arguments).
+ */
+function valuesMap(values: ValueColumn[], base: SQL): SQL {
+  if (values.length === 0) return base;
+  const objects: SQL[] = [];
+  for (let from = 0; from < values.length; from += 40) {
+    const pairs = values.slice(from, from + 40).map((v, k) => sql`${v.columnId}::text, ${sql.raw(`v.c${from + k}`)}`);
+    objects.push(sql`jsonb_build_object(${sql.join(pairs, sql`, `)})`);
+  }
+  return sql`jsonb_strip_nulls(${base} || ${sql.join(objects, sql` || `)})`;
 }
 
 /** Directories, their columns, rows and per-role access; every query is filtered by space. */
@@ -202,6 +257,52 @@ export class DirectoriesRepo {
           ${textArray(part.map((r) => r.sortKey))}::text[], ${intArray(part.map((r) => r.depth))}::int[],
           ${textArray(part.map((r) => JSON.stringify(r.values)))}::jsonb[])
           as v(id, parent_id, code, name, sort_key, depth, values)`);
+    }
+  }
+
+  /**
+   * Inserts rows given as columns, parent first (the parent key is checked at the end of each statement), 25,000
+   * to an `insert … select from unnest(…)`: the values map is built by the database from one array per column, so
+   * no JSON is written, quoted or parsed per row.
+   */
+  async insertRowColumns(spaceId: string, directoryId: string, rows: RowColumns, values: ValueColumn[]) {
+    for (let start = 0; start < rows.id.length; start += ROWS_PER_STATEMENT) {
+      const end = Math.min(rows.id.length, start + ROWS_PER_STATEMENT);
+      const part = <T>(list: T[]) => (start === 0 && end === list.length ? list : list.slice(start, end));
+      await this.db.execute(sql`insert into directory_rows
+          (id, directory_id, space_id, parent_id, code, name, sort_key, depth, values)
+        select id, ${directoryId}::uuid, ${spaceId}::uuid, parent_id, code, name, sort_key, depth,
+          ${valuesMap(values, sql`'{}'::jsonb`)}
+        from unnest(${uuidArray(part(rows.id))}::uuid[], ${uuidArray(part(rows.parentId))}::uuid[],
+          ${textArray(part(rows.code))}::text[], ${textArray(part(rows.name))}::text[],
+          ${textArray(part(rows.sortKey))}::text[], ${intArray(part(rows.depth))}::int[]
+          ${valueArrays(values, part)}) as v(id, parent_id, code, name, sort_key, depth ${valueNames(values)})`);
+    }
+  }
+
+  /**
+   * Changes existing rows from columns (an upload's): a name given replaces the name, the parent (when `parentId`
+   * is given at all) and the place are set, and the values given are merged in — a null clears its key.
+   */
+  async mergeRowColumns(
+    directoryId: string,
+    rows: Omit<RowColumns, "code" | "name" | "parentId"> & {
+      name: (string | null)[];
+      parentId: (string | null)[] | null;
+    },
+    values: ValueColumn[],
+  ) {
+    for (let start = 0; start < rows.id.length; start += ROWS_PER_STATEMENT) {
+      const end = Math.min(rows.id.length, start + ROWS_PER_STATEMENT);
+      const part = <T>(list: T[]) => list.slice(start, end);
+      const parent = rows.parentId ? sql`v.parent_id` : sql`r.parent_id`;
+      await this.db.execute(sql`update directory_rows r set parent_id = ${parent}, name = coalesce(v.name, r.name),
+          sort_key = v.sort_key, depth = v.depth, values = ${valuesMap(values, sql`r.values`)}
+        from unnest(${uuidArray(part(rows.id))}::uuid[], ${uuidArray(rows.parentId ? part(rows.parentId) : [])}::uuid[],
+          ${textArray(part(rows.name))}::text[], ${textArray(part(rows.sortKey))}::text[],
+          ${intArray(part(rows.depth))}::int[] ${valueArrays(values, part)})
+          as v(id, parent_id, name, sort_key, depth ${valueNames(values)})
+        where r.directory_id = ${directoryId} and r.id = v.id`);
     }
   }
 

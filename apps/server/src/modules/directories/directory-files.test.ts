@@ -140,6 +140,60 @@ describe("directory upload and export", () => {
     expect(noCode.body.errors[0]).toMatchObject({ code: "Required", params: { field: "mapping.code" } });
   });
 
+  it("moves existing rows by the file's parent column, clears a value by an empty cell and refuses a cycle", async () => {
+    const { owner } = await setUpSpace(server);
+    const { facility } = await buildTree(owner);
+    const { base, norm, unit } = await workTypes(owner, facility.id);
+    await owner.call("PUT", `${base}/update/all`, {
+      create: [
+        { ref: "a", code: "A", name: "Алфа", values: { [norm]: 2 } },
+        { parentRef: "a", code: "A1", name: "Алфа 1", values: { [norm]: 0.5, [unit]: "т" } },
+        { ref: "b", code: "B", name: "Бета", values: { [norm]: 3, [unit]: "м3" } },
+        { parentRef: "b", code: "B1", name: "Бета 1" },
+      ],
+    });
+    const rowsNow = async () =>
+      (await owner.call("GET", `${base}/rows`)).body.data.rows.map(
+        (r: { code: string; name: string; depth: number; values: Record<string, unknown> }) =>
+          `${r.code}:${r.depth}:${r.name}:${norm in r.values ? r.values[norm] : "-"}:${unit in r.values ? r.values[unit] : "-"}`,
+      );
+    const before = await rowsNow();
+    // A under its own child: refused, nothing written (the new row C neither).
+    const cycle = await send(
+      owner,
+      `${base}/upload`,
+      await xlsx([
+        ["Code", "Name", "Parent"],
+        ["C", "Гамма", null],
+        ["A", null, "A1"],
+      ]),
+      "cycle.xlsx",
+    );
+    expect(cycle.body.errors[0].code).toBe("InvalidParent");
+    expect(await rowsNow()).toEqual(before);
+
+    // B (with its child B1) goes under A, keeps its name (empty cell), loses its norm, keeps its unit; C is added
+    // under B1, a row of the directory moved by the same file.
+    const moved = await send(
+      owner,
+      `${base}/upload`,
+      await xlsx([
+        ["Code", "Name", "Parent", "Норма"],
+        ["B", null, "A", null],
+        ["C", "Гамма", "B1", 7],
+      ]),
+      "move.xlsx",
+    );
+    expect(moved.body.data).toEqual({ created: 1, updated: 1, rowCount: 5 });
+    expect(await rowsNow()).toEqual([
+      "A:0:Алфа:2:-",
+      "A1:1:Алфа 1:0.5:т",
+      "B:1:Бета:-:м3",
+      "B1:2:Бета 1:-:-",
+      "C:3:Гамма:7:-",
+    ]);
+  });
+
   it("exports XLSX that uploads back to the same rows; other spaces can neither upload nor export", async () => {
     const { owner, member, stranger, intruder } = await setUpSpace(server, ["eps:read", "attribute:read"]);
     const { facility, project } = await buildTree(owner);

@@ -12,7 +12,8 @@ import { AppError } from "../../platform/errors.js";
 import type { Storage } from "../../platform/storage.js";
 import { readFailure, type UploadedFile } from "../../platform/uploads.js";
 import { type ColumnRecord, DirectoriesRepo } from "./directories.repo.js";
-import { type DirectoriesService, writeRows } from "./directories.service.js";
+import type { DirectoriesService } from "./directories.service.js";
+import { fileRows, writeFileRows } from "./directory-upload.js";
 
 const PREVIEW_ROWS = 8;
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -76,74 +77,10 @@ export class DirectoryFiles {
     const header = (table.rows[skipRows] ?? []).map(cellText);
     const map = resolveMapping(header, columns, mapping);
     if (map.code === null) throw new AppError("Required", { field: "mapping.code" });
-    const byId = new Map(columns.map((c) => [c.id, c]));
-    const rows = dataRows(table, skipRows);
-    // The file's own rows are numbered as a spreadsheet shows them (1-based, header and skipped rows counted).
-    const seen = new Map<string, number>();
-    const parsed = rows.map(({ cells, line }) => {
-      const code = cellText(cells[map.code!]);
-      if (!code) throw new AppError("DirectoryValueInvalid", { row: line, column: header[map.code!] ?? "", value: "" });
-      const earlier = seen.get(code);
-      if (earlier !== undefined) throw new AppError("DirectoryCodeTaken", { code, row: line });
-      seen.set(code, line);
-      const values: Record<string, string | number | boolean | null> = {};
-      for (const [columnId, index] of Object.entries(map.columns))
-        values[columnId] = cellValue(byId.get(columnId)!, cells[index]);
-      return {
-        line,
-        code,
-        name: map.name === null ? undefined : cellText(cells[map.name]),
-        parent: map.parent === null ? "" : cellText(cells[map.parent]),
-        values,
-      };
-    });
-    const result = await this.deps.db.transaction(async (tx) => {
-      const repo = new DirectoriesRepo(tx);
-      const skeleton = await repo.skeleton(directory.id);
-      const existing = new Map(skeleton.code.map((code, k) => [code, skeleton.id[k]]));
-      const creates = parsed.filter((r) => !existing.has(r.code));
-      const updates = parsed.filter((r) => existing.has(r.code));
-      const parentOf = (parent: string) =>
-        parent === ""
-          ? { parentId: null }
-          : existing.has(parent)
-            ? { parentId: existing.get(parent)! }
-            : { parentRef: parent };
-      for (const r of parsed)
-        if (r.parent && !existing.has(r.parent) && !seen.has(r.parent))
-          throw new AppError("InvalidParent", { field: "parent", row: r.line });
-      for (const r of parsed)
-        if (r.name !== undefined && r.name === "" && !existing.has(r.code))
-          throw new AppError("DirectoryValueInvalid", { row: r.line, column: header[map.name!] ?? "", value: "" });
-      const written = await writeRows(
-        repo,
-        grant.space.id,
-        directory.id,
-        columns,
-        {
-          create: creates.map((r) => ({
-            ref: r.code,
-            code: r.code,
-            name: r.name || r.code,
-            values: r.values,
-            ...parentOf(r.parent),
-          })),
-          update: updates.map((r) => {
-            const parent = parentOf(r.parent);
-            if ("parentRef" in parent) throw new AppError("InvalidParent", { field: "parent", row: r.line });
-            return {
-              id: existing.get(r.code)!,
-              ...(map.parent === null ? {} : parent),
-              ...(r.name ? { name: r.name } : {}),
-              values: r.values,
-            };
-          }),
-          delete: [],
-        },
-        (kind, index) => String((kind === "create" ? creates : updates)[index].line),
-      );
-      return { created: creates.length, updated: written.updated, rowCount: written.rowCount };
-    });
+    const rows = fileRows(table.rows, skipRows, map, header);
+    const result = await this.deps.db.transaction((tx) =>
+      writeFileRows(new DirectoriesRepo(tx), grant.space.id, directory.id, columns, map, header, rows),
+    );
     await new DirectoriesRepo(this.deps.db).update(grant.space.id, directory.id, {});
     this.deps.directories.changed(grant, directory.id, directory.nodeId, "rows");
     return result;
@@ -267,23 +204,6 @@ export function resolveMapping(header: string[], columns: ColumnRecord[], given?
     parent: orNull(fixed("parent")),
     columns: columnMap,
   };
-}
-
-/** A cell as the value a user would type: dates as ISO days (a time only when it has one), numbers as numbers. */
-function cellValue(column: ColumnRecord, cell: Cell): string | number | boolean | null {
-  if (cell === null || cell === undefined || cell === "") return null;
-  if (cell instanceof Date) {
-    const iso = cell.toISOString();
-    return iso.slice(11, 16) === "00:00" ? iso.slice(0, 10) : iso.slice(0, 16);
-  }
-  if (typeof cell === "number" || typeof cell === "boolean") return column.type === "string" ? String(cell) : cell;
-  const text = cell.trim();
-  if (column.type === "boolean") {
-    const lower = text.toLowerCase();
-    if (["да", "yes", "oui", "true", "1"].includes(lower)) return true;
-    if (["нет", "no", "non", "false", "0"].includes(lower)) return false;
-  }
-  return text;
 }
 
 function exportValue(column: ColumnRecord, value: string | number | boolean | undefined): Cell {
