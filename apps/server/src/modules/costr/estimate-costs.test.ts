@@ -122,6 +122,7 @@ describe("estimates carried into a version's works", () => {
 
     // Another space's member neither changes nor clears anything.
     expect((await intruder.call("POST", `/versions/${v}/update-costs`, {})).status).toBe(403);
+    expect((await intruder.call("PATCH", `/versions/${v}/update/estimated-data`, {})).status).toBe(403);
     expect((await intruder.call("POST", `/versions/${v}/wbs/clear-estimates`, {})).status).toBe(403);
     expect((await owner.call("GET", `${base}/links`)).body.data).toHaveLength(3);
 
