@@ -431,10 +431,11 @@ function renumberString(value: unknown, renamed: Map<string, string>): unknown {
   return typeof value === "string" ? (renamed.get(value) ?? value) : renumberJson(value, renamed);
 }
 
+/** `count` values of the column's sequence, found once (a scalar subquery), not in the catalogue for every value. */
 async function nextValues(tx: DbOrTx, table: string, column: string, count: number): Promise<number[]> {
   const { rows } = await execRows(
     tx,
-    sql`select nextval(pg_get_serial_sequence(${table}, ${column})) as v from generate_series(1, ${count})`,
+    sql`select nextval((select pg_get_serial_sequence(${table}, ${column}))::regclass) as v from generate_series(1, ${count})`,
   );
   return (rows as { v: string | number }[]).map((row) => Number(row.v));
 }

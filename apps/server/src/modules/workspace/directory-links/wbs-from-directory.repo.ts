@@ -95,8 +95,9 @@ export async function insertItemsFromRows(
   input: { spaceId: string; versionId: string; directoryId: string; roots: SQL },
 ) {
   await tx.execute(sql`drop table if exists pg_temp.dir_wbs_map`);
+  // The sequence is looked up once (a scalar subquery), not for every row (see reserveIds in platform/bulk-insert.ts).
   await tx.execute(sql`create temp table dir_wbs_map on commit drop as
-    select c.*, nextval(pg_get_serial_sequence('wbs_items', 'id'))::int as new_id
+    select c.*, nextval((select pg_get_serial_sequence('wbs_items', 'id'))::regclass)::int as new_id
     from (${chosenRows(input.directoryId, input.roots)}) c order by c.rn`);
   await tx.execute(sql`
     insert into wbs_items (id, space_id, version_id, parent_id, sort_order, revision, type, code, name, duration, attrs)

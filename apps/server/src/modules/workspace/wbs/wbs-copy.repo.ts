@@ -77,10 +77,11 @@ export async function copyWbsRows(tx: DbOrTx, input: CopyRowsInput): Promise<{ t
             union
             select w.id from wbs_items w join sel on w.parent_id = sel.id`;
   await tx.execute(sql`drop table if exists pg_temp.wbs_copy_map`);
+  // The sequence is looked up once (a scalar subquery), not in the catalogue for every copied row (see reserveIds).
   await tx.execute(sql`
     create temp table wbs_copy_map on commit drop as
     with recursive sel(id) as (${selection})
-    select s.id as old_id, nextval(pg_get_serial_sequence('wbs_items', 'id'))::int as new_id, s.parent_id as old_parent,
+    select s.id as old_id, nextval((select pg_get_serial_sequence('wbs_items', 'id'))::regclass)::int as new_id, s.parent_id as old_parent,
            s.sort_order, (s.parent_id is null or s.parent_id not in (select id from sel)) as top,
            row_number() over (order by (s.parent_id is null or s.parent_id not in (select id from sel)) desc, s.sort_order, s.id) as rn
     from wbs_items s where s.id in (select id from sel)`);
