@@ -104,6 +104,47 @@ describe("MPX oddities MS Project opens are warnings with their place, not refus
   });
 });
 
+describe("MPX in the language MS Project was set to", () => {
+  it("German: durations in Tage (t) and fortlaufende Tage (ft), Ja/Nein, NV, EA/AA/EE/AE links, constraint names, decimal commas", async () => {
+    const mpx = [
+      "MPX;Microsoft Project for Windows;4,0;ANSI",
+      "10;DM;1;2;.;,",
+      "11;2;0;1;8,00;40,00;0,00 DM/h;0,00 DM/h;1;1",
+      "12;1;1;480;.;:;;;9",
+      "30;Haus;;;Standard;Di 07.01.03;Di 18.03.03",
+      "61;90;98;1;40;3;70;52;54;94;91;68;81;44",
+      "70;1;1;Aushub;2,5t;1;;Di 07.01.03;Mi 08.01.03;1t;So früh wie möglich;;Nein;50,5%",
+      '70;2;2;Fundament;3ft;1;"1EA+1t;1AA";NV;NV;0t;Anfang nicht früher als;Mi 08.01.03;Nein;0%',
+      "70;3;3;Abnahme;0t;1;2EE;Fr 10.01.03;Fr 10.01.03;0t;Muss anfangen am;Fr 10.01.03;Ja;0%",
+    ].join("\r\n");
+    // MS Project writes an "ANSI" MPX in the Windows code page (ü as one byte).
+    const bytes = Uint8Array.from(mpx, (c) => c.charCodeAt(0));
+    const { model, report } = await readScheduleWithReport(bytes, { fileName: "de.mpx" });
+    expect(report.warnings).toEqual([]);
+    const [dig, base, check] = model.activities;
+    expect(dig).toMatchObject({ plannedDuration: 1200, percentComplete: 50.5, status: "in_progress" });
+    expect(dig.computed).toEqual({ earlyStart: "2003-01-07T08:00", lateStart: "2003-01-08T08:00", totalFloat: 480 });
+    expect(base).toMatchObject({ plannedDuration: 3 * 1440, constraint: { type: "start_on_or_after" } });
+    expect(base.computed).toEqual({ totalFloat: 0 });
+    expect(check).toMatchObject({
+      type: "milestone_finish",
+      constraint: { type: "start_on", date: "2003-01-10T08:00" },
+    });
+    expect(model.relations).toEqual([
+      { predecessorId: "1", successorId: "2", type: "FS", lag: 480 },
+      { predecessorId: "1", successorId: "2", type: "SS", lag: 0 },
+      { predecessorId: "2", successorId: "3", type: "FF", lag: 0 },
+    ]);
+  });
+
+  it("an unknown duration unit still refuses the file with its place", async () => {
+    const mpx = ["MPX,Microsoft Project for Windows,4.0,ANSI", "61,1,90,40", "70,Dig,1,2q"].join("\r\n");
+    await expect(readScheduleWithReport(new TextEncoder().encode(mpx), { fileName: "q.mpx" })).rejects.toThrow(
+      '"2q" is not a duration',
+    );
+  });
+});
+
 describe("XER oddities P6 opens are warnings with their place, not refusals", () => {
   it("an out-of-range date in a field the calculation does without (target_end_date 4637) is ignored with a warning", async () => {
     const tables = baseTables();

@@ -12,6 +12,7 @@ import {
 import { normalizeReferences } from "../model/validate-model.js";
 import { addDays, minutesToTime, timeToMinutes } from "../util/date-time.js";
 import { decodeText } from "../util/text-encoding.js";
+import { isMpxNotAvailable, isMpxYes, mpxConstraintName, mpxDurationUnit, mpxLinkType } from "./mpx-words.js";
 
 /*
  * MPX (Microsoft Project exchange, 4.0): one record per line, the first field its number. Task and
@@ -83,7 +84,7 @@ interface Settings {
  */
 function parseMpxDate(raw: string, s: Settings): string | undefined {
   const v = raw.trim().replace(/^[^\d\s]+\s+/, "");
-  if (v === "" || v.toUpperCase() === "NA") return undefined;
+  if (v === "" || isMpxNotAvailable(v)) return undefined;
   const [datePart, timePart, ampm] = v.split(/\s+/);
   const parts = datePart.split(s.dateSep === "" ? "/" : s.dateSep).map(Number);
   if (parts.length !== 3 || parts.some((n) => !Number.isFinite(n))) return undefined;
@@ -111,14 +112,24 @@ function parseMpxDate(raw: string, s: Settings): string | undefined {
   return `${date}T${minutesToTime(minutes)}`;
 }
 
-/** "50d" → working minutes using the file's hours per day/week; elapsed units count 24-hour days. */
+/** "10,5" with the file's decimal separator (record 10) → 10.5; thousands separators are not written in MPX numbers. */
+function parseMpxNumber(raw: string, s: Settings): number {
+  return Number(raw.trim().replace(s.decimal === "," ? "," : /,/g, "."));
+}
+
+/**
+ * "50d" → working minutes using the file's hours per day/week; elapsed units ("2ew", German "0ft") count 24-hour
+ * days. Units in the file's language (mpx-words.ts).
+ */
 function parseMpxDuration(raw: string, s: Settings): number | undefined {
-  const m = /^(-?[\d.,]+)\s*(e?)(m|h|d|w|mo|y|%)?\??$/i.exec(raw.trim());
+  const m = /^(-?[\d.,]+)\s*([a-z]*|%)\??$/i.exec(raw.trim());
   if (!m) return undefined;
-  const n = Number(m[1].replace(s.decimal === "," ? "," : /,/g, "."));
+  const n = parseMpxNumber(m[1], s);
   if (!Number.isFinite(n)) return undefined;
-  const elapsed = m[2] !== "";
-  const unit = (m[3] ?? "d").toLowerCase();
+  if (m[2] === "%") return 0;
+  const word = m[2] === "" ? { unit: "d", elapsed: false } : mpxDurationUnit(m[2]);
+  if (!word) return undefined;
+  const { elapsed, unit } = word;
   const day = elapsed ? 1440 : s.hoursPerDay * 60;
   const per: Record<string, number> = {
     m: 1,
@@ -127,7 +138,6 @@ function parseMpxDuration(raw: string, s: Settings): number | undefined {
     w: elapsed ? 10080 : s.hoursPerWeek * 60,
     mo: day * 20,
     y: day * 260,
-    "%": 0,
   };
   return Math.round(n * (per[unit] ?? day));
 }
@@ -170,13 +180,7 @@ export function readMpx(bytes: Uint8Array, options: ReaderOptions = {}): Schedul
   const idToUid = new Map<string, string>();
   const rawPreds: { succ: string; code: string; text: string; row: number }[] = [];
   const parents: string[] = [];
-  // MS Project's rule for resource-driven tasks (engine scenario 050), as in the MSPDI reader.
-  const project = {
-    id: "1",
-    code: "",
-    name: "",
-    options: { resourceRunsInActivityHours: false },
-  } as ScheduleModel["projects"][number];
+  const project = { id: "1", code: "", name: "", options: {} } as ScheduleModel["projects"][number];
   model.projects.push(project);
   const fail = (row: number, message: string, record: string): never => {
     throw new FormatError("InvalidValue", message, { table: `record ${record}`, row }, { line: row });
@@ -338,7 +342,7 @@ export function readMpx(bytes: Uint8Array, options: ReaderOptions = {}): Schedul
         });
         const date = (n: number) => {
           const v = get(n);
-          if (v === "" || v === "NA") return undefined;
+          if (v === "" || isMpxNotAvailable(v)) return undefined;
           const d = parseMpxDate(v, s);
           if (!d) fail(row, `"${v}" is not a date`, rec);
           return d;
@@ -346,7 +350,7 @@ export function readMpx(bytes: Uint8Array, options: ReaderOptions = {}): Schedul
         /** A date the calculation does without: unreadable → warning, empty. */
         const softDate = (n: number) => {
           const v = get(n);
-          if (v === "" || v === "NA") return undefined;
+          if (v === "" || isMpxNotAvailable(v)) return undefined;
           const d = parseMpxDate(v, s);
           if (!d) warn("ValueIgnored", { value: v, field: place(n).field!, reason: "not a date" }, place(n));
           return d;
@@ -369,15 +373,15 @@ export function readMpx(bytes: Uint8Array, options: ReaderOptions = {}): Schedul
         const uid = get(98) || get(90) || String(model.activities.length + 1);
         const level = Number(get(3) || "1");
         if (level === 0) break; // the project summary task
-        const summary = /^yes$/i.test(get(120));
-        const pct = Number(get(44).replace("%", "") || "0");
+        const summary = isMpxYes(get(120));
+        const pct = parseMpxNumber(get(44).replace("%", "") || "0", s);
         const duration = dur(40) ?? 0;
         const a: Activity = {
           id: uid,
           projectId: "1",
           code: get(90) || uid,
           name: get(1),
-          type: summary ? "summary" : /^yes$/i.test(get(81)) ? "milestone_finish" : "task",
+          type: summary ? "summary" : isMpxYes(get(81)) ? "milestone_finish" : "task",
           status: date(59) || pct >= 100 ? "completed" : date(58) || pct > 0 ? "in_progress" : "not_started",
           plannedDuration: duration,
           remainingDuration: dur(43) ?? Math.round(duration * (1 - pct / 100)),
@@ -395,8 +399,9 @@ export function readMpx(bytes: Uint8Array, options: ReaderOptions = {}): Schedul
         put("actualStart", date(58));
         put("actualFinish", date(59));
         const constraintText = get(91);
-        const ct = CONSTRAINTS[constraintText.toLowerCase()];
-        if (constraintText !== "" && !(constraintText.toLowerCase() in CONSTRAINTS))
+        const constraintName = mpxConstraintName(constraintText);
+        const ct = CONSTRAINTS[constraintName];
+        if (constraintText !== "" && !(constraintName in CONSTRAINTS))
           warn(
             "UnknownValue",
             { value: constraintText, field: "Constraint Type", fallback: "As Soon As Possible" },
@@ -436,9 +441,11 @@ export function readMpx(bytes: Uint8Array, options: ReaderOptions = {}): Schedul
   }
   for (const p of rawPreds) {
     const place: ReadPlace = { table: "record 70", row: p.row, line: p.row, field: "Predecessors", activity: p.code };
-    for (const part of p.text.split(/[,;]/)) {
-      const m = /^\s*(\d+)\s*(FS|SS|FF|SF)?\s*(?:([+-])\s*(.+))?$/i.exec(part);
-      if (!m) fail(p.row, `Bad predecessor "${part}"`, "70");
+    // Lists use the record separator; where the decimal separator is a comma (German files), only ";" splits.
+    for (const part of p.text.split(s.decimal === "," ? /;/ : /[,;]/)) {
+      const m = /^\s*(\d+)\s*([a-z]{2})?\s*(?:([+-])\s*(.+))?$/i.exec(part);
+      const type = m ? mpxLinkType(m[2]) : undefined;
+      if (!m || !type) fail(p.row, `Bad predecessor "${part}"`, "70");
       const pred = idToUid.get(m![1]);
       if (!pred) {
         // MS Project keeps such a link only while the other task exists; dropped, as the XML readers do.
@@ -449,7 +456,7 @@ export function readMpx(bytes: Uint8Array, options: ReaderOptions = {}): Schedul
       model.relations.push({
         predecessorId: pred!,
         successorId: p.succ,
-        type: (m![2]?.toUpperCase() ?? "FS") as "FS",
+        type: type!,
         lag,
       });
     }

@@ -122,7 +122,8 @@ export function compareFidelity(model: ScheduleModel, recalc: Recalculation): Fi
     if (same) exact++;
   }
   for (const f of FIDELITY_FIELDS) fields[f].percent = percent(fields[f].equal, fields[f].of);
-  const stale = rules === "p6" ? (notWrittenByP6(model) ?? staleEvidence(model, recalc)) : undefined;
+  const stale =
+    rules === "p6" ? (notWrittenByP6(model) ?? staleEvidence(model, recalc)) : beforeProjectStartEvidence(model);
   return {
     ...(stale ? { notComputed: stale } : {}),
     rules,
@@ -175,6 +176,33 @@ function staleEvidence(model: ScheduleModel, recalc: Recalculation): string | un
     if (cal.dayWorkMinutes(Math.floor(t / 1440)) > 0) continue;
     const name = model.calendars.find((c) => c.id === input.id)?.name ?? input.id;
     return `${projectCode.get(a.projectId) ?? a.projectId}/${a.code} (not started) has its stored early start ${es} on a non-working day of its calendar "${name}"; P6 never schedules remaining work there, so the file's dates were not computed on the file's calendars`;
+  }
+  return undefined;
+}
+
+/** Constraints that may put a task before its project's start in MS Project. */
+const PINNING: ReadonlySet<string> = new Set(["start_on", "finish_on", "mandatory_start", "mandatory_finish"]);
+
+/**
+ * Before Project 2010 there is no manual scheduling: MS Project never starts a task that has no actual dates and no
+ * must-start/finish-on constraint before its project's start. A file saved by Project 98–2007 (MPX; MSPDI without a
+ * SaveVersion or with 12) holding such a task was written from a later version's calculation (Project 2019 saving a
+ * manually scheduled task into the 2003 format keeps its dates and writes a start-no-earlier-than constraint), not
+ * computed on the file's data. The first such task, as evidence; undefined when there is none. From 2010 on, a
+ * manually scheduled task may sit there, and the file is measured as it is.
+ */
+function beforeProjectStartEvidence(model: ScheduleModel): string | undefined {
+  const version = model.source?.version ?? "";
+  const before2010 = model.source?.format === "mpx" || version === "" || version === "12";
+  if (!before2010) return undefined;
+  const start = new Map(model.projects.map((p) => [p.id, p.plannedStart]));
+  for (const a of model.activities) {
+    if (a.status !== "not_started" || a.type === "summary" || a.type === "wbs_summary") continue;
+    if (a.constraint && PINNING.has(a.constraint.type)) continue;
+    const es = a.computed?.earlyStart;
+    const projectStart = start.get(a.projectId);
+    if (!es || !projectStart || es >= projectStart) continue;
+    return `${a.code} (not started, no must-start constraint) has its stored early start ${es} before the project start ${projectStart}; MS Project before 2010 (no manual scheduling) never schedules it there, so the file's dates were not computed on the file's data`;
   }
   return undefined;
 }
