@@ -73,15 +73,32 @@ export async function benchSchedule(api, names = { project: "Project", schedule:
 export async function timed(fn) {
   const c0 = process.cpuUsage();
   const k0 = childrenCpuMs();
+  const d0 = databaseServer ? serverCpuMs(databaseServer) : 0;
   const t0 = performance.now();
   const result = await fn();
   const c = process.cpuUsage(c0);
+  const ownMs = (c.user + c.system) / 1000;
+  const dbCpuMs = databaseServer ? serverCpuMs(databaseServer) - d0 : undefined;
   return {
     ms: performance.now() - t0,
-    cpuMs: (c.user + c.system) / 1000,
+    // on a PostgreSQL server the database's work is in its processes: counted here too, so the figures compare
+    cpuMs: ownMs + (dbCpuMs ?? 0),
+    ...(dbCpuMs === undefined ? {} : { nodeCpuMs: ownMs, dbCpuMs }),
     childCpuMs: childrenCpuMs() - k0,
     result,
   };
+}
+
+/** The postmaster of a PostgreSQL server on this machine that the bench runs on (its backends are its children). */
+let databaseServer = null;
+
+/** Finds the server's postmaster through a backend of the pool (its parent), so `timed` counts the server's CPU. */
+export async function watchDatabaseCpu(pool) {
+  const { rows } = await pool.query("select pg_backend_pid() as pid");
+  const stat = `/proc/${rows[0].pid}/stat`;
+  if (!fs.existsSync(stat)) return; // a server elsewhere: only this process's CPU is known
+  const text = fs.readFileSync(stat, "utf8");
+  databaseServer = Number(text.slice(text.lastIndexOf(")") + 2).split(" ")[1]);
 }
 
 // the kernel's clock ticks of /proc's times (USER_HZ, 100 on Linux)
@@ -92,6 +109,18 @@ const TICK_MS = 10;
  * each live one's own time and what it has reaped of its ended children (a renderer that exited). 0 without /proc.
  */
 export function childrenCpuMs() {
+  return treeCpuMs(process.pid);
+}
+
+/** The whole server's CPU in ms: its processes and what the postmaster reaped of ended backends. */
+function serverCpuMs(postmaster) {
+  const stat = fs.readFileSync(`/proc/${postmaster}/stat`, "utf8");
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * TICK_MS + treeCpuMs(postmaster);
+}
+
+/** CPU time in ms of a process's descendants (not its own), from /proc; 0 without /proc. */
+function treeCpuMs(root) {
   if (!fs.existsSync("/proc/self/stat")) return 0;
   const children = new Map();
   for (const entry of fs.readdirSync("/proc")) {
@@ -117,7 +146,7 @@ export function childrenCpuMs() {
       walk(child.pid);
     }
   };
-  walk(process.pid);
+  walk(root);
   return ticks * TICK_MS;
 }
 

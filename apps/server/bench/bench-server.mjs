@@ -1,10 +1,13 @@
 // The common start of the benches that drive the built server on the embedded database: the server built (tsc),
 // a fresh PGlite in a temporary data folder, the app built on it and ready. `stop` closes both and removes the folder.
+// With PLANUM_BENCH_DATABASE_URL (a PostgreSQL server where it may create databases) the bench runs on a fresh
+// database of that server instead, dropped at `stop`; when the server runs on this machine, `timed` adds its CPU.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { watchDatabaseCpu } from "./bench-kit.mjs";
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -21,7 +24,10 @@ export async function startBenchServer(prefix = "planum-bench-") {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const config = loadConfig({ NODE_ENV: "production", PLANUM_DATA_DIR: dataDir, PLANUM_LOG_LEVEL: "error" });
-  const database = await openDatabase({ databaseUrl: null, dataDir });
+  const server = process.env.PLANUM_BENCH_DATABASE_URL;
+  const fresh = server ? await createDatabase(server, prefix) : null;
+  const database = await openDatabase({ databaseUrl: fresh?.url ?? null, dataDir });
+  if (fresh) await watchDatabaseCpu(database.pool);
   const { app, ctx, startBackground, stopBackground } = await buildApp({ ...config, logLevel: "error" }, database);
   await app.ready();
   let background = false;
@@ -34,7 +40,30 @@ export async function startBenchServer(prefix = "planum-bench-") {
     if (background) await stopBackground(0);
     await app.close();
     await database.close();
+    await fresh?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return { app, ctx, database, stop, startJobs };
+}
+
+/** A new database on the server of `url` (named after the bench), and how to drop it. */
+async function createDatabase(url, prefix) {
+  const { default: pg } = await import("pg");
+  const name = `${prefix.replace(/[^a-z0-9]/g, "_")}${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    drop: async () => {
+      const again = new pg.Client({ connectionString: url });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
 }
