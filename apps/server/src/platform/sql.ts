@@ -86,3 +86,9 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** Moved to the time module; kept here while modules still import it from this file. */
 export { wallClockText } from "./time.js";
+
+/** How many rows a statement wrote, from either driver's answer. */
+export function rowCount(result: unknown): number {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return r.rowCount ?? r.affectedRows ?? 0;
+}

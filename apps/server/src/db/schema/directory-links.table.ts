@@ -1,5 +1,5 @@
 import { foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { directories, directoryColumns, directoryRows } from "./directories.table.js";
+import { directories, directoryColumns } from "./directories.table.js";
 import { spaces } from "./spaces.table.js";
 import { schedules } from "./structure.table.js";
 import { attributes } from "./structure-access.table.js";
@@ -80,31 +80,26 @@ export const scheduleDirectoryDonors = pgTable(
 /**
  * A work's reference to one row of a directory (at most one per directory). Keyed by the work: a version's links
  * are read whole by the workspace and refreshed in bulk, so the version id is kept beside it for one index range.
- * Two foreign keys, not five: (item, version, space) → the item (so the link's version and space are the item's, and
- * a deleted item, version or space takes its links), and the row (a deleted row or directory takes them; the
- * directory id is the row's, as the service checks). Each foreign key is one check per inserted row, which is what
- * linking 50,000 works paid most for (apps/server/bench/directory-links.mjs).
+ * No foreign keys: each was one index probe and one row lock per inserted link, which is what linking 50,000 works
+ * paid most for (apps/server/bench/directory-links.mjs). Instead every insert selects only works of its version and
+ * space and rows of its directory (`insert … select … join`), and deleting works or rows — directly or by a version,
+ * directory, node or space cascading to them — takes their links in the same statement's trigger
+ * (db/link-integrity.ts; docs/architecture.md, "Links without per-row foreign keys").
  */
 export const wbsDirectoryLinks = pgTable(
   "wbs_directory_links",
   {
     itemId: integer("item_id").notNull(),
     directoryId: uuid("directory_id").notNull(),
-    rowId: uuid("row_id")
-      .notNull()
-      .references(() => directoryRows.id, { onDelete: "cascade" }),
+    rowId: uuid("row_id").notNull(),
     versionId: uuid("version_id").notNull(),
     spaceId: uuid("space_id").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.itemId, t.directoryId] }),
     index("wbs_directory_links_version_idx").on(t.versionId, t.directoryId),
+    // what a deleted row's trigger looks its links up by
     index("wbs_directory_links_row_idx").on(t.rowId),
-    foreignKey({
-      name: "wbs_directory_links_item_version_space_fk",
-      columns: [t.itemId, t.versionId, t.spaceId],
-      foreignColumns: [wbsItems.id, wbsItems.versionId, wbsItems.spaceId],
-    }).onDelete("cascade"),
   ],
 );
 

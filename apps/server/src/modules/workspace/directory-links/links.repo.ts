@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { insertColumns } from "../../../platform/bulk-insert.js";
 import type { DbOrTx } from "../../../platform/db.js";
-import { execColumns, intArray, textArray } from "../../../platform/sql.js";
+import { execColumns, intArray, rowCount, textArray } from "../../../platform/sql.js";
 
 /** Works of a version among these ids, and rows of a directory among these ids (what a link may name). */
 export async function existing(
@@ -45,7 +44,13 @@ export async function idsByCode(db: DbOrTx, versionId: string, directoryId: stri
   return { works, rows };
 }
 
-/** Writes links (one per work and directory; a new row replaces the old one) and removes the unlinked. */
+/**
+ * Writes links (one per work and directory; a new row replaces the old one) and removes the unlinked; answers how
+ * many were written. The links have no foreign keys (db/link-integrity.ts): the insert itself keeps only works of
+ * the version and space and rows of the directory, and locks those rows as a foreign key would (once per row, not
+ * per link), so a row deleted meanwhile either waits for this transaction or is not linked. The works need no lock:
+ * every change of a version's works holds its version row (`bumpVersion`), as the callers do before this.
+ */
 export async function writeLinks(
   db: DbOrTx,
   spaceId: string,
@@ -53,20 +58,26 @@ export async function writeLinks(
   directoryId: string,
   links: { itemId: number; rowId: string }[],
   unlinked: number[],
-) {
+): Promise<number> {
   if (unlinked.length)
     await db.execute(sql`delete from wbs_directory_links where directory_id = ${directoryId}
       and version_id = ${versionId} and item_id = any(${intArray(unlinked)}::int[])`);
-  if (links.length)
-    await db.execute(sql`insert into wbs_directory_links (item_id, directory_id, row_id, version_id, space_id)
-      select item, ${directoryId}, row, ${versionId}, ${spaceId}
-      from unnest(${intArray(links.map((l) => l.itemId))}::int[], ${textArray(links.map((l) => l.rowId))}::uuid[]) as t(item, row)
-      on conflict (item_id, directory_id) do update set row_id = excluded.row_id`);
+  if (links.length === 0) return 0;
+  const rowIds = [...new Set(links.map((l) => l.rowId))];
+  await db.execute(sql`select 1 from directory_rows where id = any(${textArray(rowIds)}::uuid[])
+    and directory_id = ${directoryId} for key share`);
+  const written = await db.execute(sql`insert into wbs_directory_links (item_id, directory_id, row_id, version_id, space_id)
+    select t.item, ${directoryId}, t.row, ${versionId}, ${spaceId}
+    from unnest(${intArray(links.map((l) => l.itemId))}::int[], ${textArray(links.map((l) => l.rowId))}::uuid[]) as t(item, row)
+    join wbs_items w on w.id = t.item and w.version_id = ${versionId} and w.space_id = ${spaceId}
+    join directory_rows r on r.id = t.row and r.directory_id = ${directoryId}
+    on conflict (item_id, directory_id) do update set row_id = excluded.row_id`);
+  return rowCount(written);
 }
 
 /**
  * Links of works that have none yet (a version being imported): plain inserts, without the look for an existing
- * link to replace that `writeLinks` makes for each row.
+ * link to replace that `writeLinks` makes for each row; only works of the version and rows of the directory.
  */
 export async function insertLinks(
   db: DbOrTx,
@@ -76,18 +87,9 @@ export async function insertLinks(
   itemIds: number[],
   rowIds: string[],
 ) {
-  await insertColumns(
-    db,
-    "wbs_directory_links",
-    itemIds.length,
-    {
-      directory_id: sql`${directoryId}::uuid`,
-      version_id: sql`${versionId}::uuid`,
-      space_id: sql`${spaceId}::uuid`,
-    },
-    [
-      { name: "item_id", type: "int", values: itemIds },
-      { name: "row_id", type: "uuid", values: rowIds, plain: true },
-    ],
-  );
+  await db.execute(sql`insert into wbs_directory_links (item_id, directory_id, row_id, version_id, space_id)
+    select t.item, ${directoryId}, t.row, ${versionId}, ${spaceId}
+    from unnest(${intArray(itemIds)}::int[], ${textArray(rowIds)}::uuid[]) as t(item, row)
+    join wbs_items w on w.id = t.item and w.version_id = ${versionId} and w.space_id = ${spaceId}
+    join directory_rows r on r.id = t.row and r.directory_id = ${directoryId}`);
 }

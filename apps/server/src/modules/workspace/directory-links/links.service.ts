@@ -199,7 +199,11 @@ export class DirectoryLinksService {
   ) {
     const linked = links.flatMap((l) => (l.rowId ? [{ itemId: l.itemId, rowId: l.rowId }] : []));
     const unlinked = links.flatMap((l) => (l.rowId ? [] : [l.itemId]));
-    const store = (tx: Tx) => writeLinks(tx, scope.grant.space.id, scope.version.id, directory.id, linked, unlinked);
+    const store = async (tx: Tx) => {
+      const written = await writeLinks(tx, scope.grant.space.id, scope.version.id, directory.id, linked, unlinked);
+      // a work or row checked above and deleted since is not linked: refuse all rather than link part
+      if (written < linked.length) throw new AppError("NotFound", { field: "links" });
+    };
     if (applyDonors)
       await applyChange(
         this.deps,
