@@ -47,7 +47,8 @@ async function setUp() {
     })
   ).body.data as { id: string };
   const works = [];
-  for (const code of ["W1", "W2", "W3"]) works.push(await addItem(owner, version.id, { type: "work", code, name: code }));
+  for (const code of ["W1", "W2", "W3"])
+    works.push(await addItem(owner, version.id, { type: "work", code, name: code }));
   const other = await addItem(owner, second.id, { type: "work", code: "X1", name: "X1" });
   for (const [v, links] of [
     [version.id, works.map((w, k) => ({ itemId: w.id, rowId: rows[k] }))],

@@ -66,7 +66,8 @@ export async function writeLinks(
   const rowIds = [...new Set(links.map((l) => l.rowId))];
   await db.execute(sql`select 1 from directory_rows where id = any(${textArray(rowIds)}::uuid[])
     and directory_id = ${directoryId} for key share`);
-  const written = await db.execute(sql`insert into wbs_directory_links (item_id, directory_id, row_id, version_id, space_id)
+  const written =
+    await db.execute(sql`insert into wbs_directory_links (item_id, directory_id, row_id, version_id, space_id)
     select t.item, ${directoryId}, t.row, ${versionId}, ${spaceId}
     from unnest(${intArray(links.map((l) => l.itemId))}::int[], ${textArray(links.map((l) => l.rowId))}::uuid[]) as t(item, row)
     join wbs_items w on w.id = t.item and w.version_id = ${versionId} and w.space_id = ${spaceId}
