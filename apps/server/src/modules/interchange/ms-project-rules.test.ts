@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
-import { type Actor, setUpWorkspace } from "../workspace/workspace.test-kit.js";
+import { type Actor, setUpWorkspace, uploadVersionFile } from "../workspace/workspace.test-kit.js";
 
 /**
  * An MS Project 2016+ file (BuildNumber 16) keeps its own rule after the import: start-to-start and start-to-finish
@@ -21,19 +21,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function upload(actor: Actor, scheduleId: string, bytes: Uint8Array, name: string) {
-  const boundary = "----planum-msp-rules";
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.from(bytes),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return server.call("POST", `/schedules/${scheduleId}/versions/upload/synchronous`, {
-    token: actor.token,
-    body: payload,
-    headers: { "x-space-id": actor.spaceId, "content-type": `multipart/form-data; boundary=${boundary}` },
-  });
+  return uploadVersionFile(server, actor, scheduleId, bytes, name);
 }
 
 describe("MS Project's rules through an import", () => {

@@ -1,7 +1,7 @@
 import { emptyModel, readPmxml, readXer, type ScheduleModel, standardWeek, writeXer } from "@planum/formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
-import { type Actor, setUpWorkspace } from "../workspace/workspace.test-kit.js";
+import { type Actor, setUpWorkspace, uploadVersionFile } from "../workspace/workspace.test-kit.js";
 
 /**
  * P6's activity details travel through an import and an export: duration and percent-complete types, expected finish,
@@ -16,19 +16,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function upload(actor: Actor, scheduleId: string, bytes: Uint8Array, name: string) {
-  const boundary = "----planum-p6-details";
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.from(bytes),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return server.call("POST", `/schedules/${scheduleId}/versions/upload/synchronous`, {
-    token: actor.token,
-    body: payload,
-    headers: { "x-space-id": actor.spaceId, "content-type": `multipart/form-data; boundary=${boundary}` },
-  });
+  return uploadVersionFile(server, actor, scheduleId, bytes, name);
 }
 
 async function download(actor: Actor, versionId: string, format: string) {

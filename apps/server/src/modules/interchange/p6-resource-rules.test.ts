@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
-import { type Actor, setUpWorkspace } from "../workspace/workspace.test-kit.js";
+import { type Actor, setUpWorkspace, uploadVersionFile } from "../workspace/workspace.test-kit.js";
 
 /**
  * A real P6 22.12 export with resource-dependent activities (packages/formats/fidelity/exupery/MDL4RA.xer): their
@@ -23,19 +23,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function upload(actor: Actor, scheduleId: string, bytes: Uint8Array, name: string) {
-  const boundary = "----planum-p6-rules";
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.from(bytes),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return server.call("POST", `/schedules/${scheduleId}/versions/upload/synchronous`, {
-    token: actor.token,
-    body: payload,
-    headers: { "x-space-id": actor.spaceId, "content-type": `multipart/form-data; boundary=${boundary}` },
-  });
+  return uploadVersionFile(server, actor, scheduleId, bytes, name);
 }
 
 interface Row {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { readSchedule, type ScheduleModel, writeSchedule } from "@planum/formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
-import { type Actor, setUpWorkspace } from "../workspace/workspace.test-kit.js";
+import { type Actor, setUpWorkspace, uploadVersionFile } from "../workspace/workspace.test-kit.js";
 
 const corpus = path.resolve(__dirname, "../../../../..", "../shared/corpus");
 
@@ -13,20 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function upload(actor: Actor, scheduleId: string, bytes: Buffer | Uint8Array, name: string) {
-  const boundary = "----planum-resources";
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.from(bytes),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return server.call("POST", `/schedules/${scheduleId}/versions/upload/synchronous`, {
-    token: actor.token,
-    body: payload,
-    headers: { "x-space-id": actor.spaceId, "content-type": `multipart/form-data; boundary=${boundary}` },
-  });
+function upload(actor: Actor, scheduleId: string, bytes: Uint8Array, name: string) {
+  return uploadVersionFile(server, actor, scheduleId, bytes, name);
 }
 
 async function exported(actor: Actor, versionId: string, format: string): Promise<Buffer> {

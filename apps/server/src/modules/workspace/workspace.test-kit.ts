@@ -40,3 +40,26 @@ export async function link(actor: Actor, versionId: string, body: Record<string,
   if (answer.status !== 200) throw new Error(`relation failed: ${JSON.stringify(answer.body)}`);
   return answer.body.data.relation as { id: number; revision: number };
 }
+
+/** Uploads a schedule file as a new version of the schedule, as the import dialog does (multipart, synchronous). */
+export function uploadVersionFile(
+  server: ServerLike,
+  actor: Actor,
+  scheduleId: string,
+  bytes: Uint8Array,
+  name: string,
+) {
+  const boundary = "----planum-version-file";
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    Buffer.from(bytes),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return server.call("POST", `/schedules/${scheduleId}/versions/upload/synchronous`, {
+    token: actor.token,
+    body: payload,
+    headers: { "x-space-id": actor.spaceId, "content-type": `multipart/form-data; boundary=${boundary}` },
+  });
+}
