@@ -3,6 +3,11 @@
 // POST /versions/{id}/3d/link/{linkId}/create-relations {rule} on the built server and the embedded database.
 // Target: 100,000 elements ≤ 2 s. One JSON line: wall and CPU time of the call, the ties made.
 //   node apps/server/bench/bim-links.mjs [elements=100000]
+// Session 16: the ties lost their three foreign keys (link, model, work: three index probes and row locks per tie);
+// the insert selects elements of the link's models and works of its version and space, the link, models and version
+// are locked once, and the deletes' statement triggers take the ties (docs/architecture.md, "Links without per-row
+// foreign keys"). Before: 8.8 s CPU on PGlite (session 15). After, PostgreSQL (PLANUM_BENCH_DATABASE_URL, CPU of
+// this process and the server's): 1.06 s CPU / 1.78 s wall at load 7.8.
 import { sql } from "drizzle-orm";
 import { benchApi, benchSchedule, jsonLine, timed } from "./bench-kit.mjs";
 import { startBenchServer } from "./bench-server.mjs";

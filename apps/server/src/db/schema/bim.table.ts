@@ -106,27 +106,29 @@ export const bimLinks = pgTable(
   (t) => [index("bim_links_project_idx").on(t.spaceId, t.projectId), index("bim_links_version_idx").on(t.versionId)],
 );
 
-/** One element tied to one work under a link; many-to-many, made by hand or by a rule. */
+/**
+ * One element tied to one work under a link; many-to-many, made by hand or by a rule. No foreign keys: each was one
+ * index probe and row lock per inserted tie, most of what linking 100,000 elements by a rule cost
+ * (apps/server/bench/bim-links.mjs). The inserts select only elements of the link's models and works of its version
+ * and space, and deleting a link, a model or works (directly or by a version, node or space cascading to them) takes
+ * their ties in the same statement's trigger (db/link-integrity.ts; docs/architecture.md, "Links without per-row
+ * foreign keys").
+ */
 export const bimLinkRelations = pgTable(
   "bim_link_relations",
   {
-    linkId: uuid("link_id")
-      .notNull()
-      .references(() => bimLinks.id, { onDelete: "cascade" }),
-    modelId: uuid("model_id")
-      .notNull()
-      .references(() => bimModels.id, { onDelete: "cascade" }),
+    linkId: uuid("link_id").notNull(),
+    modelId: uuid("model_id").notNull(),
     expressId: integer("express_id").notNull(),
-    itemId: integer("item_id")
-      .notNull()
-      .references(() => wbsItems.id, { onDelete: "cascade" }),
+    itemId: integer("item_id").notNull(),
     source: text("source", { enum: ["hand", "rule"] })
       .notNull()
       .default("hand"),
   },
   (t) => [
     uniqueIndex("bim_link_relations_key").on(t.linkId, t.modelId, t.expressId, t.itemId),
-    index("bim_link_relations_item_idx").on(t.linkId, t.itemId),
+    // a work's ties under a link, and what a deleted work's trigger looks its ties up by
+    index("bim_link_relations_work_idx").on(t.itemId, t.linkId),
   ],
 );
 

@@ -12,6 +12,7 @@ import {
   wbsItems,
 } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
+import { intArray, rowCount } from "../../platform/sql.js";
 
 export type BimLinkRow = typeof bimLinks.$inferSelect;
 
@@ -128,25 +129,43 @@ export async function existingItems(db: DbOrTx, versionId: string, itemIds: numb
   return new Set(rows.map((r) => r.id));
 }
 
+/**
+ * Locks what ties under the link will name, as foreign keys would but once per call instead of once per tie
+ * (the ties keep none: db/link-integrity.ts): the link and its models against deletion, the version's row against
+ * any change of its works (every one holds it, `bumpVersion`), so a work, model or link deleted meanwhile either
+ * waits for this transaction, whose ties its trigger then removes, or is gone before the inserts look.
+ */
+export async function lockLinkTargets(db: DbOrTx, link: BimLinkRow) {
+  await db.execute(sql`select 1 from bim_links where id = ${link.id}::uuid for key share`);
+  await db.execute(sql`select 1 from bim_models where id = any(${sql.param(link.modelIds)}::uuid[]) for key share`);
+  await db.execute(sql`select 1 from versions where id = ${link.versionId}::uuid for share`);
+}
+
+/** Elements of the link's models of its space: what every insert of ties selects from. */
+const linkElements = (link: BimLinkRow) => sql`bim_elements e
+  join bim_models m on m.id = e.model_id and m.space_id = ${link.spaceId}::uuid
+    and m.id = any(${sql.param(link.modelIds)}::uuid[])`;
+
+/** Works of the link's version and space. */
+const linkWorks = (link: BimLinkRow, alias: string) =>
+  sql`${sql.raw(alias)}.version_id = ${link.versionId}::uuid and ${sql.raw(alias)}.space_id = ${link.spaceId}::uuid`;
+
+/** Ties every named element of a model of the link to every named work of its version; the existing are kept. */
 export async function insertRelations(
   db: DbOrTx,
-  linkId: string,
+  link: BimLinkRow,
   modelId: string,
   expressIds: number[],
   itemIds: number[],
 ): Promise<number> {
-  let created = 0;
-  const pairs = expressIds.flatMap((expressId) => itemIds.map((itemId) => ({ expressId, itemId })));
-  // 5 parameters a row: 10,000 rows stay under PostgreSQL's 65,535.
-  for (let from = 0; from < pairs.length; from += 10_000) {
-    const rows = await db
-      .insert(bimLinkRelations)
-      .values(pairs.slice(from, from + 10_000).map((p) => ({ linkId, modelId, ...p, source: "hand" as const })))
-      .onConflictDoNothing()
-      .returning({ itemId: bimLinkRelations.itemId });
-    created += rows.length;
-  }
-  return created;
+  const result = await db.execute(sql`
+    insert into bim_link_relations (link_id, model_id, express_id, item_id, source)
+    select ${link.id}::uuid, e.model_id, e.express_id, w.id, 'hand'
+      from ${linkElements(link)}
+      join wbs_items w on w.id = any(${intArray(itemIds)}::int[]) and ${linkWorks(link, "w")}
+     where e.model_id = ${modelId}::uuid and e.express_id = any(${intArray(expressIds)}::int[])
+    on conflict do nothing`);
+  return rowCount(result);
 }
 
 /**
@@ -154,14 +173,14 @@ export async function insertRelations(
  * row of the version with a code: a hash join, so 100,000 elements cost one pass over each side.
  */
 export async function insertRelationsByCode(db: DbOrTx, link: BimLinkRow, property: string): Promise<number> {
-  const result = (await db.execute(sql`
+  const result = await db.execute(sql`
     insert into bim_link_relations (link_id, model_id, express_id, item_id, source)
     select ${link.id}::uuid, e.model_id, e.express_id, w.id, 'rule'
-      from bim_elements e
-      join wbs_items w on w.version_id = ${link.versionId}::uuid and w.code = e.properties ->> ${property}
-     where e.model_id = any(${sql.param(link.modelIds)}::uuid[]) and w.code <> ''
-    on conflict do nothing`)) as unknown as { rowCount?: number | null; affectedRows?: number };
-  return result.rowCount ?? result.affectedRows ?? 0;
+      from ${linkElements(link)}
+      join wbs_items w on ${linkWorks(link, "w")} and w.code = e.properties ->> ${property}
+     where w.code <> ''
+    on conflict do nothing`);
+  return rowCount(result);
 }
 
 /**
@@ -176,16 +195,16 @@ export async function insertRelationsByDirectory(
   columnId: string | undefined,
 ): Promise<number> {
   const value = columnId === undefined ? sql`r.code` : sql`(r.values ->> ${columnId})`;
-  const result = (await db.execute(sql`
+  const result = await db.execute(sql`
     insert into bim_link_relations (link_id, model_id, express_id, item_id, source)
     select ${link.id}::uuid, e.model_id, e.express_id, l.item_id, 'rule'
-      from bim_elements e
+      from ${linkElements(link)}
       join directory_rows r on r.directory_id = ${directoryId}::uuid and ${value} = e.properties ->> ${property}
       join wbs_directory_links l
-        on l.row_id = r.id and l.directory_id = ${directoryId}::uuid and l.version_id = ${link.versionId}::uuid
-     where e.model_id = any(${sql.param(link.modelIds)}::uuid[]) and ${value} <> ''
-    on conflict do nothing`)) as unknown as { rowCount?: number | null; affectedRows?: number };
-  return result.rowCount ?? result.affectedRows ?? 0;
+        on l.row_id = r.id and l.directory_id = ${directoryId}::uuid and ${linkWorks(link, "l")}
+     where ${value} <> ''
+    on conflict do nothing`);
+  return rowCount(result);
 }
 
 /** Whether the directory (and the column, when named) is of the space. */

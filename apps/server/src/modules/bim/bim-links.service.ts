@@ -103,13 +103,14 @@ export class BimLinksService {
   async createRelations(scope: VersionScope, linkId: string, body: CreateBimRelationsBody) {
     const created = await this.deps.db.transaction(async (tx) => {
       const link = await this.linkOfVersion(tx, scope, linkId);
+      await repo.lockLinkTargets(tx, link);
       if ("rule" in body) return this.tieByRule(tx, scope, link, body.rule);
       await this.checkElements(tx, link, body.modelId, body.expressIds);
       const items = [...new Set(body.itemIds)];
       const found = await repo.existingItems(tx, link.versionId, items);
       const missing = items.find((id) => !found.has(id));
       if (missing !== undefined) throw new AppError("BimUnknownWork", { work: String(missing) });
-      return repo.insertRelations(tx, link.id, body.modelId, [...new Set(body.expressIds)], items);
+      return repo.insertRelations(tx, link, body.modelId, [...new Set(body.expressIds)], items);
     });
     return { created };
   }
