@@ -10,7 +10,6 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { LINK_INTEGRITY_SQL } from "../db/link-integrity.js";
 import * as schema from "../db/schema/index.js";
 
 export type Schema = typeof schema;
@@ -97,8 +96,6 @@ async function migrateLocked(pool: pg.Pool) {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     try {
       await migrate(drizzle(client, { schema }) as never, { migrationsFolder });
-      // the link tables' triggers, which the drizzle schema cannot hold (db/link-integrity.ts)
-      await client.query(LINK_INTEGRITY_SQL);
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
     }

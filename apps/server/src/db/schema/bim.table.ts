@@ -111,7 +111,7 @@ export const bimLinks = pgTable(
  * index probe and row lock per inserted tie, most of what linking 100,000 elements by a rule cost
  * (apps/server/bench/bim-links.mjs). The inserts select only elements of the link's models and works of its version
  * and space, and deleting a link, a model or works (directly or by a version, node or space cascading to them) takes
- * their ties in the same statement's trigger (db/link-integrity.ts; docs/architecture.md, "Links without per-row
+ * their ties in the same statement's trigger (db/migrations/0066_link_triggers.sql; docs/architecture.md, "Links without per-row
  * foreign keys").
  */
 export const bimLinkRelations = pgTable(

@@ -84,7 +84,7 @@ export const scheduleDirectoryDonors = pgTable(
  * paid most for (apps/server/bench/directory-links.mjs). Instead every insert selects only works of its version and
  * space and rows of its directory (`insert … select … join`), and deleting works or rows — directly or by a version,
  * directory, node or space cascading to them — takes their links in the same statement's trigger
- * (db/link-integrity.ts; docs/architecture.md, "Links without per-row foreign keys").
+ * (db/migrations/0066_link_triggers.sql; docs/architecture.md, "Links without per-row foreign keys").
  */
 export const wbsDirectoryLinks = pgTable(
   "wbs_directory_links",

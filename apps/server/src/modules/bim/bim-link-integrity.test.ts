@@ -5,7 +5,7 @@ import { setUpSpace } from "../structure/structure.test-kit.js";
 import { findLink, insertRelations, insertRelationsByCode } from "./bim-links.repo.js";
 import { linkedBimProject } from "./bim-links.test-kit.js";
 
-// Ties of elements to works keep no foreign keys (db/link-integrity.ts): these are the rules the keys kept, now held
+// Ties of elements to works keep no foreign keys (db/migrations/0066_link_triggers.sql): these are the rules the keys kept, now held
 // by the inserts' joins and the deletes' triggers.
 
 let server: TestServer;

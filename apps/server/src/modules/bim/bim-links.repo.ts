@@ -131,7 +131,7 @@ export async function existingItems(db: DbOrTx, versionId: string, itemIds: numb
 
 /**
  * Locks what ties under the link will name, as foreign keys would but once per call instead of once per tie
- * (the ties keep none: db/link-integrity.ts): the link and its models against deletion, the version's row against
+ * (the ties keep none: db/migrations/0066_link_triggers.sql): the link and its models against deletion, the version's row against
  * any change of its works (every one holds it, `bumpVersion`), so a work, model or link deleted meanwhile either
  * waits for this transaction, whose ties its trigger then removes, or is gone before the inserts look.
  */

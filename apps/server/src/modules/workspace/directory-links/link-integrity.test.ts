@@ -4,7 +4,7 @@ import { createTestServer, type TestServer } from "../../../test/test-server.js"
 import { addItem, setUpWorkspace } from "../workspace.test-kit.js";
 import { writeLinks } from "./links.repo.js";
 
-// The links of works to directory rows keep no foreign keys (db/link-integrity.ts): these are the rules the keys
+// The links of works to directory rows keep no foreign keys (db/migrations/0066_link_triggers.sql): these are the rules the keys
 // kept, now held by the inserts' joins and the deletes' triggers.
 
 let server: TestServer;

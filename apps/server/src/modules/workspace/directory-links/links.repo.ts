@@ -46,7 +46,7 @@ export async function idsByCode(db: DbOrTx, versionId: string, directoryId: stri
 
 /**
  * Writes links (one per work and directory; a new row replaces the old one) and removes the unlinked; answers how
- * many were written. The links have no foreign keys (db/link-integrity.ts): the insert itself keeps only works of
+ * many were written. The links have no foreign keys (db/migrations/0066_link_triggers.sql): the insert itself keeps only works of
  * the version and space and rows of the directory, and locks those rows as a foreign key would (once per row, not
  * per link), so a row deleted meanwhile either waits for this transaction or is not linked. The works need no lock:
  * every change of a version's works holds its version row (`bumpVersion`), as the callers do before this.
