@@ -210,10 +210,10 @@ export function cpuNow() {
   return (c.user + c.system) / 1000 + pgServerCpuMs();
 }
 
-/** A fresh PostgreSQL database beside DATABASE_URL's, or null on PGlite. */
-export async function freshPostgres() {
-  if (!process.env.DATABASE_URL) return null;
-  const url = new URL(process.env.DATABASE_URL);
+/** A fresh PostgreSQL database on the server of `databaseUrl` (DATABASE_URL's by default), or null on PGlite. */
+export async function freshPostgres(databaseUrl = process.env.DATABASE_URL) {
+  if (!databaseUrl) return null;
+  const url = new URL(databaseUrl);
   const name = `planum_bench_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();

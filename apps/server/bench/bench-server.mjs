@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { watchDatabaseCpu } from "./bench-kit.mjs";
+import { freshPostgres, watchDatabaseCpu } from "./bench-kit.mjs";
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -25,7 +25,7 @@ export async function startBenchServer(prefix = "planum-bench-") {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const config = loadConfig({ NODE_ENV: "production", PLANUM_DATA_DIR: dataDir, PLANUM_LOG_LEVEL: "error" });
   const server = process.env.PLANUM_BENCH_DATABASE_URL;
-  const fresh = server ? await createDatabase(server, prefix) : null;
+  const fresh = server ? await freshPostgres(server) : null;
   const database = await openDatabase({ databaseUrl: fresh?.url ?? null, dataDir });
   if (fresh) await watchDatabaseCpu(database.pool);
   const { app, ctx, startBackground, stopBackground } = await buildApp({ ...config, logLevel: "error" }, database);
@@ -44,26 +44,4 @@ export async function startBenchServer(prefix = "planum-bench-") {
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return { app, ctx, database, stop, startJobs };
-}
-
-/** A new database on the server of `url` (named after the bench), and how to drop it. */
-async function createDatabase(url, prefix) {
-  const { default: pg } = await import("pg");
-  const name = `${prefix.replace(/[^a-z0-9]/g, "_")}${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    drop: async () => {
-      const again = new pg.Client({ connectionString: url });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
 }
