@@ -24,6 +24,7 @@ import {
   X_EXPECTED,
   X_MANDATORY_FINISH,
   X_MANDATORY_START,
+  X_MANUAL,
   X_RESOURCES,
   X_RESUME,
 } from "./network-model.js";
@@ -146,6 +147,11 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
         s = Math.max(fb - dur, sb);
         ef = s + dur;
         sfFinish = dur > 0 && fb - dur >= sb && finishBySF(net, st, j, fb);
+      } else if ((x & X_MANUAL) !== 0) {
+        // MS Project's manually scheduled task: where it was typed, even before its predecessors or the project
+        // start (scenario 063).
+        s = cal.workAt(net.manualStartT[j]);
+        ef = s + dur;
       } else if ((x & X_MANDATORY_START) !== 0) {
         // P6 mandatory start: the date itself, whatever the predecessors say (never before the data date).
         s = Math.max(net.esMinW[j], net.floorW[c]);
@@ -198,7 +204,11 @@ export function computeEarly(net: Network, st: ScheduleState, j: number): boolea
       // P6 leaves a start milestone that nothing but the data date drives at the data date itself (00:00), where a
       // task moves to the next working time — when the data date's day is a working day; a data date on a day off
       // (Saturday 00:00) moves it to the next working start like any early instant (scenario 052, SP10).
-      if (
+      if ((x & X_MANUAL) !== 0 && dur === 0) {
+        // A manual milestone shows the instant typed for it.
+        sT = net.manualStartT[j];
+        efT = sT;
+      } else if (
         kind === K_MS_START &&
         status === S_NOT_STARTED &&
         s === net.floorW[c] &&

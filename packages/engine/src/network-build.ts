@@ -128,6 +128,8 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
     alap: new Uint8Array(total),
     expectedT: new Int32Array(total).fill(NONE),
     resumeT: new Int32Array(total).fill(NONE),
+    manualStartT: new Int32Array(total).fill(NONE),
+    manualFinishT: new Int32Array(total).fill(NONE),
     special: new Uint8Array(total),
     resourceRuns: [],
     fullOnly: false,
@@ -204,6 +206,10 @@ export function buildNetwork(input: NetworkInput, pre?: ValidatedNetwork): Netwo
     if (a.alap === true) net.alap[j] = 1;
     if (a.expectedFinish !== undefined) net.expectedT[j] = wallMinutes(a.expectedFinish);
     if (a.resume !== undefined) net.resumeT[j] = wallMinutes(a.resume);
+    if (a.manual !== undefined) {
+      net.manualStartT[j] = wallMinutes(a.manual.start);
+      net.manualFinishT[j] = wallMinutes(a.manual.finish);
+    }
     const runs = a.resources;
     if (runs !== undefined && runs.length > 0) {
       net.resourceRuns[j] = {

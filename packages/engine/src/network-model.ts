@@ -35,6 +35,8 @@ export const X_ALAP = 4;
 export const X_EXPECTED = 8;
 export const X_RESUME = 16;
 export const X_RESOURCES = 32;
+/** MS Project manually scheduled task: early dates as typed (scenario 063). */
+export const X_MANUAL = 64;
 
 /** A resource-driven activity's assignments: calendar index and remaining working minutes on it, per assignment. */
 export interface ResourceRuns {
@@ -106,6 +108,9 @@ export interface Network {
   expectedT: Int32Array;
   /** Resume date of a suspended activity (NONE when not given). */
   resumeT: Int32Array;
+  /** Typed start and finish of an MS Project manually scheduled task (NONE when not manual). */
+  manualStartT: Int32Array;
+  manualFinishT: Int32Array;
   /** X_* bits per node (0 for almost all). */
   special: Uint8Array;
   /** Assignments of resource-driven activities (sparse: only those activities have an entry). */

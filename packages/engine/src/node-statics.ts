@@ -23,6 +23,7 @@ import {
   X_EXPECTED,
   X_MANDATORY_FINISH,
   X_MANDATORY_START,
+  X_MANUAL,
   X_RESOURCES,
   X_RESUME,
 } from "./network-model.js";
@@ -52,6 +53,19 @@ export function refreshNode(net: Network, j: number): void {
     net.status[j] = S_NOT_STARTED;
     net.actualStartW[j] = NONE;
     net.actualFinishW[j] = NONE;
+  }
+  if (isManual(net, j)) {
+    // MS Project keeps a manually scheduled task where it was typed, begun or not (its start is then the actual
+    // start): no constraint, data date or progress rule moves it, and its whole typed span is what the backward
+    // pass places (scenario 063, mpxj's assignment-* files saved by Project 2010–2019).
+    net.status[j] = S_NOT_STARTED;
+    net.remaining[j] = remainingWithoutExpected(net, j);
+    net.special[j] = X_MANUAL;
+    net.esMinW[j] = NEG;
+    net.efMinW[j] = NEG;
+    net.lsMaxW[j] = POS;
+    net.lfMaxW[j] = POS;
+    return;
   }
   net.remaining[j] = remainingWithoutExpected(net, j);
   let esMin = NEG;
@@ -89,6 +103,12 @@ export function refreshNode(net: Network, j: number): void {
   net.lfMaxW[j] = lfMax;
 }
 
+/** An MS Project manually scheduled task that is not completed (sums and LOEs follow their children). */
+export function isManual(net: Network, j: number): boolean {
+  const kind = net.kind[j];
+  return net.manualStartT[j] !== NONE && net.actualFinishT[j] === NONE && kind !== K_SUM && kind !== K_LOE;
+}
+
 /**
  * Remaining duration of node j from its status and input (before any expected finish): none when completed; the
  * given remaining, else P6's default — planned duration minus the working time elapsed up to the data date (in
@@ -98,6 +118,10 @@ export function remainingWithoutExpected(net: Network, j: number): number {
   const kind = net.kind[j];
   const status = net.status[j];
   if (status === S_COMPLETED || kind === K_MS_START || kind === K_MS_FINISH) return 0;
+  if (isManual(net, j)) {
+    const cal = net.calendars[net.cal[j]];
+    return Math.max(0, cal.workAt(net.manualFinishT[j]) - cal.workAt(net.manualStartT[j]));
+  }
   const given = net.remainingInput[j];
   if (given >= 0) return given;
   const duration = net.duration[j];

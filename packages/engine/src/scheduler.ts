@@ -56,6 +56,7 @@ const STRUCTURAL: (keyof ActivityPatch)[] = [
   "expectedFinish",
   "resume",
   "resources",
+  "manual",
 ];
 
 /** Creates an incremental scheduler. Throws EngineInputError on bad input. */

@@ -69,6 +69,18 @@ export interface ActivityInput {
    * completed activities.
    */
   resources?: ResourceRunInput[];
+  /**
+   * MS Project's manually scheduled task (Project 2010 and later): its early dates are the start and finish typed
+   * for it, whatever its predecessors, the project start, the data date, its constraints or progress say; it still
+   * drives its successors, and its late dates and floats come from the network (scenario 063). Ignored once completed.
+   */
+  manual?: ManualDates;
+}
+
+/** The dates typed for a manually scheduled task. */
+export interface ManualDates {
+  start: WallTime;
+  finish: WallTime;
 }
 
 /** One assignment of a resource-driven activity. */

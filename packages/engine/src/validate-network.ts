@@ -61,6 +61,16 @@ function checkResources(v: unknown, calendarIds: Map<string, number>, item: Item
   }
 }
 
+/** A manually scheduled task's typed dates: both given, the finish not before the start. */
+function checkManual(v: unknown, item: Item): void {
+  if (!isRec(v)) fail(item, "manual must be { start, finish }");
+  checkDate(v.start, item, "manual.start", false);
+  checkDate(v.finish, item, "manual.finish", false);
+  if ((tryWallMinutes(v.finish) as number) < (tryWallMinutes(v.start) as number)) {
+    fail(item, "manual.finish is before manual.start");
+  }
+}
+
 function checkMinutes(v: unknown, item: Item, field: string, optional: boolean, allowNegative: boolean): void {
   if (v === undefined && optional) return;
   if (typeof v !== "number" || !Number.isInteger(v)) {
@@ -279,7 +289,9 @@ function indexActivities(
     const expected = a.expectedFinish;
     const resume = a.resume;
     const resources = a.resources;
+    const manual = a.manual;
     if (
+      manual === undefined &&
       resume === undefined &&
       resources === undefined &&
       alap === undefined &&
@@ -308,6 +320,7 @@ function indexActivities(
     if (expected !== undefined) checkDate(expected, activityItem(id), "expectedFinish", true);
     if (resume !== undefined) checkDate(resume, activityItem(id), "resume", true);
     if (resources !== undefined) checkResources(resources, calendarIds, activityItem(id));
+    if (manual !== undefined) checkManual(manual, activityItem(id));
     if (parent !== undefined) {
       if (typeof parent !== "string") fail(activityItem(id), "parent must be an id");
       parents = true;

@@ -65,6 +65,14 @@ describe("input validation names the offending item", () => {
     rejects((n) => {
       n.activities[1].parent = "A";
     }, 'activity "B"'));
+  it("manual dates: finish before start, or missing", () => {
+    rejects((n) => {
+      n.activities[1].manual = { start: "2024-01-09T08:00", finish: "2024-01-08T17:00" };
+    }, 'activity "B"');
+    rejects((n) => {
+      n.activities[1].manual = { start: "2024-01-09T08:00" } as never;
+    }, 'activity "B"');
+  });
   it("calendar interval syntax", () =>
     rejects((n) => {
       n.calendars[0].week[0] = [["8", "17:00"]];

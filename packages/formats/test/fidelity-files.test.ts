@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { measureFidelity, readScheduleWithReport } from "../src/index.js";
+import { buildProjectNetwork, measureFidelity, readScheduleWithReport } from "../src/index.js";
 
 /*
  * The real exports committed for `npm run fidelity` (packages/formats/fidelity, see its SOURCES.md): every one is
@@ -83,6 +83,24 @@ describe("committed real exports for the fidelity harness", () => {
     expect(model.relations.map((r) => r.type).sort()).toEqual(["FF", "FS", "FS", "FS", "SF", "SS"]);
     expect(fidelity.compared).toBe(19);
     expect(fidelity.differences).toEqual([]);
+  });
+
+  it("Project 2010 manually scheduled tasks (engine scenario 063) keep their typed 4–15 January, before the 10 March project start, begun or not", async () => {
+    const { model, fidelity } = await fidelityOf("mpxj/assignment-assignments-project2010-mspdi.xml");
+    expect(model.activities.map((a) => [a.status, a.manuallyScheduled])).toEqual([
+      ["not_started", true],
+      ["in_progress", true],
+      ["in_progress", true],
+    ]);
+    expect(model.projects[0].plannedStart).toBe("2016-03-10T08:00");
+    const ours = fidelity.recalculation.model.activities.map((a) => [a.computed?.earlyStart, a.computed?.lateFinish]);
+    expect(ours).toEqual(Array(3).fill(["2016-01-04T08:00", "2016-01-15T17:00"]));
+    expect(fidelity.compared).toBe(3);
+    expect(fidelity.differences).toEqual([]);
+    // P6's files have no task mode: the same flag on a P6 model is not passed to the engine.
+    const p6 = { ...model, source: { format: "xer" as const } };
+    const network = buildProjectNetwork(p6, p6.projects[0]);
+    expect(network.input.activities.some((a) => a.manual)).toBe(false);
   });
 
   it("a Project 2007 XML that Project 2019 wrote from manually scheduled tasks is measured but left out, saying why", async () => {

@@ -163,6 +163,11 @@ export interface Activity {
   /** P6 resume date of a suspended activity: its remaining work starts then. */
   resumeDate?: DateTime;
   percentComplete?: number;
+  /**
+   * MS Project's manually scheduled task (task mode "manual", Project 2010 and later): `plannedStart` and
+   * `plannedFinish` are the dates typed for it, which MS Project keeps whatever the logic says (engine scenario 063).
+   */
+  manuallyScheduled?: boolean;
   constraint?: Constraint;
   secondaryConstraint?: Constraint;
   /**

@@ -213,6 +213,8 @@ export function readMspdi(bytes: Uint8Array, options: ReaderOptions = {}): Sched
     };
     set("plannedStart", e.softDate("Start"));
     set("plannedFinish", e.softDate("Finish"));
+    // Task mode (Project 2010+): a manual task's Start and Finish are the dates typed for it.
+    if (e.s("Manual") === "1" && !summary) a.manuallyScheduled = true;
     set("actualStart", actualStart);
     set("actualFinish", actualFinish);
     set("actualDuration", e.dur("ActualDuration"));

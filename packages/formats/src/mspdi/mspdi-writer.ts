@@ -165,8 +165,15 @@ export function writeMspdi(model: ScheduleModel): Uint8Array {
     // MS Project's task type; P6's fixed duration and units/time is a fixed-duration task there.
     const taskType =
       a.durationType === "fixed_duration_units_time" ? 1 : (spelling(MSPDI_DURATION_TYPES, a.durationType) ?? 0);
-    x.el("Type", taskType).el("IsNull", 0).el("WBS", a.code).el("OutlineLevel", level);
-    x.el("Start", dt(c.earlyStart ?? a.plannedStart)).el("Finish", dt(c.earlyFinish ?? a.plannedFinish));
+    x.el("Manual", a.manuallyScheduled ? 1 : undefined)
+      .el("Type", taskType)
+      .el("IsNull", 0)
+      .el("WBS", a.code)
+      .el("OutlineLevel", level);
+    // A manually scheduled task's Start and Finish are the dates typed for it.
+    const typed = a.manuallyScheduled === true;
+    x.el("Start", dt(typed ? a.plannedStart : (c.earlyStart ?? a.plannedStart)));
+    x.el("Finish", dt(typed ? a.plannedFinish : (c.earlyFinish ?? a.plannedFinish)));
     x.el("Duration", formatIsoDuration(a.plannedDuration)).el("DurationFormat", 7);
     x.el("Milestone", a.type === "milestone_start" || a.type === "milestone_finish").el(
       "Summary",

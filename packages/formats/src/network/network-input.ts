@@ -120,6 +120,7 @@ export function buildProjectNetwork(
     calendars.push({ id: FALLBACK_CALENDAR_ID, week: standardWeek(), exceptions: [] });
   }
 
+  const msProject = model.source?.format === "mspdi" || model.source?.format === "mpx";
   const sumParent = wbsSummaryParents(model, acts);
   const runsOf = resourceRuns(model, usable, useCal);
   const outsideLinks = linksOutsideFile(model, byId);
@@ -155,6 +156,9 @@ export function buildProjectNetwork(
     if (project.options.useExpectedFinish && a.expectedFinish && a.status !== "completed")
       e.expectedFinish = a.expectedFinish;
     applyExternalDates(a, e, outsideLinks.get(a.id));
+    // MS Project's manually scheduled tasks keep their typed dates (engine scenario 063); only MS Project has them.
+    if (msProject && a.manuallyScheduled && a.status !== "completed" && a.plannedStart && a.plannedFinish)
+      e.manual = { start: a.plannedStart, finish: a.plannedFinish };
     const runs = a.status !== "completed" && !milestone ? runsOf(a) : undefined;
     // Only when a resource calendar differs from the activity's: otherwise the activity's own duration holds.
     if (runs?.some((r) => r.calendar !== (e.calendar ?? defaultCalendar))) e.resources = runs;

@@ -78,10 +78,12 @@ export function recalculate(model: ScheduleModel, scheduleFn: ScheduleFunction =
       // the start of the remaining work, i.e. early finish minus remaining duration.
       let earlyStart = r.earlyStart;
       const input = byId.get(r.id);
-      if (act.status === "in_progress" && input?.remaining !== undefined && input.remaining > 0) {
+      // A manually scheduled task (MS Project) keeps its typed start, begun or not.
+      const inProgress = act.status === "in_progress" && input?.manual === undefined;
+      if (inProgress && input?.remaining !== undefined && input.remaining > 0) {
         const cal = calendarOf(input.calendar ?? net.input.defaultCalendar);
         earlyStart = formatDateTime(cal.subtractWorking(parseDateTime(r.earlyFinish), input.remaining));
-      } else if (act.status === "in_progress" && input?.remaining === 0) {
+      } else if (inProgress && input?.remaining === 0) {
         earlyStart = r.earlyFinish;
       }
       computed.set(r.id, {
