@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, NumberInput, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Group, MultiSelect, NumberInput, Select, Stack, TextInput } from "@mantine/core";
 import {
   COEFFICIENT_KINDS,
   COST_PARTS,
@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { decimalSeparator } from "../structure";
 import { costrApi, costrKeys, useReferenceChange } from "./costr-api";
 import { useFieldIssues } from "./field-issues";
+import { ReferenceFormButtons, ReferenceTable } from "./reference-table";
 
 const FIELDS = ["code", "name", "kind", "value", "parts"] as const;
 
@@ -73,54 +74,29 @@ export function CoefficientsTab({ canEdit, number }: { canEdit: boolean; number(
   const list = coefficients.data ?? [];
   return (
     <Stack gap="sm" data-testid="costr-coefficients">
-      {list.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {t("refs.noCoefficients")}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("refs.code")}</Table.Th>
-                <Table.Th>{t("name")}</Table.Th>
-                <Table.Th>{t("refs.kind")}</Table.Th>
-                <Table.Th ta="right">{t("refs.value")}</Table.Th>
-                <Table.Th>{t("refs.parts")}</Table.Th>
-                {canEdit && <Table.Th />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>{c.code}</Table.Td>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>{c.name}</Table.Td>
-                  <Table.Td>{t(`kinds.${c.kind}`)}</Table.Td>
-                  <Table.Td ta="right">{isPercent(c.kind) ? `${number(c.value)} %` : `× ${number(c.value)}`}</Table.Td>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>
-                    {isPercent(c.kind) ? "" : c.parts.map((p) => t(`refs.costParts.${p}`)).join(", ")}
-                  </Table.Td>
-                  {canEdit && (
-                    <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        onClick={() => edit(c)}
-                        aria-label={t("refs.editOf", { code: c.code })}
-                      >
-                        {t("refs.edit")}
-                      </Button>
-                      <Button size="compact-xs" variant="subtle" onClick={() => remove.mutate(c.id)}>
-                        {t("remove")}
-                      </Button>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <ReferenceTable
+        rows={list}
+        empty={t("refs.noCoefficients")}
+        minWidth={520}
+        codeOf={(c) => c.code}
+        onEdit={canEdit ? edit : undefined}
+        onRemove={canEdit ? (c) => remove.mutate(c.id) : undefined}
+        columns={[
+          { header: t("refs.code"), cell: (c) => c.code },
+          { header: t("name"), cell: (c) => c.name, wrap: true },
+          { header: t("refs.kind"), cell: (c) => t(`kinds.${c.kind}`) },
+          {
+            header: t("refs.value"),
+            align: "right",
+            cell: (c) => (isPercent(c.kind) ? `${number(c.value)} %` : `× ${number(c.value)}`),
+          },
+          {
+            header: t("refs.parts"),
+            wrap: true,
+            cell: (c) => (isPercent(c.kind) ? "" : c.parts.map((p) => t(`refs.costParts.${p}`)).join(", ")),
+          },
+        ]}
+      />
       {canEdit && (
         <Group gap="xs" align="flex-end" wrap="wrap">
           <TextInput
@@ -164,14 +140,12 @@ export function CoefficientsTab({ canEdit, number }: { canEdit: boolean; number(
               data={COST_PARTS.map((p) => ({ value: p, label: t(`refs.costParts.${p}`) }))}
             />
           )}
-          <Button loading={save.isPending} onClick={submit}>
-            {editing ? t("refs.save") : t("refs.add")}
-          </Button>
-          {editing && (
-            <Button variant="default" onClick={clearForm}>
-              {t("refs.cancel")}
-            </Button>
-          )}
+          <ReferenceFormButtons
+            editing={editing !== null}
+            pending={save.isPending}
+            onSubmit={submit}
+            onCancel={clearForm}
+          />
         </Group>
       )}
     </Stack>

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Group, NumberInput, Select, Stack, TextInput } from "@mantine/core";
 import { type Language, MEASURE_KINDS, type Measure, type MeasureKind, measureBody } from "@planum/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { decimalSeparator } from "../structure";
 import { costrApi, costrKeys, useReferenceChange } from "./costr-api";
 import { useFieldIssues } from "./field-issues";
+import { ReferenceFormButtons, ReferenceTable } from "./reference-table";
 
 const FIELDS = ["code", "name", "kind", "baseId", "factor"] as const;
 
@@ -64,52 +65,24 @@ export function MeasuresTab({ canEdit, number }: { canEdit: boolean; number(x: n
   const bases = list.filter((m) => m.kind === kind && m.baseId === null && m.id !== editing);
   return (
     <Stack gap="sm" data-testid="costr-measures">
-      {list.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {t("refs.noMeasures")}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("refs.code")}</Table.Th>
-                <Table.Th>{t("name")}</Table.Th>
-                <Table.Th>{t("refs.kind")}</Table.Th>
-                <Table.Th>{t("refs.conversion")}</Table.Th>
-                {canEdit && <Table.Th />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((m) => (
-                <Table.Tr key={m.id}>
-                  <Table.Td>{m.code}</Table.Td>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>{m.name}</Table.Td>
-                  <Table.Td>{t(`refs.measureKinds.${m.kind}`)}</Table.Td>
-                  <Table.Td>
-                    {m.baseId ? `1 ${m.code} = ${number(m.factor)} ${codeOf.get(m.baseId) ?? ""}` : t("refs.base")}
-                  </Table.Td>
-                  {canEdit && (
-                    <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        onClick={() => edit(m)}
-                        aria-label={t("refs.editOf", { code: m.code })}
-                      >
-                        {t("refs.edit")}
-                      </Button>
-                      <Button size="compact-xs" variant="subtle" onClick={() => remove.mutate(m.id)}>
-                        {t("remove")}
-                      </Button>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <ReferenceTable
+        rows={list}
+        empty={t("refs.noMeasures")}
+        minWidth={480}
+        codeOf={(m) => m.code}
+        onEdit={canEdit ? edit : undefined}
+        onRemove={canEdit ? (m) => remove.mutate(m.id) : undefined}
+        columns={[
+          { header: t("refs.code"), cell: (m) => m.code },
+          { header: t("name"), cell: (m) => m.name, wrap: true },
+          { header: t("refs.kind"), cell: (m) => t(`refs.measureKinds.${m.kind}`) },
+          {
+            header: t("refs.conversion"),
+            cell: (m) =>
+              m.baseId ? `1 ${m.code} = ${number(m.factor)} ${codeOf.get(m.baseId) ?? ""}` : t("refs.base"),
+          },
+        ]}
+      />
       {canEdit && (
         <Group gap="xs" align="flex-end" wrap="wrap">
           <TextInput
@@ -157,14 +130,12 @@ export function MeasuresTab({ canEdit, number }: { canEdit: boolean; number(x: n
               onChange={(v) => setFactor(typeof v === "number" ? v : "")}
             />
           )}
-          <Button loading={save.isPending} onClick={submit}>
-            {editing ? t("refs.save") : t("refs.add")}
-          </Button>
-          {editing && (
-            <Button variant="default" onClick={clearForm}>
-              {t("refs.cancel")}
-            </Button>
-          )}
+          <ReferenceFormButtons
+            editing={editing !== null}
+            pending={save.isPending}
+            onSubmit={submit}
+            onCancel={clearForm}
+          />
         </Group>
       )}
     </Stack>

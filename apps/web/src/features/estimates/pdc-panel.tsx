@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Group, Paper, Select, Stack, TextInput, Title } from "@mantine/core";
 import { PDC_STAGES, type Pdc, pdcBody } from "@planum/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api-client";
 import { useReferenceChange } from "./costr-api";
 import { useFieldIssues } from "./field-issues";
+import { ReferenceFormButtons, ReferenceTable } from "./reference-table";
 
 const FIELDS = ["code", "name", "stage", "note"] as const;
 type PdcStage = (typeof PDC_STAGES)[number];
@@ -71,50 +72,21 @@ export function PdcPanel({ projectId }: { projectId: string }) {
         <Title order={3} fz="lg">
           {t("pdc.title")}
         </Title>
-        {list.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            {t("pdc.none")}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("refs.code")}</Table.Th>
-                  <Table.Th>{t("name")}</Table.Th>
-                  <Table.Th>{t("pdc.stage")}</Table.Th>
-                  <Table.Th>{t("pdc.note")}</Table.Th>
-                  <Table.Th ta="right">{t("pdc.estimates")}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>{p.code}</Table.Td>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>{p.name}</Table.Td>
-                    <Table.Td>{t(`pdc.stages.${p.stage}`)}</Table.Td>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>{p.note}</Table.Td>
-                    <Table.Td ta="right">{p.estimateCount}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        onClick={() => edit(p)}
-                        aria-label={t("refs.editOf", { code: p.code })}
-                      >
-                        {t("refs.edit")}
-                      </Button>
-                      <Button size="compact-xs" variant="subtle" onClick={() => remove.mutate(p.id)}>
-                        {t("remove")}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <ReferenceTable
+          rows={list}
+          empty={t("pdc.none")}
+          minWidth={520}
+          codeOf={(p) => p.code}
+          onEdit={edit}
+          onRemove={(p) => remove.mutate(p.id)}
+          columns={[
+            { header: t("refs.code"), cell: (p) => p.code },
+            { header: t("name"), cell: (p) => p.name, wrap: true },
+            { header: t("pdc.stage"), cell: (p) => t(`pdc.stages.${p.stage}`) },
+            { header: t("pdc.note"), cell: (p) => p.note, wrap: true },
+            { header: t("pdc.estimates"), cell: (p) => p.estimateCount, align: "right" },
+          ]}
+        />
         <Group gap="xs" align="flex-end" wrap="wrap">
           <TextInput
             label={t("refs.code")}
@@ -146,14 +118,12 @@ export function PdcPanel({ projectId }: { projectId: string }) {
             error={issues.error("note")}
             onChange={(e) => setNote(e.currentTarget.value)}
           />
-          <Button loading={save.isPending} onClick={submit}>
-            {editing ? t("refs.save") : t("refs.add")}
-          </Button>
-          {editing && (
-            <Button variant="default" onClick={clearForm}>
-              {t("refs.cancel")}
-            </Button>
-          )}
+          <ReferenceFormButtons
+            editing={editing !== null}
+            pending={save.isPending}
+            onSubmit={submit}
+            onCancel={clearForm}
+          />
         </Group>
       </Stack>
     </Paper>

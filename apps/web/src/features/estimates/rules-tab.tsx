@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Select, Stack, Switch, Table, TagsInput, Text, TextInput } from "@mantine/core";
+import { Button, Group, NumberInput, Select, Stack, Switch, TagsInput, Text, TextInput } from "@mantine/core";
 import {
   COMPLIANCE_RULE_KINDS,
   COMPLIANCE_SEVERITIES,
@@ -12,6 +12,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { decimalSeparator } from "../structure";
 import { costrApi, costrKeys, useReferenceChange } from "./costr-api";
+import { ReferenceTable } from "./reference-table";
 
 type Severity = (typeof COMPLIANCE_SEVERITIES)[number];
 type Params = NonNullable<ComplianceRuleBody["params"]>;
@@ -65,55 +66,36 @@ export function RulesTab({ canEdit, number }: { canEdit: boolean; number(x: numb
   const list = rules.data ?? [];
   return (
     <Stack gap="sm" data-testid="costr-rules">
-      {list.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {t("refs.noRules")}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("name")}</Table.Th>
-                <Table.Th>{t("refs.check")}</Table.Th>
-                <Table.Th>{t("refs.figures")}</Table.Th>
-                <Table.Th>{t("refs.severity")}</Table.Th>
-                <Table.Th>{t("refs.enabled")}</Table.Th>
-                {canEdit && <Table.Th />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>{r.name}</Table.Td>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>{t(`compliance.kinds.${r.kind}`)}</Table.Td>
-                  <Table.Td>{paramsText(r, number)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={600} c={r.severity === "error" ? "red" : "orange"}>
-                      {t(`compliance.severity.${r.severity}`)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Switch
-                      aria-label={`${t("refs.enabled")}: ${r.name}`}
-                      checked={r.enabled}
-                      disabled={!canEdit}
-                      onChange={() => toggle.mutate(r)}
-                    />
-                  </Table.Td>
-                  {canEdit && (
-                    <Table.Td ta="right">
-                      <Button size="compact-xs" variant="subtle" onClick={() => remove.mutate(r.id)}>
-                        {t("remove")}
-                      </Button>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <ReferenceTable
+        rows={list}
+        empty={t("refs.noRules")}
+        minWidth={560}
+        onRemove={canEdit ? (r) => remove.mutate(r.id) : undefined}
+        columns={[
+          { header: t("name"), cell: (r) => r.name, wrap: true },
+          { header: t("refs.check"), cell: (r) => t(`compliance.kinds.${r.kind}`), wrap: true },
+          { header: t("refs.figures"), cell: (r) => paramsText(r, number) },
+          {
+            header: t("refs.severity"),
+            cell: (r) => (
+              <Text size="sm" fw={600} c={r.severity === "error" ? "red" : "orange"}>
+                {t(`compliance.severity.${r.severity}`)}
+              </Text>
+            ),
+          },
+          {
+            header: t("refs.enabled"),
+            cell: (r) => (
+              <Switch
+                aria-label={`${t("refs.enabled")}: ${r.name}`}
+                checked={r.enabled}
+                disabled={!canEdit}
+                onChange={() => toggle.mutate(r)}
+              />
+            ),
+          },
+        ]}
+      />
       {canEdit && (
         <Group gap="xs" align="flex-end" wrap="wrap">
           <TextInput label={t("name")} w={220} value={name} onChange={(e) => setName(e.currentTarget.value)} />
