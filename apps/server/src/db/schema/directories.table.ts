@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -73,15 +72,17 @@ export const directoryRows = pgTable(
   "directory_rows",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    directoryId: uuid("directory_id")
-      .notNull()
-      .references(() => directories.id, { onDelete: "cascade" }),
     /**
-     * The directory's space, written with the row; no foreign key of its own: the directory's cascades from the space,
-     * and a second check per inserted row cost a sixth of a 100,000-row upload.
+     * The row's directory and its parent row: no foreign keys (each was one index probe and one row lock per inserted
+     * row, a third of a 100,000-row upload on PostgreSQL). Writers lock the directory's row (`lockForRows`) and place
+     * rows from its whole tree read under that lock; deleting a directory or a row takes the rows under it in the
+     * delete's statement trigger (db/migrations/0067_dir_row_triggers.sql; docs/architecture.md, "Links without
+     * per-row foreign keys"). Backups follow them as declared keys (`backup-graph.ts`).
      */
+    directoryId: uuid("directory_id").notNull(),
+    /** The directory's space, written with the row (no key either: the directory's trigger takes the rows). */
     spaceId: uuid("space_id").notNull(),
-    parentId: uuid("parent_id").references((): AnyPgColumn => directoryRows.id, { onDelete: "cascade" }),
+    parentId: uuid("parent_id"),
     code: text("code").notNull(),
     name: text("name").notNull(),
     sortKey: text("sort_key").notNull(),

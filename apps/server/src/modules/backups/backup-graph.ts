@@ -42,6 +42,16 @@ const NOT_BACKED_UP = new Set([
   "remote_export_tokens",
 ]);
 
+/**
+ * References the database holds without a foreign key (set-based integrity: docs/architecture.md, "Links without
+ * per-row foreign keys"), declared here so a backup follows them as it follows keys: the rows are in the scope,
+ * restored after their parents, and a copy's rows take the new ids of what they refer to.
+ */
+const DECLARED_KEYS: ForeignKey[] = [
+  { child: "directory_rows", parent: "directories", columns: ["directory_id"], parentColumns: ["id"], onDelete: "c" },
+  { child: "directory_rows", parent: "directory_rows", columns: ["parent_id"], parentColumns: ["id"], onDelete: "c" },
+];
+
 const ROOTS: Record<BackupScope, string> = { space: "spaces", project: "eps_nodes", schedule: "schedules" };
 
 /**
@@ -127,6 +137,7 @@ async function loadCatalog(db: DbOrTx): Promise<Catalog> {
       });
     }
   }
+  for (const key of DECLARED_KEYS) if (tables.has(key.child) && tables.has(key.parent)) foreignKeys.push(key);
   return { tables, foreignKeys };
 }
 

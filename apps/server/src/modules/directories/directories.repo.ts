@@ -8,7 +8,8 @@ import {
   roles,
 } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
-import { execColumns, intArray, nullableArray, textArray } from "../../platform/sql.js";
+import { AppError } from "../../platform/errors.js";
+import { execColumns, execRows, intArray, nullableArray, textArray } from "../../platform/sql.js";
 
 /** Rows as columns (an upload's), their values apart (`ValueColumn`). */
 export interface RowColumns {
@@ -210,8 +211,15 @@ export class DirectoriesRepo {
       .onConflictDoUpdate({ target: [directoryAccess.roleId, directoryAccess.directoryId], set: { access } });
   }
 
-  /** Every row's place in the tree, as columns (one JSON value: 100,000 rows cross in one piece). */
-  skeleton(directoryId: string): Promise<Skeleton> {
+  /**
+   * Every row's place in the tree, as columns (one JSON value: 100,000 rows cross in one piece), read to change the
+   * rows: the directory's row is locked first, so until the transaction ends no other writer changes the tree and
+   * the directory is not deleted. Rows keep no foreign keys to their directory or parent: what a writer places from
+   * this tree is what the keys checked. NotFound when the directory is gone.
+   */
+  async skeletonForChange(directoryId: string): Promise<Skeleton> {
+    const locked = await execRows(this.db, sql`select 1 from directories where id = ${directoryId} for no key update`);
+    if (locked.rows.length === 0) throw new AppError("NotFound");
     return execColumns<Skeleton>(
       this.db,
       sql`select json_build_object(
@@ -245,7 +253,7 @@ export class DirectoriesRepo {
       );
   }
 
-  /** Inserts rows in parent-first order (the parent key is checked per statement), 5,000 to a statement. */
+  /** Inserts rows (placed by the caller from `skeletonForChange`), 5,000 to a statement. */
   async insertRows(spaceId: string, directoryId: string, rows: RowWrite[]) {
     for (let start = 0; start < rows.length; start += 5000) {
       const part = rows.slice(start, start + 5000);
@@ -261,8 +269,8 @@ export class DirectoriesRepo {
   }
 
   /**
-   * Inserts rows given as columns, parent first (the parent key is checked at the end of each statement), 25,000
-   * to an `insert … select from unnest(…)`: the values map is built by the database from one array per column, so
+   * Inserts rows given as columns (placed by the caller from `skeletonForChange`), 25,000 to an
+   * `insert … select from unnest(…)`: the values map is built by the database from one array per column, so
    * no JSON is written, quoted or parsed per row.
    */
   async insertRowColumns(spaceId: string, directoryId: string, rows: RowColumns, values: ValueColumn[]) {

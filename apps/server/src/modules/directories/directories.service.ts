@@ -125,19 +125,17 @@ export class DirectoriesService {
       const columnIds = new Map(columns.map((c, index) => [c.id, copied[index].id]));
       const rows = await repo.rowsById(directory.id);
       const rowIds = new Map(rows.map((r) => [r.id, crypto.randomUUID()]));
-      const writes: RowWrite[] = rows
-        .sort((a, b) => a.depth - b.depth)
-        .map((r) => ({
-          id: rowIds.get(r.id)!,
-          parentId: r.parentId ? rowIds.get(r.parentId)! : null,
-          code: r.code,
-          name: r.name,
-          sortKey: r.sortKey,
-          depth: r.depth,
-          values: Object.fromEntries(
-            Object.entries(r.values).flatMap(([k, v]) => (columnIds.has(k) ? [[columnIds.get(k)!, v]] : [])),
-          ),
-        }));
+      const writes: RowWrite[] = rows.map((r) => ({
+        id: rowIds.get(r.id)!,
+        parentId: r.parentId ? rowIds.get(r.parentId)! : null,
+        code: r.code,
+        name: r.name,
+        sortKey: r.sortKey,
+        depth: r.depth,
+        values: Object.fromEntries(
+          Object.entries(r.values).flatMap(([k, v]) => (columnIds.has(k) ? [[columnIds.get(k)!, v]] : [])),
+        ),
+      }));
       await repo.insertRows(grant.space.id, copy.id, writes);
       return copy.id;
     });
@@ -380,7 +378,7 @@ export async function writeRows(
   label: (kind: "create" | "update", index: number, code: string) => string = (_kind, _index, code) => code,
 ) {
   const columns = new Map(columnList.map((c) => [c.id, c]));
-  const tree = new DirectoryTree(await repo.skeleton(directoryId));
+  const tree = new DirectoryTree(await repo.skeletonForChange(directoryId));
   body.delete.forEach((rowId, index) => {
     if (!tree.has(rowId)) throw new AppError("NotFound", { field: `delete.${index}` });
   });
@@ -436,8 +434,7 @@ export async function writeRows(
     return { id, parentId: node.parentId, code: node.code, name: data.name, ...place, values: data.values };
   };
   const updates = [...changed].map(([id, data]) => write(id, data));
-  // New rows go parent first: the parent key is checked per statement.
-  const inserts = [...fresh].map(([id, data]) => write(id, data)).sort((a, b) => a.depth - b.depth);
+  const inserts = [...fresh].map(([id, data]) => write(id, data));
   const placed = [...moved]
     .filter(([id]) => !changed.has(id) && !fresh.has(id))
     .map(([id, place]) => ({ id, ...place }));

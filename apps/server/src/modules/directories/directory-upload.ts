@@ -79,7 +79,7 @@ export async function writeFileRows(
   header: string[],
   file: FileRows,
 ) {
-  const skeleton = await repo.skeleton(directoryId);
+  const skeleton = await repo.skeletonForChange(directoryId);
   const known = skeleton.id.length;
   const indexOf = new Map<string, number>();
   for (let k = 0; k < known; k++) indexOf.set(skeleton.code[k], k);
@@ -151,8 +151,8 @@ export async function writeFileRows(
 
   const { sortKey, depth } = placeAll(codes, parentOf, label);
 
-  // New rows parent first: the parent key is checked at the end of each statement.
-  const fresh = byDepth(createOrder, (k) => depth[nodeOf[k]]);
+  // New rows in file order (no parent key to satisfy: the tree was placed above, under the directory's lock).
+  const fresh = createOrder;
   const changed = new Set(updateOrder.map((k) => existing[k]));
   const placed: { id: string; sortKey: string; depth: number }[] = [];
   for (let n = 0; n < known; n++)
@@ -191,23 +191,6 @@ export async function writeFileRows(
     throw error;
   }
   return { created: creates, updated: updateOrder.length, rowCount: total };
-}
-
-/** `items` ordered by depth, shallowest first, keeping their order within a depth (a counting sort). */
-function byDepth(items: number[], depthOf: (item: number) => number): number[] {
-  const counts: number[] = [];
-  for (const item of items) {
-    const d = depthOf(item);
-    counts[d] = (counts[d] ?? 0) + 1;
-  }
-  const starts: number[] = [];
-  for (let d = 0, at = 0; d < counts.length; d++) {
-    starts[d] = at;
-    at += counts[d] ?? 0;
-  }
-  const out = new Array<number>(items.length);
-  for (const item of items) out[starts[depthOf(item)]++] = item;
-  return out;
 }
 
 /**

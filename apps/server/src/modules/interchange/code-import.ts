@@ -140,7 +140,7 @@ async function placeValues(
   values: ScheduleModel["codeValues"],
   rowOfValue: Map<string, { directoryId: string; rowId: string }>,
 ): Promise<number> {
-  const skeleton = await repo.skeleton(directoryId);
+  const skeleton = await repo.skeletonForChange(directoryId);
   const rowByCode = new Map(skeleton.code.map((code, k) => [code, skeleton.id[k]]));
   const byId = new Map(values.map((v) => [v.id, v]));
   const codeOf = new Map<string, string>();
