@@ -315,8 +315,9 @@ export function computeLate(net: Network, st: ScheduleState, i: number): boolean
     const lsW = st.lsW;
     const lfW = st.lfW;
     const plainStart = status === S_NOT_STARTED;
-    // MS Project 2016+: SS/SF links do not bound the predecessor's late dates (ScheduleOptions.startLinksBoundLate).
-    const startBound = net.startLinksBoundLate;
+    // MS Project 2016+ (ScheduleOptions.startLinksBoundLate) and any MS Project manually scheduled predecessor
+    // (scenario 065): SS/SF links do not bound the predecessor's late dates.
+    const startBound = net.startLinksBoundLate && (net.special[i] & X_MANUAL) === 0;
     for (let o = net.outStart[i], end = net.outStart[i + 1]; o < end; o++) {
       const e = outEdge[o];
       if (inActive[e] === 0) continue;

@@ -15,6 +15,7 @@ import {
   S_NOT_STARTED,
   type ScheduleState,
   X_ALAP,
+  X_MANUAL,
 } from "./network-model.js";
 import { backwardBound, fastSource, forwardBound, sourceTime } from "./relation-bounds.js";
 
@@ -69,8 +70,9 @@ export function computeLateAndFloat(net: Network, st: ScheduleState, i: number):
   const { lsW, lfW } = st;
   // Not completed here, so "not started" is also freeFloat's "not in progress".
   const plainStart = status === S_NOT_STARTED;
-  // MS Project 2016+: SS/SF links do not bound the predecessor's late dates (ScheduleOptions.startLinksBoundLate).
-  const startBound = net.startLinksBoundLate;
+  // MS Project 2016+ (ScheduleOptions.startLinksBoundLate) and any MS Project manually scheduled predecessor
+  // (scenario 065): SS/SF links do not bound the predecessor's late dates.
+  const startBound = net.startLinksBoundLate && (net.special[i] & X_MANUAL) === 0;
   const alap = (net.special[i] & X_ALAP) !== 0;
   const withFreeFloat = alap || !st.withoutFreeFloat;
   for (let o = net.outStart[i], end = net.outStart[i + 1]; o < end; o++) {
