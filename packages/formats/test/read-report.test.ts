@@ -9,6 +9,8 @@ import {
   readScheduleWithReport,
   readWarningText,
   readXer,
+  recalculate,
+  writeMspdi,
 } from "../src/index.js";
 import { baseTables, task, xerFile } from "./xer-fixture.js";
 
@@ -427,6 +429,30 @@ describe("P6 XML and MS Project XML oddities", () => {
       ["RelationDropped", "2"],
       ["CalendarMissing", "1"],
     ]);
+  });
+});
+
+describe("MS Project task modes and duration units", () => {
+  const file = (format: number) =>
+    new TextEncoder().encode(`<?xml version="1.0"?>
+<Project xmlns="http://schemas.microsoft.com/project"><SaveVersion>12</SaveVersion><CalendarUID>1</CalendarUID>
+<StartDate>2024-01-12T08:00:00</StartDate>
+<Calendars><Calendar><UID>1</UID><Name>Standard</Name><IsBaseCalendar>1</IsBaseCalendar></Calendar></Calendars>
+<Tasks><Task><UID>1</UID><ID>1</ID><Name>Cure</Name><OutlineLevel>1</OutlineLevel><Duration>PT24H0M0S</Duration><DurationFormat>${format}</DurationFormat></Task>
+<Task><UID>2</UID><ID>2</ID><Name>Strip</Name><OutlineLevel>1</OutlineLevel><Duration>PT8H0M0S</Duration><DurationFormat>7</DurationFormat><PredecessorLink><PredecessorUID>1</PredecessorUID><Type>1</Type></PredecessorLink></Task></Tasks>
+</Project>`);
+
+  it("an elapsed duration (DurationFormat 8, one elapsed day) runs round the clock: Friday 08:00 to Saturday 08:00, its successor on Monday", () => {
+    const model = readMspdi(file(8));
+    expect(model.activities.map((a) => a.elapsedDuration)).toEqual([true, undefined]);
+    const [cure, strip] = recalculate(model).model.activities.map((a) => a.computed);
+    expect(cure).toMatchObject({ earlyStart: "2024-01-12T08:00", earlyFinish: "2024-01-13T08:00" });
+    expect(strip).toMatchObject({ earlyStart: "2024-01-15T08:00", earlyFinish: "2024-01-15T17:00" });
+    // The same 24 h in working days (DurationFormat 7) take three working days.
+    const [working] = recalculate(readMspdi(file(7))).model.activities.map((a) => a.computed);
+    expect(working?.earlyFinish).toBe("2024-01-16T17:00");
+    // Written back as elapsed days.
+    expect(new TextDecoder().decode(writeMspdi(model))).toContain("<DurationFormat>8</DurationFormat>");
   });
 });
 

@@ -168,6 +168,11 @@ export interface Activity {
    * `plannedFinish` are the dates typed for it, which MS Project keeps whatever the logic says (engine scenario 063).
    */
   manuallyScheduled?: boolean;
+  /**
+   * MS Project's elapsed duration (units "emin", "ehr", "eday", "ewk", "emon"): the durations are minutes of a 24-hour,
+   * 7-day clock, and the task runs on it whatever its calendar.
+   */
+  elapsedDuration?: boolean;
   constraint?: Constraint;
   secondaryConstraint?: Constraint;
   /**

@@ -45,8 +45,11 @@ export const ACTIVITY_ID_ALIAS = "Activity ID";
 /** Link Type: 0 = FF, 1 = FS, 2 = SF, 3 = SS (not alphabetical, a classic trap). */
 export const MSP_LINKS: Record<string, RelationType> = { "0": "FF", "1": "FS", "2": "SF", "3": "SS" };
 
-/** LagFormat codes of elapsed units (em, eh, ed, ew, emo and their estimated forms): lag runs on a 24-hour clock. */
-const ELAPSED_FORMATS = new Set([4, 6, 8, 10, 12, 36, 38, 40, 42, 44]);
+/**
+ * LagFormat / DurationFormat codes of elapsed units (em, eh, ed, ew, emo and their estimated forms): the lag or the
+ * task runs on a 24-hour clock.
+ */
+export const ELAPSED_FORMATS = new Set([4, 6, 8, 10, 12, 36, 38, 40, 42, 44]);
 
 class TaskEl {
   constructor(
@@ -215,6 +218,7 @@ export function readMspdi(bytes: Uint8Array, options: ReaderOptions = {}): Sched
     set("plannedFinish", e.softDate("Finish"));
     // Task mode (Project 2010+): a manual task's Start and Finish are the dates typed for it.
     if (e.s("Manual") === "1" && !summary) a.manuallyScheduled = true;
+    if (!summary && ELAPSED_FORMATS.has(Number(e.s("DurationFormat")))) a.elapsedDuration = true;
     set("actualStart", actualStart);
     set("actualFinish", actualFinish);
     set("actualDuration", e.dur("ActualDuration"));

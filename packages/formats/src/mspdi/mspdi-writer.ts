@@ -174,7 +174,7 @@ export function writeMspdi(model: ScheduleModel): Uint8Array {
     const typed = a.manuallyScheduled === true;
     x.el("Start", dt(typed ? a.plannedStart : (c.earlyStart ?? a.plannedStart)));
     x.el("Finish", dt(typed ? a.plannedFinish : (c.earlyFinish ?? a.plannedFinish)));
-    x.el("Duration", formatIsoDuration(a.plannedDuration)).el("DurationFormat", 7);
+    x.el("Duration", formatIsoDuration(a.plannedDuration)).el("DurationFormat", a.elapsedDuration ? 8 : 7);
     x.el("Milestone", a.type === "milestone_start" || a.type === "milestone_finish").el(
       "Summary",
       a.type === "summary" || a.type === "wbs_summary",

@@ -58,6 +58,8 @@ function hasWork(c: Calendar): boolean {
 }
 
 export const FALLBACK_CALENDAR_ID = "planum-standard";
+/** The 24-hour, 7-day clock of MS Project's elapsed durations. */
+export const ELAPSED_CALENDAR_ID = "planum-elapsed";
 
 function engineCalendar(c: Calendar): EngineCalendar {
   return {
@@ -121,12 +123,21 @@ export function buildProjectNetwork(
   }
 
   const msProject = model.source?.format === "mspdi" || model.source?.format === "mpx";
+  const useElapsedCalendar = (): string => {
+    if (!used.has(ELAPSED_CALENDAR_ID)) {
+      used.add(ELAPSED_CALENDAR_ID);
+      calendars.push({ id: ELAPSED_CALENDAR_ID, week: Array.from({ length: 7 }, () => [["00:00", "24:00"]]) });
+    }
+    return ELAPSED_CALENDAR_ID;
+  };
   const sumParent = wbsSummaryParents(model, acts);
   const runsOf = resourceRuns(model, usable, useCal);
   const outsideLinks = linksOutsideFile(model, byId);
   const activities: EngineActivity[] = acts.map((a) => {
     const e: EngineActivity = { id: a.id, type: TYPE[a.type], duration: 0 };
-    const cal = useCal(a.calendarId);
+    // An MS Project task with an elapsed duration runs on a 24-hour clock whatever its calendar.
+    const elapsed = msProject && a.elapsedDuration === true;
+    const cal = elapsed ? useElapsedCalendar() : useCal(a.calendarId);
     if (cal) e.calendar = cal;
     const milestone = a.type === "milestone_start" || a.type === "milestone_finish";
     if (a.status === "completed") {
@@ -159,7 +170,7 @@ export function buildProjectNetwork(
     // MS Project's manually scheduled tasks keep their typed dates (engine scenario 063); only MS Project has them.
     if (msProject && a.manuallyScheduled && a.status !== "completed" && a.plannedStart && a.plannedFinish)
       e.manual = { start: a.plannedStart, finish: a.plannedFinish };
-    const runs = a.status !== "completed" && !milestone ? runsOf(a) : undefined;
+    const runs = a.status !== "completed" && !milestone && !elapsed ? runsOf(a) : undefined;
     // Only when a resource calendar differs from the activity's: otherwise the activity's own duration holds.
     if (runs?.some((r) => r.calendar !== (e.calendar ?? defaultCalendar))) e.resources = runs;
     const parent = a.parentId && byId.get(a.parentId)?.type === "summary" ? a.parentId : sumParent.get(a.id);
