@@ -454,6 +454,20 @@ describe("MS Project task modes and duration units", () => {
     // Written back as elapsed days.
     expect(new TextDecoder().decode(writeMspdi(model))).toContain("<DurationFormat>8</DurationFormat>");
   });
+
+  it("a begun task shows its actual start as its early and late start, as MS Project stores it (P6 shows the start of the remaining work)", () => {
+    const begun = new TextDecoder()
+      .decode(file(7))
+      .replace(
+        "<DurationFormat>7</DurationFormat>",
+        "<DurationFormat>7</DurationFormat><ActualStart>2024-01-12T08:00:00</ActualStart><PercentComplete>50</PercentComplete><RemainingDuration>PT4H0M0S</RemainingDuration>",
+      )
+      .replace("<StartDate>", "<StatusDate>2024-01-16T08:00:00</StatusDate><StartDate>");
+    const model = readMspdi(new TextEncoder().encode(begun));
+    const cure = recalculate(model).model.activities[0];
+    expect(cure.status).toBe("in_progress");
+    expect(cure.computed).toMatchObject({ earlyStart: "2024-01-12T08:00", lateStart: "2024-01-12T08:00" });
+  });
 });
 
 describe("several projects in one XER: each keeps its own data date and planned start", () => {

@@ -78,8 +78,13 @@ export function recalculate(model: ScheduleModel, scheduleFn: ScheduleFunction =
       // the start of the remaining work, i.e. early finish minus remaining duration.
       let earlyStart = r.earlyStart;
       const input = byId.get(r.id);
-      // A manually scheduled task (MS Project) keeps its typed start, begun or not.
-      const inProgress = act.status === "in_progress" && input?.manual === undefined;
+      // MS Project shows a begun task from its actual start, as its early and its late start (mpxj's mspdi*.xml,
+      // Project 2007-2010), and a manually scheduled task from its typed start, begun or not.
+      const msProject = model.source?.format === "mspdi" || model.source?.format === "mpx";
+      const inProgress = act.status === "in_progress" && input?.manual === undefined && !msProject;
+      let lateStart = r.lateStart;
+      if (msProject && act.status === "in_progress" && input?.manual === undefined && act.actualStart)
+        lateStart = act.actualStart;
       if (inProgress && input?.remaining !== undefined && input.remaining > 0) {
         const cal = calendarOf(input.calendar ?? net.input.defaultCalendar);
         earlyStart = formatDateTime(cal.subtractWorking(parseDateTime(r.earlyFinish), input.remaining));
@@ -89,7 +94,7 @@ export function recalculate(model: ScheduleModel, scheduleFn: ScheduleFunction =
       computed.set(r.id, {
         earlyStart,
         earlyFinish: r.earlyFinish,
-        lateStart: r.lateStart,
+        lateStart,
         lateFinish: r.lateFinish,
         totalFloat: r.totalFloat,
         freeFloat: r.freeFloat,
