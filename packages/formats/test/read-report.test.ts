@@ -455,18 +455,23 @@ describe("MS Project task modes and duration units", () => {
     expect(new TextDecoder().decode(writeMspdi(model))).toContain("<DurationFormat>8</DurationFormat>");
   });
 
-  it("a begun task shows its actual start as its early and late start, as MS Project stores it (P6 shows the start of the remaining work)", () => {
+  it("a begun task shows its actual start as its early and late start, and its remaining work follows its actual work, as MS Project stores them", () => {
+    // P6 would show the start of the remaining work and start it at the data date (here the project start).
     const begun = new TextDecoder()
       .decode(file(7))
       .replace(
         "<DurationFormat>7</DurationFormat>",
-        "<DurationFormat>7</DurationFormat><ActualStart>2024-01-12T08:00:00</ActualStart><PercentComplete>50</PercentComplete><RemainingDuration>PT4H0M0S</RemainingDuration>",
-      )
-      .replace("<StartDate>", "<StatusDate>2024-01-16T08:00:00</StatusDate><StartDate>");
+        "<DurationFormat>7</DurationFormat><ActualStart>2024-01-12T08:00:00</ActualStart><ActualDuration>PT8H0M0S</ActualDuration><PercentComplete>33</PercentComplete><RemainingDuration>PT16H0M0S</RemainingDuration>",
+      );
     const model = readMspdi(new TextEncoder().encode(begun));
-    const cure = recalculate(model).model.activities[0];
+    const [cure, strip] = recalculate(model).model.activities;
     expect(cure.status).toBe("in_progress");
-    expect(cure.computed).toMatchObject({ earlyStart: "2024-01-12T08:00", lateStart: "2024-01-12T08:00" });
+    expect(cure.computed).toMatchObject({
+      earlyStart: "2024-01-12T08:00",
+      earlyFinish: "2024-01-16T17:00",
+      lateStart: "2024-01-12T08:00",
+    });
+    expect(strip.computed).toMatchObject({ earlyStart: "2024-01-17T08:00" });
   });
 });
 

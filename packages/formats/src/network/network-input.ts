@@ -1,3 +1,4 @@
+import { buildCalendar, formatDateTime, parseDateTime } from "@planum/engine";
 import type { Activity, Calendar, Constraint, Project, ScheduleModel } from "../model/schedule-model.js";
 import { standardWeek } from "../model/schedule-model.js";
 import type {
@@ -130,6 +131,18 @@ export function buildProjectNetwork(
     }
     return ELAPSED_CALENDAR_ID;
   };
+  // MS Project runs a begun task's remaining work right after its actual duration (it moves it to the status date
+  // only when asked to reschedule uncompleted work): the engine's resume date.
+  const built = new Map<string, ReturnType<typeof buildCalendar>>();
+  const afterActualWork = (start: string, actual: number, calendarId: string): string => {
+    let cal = built.get(calendarId);
+    if (!cal) {
+      cal = buildCalendar(calendars.find((c) => c.id === calendarId)!);
+      built.set(calendarId, cal);
+    }
+    const t = parseDateTime(start);
+    return formatDateTime(actual > 0 ? cal.addWorking(t, actual) : t);
+  };
   const sumParent = wbsSummaryParents(model, acts);
   const runsOf = resourceRuns(model, usable, useCal);
   const outsideLinks = linksOutsideFile(model, byId);
@@ -152,6 +165,8 @@ export function buildProjectNetwork(
       e.actualStart = a.actualStart;
       e.remaining = milestone ? 0 : Math.max(0, a.remainingDuration);
       if (a.resumeDate) e.resume = a.resumeDate;
+      else if (msProject && !a.manuallyScheduled && a.actualDuration !== undefined)
+        e.resume = afterActualWork(a.actualStart, a.actualDuration, e.calendar ?? defaultCalendar);
     } else {
       // P6 schedules an activity that has not started by its remaining duration.
       e.duration = milestone ? 0 : Math.max(0, a.remainingDuration);
