@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  buildProjectNetwork,
   FormatError,
   measureFidelity,
   READ_WARNING_MESSAGES,
@@ -472,6 +473,27 @@ describe("MS Project task modes and duration units", () => {
       lateStart: "2024-01-12T08:00",
     });
     expect(strip.computed).toMatchObject({ earlyStart: "2024-01-17T08:00" });
+  });
+});
+
+describe("MS Project work contours", () => {
+  it("a contoured assignment lasts the task's duration on its resource's calendar, a flat one work ÷ units", () => {
+    const model = readMspdi(
+      new TextEncoder().encode(`<?xml version="1.0"?>
+<Project xmlns="http://schemas.microsoft.com/project"><SaveVersion>12</SaveVersion><CalendarUID>1</CalendarUID>
+<StartDate>2024-01-08T08:00:00</StartDate>
+<Calendars><Calendar><UID>1</UID><Name>Standard</Name><IsBaseCalendar>1</IsBaseCalendar></Calendar>
+<Calendar><UID>2</UID><Name>Crew</Name><IsBaseCalendar>1</IsBaseCalendar></Calendar></Calendars>
+<Tasks><Task><UID>1</UID><ID>1</ID><Name>Pour</Name><OutlineLevel>1</OutlineLevel><Duration>PT125H0M0S</Duration><RemainingDuration>PT125H0M0S</RemainingDuration></Task></Tasks>
+<Resources><Resource><UID>1</UID><ID>1</ID><Name>Crew</Name><Type>1</Type><CalendarUID>2</CalendarUID></Resource></Resources>
+<Assignments><Assignment><UID>1</UID><TaskUID>1</TaskUID><ResourceUID>1</ResourceUID><Units>1</Units><Work>PT75H0M0S</Work><RemainingWork>PT75H0M0S</RemainingWork><WorkContour>3</WorkContour></Assignment></Assignments>
+</Project>`),
+    );
+    const runs = () => buildProjectNetwork(model, model.projects[0]).input.activities[0].resources;
+    expect(model.assignments[0].curve).toBeDefined();
+    expect(runs()).toEqual([{ calendar: "2", remaining: 125 * 60 }]);
+    delete model.assignments[0].curve;
+    expect(runs()).toEqual([{ calendar: "2", remaining: 75 * 60 }]);
   });
 });
 

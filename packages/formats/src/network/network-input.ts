@@ -275,6 +275,7 @@ function resourceRuns(
   const msProject = model.source?.format === "mspdi" || model.source?.format === "mpx";
   const resources = new Map(model.resources.map((r) => [r.id, r]));
   const byActivity = new Map<string, EngineResourceRun[]>();
+  const durationOf = new Map(model.activities.map((a) => [a.id, a.remainingDuration]));
   for (const as of model.assignments) {
     const r = resources.get(as.resourceId);
     if (!r || r.type === "material" || !r.calendarId || !usable.has(r.calendarId)) continue;
@@ -282,7 +283,10 @@ function resourceRuns(
     const work = as.remainingUnits ?? 0;
     if (!(rate > 0) || !(work > 0)) continue;
     const list = byActivity.get(as.activityId) ?? [];
-    list.push({ calendar: r.calendarId, remaining: Math.round((work / rate) * 60) });
+    // MS Project stretches a contoured assignment (back loaded, bell…) past work ÷ units: it lasts the task's duration.
+    const contoured = msProject && as.curve !== undefined;
+    const remaining = contoured ? (durationOf.get(as.activityId) ?? 0) : Math.round((work / rate) * 60);
+    list.push({ calendar: r.calendarId, remaining });
     byActivity.set(as.activityId, list);
   }
   return (a) => {
