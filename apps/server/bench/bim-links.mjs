@@ -10,6 +10,11 @@
 // this process and the server's): 1.06 s CPU / 1.78 s wall at load 7.8; PGlite 3.1 s CPU / 2.9 s wall at load 2.6 —
 // still over the 2 s there: what remains is the embedded database's hash join and insert of 100,000 rows (heap, two
 // indexes, the conflict probe).
+// Session 17, statement by statement on PGlite (rolled back, load 12–13): the match (select) 0.63 s CPU; the insert
+// with `on conflict do nothing` 2.6–3.0 s, without it 1.3 s — the speculative insertion probes and marks every row
+// again. New ties are now what a hash anti-join finds missing, the link's row locked against concurrent inserts:
+// the call 2.04 s CPU / 5.8 s wall at load 17.7 (before 3.5 s CPU / 10.5 s wall at load 15.5); re-running the rule
+// (nothing new) 0.44 s CPU.
 import { sql } from "drizzle-orm";
 import { benchApi, benchSchedule, jsonLine, timed } from "./bench-kit.mjs";
 import { startBenchServer } from "./bench-server.mjs";
