@@ -4,6 +4,16 @@ import { execColumns, intArray, textArray } from "../../../platform/sql.js";
 
 type Value = string | number | boolean | null;
 
+/** Whether the value of attribute `a` in the object `o` is one the attribute cannot hold (of another type, not in its list). */
+const misfits = (o: SQL) => sql`(
+  (a.type = 'list' and not (a.list ? (${o} ->> a.key)))
+  or (a.type in ('number', 'money', 'percentage') and jsonb_typeof(${o} -> a.key) <> 'number')
+  or (a.type = 'boolean' and jsonb_typeof(${o} -> a.key) <> 'boolean')
+  or (a.type in ('string', 'date', 'list') and jsonb_typeof(${o} -> a.key) <> 'string'))`;
+
+/** Above this many works a pass joins by hashing (see `donorPass`). */
+const MANY_WORKS = 1000;
+
 /** A donor as `linkSettingsOf` answers it: a directory's column copied into a work attribute of that type. */
 export interface Donor {
   directoryId: string;
@@ -28,8 +38,9 @@ export interface DonorPass {
   }[];
   /** The first value its attribute cannot hold (a list entry the attribute lacks, a value of another type). */
   bad: { code: string; attribute: string; value: string } | null;
-  /** Written only: the changed works' ids and, attribute by attribute (`keys`), the values they had. */
+  /** Written only: the changed works' ids, their new revisions and, attribute by attribute (`keys`), the values they had. */
   ids: number[];
+  revisions: number[];
   keys: string[];
   before: Value[][];
 }
@@ -43,7 +54,13 @@ export interface DonorPass {
  */
 export async function donorPass(
   db: DbOrTx,
-  input: { versionId: string; donors: Donor[]; itemIds: number[] | undefined; limit: number; write: boolean },
+  input: {
+    versionId: string;
+    donors: Donor[];
+    itemIds: number[] | undefined;
+    limit: number;
+    write: boolean;
+  },
 ): Promise<DonorPass> {
   const { versionId, donors } = input;
   const directoryIds = [...new Set(donors.map((d) => d.directoryId))];
@@ -51,6 +68,14 @@ export async function donorPass(
   const joins: SQL[] = [];
   const removed: SQL[] = [];
   const added: SQL[] = [];
+  // a directory row's donated values as one object (null values left out)
+  const donated = (directoryId: string, r: SQL) =>
+    sql`jsonb_strip_nulls(jsonb_build_object(${sql.join(
+      donors
+        .filter((d) => d.directoryId === directoryId)
+        .map((d) => sql`${d.attributeId}::text, ${r}."values" -> ${d.columnId}::text`),
+      sql`, `,
+    )}))`;
   directoryIds.forEach((directoryId, i) => {
     const l = sql.raw(`l${i}`);
     const r = sql.raw(`r${i}`);
@@ -61,20 +86,30 @@ export async function donorPass(
     removed.push(
       sql` - (case when ${r}.id is null then '{}'::text[] else ${textArray(own.map((d) => d.attributeId))}::text[] end)`,
     );
-    const pairs = own.map((d) => sql`${d.attributeId}::text, ${r}."values" -> ${d.columnId}::text`);
-    added.push(sql` || jsonb_strip_nulls(jsonb_build_object(${sql.join(pairs, sql`, `)}))`);
+    added.push(sql` || ${donated(directoryId, r)}`);
   });
   const only = (alias: string) =>
     input.itemIds ? sql`and ${sql.raw(alias)}.item_id = any(${intArray(input.itemIds)}::int[])` : sql``;
-  // one directory (a link, a refresh of it, a WBS built from it): the links lead, no work is looked up twice
-  const linked =
-    directoryIds.length === 1
-      ? sql`select w.id, w.code, w.name, w.attrs as before,
-            (w.attrs - ${textArray(keys)}::text[]) ${added[0]} as after
-          from wbs_directory_links l0 join directory_rows r0 on r0.id = l0.row_id join wbs_items w on w.id = l0.item_id
+  // One directory (a link, a refresh of it, a WBS built from it): the links lead, no work is looked up twice, and
+  // each row's donated values are built once (1,000 rows), not once per work linked to it (50,000); so is the check
+  // of what an attribute cannot hold (`doubtful`): only works linked to a doubtful row are looked at for `bad`.
+  const one = directoryIds.length === 1;
+  const rows = one
+    ? sql`donated as materialized (select r0.id, ${donated(directoryIds[0], sql.raw("r0"))} as donated
+          from directory_rows r0 where r0.directory_id = ${directoryIds[0]} and r0.id in (
+            select l0.row_id from wbs_directory_links l0
+            where l0.version_id = ${versionId} and l0.directory_id = ${directoryIds[0]} ${only("l0")})),
+        doubtful as (select distinct v.id from donated v cross join attrs a where v.donated ? a.key
+          and ${misfits(sql`v.donated`)}),`
+    : sql``;
+  const linked = one
+    ? sql`select w.id, w.code, w.name, w.attrs as before, (w.attrs - ${textArray(keys)}::text[]) || v.donated as after,
+            l0.row_id
+          from wbs_directory_links l0 join donated v on v.id = l0.row_id join wbs_items w on w.id = l0.item_id
           where l0.version_id = ${versionId} and l0.directory_id = ${directoryIds[0]} and w.version_id = ${versionId}
             ${only("l0")}`
-      : sql`select w.id, w.code, w.name, w.attrs as before, (w.attrs ${sql.join(removed, sql``)}) ${sql.join(added, sql``)} as after
+    : sql`select w.id, w.code, w.name, w.attrs as before, (w.attrs ${sql.join(removed, sql``)}) ${sql.join(added, sql``)} as after,
+            null::uuid as row_id
           from wbs_items w ${sql.join(joins, sql` `)}
           where w.version_id = ${versionId} and w.id in (
             select x.item_id from wbs_directory_links x
@@ -89,28 +124,37 @@ export async function donorPass(
   const changedValues = keys.map(
     (key) => sql`(d.before -> ${key}::text is distinct from d.after -> ${key}::text)::int`,
   );
-  const keyColumns = keys.map((key, k) => sql`, ${`k${k}`}::text, json_agg(before -> ${key}::text order by id)`);
+  // one aggregate pass over the written rows: the arrays share its order, so none needs sorting
+  const keyColumns = keys.map((key, k) => sql`, ${`k${k}`}::text, json_agg(before -> ${key}::text)`);
   const write = input.write
     ? sql`, upd as (
         update wbs_items w set attrs = d.after, revision = w.revision + 1
-        from diff d where w.id = d.id and not exists (select 1 from bad)
-        returning w.id, d.before),
-      undo as (select json_build_object('ids', coalesce(json_agg(id order by id), '[]'::json)
-        ${sql.join(keyColumns, sql``)}) as u from upd)`
+        from diff d where w.id = d.id and w.version_id = ${versionId} and not exists (select 1 from bad)
+        returning w.id, w.revision, d.before),
+      undo as (select json_build_object('ids', coalesce(json_agg(id), '[]'::json),
+        'revisions', coalesce(json_agg(revision), '[]'::json) ${sql.join(keyColumns, sql``)}) as u from upd)`
     : sql`, undo as (select null::json as u)`;
-  const found = await execColumns<Omit<DonorPass, "keys" | "before"> & { undo: Record<string, unknown> | null }>(
-    db,
-    sql`with attrs as (select * from jsonb_to_recordset(${attributes}::jsonb) as a(key text, name text, type text, list jsonb)),
+  // Many works: hash joins over the version's works and the directory's rows, not one index probe per work into each
+  // (the embedded database keeps no statistics, so its planner takes 50,000 links for one and would even scan the
+  // rows' values once per link), and the changed works kept in memory. The settings are local to a transaction (a
+  // savepoint when `db` is one already) and put back after the statement.
+  const many = input.itemIds === undefined || input.itemIds.length > MANY_WORKS;
+  const found = await db.transaction(async (tx) => {
+    if (many)
+      await tx.execute(sql`select set_config('enable_nestloop', 'off', true), set_config('work_mem', '64MB', true)`);
+    const answer = await execColumns<
+      Omit<DonorPass, "keys" | "before" | "revisions"> & { undo: Record<string, unknown> | null }
+    >(
+      tx,
+      sql`with attrs as (select * from jsonb_to_recordset(${attributes}::jsonb) as a(key text, name text, type text, list jsonb)),
+      ${rows}
       diff as materialized (
         -- offset 0: the new attributes are built once per work, not again for the comparison
-        select id, code, name, before, after from (${linked} offset 0) s where after is distinct from before),
+        select id, code, name, before, after, row_id from (${linked} offset 0) s where after is distinct from before),
       bad as (
         select d.id, d.code, a.name as attribute, d.after ->> a.key as value from diff d cross join attrs a
-        where d.after -> a.key is distinct from d.before -> a.key and d.after ? a.key and (
-          (a.type = 'list' and not (a.list ? (d.after ->> a.key)))
-          or (a.type in ('number', 'money', 'percentage') and jsonb_typeof(d.after -> a.key) <> 'number')
-          or (a.type = 'boolean' and jsonb_typeof(d.after -> a.key) <> 'boolean')
-          or (a.type in ('string', 'date', 'list') and jsonb_typeof(d.after -> a.key) <> 'string'))
+        where ${one ? sql`d.row_id in (select id from doubtful) and` : sql``}
+          d.after -> a.key is distinct from d.before -> a.key and d.after ? a.key and ${misfits(sql`d.after`)}
         order by d.id limit 1)
       ${write}
       select json_build_object(
@@ -124,7 +168,12 @@ export async function donorPass(
           order by d.id, a.name limit ${input.limit}) c),
         'bad', (select row_to_json(b) from (select code, attribute, value from bad) b),
         'undo', (select u from undo)) as j`,
-  );
+    );
+    if (many)
+      await tx.execute(sql`select set_config(name, reset_val, true) from pg_settings
+        where name in ('enable_nestloop', 'work_mem')`);
+    return answer;
+  });
   const undo = found.undo;
   return {
     works: Number(found.works),
@@ -132,6 +181,7 @@ export async function donorPass(
     changes: found.changes,
     bad: found.bad,
     ids: (undo?.ids as number[] | undefined) ?? [],
+    revisions: (undo?.revisions as number[] | undefined) ?? [],
     keys,
     before: keys.map((_, k) => (undo?.[`k${k}`] as Value[] | undefined) ?? []),
   };

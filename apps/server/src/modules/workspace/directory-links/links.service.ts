@@ -183,6 +183,7 @@ export class DirectoryLinksService {
         return {
           result: { ...result.summary, applied: true },
           changed: result.written,
+          revisions: result.revisions,
           inverse: result.inverse ? { wbsAttrValues: result.inverse } : {},
           itemCount: result.written.length,
         };
@@ -222,6 +223,7 @@ export class DirectoryLinksService {
           return {
             result: {},
             changed: result.written,
+            revisions: result.revisions,
             inverse: result.inverse ? { wbsAttrValues: result.inverse } : {},
             itemCount: result.written.length,
           };
@@ -244,13 +246,14 @@ export class DirectoryLinksService {
   /**
    * What the donors change, counted and checked against the attributes in one statement (`donorPass`); with `write`
    * it is written by the same statement, and the undo keeps only the donor attributes' previous values, one array per
-   * attribute. (Building a WBS from a directory runs it too, inside its own change.)
+   * attribute; it answers the written works' new revisions too. (Building a WBS from a directory runs it too, inside
+   * its own change.)
    */
   async plan(db: Db | Tx, scope: VersionScope, directoryIds: string[], itemIds: number[] | undefined, write: boolean) {
     // read in `db`: inside a transaction the embedded database's one connection is the transaction's
     const donors = await donorsAt(db, placeOf(scope), directoryIds);
     const none: DonorRefresh = { works: 0, values: 0, changes: [], applied: false };
-    if (donors.length === 0) return { summary: none, written: [] as number[], inverse: undefined };
+    if (donors.length === 0) return { summary: none, written: [] as number[], revisions: [], inverse: undefined };
     const found = await donorPass(db, {
       versionId: scope.version.id,
       donors,
@@ -265,7 +268,12 @@ export class DirectoryLinksService {
         value: found.bad.value,
       });
     const summary: DonorRefresh = { works: found.works, values: found.values, changes: found.changes, applied: false };
-    if (found.ids.length === 0) return { summary, written: [] as number[], inverse: undefined };
-    return { summary, written: found.ids, inverse: { ids: found.ids, keys: found.keys, values: found.before } };
+    if (found.ids.length === 0) return { summary, written: [] as number[], revisions: [], inverse: undefined };
+    return {
+      summary,
+      written: found.ids,
+      revisions: found.ids.map((id, i) => ({ id, revision: found.revisions[i] })),
+      inverse: { ids: found.ids, keys: found.keys, values: found.before },
+    };
   }
 }

@@ -326,11 +326,22 @@ describe("works linked to directory rows", () => {
       })
     ).body.data.id;
     await owner.call("POST", `${base}/donor/create`, { columnId: s.unit, attributeId: stage });
-    expect((await link({ links: [{ itemId: works[0].id, rowId: s.concrete }] })).status).toBe(200);
+    const linkBoth = await link({
+      links: [
+        { itemId: works[1].id, rowId: s.concrete },
+        { itemId: works[0].id, rowId: s.rebar },
+      ],
+    });
+    expect(linkBoth.status).toBe(200);
     const refused = await owner.call("PATCH", `/versions/${v}/directory/update-linked-value`, {});
     expect(refused.status).toBe(400);
-    expect(refused.body.errors[0]).toMatchObject({ code: "DirectoryValueInvalid" });
-    expect((await owner.call("GET", `/versions/${v}/wbs/${works[0].id}`)).body.data.attrs).toEqual({});
+    // the first work (in id order) whose value would change to one the attribute lacks, with that value
+    expect(refused.body.errors[0]).toMatchObject({
+      code: "DirectoryValueInvalid",
+      params: { row: "A10", column: "Ед. 2", value: "т" },
+    });
+    for (const work of works.slice(0, 2))
+      expect((await owner.call("GET", `/versions/${v}/wbs/${work.id}`)).body.data.attrs).toEqual({});
   });
 
   it("lets no one of another space or without write access read or change links", async () => {

@@ -306,16 +306,22 @@ export async function applyInverse(tx: DbOrTx, versionId: string, inverse: UndoI
     for (const row of rows as { id: number }[]) touched.wbs.add(row.id);
   }
   if (inverse.wbsAttrValues?.ids.length) {
-    // one array per attribute: the works' values go back (a null one removes the attribute), the others stay
+    // one array per attribute: the works' values go back (a null one removes the attribute), the others stay. The
+    // arrays are unnested side by side with the ids (one pass, by position): picking `array -> i` for each work copied
+    // the whole array every time, which made undoing a refresh of 50,000 works take minutes.
     const { ids, keys, values } = inverse.wbsAttrValues;
+    const columns = keys.map((_, k) => sql.raw(`v${k}`));
     const { rows } = await execRows(
       tx,
-      sql`with v as materialized (select ${JSON.stringify(values)}::jsonb as a),
-        x as (
-          select t.id, jsonb_strip_nulls(jsonb_object_agg(k.key, coalesce(v.a -> (k.n::int - 1) -> (t.n::int - 1), 'null'::jsonb))) as old
-          from v, unnest(${intArray(ids)}::int[]) with ordinality as t(id, n)
-          cross join unnest(${textArray(keys)}::text[]) with ordinality as k(key, n)
-          group by t.id)
+      sql`with x as (
+          select t.id, jsonb_strip_nulls(jsonb_build_object(${sql.join(
+            keys.map((key, k) => sql`${key}::text, t.${columns[k]}`),
+            sql`, `,
+          )})) as old
+          from unnest(${intArray(ids)}::int[], ${sql.join(
+            values.map((list) => sql`array(select jsonb_array_elements(${JSON.stringify(list)}::jsonb))`),
+            sql`, `,
+          )}) as t(id, ${sql.join(columns, sql`, `)}))
         update wbs_items w set attrs = (w.attrs - ${textArray(keys)}::text[]) || x.old, revision = w.revision + 1
         from x where w.id = x.id and w.version_id = ${versionId} returning w.id`,
     );
