@@ -137,11 +137,13 @@ export async function donorPass(
   // Many works: hash joins over the version's works and the directory's rows, not one index probe per work into each
   // (the embedded database keeps no statistics, so its planner takes 50,000 links for one and would even scan the
   // rows' values once per link), and the changed works kept in memory. The settings are local to a transaction (a
-  // savepoint when `db` is one already) and put back after the statement.
+  // savepoint when `db` is one already) and put back after the statement. JIT off: the nested loops' disabling cost
+  // would otherwise make PostgreSQL compile the statement (1.6 s of JIT for a 0.8 s statement).
   const many = input.itemIds === undefined || input.itemIds.length > MANY_WORKS;
   const found = await db.transaction(async (tx) => {
     if (many)
-      await tx.execute(sql`select set_config('enable_nestloop', 'off', true), set_config('work_mem', '64MB', true)`);
+      await tx.execute(sql`select set_config('enable_nestloop', 'off', true), set_config('work_mem', '64MB', true),
+        set_config('jit', 'off', true)`);
     const answer = await execColumns<
       Omit<DonorPass, "keys" | "before" | "revisions"> & { undo: Record<string, unknown> | null }
     >(
@@ -171,7 +173,7 @@ export async function donorPass(
     );
     if (many)
       await tx.execute(sql`select set_config(name, reset_val, true) from pg_settings
-        where name in ('enable_nestloop', 'work_mem')`);
+        where name in ('enable_nestloop', 'work_mem', 'jit')`);
     return answer;
   });
   const undo = found.undo;
