@@ -4,6 +4,7 @@
 //                             the same transaction, target ≤ 2 s
 //   directory_donor_preview — every norm changed in the directory, then the preview of what the refresh changes
 //   directory_donor_refresh — PATCH …/update-linked-value writing the 50,000 works' new norms (undoable), target ≤ 2 s
+//   directory_donor_undo    — POST /versions/{id}/restore of that refresh (the 50,000 works' previous norms back)
 //   node apps/server/bench/directory-links.mjs [works=50000]
 // First run (load average 12 on the shared 2 cores): link 25.8 s wall / 6.5 s CPU, preview 8.9 s / 1.9 s, refresh
 // 12.6 s / 3.1 s — over the 2 s target: the works' attributes cross to JavaScript and back as JSON and the undo
@@ -27,6 +28,17 @@
 // (PLANUM_BENCH_DATABASE_URL, load 10–11): link 2.97 s / 7.6 s → 2.95 s / 7.0 s, the links' insert statement alone
 // 3.4 → 1.2 s wall; preview 0.6 → 0.7 s; refresh 1.38 s / 3.3 s → 1.45 s / 4.5 s (under 2 s of CPU). What remains of
 // the link is the donors' pass writing 50,000 works (the same statement as the refresh, 2–3.5 s wall on PostgreSQL).
+// Session 17 (dirs-links), profiled statement by statement: the donors' pass joined by one index probe per work into
+// the rows and again into the works (PGlite keeps no statistics: 50,000 links planned as one) and checked 100,000
+// values for what an attribute cannot hold. Now each linked row's donated values are one object built once, the check
+// runs on those rows (only works linked to a doubtful row are looked at), and above 1,000 works the statement hashes
+// (nested loops off, JIT off — on PostgreSQL the disabling cost made it JIT-compile 1.6 s —, work_mem 64MB, local to
+// a savepoint); the update answers the new revisions (no read-back). The undo of a refresh picked each old value with
+// `array -> i`, copying the whole array per work: minutes for 50,000 works (a 500 in the first try); now one unnest.
+// CPU (PostgreSQL: this process and the server's) / wall, load 6: PostgreSQL link 1.93 s / 2.65 s, preview 0.34 s,
+// refresh 0.96 s / 1.14 s (before, load 10–11: 2.95 s, 0.7 s, 1.45 s). PGlite link 3.5–5.0 s (the links' insert
+// ~1.0–1.4 s, the donors ~1.9 s: a new version of each of 50,000 wide rows costs ~0.7 s alone), preview 0.47–0.66 s,
+// refresh 1.27–1.56 s (before, load 14: 2.4–2.9 s). The link on PGlite stays over 2 s.
 import { benchApi, benchSchedule, jsonLine, timed } from "./bench-kit.mjs";
 import { startBenchServer } from "./bench-server.mjs";
 import { fiveByEight, seedWorks } from "./seed-works.mjs";
@@ -103,4 +115,6 @@ line("directory_donor_refresh", {
   values: refresh.result.values,
   targetMs: 2000,
 });
+const undo = await timed(() => inject("POST", `/versions/${version.id}/restore`, {}));
+line("directory_donor_undo", { ms: Math.round(undo.ms), cpuMs: Math.round(undo.cpuMs) });
 await stop();
