@@ -81,19 +81,41 @@ export interface BimGeometryPartAt {
  * throws on a file of another layout or cut short. Every array starts on a multiple of 4 from the file's start.
  */
 export function scanBimGeometry(data: Uint8Array): BimGeometryPartAt[] {
+  const count = bimGeometryPartCount(data);
+  if (count === null) throw new Error("geometry file cut short");
+  const { parts } = scanBimGeometryParts(data, HEADER_BYTES, count);
+  if (parts.length < count) throw new Error("geometry file cut short");
+  return parts;
+}
+
+/** The file's part count from its header; null while fewer bytes than the header arrived. Throws on another layout. */
+export function bimGeometryPartCount(data: Uint8Array): number | null {
+  if (data.byteLength < HEADER_BYTES) return null;
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  if (data.byteLength < HEADER_BYTES || view.getUint32(0, true) !== BIM_GEOMETRY_MAGIC)
-    throw new Error("not a Planum geometry file");
+  if (view.getUint32(0, true) !== BIM_GEOMETRY_MAGIC) throw new Error("not a Planum geometry file");
   if (view.getUint32(4, true) !== BIM_GEOMETRY_VERSION) throw new Error("unknown geometry version");
-  const count = view.getUint32(8, true);
+  return view.getUint32(8, true);
+}
+
+/** Where the first part of a geometry file starts (after its header). */
+export const BIM_GEOMETRY_FIRST_PART = HEADER_BYTES;
+
+/**
+ * The whole parts, at most `limit`, lying in `data` from byte `at` on (a part boundary), and where the first part not
+ * wholly there starts: a file arriving in pieces is read part by part (records are self-delimiting).
+ */
+export function scanBimGeometryParts(
+  data: Uint8Array,
+  at: number,
+  limit: number,
+): { parts: BimGeometryPartAt[]; end: number } {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const parts: BimGeometryPartAt[] = [];
-  let at = HEADER_BYTES;
-  for (let p = 0; p < count; p++) {
-    if (at + PART_HEADER_BYTES > data.byteLength) throw new Error("geometry file cut short");
+  while (parts.length < limit && at + PART_HEADER_BYTES <= data.byteLength) {
     const vertexCount = view.getUint32(at + 4, true);
     const indexCount = view.getUint32(at + 8, true);
     const size = partBytes(vertexCount, indexCount);
-    if (at + size > data.byteLength) throw new Error("geometry file cut short");
+    if (at + size > data.byteLength) break;
     const positionsAt = at + PART_HEADER_BYTES;
     const normalsAt = positionsAt + vertexCount * 12;
     parts.push({
@@ -112,7 +134,7 @@ export function scanBimGeometry(data: Uint8Array): BimGeometryPartAt[] {
     });
     at += size;
   }
-  return parts;
+  return { parts, end: at };
 }
 
 /** Reads every part of an uncompressed geometry file into arrays of its own; throws as `scanBimGeometry`. */

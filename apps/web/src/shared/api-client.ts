@@ -17,8 +17,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The login call itself: a 401 is a wrong password, not an ended session. */
   isLoginCall?: boolean;
-  /** Read the body as a blob (avatars, downloads) instead of the JSON envelope. */
-  responseType?: "json" | "blob";
+  /**
+   * Read the body as a blob (avatars, downloads) or as the stream of its bytes as they arrive (a 3D model drawn
+   * while it loads) instead of the JSON envelope.
+   */
+  responseType?: "json" | "blob" | "stream";
 }
 
 function buildUrl(path: string, query: RequestOptions["query"]): string {
@@ -104,9 +107,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   // any answer, even an error, means the server is there
   if (response.status < 502 || response.status > 504) markOnline();
 
-  if (response.ok && options.responseType === "blob") {
+  if (response.ok && options.responseType && options.responseType !== "json") {
     const type = response.headers.get("content-type") ?? "";
-    if (!type.includes("application/json")) return (await response.blob()) as T;
+    if (!type.includes("application/json") && options.responseType === "blob") return (await response.blob()) as T;
+    if (!type.includes("application/json") && response.body) return response.body as T;
   }
   const parsed = await readBody(response);
   const envelope = parsed as { success?: boolean; data?: T } | null;

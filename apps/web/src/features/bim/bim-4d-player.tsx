@@ -65,9 +65,21 @@ export function Bim4dPlayer({ ties, works, on, onOn, onTint }: Props) {
     return new Map([...byElement].map(([id, list]) => [id, elementStatus(list)]));
   }, [shown, ties, works]);
 
+  // Only the elements whose colour changed since the last day shown are recoloured (a day moves a few works on):
+  // all of them when the player is switched on or the scene changes.
+  const sent = useRef<{ to: Props["onTint"]; colours: Map<number, string> } | null>(null);
   useEffect(() => {
-    if (!on) return;
-    onTint(new Map([...statuses].map(([id, status]) => [id, BIM_4D_COLOURS[status]])));
+    if (!on) {
+      sent.current = null;
+      return;
+    }
+    const colours = new Map([...statuses].map(([id, status]) => [id, BIM_4D_COLOURS[status] as string]));
+    const before = sent.current?.to === onTint ? sent.current.colours : null;
+    const changed = new Map<number, string | null>();
+    for (const [id, colour] of colours) if (before?.get(id) !== colour) changed.set(id, colour);
+    if (before) for (const id of before.keys()) if (!colours.has(id)) changed.set(id, null);
+    sent.current = { to: onTint, colours };
+    if (changed.size > 0) onTint(changed);
   }, [on, statuses, onTint]);
 
   // Playing: the day follows the clock of the animation frames, from where the slider stood when play was pressed.

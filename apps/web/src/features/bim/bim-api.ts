@@ -37,11 +37,12 @@ export const bimApi = {
     api.get<BimSearchAnswer>(`${modelPath(projectId, modelId)}/attributes?text=${encodeURIComponent(text)}`),
   element: (projectId: string, modelId: string, expressId: number) =>
     api.get<BimElementInfo>(`${modelPath(projectId, modelId)}/element-info/${expressId}`),
-  /** The converted geometry; the browser undoes the gzip transfer encoding itself. */
-  geometry: async (projectId: string, modelId: string) =>
-    new Uint8Array(
-      await (await api.get<Blob>(`${modelPath(projectId, modelId)}/geometry`, { responseType: "blob" })).arrayBuffer(),
-    ),
+  /** The converted geometry's bytes as they arrive; the browser undoes the gzip transfer encoding itself. */
+  geometry: (projectId: string, modelId: string, signal?: AbortSignal) =>
+    api.get<ReadableStream<Uint8Array>>(`${modelPath(projectId, modelId)}/geometry`, {
+      responseType: "stream",
+      signal,
+    }),
 };
 
 const profiles = (spaceId: string) => `/spaces/${encodeURIComponent(spaceId)}/bim`;

@@ -69,4 +69,25 @@ describe("merged element batches", () => {
     expect(batch.intersect(down(0.5), (point) => point.z < 0)).toBeNull();
     expect(batch.intersect(down(2.5), () => true)?.point.toArray()).toEqual([2.5, 0.5, 0]);
   });
+
+  it("leaves parts a few pixels across out while the camera moves, and draws them all again when it stops", () => {
+    // unit squares (radius ≈ 0.71) at x 0, 2 and 100: seen from x = -10, the far one is ~10× smaller
+    const [data] = mergeBimGeometry(fileOf([square(1, 0, 0), square(2, 2, 0), square(3, 100, 0)]));
+    const batch = new ElementBatch(data!);
+    const eye = new Vector3(-10, 0.5, 0);
+    batch.setCoarse(eye, 0.71 / 50); // a radius under 1/70 of its distance is too small
+    batch.flush();
+    expect(batch.mesh.geometry.drawRange.count).toBe(12);
+    // a hidden part stays hidden while moving
+    batch.setVisible(0, false);
+    batch.flush();
+    expect([...(batch.mesh.geometry.index!.array as Uint32Array).subarray(0, 6)]).toEqual([4, 5, 6, 4, 6, 7]);
+    expect(batch.mesh.geometry.drawRange.count).toBe(6);
+    batch.setCoarse(null);
+    batch.flush();
+    expect(batch.mesh.geometry.drawRange.count).toBe(12);
+    batch.setVisible(0, true);
+    batch.flush();
+    expect(batch.mesh.geometry.drawRange.count).toBe(18);
+  });
 });

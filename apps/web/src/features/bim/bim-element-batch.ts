@@ -30,8 +30,12 @@ export class ElementBatch {
   readonly mesh: Mesh<BufferGeometry, MeshLambertMaterial>;
   readonly bounds = new Box3();
   private readonly colours: BufferAttribute;
-  private readonly drawn: BufferAttribute;
+  private readonly drawnIndices: BufferAttribute;
   private readonly visible: Uint8Array;
+  /** Each part's bounding sphere, centre x y z and radius, for the detail kept while the camera moves. */
+  private readonly spheres: Float32Array;
+  /** While the camera moves: the eye and the smallest radius drawn per unit of distance; null: full detail. */
+  private coarse: { eye: Vector3; minRadiusPerDistance: number } | null = null;
   private visibilityChanged = false;
   private dirtyFrom = Number.POSITIVE_INFINITY;
   private dirtyTo = -1;
@@ -47,8 +51,8 @@ export class ElementBatch {
     // copies: the batch changes them, and the same data may build a scene again
     this.colours = new BufferAttribute(data.vertexColours.slice(), 4, true);
     geometry.setAttribute("color", this.colours);
-    this.drawn = new BufferAttribute(data.indices.slice(), 1);
-    geometry.setIndex(this.drawn);
+    this.drawnIndices = new BufferAttribute(data.indices.slice(), 1);
+    geometry.setIndex(this.drawnIndices);
     const { boxes } = data;
     for (let b = 0; b < boxes.length; b += 6) {
       this.bounds.expandByPoint(new Vector3(boxes[b], boxes[b + 1], boxes[b + 2]));
@@ -64,6 +68,37 @@ export class ElementBatch {
     this.mesh = new Mesh(geometry, material);
     this.mesh.matrixAutoUpdate = false;
     this.visible = new Uint8Array(data.keys.length).fill(1);
+    this.spheres = new Float32Array(data.keys.length * 4);
+    for (let p = 0, b = 0; b < boxes.length; p += 4, b += 6) {
+      const dx = boxes[b + 3]! - boxes[b]!;
+      const dy = boxes[b + 4]! - boxes[b + 1]!;
+      const dz = boxes[b + 5]! - boxes[b + 2]!;
+      this.spheres[p] = (boxes[b]! + boxes[b + 3]!) / 2;
+      this.spheres[p + 1] = (boxes[b + 1]! + boxes[b + 4]!) / 2;
+      this.spheres[p + 2] = (boxes[b + 2]! + boxes[b + 5]!) / 2;
+      this.spheres[p + 3] = Math.hypot(dx, dy, dz) / 2;
+    }
+  }
+
+  /**
+   * While the camera moves, parts whose bounding sphere is under `minRadiusPerDistance` × their distance from `eye`
+   * (a few pixels on screen) are not drawn; null draws every visible part again. Applied at the next `flush`.
+   */
+  setCoarse(eye: Vector3 | null, minRadiusPerDistance = 0) {
+    if (!eye && !this.coarse) return;
+    this.coarse = eye ? { eye: eye.clone(), minRadiusPerDistance } : null;
+    this.visibilityChanged = true;
+  }
+
+  /** Whether the part is drawn in this frame: visible, and not too small while the camera moves. */
+  private drawn(part: number) {
+    if (!this.visible[part]) return false;
+    if (!this.coarse) return true;
+    const { eye, minRadiusPerDistance } = this.coarse;
+    const s = this.spheres;
+    const at = part * 4;
+    const distance = Math.hypot(s[at]! - eye.x, s[at + 1]! - eye.y, s[at + 2]! - eye.z);
+    return s[at + 3]! >= distance * minRadiusPerDistance;
   }
 
   setColour(part: number, color: Color) {
@@ -100,19 +135,19 @@ export class ElementBatch {
     if (this.visibilityChanged) {
       this.visibilityChanged = false;
       const { indices, indexStarts } = this.data;
-      const array = this.drawn.array as Uint32Array;
+      const array = this.drawnIndices.array as Uint32Array;
       let count = 0;
       for (let p = 0; p < this.visible.length; p++) {
-        if (!this.visible[p]) continue;
+        if (!this.drawn(p)) continue;
         const from = indexStarts[p]!;
         const to = indexStarts[p + 1]!;
         array.set(indices.subarray(from, to), count);
         count += to - from;
       }
       this.mesh.geometry.setDrawRange(0, count);
-      this.drawn.clearUpdateRanges();
-      this.drawn.addUpdateRange(0, count);
-      this.drawn.needsUpdate = true;
+      this.drawnIndices.clearUpdateRanges();
+      this.drawnIndices.addUpdateRange(0, count);
+      this.drawnIndices.needsUpdate = true;
     }
   }
 

@@ -1,4 +1,4 @@
-import { scanBimGeometry } from "@planum/contracts";
+import { type BimGeometryPartAt, scanBimGeometry } from "@planum/contracts";
 
 /**
  * Parts of elements merged into one vertex and one index buffer, drawn as one mesh (one draw call): part p owns the
@@ -28,7 +28,7 @@ export interface ElementBatchData {
 }
 
 /** A part to merge: its arrays and colour (r g b a, 0–1). */
-interface MergePart {
+export interface MergePart {
   key: number;
   color: readonly number[];
   positions: Float32Array;
@@ -120,22 +120,23 @@ function boundingBox(positions: Float32Array, into: Float32Array, at: number) {
   into.set([x0, y0, z0, x1, y1, z1], at);
 }
 
-/**
- * Reads a geometry file (bim-geometry-wire, uncompressed) into two batches, opaque and transparent parts apart
- * (the transparent ones are drawn after, without writing depth); a batch without parts is left out. Throws on a
- * file of another layout or cut short.
- */
-export function mergeBimGeometry(data: Uint8Array): ElementBatchData[] {
-  // Every array of the file starts on a multiple of 4 from its start, so views need no copy when the file does.
-  const aligned = data.byteOffset % 4 === 0 ? data : data.slice();
-  const { buffer, byteOffset } = aligned;
-  const parts = scanBimGeometry(aligned).map((at) => ({
+/** A file's parts as views into its bytes (which start on a multiple of 4 from the file's start), not copies. */
+export function partsOf(data: Uint8Array, found: BimGeometryPartAt[]): MergePart[] {
+  const { buffer, byteOffset } = data;
+  return found.map((at) => ({
     key: at.expressId,
     color: at.color,
     positions: new Float32Array(buffer, byteOffset + at.positionsAt, at.vertexCount * 3),
     normals: new Int8Array(buffer, byteOffset + at.normalsAt, at.vertexCount * 3),
     indices: new Uint32Array(buffer, byteOffset + at.indicesAt, at.indexCount),
   }));
+}
+
+/**
+ * Parts merged into two batches, opaque and transparent apart (the transparent ones are drawn after, without
+ * writing depth); a batch without parts is left out.
+ */
+export function mergeByTransparency(parts: MergePart[]): ElementBatchData[] {
   return [false, true]
     .map((transparent) =>
       mergeParts(
@@ -144,4 +145,14 @@ export function mergeBimGeometry(data: Uint8Array): ElementBatchData[] {
       ),
     )
     .filter((batch) => batch.keys.length > 0);
+}
+
+/**
+ * Reads a whole geometry file (bim-geometry-wire, uncompressed) into its two batches. Throws on a file of another
+ * layout or cut short.
+ */
+export function mergeBimGeometry(data: Uint8Array): ElementBatchData[] {
+  // Every array of the file starts on a multiple of 4 from its start, so views need no copy when the file does.
+  const aligned = data.byteOffset % 4 === 0 ? data : data.slice();
+  return mergeByTransparency(partsOf(aligned, scanBimGeometry(aligned)));
 }

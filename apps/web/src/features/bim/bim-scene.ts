@@ -24,6 +24,11 @@ import { type BatchHit, ElementBatch } from "./bim-element-batch";
 import { type ElementBatchData, mergeParts } from "./bim-geometry-merge";
 
 const SELECTED = new Color("#f59f00");
+/**
+ * While the camera moves, parts smaller than this on screen (pixels across) are not drawn, as large-model viewers
+ * do; full detail comes back when it stops. A frame's cost follows the triangles drawn where WebGL runs in software.
+ */
+const MOVING_MIN_PIXELS = 4;
 const MEASURE = new Color("#e8590c");
 const AXES = { x: new Vector3(1, 0, 0), y: new Vector3(0, 1, 0), z: new Vector3(0, 0, 1) } as const;
 
@@ -88,11 +93,20 @@ export class BimScene {
   private readonly profileColours = new Map<number, Color>();
   private readonly profileHidden = new Set<number>();
   private measureLine: Line | null = null;
+  /** The section asked for (kept so that it follows the model's extent while the model arrives). */
+  private cut: BimSection | null = null;
   /** The primitives' batch (site layout), rebuilt whenever they change; their keys in `placed`. */
   private primitiveBatch: ElementBatch | null = null;
   private primitiveKeys: number[] = [];
   private grid: GridHelper | null = null;
   private frame = 0;
+  /** Someone moved the camera or a saved one was restored: arriving batches no longer reframe the model. */
+  private cameraPlaced = false;
+  /** The pointer is down on the canvas (a drag may start); `moving` once the camera has moved in it. */
+  private dragging = false;
+  private moving = false;
+  /** Where the camera was when the parts drawn while moving were chosen. */
+  private readonly coarseEye = new Vector3();
 
   constructor(
     private readonly host: HTMLElement,
@@ -108,7 +122,18 @@ export class BimScene {
     sun.position.set(1, 2, 1.5);
     this.scene.add(sun);
     this.controls = new OrbitControls(this.camera, this.renderer.domElement);
-    this.controls.addEventListener("change", () => this.requestRender());
+    this.controls.addEventListener("change", () => {
+      if (this.dragging) this.setMoving(true);
+      this.requestRender();
+    });
+    this.controls.addEventListener("start", () => {
+      this.cameraPlaced = true;
+      this.dragging = true;
+    });
+    this.controls.addEventListener("end", () => {
+      this.dragging = false;
+      this.setMoving(false);
+    });
     this.resize = new ResizeObserver(() => this.fitSize());
     this.resize.observe(host);
     this.fitSize();
@@ -119,23 +144,40 @@ export class BimScene {
     this.requestRender();
   }
 
-  /** Puts a model's batches (`readGeometryOffThread`) into the scene (once per model). */
-  load(batches: ElementBatchData[]) {
+  /**
+   * Puts batches of a model into the scene as they arrive (`readGeometryStream`): what was already asked of their
+   * elements — selection, tints, profile, hidden, isolated — applies to them at once. The camera frames the model
+   * as it grows until someone moves it or a saved camera is restored.
+   */
+  addBatches(batches: ElementBatchData[]) {
     for (const data of batches) this.add(new ElementBatch(data));
-    this.fit();
+    // the cut is a share of the model's extent, which has grown
+    if (this.cut) this.section(this.cut);
+    if (!this.cameraPlaced) this.frameAll();
+    this.requestRender();
   }
 
   private add(batch: ElementBatch) {
     const { keys, colours } = batch.data;
+    const selected = new Set(this.selected);
     for (let part = 0; part < keys.length; part++) {
       const key = keys[part]!;
       const color = new Color(colours[part * 3]! / 255, colours[part * 3 + 1]! / 255, colours[part * 3 + 2]! / 255);
       const list = this.placed.get(key);
       if (list) list.push({ batch, part, color });
       else this.placed.set(key, [{ batch, part, color }]);
+      if (!this.visible(key)) batch.setVisible(part, false);
+      const shown = selected.has(key) ? SELECTED : (this.tints.get(key) ?? this.profileColours.get(key));
+      if (shown) batch.setColour(part, shown);
     }
     this.batches.push(batch);
     this.scene.add(batch.mesh);
+    if (this.moving) this.coarsen();
+  }
+
+  /** Triangles of the last frame drawn (the benchmark shows what moving leaves out). */
+  get trianglesDrawn() {
+    return this.renderer.info.render.triangles;
   }
 
   get elementCount() {
@@ -193,8 +235,32 @@ export class BimScene {
     this.requestRender();
   }
 
-  /** Frames the visible elements (all of them when none is visible). */
+  /**
+   * While the camera moves (a drag of the controls, or the caller's own motion), parts a few pixels on screen are
+   * left out of the frames; when it stops, everything is drawn again.
+   */
+  setMoving(moving: boolean) {
+    if (this.moving === moving) return;
+    this.moving = moving;
+    if (moving) this.coarsen();
+    else for (const batch of this.batches) batch.setCoarse(null);
+    this.requestRender();
+  }
+
+  /** Chooses the parts drawn while moving, as seen from where the camera is now. */
+  private coarsen() {
+    const focal = this.renderer.domElement.height / (2 * Math.tan((this.camera.fov * Math.PI) / 360));
+    this.coarseEye.copy(this.camera.position);
+    for (const batch of this.batches) batch.setCoarse(this.camera.position, MOVING_MIN_PIXELS / 2 / focal);
+  }
+
+  /** Frames the visible elements (all of them when none is visible), or the named ones. */
   fit(ids?: number[]) {
+    this.cameraPlaced = true;
+    this.frameAll(ids);
+  }
+
+  private frameAll(ids?: number[]) {
     const box = new Box3();
     const wanted = ids?.length ? ids : [...this.placed.keys()].filter((id) => this.visible(id));
     if (wanted.length === this.placed.size || wanted.length === 0) {
@@ -248,9 +314,10 @@ export class BimScene {
     return box;
   }
 
+  /** Selects elements, those still to arrive included (they arrive selected). */
   select(ids: number[]) {
     for (const id of this.selected) this.paint(id, null);
-    this.selected = ids.filter((id) => this.placed.has(id));
+    this.selected = [...ids];
     for (const id of this.selected) this.paint(id, SELECTED);
     this.requestRender();
   }
@@ -300,6 +367,7 @@ export class BimScene {
   }
 
   setCamera(state: CameraState) {
+    this.cameraPlaced = true;
     this.camera.position.set(...state.position);
     this.controls.target.set(...state.target);
     const distance = this.camera.position.distanceTo(this.controls.target);
@@ -312,6 +380,7 @@ export class BimScene {
 
   /** Cuts the model across an axis at a share of its extent (keeping what lies below the cut); null: no cut. */
   section(section: BimSection | null) {
+    this.cut = section;
     if (!section) {
       this.renderer.clippingPlanes = [];
     } else {
@@ -407,6 +476,9 @@ export class BimScene {
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
+      // moved far from where the parts were chosen (a zoom): choose again
+      const distance = this.camera.position.distanceTo(this.controls.target);
+      if (this.moving && this.camera.position.distanceTo(this.coarseEye) > distance / 4) this.coarsen();
       for (const batch of this.batches) batch.flush();
       this.renderer.render(this.scene, this.camera);
     });

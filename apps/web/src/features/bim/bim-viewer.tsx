@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Group,
-  Loader,
   ScrollArea,
   SegmentedControl,
   Select,
@@ -33,11 +32,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError, notifySuccess } from "../../ui/notify";
 import { bimApi, bimKeys, bimViewerApi } from "./bim-api";
-import { readGeometryOffThread } from "./bim-geometry-read";
 import { BimLinksPanel } from "./bim-links-panel";
 import { BimProfileEditor } from "./bim-profiles";
-import { type Appearance, BimScene } from "./bim-scene";
+import type { Appearance, BimScene } from "./bim-scene";
 import { useSceneClick } from "./use-scene-click";
+import { GeometryProgressNote, useStreamedGeometry } from "./use-streamed-geometry";
 
 const BACKGROUND = { light: "#f1f3f5", dark: "#1f2125" } as const;
 
@@ -62,12 +61,6 @@ export function BimViewer({
   const [scene, setScene] = useState<BimScene | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const key = bimKeys.model(spaceId, model.projectId, model.id);
-  const geometry = useQuery({
-    queryKey: [...key, "geometry"],
-    queryFn: async () => readGeometryOffThread(await bimApi.geometry(model.projectId, model.id)),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
   const pbs = useQuery({ queryKey: [...key, "pbs"], queryFn: () => bimApi.pbs(model.projectId, model.id) });
   const info = useQuery({
     queryKey: [...key, "element", selected[0]],
@@ -75,18 +68,10 @@ export function BimViewer({
     enabled: selected.length > 0,
   });
 
-  // The scene is built once per model; the background follows the colour scheme without building it again.
+  // The scene is built once per model and draws the geometry as it arrives; the background follows the colour
+  // scheme without building it again.
   const initialBackground = useRef(BACKGROUND[scheme]);
-  useEffect(() => {
-    if (!host.current || !geometry.data) return;
-    const created = new BimScene(host.current, initialBackground.current);
-    created.load(geometry.data);
-    setScene(created);
-    return () => {
-      created.dispose();
-      setScene(null);
-    };
-  }, [geometry.data]);
+  const loading = useStreamedGeometry(host, model, initialBackground.current, setScene);
   useEffect(() => scene?.setBackground(BACKGROUND[scheme]), [scene, scheme]);
 
   // The section, the measure tool, the appearance profile, and the saved state that restores them all.
@@ -311,15 +296,10 @@ export function BimViewer({
           ref={host}
           pos="relative"
           data-testid="bim-canvas"
-          data-elements={scene?.elementCount ?? 0}
+          data-elements={loading.state === "done" ? (scene?.elementCount ?? 0) : 0}
           style={{ flex: "1 1 420px", minWidth: 0, height: 520, borderRadius: 8, overflow: "hidden" }}
         >
-          {geometry.isPending ? (
-            <Group justify="center" pos="absolute" inset={0}>
-              <Loader size="sm" />
-              <Text size="sm">{t("viewer.loading")}</Text>
-            </Group>
-          ) : null}
+          <GeometryProgressNote loading={loading} />
         </Box>
         <Stack gap="xs" style={{ flex: "1 1 260px", maxWidth: "100%" }}>
           <ElementSearch spaceId={spaceId} model={model} onPick={(id) => setSelected([id])} />

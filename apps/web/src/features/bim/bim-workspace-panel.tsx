@@ -10,7 +10,7 @@ import { describeError } from "../../ui/notify";
 import { Bim4dPlayer } from "./bim-4d-player";
 import { bimApi, bimKeys } from "./bim-api";
 import type { ElementBatchData } from "./bim-geometry-merge";
-import { readGeometryOffThread } from "./bim-geometry-read";
+import { readGeometry } from "./bim-geometry-read";
 import { bimLinkKeys, bimLinksApi } from "./bim-links-api";
 import { primitivePlacement } from "./bim-primitive-shapes";
 import { bimPrimitiveKeys, bimPrimitivesApi, primitiveKey } from "./bim-primitives-api";
@@ -62,7 +62,7 @@ export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWork
 
   const geometry = useQuery({
     queryKey: [...bimKeys.model(spaceId, link?.projectId ?? "", modelId ?? ""), "geometry"],
-    queryFn: async () => readGeometryOffThread(await bimApi.geometry(link!.projectId, modelId!)),
+    queryFn: async () => readGeometry(await bimApi.geometry(link!.projectId, modelId!)),
     enabled: link !== null && modelId !== null,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
@@ -120,7 +120,7 @@ export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWork
   useEffect(() => {
     if (!host.current || !showing) return;
     const created = new BimScene(host.current, initialBackground.current);
-    if (showing.length) created.load(showing);
+    if (showing.length) created.addBatches(showing);
     setScene(created);
     return () => {
       created.dispose();
