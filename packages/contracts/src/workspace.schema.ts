@@ -12,6 +12,8 @@ import { nameField, parseNumber, requiredText } from "./validation.js";
 export const VERSION_KINDS = ["version", "target", "actual"] as const;
 export type VersionKind = (typeof VERSION_KINDS)[number];
 export const CALC_STATUSES = ["not_calculated", "in_process", "calculated"] as const;
+/** An uploaded version's assignments, code links and UDF values: still being written by a job, or that job failed. */
+export const DETAILS_STATUSES = ["importing_details", "details_failed"] as const;
 export type CalcStatus = (typeof CALC_STATUSES)[number];
 export const PROGRESS_OPTIONS = ["retained_logic", "progress_override", "actual_dates"] as const;
 /** P6 "calculate start-to-start lag from": early start (P6's default) or actual start. */
@@ -78,6 +80,10 @@ export const versionSchema = z.object({
   /** Grows with every change inside the version (WBS, relations, calculation). */
   revision: z.number(),
   createdAt: z.string(),
+  /** Null when complete; an uploaded version shows before its assignments, code links and UDF values are in. */
+  detailsStatus: z.enum(DETAILS_STATUSES).nullable(),
+  /** Why writing them failed (the uploader's language); null otherwise. */
+  detailsError: z.string().nullable(),
 });
 export type Version = z.infer<typeof versionSchema>;
 

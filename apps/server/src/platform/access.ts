@@ -296,6 +296,15 @@ export function assertUnlocked(version: VersionRow) {
   if (version.locked) throw new AppError("VersionLocked", { label: version.label });
 }
 
+/**
+ * Assignments and directory links of a version uploaded from a file are written by a job after it shows
+ * (`versions.details_status`): until they are in, nobody adds or changes their kind, which the job would collide with.
+ */
+export function assertDetailsIn(version: VersionRow) {
+  if (version.detailsStatus === "importing_details")
+    throw new AppError("VersionImportingDetails", { label: version.label });
+}
+
 type Where = { param: string } | "header";
 
 /**

@@ -144,6 +144,31 @@ export class Jobs {
     return { ...row, payload } as JobRow;
   }
 
+  /**
+   * A job whose row commits with the caller's transaction (its effect's precondition, e.g. the version it completes):
+   * `send` it after that commit. Sent before, a worker could claim it before its row exists; never sent (the process
+   * died between commit and send), the supervisor finds it queued a minute later and sends it.
+   */
+  async enqueueIn(
+    tx: DbOrTx,
+    type: string,
+    input: { spaceId?: string; userId?: string | null; payload?: Record<string, unknown> },
+  ) {
+    if (!this.handlers.has(type)) throw new Error(`No handler for job type ${type}`);
+    const [row] = await tx
+      .insert(jobs)
+      .values({ type, spaceId: input.spaceId, createdBy: input.userId, payload: input.payload ?? {} })
+      .returning({ id: jobs.id });
+    return row;
+  }
+
+  /** Sends a job made by `enqueueIn` once its transaction has committed. */
+  async send(jobId: string) {
+    this.mine.add(jobId);
+    if (this.started) await this.dispatch(jobId, 0);
+    else this.unsent.push(jobId);
+  }
+
   async get(id: string) {
     const [row] = await this.options.db.select().from(jobs).where(eq(jobs.id, id));
     return row ?? null;

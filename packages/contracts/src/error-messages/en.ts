@@ -154,6 +154,8 @@ export const en: Record<ErrorCode, string> = {
   AttributeReadOnly: "The value of this attribute is calculated and cannot be changed",
   InvalidMove: "The item cannot be moved there",
   VersionLocked: 'The version "{{label}}" is locked: unlock it to make changes',
+  VersionImportingDetails:
+    'The version "{{label}}" is still receiving the assignments and codes of its file: try again in a moment',
   RelationLoop: "The relation would close a loop: {{loop}}",
   RelationExists: "These works are already related",
   ScoreboardNodeTaken: "This node is already on the scoreboard",

@@ -166,6 +166,8 @@ export const fr: Record<ErrorCode, string> = {
   AttributeReadOnly: "La valeur de cet attribut est calculée et ne peut pas être modifiée",
   InvalidMove: "L'élément ne peut pas être déplacé ici",
   VersionLocked: "La version « {{label}} » est verrouillée : déverrouillez-la pour la modifier",
+  VersionImportingDetails:
+    "La version « {{label}} » reçoit encore les affectations et les codes de son fichier : réessayez dans un instant",
   RelationLoop: "La relation fermerait une boucle : {{loop}}",
   RelationExists: "Ces travaux sont déjà liés",
   ScoreboardNodeTaken: "Ce nœud figure déjà au classement",

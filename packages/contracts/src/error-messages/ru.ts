@@ -154,6 +154,7 @@ export const ru: Record<ErrorCode, string> = {
   AttributeReadOnly: "Значение этого атрибута вычисляется и не может быть изменено",
   InvalidMove: "Элемент нельзя переместить сюда",
   VersionLocked: "Версия «{{label}}» заблокирована: снимите блокировку, чтобы вносить изменения",
+  VersionImportingDetails: "В версию «{{label}}» ещё загружаются назначения и коды из файла: повторите чуть позже",
   RelationLoop: "Связь замкнёт цикл: {{loop}}",
   RelationExists: "Эти работы уже связаны",
   ScoreboardNodeTaken: "Этот узел уже есть на табло",

@@ -59,6 +59,16 @@ export const versions = pgTable(
     calcJobId: uuid("calc_job_id"),
     calculatedAt: timestamp("calculated_at", { withTimezone: true }),
     finish: wallClock("finish"),
+    /**
+     * A version uploaded from a file shows as soon as its works, relations and calendars commit; its assignments,
+     * activity code links and UDF values follow by the `import_details` job (`importing_details` meanwhile,
+     * `details_failed` when the job failed, null once they are in or for any other version).
+     */
+    detailsStatus: text("details_status", { enum: ["importing_details", "details_failed"] }),
+    /** The `import_details` job writing them (its payload holds them; a retry runs it again). */
+    detailsJobId: uuid("details_job_id"),
+    /** Why that job failed, in the uploader's language (shown with the version until a retry succeeds). */
+    detailsError: text("details_error"),
     revision: integer("revision").notNull().default(0),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -9,7 +9,7 @@ import type {
   updateRelationRowsBody,
 } from "@planum/contracts";
 import type { z } from "zod";
-import { assertUnlocked, type Grant, type VersionScope } from "../../platform/access.js";
+import { assertDetailsIn, assertUnlocked, type Grant, type VersionScope } from "../../platform/access.js";
 import type { Db } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { isUniqueViolation } from "../../platform/sql.js";
@@ -244,6 +244,7 @@ export class DirectoryRelations {
    */
   async recalculate(scope: VersionScope): Promise<RelationRecalculation> {
     assertUnlocked(scope.version);
+    assertDetailsIn(scope.version);
     const spaceId = scope.grant.space.id;
     const versionId = scope.version.id;
     const needs = await this.needs(scope);

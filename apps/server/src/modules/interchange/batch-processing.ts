@@ -116,7 +116,7 @@ export function batchProcessing(ctx: AppContext) {
           ctx,
           { bytes: stored.bytes, name: file.name },
           { skipRows: input.skipRows, format: input.format },
-          { spaceId: job.spaceId!, userId: job.createdBy, scheduleId: input.scheduleId },
+          { spaceId: job.spaceId!, userId: job.createdBy, scheduleId: input.scheduleId, language: input.language },
           undefined,
           (tx, result) =>
             checkpoint(

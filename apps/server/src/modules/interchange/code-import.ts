@@ -10,11 +10,10 @@ import { sql } from "drizzle-orm";
 import { attributes } from "../../db/schema/index.js";
 import { lineage } from "../../platform/access.js";
 import type { DbOrTx } from "../../platform/db.js";
-import { execColumns, intArray, textArray } from "../../platform/sql.js";
+import { execColumns } from "../../platform/sql.js";
 import { DirectoriesRepo } from "../directories/directories.repo.js";
 import { writeRows } from "../directories/directories.service.js";
 import { attributesAt } from "../structure/attributes/attribute-access.js";
-import { insertLinks } from "../workspace/directory-links/links.repo.js";
 import type { ImportWarnings } from "./import-report.js";
 
 /** How a P6 user-defined field's data type is held by a work attribute (indicators are their colour's name). */
@@ -34,6 +33,16 @@ export interface CodesOutcome {
   values: number;
   /** Work attributes created for the file's activity UDFs. */
   createdAttributeIds: string[];
+  /** Each activity's value as its work's link to that row, per directory (written with the assignments). */
+  links: CodeLinks[];
+  /** The activity UDF values kept, per work: JSON objects merged into its attributes. */
+  udfValues: { itemIds: number[]; attrs: string[] };
+}
+
+export interface CodeLinks {
+  directoryId: string;
+  itemIds: number[];
+  rowIds: string[];
 }
 
 /**
@@ -82,7 +91,13 @@ export async function importCodesAndUdfs(
     warnings?: ImportWarnings;
   },
 ): Promise<CodesOutcome> {
-  const outcome: CodesOutcome = { directories: [], values: 0, createdAttributeIds: [] };
+  const outcome: CodesOutcome = {
+    directories: [],
+    values: 0,
+    createdAttributeIds: [],
+    links: [],
+    udfValues: { itemIds: [], attrs: [] },
+  };
   const types = model.codeTypes.filter((t) => !t.projectId || !target.projectId || t.projectId === target.projectId);
   const usedUdfs = model.udfTypes.filter((u) => u.subject === "activity");
   if (types.length === 0 && usedUdfs.length === 0) return outcome;
@@ -118,9 +133,8 @@ export async function importCodesAndUdfs(
     byItem.set(itemId, row.rowId);
     links.set(row.directoryId, byItem);
   }
-  // The version is new: none of its works has a link yet, so they go in without the update of an existing one.
   for (const [directoryId, byItem] of links)
-    await insertLinks(tx, target.spaceId, target.versionId, directoryId, [...byItem.keys()], [...byItem.values()]);
+    outcome.links.push({ directoryId, itemIds: [...byItem.keys()], rowIds: [...byItem.values()] });
 
   if (usedUdfs.length > 0) await importUdfs(tx, model, target, place.lineage, outcome);
   const otherUdfs = model.udfTypes.length - usedUdfs.length;
@@ -248,9 +262,5 @@ async function importUdfs(
     if (parsed.value === null) continue;
     attrs.set(itemId, { ...attrs.get(itemId), [attribute.id]: parsed.value });
   }
-  if (attrs.size === 0) return;
-  // The version is new: no revision to move, nobody has read these rows.
-  await tx.execute(sql`update wbs_items w set attrs = w.attrs || t.a
-    from unnest(${intArray([...attrs.keys()])}::int[], ${textArray([...attrs.values()].map((a) => JSON.stringify(a)))}::jsonb[]) as t(id, a)
-    where w.id = t.id and w.version_id = ${target.versionId}`);
+  outcome.udfValues = { itemIds: [...attrs.keys()], attrs: [...attrs.values()].map((a) => JSON.stringify(a)) };
 }

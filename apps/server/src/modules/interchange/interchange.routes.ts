@@ -47,7 +47,8 @@ export function interchangeModule(ctx: AppContext) {
         response: uploadResultSchema,
         access: access.schedule("write"),
       },
-      async ({ scope, query, request }) => service.uploadNow(scope, query, await upload(request)),
+      async ({ scope, query, request }) =>
+        service.uploadNow(scope, query, await upload(request), requestLanguage(request)),
     );
     route(
       app,

@@ -22,14 +22,30 @@ import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { type JobContext, JobTakenOver } from "../../platform/jobs.js";
 import type { UploadedFile } from "../../platform/uploads.js";
+import { WorkspaceEvents } from "../../platform/workspace-events.js";
 import { IMPORT_JOB } from "./batch-processing.js";
 import { importIntoFacility } from "./facility-import.js";
+import {
+  detailsCount,
+  IMPORT_DETAILS_JOB,
+  type ImportDetails,
+  lockDetailsState,
+  setDetailsState,
+  writeImportDetails,
+} from "./import-details.js";
 import { findImportReport } from "./import-report.js";
 import { findImportRule } from "./import-settings.js";
 import { interchangeRepo } from "./interchange.repo.js";
 import { exportModel } from "./model-export.js";
 import { projectModel } from "./project-export.js";
-import { EXPORT_FORMAT, interchangeEvent, parseMapping, uploadVersion, writeModel } from "./upload.js";
+import {
+  type DetailsPayload,
+  EXPORT_FORMAT,
+  interchangeEvent,
+  parseMapping,
+  uploadVersion,
+  writeModel,
+} from "./upload.js";
 import { previewTable } from "./upload-preview.js";
 import { compareVersions, comparisonCsv } from "./version-compare.js";
 
@@ -69,6 +85,7 @@ export class InterchangeService {
         ? (batch.runImport(context) as Promise<Record<string, unknown>>)
         : this.runImport(context),
     );
+    ctx.jobs.register(IMPORT_DETAILS_JOB, (context) => this.runDetails(context));
   }
 
   /** The query with a saved rule (`?rule=name`) applied; what the query itself says wins over the rule. */
@@ -83,7 +100,12 @@ export class InterchangeService {
     };
   }
 
-  async uploadNow(scope: ScheduleScope, rawQuery: UploadQuery, file: UploadedFile): Promise<UploadResult> {
+  async uploadNow(
+    scope: ScheduleScope,
+    rawQuery: UploadQuery,
+    file: UploadedFile,
+    language: Language,
+  ): Promise<UploadResult> {
     const q = await this.withRule(scope.grant.space.id, rawQuery);
     return uploadVersion(
       this.ctx,
@@ -95,6 +117,7 @@ export class InterchangeService {
         scheduleId: scope.schedule.id,
         label: q.label,
         project: q.project,
+        language,
       },
     );
   }
@@ -170,6 +193,7 @@ export class InterchangeService {
           scheduleId: input.scheduleId,
           label: input.label,
           project: input.project,
+          language: input.language,
         },
         report,
         (tx, result) => complete(tx, { ...result }),
@@ -202,6 +226,47 @@ export class InterchangeService {
       throw new Error(message);
     } finally {
       if (stored && !keepFile) await ctx.storage.remove(ctx.db, input.fileId).catch(() => {});
+    }
+  }
+
+  /**
+   * The `import_details` job: an uploaded version's assignments, code links and UDF values, written with the job's
+   * completion and the version's state in one transaction under the version's row lock — so an attempt that takes
+   * the job over finds them all written (and the job completed) or none, never a half. A version deleted meanwhile,
+   * or one whose details are written or left to another job, is left alone.
+   */
+  private async runDetails({ job, complete }: JobContext) {
+    const { ctx } = this;
+    const input = job.payload as unknown as DetailsPayload;
+    const spaceId = job.spaceId!;
+    const events = new WorkspaceEvents(ctx.realtime);
+    try {
+      const written = await ctx.db.transaction(async (tx) => {
+        const state = await lockDetailsState(tx, input.versionId);
+        if (state?.status !== "importing_details" || state.jobId !== job.id) {
+          await complete(tx, { versionId: input.versionId, skipped: true });
+          return null;
+        }
+        const stored = await ctx.storage.read(tx, input.fileId);
+        if (!stored) throw new AppError("NotFound");
+        const details = JSON.parse(stored.bytes.toString("utf8")) as ImportDetails;
+        await writeImportDetails(tx, spaceId, input.versionId, details, true);
+        await setDetailsState(tx, input.versionId, job.id, { status: null });
+        const counts = detailsCount(details);
+        await complete(tx, { versionId: input.versionId, ...counts });
+        return counts;
+      });
+      // done (or never to be done): what the file held is of no more use; a failed job keeps it for its next try
+      await ctx.storage.remove(ctx.db, input.fileId).catch(() => {});
+      if (written) events.versionsChanged(spaceId, job.createdBy, input.scheduleId, [input.versionId], "updated");
+      return { versionId: input.versionId, ...written };
+    } catch (error) {
+      if (error instanceof JobTakenOver) throw error;
+      const message =
+        error instanceof AppError ? errorMessage(input.language, error.code, error.params) : String(error);
+      await setDetailsState(ctx.db, input.versionId, job.id, { status: "details_failed", error: message });
+      events.versionsChanged(spaceId, job.createdBy, input.scheduleId, [input.versionId], "updated");
+      throw error;
     }
   }
 

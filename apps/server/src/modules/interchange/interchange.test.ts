@@ -29,13 +29,16 @@ function multipart(bytes: Buffer | Uint8Array, filename: string) {
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-function upload(actor: Actor, scheduleId: string, bytes: Buffer | Uint8Array, name: string, query = "") {
+/** The synchronous upload, and the job that writes the version's assignments and code links after it. */
+async function upload(actor: Actor, scheduleId: string, bytes: Buffer | Uint8Array, name: string, query = "") {
   const body = multipart(bytes, name);
-  return server.call("POST", `/schedules/${scheduleId}/versions/upload/synchronous${query}`, {
+  const answer = await server.call("POST", `/schedules/${scheduleId}/versions/upload/synchronous${query}`, {
     token: actor.token,
     body: body.payload,
     headers: { "x-space-id": actor.spaceId, "content-type": body.contentType },
   });
+  await server.ctx.jobs.idle();
+  return answer;
 }
 
 const gantt = readGantt;

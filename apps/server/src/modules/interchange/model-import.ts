@@ -7,6 +7,7 @@ import { ensureDefaultCalendar } from "../calendars/calendars.service.js";
 import { importFileResources } from "../resources/resource-files.service.js";
 import { adoptFileSettings, type SettingsPatch } from "../workspace/calculation/calculate-settings.service.js";
 import { type CodesOutcome, importCodesAndUdfs } from "./code-import.js";
+import { type ImportDetails, writeImportDetails } from "./import-details.js";
 import type { ImportWarnings } from "./import-report.js";
 import {
   checkImportedVersion,
@@ -33,6 +34,11 @@ export interface ImportTarget {
   projectId?: string;
   /** Receives what the version leaves out (relations to other projects, ALAP constraints, resources…). */
   warnings?: ImportWarnings;
+  /**
+   * Leave the assignments, code links and UDF values to the caller (`ImportOutcome.details`, written by a job after
+   * the version shows); otherwise they are written here, in the same transaction.
+   */
+  detailsLater?: boolean;
 }
 
 export interface ImportOutcome {
@@ -57,6 +63,8 @@ export interface ImportOutcome {
   settingsChanged: boolean;
   /** …and so these other versions of the schedule are no longer calculated. */
   staleVersionIds: string[];
+  /** Assignments, code links and UDF values of the version's rows: written already unless `detailsLater`. */
+  details: ImportDetails;
 }
 
 /** The scheduling options a file's project states, as calculate settings (what it does not state is left alone). */
@@ -377,7 +385,6 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
   await insertRelations(tx, target.spaceId, links, version.id);
   const fileResources = await importFileResources(tx, {
     spaceId: target.spaceId,
-    versionId: version.id,
     model,
     activityIds,
     calendarIds: cal.ids,
@@ -391,6 +398,12 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
     activityIds,
     warnings: target.warnings,
   });
+  const details: ImportDetails = {
+    assignments: fileResources.assignmentColumns,
+    codeLinks: codes.links,
+    udfValues: codes.udfValues,
+  };
+  if (!target.detailsLater) await writeImportDetails(tx, target.spaceId, version.id, details);
   if (deferred) await checkImportedVersion(tx, version.id, calendarsUsed);
   const adopted = await adoptFileSettings(
     tx,
@@ -412,6 +425,7 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
     resources: fileResources.resources,
     assignments: fileResources.assignments,
     createdResourceIds: fileResources.createdResourceIds,
+    details,
   };
 }
 

@@ -89,7 +89,8 @@ function fileWithCodes(): Buffer {
   return Buffer.from(text.replace(/%E\s*$/, `${tables}\n%E\n`), "utf8");
 }
 
-function upload(actor: Actor, scheduleId: string, bytes: Buffer, name: string, project?: string) {
+/** The synchronous upload, and the job that writes the version's code links and UDF values after it. */
+async function upload(actor: Actor, scheduleId: string, bytes: Buffer, name: string, project?: string) {
   const boundary = "----planum-p6-codes";
   const payload = Buffer.concat([
     Buffer.from(
@@ -99,11 +100,13 @@ function upload(actor: Actor, scheduleId: string, bytes: Buffer, name: string, p
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const query = project ? `?project=${project}` : "";
-  return server.call("POST", `/schedules/${scheduleId}/versions/upload/synchronous${query}`, {
+  const answer = await server.call("POST", `/schedules/${scheduleId}/versions/upload/synchronous${query}`, {
     token: actor.token,
     body: payload,
     headers: { "x-space-id": actor.spaceId, "content-type": `multipart/form-data; boundary=${boundary}` },
   });
+  await server.ctx.jobs.idle();
+  return answer;
 }
 
 async function download(actor: Actor, versionId: string, format = "xer") {

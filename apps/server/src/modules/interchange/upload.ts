@@ -1,4 +1,10 @@
-import { EVENTS_PROTOCOL_VERSION, type ExportFormat, type ImportFormat, type UploadResult } from "@planum/contracts";
+import {
+  EVENTS_PROTOCOL_VERSION,
+  type ExportFormat,
+  type ImportFormat,
+  type Language,
+  type UploadResult,
+} from "@planum/contracts";
 import {
   type ColumnMapping,
   type FormatId,
@@ -15,6 +21,7 @@ import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { readFailure, type UploadedFile } from "../../platform/uploads.js";
 import { WorkspaceEvents } from "../../platform/workspace-events.js";
+import { hasDetails, IMPORT_DETAILS_JOB, markDetailsPending } from "./import-details.js";
 import { countRead, ImportWarnings, mergeWarnings, type StoredReport, saveImportReport } from "./import-report.js";
 import { importModel } from "./model-import.js";
 
@@ -113,15 +120,32 @@ export interface UploadTarget {
   scheduleId: string;
   label?: string;
   project?: string;
+  /** The uploader's: a failure of the details job is kept in it. */
+  language?: Language;
+}
+
+/**
+ * The `import_details` job's payload: the version, and the stored file (temp area) holding what to write into it as
+ * JSON — as a file, not in the payload: 100,000 assignments and links are ~12 MB of JSON, which the embedded
+ * database took a second to store as jsonb inside the upload's transaction.
+ */
+export interface DetailsPayload {
+  versionId: string;
+  scheduleId: string;
+  language: Language;
+  fileId: string;
 }
 
 /**
  * Reads and writes a file as a new version, all or nothing: the model is complete before the transaction starts
  * (readers throw before returning), and every row goes in one transaction. `withinCommit` runs in that transaction
  * with the answer (a job completes itself there), so the version and whatever records it commit together.
+ * The version shows with its works, relations and calendars; its assignments, code links and UDF values (mapped
+ * already, so the report is whole) are the payload of an `import_details` job made in the same transaction and sent
+ * after it: the version is `importing_details` until that job has written them.
  */
 export async function uploadVersion(
-  ctx: Pick<AppContext, "db" | "realtime">,
+  ctx: Pick<AppContext, "db" | "realtime" | "jobs" | "storage">,
   file: UploadedFile,
   options: ReadOptions,
   target: UploadTarget,
@@ -132,7 +156,7 @@ export async function uploadVersion(
   const { model, report: readReport } = await readModelWithReport(file, options);
   await onProgress?.(40);
   const warnings = new ImportWarnings();
-  const { outcome, result } = await ctx.db.transaction(async (tx) => {
+  const { outcome, result, detailsJobId } = await ctx.db.transaction(async (tx) => {
     const outcome = await importModel(tx, model, {
       spaceId: target.spaceId,
       userId: target.userId,
@@ -140,6 +164,7 @@ export async function uploadVersion(
       label: target.label || file.name.replace(/\.[^.]+$/, "") || file.name,
       projectId: target.project,
       warnings,
+      detailsLater: true,
     });
     const report: StoredReport = {
       fileName: file.name,
@@ -170,9 +195,34 @@ export async function uploadVersion(
       elapsedMs: Math.round(performance.now() - began),
       report: { ...report, versionId: outcome.versionId, createdAt: new Date().toISOString() },
     };
+    let detailsJobId: string | null = null;
+    if (hasDetails(outcome.details)) {
+      const stored = await ctx.storage.save(tx, {
+        area: "temp",
+        name: `details-${outcome.versionId}.json`,
+        mediaType: "application/json",
+        bytes: Buffer.from(JSON.stringify(outcome.details)),
+        spaceId: target.spaceId,
+        ownerUserId: target.userId ?? undefined,
+      });
+      const payload: DetailsPayload = {
+        versionId: outcome.versionId,
+        scheduleId: target.scheduleId,
+        language: target.language ?? "en",
+        fileId: stored.id,
+      };
+      const job = await ctx.jobs.enqueueIn(tx, IMPORT_DETAILS_JOB, {
+        spaceId: target.spaceId,
+        userId: target.userId,
+        payload: payload as unknown as Record<string, unknown>,
+      });
+      await markDetailsPending(tx, outcome.versionId, job.id);
+      detailsJobId = job.id;
+    }
     await withinCommit?.(tx, result);
-    return { outcome, result };
+    return { outcome, result, detailsJobId };
   });
+  if (detailsJobId) await ctx.jobs.send(detailsJobId);
   const events = new WorkspaceEvents(ctx.realtime);
   if (outcome.createdResourceIds.length > 0)
     events.resourcesUpdated(target.spaceId, target.userId, outcome.createdResourceIds);

@@ -1,6 +1,12 @@
 import type { Assignment, SaveAssignmentBody, UpdateAssignmentBody } from "@planum/contracts";
 import { applyDurationType, type Calendar, costByPeriod, type DurationType, spreadUnits } from "@planum/engine";
-import { assertUnlocked, type Grant, type ScheduleScope, type VersionScope } from "../../platform/access.js";
+import {
+  assertDetailsIn,
+  assertUnlocked,
+  type Grant,
+  type ScheduleScope,
+  type VersionScope,
+} from "../../platform/access.js";
 import type { Db, DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import type { Realtime } from "../../platform/realtime.js";
@@ -149,6 +155,7 @@ export class AssignmentsService {
 
   /** Assigns a resource of the space to a work of the version (a sum cannot carry units: P6 assigns activities). */
   async create(scope: VersionScope, body: SaveAssignmentBody): Promise<Assignment> {
+    assertDetailsIn(scope.version);
     const spaceId = scope.grant.space.id;
     const versionId = scope.version.id;
     const work = await findWork(this.deps.db, spaceId, versionId, body.wbsId);
@@ -185,6 +192,7 @@ export class AssignmentsService {
     const found = await findAssignment(this.deps.db, scope.grant.space.id, id);
     if (!found || found.version.scheduleId !== scope.schedule.id) throw new AppError("NotFound");
     assertUnlocked(found.version);
+    assertDetailsIn(found.version);
     return found;
   }
 

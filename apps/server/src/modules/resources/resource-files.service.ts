@@ -6,7 +6,6 @@ import { assignments, resources } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
 import {
   type AssignmentColumns,
-  insertAssignmentColumns,
   insertResources,
   insertSpecialty,
   listResources,
@@ -38,13 +37,28 @@ export interface FileResourcesOutcome {
   matched: number;
   assignments: number;
   createdResourceIds: string[];
+  /** The file's assignments of the version's works, as columns to insert (`insertAssignmentColumns`): the caller
+   * writes them in the import's transaction or leaves them to the job that follows an upload. */
+  assignmentColumns: AssignmentColumns;
 }
+
+export const noAssignments = (): AssignmentColumns => ({
+  itemId: [],
+  resourceId: [],
+  budgetedUnits: [],
+  actualUnits: [],
+  remainingUnits: [],
+  unitsPerDay: [],
+  curve: [],
+  budgetedCost: [],
+  actualCost: [],
+  remainingCost: [],
+});
 
 export async function importFileResources(
   tx: DbOrTx,
   input: {
     spaceId: string;
-    versionId: string;
     model: ScheduleModel;
     /** The file's activity id → the work it became (activities of other projects are absent). */
     activityIds: Map<string, number>;
@@ -52,8 +66,9 @@ export async function importFileResources(
     calendarIds: Map<string, string>;
   },
 ): Promise<FileResourcesOutcome> {
-  const { spaceId, versionId, model } = input;
-  if (model.resources.length === 0) return { resources: 0, matched: 0, assignments: 0, createdResourceIds: [] };
+  const { spaceId, model } = input;
+  if (model.resources.length === 0)
+    return { resources: 0, matched: 0, assignments: 0, createdResourceIds: [], assignmentColumns: noAssignments() };
   const byCode = new Map((await listResources(tx, spaceId)).map((r) => [r.code, r.id]));
   const ids = new Map<string, string>();
   let matched = 0;
@@ -104,18 +119,7 @@ export async function importFileResources(
         .where(and(eq(resources.spaceId, spaceId), eq(resources.id, created[k].id)));
   }
 
-  const columns: AssignmentColumns = {
-    itemId: [],
-    resourceId: [],
-    budgetedUnits: [],
-    actualUnits: [],
-    remainingUnits: [],
-    unitsPerDay: [],
-    curve: [],
-    budgetedCost: [],
-    actualCost: [],
-    remainingCost: [],
-  };
+  const columns = noAssignments();
   for (const a of model.assignments) {
     const itemId = input.activityIds.get(a.activityId);
     const resourceId = ids.get(a.resourceId);
@@ -136,12 +140,12 @@ export async function importFileResources(
     columns.actualCost.push(a.actualCost ?? null);
     columns.remainingCost.push(a.remainingCost ?? null);
   }
-  await insertAssignmentColumns(tx, spaceId, versionId, columns);
   return {
     resources: ids.size,
     matched,
     assignments: columns.itemId.length,
     createdResourceIds: created.map((r) => r.id),
+    assignmentColumns: columns,
   };
 }
 

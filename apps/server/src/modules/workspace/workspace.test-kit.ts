@@ -1,4 +1,5 @@
 import { decodeGantt, type GanttColumns } from "@planum/contracts";
+import type { TestServer } from "../../test/test-server.js";
 import { type Actor, buildTree, setUpSpace } from "../structure/structure.test-kit.js";
 
 export type { Actor };
@@ -42,12 +43,17 @@ export async function link(actor: Actor, versionId: string, body: Record<string,
 }
 
 /** Uploads a schedule file as a new version of the schedule, as the import dialog does (multipart, synchronous). */
-export function uploadVersionFile(
-  server: ServerLike,
+/**
+ * A file uploaded as a new version (synchronous call), and — unless told otherwise — its assignments, code links and
+ * UDF values written too: they follow the answer by the `import_details` job, which this waits for.
+ */
+export async function uploadVersionFile(
+  server: TestServer,
   actor: Actor,
   scheduleId: string,
   bytes: Uint8Array,
   name: string,
+  options: { waitForDetails?: boolean } = {},
 ) {
   const boundary = "----planum-version-file";
   const payload = Buffer.concat([
@@ -57,9 +63,11 @@ export function uploadVersionFile(
     Buffer.from(bytes),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return server.call("POST", `/schedules/${scheduleId}/versions/upload/synchronous`, {
+  const answer = await server.call("POST", `/schedules/${scheduleId}/versions/upload/synchronous`, {
     token: actor.token,
     body: payload,
     headers: { "x-space-id": actor.spaceId, "content-type": `multipart/form-data; boundary=${boundary}` },
   });
+  if (options.waitForDetails !== false) await server.ctx.jobs.idle();
+  return answer;
 }

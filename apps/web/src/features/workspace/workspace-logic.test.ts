@@ -19,6 +19,8 @@ const version = (id: string, kind: Version["kind"], createdAt: string, label = i
   finish: null,
   revision: 0,
   createdAt,
+  detailsStatus: null,
+  detailsError: null,
 });
 
 describe("version list", () => {

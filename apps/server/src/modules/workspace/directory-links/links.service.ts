@@ -8,7 +8,7 @@ import {
   type versionLinksQuery,
 } from "@planum/contracts";
 import type { z } from "zod";
-import type { VersionScope } from "../../../platform/access.js";
+import { assertDetailsIn, type VersionScope } from "../../../platform/access.js";
 import type { Db, Tx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
@@ -122,6 +122,7 @@ export class DirectoryLinksService {
 
   /** Links works to rows (null unlinks) in one transaction; with `applyDonors` the donors' values follow at once. */
   async link(scope: VersionScope, body: z.output<typeof linkWorksBody>) {
+    assertDetailsIn(scope.version);
     const { directory } = await this.deps.directories.seenAt(scope.grant, scope.lineage, body.directoryId);
     const seenItems = new Set<number>();
     body.links.forEach((l, index) => {
@@ -173,6 +174,7 @@ export class DirectoryLinksService {
       ? [(await this.deps.directories.seenAt(scope.grant, scope.lineage, body.directoryId)).directory.id]
       : (await this.deps.directories.readableAt(scope.grant, scope.lineage)).map((s) => s.directory.id);
     if (body.preview) return (await this.plan(this.deps.db, scope, ids, body.itemIds, false)).summary;
+    assertDetailsIn(scope.version);
     return applyChange(
       this.deps,
       scope,

@@ -8,7 +8,7 @@ import {
 import { inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { wbsItems } from "../../../db/schema/index.js";
-import type { VersionScope } from "../../../platform/access.js";
+import { assertDetailsIn, type VersionScope } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import type { WorkspaceEvents } from "../../../platform/workspace-events.js";
@@ -45,6 +45,7 @@ export class WbsFromDirectoryService {
   ) {}
 
   async copy(scope: VersionScope, body: z.output<typeof copyWbsFromDirectoryBody>): Promise<CopyWbsFromDirectory> {
+    assertDetailsIn(scope.version);
     const { directory } = await this.deps.directories.seenAt(scope.grant, scope.lineage, body.directoryId);
     if (body.rowIds) {
       const found = await rowsOfDirectory(this.deps.db, directory.id, body.rowIds);
@@ -77,6 +78,7 @@ export class WbsFromDirectoryService {
   }
 
   async sync(scope: VersionScope, body: z.output<typeof syncWithListBody>): Promise<SyncWithList> {
+    assertDetailsIn(scope.version);
     const { directory } = await this.deps.directories.seenAt(scope.grant, scope.lineage, body.directoryId);
     const versionId = scope.version.id;
     if (body.preview) {

@@ -17,5 +17,7 @@ export function toVersionDto(row: VersionRow): Version {
     finish: wallClockText(row.finish),
     revision: row.revision,
     createdAt: instantText(row.createdAt),
+    detailsStatus: row.detailsStatus,
+    detailsError: row.detailsError,
   };
 }

@@ -1,0 +1,172 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateXerBytes } from "../../../../../packages/formats/bench/generate-xer.mjs";
+import { createTestServer, type TestServer } from "../../test/test-server.js";
+import { type Actor, setUpWorkspace, uploadVersionFile } from "../workspace/workspace.test-kit.js";
+import { IMPORT_DETAILS_JOB, type ImportDetails } from "./import-details.js";
+
+/**
+ * An uploaded version shows with its works, relations and calendars; its assignments and activity code links follow
+ * by the `import_details` job (the version reads `importing_details` meanwhile, refuses new assignments and links,
+ * and shows the job's failure).
+ */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+const ACTIVITIES = 120;
+
+interface VersionRow {
+  id: string;
+  detailsStatus: string | null;
+  detailsError: string | null;
+}
+
+async function versionOf(actor: Actor, scheduleId: string, versionId: string) {
+  const list = await actor.call("GET", `/schedules/${scheduleId}/versions`);
+  expect(list.status, JSON.stringify(list.body)).toBe(200);
+  return (list.body.data as VersionRow[]).find((v) => v.id === versionId);
+}
+
+const assignmentsOf = async (actor: Actor, versionId: string) =>
+  (await actor.call("GET", `/assignment?versionId=${versionId}`)).body.data as {
+    id: string;
+    itemId: number;
+    resourceId: string;
+  }[];
+
+const codeLinksOf = async (actor: Actor, versionId: string) =>
+  ((await actor.call("GET", `/versions/${versionId}/directory`)).body.data as { links: unknown[] }).links;
+
+async function jobPayloadOf(versionId: string) {
+  const { rows } = await server.ctx.db.execute(sql`select j.payload, j.space_id, j.created_by from versions v
+    join jobs j on j.id = v.details_job_id where v.id = ${versionId}`);
+  return rows[0] as { payload: Record<string, unknown>; space_id: string; created_by: string };
+}
+
+/** A details file as the upload stores it for its job. */
+async function storeDetails(spaceId: string, details: ImportDetails) {
+  const stored = await server.ctx.storage.save(server.ctx.db, {
+    area: "temp",
+    name: "details.json",
+    mediaType: "application/json",
+    bytes: Buffer.from(JSON.stringify(details)),
+    spaceId,
+  });
+  return stored.id;
+}
+
+describe("an upload's details after the version shows", () => {
+  it("lists the version with its works at once; assignments and code links arrive with the job, once", async () => {
+    const { owner, stranger, schedule } = await setUpWorkspace(server);
+    const uploaded = await uploadVersionFile(
+      server,
+      owner,
+      schedule.id,
+      generateXerBytes(ACTIVITIES).bytes,
+      "details.xer",
+      { waitForDetails: false },
+    );
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    const versionId = uploaded.body.data.versionId as string;
+    // the answer and its report count what the job is writing: the summary is whole before the details are in
+    expect(uploaded.body.data.activities).toBe(ACTIVITIES);
+    expect(uploaded.body.data.report.stored.resources).toBe(20);
+    expect(uploaded.body.data.report.stored.codes).toBe(10);
+
+    // visible at once: listed, its works and relations readable
+    expect(await versionOf(owner, schedule.id, versionId)).toBeDefined();
+    const timetable = await owner.call("GET", `/versions/${versionId}/timetable`);
+    expect(timetable.status).toBe(200);
+    const codes = (timetable.body.data.items as { code: string }[]).map((i) => i.code);
+    expect(codes.filter((c) => c.startsWith("A"))).toHaveLength(ACTIVITIES);
+
+    await server.ctx.jobs.idle();
+    const done = await versionOf(owner, schedule.id, versionId);
+    expect(done).toMatchObject({ detailsStatus: null, detailsError: null });
+    expect(await assignmentsOf(owner, versionId)).toHaveLength(ACTIVITIES);
+    expect(await codeLinksOf(owner, versionId)).toHaveLength(ACTIVITIES);
+
+    // the same job again (a takeover after its commit, a duplicate message) writes nothing twice
+    const job = await jobPayloadOf(versionId);
+    await server.ctx.jobs.enqueue(IMPORT_DETAILS_JOB, {
+      spaceId: job.space_id,
+      userId: job.created_by,
+      payload: job.payload,
+    });
+    await server.ctx.jobs.idle();
+    expect(await assignmentsOf(owner, versionId)).toHaveLength(ACTIVITIES);
+    expect(await codeLinksOf(owner, versionId)).toHaveLength(ACTIVITIES);
+
+    // another space sees neither the version nor its assignments
+    expect((await stranger.call("GET", `/schedules/${schedule.id}/versions`)).status).toBe(404);
+    expect(await assignmentsOf(stranger, versionId)).toEqual([]);
+  });
+
+  it("refuses new assignments while they are being written, and shows a failed job with its reason", async () => {
+    const { owner, schedule } = await setUpWorkspace(server);
+    const uploaded = await uploadVersionFile(server, owner, schedule.id, generateXerBytes(30).bytes, "d.xer");
+    const versionId = uploaded.body.data.versionId as string;
+    const job = await jobPayloadOf(versionId);
+    const [first] = await assignmentsOf(owner, versionId);
+    const work = first.itemId;
+    const resource = first.resourceId;
+
+    // a retry of the details under way: nobody adds an assignment the job would collide with
+    const failing: ImportDetails = {
+      // a resource deleted meanwhile: the job's insert fails
+      assignments: {
+        itemId: [work],
+        resourceId: [crypto.randomUUID()],
+        budgetedUnits: [8],
+        actualUnits: [0],
+        remainingUnits: [8],
+        unitsPerDay: [null],
+        curve: ["evenly"],
+        budgetedCost: [null],
+        actualCost: [null],
+        remainingCost: [null],
+      },
+      codeLinks: [],
+      udfValues: { itemIds: [], attrs: [] },
+    };
+    const fileId = await storeDetails(job.space_id, failing);
+    const retry = await server.ctx.db.transaction(async (tx) => {
+      const made = await server.ctx.jobs.enqueueIn(tx, IMPORT_DETAILS_JOB, {
+        spaceId: job.space_id,
+        userId: job.created_by,
+        payload: { ...job.payload, fileId },
+      });
+      await tx.execute(sql`delete from assignments where version_id = ${versionId}`);
+      await tx.execute(sql`update versions set details_status = 'importing_details', details_job_id = ${made.id}
+        where id = ${versionId}`);
+      return made;
+    });
+    expect((await versionOf(owner, schedule.id, versionId))?.detailsStatus).toBe("importing_details");
+    const refused = await owner.call("POST", `/versions/${versionId}/assignment/wbs/save`, {
+      wbsId: work,
+      resourceId: resource,
+      budgetedUnits: 8,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors[0].code).toBe("VersionImportingDetails");
+    expect(await assignmentsOf(owner, versionId)).toEqual([]);
+
+    await server.ctx.jobs.send(retry.id);
+    await server.ctx.jobs.idle();
+    const failed = await versionOf(owner, schedule.id, versionId);
+    expect(failed?.detailsStatus).toBe("details_failed");
+    expect(failed?.detailsError).toBeTruthy();
+    expect(await assignmentsOf(owner, versionId)).toEqual([]);
+    // a failed job leaves the version open to assignments by hand
+    const added = await owner.call("POST", `/versions/${versionId}/assignment/wbs/save`, {
+      wbsId: work,
+      resourceId: resource,
+      budgetedUnits: 8,
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+  });
+});

@@ -1,0 +1,117 @@
+import { and, eq, sql } from "drizzle-orm";
+import { versions } from "../../db/schema/index.js";
+import type { DbOrTx } from "../../platform/db.js";
+import { execColumns, intArray, textArray } from "../../platform/sql.js";
+import { type AssignmentColumns, insertAssignmentColumns } from "../resources/resources.repo.js";
+import { insertLinks } from "../workspace/directory-links/links.repo.js";
+import type { CodeLinks } from "./code-import.js";
+
+/**
+ * What a file gives a version besides its works, relations and calendars: assignments, activity code links, UDF
+ * values — all mapped onto the version's rows already (ids, resources, directory rows), so writing them is inserts
+ * only. An upload commits the version without them and leaves them to the `import_details` job (the job's payload is
+ * this object); a facility import writes them in its own transaction.
+ */
+export interface ImportDetails {
+  assignments: AssignmentColumns;
+  codeLinks: CodeLinks[];
+  udfValues: { itemIds: number[]; attrs: string[] };
+}
+
+export const IMPORT_DETAILS_JOB = "import_details";
+
+export function detailsCount(details: ImportDetails) {
+  return {
+    assignments: details.assignments.itemId.length,
+    codeLinks: details.codeLinks.reduce((n, l) => n + l.itemIds.length, 0),
+    udfValues: details.udfValues.itemIds.length,
+  };
+}
+
+export const hasDetails = (details: ImportDetails) => {
+  const n = detailsCount(details);
+  return n.assignments + n.codeLinks + n.udfValues > 0;
+};
+
+/**
+ * Writes them into the version. `ownRowsOnly`: the version has been visible since its upload committed, so a work
+ * may have been deleted meanwhile — its assignments and values are left out rather than failing the whole job
+ * (links join the version's works anyway: `insertLinks`).
+ */
+export async function writeImportDetails(
+  tx: DbOrTx,
+  spaceId: string,
+  versionId: string,
+  details: ImportDetails,
+  ownRowsOnly = false,
+) {
+  let assignments = details.assignments;
+  if (ownRowsOnly && assignments.itemId.length > 0) {
+    const ids = await execColumns<number[] | null>(
+      tx,
+      sql`select json_agg(id) as j from wbs_items where version_id = ${versionId} and space_id = ${spaceId}`,
+    );
+    const present = new Set(ids ?? []);
+    if (assignments.itemId.some((id) => !present.has(id))) assignments = keepRows(assignments, present);
+  }
+  await insertAssignmentColumns(tx, spaceId, versionId, assignments);
+  for (const link of details.codeLinks)
+    await insertLinks(tx, spaceId, versionId, link.directoryId, link.itemIds, link.rowIds);
+  const udf = details.udfValues;
+  if (udf.itemIds.length === 0) return;
+  await tx.execute(sql`update wbs_items w set attrs = w.attrs || t.a
+    from unnest(${intArray(udf.itemIds)}::int[], ${textArray(udf.attrs)}::jsonb[]) as t(id, a)
+    where w.id = t.id and w.version_id = ${versionId}`);
+}
+
+/** The version shows before its details: `importing_details` until `import_details` job `jobId` has written them. */
+export async function markDetailsPending(tx: DbOrTx, versionId: string, jobId: string) {
+  await tx
+    .update(versions)
+    .set({ detailsStatus: "importing_details", detailsJobId: jobId, detailsError: null })
+    .where(eq(versions.id, versionId));
+}
+
+/**
+ * The version's details state, its row locked until commit (one job attempt at a time writes them; a delete of the
+ * version waits); null when the version is gone.
+ */
+export async function lockDetailsState(tx: DbOrTx, versionId: string) {
+  const [row] = await tx
+    .select({ status: versions.detailsStatus, jobId: versions.detailsJobId, spaceId: versions.spaceId })
+    .from(versions)
+    .where(eq(versions.id, versionId))
+    .for("update");
+  return row ?? null;
+}
+
+/** The details are in (null) or their job failed (with why). */
+export async function setDetailsState(
+  db: DbOrTx,
+  versionId: string,
+  jobId: string,
+  state: { status: "details_failed"; error: string } | { status: null },
+) {
+  await db
+    .update(versions)
+    .set({ detailsStatus: state.status, detailsError: state.status ? state.error : null })
+    .where(and(eq(versions.id, versionId), eq(versions.detailsJobId, jobId)));
+}
+
+/** The assignments whose work is still there. */
+function keepRows(c: AssignmentColumns, present: Set<number>): AssignmentColumns {
+  const keep = c.itemId.map((id) => present.has(id));
+  const pick = <T>(values: T[]) => values.filter((_, k) => keep[k]);
+  return {
+    itemId: pick(c.itemId),
+    resourceId: pick(c.resourceId),
+    budgetedUnits: pick(c.budgetedUnits),
+    actualUnits: pick(c.actualUnits),
+    remainingUnits: pick(c.remainingUnits),
+    unitsPerDay: pick(c.unitsPerDay),
+    curve: pick(c.curve),
+    budgetedCost: pick(c.budgetedCost),
+    actualCost: pick(c.actualCost),
+    remainingCost: pick(c.remainingCost),
+  };
+}
