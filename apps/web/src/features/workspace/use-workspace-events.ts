@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
+import { directoryKeys } from "../directories/directories-api";
 import { useRealtimeEvents } from "../realtime";
 import { workspaceKeys } from "./workspace-api";
 
@@ -70,4 +71,28 @@ export function useWorkspaceEvents(scheduleId: string, versionId: string | null,
   });
 
   return refresh;
+}
+
+/**
+ * An uploaded version shows before its assignments, code links and UDF values are in (`importing_details`, written
+ * by the upload's job): when they arrive, what shows them — the rows' attributes, the Resources and Directories
+ * tabs — reads them again.
+ */
+export function useDetailsArrival(
+  spaceId: string,
+  versionId: string | null,
+  status: string | null,
+  refresh: () => void,
+) {
+  const queryClient = useQueryClient();
+  const seen = useRef<{ versionId: string | null; status: string | null }>({ versionId, status });
+  useEffect(() => {
+    const was = seen.current;
+    seen.current = { versionId, status };
+    if (!versionId || was.versionId !== versionId || was.status !== "importing_details") return;
+    if (status === "importing_details") return;
+    refresh();
+    void queryClient.invalidateQueries({ queryKey: ["assignments"] });
+    void queryClient.invalidateQueries({ queryKey: directoryKeys.all(spaceId) });
+  }, [queryClient, spaceId, versionId, status, refresh]);
 }

@@ -50,7 +50,7 @@ import { useLayouts } from "./use-layouts";
 import { useUndoRedo } from "./use-undo-redo";
 import { useWbsCommands } from "./use-wbs-commands";
 import { useWorkspaceData } from "./use-workspace-data";
-import { useWorkspaceEvents } from "./use-workspace-events";
+import { useDetailsArrival, useWorkspaceEvents } from "./use-workspace-events";
 import { VersionBar } from "./version-bar";
 import { askNewVersion } from "./version-dialogs";
 import { useVersionTabs } from "./version-tabs";
@@ -101,6 +101,7 @@ export function WorkspacePage() {
   }, [wbsParam, data]);
 
   const refresh = useWorkspaceEvents(scheduleId, version?.id ?? null, ws.gantt.data?.versionRevision ?? null);
+  useDetailsArrival(spaceId, version?.id ?? null, version?.detailsStatus ?? null, refresh);
   const revisionRef = useRef<(id: number) => number | null>(() => null);
   const history = useUndoRedo({
     versionId: version?.id ?? null,
@@ -211,7 +212,15 @@ export function WorkspacePage() {
     activeIndex >= 0 && data?.type[activeIndex] === 0
       ? { id: data.ids[activeIndex], label: `${data.code[activeIndex]} — ${data.name[activeIndex]}` }
       : null;
-  const detailsTabs = buildDetailsTabs(t, { versionId: version?.id ?? "", data, itemId: active, readOnly, commands });
+  const detailsImporting = version?.detailsStatus === "importing_details";
+  const detailsTabs = buildDetailsTabs(t, {
+    versionId: version?.id ?? "",
+    data,
+    itemId: active,
+    readOnly,
+    detailsImporting,
+    commands,
+  });
   /** The data date dialog (from the button or a drag of the line): moves it, updates progress, recalculates. */
   const moveDataDate = async (proposed: number | null) => {
     if (!version || !data) return;
@@ -433,6 +442,22 @@ export function WorkspacePage() {
           {version.locked && (
             <Alert color="orange" icon={<IconLock size={16} />} py={6} style={{ flex: "none" }}>
               {t("lockedNotice", { label: version.label })}
+            </Alert>
+          )}
+          {version.detailsStatus === "importing_details" && (
+            <Alert
+              color="blue"
+              icon={<Loader size={14} />}
+              py={6}
+              style={{ flex: "none" }}
+              data-testid="details-importing"
+            >
+              {t("importDetails.importing")}
+            </Alert>
+          )}
+          {version.detailsStatus === "details_failed" && (
+            <Alert color="red" py={6} title={t("importDetails.failed")} style={{ flex: "none" }}>
+              {version.detailsError}
             </Alert>
           )}
           {version.calcError && version.calcStatus !== "calculated" && (

@@ -64,6 +64,8 @@ interface ActivityDetailsProps {
   data: GanttData;
   itemId: number;
   readOnly: boolean;
+  /** Assignments and code links of an uploaded version still arriving (its upload's job): not editable yet. */
+  detailsImporting?: boolean;
   commands: DetailsCommands;
 }
 
@@ -72,7 +74,15 @@ interface ActivityDetailsProps {
  * passport, reloaded when the row's revision changes); each field commits on Enter or when focus leaves, checked
  * first by the contracts' rules, then by the server; every edit is one undoable change the others see live.
  */
-export function ActivityDetails({ tab, versionId, data, itemId, readOnly, commands }: ActivityDetailsProps) {
+export function ActivityDetails({
+  tab,
+  versionId,
+  data,
+  itemId,
+  readOnly,
+  detailsImporting = false,
+  commands,
+}: ActivityDetailsProps) {
   const { t } = useTranslation("workspace");
   const at = positionOf(data, itemId);
   const rowRevision = at >= 0 ? data.revision[at] : 0;
@@ -150,11 +160,18 @@ export function ActivityDetails({ tab, versionId, data, itemId, readOnly, comman
       />
     );
   if (tab === "assignments")
-    return <AssignmentsTab versionId={versionId} itemId={item.id} readOnly={readOnly || isSum} />;
+    return <AssignmentsTab versionId={versionId} itemId={item.id} readOnly={readOnly || isSum || detailsImporting} />;
   if (tab === "timesheets")
     return <TimesheetsTab versionId={versionId} itemId={item.id} readOnly={readOnly || isSum} />;
   if (tab === "directories")
-    return <DirectoriesTab versionId={versionId} itemId={item.id} readOnly={readOnly} send={commands.send} />;
+    return (
+      <DirectoriesTab
+        versionId={versionId}
+        itemId={item.id}
+        readOnly={readOnly || detailsImporting}
+        send={commands.send}
+      />
+    );
   if (tab === "notes") return <NotesTab item={item} disabled={readOnly} save={save} />;
   return <AttributesTab item={item} disabled={readOnly} save={save} versionId={versionId} send={commands.send} />;
 }

@@ -10,6 +10,8 @@ interface DetailsTabsProps {
   data: GanttData | null;
   itemId: number | null;
   readOnly: boolean;
+  /** The version's assignments and code links are still being written by its upload's job: those tabs wait. */
+  detailsImporting: boolean;
   commands: DetailsCommands;
 }
 
@@ -19,7 +21,7 @@ interface DetailsTabsProps {
  */
 export function detailsTabs(
   t: TFunction<"workspace">,
-  { versionId, data, itemId, readOnly, commands }: DetailsTabsProps,
+  { versionId, data, itemId, readOnly, detailsImporting, commands }: DetailsTabsProps,
 ): DockTab[] {
   const at = data && itemId !== null ? positionOf(data, itemId) : -1;
   return DETAILS_TABS.map((tab) => ({
@@ -41,6 +43,7 @@ export function detailsTabs(
             data={data}
             itemId={itemId}
             readOnly={readOnly}
+            detailsImporting={detailsImporting}
             commands={commands}
           />
         </>
