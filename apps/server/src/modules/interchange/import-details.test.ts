@@ -42,9 +42,11 @@ const codeLinksOf = async (actor: Actor, versionId: string) =>
   ((await actor.call("GET", `/versions/${versionId}/directory`)).body.data as { links: unknown[] }).links;
 
 async function jobPayloadOf(versionId: string) {
-  const { rows } = await server.ctx.db.execute(sql`select j.payload, j.space_id, j.created_by from versions v
-    join jobs j on j.id = v.details_job_id where v.id = ${versionId}`);
-  return rows[0] as { payload: Record<string, unknown>; space_id: string; created_by: string };
+  const { rows } = (await server.ctx.db.execute(sql`select j.payload, j.space_id, j.created_by from versions v
+    join jobs j on j.id = v.details_job_id where v.id = ${versionId}`)) as unknown as {
+    rows: { payload: Record<string, unknown>; space_id: string; created_by: string }[];
+  };
+  return rows[0];
 }
 
 /** A details file as the upload stores it for its job. */
