@@ -26,6 +26,7 @@ import { WorkspaceEvents } from "../../platform/workspace-events.js";
 import { IMPORT_JOB } from "./batch-processing.js";
 import { importIntoFacility } from "./facility-import.js";
 import {
+  detailSteps,
   detailsCount,
   IMPORT_DETAILS_JOB,
   type ImportDetails,
@@ -230,32 +231,49 @@ export class InterchangeService {
   }
 
   /**
-   * The `import_details` job: an uploaded version's assignments, code links and UDF values, written with the job's
-   * completion and the version's state in one transaction under the version's row lock — so an attempt that takes
-   * the job over finds them all written (and the job completed) or none, never a half. A version deleted meanwhile,
-   * or one whose details are written or left to another job, is left alone.
+   * The `import_details` job: an uploaded version's assignments, code links and UDF values, in steps
+   * (`detailSteps`), each written with the job's checkpoint of it in one transaction under the version's row lock —
+   * the last with the version's state and the job's completion — so an attempt that takes the job over resumes
+   * after the last step committed and never writes a row twice. A version deleted meanwhile, or one whose details
+   * are written or left to another job, is left alone.
    */
-  private async runDetails({ job, complete }: JobContext) {
+  private async runDetails({ job, complete, checkpoint }: JobContext) {
     const { ctx } = this;
     const input = job.payload as unknown as DetailsPayload;
     const spaceId = job.spaceId!;
     const events = new WorkspaceEvents(ctx.realtime);
     try {
-      const written = await ctx.db.transaction(async (tx) => {
-        const state = await lockDetailsState(tx, input.versionId);
-        if (state?.status !== "importing_details" || state.jobId !== job.id) {
-          await complete(tx, { versionId: input.versionId, skipped: true });
-          return null;
-        }
-        const stored = await ctx.storage.read(tx, input.fileId);
-        if (!stored) throw new AppError("NotFound");
-        const details = JSON.parse(stored.bytes.toString("utf8")) as ImportDetails;
-        await writeImportDetails(tx, spaceId, input.versionId, details, true);
-        await setDetailsState(tx, input.versionId, job.id, { status: null });
-        const counts = detailsCount(details);
-        await complete(tx, { versionId: input.versionId, ...counts });
-        return counts;
-      });
+      // Not this job's to write (the version is gone or complete, another job holds it): its file may be gone too.
+      const before = await lockDetailsState(ctx.db, input.versionId);
+      if (before?.status !== "importing_details" || before.jobId !== job.id)
+        return { versionId: input.versionId, skipped: true };
+      const stored = await ctx.storage.read(ctx.db, input.fileId);
+      if (!stored) throw new AppError("NotFound");
+      const details = JSON.parse(stored.bytes.toString("utf8")) as ImportDetails;
+      const steps = detailSteps(details);
+      const counts = detailsCount(details);
+      let written: typeof counts | null = null;
+      const resumed = (job.result as { steps?: number } | null)?.steps ?? 0;
+      for (let step = resumed; step < steps.length; step++) {
+        const last = step === steps.length - 1;
+        const went = await ctx.db.transaction(async (tx) => {
+          const state = await lockDetailsState(tx, input.versionId);
+          if (state?.status !== "importing_details" || state.jobId !== job.id) {
+            await complete(tx, { versionId: input.versionId, skipped: true });
+            return false;
+          }
+          await writeImportDetails(tx, spaceId, input.versionId, steps[step], true);
+          if (!last) {
+            await checkpoint(tx, { versionId: input.versionId, steps: step + 1 }, ((step + 1) / steps.length) * 100);
+            return true;
+          }
+          await setDetailsState(tx, input.versionId, job.id, { status: null });
+          await complete(tx, { versionId: input.versionId, ...counts });
+          return true;
+        });
+        if (!went) break;
+        if (last) written = counts;
+      }
       // done (or never to be done): what the file held is of no more use; a failed job keeps it for its next try
       await ctx.storage.remove(ctx.db, input.fileId).catch(() => {});
       if (written) events.versionsChanged(spaceId, job.createdBy, input.scheduleId, [input.versionId], "updated");
