@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateXerBytes } from "../../../../../packages/formats/bench/generate-xer.mjs";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
 import { type Actor, setUpWorkspace, uploadVersionFile } from "../workspace/workspace.test-kit.js";
-import { IMPORT_DETAILS_JOB, type ImportDetails } from "./import-details.js";
+import { detailSteps, IMPORT_DETAILS_JOB, type ImportDetails } from "./import-details.js";
 
 /**
  * An uploaded version shows with its works, relations and calendars; its assignments and activity code links follow
@@ -170,5 +170,41 @@ describe("an upload's details after the version shows", () => {
       budgetedUnits: 8,
     });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
+  });
+});
+
+describe("the job's steps", () => {
+  it("cut the details into steps of at most so many rows of one kind, every row in exactly one", () => {
+    const n = 25;
+    const ids = Array.from({ length: n }, (_, k) => k + 1);
+    const details: ImportDetails = {
+      assignments: {
+        itemId: ids,
+        resourceId: ids.map(() => "r"),
+        budgetedUnits: ids.map(() => 8),
+        actualUnits: ids.map(() => 0),
+        remainingUnits: ids.map(() => 8),
+        unitsPerDay: ids.map(() => null),
+        curve: ids.map(() => "evenly"),
+        budgetedCost: ids.map(() => null),
+        actualCost: ids.map(() => null),
+        remainingCost: ids.map(() => null),
+      },
+      codeLinks: [{ directoryId: "d", itemIds: ids.slice(0, 12), rowIds: ids.slice(0, 12).map(String) }],
+      udfValues: { itemIds: [3], attrs: ['{"a":1}'] },
+    };
+    const steps = detailSteps(details, 10);
+    expect(
+      steps.map((s) => [s.assignments.itemId.length, s.codeLinks[0]?.itemIds.length ?? 0, s.udfValues.itemIds.length]),
+    ).toEqual([
+      [10, 0, 0],
+      [10, 0, 0],
+      [5, 0, 0],
+      [0, 10, 0],
+      [0, 2, 0],
+      [0, 0, 1],
+    ]);
+    expect(steps.flatMap((s) => s.assignments.itemId)).toEqual(ids);
+    expect(steps.flatMap((s) => s.assignments.remainingUnits)).toEqual(details.assignments.remainingUnits);
   });
 });
