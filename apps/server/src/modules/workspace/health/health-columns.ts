@@ -41,17 +41,9 @@ export function healthRowsOfCalculation(
   }
   let count = 0;
   for (let k = 0; k < n; k++) if (c.t[k] !== "sum") count++;
-  // Arrays of their final length, filled by place: pushing 100k values into eleven growing arrays cost more than
-  // the loop's own work.
   const ids = new Array<number>(count);
-  const task = new Array<boolean>(count);
-  const completed = new Array<boolean>(count);
-  const remaining = new Array<number>(count);
-  const hardConstraint = new Array<boolean>(count);
-  const totalFloat = new Array<number | null>(count);
-  const earlyFinish = new Array<number | null>(count);
-  const actualStart = new Array<number | null>(count);
-  const actualFinish = new Array<number | null>(count);
+  const activities = healthColumnsOf(count);
+  const { task, completed, remaining, hardConstraint, totalFloat, earlyFinish, actualStart, actualFinish } = activities;
   const place = placeTable(c.id);
   for (let k = 0, j = -1, at = 0; k < n; k++) {
     const status = c.st[k];
@@ -75,40 +67,55 @@ export function healthRowsOfCalculation(
     actualFinish[at] = started ? c.af[j] : null;
     at++;
   }
-  const baselineFinish: (number | null)[] = new Array(count).fill(null);
   for (const [id, finish] of c.tgf) {
     const k = place.get(id);
-    if (k >= 0) baselineFinish[k] = finish;
+    if (k >= 0) activities.baselineFinish[k] = finish;
   }
-  const assigned: boolean[] = new Array(count).fill(false);
   for (const id of c.asg) {
     const k = place.get(id);
-    if (k >= 0) assigned[k] = true;
+    if (k >= 0) activities.assigned[k] = true;
   }
-  // Relations to sums, drafts or other versions' works (external links) are no logic between two activities here.
+  return { ids, activities, relations: relationsBetween(r, place.get), hasResources: c.asg.length > 0 };
+}
+
+/**
+ * The activity columns of `count` places, of their final length to be filled by place: pushing 100k values into
+ * eleven growing arrays cost more than the loops' own work. No baseline and no assignment until one is set.
+ */
+function healthColumnsOf(count: number): HealthActivities {
+  return {
+    task: new Array<boolean>(count),
+    completed: new Array<boolean>(count),
+    remaining: new Array<number>(count),
+    hardConstraint: new Array<boolean>(count),
+    totalFloat: new Array<number | null>(count),
+    earlyFinish: new Array<number | null>(count),
+    actualStart: new Array<number | null>(count),
+    actualFinish: new Array<number | null>(count),
+    baselineFinish: new Array<number | null>(count).fill(null),
+    assigned: new Array<boolean>(count).fill(false),
+  };
+}
+
+/**
+ * The relations between two activities, as their places (`placeOf`: -1 for none). Relations to sums, drafts or
+ * other versions' works (external links) are no logic between two activities here.
+ */
+function relationsBetween(
+  r: Pick<RelationSource, "a" | "b" | "t" | "l">,
+  placeOf: (id: number) => number,
+): HealthRelations {
   const relations: HealthRelations = { from: [], to: [], type: [], lag: [] };
   for (let k = 0; k < r.a.length; k++) {
-    const from = place.get(r.a[k]);
-    const to = place.get(r.b[k]);
+    const from = placeOf(r.a[k]);
+    const to = placeOf(r.b[k]);
     if (from < 0 || to < 0) continue;
     relations.from.push(from);
     relations.to.push(to);
     relations.type.push(LINK_TYPE[r.t[k]]);
     relations.lag.push(r.l[k]);
   }
-  const activities: HealthActivities = {
-    task,
-    completed,
-    remaining,
-    hardConstraint,
-    totalFloat,
-    earlyFinish,
-    actualStart,
-    actualFinish,
-    baselineFinish,
-    assigned,
-  };
-  return { ids, activities, relations, hasResources: c.asg.length > 0 };
+  return relations;
 }
 
 /**
@@ -162,15 +169,9 @@ export function healthRowsOfGantt(
   let count = 0;
   for (let k = 0; k < n; k++) if (c.t[k] !== "sum" && c.t[k] !== "draft") placeOf[k] = count++;
   const ids = new Array<number>(count);
-  const task = new Array<boolean>(count);
-  const completed = new Array<boolean>(count);
-  const remaining = new Array<number>(count);
-  const hardConstraint = new Array<boolean>(count);
-  const totalFloat = new Array<number | null>(count);
-  const earlyFinish = new Array<number | null>(count);
-  const actualStart = new Array<number | null>(count);
-  const actualFinish = new Array<number | null>(count);
-  const baselineFinish = new Array<number | null>(count);
+  const activities = healthColumnsOf(count);
+  const { task, completed, remaining, hardConstraint, totalFloat, earlyFinish, actualStart, actualFinish } = activities;
+  const { baselineFinish, assigned } = activities;
   const date = (m: number) => (m === -1 ? null : m);
   for (let k = 0; k < n; k++) {
     const at = placeOf[k];
@@ -194,33 +195,9 @@ export function healthRowsOfGantt(
     const k = index.get(id);
     return k === undefined ? -1 : placeOf[k];
   };
-  const assigned = new Array<boolean>(count).fill(false);
   for (const id of assignedIds) {
     const at = placeOfId(id);
     if (at >= 0) assigned[at] = true;
   }
-  // Relations to sums, drafts or other versions' works (external links) are no logic between two activities here.
-  const relations: HealthRelations = { from: [], to: [], type: [], lag: [] };
-  for (let k = 0; k < r.a.length; k++) {
-    const from = placeOfId(r.a[k]);
-    const to = placeOfId(r.b[k]);
-    if (from < 0 || to < 0) continue;
-    relations.from.push(from);
-    relations.to.push(to);
-    relations.type.push(LINK_TYPE[r.t[k]]);
-    relations.lag.push(r.l[k]);
-  }
-  const activities: HealthActivities = {
-    task,
-    completed,
-    remaining,
-    hardConstraint,
-    totalFloat,
-    earlyFinish,
-    actualStart,
-    actualFinish,
-    baselineFinish,
-    assigned,
-  };
-  return { ids, activities, relations, hasResources: assignedIds.length > 0 };
+  return { ids, activities, relations: relationsBetween(r, placeOfId), hasResources: assignedIds.length > 0 };
 }
