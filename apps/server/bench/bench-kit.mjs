@@ -73,12 +73,12 @@ export async function benchSchedule(api, names = { project: "Project", schedule:
 export async function timed(fn) {
   const c0 = process.cpuUsage();
   const k0 = childrenCpuMs();
-  const d0 = databaseServer ? serverCpuMs(databaseServer) : 0;
+  const d0 = databaseCpuMs();
   const t0 = performance.now();
   const result = await fn();
   const c = process.cpuUsage(c0);
   const ownMs = (c.user + c.system) / 1000;
-  const dbCpuMs = databaseServer ? serverCpuMs(databaseServer) - d0 : undefined;
+  const dbCpuMs = databaseServer ? databaseCpuMs() - d0 : undefined;
   return {
     ms: performance.now() - t0,
     // on a PostgreSQL server the database's work is in its processes: counted here too, so the figures compare
@@ -89,16 +89,15 @@ export async function timed(fn) {
   };
 }
 
-/** The postmaster of a PostgreSQL server on this machine that the bench runs on (its backends are its children). */
+/**
+ * The postmaster of the PostgreSQL server on this machine that the bench runs on (its backends are its children),
+ * found by `freshPostgres`; null on PGlite or a server elsewhere.
+ */
 let databaseServer = null;
 
-/** Finds the server's postmaster through a backend of the pool (its parent), so `timed` counts the server's CPU. */
-export async function watchDatabaseCpu(pool) {
-  const { rows } = await pool.query("select pg_backend_pid() as pid");
-  const stat = `/proc/${rows[0].pid}/stat`;
-  if (!fs.existsSync(stat)) return; // a server elsewhere: only this process's CPU is known
-  const text = fs.readFileSync(stat, "utf8");
-  databaseServer = Number(text.slice(text.lastIndexOf(")") + 2).split(" ")[1]);
+/** The CPU ms the database server has used so far (its processes and the backends it reaped); 0 without one. */
+export function databaseCpuMs() {
+  return databaseServer ? serverCpuMs(databaseServer) : 0;
 }
 
 // the kernel's clock ticks of /proc's times (USER_HZ, 100 on Linux)
@@ -169,48 +168,19 @@ export function jsonLine(fields) {
 }
 
 /**
- * CPU milliseconds used so far by this process (PGlite runs in it) and, with DATABASE_URL, by the PostgreSQL server
- * listening on its port (postmaster, its children and the children it reaped): on a shared machine the wall clock
- * says more about the neighbours than about the code, CPU time does not.
+ * CPU milliseconds used so far by this process (PGlite runs in it) and by the PostgreSQL server `freshPostgres` made
+ * the bench's database on: on a shared machine the wall clock says more about the neighbours than about the code,
+ * CPU time does not.
  */
-export function pgServerCpuMs() {
-  if (!process.env.DATABASE_URL || process.platform !== "linux") return 0;
-  const port = new URL(process.env.DATABASE_URL).port || "5432";
-  const stat = (pid) => {
-    try {
-      const text = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      return text.slice(text.lastIndexOf(")") + 2).split(" ");
-    } catch {
-      return null;
-    }
-  };
-  let total = 0;
-  const pids = fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d));
-  const master = pids.find((pid) => {
-    try {
-      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-      const line = cmd.join(" ");
-      return cmd[0].endsWith("postgres") && (line.includes(`-p ${port}`) || line.includes(`port=${port}`));
-    } catch {
-      return false;
-    }
-  });
-  if (!master) return 0;
-  for (const pid of pids) {
-    const f = stat(pid);
-    if (!f) continue;
-    // Fields after the command: state ppid … utime(12) stime(13) cutime(14) cstime(15), counted from 1 = state.
-    if (pid === master) total += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
-    else if (f[1] === master) total += Number(f[11]) + Number(f[12]);
-  }
-  return total * TICK_MS;
-}
 export function cpuNow() {
   const c = process.cpuUsage();
-  return (c.user + c.system) / 1000 + pgServerCpuMs();
+  return (c.user + c.system) / 1000 + databaseCpuMs();
 }
 
-/** A fresh PostgreSQL database on the server of `databaseUrl` (DATABASE_URL's by default), or null on PGlite. */
+/**
+ * A fresh PostgreSQL database on the server of `databaseUrl` (DATABASE_URL's by default), or null on PGlite. When
+ * the server runs on this machine, its CPU counts from now on in `timed` and `cpuNow`.
+ */
 export async function freshPostgres(databaseUrl = process.env.DATABASE_URL) {
   if (!databaseUrl) return null;
   const url = new URL(databaseUrl);
@@ -218,6 +188,7 @@ export async function freshPostgres(databaseUrl = process.env.DATABASE_URL) {
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
   await admin.query(`create database ${name}`);
+  databaseServer = await postmasterOf(admin);
   await admin.end();
   const own = new URL(url);
   own.pathname = `/${name}`;
@@ -230,4 +201,13 @@ export async function freshPostgres(databaseUrl = process.env.DATABASE_URL) {
       await c.end();
     },
   };
+}
+
+/** The postmaster of a connection's backend (its parent process), when the server runs on this machine. */
+async function postmasterOf(client) {
+  const { rows } = await client.query("select pg_backend_pid() as pid");
+  const stat = `/proc/${rows[0].pid}/stat`;
+  if (!fs.existsSync(stat)) return null; // a server elsewhere: only this process's CPU is known
+  const text = fs.readFileSync(stat, "utf8");
+  return Number(text.slice(text.lastIndexOf(")") + 2).split(" ")[1]);
 }

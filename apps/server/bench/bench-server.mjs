@@ -1,13 +1,13 @@
 // The common start of the benches that drive the built server on the embedded database: the server built (tsc),
 // a fresh PGlite in a temporary data folder, the app built on it and ready. `stop` closes both and removes the folder.
-// With PLANUM_BENCH_DATABASE_URL (a PostgreSQL server where it may create databases) the bench runs on a fresh
-// database of that server instead, dropped at `stop`; when the server runs on this machine, `timed` adds its CPU.
+// With DATABASE_URL (a PostgreSQL server where it may create databases) the bench runs on a fresh database of that
+// server instead, dropped at `stop`; when the server runs on this machine, `timed` adds its CPU.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { freshPostgres, watchDatabaseCpu } from "./bench-kit.mjs";
+import { freshPostgres } from "./bench-kit.mjs";
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -24,10 +24,8 @@ export async function startBenchServer(prefix = "planum-bench-") {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const config = loadConfig({ NODE_ENV: "production", PLANUM_DATA_DIR: dataDir, PLANUM_LOG_LEVEL: "error" });
-  const server = process.env.PLANUM_BENCH_DATABASE_URL;
-  const fresh = server ? await freshPostgres(server) : null;
+  const fresh = await freshPostgres();
   const database = await openDatabase({ databaseUrl: fresh?.url ?? null, dataDir });
-  if (fresh) await watchDatabaseCpu(database.pool);
   const { app, ctx, startBackground, stopBackground } = await buildApp({ ...config, logLevel: "error" }, database);
   await app.ready();
   let background = false;

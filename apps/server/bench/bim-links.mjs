@@ -6,7 +6,7 @@
 // Session 16: the ties lost their three foreign keys (link, model, work: three index probes and row locks per tie);
 // the insert selects elements of the link's models and works of its version and space, the link, models and version
 // are locked once, and the deletes' statement triggers take the ties (docs/architecture.md, "Links without per-row
-// foreign keys"). Before: 8.8 s CPU on PGlite (session 15). After, PostgreSQL (PLANUM_BENCH_DATABASE_URL, CPU of
+// foreign keys"). Before: 8.8 s CPU on PGlite (session 15). After, PostgreSQL (DATABASE_URL, CPU of
 // this process and the server's): 1.06 s CPU / 1.78 s wall at load 7.8; PGlite 3.1 s CPU / 2.9 s wall at load 2.6 —
 // still over the 2 s there: what remains is the embedded database's hash join and insert of 100,000 rows (heap, two
 // indexes, the conflict probe).

@@ -15,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeXlsxRows } from "@planum/formats";
 import { sql } from "drizzle-orm";
-import { benchApi, freshPostgres, jsonLine, pgServerCpuMs, timed } from "./bench-kit.mjs";
+import { benchApi, freshPostgres, jsonLine, timed } from "./bench-kit.mjs";
 import { fiveByEight, seedWorks } from "./seed-works.mjs";
 
 const POSITIONS = Number(process.argv[2] ?? 20_000);
@@ -37,13 +37,6 @@ await startBackground();
 const api = benchApi(app);
 const line = (name, extra) =>
   jsonLine({ case: name, database: postgres ? "PostgreSQL" : "PGlite", positions: POSITIONS, ...extra });
-/** `timed` with the PostgreSQL server's CPU time added (none on PGlite, which runs in this process). */
-async function measured(fn) {
-  const db0 = pgServerCpuMs();
-  const t = await timed(fn);
-  const dbCpuMs = pgServerCpuMs() - db0;
-  return { ...t, cpuMs: t.cpuMs + dbCpuMs, ...(postgres ? { dbCpuMs: Math.round(dbCpuMs) } : {}) };
-}
 try {
   await api.signUp();
   const root = await api.call("POST", "/eps/create", { name: "Bench", key: "BENCH" });
@@ -71,7 +64,7 @@ try {
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const upload = await measured(async () => {
+  const upload = await timed(async () => {
     const { jobId } = await api.call("POST", `/projects/${project.id}/estimates/upload`, payload, {
       "content-type": `multipart/form-data; boundary=${boundary}`,
     });
@@ -102,7 +95,7 @@ try {
   await api.call("POST", `/projects/${project.id}/estimates/${estimate.id}/coefficients`, {
     coefficientId: coefficient.id,
   });
-  const recompute = await measured(() =>
+  const recompute = await timed(() =>
     api.call("PUT", `/costr/coefficients/${coefficient.id}`, {
       code: "IDX",
       name: "Indexation",
@@ -138,7 +131,7 @@ try {
   await db.execute(sql`insert into estimate_links (space_id, position_id, version_id, item_id, share)
     select ${api.spaceId}::uuid, p.id, ${version.id}::uuid, (${`{${works.join(",")}}`}::int[])[p.sort_order / 2 + 1], 0.5
     from estimate_positions p where p.estimate_id = ${estimate.id} and p.sort_order < ${2 * WORKS}`);
-  const costs = await measured(() => api.call("POST", `/versions/${version.id}/update-costs`, {}));
+  const costs = await timed(() => api.call("POST", `/versions/${version.id}/update-costs`, {}));
   line("update_costs", {
     linkedWorks: costs.result.works,
     ms: Math.round(costs.ms),

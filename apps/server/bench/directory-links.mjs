@@ -25,7 +25,7 @@
 // deletes' statement triggers take the links; docs/architecture.md, "Links without per-row foreign keys"). CPU
 // (PostgreSQL: this process and the server's), wall, load, before → after. PGlite: link 6.3 s / 18.2 s (load 12) →
 // 4.8 s / 25.4 s (load 14); preview 1.4 s → 1.5 s; refresh 3.1 s (load 16). PostgreSQL
-// (PLANUM_BENCH_DATABASE_URL, load 10–11): link 2.97 s / 7.6 s → 2.95 s / 7.0 s, the links' insert statement alone
+// (DATABASE_URL, load 10–11): link 2.97 s / 7.6 s → 2.95 s / 7.0 s, the links' insert statement alone
 // 3.4 → 1.2 s wall; preview 0.6 → 0.7 s; refresh 1.38 s / 3.3 s → 1.45 s / 4.5 s (under 2 s of CPU). What remains of
 // the link is the donors' pass writing 50,000 works (the same statement as the refresh, 2–3.5 s wall on PostgreSQL).
 // Session 17 (dirs-links), profiled statement by statement: the donors' pass joined by one index probe per work into

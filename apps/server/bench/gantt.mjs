@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { brotliDecompressSync } from "node:zlib";
 import { decodeGantt, encodeGanttShared } from "@planum/contracts";
 import { sql } from "drizzle-orm";
+import { cpuNow } from "./bench-kit.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverRoot = path.resolve(here, "..");
@@ -137,10 +138,6 @@ function stats(samples, cpu) {
 const mb = (n) => +(n / 1048576).toFixed(2);
 const url = `/versions/${version.id}/gantt`;
 const rows = WORKS + roots + sums;
-const cpuNow = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
 
 /**
  * Timed Gantt calls (wall and this process's CPU, which with the embedded database is all of it: the machine is
