@@ -14,7 +14,9 @@
 // with `on conflict do nothing` 2.6–3.0 s, without it 1.3 s — the speculative insertion probes and marks every row
 // again. New ties are now what a hash anti-join finds missing, the link's row locked against concurrent inserts:
 // the call 2.04 s CPU / 5.8 s wall at load 17.7 (before 3.5 s CPU / 10.5 s wall at load 15.5); re-running the rule
-// (nothing new) 0.44 s CPU.
+// (nothing new) 0.44 s CPU. At a calmer moment: PGlite 2.10 s CPU / 2.2 s wall at load 4.9 (just over the 2 s: the
+// match 0.6 s and the heap and two indexes of 100,000 rows remain); PostgreSQL 1.18 s CPU / 1.94 s wall at load 6.2
+// (session 16 1.06 s at load 7.8: PostgreSQL's conflict probe was cheap, the anti-join changes little there).
 import { sql } from "drizzle-orm";
 import { benchApi, benchSchedule, jsonLine, timed } from "./bench-kit.mjs";
 import { startBenchServer } from "./bench-server.mjs";
