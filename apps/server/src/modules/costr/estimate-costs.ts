@@ -206,6 +206,7 @@ export class EstimateCosts {
             { spaceId: grant.space.id, versionId: version.id, entryDays: grant.space.settings.wdpEntryDays },
             costs.works,
             totals,
+            changed,
           );
           wdpItems = [...new Set(planned.written.map((s) => s.itemId))];
         }

@@ -29,15 +29,17 @@ const MEASURE_ORDER: WdpMeasure[] = [
  * spread again by its work's mode over the work's days, volume first so that labour and cost by_volume follow it;
  * days before the allowed entry period and approved days keep their values (as a redistribution does).
  * Works without dates or disabled get no plan, a by_fact plan below its facts stays as it is. `works`: the works
- * of the totals as `readWorks` answers them (the caller has read them already). In the caller's transaction;
- * answers the plan series the written works had (the undo's before-image: every measure of their plan rows), the
- * series written and the works skipped.
+ * of the totals as `readWorks` answers them (the caller has read them already); `locked`: works the caller has
+ * updated in this transaction (their rows are locked and exist: their plans' key needs no check). In the caller's
+ * transaction; answers the plan series the written works had (the undo's before-image: every measure of their plan
+ * rows), the series written and the works skipped.
  */
 export async function setPlanTotals(
   tx: DbOrTx,
   scope: { spaceId: string; versionId: string; entryDays: number | null | undefined },
   works: readonly WorkRow[],
   totalsOf: PlanTotals,
+  locked: ReadonlySet<number> = new Set(),
 ): Promise<{ before: SeriesRow[]; written: SeriesRow[]; skipped: number[] }> {
   const { spaceId, versionId } = scope;
   const spreadable = works.filter(
@@ -68,6 +70,8 @@ export async function setPlanTotals(
       const total = workTotals[measure];
       if (total === undefined) continue;
       const key = { itemId: work.id, measure, kind: "plan" as const };
+      // Nothing to spread and no plan to empty (estimates without labour hours): the plan stays none.
+      if (total === 0 && !byKey.has(seriesKey(key))) continue;
       if (mode === "by_fact") {
         const fact = byKey.get(seriesKey({ itemId: work.id, measure, kind: "fact" }));
         if (fact && fact.total > total) continue;
@@ -87,10 +91,17 @@ export async function setPlanTotals(
   const writtenItems = new Set(written.map((s) => s.itemId));
   const before = plans.filter((s) => writtenItems.has(s.itemId));
   // The plan rows of these works were all read above: the write needs to read none of them again. Their work's key
-  // is checked once for all rows instead of once per inserted row (half of inserting 10,000 plans).
+  // is checked once for all rows instead of once per inserted row (half of inserting 10,000 plans), and not at all
+  // for the works the caller has updated.
   const deferred = await deferRowChecks(tx);
   await writeSeries(tx, spaceId, versionId, written, plans);
-  if (deferred) await checkPlanWorks(tx, spaceId, versionId, [...writtenItems]);
+  if (deferred)
+    await checkPlanWorks(
+      tx,
+      spaceId,
+      versionId,
+      [...writtenItems].filter((id) => !locked.has(id)),
+    );
   return { before, written, skipped };
 }
 
@@ -102,6 +113,7 @@ export async function setPlanTotals(
  */
 async function checkPlanWorks(tx: DbOrTx, spaceId: string, versionId: string, itemIds: number[]) {
   await tx.execute(sql`set local session_replication_role = origin`);
+  if (itemIds.length === 0) return;
   const result = await execRows(
     tx,
     sql`select count(*)::int as n from (select w.id from wbs_items w
