@@ -346,9 +346,24 @@ export class DirectoriesRepo {
     }
   }
 
-  /** One page of rows in tree order, with whether each has children, and how many rows the condition keeps. */
+  /**
+   * One page of rows in tree order, with whether each has children, and how many rows the condition keeps. With a
+   * condition (a search or filter, which no index answers) the directory is read once for both; without, the page is
+   * an offset into the order index.
+   */
   async page(directoryId: string, where: ReturnType<typeof sql> | undefined, offset: number, limit: number) {
-    const condition = where ? sql`and ${where}` : sql``;
+    const rows = (from: SQL, order: SQL) => sql`coalesce((select json_agg(p) from (
+          select r.id, r.parent_id as "parentId", r.code, r.name, r.depth, r.values,
+            exists (select 1 from directory_rows c where c.parent_id = r.id) as "hasChildren"
+          from ${from} order by ${order} offset ${offset} limit ${limit}) p), '[]')`;
+    const query = where
+      ? sql`with hit as materialized (select r.id, r.sort_key from directory_rows r
+            where r.directory_id = ${directoryId} and ${where})
+          select json_build_object('total', (select count(*) from hit),
+            'rows', ${rows(sql`hit join directory_rows r on r.id = hit.id`, sql`hit.sort_key collate "C"`)}) as j`
+      : sql`select json_build_object(
+            'total', (select count(*) from directory_rows r where r.directory_id = ${directoryId}),
+            'rows', ${rows(sql`directory_rows r where r.directory_id = ${directoryId}`, sql`r.sort_key collate "C"`)}) as j`;
     const result = await execColumns<{
       total: number;
       rows: {
@@ -360,16 +375,7 @@ export class DirectoriesRepo {
         hasChildren: boolean;
         values: StoredValues;
       }[];
-    }>(
-      this.db,
-      sql`select json_build_object('total', (select count(*) from directory_rows r
-          where r.directory_id = ${directoryId} ${condition}),
-        'rows', coalesce((select json_agg(p) from (
-          select r.id, r.parent_id as "parentId", r.code, r.name, r.depth, r.values,
-            exists (select 1 from directory_rows c where c.parent_id = r.id) as "hasChildren"
-          from directory_rows r where r.directory_id = ${directoryId} ${condition}
-          order by r.sort_key collate "C" offset ${offset} limit ${limit}) p), '[]')) as j`,
-    );
+    }>(this.db, query);
     return result;
   }
 

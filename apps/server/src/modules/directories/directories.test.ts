@@ -89,6 +89,10 @@ describe("directories", () => {
     const rows = (query: string) => owner.call("GET", `${base}/rows?${query}`);
     expect((await rows("search=кладк")).body.data.total).toBe(15);
     expect((await rows("search=W2")).body.data.total).toBe(10);
+    // Case does not matter, on either side; a page of the hits keeps the tree order and the hits' total.
+    expect((await rows("search=%D0%9A%D0%9B%D0%90%D0%94%D0%9A")).body.data.total).toBe(15);
+    const later = (await rows("search=w2&offset=8&limit=5")).body.data;
+    expect([later.total, later.rows.map((r: { code: string }) => r.code)]).toEqual([10, ["W28", "W29"]]);
     // A value or a name: "т" is the unit of every third row and a letter of "Монтаж" (15 rows); "25" a code and a norm.
     expect((await rows("search=т")).body.data.total).toBe(20);
     expect((await rows("search=25")).body.data.rows.map((r: { code: string }) => r.code)).toEqual(["W25"]);

@@ -100,13 +100,13 @@ export function rowsCondition(
   const parts: SQL[] = [];
   if (search) {
     const pattern = likePattern(search);
-    // `search_text` (trigram-indexed) holds the values as JSON text: exact for any search without JSON's own
-    // punctuation or escapes; a search holding those reads the values one by one (a scan, but a rare one).
+    // `search_text` holds the values as JSON text, in lower case (`like lower(…)` is what `ilike` does): exact for
+    // any search without JSON's own punctuation or escapes; a search holding those reads the values one by one.
     parts.push(
       JSON_PUNCTUATION.test(search)
         ? sql`(r.code ilike ${pattern} or r.name ilike ${pattern}
             or exists (select 1 from jsonb_each_text(r.values) e where e.value ilike ${pattern}))`
-        : sql`(r.search_text ilike ${pattern})`,
+        : sql`(r.search_text like lower(${pattern}))`,
     );
   }
   if (filter?.conditions.length) {
