@@ -91,7 +91,7 @@ export const directoryRows = pgTable(
     /**
      * What the rows' search looks in: the code, the name and the values (as a JSON array of the values, keys left
      * out so column ids never match), separated by U+0001, in lower case. Computed by the database, so every writer
-     * keeps it true. No index: `search_text like lower('%text%')` reads a directory of 100,000 rows in one scan within
+     * keeps it true. No index: `strpos(search_text, lower(text))` reads a directory of 100,000 rows in one scan within
      * the 100 ms target (lower case stored, so the scan compares bytes where `ilike` folded every row's case), and a
      * trigram index cost more than half of a 100,000-row upload.
      */

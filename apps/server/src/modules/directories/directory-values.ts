@@ -100,13 +100,14 @@ export function rowsCondition(
   const parts: SQL[] = [];
   if (search) {
     const pattern = likePattern(search);
-    // `search_text` holds the values as JSON text, in lower case (`like lower(…)` is what `ilike` does): exact for
-    // any search without JSON's own punctuation or escapes; a search holding those reads the values one by one.
+    // `search_text` holds the values as JSON text, in lower case (`ilike` lowers both sides too, so finding the
+    // lowered search in it is what `ilike '%…%'` does, and `strpos` compares bytes): exact for any search without
+    // JSON's own punctuation or escapes; a search holding those reads the values one by one.
     parts.push(
       JSON_PUNCTUATION.test(search)
         ? sql`(r.code ilike ${pattern} or r.name ilike ${pattern}
             or exists (select 1 from jsonb_each_text(r.values) e where e.value ilike ${pattern}))`
-        : sql`(r.search_text like lower(${pattern}))`,
+        : sql`(strpos(r.search_text, lower(${search})) > 0)`,
     );
   }
   if (filter?.conditions.length) {
