@@ -41,7 +41,7 @@ export class DirectoriesService {
   }
 
   async get(grant: Grant, node: EpsNodeRow, id: string): Promise<Directory> {
-    const { dto } = await this.seen(grant, node, id);
+    const { dto } = await this.seen(grant, node, id, true);
     return dto;
   }
 
@@ -233,15 +233,18 @@ export class DirectoriesService {
     return this.get(grant, node, id);
   }
 
-  /** A directory seen at the node, with its columns and the caller's access; 404 when not seen or not readable. */
-  async seen(grant: Grant, node: EpsNodeRow, id: string) {
-    return this.seenAt(grant, lineage(node), id);
+  /**
+   * A directory seen at the node, with its columns and the caller's access; 404 when not seen or not readable. The
+   * rows are counted (`dto.rowCount`) only when `counted`: the calls on rows do not answer the count.
+   */
+  async seen(grant: Grant, node: EpsNodeRow, id: string, counted = false) {
+    return this.seenAt(grant, lineage(node), id, counted);
   }
 
   /** The same, seen from a place given by its lineage (a version's schedule: the project's ancestors and itself). */
-  async seenAt(grant: Grant, place: string[], id: string) {
+  async seenAt(grant: Grant, place: string[], id: string, counted = false) {
     const repo = new DirectoriesRepo(this.deps.db);
-    const directory = await repo.get(grant.space.id, id);
+    const directory = await repo.get(grant.space.id, id, counted);
     if (!directory || !place.includes(directory.nodeId)) throw new AppError("NotFound");
     const columns = await repo.columns([directory.id]);
     const access = (await this.accessTo(grant, [directory])).get(directory.id)!;
