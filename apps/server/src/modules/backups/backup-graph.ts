@@ -50,6 +50,17 @@ const NOT_BACKED_UP = new Set([
 const DECLARED_KEYS: ForeignKey[] = [
   { child: "directory_rows", parent: "directories", columns: ["directory_id"], parentColumns: ["id"], onDelete: "c" },
   { child: "directory_rows", parent: "directory_rows", columns: ["parent_id"], parentColumns: ["id"], onDelete: "c" },
+  {
+    child: "wbs_directory_links",
+    parent: "wbs_items",
+    columns: ["item_id", "version_id", "space_id"],
+    parentColumns: ["id", "version_id", "space_id"],
+    onDelete: "c",
+  },
+  { child: "wbs_directory_links", parent: "directory_rows", columns: ["row_id"], parentColumns: ["id"], onDelete: "c" },
+  { child: "bim_link_relations", parent: "bim_links", columns: ["link_id"], parentColumns: ["id"], onDelete: "c" },
+  { child: "bim_link_relations", parent: "bim_models", columns: ["model_id"], parentColumns: ["id"], onDelete: "c" },
+  { child: "bim_link_relations", parent: "wbs_items", columns: ["item_id"], parentColumns: ["id"], onDelete: "c" },
 ];
 
 const ROOTS: Record<BackupScope, string> = { space: "spaces", project: "eps_nodes", schedule: "schedules" };

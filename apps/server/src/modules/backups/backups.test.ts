@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execRows } from "../../platform/sql.js";
 import { objectKey } from "../../platform/storage.js";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
+import { readCatalog, scopeOf } from "./backup-graph.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -123,6 +124,29 @@ describe("backups", () => {
     expect(await fingerprint(space.id)).toEqual(before);
     expect((await server.ctx.storage.read(server.ctx.db, photo.id))?.bytes.toString()).toBe("photo bytes");
     expect((await call("GET", "/eps")).status).toBe(200);
+  });
+
+  it("holds the links kept without foreign keys — works to directory rows, BIM elements to works — after their parents", async () => {
+    // The tables keep no per-row keys (docs/architecture.md, "Links without per-row foreign keys"); a backup that
+    // followed only the database's keys left them out, and a restore lost every link.
+    const owner = await server.signUp();
+    const space = await server.createSpace(owner.token, "Links");
+    const catalog = await readCatalog(server.ctx.db);
+    for (const scope of ["space", "schedule"] as const) {
+      const names = scopeOf(catalog, scope, space.id, space.id).tables.map((t) => t.info.name);
+      for (const [child, parents] of [
+        ["wbs_directory_links", ["wbs_items"]],
+        ["bim_link_relations", ["wbs_items", "bim_links"]],
+      ] as const) {
+        expect(names, `${scope}: ${child}`).toContain(child);
+        for (const parent of parents) expect(names.indexOf(parent)).toBeLessThan(names.indexOf(child));
+      }
+    }
+    const scope = scopeOf(catalog, "space", space.id, space.id);
+    const links = scope.tables.find((t) => t.info.name === "wbs_directory_links")!;
+    expect(links.parents.map((k) => k.parent).sort()).toEqual(["directory_rows", "wbs_items"]);
+    const ties = scope.tables.find((t) => t.info.name === "bim_link_relations")!;
+    expect(ties.parents.map((k) => k.parent).sort()).toEqual(["bim_links", "bim_models", "wbs_items"]);
   });
 
   it("a project comes back in place, or as a new project beside it; a schedule in place", async () => {
