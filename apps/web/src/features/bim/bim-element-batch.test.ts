@@ -1,7 +1,7 @@
-import { BimGeometryWriter } from "@planum/contracts";
 import { Color, Ray, Vector3 } from "three";
 import { describe, expect, it } from "vitest";
 import { ElementBatch } from "./bim-element-batch";
+import { geometryFileOf } from "./bim-geometry.test-kit";
 import { mergeBimGeometry } from "./bim-geometry-merge";
 
 /** A unit square (two triangles) facing +z at height z, x from x0. */
@@ -15,24 +15,11 @@ function square(expressId: number, x0: number, z: number, alpha = 1) {
   };
 }
 
-function fileOf(parts: ReturnType<typeof square>[]) {
-  const writer = new BimGeometryWriter();
-  for (const part of parts) writer.add(part);
-  const chunks = writer.finish();
-  const bytes = new Uint8Array(chunks.reduce((sum, c) => sum + c.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
-}
-
 const down = (x: number) => new Ray(new Vector3(x, 0.5, 10), new Vector3(0, 0, -1));
 
 describe("merged element batches", () => {
   it("puts opaque and transparent parts into two batches, indices counted from each batch's first vertex", () => {
-    const batches = mergeBimGeometry(fileOf([square(7, 0, 0), square(8, 2, 0, 0.3), square(9, 4, 0)]));
+    const batches = mergeBimGeometry(geometryFileOf([square(7, 0, 0), square(8, 2, 0, 0.3), square(9, 4, 0)]));
     expect(batches.map((b) => [b.transparent, [...b.keys]])).toEqual([
       [false, [7, 9]],
       [true, [8]],
@@ -45,12 +32,12 @@ describe("merged element batches", () => {
   });
 
   it("refuses a file cut short", () => {
-    const bytes = fileOf([square(1, 0, 0)]);
+    const bytes = geometryFileOf([square(1, 0, 0)]);
     expect(() => mergeBimGeometry(bytes.subarray(0, bytes.length - 4))).toThrow(/cut short/);
   });
 
   it("colours one element's vertices only and leaves a hidden element out of what is drawn and picked", () => {
-    const [data] = mergeBimGeometry(fileOf([square(1, 0, 0), square(2, 0, 1), square(3, 2, 0)]));
+    const [data] = mergeBimGeometry(geometryFileOf([square(1, 0, 0), square(2, 0, 1), square(3, 2, 0)]));
     const batch = new ElementBatch(data!);
     batch.setColour(1, new Color(0, 0, 1));
     const colours = batch.mesh.geometry.getAttribute("color").array as Uint8Array;
@@ -72,7 +59,7 @@ describe("merged element batches", () => {
 
   it("leaves parts a few pixels across out while the camera moves, and draws them all again when it stops", () => {
     // unit squares (radius ≈ 0.71) at x 0, 2 and 100: seen from x = -10, the far one is ~10× smaller
-    const [data] = mergeBimGeometry(fileOf([square(1, 0, 0), square(2, 2, 0), square(3, 100, 0)]));
+    const [data] = mergeBimGeometry(geometryFileOf([square(1, 0, 0), square(2, 2, 0), square(3, 100, 0)]));
     const batch = new ElementBatch(data!);
     const eye = new Vector3(-10, 0.5, 0);
     batch.setCoarse(eye, 0.71 / 50); // a radius under 1/70 of its distance is too small

@@ -1,5 +1,5 @@
-import { BimGeometryWriter } from "@planum/contracts";
 import { describe, expect, it } from "vitest";
+import { geometryFileOf } from "./bim-geometry.test-kit";
 import { type ElementBatchData, mergeBimGeometry } from "./bim-geometry-merge";
 import { GeometryStreamReader } from "./bim-geometry-stream";
 
@@ -16,19 +16,6 @@ function part(expressId: number, vertices: number, alpha = 1) {
     normals: new Int8Array(vertices * 3).fill(127),
     indices,
   };
-}
-
-function fileOf(parts: ReturnType<typeof part>[]) {
-  const writer = new BimGeometryWriter();
-  for (const p of parts) writer.add(p);
-  const chunks = writer.finish();
-  const bytes = new Uint8Array(chunks.reduce((sum, c) => sum + c.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
 }
 
 /** The file cut into pieces of `size` bytes, each in a buffer of its own at an odd offset, as a network hands them. */
@@ -48,7 +35,7 @@ const keysOf = (batches: ReturnType<typeof mergeBimGeometry>) => batches.flatMap
 describe("reading a geometry file as it arrives", () => {
   // 10,000 parts: the first batch fills at 4,096, the second at the file's end
   const parts = Array.from({ length: 10_000 }, (_, i) => part(i + 1, 3 + (i % 5), i % 7 === 0 ? 0.5 : 1));
-  const file = fileOf(parts);
+  const file = geometryFileOf(parts);
 
   it.each([5, 4096, 1 << 20])("gives the same parts and geometry as the whole file, in pieces of %i bytes", (size) => {
     const reader = new GeometryStreamReader();
