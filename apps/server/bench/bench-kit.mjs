@@ -67,8 +67,9 @@ export async function benchSchedule(api, names = { project: "Project", schedule:
 }
 
 /**
- * Wall time and the process's CPU time of `fn` (the embedded database runs in this process, so its work counts too):
- * on a machine shared with other jobs the CPU time is the steadier figure.
+ * Wall time and the CPU time of `fn`: this process's (the embedded database runs in it, so its work counts too) and,
+ * when `freshPostgres` found the PostgreSQL server on this machine, the server's. On a machine shared with other jobs
+ * the CPU time is the steadier figure.
  */
 export async function timed(fn) {
   // The /proc scans first: their own CPU (every process's stat file read) is not the measured code's.
