@@ -187,7 +187,8 @@ for (const view of [
     const row = page.getByTestId("gwbs-row");
     await expect(row).toContainText("13.01.2025");
     await expect(row).toContainText("17.01.2025");
-    await page.getByRole("switch", { name: texts.gwbsAfter }).check();
+    // Mantine's switch input lies under its label: a person clicks the label.
+    await page.getByText(texts.gwbsAfter, { exact: true }).click();
     await expect(page.getByRole("switch", { name: texts.gwbsAfter })).toBeChecked();
     await row.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `e2e/artifacts/pipeline-gwbs-${tag}.png`, fullPage: true });
