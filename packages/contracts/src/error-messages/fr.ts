@@ -168,6 +168,8 @@ export const fr: Record<ErrorCode, string> = {
   VersionLocked: "La version « {{label}} » est verrouillée : déverrouillez-la pour la modifier",
   VersionImportingDetails:
     "La version « {{label}} » reçoit encore les affectations et les codes de son fichier : réessayez dans un instant",
+  VersionDetailsNotFailed:
+    "La version « {{label}} » n'a pas d'import échoué des affectations et des codes de son fichier à relancer",
   RelationLoop: "La relation fermerait une boucle : {{loop}}",
   RelationExists: "Ces travaux sont déjà liés",
   ScoreboardNodeTaken: "Ce nœud figure déjà au classement",

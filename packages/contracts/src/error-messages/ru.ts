@@ -155,6 +155,8 @@ export const ru: Record<ErrorCode, string> = {
   InvalidMove: "Элемент нельзя переместить сюда",
   VersionLocked: "Версия «{{label}}» заблокирована: снимите блокировку, чтобы вносить изменения",
   VersionImportingDetails: "В версию «{{label}}» ещё загружаются назначения и коды из файла: повторите чуть позже",
+  VersionDetailsNotFailed:
+    "У версии «{{label}}» нет неудавшейся загрузки назначений и кодов из файла, которую можно повторить",
   RelationLoop: "Связь замкнёт цикл: {{loop}}",
   RelationExists: "Эти работы уже связаны",
   ScoreboardNodeTaken: "Этот узел уже есть на табло",

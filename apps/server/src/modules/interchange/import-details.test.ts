@@ -173,6 +173,49 @@ describe("an upload's details after the version shows", () => {
   });
 });
 
+describe("a retry of a failed details job", () => {
+  it("writes what the failed job had not, once; refuses a version with nothing failed and another space", async () => {
+    const { owner, stranger, schedule } = await setUpWorkspace(server);
+    // the database refuses code links for a while: the job writes the assignments (its first step), then fails
+    await server.ctx.db.execute(sql`create or replace function refuse_links() returns trigger language plpgsql as
+      $$ begin raise exception 'links refused for a while'; end $$`);
+    await server.ctx.db.execute(sql`create trigger refuse_links before insert on wbs_directory_links
+      for each statement execute function refuse_links()`);
+    let versionId: string;
+    try {
+      const uploaded = await uploadVersionFile(server, owner, schedule.id, generateXerBytes(30).bytes, "r.xer");
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+      versionId = uploaded.body.data.versionId as string;
+      const failed = await versionOf(owner, schedule.id, versionId);
+      expect(failed?.detailsStatus).toBe("details_failed");
+      expect(failed?.detailsError).toBeTruthy();
+      expect(await assignmentsOf(owner, versionId)).toHaveLength(30);
+      expect(await codeLinksOf(owner, versionId)).toEqual([]);
+    } finally {
+      await server.ctx.db.execute(sql`drop trigger refuse_links on wbs_directory_links`);
+    }
+
+    // another space can neither retry it nor learn it exists
+    const foreign = await stranger.call("POST", `/versions/${versionId}/import-details/retry`);
+    expect(foreign.status).toBe(404);
+    expect((await versionOf(owner, schedule.id, versionId))?.detailsStatus).toBe("details_failed");
+
+    const retried = await owner.call("POST", `/versions/${versionId}/import-details/retry`);
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(retried.body.data.jobId).toBeTruthy();
+    await server.ctx.jobs.idle();
+    expect(await versionOf(owner, schedule.id, versionId)).toMatchObject({ detailsStatus: null, detailsError: null });
+    expect(await assignmentsOf(owner, versionId)).toHaveLength(30);
+    expect(await codeLinksOf(owner, versionId)).toHaveLength(30);
+
+    // nothing failed any more: nothing to retry
+    const again = await owner.call("POST", `/versions/${versionId}/import-details/retry`);
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0].code).toBe("VersionDetailsNotFailed");
+    expect(await assignmentsOf(owner, versionId)).toHaveLength(30);
+  });
+});
+
 describe("the job's steps", () => {
   it("cut the details into steps of at most so many rows of one kind, every row in exactly one", () => {
     const n = 25;

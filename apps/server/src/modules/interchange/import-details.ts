@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { versions } from "../../db/schema/index.js";
+import { jobs, versions } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { execColumns, intArray, textArray } from "../../platform/sql.js";
 import { type AssignmentColumns, insertAssignmentColumns } from "../resources/resources.repo.js";
@@ -136,6 +136,15 @@ export async function lockDetailsState(tx: DbOrTx, versionId: string) {
     .from(versions)
     .where(eq(versions.id, versionId))
     .for("update");
+  return row ?? null;
+}
+
+/** The details job `jobId` as it ended (payload and the steps it committed), read in the caller's transaction. */
+export async function readDetailsJob(tx: DbOrTx, jobId: string) {
+  const [row] = await tx
+    .select({ payload: jobs.payload, result: jobs.result })
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), eq(jobs.type, IMPORT_DETAILS_JOB)));
   return row ?? null;
 }
 

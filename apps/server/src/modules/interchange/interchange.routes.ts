@@ -156,6 +156,18 @@ export function interchangeModule(ctx: AppContext) {
       app,
       {
         method: "POST",
+        url: "/versions/:id/import-details/retry",
+        tags,
+        params: versionIdParams,
+        response: uploadJobSchema,
+        access: access.version("write"),
+      },
+      ({ scope, request }) => service.retryDetails(scope, requestLanguage(request)),
+    );
+    route(
+      app,
+      {
+        method: "POST",
         url: "/versions/:id/export/:format",
         tags,
         params: exportParams,

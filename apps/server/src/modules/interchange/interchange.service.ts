@@ -6,6 +6,7 @@ import {
   type ImportFormat,
   type InterchangeJob,
   type Language,
+  type UploadJob,
   type UploadPreview,
   type UploadQuery,
   type UploadResult,
@@ -31,6 +32,8 @@ import {
   IMPORT_DETAILS_JOB,
   type ImportDetails,
   lockDetailsState,
+  markDetailsPending,
+  readDetailsJob,
   setDetailsState,
   writeImportDetails,
 } from "./import-details.js";
@@ -253,7 +256,7 @@ export class InterchangeService {
       const steps = detailSteps(details);
       const counts = detailsCount(details);
       let written: typeof counts | null = null;
-      const resumed = (job.result as { steps?: number } | null)?.steps ?? 0;
+      const resumed = (job.result as { steps?: number } | null)?.steps ?? input.fromStep ?? 0;
       for (let step = resumed; step < steps.length; step++) {
         const last = step === steps.length - 1;
         const went = await ctx.db.transaction(async (tx) => {
@@ -286,6 +289,40 @@ export class InterchangeService {
       events.versionsChanged(spaceId, job.createdBy, input.scheduleId, [input.versionId], "updated");
       throw error;
     }
+  }
+
+  /**
+   * Tries a failed `import_details` job of the version again: a new job on the same stored file that starts after
+   * the steps the failed one committed (each step commits with its checkpoint), so no row is written twice. Its
+   * failure is told in the language of whoever asked for the retry.
+   */
+  async retryDetails(scope: VersionScope, language: Language): Promise<UploadJob> {
+    const { ctx } = this;
+    const { grant, version } = scope;
+    const jobId = await ctx.db.transaction(async (tx) => {
+      const state = await lockDetailsState(tx, version.id);
+      const failed = state?.status === "details_failed" && state.jobId ? await readDetailsJob(tx, state.jobId) : null;
+      if (!failed) throw new AppError("VersionDetailsNotFailed", { label: version.label });
+      const payload = failed.payload as unknown as DetailsPayload;
+      const done = (failed.result as { steps?: number } | null)?.steps ?? payload.fromStep ?? 0;
+      const retry: DetailsPayload = { ...payload, language, fromStep: done };
+      const job = await ctx.jobs.enqueueIn(tx, IMPORT_DETAILS_JOB, {
+        spaceId: grant.space.id,
+        userId: grant.userId,
+        payload: retry as unknown as Record<string, unknown>,
+      });
+      await markDetailsPending(tx, version.id, job.id);
+      return job.id;
+    });
+    await ctx.jobs.send(jobId);
+    new WorkspaceEvents(ctx.realtime).versionsChanged(
+      grant.space.id,
+      grant.userId,
+      version.scheduleId,
+      [version.id],
+      "updated",
+    );
+    return { jobId };
   }
 
   /** The dialog's first look at a file: detected format and, for tables, the first rows to map columns on. */

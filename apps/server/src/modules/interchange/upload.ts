@@ -134,6 +134,8 @@ export interface DetailsPayload {
   scheduleId: string;
   language: Language;
   fileId: string;
+  /** Steps a failed job had committed already: its retry (`retryDetails`) starts after them. */
+  fromStep?: number;
 }
 
 /**

@@ -70,6 +70,7 @@ export const workspaceApi = {
     api.post<Version>(`/versions/${id}/copy-to/${scheduleId}`, body),
   setLocked: (id: string, locked: boolean) => api.post<Version>(`/versions/${id}/setLocked`, { locked }),
   setActual: (id: string) => api.post<Version>(`/versions/${id}/setActualStatus`),
+  retryDetails: (id: string) => api.post<{ jobId: string }>(`/versions/${id}/import-details/retry`),
   changeLabel: (id: string, label: string) =>
     apiRequest<Version>(`/versions/${id}/change-label`, { method: "PATCH", body: { label } }),
   deleteVersion: (id: string) => api.delete<VersionsDeleted>(`/versions/${id}`),

@@ -36,6 +36,7 @@ import { rememberSchedule } from "../view-settings";
 import { CalculateSettingsDialog } from "./calculate-settings-dialog";
 import { askDataDate, DataDateButton, dataDateText } from "./details/data-date";
 import { detailsTabs as buildDetailsTabs } from "./details/details-panel";
+import { DetailsFailedAlert } from "./details-failed-alert";
 import { WorkspaceGantt } from "./gantt";
 import { LayoutMenu } from "./layout-menu";
 import { flagParam } from "./layout-view";
@@ -456,9 +457,7 @@ export function WorkspacePage() {
             </Alert>
           )}
           {version.detailsStatus === "details_failed" && (
-            <Alert color="red" py={6} title={t("importDetails.failed")} style={{ flex: "none" }}>
-              {version.detailsError}
-            </Alert>
+            <DetailsFailedAlert version={version} scheduleId={scheduleId} canRetry={canWriteSchedule} />
           )}
           {version.calcError && version.calcStatus !== "calculated" && (
             <Alert color="red" py={6} title={t("calc.failed")} style={{ flex: "none" }}>
