@@ -29,14 +29,13 @@ interface WorkCosts {
 
 /** The positions of the estimates of a schedule's project, as columns. */
 interface PositionColumns {
-  /** Position, its estimate and section, base money, quantity, measure, and the code a warning names it by. */
+  /** Position, its estimate and section, base money, quantity, measure. */
   id: string[] | null;
   e: string[];
   s: string[];
   b: CostTotals[];
   q: number[];
   m: (string | null)[];
-  c: string[];
 }
 
 /**
@@ -52,10 +51,24 @@ function readPositions(tx: DbOrTx, spaceId: string, of: { scheduleId: string } |
   return execColumns<PositionColumns>(
     tx,
     sql`select json_build_object('id', json_agg(p.id), 'e', json_agg(p.estimate_id), 's', json_agg(p.section_id),
-        'b', json_agg(p.base), 'q', json_agg(p.quantity), 'm', json_agg(p.measure_id),
-        'c', json_agg(coalesce(nullif(btrim(p.norm_code), ''), nullif(btrim(p.num), ''), p.name))) as j
+        'b', json_agg(p.base), 'q', json_agg(p.quantity), 'm', json_agg(p.measure_id)) as j
       from estimate_positions p where p.space_id = ${spaceId} and ${where}`,
   );
+}
+
+/**
+ * The codes a warning names positions by (norm code, else number, else name), sorted and distinct: read only for
+ * the positions linked to no work, not along with the 20,000 positions a version's update reads.
+ */
+async function positionCodes(tx: DbOrTx, spaceId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const c = await execColumns<{ c: string[] | null }>(
+    tx,
+    sql`select json_build_object('c', json_agg(distinct coalesce(nullif(btrim(p.norm_code), ''), nullif(btrim(p.num), ''),
+        p.name))) as j
+      from estimate_positions p where p.space_id = ${spaceId} and p.id = any(${textArray(ids)}::uuid[])`,
+  );
+  return (c.c ?? []).sort();
 }
 
 /**
@@ -85,7 +98,7 @@ async function readWorkCosts(
   const others = [...new Set(links.p.filter((id) => !inProject.has(id)))];
   if (others.length) {
     const more = await readPositions(tx, spaceId, { ids: others });
-    for (const key of ["id", "e", "s", "b", "q", "m", "c"] as const)
+    for (const key of ["id", "e", "s", "b", "q", "m"] as const)
       (positions[key] as unknown[]) = [...(positions[key] ?? []), ...(more[key] ?? [])];
   }
   const ids = positions.id ?? [];
@@ -122,17 +135,21 @@ async function readWorkCosts(
     volume[w] += positions.q[j] * (m === null ? 1 : (factorOf.get(m) ?? 1)) * share;
   }
   // The project's positions whose volume reached no work of the version (spec §8 "missing volume codes").
-  const missing = new Set<string>();
+  let missingVolumeCodes: string[] = [];
   if (!itemIds) {
     const linked = new Set(links.p);
-    for (let j = 0; j < ids.length; j++) if (!linked.has(ids[j])) missing.add(positions.c[j]);
+    missingVolumeCodes = await positionCodes(
+      tx,
+      spaceId,
+      ids.filter((id) => !linked.has(id)),
+    );
   }
   return {
     works,
     cost: Array.from(cost, (x) => round(x, 2)),
     labour: Array.from(labour, (x) => round(x, 3)),
     volume: Array.from(volume, (x) => round(x, 3)),
-    missingVolumeCodes: [...missing].sort(),
+    missingVolumeCodes,
   };
 }
 
