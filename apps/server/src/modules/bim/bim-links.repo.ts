@@ -12,7 +12,7 @@ import {
   wbsItems,
 } from "../../db/schema/index.js";
 import type { DbOrTx } from "../../platform/db.js";
-import { intArray, rowCount } from "../../platform/sql.js";
+import { intArray, rowCount, withHashJoins } from "../../platform/sql.js";
 
 export type BimLinkRow = typeof bimLinks.$inferSelect;
 
@@ -168,6 +168,9 @@ async function insertNewTies(db: DbOrTx, select: SQL): Promise<number> {
   return rowCount(result);
 }
 
+/** A rule's ties: every element of the link's models against every work of its version, joined by hashing. */
+const insertRuleTies = (db: DbOrTx, select: SQL) => withHashJoins(db, (tx) => insertNewTies(tx, select));
+
 /** Ties every named element of a model of the link to every named work of its version; the existing are kept. */
 export async function insertRelations(
   db: DbOrTx,
@@ -187,10 +190,11 @@ export async function insertRelations(
 
 /**
  * The rule "property equals the work's code", as one statement over every element of the link's models and every
- * row of the version with a code: a hash join, so 100,000 elements cost one pass over each side.
+ * row of the version with a code: hash joins (`withHashJoins`), so 100,000 elements cost one pass over each side
+ * and one over the link's ties.
  */
 export async function insertRelationsByCode(db: DbOrTx, link: BimLinkRow, property: string): Promise<number> {
-  return insertNewTies(
+  return insertRuleTies(
     db,
     sql`select ${link.id}::uuid, e.model_id, e.express_id, w.id, 'rule'
       from ${linkElements(link)}
@@ -212,7 +216,7 @@ export async function insertRelationsByDirectory(
 ): Promise<number> {
   const value = columnId === undefined ? sql`r.code` : sql`(r.values ->> ${columnId})`;
   // one row per work and directory (wbs_directory_links' key), so no tie twice
-  return insertNewTies(
+  return insertRuleTies(
     db,
     sql`select ${link.id}::uuid, e.model_id, e.express_id, l.item_id, 'rule'
       from ${linkElements(link)}
