@@ -1,5 +1,5 @@
 // The Gantt call at scale through the built server's HTTP handling (Fastify inject: auth, access, cache, encoding) on
-// PGlite in a temporary folder: a calculated version of BENCH_GANTT_ACTIVITIES works (100,000) with ~2.7 relations
+// PGlite in a temporary folder (PostgreSQL when DATABASE_URL is set: a fresh database beside it, dropped at the end): a calculated version of BENCH_GANTT_ACTIVITIES works (100,000) with ~2.7 relations
 // each (270,000). One JSON line per case: { case, rows, relations, medianMs, p95Ms, cpuMedianMs, jsonMB, gzipMB,
 // brMB }.
 //   changed: the version changed since the last call (its revision bumped; one activity renamed; 2,000 activities'
@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { brotliDecompressSync } from "node:zlib";
 import { decodeGantt, encodeGanttShared } from "@planum/contracts";
 import { sql } from "drizzle-orm";
-import { cpuNow } from "./bench-kit.mjs";
+import { cpuNow, freshPostgres } from "./bench-kit.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverRoot = path.resolve(here, "..");
@@ -32,7 +32,8 @@ const { calculateVersion } = await import("../dist/modules/workspace/calculation
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "planum-bench-"));
 const config = loadConfig({ NODE_ENV: "production", PLANUM_DATA_DIR: dataDir, PLANUM_LOG_LEVEL: "error" });
-const database = await openDatabase({ databaseUrl: null, dataDir });
+const postgres = await freshPostgres();
+const database = await openDatabase({ databaseUrl: postgres?.url ?? null, dataDir });
 const { app, ctx } = await buildApp({ ...config, logLevel: "error" }, database);
 await app.ready();
 const { db } = database;
@@ -259,4 +260,5 @@ process.stdout.write(
 
 await app.close();
 await database.close();
+await postgres?.drop();
 fs.rmSync(dataDir, { recursive: true, force: true });
