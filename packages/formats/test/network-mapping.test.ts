@@ -99,6 +99,26 @@ describe("model → engine network", () => {
     expect(net.options?.openEndsCritical).toBe(true);
   });
 
+  it("drives an MS Project task by its resources only when their working time differs from the task's", () => {
+    // mpxj's mspdiassignmentfields.xml: a resource calendar derived from Standard without a change of its own and
+    // 78 h of remaining work, 8 h of it overtime; MS Project stored the task's remaining duration from them (the
+    // overtime shortens it), and that is what the task lasts — not work ÷ units on a calendar that is the same.
+    const m = model((m) => {
+      m.source = { format: "mspdi" };
+      m.calendars.push({ id: "R1", name: "Resource One", kind: "resource", week: standardWeek(), exceptions: [] });
+      m.calendars[0].exceptions = [];
+      m.resources.push({ id: "R", code: "R", name: "R", type: "labor", calendarId: "R1" });
+      m.activities.push(act("A", { type: "resource_dependent", calendarId: undefined, remainingDuration: 3994 }));
+      m.assignments.push({ id: "AS", activityId: "A", resourceId: "R", remainingUnits: 78, unitsPerHour: 1 });
+    });
+    expect(buildProjectNetwork(m, m.projects[0]).input.activities[0].resources).toBeUndefined();
+    // A night shift is other working time: the assignment drives.
+    m.calendars[1].week = m.calendars[1].week.map((d) => (d.length > 0 ? [["20:00", "24:00"]] : []));
+    expect(buildProjectNetwork(m, m.projects[0]).input.activities[0].resources).toEqual([
+      { calendar: "R1", remaining: 78 * 60 },
+    ]);
+  });
+
   it("passes the resume date of a suspended activity in progress", () => {
     const m = model((m) => {
       m.activities.push(

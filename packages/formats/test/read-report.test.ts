@@ -478,12 +478,13 @@ describe("MS Project task modes and duration units", () => {
 
 describe("MS Project work contours", () => {
   it("a contoured assignment lasts the task's duration on its resource's calendar, a flat one work ÷ units", () => {
+    // The crew also works Saturday mornings: its calendar is other working time than the task's, so it drives.
     const model = readMspdi(
       new TextEncoder().encode(`<?xml version="1.0"?>
 <Project xmlns="http://schemas.microsoft.com/project"><SaveVersion>12</SaveVersion><CalendarUID>1</CalendarUID>
 <StartDate>2024-01-08T08:00:00</StartDate>
 <Calendars><Calendar><UID>1</UID><Name>Standard</Name><IsBaseCalendar>1</IsBaseCalendar></Calendar>
-<Calendar><UID>2</UID><Name>Crew</Name><IsBaseCalendar>1</IsBaseCalendar></Calendar></Calendars>
+<Calendar><UID>2</UID><Name>Crew</Name><IsBaseCalendar>1</IsBaseCalendar><WeekDays><WeekDay><DayType>7</DayType><DayWorking>1</DayWorking><WorkingTimes><WorkingTime><FromTime>08:00:00</FromTime><ToTime>12:00:00</ToTime></WorkingTime></WorkingTimes></WeekDay></WeekDays></Calendar></Calendars>
 <Tasks><Task><UID>1</UID><ID>1</ID><Name>Pour</Name><OutlineLevel>1</OutlineLevel><Duration>PT125H0M0S</Duration><RemainingDuration>PT125H0M0S</RemainingDuration></Task></Tasks>
 <Resources><Resource><UID>1</UID><ID>1</ID><Name>Crew</Name><Type>1</Type><CalendarUID>2</CalendarUID></Resource></Resources>
 <Assignments><Assignment><UID>1</UID><TaskUID>1</TaskUID><ResourceUID>1</ResourceUID><Units>1</Units><Work>PT75H0M0S</Work><RemainingWork>PT75H0M0S</RemainingWork><WorkContour>3</WorkContour></Assignment></Assignments>

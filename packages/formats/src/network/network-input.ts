@@ -143,6 +143,12 @@ export function buildProjectNetwork(
     const t = parseDateTime(start);
     return formatDateTime(actual > 0 ? cal.addWorking(t, actual) : t);
   };
+  // A resource calendar derived from the task's without a change of its own (MS Project's default) is the same time.
+  const workingTimeKey = (id: string): string => {
+    const c = calendars.find((x) => x.id === id);
+    return c ? JSON.stringify([c.week, c.exceptions ?? []]) : id;
+  };
+  const sameWorkingTime = (a: string, b: string): boolean => a === b || workingTimeKey(a) === workingTimeKey(b);
   const sumParent = wbsSummaryParents(model, acts);
   const runsOf = resourceRuns(model, usable, useCal);
   const outsideLinks = linksOutsideFile(model, byId);
@@ -186,8 +192,9 @@ export function buildProjectNetwork(
     if (msProject && a.manuallyScheduled && a.status !== "completed" && a.plannedStart && a.plannedFinish)
       e.manual = { start: a.plannedStart, finish: a.plannedFinish };
     const runs = a.status !== "completed" && !milestone && !elapsed ? runsOf(a) : undefined;
-    // Only when a resource calendar differs from the activity's: otherwise the activity's own duration holds.
-    if (runs?.some((r) => r.calendar !== (e.calendar ?? defaultCalendar))) e.resources = runs;
+    // Only when a resource calendar's working time differs from the activity's: otherwise the activity's own
+    // remaining duration holds, which the tool computed from the assignments (overtime, contours, delays included).
+    if (runs?.some((r) => !sameWorkingTime(r.calendar, e.calendar ?? defaultCalendar))) e.resources = runs;
     const parent = a.parentId && byId.get(a.parentId)?.type === "summary" ? a.parentId : sumParent.get(a.id);
     if (parent) e.parent = parent;
     return e;
