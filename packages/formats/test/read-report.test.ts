@@ -498,6 +498,28 @@ describe("MS Project work contours", () => {
   });
 });
 
+describe("MS Project split tasks", () => {
+  it("a split in the timephased work lengthens the task by its working time (mpxj's mspdisplittask.xml)", () => {
+    // 16 h of work on Monday and Wednesday, Tuesday split off: MS Project's bar runs Monday to Wednesday 17:00.
+    const period = (start: string, finish: string, value?: string) =>
+      `<TimephasedData><Type>1</Type><UID>1</UID><Start>${start}:00</Start><Finish>${finish}:00</Finish><Unit>2</Unit>${value ? `<Value>${value}</Value>` : ""}</TimephasedData>`;
+    const model = readMspdi(
+      new TextEncoder().encode(`<?xml version="1.0"?>
+<Project xmlns="http://schemas.microsoft.com/project"><SaveVersion>12</SaveVersion><CalendarUID>1</CalendarUID>
+<StartDate>2024-01-08T08:00:00</StartDate>
+<Calendars><Calendar><UID>1</UID><Name>Standard</Name><IsBaseCalendar>1</IsBaseCalendar></Calendar></Calendars>
+<Tasks><Task><UID>1</UID><ID>1</ID><Name>Pour</Name><OutlineLevel>1</OutlineLevel><Duration>PT16H0M0S</Duration><RemainingDuration>PT16H0M0S</RemainingDuration></Task></Tasks>
+<Assignments><Assignment><UID>1</UID><TaskUID>1</TaskUID><ResourceUID>-65535</ResourceUID><Units>1</Units>
+${period("2024-01-08T08:00", "2024-01-08T17:00", "PT8H0M0S")}${period("2024-01-08T17:00", "2024-01-09T17:00", "PT0H0M0S")}${period("2024-01-09T17:00", "2024-01-10T17:00", "PT8H0M0S")}${period("2024-01-10T17:00", "2024-01-11T17:00", "PT0H0M0S")}
+</Assignment></Assignments>
+</Project>`),
+    );
+    // The zero after the last work is no split: the work has ended.
+    expect(model.activities[0].splits).toEqual([["2024-01-08T17:00", "2024-01-09T17:00"]]);
+    expect(buildProjectNetwork(model, model.projects[0]).input.activities[0].duration).toBe(24 * 60);
+  });
+});
+
 describe("several projects in one XER: each keeps its own data date and planned start", () => {
   it("a project exported after another (and a baseline copy between them) is scheduled from its own last_recalc_date", () => {
     const tables = baseTables();

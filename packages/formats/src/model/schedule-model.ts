@@ -173,6 +173,11 @@ export interface Activity {
    * 7-day clock, and the task runs on it whatever its calendar.
    */
   elapsedDuration?: boolean;
+  /**
+   * MS Project's splits of the remaining work (start, end): periods inside the task's span without work, which its bar
+   * spans — the task lasts its remaining duration plus their working time. Read from the assignments' timephased work.
+   */
+  splits?: [DateTime, DateTime][];
   constraint?: Constraint;
   secondaryConstraint?: Constraint;
   /**

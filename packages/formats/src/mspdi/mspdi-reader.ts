@@ -375,9 +375,13 @@ export function readMspdi(bytes: Uint8Array, options: ReaderOptions = {}): Sched
     model.resources.push(res);
   }
   const resIds = new Set(model.resources.map((r) => r.id));
+  const splits = new Map<string, [string, string][]>();
   for (const as of arr(child(p, "Assignments")?.Assignment)) {
     const activityId = text(as.TaskUID);
     const resourceId = text(as.ResourceUID);
+    // A split belongs to the task (all its assignments pause), even when MS Project keeps it on the unassigned row.
+    const gaps = taskIds.has(activityId) ? splitsOf(as) : [];
+    if (gaps.length > (splits.get(activityId)?.length ?? 0)) splits.set(activityId, gaps);
     if (!taskIds.has(activityId) || !resIds.has(resourceId)) {
       // Resource UID -65535 is MS Project's "unassigned" marker, not a reference.
       if (resourceId !== "-65535" && activityId !== "0")
@@ -418,9 +422,35 @@ export function readMspdi(bytes: Uint8Array, options: ReaderOptions = {}): Sched
     if (curve) x.curve = curve;
     model.assignments.push(x);
   }
+  for (const a of model.activities) {
+    const gaps = splits.get(a.id);
+    if (gaps && a.type !== "summary") a.splits = gaps;
+  }
   markResourceScheduled(model);
   return normalizeReferences(model);
 }
+
+/**
+ * The splits of an assignment's remaining work: in its timephased remaining work (Type 1, one period a day), the
+ * periods of explicitly no work between the first and the last period of work (periods without a value are time off).
+ */
+function splitsOf(as: XmlNode): [string, string][] {
+  const periods = arr(as.TimephasedData)
+    .filter((tp) => text(tp.Type) === "1")
+    .map((tp) => ({
+      start: text(tp.Start).slice(0, 16),
+      finish: text(tp.Finish).slice(0, 16),
+      work: text(tp.Value) === "" ? undefined : parseIsoDuration(text(tp.Value)),
+    }))
+    .filter((tp) => WALL_CLOCK.test(tp.start) && WALL_CLOCK.test(tp.finish));
+  const first = periods.findIndex((tp) => (tp.work ?? 0) > 0);
+  const last = periods.findLastIndex((tp) => (tp.work ?? 0) > 0);
+  const gaps: [string, string][] = [];
+  for (let k = first + 1; k < last; k++) if (periods[k].work === 0) gaps.push([periods[k].start, periods[k].finish]);
+  return gaps;
+}
+
+const WALL_CLOCK = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 /**
  * MS Project schedules a task without a calendar of its own on the calendars of the work resources assigned to it:

@@ -134,14 +134,24 @@ export function buildProjectNetwork(
   // MS Project runs a begun task's remaining work right after its actual duration (it moves it to the status date
   // only when asked to reschedule uncompleted work): the engine's resume date.
   const built = new Map<string, ReturnType<typeof buildCalendar>>();
-  const afterActualWork = (start: string, actual: number, calendarId: string): string => {
+  const workCalendar = (calendarId: string) => {
     let cal = built.get(calendarId);
     if (!cal) {
       cal = buildCalendar(calendars.find((c) => c.id === calendarId)!);
       built.set(calendarId, cal);
     }
+    return cal;
+  };
+  const afterActualWork = (start: string, actual: number, calendarId: string): string => {
     const t = parseDateTime(start);
-    return formatDateTime(actual > 0 ? cal.addWorking(t, actual) : t);
+    return formatDateTime(actual > 0 ? workCalendar(calendarId).addWorking(t, actual) : t);
+  };
+  // MS Project's task bar spans the splits of its remaining work: their working time lengthens what is left.
+  const splitTime = (splits: [string, string][], calendarId: string): number => {
+    const cal = workCalendar(calendarId);
+    let minutes = 0;
+    for (const [from, to] of splits) minutes += cal.workingBetween(parseDateTime(from), parseDateTime(to));
+    return minutes;
   };
   // A resource calendar derived from the task's without a change of its own (MS Project's default) is the same time.
   const workingTimeKey = (id: string): string => {
@@ -176,6 +186,11 @@ export function buildProjectNetwork(
     } else {
       // P6 schedules an activity that has not started by its remaining duration.
       e.duration = milestone ? 0 : Math.max(0, a.remainingDuration);
+    }
+    if (msProject && a.splits && a.status !== "completed" && !milestone) {
+      const split = splitTime(a.splits, e.calendar ?? defaultCalendar);
+      if (e.remaining !== undefined) e.remaining += split;
+      else e.duration += split;
     }
     const p = limitOf(a.constraint);
     const s = limitOf(a.secondaryConstraint);
