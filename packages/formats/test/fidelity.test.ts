@@ -67,6 +67,24 @@ describe("differences with other tools' dates are explained", () => {
     expect(measureFidelity(await readSchedule(corpus("xer/MultiprojectWithExternal.xer"))).notComputed).toBeUndefined();
   });
 
+  it("an MSPDI whose open end keeps a late finish days before the project finish is measured but not taken for MS Project's pass", async () => {
+    const model = await readSchedule(corpus("mspdi/mspdirelations.xml"), { fileName: "mspdirelations.xml" });
+    expect(measureFidelity(model).notComputed).toBeUndefined();
+    // As in mpxj's mspdiduration.xml: a task added later moved the finish, an earlier open end kept its late finish.
+    const predecessors = new Set(model.relations.map((r) => r.predecessorId));
+    const openEnd = model.activities.find((a) => a.type !== "summary" && !predecessors.has(a.id))!;
+    const finish = model.projects[0].scheduledFinish!;
+    openEnd.computed = {
+      ...openEnd.computed,
+      lateFinish: `${Number(finish.slice(0, 4)) - 1}${finish.slice(4, 10)}T12:00`,
+    };
+    expect(measureFidelity(model).notComputed).toMatch(
+      new RegExp(
+        `^${openEnd.code} \\(no successor, no constraint\\) has its stored late finish .*left from an earlier calculation$`,
+      ),
+    );
+  });
+
   it("mspdirelations.xml: MS Project writes a finish as 08:00 of the next working day, the same working time as our 17:00", async () => {
     const c = await fidelity("mspdi/mspdirelations.xml");
     expect(c.equalInWorkingTime).toBe(c.compared);

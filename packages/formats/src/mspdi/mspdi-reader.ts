@@ -433,8 +433,11 @@ export function readMspdi(bytes: Uint8Array, options: ReaderOptions = {}): Sched
 /**
  * The splits of an assignment's remaining work: in its timephased remaining work (Type 1, one period a day), the
  * periods of explicitly no work between the first and the last period of work (periods without a value are time off).
+ * Flat and edited ("contoured", 8) assignments only: the periods of a predefined contour follow its shape.
  */
 function splitsOf(as: XmlNode): [string, string][] {
+  // A predefined contour (back loaded, turtle…) shapes the periods, rounding leaves empty minutes between them.
+  if (MSP_CONTOURS[text(as.WorkContour)]) return [];
   const periods = arr(as.TimephasedData)
     .filter((tp) => text(tp.Type) === "1")
     .map((tp) => ({

@@ -123,7 +123,9 @@ export function compareFidelity(model: ScheduleModel, recalc: Recalculation): Fi
   }
   for (const f of FIDELITY_FIELDS) fields[f].percent = percent(fields[f].equal, fields[f].of);
   const stale =
-    rules === "p6" ? (notWrittenByP6(model) ?? staleEvidence(model, recalc)) : beforeProjectStartEvidence(model);
+    rules === "p6"
+      ? (notWrittenByP6(model) ?? staleEvidence(model, recalc))
+      : (beforeProjectStartEvidence(model) ?? openEndBeforeProjectFinishEvidence(model, recalc));
   return {
     ...(stale ? { notComputed: stale } : {}),
     rules,
@@ -203,6 +205,41 @@ function beforeProjectStartEvidence(model: ScheduleModel): string | undefined {
     const projectStart = start.get(a.projectId);
     if (!es || !projectStart || es >= projectStart) continue;
     return `${a.code} (not started, no must-start constraint) has its stored early start ${es} before the project start ${projectStart}; MS Project before 2010 (no manual scheduling) never schedules it there, so the file's dates were not computed on the file's data`;
+  }
+  return undefined;
+}
+
+/**
+ * MS Project's backward pass starts every open end at the project finish: a task without successors, constraints or
+ * a deadline gets the project's finish as its late finish — or, on a calendar not working then, the end of the working
+ * time before it. A stored late finish with working time of every calendar of the project between it and the stored
+ * project finish cannot come from that pass: the late dates were left from an earlier calculation (a file edited with
+ * calculation off; mpxj's mspdiduration, mspditimephased and mspditimephasedsegments.xml, where tasks added later
+ * moved the finish and earlier tasks kept their late finish, one even after the project finish). MS Project writes a
+ * finish at the next working morning, so a late finish after the project finish counts only with working time of
+ * every calendar between them too. The first such task, as evidence; undefined when there is none.
+ */
+function openEndBeforeProjectFinishEvidence(model: ScheduleModel, recalc: Recalculation): string | undefined {
+  // MPX stores days only: its late finishes and project finish are not instants to compare.
+  if (model.source?.format !== "mspdi") return undefined;
+  const predecessors = new Set(model.relations.map((r) => r.predecessorId));
+  for (const p of recalc.projects) {
+    const finish = model.projects.find((x) => x.id === p.projectId)?.scheduledFinish;
+    if (!finish) continue;
+    const calendars = p.input.calendars.map((c) => buildCalendar(c));
+    const f = parseDateTime(finish);
+    for (const a of model.activities) {
+      if (a.projectId !== p.projectId || a.status === "completed" || a.manuallyScheduled) continue;
+      if (a.type === "summary" || a.type === "wbs_summary" || predecessors.has(a.id)) continue;
+      const dated = (c: Activity["constraint"]) => c !== undefined && c.type !== "as_late_as_possible";
+      if (dated(a.constraint) || dated(a.secondaryConstraint)) continue;
+      const lf = a.computed?.lateFinish;
+      if (!lf) continue;
+      const t = parseDateTime(lf);
+      const [from, to] = t < f ? [t, f] : [f, t];
+      if (!calendars.every((cal) => cal.workingBetween(from, to) > 0)) continue;
+      return `${a.code} (no successor, no constraint) has its stored late finish ${lf}${t > f ? " after" : ", working time of every calendar before"} the project finish ${finish}; MS Project starts the backward pass of an open end at the project finish, so the file's late dates were left from an earlier calculation`;
+    }
   }
   return undefined;
 }
