@@ -80,6 +80,11 @@ export const wbsItemSchema = z.object({
   notes: z.string(),
   /** P6 "as late as possible": a not-started work's early dates move into its free float. */
   alap: z.boolean(),
+  /** MS Project's manually scheduled task (from an MSPDI import): the typed start and finish it keeps; null = automatic. */
+  manualStart: z.string().nullable(),
+  manualFinish: z.string().nullable(),
+  /** MS Project's elapsed duration: the work runs on the clock (24 h a day, every day) whatever its calendar. */
+  elapsed: z.boolean(),
   attrs: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   earlyStart: z.string().nullable(),
   earlyFinish: z.string().nullable(),
@@ -134,6 +139,10 @@ export const wbsEditableFields = z.object({
   resumeDate: wallClockField.nullable(),
   notes: z.string().max(NOTES_MAX_LENGTH, { error: "MaxLength" }),
   alap: z.boolean({ error: "InvalidValue" }),
+  elapsed: z.boolean({ error: "InvalidValue" }),
+  /** MS Project's task mode: both dates make the task manually scheduled, both null automatic again. */
+  manualStart: wallClockField.nullable(),
+  manualFinish: wallClockField.nullable(),
   /** Attribute values by attribute id; null removes a value. */
   attrs: z.record(z.string().max(64), z.union([z.string().max(4000), z.number(), z.boolean(), z.null()])),
 });
@@ -149,15 +158,18 @@ export interface ActivityDateValues {
   startLimitDate?: string | null;
   finishLimitType?: string | null;
   finishLimitDate?: string | null;
+  manualStart?: string | null;
+  manualFinish?: string | null;
 }
 export type ActivityDateIssue = {
-  field: "actualFinish" | "resumeDate" | "startLimitDate" | "finishLimitDate";
-  code: "FinishBeforeStart" | "ResumeBeforeSuspend" | "ConstraintDateRequired";
+  field: "actualFinish" | "resumeDate" | "startLimitDate" | "finishLimitDate" | "manualFinish";
+  code: "FinishBeforeStart" | "ResumeBeforeSuspend" | "ConstraintDateRequired" | "ManualDatesInvalid";
 };
 
 /**
  * Checks across fields of one work as it will be after an edit (server) or as a form holds it (web): the actual
- * finish is not before the actual start, the resume date not before the suspend date, a constraint type has a date.
+ * finish is not before the actual start, the resume date not before the suspend date, a constraint type has a date, a
+ * manually scheduled task has both typed dates, the finish not before the start.
  * Dates are "YYYY-MM-DDTHH:mm", so text order is time order.
  */
 export function activityDateIssues(v: ActivityDateValues): ActivityDateIssue[] {
@@ -169,6 +181,8 @@ export function activityDateIssues(v: ActivityDateValues): ActivityDateIssue[] {
   if (v.startLimitType && !v.startLimitDate) issues.push({ field: "startLimitDate", code: "ConstraintDateRequired" });
   if (v.finishLimitType && !v.finishLimitDate)
     issues.push({ field: "finishLimitDate", code: "ConstraintDateRequired" });
+  if (!v.manualStart !== !v.manualFinish || (v.manualStart && v.manualFinish && v.manualFinish < v.manualStart))
+    issues.push({ field: "manualFinish", code: "ManualDatesInvalid" });
   return issues;
 }
 

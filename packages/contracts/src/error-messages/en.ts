@@ -16,6 +16,7 @@ export const en: Record<ErrorCode, string> = {
   FinishBeforeStart: "The actual finish cannot be earlier than the actual start",
   ResumeBeforeSuspend: "The resume date cannot be earlier than the suspend date",
   ConstraintDateRequired: "Enter the date of the constraint",
+  ManualDatesInvalid: "A manually scheduled task needs a start and a finish, the finish not before the start",
   WdpInvalidValue: 'Work "{{work}}", {{date}}: "{{value}}" is not a number',
   WdpNegativeValue: 'Work "{{work}}", {{date}}: the quantity cannot be negative',
   WdpFactInFuture: 'Work "{{work}}", {{date}}: a fact cannot be entered for a day after today ({{today}})',

@@ -16,6 +16,7 @@ export const fr: Record<ErrorCode, string> = {
   FinishBeforeStart: "La fin réelle ne peut pas précéder le début réel",
   ResumeBeforeSuspend: "La date de reprise ne peut pas précéder la date de suspension",
   ConstraintDateRequired: "Saisissez la date de la contrainte",
+  ManualDatesInvalid: "Une tâche planifiée manuellement demande un début et une fin, la fin pas avant le début",
   WdpInvalidValue: "Activité « {{work}} », {{date}} : « {{value}} » n’est pas un nombre",
   WdpNegativeValue: "Activité « {{work}} », {{date}} : la quantité ne peut pas être négative",
   WdpFactInFuture:

@@ -16,6 +16,7 @@ export const ru: Record<ErrorCode, string> = {
   FinishBeforeStart: "Фактическое окончание не может быть раньше фактического начала",
   ResumeBeforeSuspend: "Дата возобновления не может быть раньше даты приостановки",
   ConstraintDateRequired: "Укажите дату ограничения",
+  ManualDatesInvalid: "Задаче с ручным планированием нужны начало и окончание, окончание не раньше начала",
   WdpInvalidValue: "Работа «{{work}}», {{date}}: «{{value}}» — не число",
   WdpNegativeValue: "Работа «{{work}}», {{date}}: объём не может быть отрицательным",
   WdpFactInFuture: "Работа «{{work}}», {{date}}: факт нельзя вносить за день позже сегодняшнего ({{today}})",

@@ -149,6 +149,14 @@ export const wbsItems = pgTable(
     notes: text("notes").notNull().default(""),
     /** P6 "as late as possible": a not-started work's early dates move into its free float. */
     alap: boolean("alap").notNull().default(false),
+    /**
+     * MS Project's manually scheduled task (Project 2010+): the start and finish typed for it, which are its early
+     * dates whatever its predecessors say (engine scenario 063). Both or neither; only an MSPDI import writes them.
+     */
+    manualStart: wallClock("manual_start"),
+    manualFinish: wallClock("manual_finish"),
+    /** MS Project's elapsed duration (1 ed = 24 h): the work runs on the clock, every day, whatever its calendar. */
+    elapsed: boolean("elapsed").notNull().default(false),
     attrs: jsonb("attrs").$type<Record<string, string | number | boolean | null>>().notNull().default({}),
     earlyStart: wallClock("early_start"),
     earlyFinish: wallClock("early_finish"),

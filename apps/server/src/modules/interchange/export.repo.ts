@@ -40,6 +40,10 @@ interface ItemColumns {
   sus: (string | null)[];
   res: (string | null)[];
   notes: string[];
+  /** MS Project's typed dates of a manually scheduled task, and elapsed durations. */
+  ms: (string | null)[];
+  mf: (string | null)[];
+  el: boolean[];
 }
 
 const text = wallClockSql;
@@ -65,7 +69,9 @@ export async function exportRows(db: DbOrTx, version: VersionRow) {
       'dt', json_agg(duration_type order by sort_order, id), 'pct', json_agg(percent_complete_type order by sort_order, id),
       'rd', json_agg(resource_dependent order by sort_order, id),
       'xf', json_agg(${text("expected_finish")} order by sort_order, id), 'sus', json_agg(${text("suspend_date")} order by sort_order, id),
-      'res', json_agg(${text("resume_date")} order by sort_order, id), 'notes', json_agg(notes order by sort_order, id)) as j
+      'res', json_agg(${text("resume_date")} order by sort_order, id), 'notes', json_agg(notes order by sort_order, id),
+      'ms', json_agg(${text("manual_start")} order by sort_order, id), 'mf', json_agg(${text("manual_finish")} order by sort_order, id),
+      'el', json_agg(elapsed order by sort_order, id)) as j
     from wbs_items where version_id = ${version.id} and type <> 'draft'`,
   );
   const rels = await execColumns<{ a: number[]; b: number[]; t: string[]; l: number[]; c: (string | null)[] }>(

@@ -135,7 +135,13 @@ export async function exportModel(
       ...(c.sus[k] ? { suspendDate: c.sus[k]! } : {}),
       ...(c.res[k] ? { resumeDate: c.res[k]! } : {}),
       ...(c.notes[k] ? { notes: c.notes[k] } : {}),
-      ...(c.es[k] ? { plannedStart: c.es[k]!, plannedFinish: c.ef[k] ?? c.es[k]! } : {}),
+      // A manually scheduled task goes out with its typed dates as its start and finish (MSPDI's Manual task).
+      ...(c.ms[k] && c.mf[k]
+        ? { manuallyScheduled: true, plannedStart: c.ms[k]!, plannedFinish: c.mf[k]! }
+        : c.es[k]
+          ? { plannedStart: c.es[k]!, plannedFinish: c.ef[k] ?? c.es[k]! }
+          : {}),
+      ...(c.el[k] ? { elapsedDuration: true } : {}),
       computed: {
         ...(c.es[k] ? { earlyStart: c.es[k]! } : {}),
         ...(c.ef[k] ? { earlyFinish: c.ef[k]! } : {}),

@@ -42,6 +42,11 @@ export interface ItemRow {
   suspend_date: string | null;
   resume_date: string | null;
   notes: string;
+  /** MS Project's manually scheduled task: its typed start and finish (both or neither). */
+  manual_start: string | null;
+  manual_finish: string | null;
+  /** MS Project's elapsed duration: runs on the clock whatever the calendar. */
+  elapsed: boolean;
 }
 
 /** The space's own calendars (not a project's), by name. */
@@ -107,6 +112,9 @@ const ITEM_COLUMNS: { name: keyof ItemRow; type: string; empty?: ItemRow[keyof I
   { name: "suspend_date", type: "timestamp", empty: null, plain: true },
   { name: "resume_date", type: "timestamp", empty: null, plain: true },
   { name: "notes", type: "text", empty: "" },
+  { name: "manual_start", type: "timestamp", empty: null, plain: true },
+  { name: "manual_finish", type: "timestamp", empty: null, plain: true },
+  { name: "elapsed", type: "bool", empty: false },
 ];
 
 /**

@@ -238,6 +238,9 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
       suspend_date: null,
       resume_date: null,
       notes: "",
+      manual_start: null,
+      manual_finish: null,
+      elapsed: false,
     };
   });
   activities.forEach((a, k) => {
@@ -295,6 +298,8 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
       suspend_date: a.suspendDate ?? null,
       resume_date: a.resumeDate ?? null,
       notes: (a.notes ?? "").slice(0, NOTES_MAX_LENGTH),
+      // MS Project's task mode and elapsed durations (only the MSPDI reader sets them): the calculation honours both.
+      ...manualAndElapsed(a, type),
     };
   });
   const ordered = orderParentsFirst(rows);
@@ -547,4 +552,20 @@ function orderParentsFirst(rows: ItemRow[]): ItemRow[] {
   };
   for (const row of rows) place(row, 0);
   return out;
+}
+
+/**
+ * A manually scheduled MS Project task keeps the start and finish typed for it (engine scenario 063), a task of an
+ * elapsed duration runs on the clock: what the import keeps of them (sums take neither).
+ */
+function manualAndElapsed(
+  a: ScheduleModel["activities"][number],
+  type: string,
+): { manual_start: string | null; manual_finish: string | null; elapsed: boolean } {
+  const manual = a.manuallyScheduled === true && type !== "sum" && !!a.plannedStart && !!a.plannedFinish;
+  return {
+    manual_start: manual ? a.plannedStart! : null,
+    manual_finish: manual ? a.plannedFinish! : null,
+    elapsed: a.elapsedDuration === true && type !== "sum",
+  };
 }

@@ -49,7 +49,19 @@ describe("MS Project's rules through an import", () => {
     expect(await floatOf("11")).toBe(88 * 60);
     expect(await floatOf("13")).toBe(88 * 60);
 
-    // P6's rule again (the default): the same links bound the predecessors, 80 and 72 h as MS Project 2010 had
+    // P6's rule again (the default) on the same tasks scheduled automatically (every task of this save is manual, and
+    // SS/SF links never bound a manual predecessor, scenario 065): the links bound the predecessors, 80 and 72 h as
+    // MS Project 2010 had
+    for (const row of list) {
+      const item = (await owner.call("GET", `/versions/${v}/wbs/${row.id}`)).body.data;
+      if (item.manualStart === null) continue;
+      const automatic = await owner.call("PATCH", `/versions/${v}/wbs/${row.id}/update`, {
+        revision: item.revision,
+        manualStart: null,
+        manualFinish: null,
+      });
+      expect(automatic.status, JSON.stringify(automatic.body)).toBe(200);
+    }
     const put = await owner.call("PUT", url, { startLinksBoundLate: true });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`);

@@ -98,12 +98,23 @@ export interface ActivityContext {
   alap: ReadonlySet<number>;
   runs: ReadonlyMap<number, ResourceRunInput[]>;
   expected: ReadonlyMap<number, number>;
+  /** MS Project's manually scheduled tasks: their typed start and finish (minutes). */
+  manual: ReadonlyMap<number, [number, number]>;
+  /** MS Project's works of an elapsed duration: they run on the clock (ELAPSED_CALENDAR). */
+  elapsed: ReadonlySet<number>;
 }
+
+/**
+ * The calendar of MS Project's elapsed durations (1 ed = 24 h): every hour of every day. An id no space calendar
+ * (a uuid) can take; the frame carries it only when the version has such works.
+ */
+export const ELAPSED_CALENDAR = "elapsed-24h";
 
 /** The engine's activity of item `k` of `c`, the `j`-th started one (progress columns hold started items only). */
 export function activityOf(c: ItemColumns, k: number, j: number, ctx: ActivityContext): ActivityInput {
   const activity: ActivityInput = { id: ctx.idText.get(c.id[k]) ?? String(c.id[k]), type: c.t[k], duration: c.d[k] };
-  if (c.cal[k]) activity.calendar = c.cal[k]!;
+  if (ctx.elapsed.size > 0 && ctx.elapsed.has(c.id[k])) activity.calendar = ELAPSED_CALENDAR;
+  else if (c.cal[k]) activity.calendar = c.cal[k]!;
   if (c.p[k] >= 0) activity.parent = ctx.idText.get(c.p[k]) ?? String(c.p[k]);
   if (c.slt[k] && c.sld[k] != null) activity.startLimit = { type: c.slt[k]!, date: c.sld[k]! };
   if (c.flt[k] && c.fld[k] != null) activity.finishLimit = { type: c.flt[k]!, date: c.fld[k]! };
@@ -117,9 +128,14 @@ export function activityOf(c: ItemColumns, k: number, j: number, ctx: ActivityCo
     }
   }
   if (ctx.alap.size > 0 && ctx.alap.has(c.id[k])) activity.alap = true;
-  if (ctx.runs.size > 0) {
+  if (ctx.runs.size > 0 && activity.calendar !== ELAPSED_CALENDAR) {
     const driven = ctx.runs.get(c.id[k]);
     if (driven) activity.resources = driven;
+  }
+  // A manually scheduled task keeps its typed dates until it is completed (engine scenario 063).
+  if (ctx.manual.size > 0 && activity.actualFinish === undefined) {
+    const typed = ctx.manual.get(c.id[k]);
+    if (typed) activity.manual = { start: typed[0], finish: typed[1] };
   }
   if (ctx.expected.size > 0 && activity.actualFinish === undefined) {
     const date = ctx.expected.get(c.id[k]);
@@ -150,6 +166,8 @@ export async function activityContext(
     runs,
     // P6 "use expected finish dates": the expected finish of a work not completed sets its remaining duration.
     expected: new Map<number, number>(settings.useExpectedFinish ? c.xf : []),
+    manual: new Map<number, [number, number]>((c.man ?? []).map(([id, start, finish]) => [id, [start, finish]])),
+    elapsed: new Set<number>(c.el ?? []),
   };
 }
 
@@ -160,6 +178,8 @@ export function networkFrame(
   defaultCalendar: string,
   calendarRows: readonly CalendarRow[],
   externalRows: readonly ExternalRow[],
+  /** Some work has an elapsed duration: the frame carries ELAPSED_CALENDAR. */
+  elapsed = false,
 ): Omit<NetworkInput, "activities" | "relations"> {
   const externals: ExternalInput[] = externalRows.map((x) => ({
     id: String(x.id),
@@ -184,7 +204,12 @@ export function networkFrame(
       ...(settings.resourceRunsInActivityHours ? { resourceRunsInActivityHours: true } : {}),
       ...(settings.mustFinishBy ? { mustFinishBy: textMinutes(settings.mustFinishBy) } : {}),
     },
-    calendars: calendarRows.map((c) => ({ id: c.id, week: c.week, exceptions: c.exceptions })),
+    calendars: [
+      ...calendarRows.map((c) => ({ id: c.id, week: c.week, exceptions: c.exceptions })),
+      ...(elapsed
+        ? [{ id: ELAPSED_CALENDAR, week: Array.from({ length: 7 }, (): [string, string][] => [["00:00", "24:00"]]) }]
+        : []),
+    ],
     defaultCalendar,
     ...(externals.length ? { externals } : {}),
   };
@@ -196,7 +221,7 @@ export function networkFrame(
  * assignment changes none of the version's rows).
  */
 export function frameKey(frame: Omit<NetworkInput, "activities" | "relations">, ctx: ActivityContext): string {
-  return JSON.stringify([frame, [...ctx.runs], [...ctx.alap], [...ctx.expected], ctx.scenario]);
+  return JSON.stringify([frame, [...ctx.runs], [...ctx.alap], [...ctx.expected], [...ctx.manual], ctx.scenario]);
 }
 
 /**
@@ -239,7 +264,7 @@ export async function calculationInput(
     if (r.c[k]) out.lagCalendar = r.c[k] as RelationInput["lagCalendar"];
     relations.push(out);
   }
-  const frame = networkFrame(version, settings, defaultCalendar.id, calendarRows, externalRows);
+  const frame = networkFrame(version, settings, defaultCalendar.id, calendarRows, externalRows, ctx.elapsed.size > 0);
   const input: NetworkInput = { ...frame, activities, relations };
   // The stored results in the activities' order (dates as minutes since 1970: several times cheaper than to_char),
   // so the calculation rewrites only the rows whose results moved; the rows as read, for the health checks.

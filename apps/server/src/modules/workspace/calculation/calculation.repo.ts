@@ -301,6 +301,10 @@ export type ItemColumns = { [K in keyof ItemRow]: ItemRow[K][] } & {
   rd: number[];
   /** [id, expected finish in minutes] of the items that have one (rare). */
   xf: [number, number][];
+  /** [id, typed start, typed finish in minutes] of MS Project's manually scheduled tasks (rare). */
+  man: [number, number, number][];
+  /** Ids of the works of an elapsed duration (MS Project, rare). */
+  el: number[];
   /** [id, target finish in minutes] of the items that have one (the health checks' baseline finish). */
   tgf: [number, number][];
   /** Ids of the items with a resource assigned (the health checks' resources). */
@@ -434,6 +438,9 @@ export async function readNetworkRows(
            'alap', coalesce(json_agg(id) filter (where alap), '[]'),
            'rd', coalesce(json_agg(id) filter (where resource_dependent), '[]'),
            'xf', coalesce(json_agg(json_build_array(id, ${minutes("expected_finish")})) filter (where expected_finish is not null), '[]'),
+           'man', coalesce(json_agg(json_build_array(id, ${minutes("manual_start")}, ${minutes("manual_finish")}))
+                  filter (where manual_start is not null and manual_finish is not null), '[]'),
+           'el', coalesce(json_agg(id) filter (where elapsed), '[]'),
            'tgf', coalesce(json_agg(json_build_array(id, ${minutes("target_finish")})) filter (where target_finish is not null), '[]'),
            'asg', to_json(array(select distinct item_id from assignments where version_id = ${version.id})),
            'prog', ${startedRows},

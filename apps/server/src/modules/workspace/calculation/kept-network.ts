@@ -123,6 +123,8 @@ export async function patchKeptNetwork(
   rows.alap = merge(rows.alap, changed.alap, (id) => id);
   rows.rd = merge(rows.rd, changed.rd, (id) => id);
   rows.xf = merge(rows.xf, changed.xf, ([id]) => id);
+  rows.man = merge(rows.man, changed.man, ([id]) => id);
+  rows.el = merge(rows.el, changed.el, (id) => id);
   rows.tgf = merge(rows.tgf, changed.tgf, ([id]) => id);
   rows.asg = changed.asg;
   rows.snap = changed.snap;
@@ -131,7 +133,14 @@ export async function patchKeptNetwork(
   const defaultCalendar = await ensureDefaultCalendar(db, version.spaceId);
   const ctx = await activityContext(db, version, settings, rows, defaultCalendar.id, net.idText);
   const { externals } = await readExternals(db, version, net.candidates);
-  const frame = networkFrame(version, settings, defaultCalendar.id, await readCalendarRows(db, version), externals);
+  const frame = networkFrame(
+    version,
+    settings,
+    defaultCalendar.id,
+    await readCalendarRows(db, version),
+    externals,
+    rows.el.length > 0,
+  );
   if (frameKey(frame, ctx) !== net.key) return null;
 
   const activities = net.scheduler.input().activities;

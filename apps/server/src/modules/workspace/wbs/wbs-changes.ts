@@ -138,12 +138,21 @@ const CHECKED_BY: Record<string, string[]> = {
   resumeDate: ["suspendDate", "resumeDate"],
   startLimitDate: ["startLimitType", "startLimitDate"],
   finishLimitDate: ["finishLimitType", "finishLimitDate"],
+  manualFinish: ["manualStart", "manualFinish"],
 };
 
 /** The work as it will be after the edit must keep its dates in order (`activityDateIssues` of the contracts). */
 function checkDates(row: WbsRow, set: EditableSet) {
   const after = (
-    key: "actualStart" | "actualFinish" | "suspendDate" | "resumeDate" | "startLimitDate" | "finishLimitDate",
+    key:
+      | "actualStart"
+      | "actualFinish"
+      | "suspendDate"
+      | "resumeDate"
+      | "startLimitDate"
+      | "finishLimitDate"
+      | "manualStart"
+      | "manualFinish",
   ) => wallClockText((set[key] !== undefined ? set[key] : row[key]) as string | null);
   const issues = activityDateIssues({
     actualStart: after("actualStart"),
@@ -154,6 +163,8 @@ function checkDates(row: WbsRow, set: EditableSet) {
     startLimitDate: after("startLimitDate"),
     finishLimitType: set.finishLimitType !== undefined ? set.finishLimitType : row.finishLimitType,
     finishLimitDate: after("finishLimitDate"),
+    manualStart: after("manualStart"),
+    manualFinish: after("manualFinish"),
   }).filter((issue) => CHECKED_BY[issue.field].some((key) => key in set));
   if (issues.length) throw new AppError(issues[0].code, { field: issues[0].field });
 }

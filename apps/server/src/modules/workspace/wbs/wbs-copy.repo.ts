@@ -47,6 +47,9 @@ const COPIED_COLUMNS = [
   "resume_date",
   "notes",
   "alap",
+  "manual_start",
+  "manual_finish",
+  "elapsed",
 ];
 const columnList = sql.raw(COPIED_COLUMNS.join(", "));
 const sourceColumns = sql.raw(COPIED_COLUMNS.map((c) => `s.${c}`).join(", "));

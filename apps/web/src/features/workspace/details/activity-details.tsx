@@ -23,7 +23,7 @@ import { positionOf } from "../gantt-payload";
 import { workspaceApi, workspaceKeys } from "../workspace-api";
 import { AttributesTab } from "./attributes-tab";
 import { ConstraintsTab } from "./constraints-tab";
-import { TextField } from "./detail-fields";
+import { DateField, TextField } from "./detail-fields";
 import { Pane, type Save } from "./details-pane";
 import { DirectoriesTab } from "./directories-tab";
 import { NotesTab } from "./notes-tab";
@@ -144,7 +144,8 @@ export function ActivityDetails({
         item={item}
         disabled={common.disabled}
         save={save}
-        minutesPerDay={calendarMinutesPerDay(calendar?.week)}
+        // An elapsed duration's day is 24 hours of the clock (MS Project's "ed"), whatever the calendar.
+        minutesPerDay={item.elapsed ? 24 * 60 : calendarMinutesPerDay(calendar?.week)}
       />
     );
   }
@@ -274,6 +275,52 @@ function GeneralTab(props: {
             if (resourceDependent !== item.resourceDependent) void save({ resourceDependent });
           }}
         />
+        {/* MS Project's elapsed duration (an MSPDI import sets it): the work runs on the clock, every day. */}
+        <Checkbox
+          size="xs"
+          mt={22}
+          label={t("details.fields.elapsed")}
+          disabled={readOnly || item.type === "sum" || item.type.startsWith("milestone")}
+          checked={item.elapsed}
+          onChange={(e) => {
+            const elapsed = e.currentTarget.checked;
+            if (elapsed !== item.elapsed) void save({ elapsed });
+          }}
+          data-testid="details-elapsed"
+        />
+        {/* MS Project's task mode: switched to manual the task keeps its dates, as MS Project does. */}
+        <Checkbox
+          size="xs"
+          mt={22}
+          label={t("details.fields.manual")}
+          disabled={readOnly || item.type === "sum" || (!item.manualStart && !(item.earlyStart && item.earlyFinish))}
+          checked={item.manualStart !== null}
+          onChange={(e) => {
+            if (!e.currentTarget.checked) void save({ manualStart: null, manualFinish: null });
+            else if (item.earlyStart && item.earlyFinish)
+              void save({ manualStart: item.earlyStart, manualFinish: item.earlyFinish });
+          }}
+          data-testid="details-manual"
+        />
+        {item.manualStart !== null ? (
+          <>
+            <DateField
+              label={t("details.fields.manualStart")}
+              value={item.manualStart}
+              disabled={readOnly}
+              onCommit={(manualStart) => save({ manualStart })}
+              testId="details-manual-start"
+            />
+            <DateField
+              label={t("details.fields.manualFinish")}
+              value={item.manualFinish}
+              defaultTime="17:00"
+              disabled={readOnly}
+              onCommit={(manualFinish) => save({ manualFinish })}
+              testId="details-manual-finish"
+            />
+          </>
+        ) : null}
         <Select
           size="xs"
           label={t("details.fields.percentCompleteType")}
