@@ -151,6 +151,12 @@ function treeCpuMs(root) {
   return ticks * TICK_MS;
 }
 
+/** A `timed` result's CPU for a JSON line: the total and, on a PostgreSQL server here, this process's and the server's. */
+export const cpuFields = (t) => ({
+  cpuMs: Math.round(t.cpuMs),
+  ...(t.nodeCpuMs === undefined ? {} : { nodeCpuMs: Math.round(t.nodeCpuMs), dbCpuMs: Math.round(t.dbCpuMs) }),
+});
+
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Median and p95 of wall times in ms, and the median CPU time when the CPU samples are given. */

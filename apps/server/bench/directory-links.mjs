@@ -39,7 +39,7 @@
 // refresh 0.96 s / 1.14 s (before, load 10–11: 2.95 s, 0.7 s, 1.45 s). PGlite link 3.5–5.0 s (the links' insert
 // ~1.0–1.4 s, the donors ~1.9 s: a new version of each of 50,000 wide rows costs ~0.7 s alone), preview 0.47–0.66 s,
 // refresh 1.27–1.56 s (before, load 14: 2.4–2.9 s). The link on PGlite stays over 2 s.
-import { benchApi, benchSchedule, jsonLine, timed } from "./bench-kit.mjs";
+import { benchApi, benchSchedule, cpuFields, jsonLine, timed } from "./bench-kit.mjs";
 import { startBenchServer } from "./bench-server.mjs";
 import { fiveByEight, seedWorks } from "./seed-works.mjs";
 
@@ -92,7 +92,7 @@ const link = await timed(() =>
 );
 line("directory_link_works", {
   ms: Math.round(link.ms),
-  cpuMs: Math.round(link.cpuMs),
+  ...cpuFields(link),
   linked: link.result.linked,
   targetMs: 2000,
 });
@@ -105,16 +105,16 @@ const preview = await timed(() =>
 );
 line("directory_donor_preview", {
   ms: Math.round(preview.ms),
-  cpuMs: Math.round(preview.cpuMs),
+  ...cpuFields(preview),
   values: preview.result.values,
 });
 const refresh = await timed(() => inject("PATCH", `/versions/${version.id}/directory/update-linked-value`, {}));
 line("directory_donor_refresh", {
   ms: Math.round(refresh.ms),
-  cpuMs: Math.round(refresh.cpuMs),
+  ...cpuFields(refresh),
   values: refresh.result.values,
   targetMs: 2000,
 });
 const undo = await timed(() => inject("POST", `/versions/${version.id}/restore`, {}));
-line("directory_donor_undo", { ms: Math.round(undo.ms), cpuMs: Math.round(undo.cpuMs) });
+line("directory_donor_undo", { ms: Math.round(undo.ms), ...cpuFields(undo) });
 await stop();

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../platform/db.js";
-import { execColumns, intArray, textArray } from "../../../platform/sql.js";
+import { execColumns, intArray, textArray, withHashJoins } from "../../../platform/sql.js";
 
 type Value = string | number | boolean | null;
 
@@ -136,17 +136,10 @@ export async function donorPass(
     : sql`, undo as (select null::json as u)`;
   // Many works: hash joins over the version's works and the directory's rows, not one index probe per work into each
   // (the embedded database keeps no statistics, so its planner takes 50,000 links for one and would even scan the
-  // rows' values once per link), and the changed works kept in memory. The settings are local to a transaction (a
-  // savepoint when `db` is one already) and put back after the statement. JIT off: the nested loops' disabling cost
-  // would otherwise make PostgreSQL compile the statement (1.6 s of JIT for a 0.8 s statement).
+  // rows' values once per link), and the changed works kept in memory.
   const many = input.itemIds === undefined || input.itemIds.length > MANY_WORKS;
-  const found = await db.transaction(async (tx) => {
-    if (many)
-      await tx.execute(sql`select set_config('enable_nestloop', 'off', true), set_config('work_mem', '64MB', true),
-        set_config('jit', 'off', true)`);
-    const answer = await execColumns<
-      Omit<DonorPass, "keys" | "before" | "revisions"> & { undo: Record<string, unknown> | null }
-    >(
+  const pass = (tx: DbOrTx) =>
+    execColumns<Omit<DonorPass, "keys" | "before" | "revisions"> & { undo: Record<string, unknown> | null }>(
       tx,
       sql`with attrs as (select * from jsonb_to_recordset(${attributes}::jsonb) as a(key text, name text, type text, list jsonb)),
       ${rows}
@@ -171,11 +164,7 @@ export async function donorPass(
         'bad', (select row_to_json(b) from (select code, attribute, value from bad) b),
         'undo', (select u from undo)) as j`,
     );
-    if (many)
-      await tx.execute(sql`select set_config(name, reset_val, true) from pg_settings
-        where name in ('enable_nestloop', 'work_mem', 'jit')`);
-    return answer;
-  });
+  const found = many ? await withHashJoins(db, pass) : await pass(db);
   const undo = found.undo;
   return {
     works: Number(found.works),

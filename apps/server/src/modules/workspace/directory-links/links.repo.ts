@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../platform/db.js";
-import { execColumns, intArray, rowCount, textArray } from "../../../platform/sql.js";
+import { execColumns, intArray, textArray, withHashJoins } from "../../../platform/sql.js";
 
 /** Works of a version among these ids, and rows of a directory among these ids (what a link may name). */
 export async function existing(
@@ -44,12 +44,18 @@ export async function idsByCode(db: DbOrTx, versionId: string, directoryId: stri
   return { works, rows };
 }
 
+/** Above this many links a write joins by hashing (`withHashJoins`). */
+const MANY_LINKS = 1000;
+
 /**
  * Writes links (one per work and directory; a new row replaces the old one) and removes the unlinked; answers how
- * many were written. The links have no foreign keys (db/migrations/0066_link_triggers.sql): the insert itself keeps only works of
- * the version and space and rows of the directory, and locks those rows as a foreign key would (once per row, not
- * per link), so a row deleted meanwhile either waits for this transaction or is not linked. The works need no lock:
- * every change of a version's works holds its version row (`bumpVersion`), as the callers do before this.
+ * many were written. The links have no foreign keys (db/migrations/0066_link_triggers.sql): the statement itself keeps
+ * only works of the version and space and rows of the directory, and locks those rows as a foreign key would (once
+ * per row, not per link), so a row deleted meanwhile either waits for this transaction or is not linked. The works
+ * need no lock: every change of a version's works holds its version row (`bumpVersion`), as the callers do before
+ * this — which is also why a plain insert of the works without a link cannot meet another writer's: links already
+ * there change row in place (an `on conflict do update` paid a speculative insertion per link: linking 50,000
+ * works 0.75 → 0.45 s CPU on PostgreSQL, 1.3 → 0.9 s on PGlite, with `withHashJoins`).
  */
 export async function writeLinks(
   db: DbOrTx,
@@ -66,14 +72,27 @@ export async function writeLinks(
   const rowIds = [...new Set(links.map((l) => l.rowId))];
   await db.execute(sql`select 1 from directory_rows where id = any(${textArray(rowIds)}::uuid[])
     and directory_id = ${directoryId} for key share`);
-  const written =
-    await db.execute(sql`insert into wbs_directory_links (item_id, directory_id, row_id, version_id, space_id)
-    select t.item, ${directoryId}, t.row, ${versionId}, ${spaceId}
-    from unnest(${intArray(links.map((l) => l.itemId))}::int[], ${textArray(links.map((l) => l.rowId))}::uuid[]) as t(item, row)
-    join wbs_items w on w.id = t.item and w.version_id = ${versionId} and w.space_id = ${spaceId}
-    join directory_rows r on r.id = t.row and r.directory_id = ${directoryId}
-    on conflict (item_id, directory_id) do update set row_id = excluded.row_id`);
-  return rowCount(written);
+  const write = (tx: DbOrTx) =>
+    execColumns<{ written: number }>(
+      tx,
+      sql`with given as materialized (
+        select t.item, t.row from unnest(${intArray(links.map((l) => l.itemId))}::int[],
+          ${textArray(links.map((l) => l.rowId))}::uuid[]) as t(item, row)
+        join wbs_items w on w.id = t.item and w.version_id = ${versionId} and w.space_id = ${spaceId}
+        join directory_rows r on r.id = t.row and r.directory_id = ${directoryId}),
+      linked as materialized (
+        select g.item, g.row, l.row_id as was from given g
+        join wbs_directory_links l on l.item_id = g.item and l.directory_id = ${directoryId}
+          and l.version_id = ${versionId}),
+      moved as (update wbs_directory_links l set row_id = k.row from linked k
+        where l.item_id = k.item and l.directory_id = ${directoryId} and k.was <> k.row),
+      added as (insert into wbs_directory_links (item_id, directory_id, row_id, version_id, space_id)
+        select g.item, ${directoryId}, g.row, ${versionId}, ${spaceId} from given g
+        where not exists (select 1 from linked k where k.item = g.item))
+      select json_build_object('written', (select count(*) from given)) as j`,
+    );
+  const { written } = links.length > MANY_LINKS ? await withHashJoins(db, write) : await write(db);
+  return Number(written);
 }
 
 /**
