@@ -7,7 +7,6 @@ import {
   batchStopBody,
   EVENTS_PROTOCOL_VERSION,
   type ExportFormat,
-  errorMessage,
   type ImportFormat,
   type Language,
   uploadJobSchema,
@@ -23,7 +22,7 @@ import { route } from "../../platform/route.js";
 import { REPORT_BATCH_JOB } from "../reports/index.js";
 import { interchangeRepo } from "./interchange.repo.js";
 import { exportModel } from "./model-export.js";
-import { EXPORT_FORMAT, interchangeEvent, uploadVersion, writeModel } from "./upload.js";
+import { EXPORT_FORMAT, failureText, interchangeEvent, uploadVersion, writeModel } from "./upload.js";
 
 /** The spec's batch job types: a batch import is an `import_version` job with several files. */
 export const IMPORT_JOB = "import_version";
@@ -62,8 +61,7 @@ interface ExportPayload {
  * it runs and is honoured between files.
  */
 export function batchProcessing(ctx: AppContext) {
-  const messageOf = (error: unknown, language: Language) =>
-    error instanceof AppError ? errorMessage(language, error.code, error.params) : String(error);
+  const messageOf = failureText;
 
   /** Tells the space that a batch job stopped, whichever process it ran on. */
   const stopEvent = (job: JobContext["job"], kind: "batch_import" | "batch_export", progress: number) =>

@@ -2,7 +2,6 @@ import {
   EVENTS_PROTOCOL_VERSION,
   type ExportFormat,
   type ExportResult,
-  errorMessage,
   type ImportFormat,
   type InterchangeJob,
   type Language,
@@ -45,6 +44,7 @@ import { projectModel } from "./project-export.js";
 import {
   type DetailsPayload,
   EXPORT_FORMAT,
+  failureText,
   interchangeEvent,
   parseMapping,
   uploadVersion,
@@ -217,8 +217,7 @@ export class InterchangeService {
         throw error;
       }
       // The job row keeps the message in the uploader's language, so a reloaded page can show it as it was.
-      const message =
-        error instanceof AppError ? errorMessage(input.language, error.code, error.params) : String(error);
+      const message = failureText(error, input.language);
       interchangeEvent(ctx, {
         ...base,
         scheduleId: input.scheduleId,
@@ -283,8 +282,7 @@ export class InterchangeService {
       return { versionId: input.versionId, ...written };
     } catch (error) {
       if (error instanceof JobTakenOver) throw error;
-      const message =
-        error instanceof AppError ? errorMessage(input.language, error.code, error.params) : String(error);
+      const message = failureText(error, input.language);
       await setDetailsState(ctx.db, input.versionId, job.id, { status: "details_failed", error: message });
       events.versionsChanged(spaceId, job.createdBy, input.scheduleId, [input.versionId], "updated");
       throw error;

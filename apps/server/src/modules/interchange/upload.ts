@@ -1,6 +1,7 @@
 import {
   EVENTS_PROTOCOL_VERSION,
   type ExportFormat,
+  errorMessage,
   type ImportFormat,
   type Language,
   type UploadResult,
@@ -237,6 +238,22 @@ export async function uploadVersion(
   if (outcome.staleVersionIds.length > 0)
     events.versionsChanged(target.spaceId, target.userId, target.scheduleId, outcome.staleVersionIds, "updated");
   return result;
+}
+
+/** Longest text of a failure kept with a job or a version and shown to users. */
+const FAILURE_TEXT_MAX = 500;
+
+/**
+ * What a failed import tells its user: a known error in their language; anything else by the message of its first
+ * cause — a failed query wraps the database's message in its whole text and parameters (for a step of 10,000 rows,
+ * 10,000 ids), which is no message for a user and went to every client with the version list.
+ */
+export function failureText(error: unknown, language: Language): string {
+  if (error instanceof AppError) return errorMessage(language, error.code, error.params);
+  let root = error;
+  while (root instanceof Error && root.cause instanceof Error) root = root.cause;
+  const text = root instanceof Error ? root.message : String(root);
+  return text.length > FAILURE_TEXT_MAX ? `${text.slice(0, FAILURE_TEXT_MAX - 1)}…` : text;
 }
 
 export function interchangeEvent(
