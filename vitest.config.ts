@@ -5,6 +5,7 @@ import { defineConfig } from "vitest/config";
 const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = {
   "@planum/engine": src("./packages/engine/src/index.ts"),
+  "@planum/contracts/bim-geometry-wire": src("./packages/contracts/src/bim-geometry-wire.ts"),
   "@planum/contracts": src("./packages/contracts/src/index.ts"),
   "@planum/formats": src("./packages/formats/src/index.ts"),
 };

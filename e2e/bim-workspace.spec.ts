@@ -6,7 +6,9 @@ import { addItem, openAs, spaceWithSchedule } from "./helpers/workspace-setup.js
 /**
  * The 3D view in the schedule workspace's dock (issue 20), tied to the Gantt both ways: a work selected in the Gantt
  * lights up its element in orange and the camera frames it; an element clicked in the view selects its work in the
- * Gantt. The facility's site layout (a crane placed on the project's parent) is drawn with the model. WebGL runs on SwiftShader, as in bim.spec.ts.
+ * Gantt. The facility's site layout (a crane placed on the project's parent) is drawn with the model. The model's
+ * geometry streams in as in the project's viewer: on a slow network the dock says how much of it has come. WebGL runs
+ * on SwiftShader, as in bim.spec.ts.
  */
 test.use({
   actionTimeout: 60_000,
@@ -22,9 +24,13 @@ const codeCell = (page: Page, pos: number) => page.locator(`[data-pos="${pos}"][
 const selectedRows = (page: Page) => page.locator('.pg-row[aria-selected="true"]');
 
 const TEXT = {
-  en: { all: "All panels", status: "1 element of the selected works" },
-  ru: { all: "Все панели", status: "1 элемент выбранных работ" },
-  fr: { all: "Tous les panneaux", status: "1 élément des tâches sélectionnées" },
+  en: { all: "All panels", status: "1 element of the selected works", loading: "Loading the model:" },
+  ru: { all: "Все панели", status: "1 элемент выбранных работ", loading: "Загрузка модели:" },
+  fr: {
+    all: "Tous les panneaux",
+    status: "1 élément des tâches sélectionnées",
+    loading: "Chargement de la maquette :",
+  },
 } as const;
 
 test("the workspace's 3D dock: a work selected in the Gantt frames its element, an element clicked selects its work; en, ru, fr", async ({
@@ -88,6 +94,17 @@ test("the workspace's 3D dock: a work selected in the Gantt frames its element, 
     const { context, page } = await openAs(browser, token, { language, scheme, width });
     await page.goto(`/${spaceId}/schedule/${scheduleId}`);
     await expect(codeCell(page, 0)).toHaveText("670677", { timeout: 60_000 });
+    // A slow network (20 kB/s) while the dock opens: the geometry arrives piece by piece, and the dock shows how much
+    // of it has been read — a share under 100 % — before the whole model is there.
+    const network = await context.newCDPSession(page);
+    const throttle = (bytesPerSecond: number) =>
+      network.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 0,
+        downloadThroughput: bytesPerSecond,
+        uploadThroughput: -1,
+      });
+    await throttle(20_000);
     const tab = page.getByRole("tab", { name: "3D", exact: true });
     if (width === 600) {
       await page.getByRole("button", { name: text.all }).click();
@@ -95,7 +112,16 @@ test("the workspace's 3D dock: a work selected in the Gantt frames its element, 
     } else await tab.click();
     await expect(tab).toHaveAttribute("aria-selected", "true");
     const canvas = page.getByTestId("bim-canvas");
+    const loading = page.getByTestId("bim-loading");
+    await expect(loading).toHaveText(new RegExp(`^${text.loading} ([1-9]|[1-9][0-9])\\s?%$`), { timeout: 60_000 });
+    await expect(canvas).toHaveAttribute("data-elements", "0");
+    await page.screenshot({
+      path: `e2e/artifacts/bim-dock-loading-${language}-${width}-${scheme}.png`,
+      fullPage: true,
+    });
+    await throttle(-1);
     await expect(canvas).not.toHaveAttribute("data-elements", "0", { timeout: 120_000 });
+    await expect(loading).toHaveCount(0);
     await expect(canvas).toHaveAttribute("data-primitives", "1");
     const whole = await orangePixels(page);
 

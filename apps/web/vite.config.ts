@@ -10,6 +10,8 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: {
+      // the geometry worker's one module of the contracts, without the schemas (and zod) of the whole package
+      "@planum/contracts/bim-geometry-wire": source("../../packages/contracts/src/bim-geometry-wire.ts"),
       "@planum/contracts": source("../../packages/contracts/src/index.ts"),
       "@planum/engine": source("../../packages/engine/src/index.ts"),
     },

@@ -1,4 +1,4 @@
-import { type BimGeometryPartAt, scanBimGeometry } from "@planum/contracts";
+import { type BimGeometryPartAt, scanBimGeometry } from "@planum/contracts/bim-geometry-wire";
 
 /**
  * Parts of elements merged into one vertex and one index buffer, drawn as one mesh (one draw call): part p owns the

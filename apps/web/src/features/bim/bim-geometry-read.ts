@@ -87,10 +87,3 @@ async function pump(pieces: ReadableStreamDefaultReader<Uint8Array>, worker: Wor
   }
   if (!cancelled()) worker.postMessage(null);
 }
-
-/** Reads a whole geometry file into its batches (the workspace's dock builds its scene once, with primitives). */
-export async function readGeometry(stream: ReadableStream<Uint8Array>): Promise<ElementBatchData[]> {
-  const all: ElementBatchData[] = [];
-  await readGeometryStream(stream, (batches) => all.push(...batches)).done;
-  return all;
-}

@@ -1,4 +1,8 @@
-import { BIM_GEOMETRY_FIRST_PART, bimGeometryPartCount, scanBimGeometryParts } from "@planum/contracts";
+import {
+  BIM_GEOMETRY_FIRST_PART,
+  bimGeometryPartCount,
+  scanBimGeometryParts,
+} from "@planum/contracts/bim-geometry-wire";
 import { type ElementBatchData, type MergePart, mergeByTransparency, partsOf } from "./bim-geometry-merge";
 
 /** Parts of the first batch drawn while a model arrives: few, so the first frame comes early and draws fast. */

@@ -180,6 +180,11 @@ export class BimScene {
     return this.renderer.info.render.triangles;
   }
 
+  /** Draw calls of the last frame drawn (the benchmark: two a batch at most, not one an element). */
+  get drawCalls() {
+    return this.renderer.info.render.calls;
+  }
+
   get elementCount() {
     return this.placed.size;
   }

@@ -57,7 +57,7 @@ export function BimViewer({
 }) {
   const { t, i18n } = useTranslation("bim");
   const scheme = useComputedColorScheme("light");
-  const host = useRef<HTMLDivElement>(null);
+  const [host, setHost] = useState<HTMLDivElement | null>(null);
   const [scene, setScene] = useState<BimScene | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const key = bimKeys.model(spaceId, model.projectId, model.id);
@@ -293,7 +293,7 @@ export function BimViewer({
       ) : null}
       <Box style={{ display: "flex", flexWrap: "wrap", gap: "var(--mantine-spacing-sm)" }}>
         <Box
-          ref={host}
+          ref={setHost}
           pos="relative"
           data-testid="bim-canvas"
           data-elements={loading.state === "done" ? (scene?.elementCount ?? 0) : 0}

@@ -8,19 +8,16 @@ import { api } from "../../shared/api-client";
 import { errorsOf } from "../../shared/api-error";
 import { describeError } from "../../ui/notify";
 import { Bim4dPlayer } from "./bim-4d-player";
-import { bimApi, bimKeys } from "./bim-api";
-import type { ElementBatchData } from "./bim-geometry-merge";
-import { readGeometry } from "./bim-geometry-read";
 import { bimLinkKeys, bimLinksApi } from "./bim-links-api";
 import { primitivePlacement } from "./bim-primitive-shapes";
 import { bimPrimitiveKeys, bimPrimitivesApi, primitiveKey } from "./bim-primitives-api";
-import { BimScene } from "./bim-scene";
+import type { BimScene } from "./bim-scene";
 import { useSceneClick } from "./use-scene-click";
+import { GeometryProgressNote, useStreamedGeometry } from "./use-streamed-geometry";
 
 const BACKGROUND = { light: "#f1f3f5", dark: "#1f2125" } as const;
 /** Elements tied to some work of the version, so what the schedule does not cover stands out. */
 const LINKED = "#4dabf7";
-const NO_MODEL: ElementBatchData[] = [];
 const NO_SHAPES: BimPrimitive[] = [];
 
 interface Props {
@@ -60,13 +57,6 @@ export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWork
   const [linkId, modelId] = chosen ? (chosen.value.split("/") as [string, string]) : [null, null];
   const link = ofVersion.find((l) => l.id === linkId) ?? null;
 
-  const geometry = useQuery({
-    queryKey: [...bimKeys.model(spaceId, link?.projectId ?? "", modelId ?? ""), "geometry"],
-    queryFn: async () => readGeometry(await bimApi.geometry(link!.projectId, modelId!)),
-    enabled: link !== null && modelId !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
   const relations = useQuery({
     queryKey: bimLinkKeys.relations(spaceId, linkId ?? ""),
     queryFn: () => bimLinksApi.relations(versionId, linkId!),
@@ -111,22 +101,18 @@ export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWork
     [modelTies, shapes, workById],
   );
 
-  const host = useRef<HTMLDivElement>(null);
+  // The scene streams the model's geometry as the project's viewer does (the shapes alone: an empty scene); the
+  // canvas is on the page once there is a model or shapes to show.
+  const [host, setHost] = useState<HTMLDivElement | null>(null);
   const [scene, setScene] = useState<BimScene | null>(null);
   const initialBackground = useRef(BACKGROUND[scheme]);
   const hasShapes = shapes.length > 0;
-  // what the scene is built on: the model's parts, or none at all when the shapes are alone
-  const showing = link ? (geometry.data ?? null) : hasShapes ? NO_MODEL : null;
-  useEffect(() => {
-    if (!host.current || !showing) return;
-    const created = new BimScene(host.current, initialBackground.current);
-    if (showing.length) created.addBatches(showing);
-    setScene(created);
-    return () => {
-      created.dispose();
-      setScene(null);
-    };
-  }, [showing]);
+  const shownModel = useMemo(
+    () => (link && modelId ? { projectId: link.projectId, id: modelId } : null),
+    [link, modelId],
+  );
+  const loading = useStreamedGeometry(host, shownModel, initialBackground.current, setScene);
+  const complete = loading.state === "done";
   const framed = useRef(false);
   useEffect(() => {
     if (!scene) return;
@@ -148,8 +134,9 @@ export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWork
     scene.colour(new Map(ties.map((tie) => [tie.expressId, LINKED])));
   }, [scene, ties, playing]);
 
-  // Gantt → 3D: the selected works' elements, framed — unless the selection came from a click in this view, which
-  // would move the camera under the user's pointer.
+  // Gantt → 3D: the selected works' elements, framed once the model is all there (until then the camera follows the
+  // growing model) — unless the selection came from a click in this view, which would move the camera under the
+  // user's pointer.
   const pickedHere = useRef(false);
   const highlighted = useMemo(() => {
     const works = new Set(selectedWorks);
@@ -158,9 +145,10 @@ export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWork
   useEffect(() => {
     if (!scene) return;
     scene.select(highlighted);
+    if (!complete) return;
     if (highlighted.length > 0 && !pickedHere.current) scene.fit(highlighted);
     pickedHere.current = false;
-  }, [scene, highlighted]);
+  }, [scene, highlighted, complete]);
 
   // 3D → Gantt: a click that did not drag picks an element; its works become the Gantt's selection.
   const tiesNow = useRef(ties);
@@ -180,7 +168,7 @@ export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWork
     }
   });
 
-  const failure = links.error ?? geometry.error ?? relations.error;
+  const failure = links.error ?? relations.error;
   if (failure)
     return (
       <Text size="sm" c="red" p="sm" role="alert">
@@ -229,20 +217,15 @@ export function BimWorkspacePanel({ spaceId, scheduleId, versionId, selectedWork
         </Tooltip>
       </Group>
       <Box
-        ref={host}
+        ref={setHost}
         pos="relative"
         data-testid="bim-canvas"
-        data-elements={scene?.elementCount ?? 0}
+        data-elements={complete ? (scene?.elementCount ?? 0) : 0}
         data-highlighted={highlighted.length}
         data-primitives={shapes.length}
         style={{ flex: 1, minHeight: 120, borderRadius: 6, overflow: "hidden" }}
       >
-        {link && geometry.isPending ? (
-          <Group justify="center" pos="absolute" inset={0}>
-            <Loader size="sm" />
-            <Text size="sm">{t("viewer.loading")}</Text>
-          </Group>
-        ) : null}
+        <GeometryProgressNote loading={loading} />
       </Box>
       {ties.length > 0 ? (
         <Bim4dPlayer ties={ties} works={workById} on={playing} onOn={setPlaying} onTint={tint} />

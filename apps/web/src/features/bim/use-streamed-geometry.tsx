@@ -1,6 +1,6 @@
 import { Group, Loader, Text } from "@mantine/core";
 import type { BimModel } from "@planum/contracts";
-import { type RefObject, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { bimApi } from "./bim-api";
 import { readGeometryStream } from "./bim-geometry-read";
@@ -12,40 +12,50 @@ export type GeometryLoading =
   | { state: "done" }
   | { state: "failed"; message: string };
 
+/** What the viewers show of a model: enough to ask for its geometry. */
+export type ShownModel = Pick<BimModel, "projectId" | "id">;
+
 /**
- * Builds the model's scene in `host` at once and draws the geometry into it as it arrives (`readGeometryStream`):
- * the first storeys show while the rest loads, and selection, hiding and colours apply to what is there and to what
- * comes. Answers how far the loading is; the scene goes to `onScene` (null when the model changes or the host goes).
+ * The one way both viewers (the project's and the workspace dock's) load a model: builds the scene in `host` as
+ * soon as it is on the page and draws the geometry into it as it arrives (`readGeometryStream`): the first storeys
+ * show while the rest loads, and selection, hiding and colours apply to what is there and to what comes. Without a
+ * model (the dock's site layout alone) the scene is built empty. Answers how far the loading is; the scene goes to
+ * `onScene` (null when the model changes or the host goes).
  */
 export function useStreamedGeometry(
-  host: RefObject<HTMLDivElement | null>,
-  model: BimModel,
+  host: HTMLDivElement | null,
+  model: ShownModel | null,
   background: string,
   onScene: (scene: BimScene | null) => void,
 ): GeometryLoading {
   const [loading, setLoading] = useState<GeometryLoading>({ state: "loading", progress: null });
+  const projectId = model?.projectId ?? null;
+  const modelId = model?.id ?? null;
   useEffect(() => {
-    if (!host.current) return;
-    const scene = new BimScene(host.current, background);
+    if (!host) return;
+    const scene = new BimScene(host, background);
     onScene(scene);
-    setLoading({ state: "loading", progress: null });
     const aborted = new AbortController();
     let cancel = () => {};
-    void (async () => {
-      try {
-        const stream = await bimApi.geometry(model.projectId, model.id, aborted.signal);
-        const reading = readGeometryStream(stream, (batches, progress) => {
-          if (batches.length) scene.addBatches(batches);
-          setLoading({ state: "loading", progress });
-        });
-        cancel = reading.cancel;
-        await reading.done;
-        if (!aborted.signal.aborted) setLoading({ state: "done" });
-      } catch (error) {
-        if (!aborted.signal.aborted)
-          setLoading({ state: "failed", message: error instanceof Error ? error.message : String(error) });
-      }
-    })();
+    if (projectId === null || modelId === null) setLoading({ state: "done" });
+    else {
+      setLoading({ state: "loading", progress: null });
+      void (async () => {
+        try {
+          const stream = await bimApi.geometry(projectId, modelId, aborted.signal);
+          const reading = readGeometryStream(stream, (batches, progress) => {
+            if (batches.length) scene.addBatches(batches);
+            setLoading({ state: "loading", progress });
+          });
+          cancel = reading.cancel;
+          await reading.done;
+          if (!aborted.signal.aborted) setLoading({ state: "done" });
+        } catch (error) {
+          if (!aborted.signal.aborted)
+            setLoading({ state: "failed", message: error instanceof Error ? error.message : String(error) });
+        }
+      })();
+    }
     return () => {
       aborted.abort();
       cancel();
@@ -53,7 +63,7 @@ export function useStreamedGeometry(
       onScene(null);
     };
     // the scene is built once per model: the background changes through setBackground
-  }, [host, model.projectId, model.id, onScene, background]);
+  }, [host, projectId, modelId, onScene, background]);
   return loading;
 }
 

@@ -23,6 +23,11 @@ type Result = {
   orbitFps: number;
   /** Triangles of an orbit frame (while the camera moves, parts a few pixels across are left out). */
   orbitTriangles: number;
+  /** Triangles and draw calls of a still frame of the whole model, and draw calls of an orbit and a player frame. */
+  triangles: number;
+  drawCalls: number;
+  orbitDrawCalls: number;
+  playerDrawCalls: number;
   playerFps: number;
   parts: number;
 };
@@ -168,6 +173,7 @@ async function run() {
   await nextFrame();
   const t2 = performance.now();
   const openMs = Math.round(t2 - t0);
+  const still = { triangles: scene.trianglesDrawn, drawCalls: scene.drawCalls };
   bench.__bimBench.opened = true;
   const phases = {
     firstBatchMs: Math.round(firstBatchMs),
@@ -192,6 +198,7 @@ async function run() {
     });
   });
   const orbitTriangles = scene.trianglesDrawn;
+  const orbitDrawCalls = scene.drawCalls;
   scene.setMoving(false);
 
   // The 4D player: every element takes a status colour each frame (the statuses move on by one each frame).
@@ -201,6 +208,7 @@ async function run() {
     for (const id of ids) colours.set(id, BIM_4D_COLOURS[BIM_4D_STATUSES[(id + frame) % 4]!]);
     scene.colour(colours);
   });
+  const playerDrawCalls = scene.drawCalls;
   bench.__bimBench = {
     elements: ELEMENTS,
     parts: batches.reduce((sum, b) => sum + b.keys.length, 0),
@@ -210,6 +218,9 @@ async function run() {
     orbitFps,
     orbitTriangles,
     playerFps,
+    ...still,
+    orbitDrawCalls,
+    playerDrawCalls,
     done: true,
   };
 }
