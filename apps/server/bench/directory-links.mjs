@@ -39,6 +39,10 @@
 // refresh 0.96 s / 1.14 s (before, load 10–11: 2.95 s, 0.7 s, 1.45 s). PGlite link 3.5–5.0 s (the links' insert
 // ~1.0–1.4 s, the donors ~1.9 s: a new version of each of 50,000 wide rows costs ~0.7 s alone), preview 0.47–0.66 s,
 // refresh 1.27–1.56 s (before, load 14: 2.4–2.9 s). The link on PGlite stays over 2 s.
+// Session 18 (dirs): the links' write hashes (`withHashJoins`) and inserts only works without a link, links there
+// changing row in place (no speculative insertion per link). CPU, load 8–13, before → after: PostgreSQL link
+// 2.37–2.80 s → 1.82–2.38 s (node ~0.45 s of it), refresh 0.78–1.33 s; PGlite link 4.5–5.2 s → 4.4–4.7 s, of which the
+// donors' pass (50,000 new `wbs_items` row versions, six index entries each) is ~2 s and the links' insert ~0.9 s.
 import { benchApi, benchSchedule, cpuFields, jsonLine, timed } from "./bench-kit.mjs";
 import { startBenchServer } from "./bench-server.mjs";
 import { fiveByEight, seedWorks } from "./seed-works.mjs";
