@@ -187,8 +187,9 @@ for (const view of [
     const row = page.getByTestId("gwbs-row");
     await expect(row).toContainText("13.01.2025");
     await expect(row).toContainText("17.01.2025");
-    // Mantine's switch input lies under its label: a person clicks the label.
-    await page.getByText(texts.gwbsAfter, { exact: true }).click();
+    // Not check(): it reads the state at once, but the switch shows the choice only once the mutation's state has
+    // been notified (a tick later); the assertion below waits for it.
+    await page.getByRole("switch", { name: texts.gwbsAfter }).click();
     await expect(page.getByRole("switch", { name: texts.gwbsAfter })).toBeChecked();
     await row.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `e2e/artifacts/pipeline-gwbs-${tag}.png`, fullPage: true });
