@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "./db.js";
+import { openTestDatabase } from "../test/test-server.js";
+import type { Database } from "./db.js";
 
 describe("the database connection", () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({
-      databaseUrl: process.env.DATABASE_URL ?? null,
-      dataDir: "memory://",
-      template: process.env.PLANUM_TEST_DB_TEMPLATE,
-    });
+    database = await openTestDatabase();
   });
   afterAll(async () => {
     await database?.close();

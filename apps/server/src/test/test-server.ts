@@ -7,6 +7,15 @@ import { buildApp } from "../app.js";
 import { loadConfig } from "../platform/config.js";
 import { type Database, openDatabase } from "../platform/db.js";
 
+/** The tests' own database without a server: PostgreSQL when DATABASE_URL names one, else PGlite in memory. */
+export function openTestDatabase(): Promise<Database> {
+  return openDatabase({
+    databaseUrl: process.env.DATABASE_URL ?? null,
+    dataDir: "memory://",
+    template: process.env.PLANUM_TEST_DB_TEMPLATE,
+  });
+}
+
 export interface CallOptions {
   token?: string;
   body?: unknown;
