@@ -1,5 +1,6 @@
 import {
   boundLateStartInstant,
+  completedLateInstant,
   finishMilestoneEarlyInstant,
   finishMilestoneLateInstant,
 } from "./milestone-instants.js";
@@ -295,7 +296,8 @@ export function computeLate(net: Network, st: ScheduleState, i: number): boolean
     // actual dates and no float (`shownLateStart`, `shownLateFinish`).
     lf = completedLate(net, st, i);
     ls = lf;
-    lfT = net.calendars[net.cal[i]].finishAt(lf);
+    // At the earliest instant its successors give (08:00 before an FS successor starting late at 08:00; 066).
+    lfT = completedLateInstant(net, st, i, lf);
     lsT = lfT;
   } else if (status === S_COMPLETED) {
     // Completed work has no float: P6 shows its late dates as the actual dates.

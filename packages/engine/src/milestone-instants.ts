@@ -123,3 +123,35 @@ export function boundLateStartInstant(
   }
   return morning;
 }
+
+/**
+ * Late instant of completed node i (retained logic: a zero-duration node in the backward pass) at working position
+ * lf: the earliest instant its successors are written at (an FS/SS successor's late start, an FF/SF one's late
+ * finish) and the project late finish. P6 stores that instant as the completed activity's late dates: 08:00 when its
+ * only FS successor starts late at 08:00, not 17:00 the evening before — and an SS predecessor in progress then
+ * starts late at that morning (scenario 066, a P6 25.5 update: activity 36506, whose only successor is completed).
+ * A relation with a lag gives the evening, as before (P6's instant after a lag is not settled by the files at hand).
+ */
+export function completedLateInstant(net: Network, st: ScheduleState, i: number, lf: number): number {
+  const c = net.cal[i];
+  const cal = net.calendars[c];
+  const evening = cal.finishAt(lf);
+  const morning = cal.startAt(lf);
+  if (evening === morning) return evening;
+  let best = POS;
+  if (st.projLateW[c] === lf && st.projectLateT < best) best = st.projectLateT;
+  for (let o = net.outStart[i], end = net.outStart[i + 1]; o < end; o++) {
+    const e = net.outEdge[o];
+    if (net.inActive[e] === 0) continue;
+    const t = net.inType[e];
+    if (!net.startLinksBoundLate && (t === R_SS || t === R_SF)) continue;
+    const j = net.outTo[o];
+    if (backwardBound(net, st, e, i, j) !== lf) continue;
+    if (net.inLag[e] !== 0) return evening;
+    const time = t === R_FS || t === R_SS ? st.lsT[j] : st.lfT[j];
+    if (time === NONE) continue;
+    if (time < best) best = time;
+  }
+  if (best <= evening) return evening;
+  return best < morning ? best : morning;
+}
