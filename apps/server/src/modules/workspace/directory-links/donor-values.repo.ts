@@ -147,9 +147,9 @@ export async function donorPass(
         -- offset 0: the new attributes are built once per work, not again for the comparison
         select id, code, name, before, after, row_id from (${linked} offset 0) s where after is distinct from before),
       bad as (
-        select d.id, d.code, a.name as attribute, d.after ->> a.key as value from diff d cross join attrs a
-        where ${one ? sql`d.row_id in (select id from doubtful) and` : sql``}
-          d.after -> a.key is distinct from d.before -> a.key and d.after ? a.key and ${misfits(sql`d.after`)}
+        select d.id, d.code, a.name as attribute, d.after ->> a.key as value
+        from ${one ? sql`doubtful x join diff d on d.row_id = x.id` : sql`diff d`} cross join attrs a
+        where d.after -> a.key is distinct from d.before -> a.key and d.after ? a.key and ${misfits(sql`d.after`)}
         order by d.id limit 1)
       ${write}
       select json_build_object(
