@@ -3,24 +3,24 @@ import { shot } from "./helpers/planum-helpers.js";
 import { openAs, spaceWithSchedule } from "./helpers/workspace-setup.js";
 
 /**
- * A version whose file details (assignments, codes, UDF values) failed to import shows why, with a retry button.
+ * A version whose file details (relations, assignments, codes, UDF values) failed to import shows why, with a retry button.
  * The failure itself is made by the API tests (import-details.test.ts: the database refusing a step); here the
  * version list is answered as failed, and the button is checked against the real server (which has nothing failed
  * to retry and says so in the user's language) and against an accepted retry, after which the banner goes.
  */
 const TEXT = {
   en: {
-    title: "The file’s assignments, activity codes and user fields could not be imported",
+    title: "The file’s relationships, assignments, activity codes and user fields could not all be imported",
     retry: "Try again",
     refused: 'The version "Main" has no failed import',
   },
   ru: {
-    title: "Не удалось загрузить назначения, коды работ и пользовательские поля файла",
+    title: "Не удалось загрузить все связи, назначения, коды работ и пользовательские поля файла",
     retry: "Повторить",
     refused: "У версии «Main» нет неудавшейся загрузки",
   },
   fr: {
-    title: "Les affectations, codes d’activité et champs utilisateur du fichier n’ont pas pu être importés",
+    title: "Les liens, affectations, codes d’activité et champs utilisateur du fichier n’ont pas pu être tous importés",
     retry: "Réessayer",
     refused: "La version « Main » n'a pas d'import échoué",
   },
@@ -58,7 +58,8 @@ for (const language of ["en", "ru", "fr"] as const) {
     await failedWhile(page, setup.scheduleId, state);
     await page.goto(`/${setup.spaceId}/schedule/${setup.scheduleId}`);
     const banner = page.getByTestId("details-failed");
-    await expect(banner).toContainText(text.title);
+    // the first look waits for the workspace's load, as the other specs' first looks do (a loaded machine)
+    await expect(banner).toContainText(text.title, { timeout: 60_000 });
     await expect(banner).toContainText(REASON);
     await shot(page, `details-retry-${language}${narrow ? "-600-dark" : ""}`);
 

@@ -207,7 +207,7 @@ async function serverPath(database, dataDir) {
         samples.push(performance.now() - t0);
         cpuSamples.push(cpuNow() - c0);
         versionIds.push(found.id);
-        // its assignments and code links follow by the import_details job: until the version reads complete
+        // its relations, assignments and code links follow by the import_details job: until the version reads complete
         const d0 = cpuNow();
         const t1 = performance.now();
         for (let v = found; v?.detailsStatus === "importing_details"; ) {
@@ -225,7 +225,7 @@ async function serverPath(database, dataDir) {
         `${JSON.stringify({ case: `XER upload 100k until version visible (${DB_NAME})`, activities: ACTIVITIES, relations, fileMB, runs: samples.length, ...stats(samples, cpuSamples) })}\n`,
       );
       process.stdout.write(
-        `${JSON.stringify({ case: `XER upload 100k: its assignments and code links after the version shows (${DB_NAME})`, activities: ACTIVITIES, runs: detailSamples.length, ...stats(detailSamples, detailCpu) })}\n`,
+        `${JSON.stringify({ case: `XER upload 100k: its relations, assignments and code links after the version shows (${DB_NAME})`, activities: ACTIVITIES, runs: detailSamples.length, ...stats(detailSamples, detailCpu) })}\n`,
       );
       if (ONLY.has("calc")) {
         const calculate = (versionId) =>

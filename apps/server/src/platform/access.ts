@@ -297,8 +297,10 @@ export function assertUnlocked(version: VersionRow) {
 }
 
 /**
- * Assignments and directory links of a version uploaded from a file are written by a job after it shows
- * (`versions.details_status`): until they are in, nobody adds or changes their kind, which the job would collide with.
+ * Relations, assignments and directory links of a version uploaded from a file are written by a job after it shows
+ * (`versions.details_status`): until they are in, nobody adds or changes their kind, which the job would collide
+ * with, and nothing that needs the whole network runs on it (calculation, levelling, risk, health, network diagram,
+ * export, copy) — it would see part of the relations.
  */
 export function assertDetailsIn(version: VersionRow) {
   if (version.detailsStatus === "importing_details")

@@ -156,9 +156,9 @@ export const en: Record<ErrorCode, string> = {
   InvalidMove: "The item cannot be moved there",
   VersionLocked: 'The version "{{label}}" is locked: unlock it to make changes',
   VersionImportingDetails:
-    'The version "{{label}}" is still receiving the assignments and codes of its file: try again in a moment',
+    'The relations and details (assignments, codes) of the version "{{label}}" are still being imported from its file: try again in a moment',
   VersionDetailsNotFailed:
-    'The version "{{label}}" has no failed import of its file\'s assignments and codes to try again',
+    'The version "{{label}}" has no failed import of its file\'s relations and details to try again',
   RelationLoop: "The relation would close a loop: {{loop}}",
   RelationExists: "These works are already related",
   ScoreboardNodeTaken: "This node is already on the scoreboard",

@@ -168,9 +168,9 @@ export const fr: Record<ErrorCode, string> = {
   InvalidMove: "L'élément ne peut pas être déplacé ici",
   VersionLocked: "La version « {{label}} » est verrouillée : déverrouillez-la pour la modifier",
   VersionImportingDetails:
-    "La version « {{label}} » reçoit encore les affectations et les codes de son fichier : réessayez dans un instant",
+    "Les liens et les détails (affectations, codes) de la version « {{label}} » sont encore en cours d’import depuis son fichier : réessayez dans un instant",
   VersionDetailsNotFailed:
-    "La version « {{label}} » n'a pas d'import échoué des affectations et des codes de son fichier à relancer",
+    "La version « {{label}} » n'a pas d'import échoué des liens et des détails de son fichier à relancer",
   RelationLoop: "La relation fermerait une boucle : {{loop}}",
   RelationExists: "Ces travaux sont déjà liés",
   ScoreboardNodeTaken: "Ce nœud figure déjà au classement",

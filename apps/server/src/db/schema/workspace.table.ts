@@ -60,7 +60,7 @@ export const versions = pgTable(
     calculatedAt: timestamp("calculated_at", { withTimezone: true }),
     finish: wallClock("finish"),
     /**
-     * A version uploaded from a file shows as soon as its works, relations and calendars commit; its assignments,
+     * A version uploaded from a file shows as soon as its works and calendars commit; its relations, assignments,
      * activity code links and UDF values follow by the `import_details` job (`importing_details` meanwhile,
      * `details_failed` when the job failed, null once they are in or for any other version).
      */

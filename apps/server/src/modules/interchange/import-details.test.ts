@@ -2,13 +2,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateXerBytes } from "../../../../../packages/formats/bench/generate-xer.mjs";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
-import { type Actor, setUpWorkspace, uploadVersionFile } from "../workspace/workspace.test-kit.js";
+import { type Actor, readGantt, setUpWorkspace, uploadVersionFile } from "../workspace/workspace.test-kit.js";
 import { detailSteps, IMPORT_DETAILS_JOB, type ImportDetails } from "./import-details.js";
 
 /**
- * An uploaded version shows with its works, relations and calendars; its assignments and activity code links follow
- * by the `import_details` job (the version reads `importing_details` meanwhile, refuses new assignments and links,
- * and shows the job's failure).
+ * An uploaded version shows with its works and calendars; its relations, assignments and activity code links follow
+ * by the `import_details` job (the version reads `importing_details` meanwhile, refuses new assignments and links and
+ * whatever needs the whole network, and shows the job's failure).
  */
 
 let server: TestServer;
@@ -119,6 +119,7 @@ describe("an upload's details after the version shows", () => {
 
     // a retry of the details under way: nobody adds an assignment the job would collide with
     const failing: ImportDetails = {
+      relations: { p: [], s: [], t: [], l: [], c: [] },
       // a resource deleted meanwhile: the job's insert fails
       assignments: {
         itemId: [work],
@@ -173,6 +174,67 @@ describe("an upload's details after the version shows", () => {
   });
 });
 
+describe("the relations of an upload", () => {
+  it("come with the job: until then calculation, network and export answer 409; then all of them are in", async () => {
+    const { owner, schedule } = await setUpWorkspace(server);
+    const file = generateXerBytes(ACTIVITIES);
+    // the job held back: its message is sent only when the test says so
+    const jobs = server.ctx.jobs;
+    const send = jobs.send.bind(jobs);
+    const held: string[] = [];
+    jobs.send = async (jobId: string) => {
+      held.push(jobId);
+    };
+    let uploaded: Awaited<ReturnType<typeof uploadVersionFile>>;
+    try {
+      uploaded = await uploadVersionFile(server, owner, schedule.id, file.bytes, "net.xer", { waitForDetails: false });
+    } finally {
+      jobs.send = send;
+    }
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    expect(held).toHaveLength(1);
+    const versionId = uploaded.body.data.versionId as string;
+    // the answer and its report count the relations the job is writing
+    expect(file.relations).toBeGreaterThan(ACTIVITIES);
+    expect(uploaded.body.data.relations).toBe(file.relations);
+    expect(uploaded.body.data.report.stored.relations).toBe(file.relations);
+    expect((await versionOf(owner, schedule.id, versionId))?.detailsStatus).toBe("importing_details");
+
+    // the Gantt shows the works with the file's dates, no relation yet
+    const early = await readGantt(owner, versionId);
+    expect(early.code.filter((c) => c.startsWith("A"))).toHaveLength(ACTIVITIES);
+    expect(early.relations.from).toHaveLength(0);
+    // nothing that needs the whole network runs on part of it
+    for (const [method, url] of [
+      ["PATCH", `/versions/${versionId}/timetable/calculate/synchronous`],
+      ["PATCH", `/versions/${versionId}/timetable/calculate`],
+      ["GET", `/versions/${versionId}/network-diagram/relations`],
+      ["GET", `/versions/${versionId}/health`],
+      ["POST", `/versions/${versionId}/export/xer`],
+    ] as const) {
+      const refused = await owner.call(method, url);
+      expect(refused.status, `${method} ${url}: ${JSON.stringify(refused.body)}`).toBe(409);
+      expect(refused.body.errors[0].code).toBe("VersionImportingDetails");
+    }
+    const [a, b] = early.ids.filter((_, k) => early.code[k].startsWith("A"));
+    const linked = await owner.call("POST", `/versions/${versionId}/relations`, { predecessorId: b, successorId: a });
+    expect(linked.status).toBe(409);
+    // a refused calculation leaves the version as it was: calculated with the file's dates
+    expect((await owner.call("GET", `/versions/${versionId}/timetable`)).body.data.calcStatus).toBe("calculated");
+
+    await send(held[0]);
+    await jobs.idle();
+    expect((await versionOf(owner, schedule.id, versionId))?.detailsStatus).toBeNull();
+    expect((await readGantt(owner, versionId)).relations.from).toHaveLength(file.relations);
+    const network = await owner.call("GET", `/versions/${versionId}/network-diagram/relations`);
+    expect(network.status).toBe(200);
+    expect(network.body.data.ids).toHaveLength(file.relations);
+    const calc = await owner.call("PATCH", `/versions/${versionId}/timetable/calculate/synchronous`);
+    expect(calc.status, JSON.stringify(calc.body)).toBe(200);
+    expect(calc.body.data.relations).toBe(file.relations);
+  });
+});
+
 describe("a retry of a failed details job", () => {
   it("writes what the failed job had not, once; refuses a version with nothing failed and another space", async () => {
     const { owner, stranger, schedule } = await setUpWorkspace(server);
@@ -222,6 +284,13 @@ describe("the job's steps", () => {
     const n = 25;
     const ids = Array.from({ length: n }, (_, k) => k + 1);
     const details: ImportDetails = {
+      relations: {
+        p: ids.slice(0, 12),
+        s: ids.slice(1, 13),
+        t: ids.slice(0, 12).map(() => "fs"),
+        l: ids.slice(0, 12),
+        c: ids.slice(0, 12).map(() => null),
+      },
       assignments: {
         itemId: ids,
         resourceId: ids.map(() => "r"),
@@ -238,16 +307,26 @@ describe("the job's steps", () => {
       udfValues: { itemIds: [3], attrs: ['{"a":1}'] },
     };
     const steps = detailSteps(details, 10);
+    // relations first: the calculation waits for them
     expect(
-      steps.map((s) => [s.assignments.itemId.length, s.codeLinks[0]?.itemIds.length ?? 0, s.udfValues.itemIds.length]),
+      steps.map((s) => [
+        s.relations.p.length,
+        s.assignments.itemId.length,
+        s.codeLinks[0]?.itemIds.length ?? 0,
+        s.udfValues.itemIds.length,
+      ]),
     ).toEqual([
-      [10, 0, 0],
-      [10, 0, 0],
-      [5, 0, 0],
-      [0, 10, 0],
-      [0, 2, 0],
-      [0, 0, 1],
+      [10, 0, 0, 0],
+      [2, 0, 0, 0],
+      [0, 10, 0, 0],
+      [0, 10, 0, 0],
+      [0, 5, 0, 0],
+      [0, 0, 10, 0],
+      [0, 0, 2, 0],
+      [0, 0, 0, 1],
     ]);
+    expect(steps.flatMap((s) => s.relations.s)).toEqual(details.relations.s);
+    expect(steps.flatMap((s) => s.relations.l)).toEqual(details.relations.l);
     expect(steps.flatMap((s) => s.assignments.itemId)).toEqual(ids);
     expect(steps.flatMap((s) => s.assignments.remainingUnits)).toEqual(details.assignments.remainingUnits);
   });

@@ -5,14 +5,17 @@ import { execColumns, intArray, textArray } from "../../platform/sql.js";
 import { type AssignmentColumns, insertAssignmentColumns } from "../resources/resources.repo.js";
 import { insertLinks } from "../workspace/directory-links/links.repo.js";
 import type { CodeLinks } from "./code-import.js";
+import { insertRelations, type RelationColumns } from "./model-import.repo.js";
 
 /**
- * What a file gives a version besides its works, relations and calendars: assignments, activity code links, UDF
+ * What a file gives a version besides its works and calendars: relations, assignments, activity code links, UDF
  * values — all mapped onto the version's rows already (ids, resources, directory rows), so writing them is inserts
  * only. An upload commits the version without them and leaves them to the `import_details` job (the job's payload is
- * this object); a facility import writes them in its own transaction.
+ * this object, kept as a file); a facility import writes them in its own transaction.
  */
 export interface ImportDetails {
+  /** Between the version's own rows (ids reserved by the upload), deduplicated; written first. */
+  relations: RelationColumns;
   assignments: AssignmentColumns;
   codeLinks: CodeLinks[];
   udfValues: { itemIds: number[]; attrs: string[] };
@@ -22,6 +25,7 @@ export const IMPORT_DETAILS_JOB = "import_details";
 
 export function detailsCount(details: ImportDetails) {
   return {
+    relations: details.relations.p.length,
     assignments: details.assignments.itemId.length,
     codeLinks: details.codeLinks.reduce((n, l) => n + l.itemIds.length, 0),
     udfValues: details.udfValues.itemIds.length,
@@ -38,11 +42,15 @@ export const DETAILS_STEP_ROWS = 10_000;
 /** The details cut into steps of at most `rows` rows of one kind, in a fixed order (a resumed job counts on it). */
 export function detailSteps(details: ImportDetails, rows = DETAILS_STEP_ROWS): ImportDetails[] {
   const none = (): ImportDetails => ({
+    relations: sliceRelations(details.relations, 0, 0),
     assignments: sliceAssignments(details.assignments, 0, 0),
     codeLinks: [],
     udfValues: { itemIds: [], attrs: [] },
   });
   const steps: ImportDetails[] = [];
+  // Relations first: the calculation and every view of the whole network wait for them, assignments wait for nobody.
+  for (let from = 0; from < details.relations.p.length; from += rows)
+    steps.push({ ...none(), relations: sliceRelations(details.relations, from, from + rows) });
   for (let from = 0; from < details.assignments.itemId.length; from += rows)
     steps.push({ ...none(), assignments: sliceAssignments(details.assignments, from, from + rows) });
   for (const link of details.codeLinks)
@@ -66,6 +74,16 @@ export function detailSteps(details: ImportDetails, rows = DETAILS_STEP_ROWS): I
   return steps;
 }
 
+function sliceRelations(c: RelationColumns, from: number, to: number): RelationColumns {
+  return {
+    p: c.p.slice(from, to),
+    s: c.s.slice(from, to),
+    t: c.t.slice(from, to),
+    l: c.l.slice(from, to),
+    c: c.c.slice(from, to),
+  };
+}
+
 function sliceAssignments(c: AssignmentColumns, from: number, to: number): AssignmentColumns {
   return {
     itemId: c.itemId.slice(from, to),
@@ -81,15 +99,26 @@ function sliceAssignments(c: AssignmentColumns, from: number, to: number): Assig
   };
 }
 
+/**
+ * The details as the job's file holds them: one kept by an upload of an earlier build, when relations were written
+ * with the version, has none.
+ */
+export function parseImportDetails(text: string): ImportDetails {
+  const details = JSON.parse(text) as ImportDetails;
+  details.relations ??= { p: [], s: [], t: [], l: [], c: [] };
+  return details;
+}
+
 export const hasDetails = (details: ImportDetails) => {
   const n = detailsCount(details);
-  return n.assignments + n.codeLinks + n.udfValues > 0;
+  return n.relations + n.assignments + n.codeLinks + n.udfValues > 0;
 };
 
 /**
  * Writes them into the version. `ownRowsOnly`: the version has been visible since its upload committed, so a work
- * may have been deleted meanwhile — its assignments and values are left out rather than failing the whole job
- * (links join the version's works anyway: `insertLinks`).
+ * may have been deleted meanwhile — its relations, assignments and values are left out rather than failing the whole
+ * job (links join the version's works anyway: `insertLinks`). Relations written move the version's revision (its
+ * dates stay: they are the file's), so the Gantt kept for it is read again with them.
  */
 export async function writeImportDetails(
   tx: DbOrTx,
@@ -98,15 +127,28 @@ export async function writeImportDetails(
   details: ImportDetails,
   ownRowsOnly = false,
 ) {
+  let relations = details.relations;
   let assignments = details.assignments;
-  if (ownRowsOnly && assignments.itemId.length > 0) {
-    const ids = await execColumns<number[] | null>(
-      tx,
-      sql`select json_agg(id) as j from wbs_items
-        where id = any(${intArray(assignments.itemId)}::int[]) and version_id = ${versionId} and space_id = ${spaceId}`,
+  const present = async (itemIds: number[]) =>
+    new Set(
+      (await execColumns<number[] | null>(
+        tx,
+        sql`select json_agg(id) as j from wbs_items
+        where id = any(${intArray(itemIds)}::int[]) and version_id = ${versionId} and space_id = ${spaceId}`,
+      )) ?? [],
     );
-    const present = new Set(ids ?? []);
-    if (assignments.itemId.some((id) => !present.has(id))) assignments = keepRows(assignments, present);
+  if (ownRowsOnly && relations.p.length > 0) {
+    const here = await present([...relations.p, ...relations.s]);
+    if (relations.p.some((id, k) => !here.has(id) || !here.has(relations.s[k])))
+      relations = keepRelations(relations, here);
+  }
+  if (relations.p.length > 0) {
+    await insertRelations(tx, spaceId, relations, versionId);
+    if (ownRowsOnly) await tx.execute(sql`update versions set revision = revision + 1 where id = ${versionId}`);
+  }
+  if (ownRowsOnly && assignments.itemId.length > 0) {
+    const here = await present(assignments.itemId);
+    if (assignments.itemId.some((id) => !here.has(id))) assignments = keepRows(assignments, here);
   }
   await insertAssignmentColumns(tx, spaceId, versionId, assignments);
   for (const link of details.codeLinks)
@@ -159,6 +201,13 @@ export async function setDetailsState(
     .update(versions)
     .set({ detailsStatus: state.status, detailsError: state.status ? state.error : null })
     .where(and(eq(versions.id, versionId), eq(versions.detailsJobId, jobId)));
+}
+
+/** The relations whose two works are still there. */
+function keepRelations(c: RelationColumns, present: Set<number>): RelationColumns {
+  const keep = c.p.map((p, k) => present.has(p) && present.has(c.s[k]));
+  const pick = <T>(values: T[]) => values.filter((_, k) => keep[k]);
+  return { p: pick(c.p), s: pick(c.s), t: pick(c.t), l: pick(c.l), c: pick(c.c) };
 }
 
 /** The assignments whose work is still there. */

@@ -74,6 +74,8 @@ describe("interchange events reach the space's sockets", () => {
       { name: "sample.xml", bytes: corpusFile("mspdi/sample.xml") },
     ]);
     expect(uploaded.status).toBe(200);
+    // its relations follow by the details job: an export waits for them
+    await server.ctx.jobs.idle();
     const exported = await owner.call("POST", `/versions/${uploaded.body.data.versionId}/export/csv`);
     const fileId = exported.body.data.fileId as string;
     expect((await owner.call("GET", `/storage/download/${fileId}`)).status).toBe(200);

@@ -29,9 +29,9 @@ import {
   detailSteps,
   detailsCount,
   IMPORT_DETAILS_JOB,
-  type ImportDetails,
   lockDetailsState,
   markDetailsPending,
+  parseImportDetails,
   readDetailsJob,
   setDetailsState,
   writeImportDetails,
@@ -251,7 +251,7 @@ export class InterchangeService {
         return { versionId: input.versionId, skipped: true };
       const stored = await ctx.storage.read(ctx.db, input.fileId);
       if (!stored) throw new AppError("NotFound");
-      const details = JSON.parse(stored.bytes.toString("utf8")) as ImportDetails;
+      const details = parseImportDetails(stored.bytes.toString("utf8"));
       const steps = detailSteps(details);
       const counts = detailsCount(details);
       let written: typeof counts | null = null;
@@ -273,6 +273,9 @@ export class InterchangeService {
           await complete(tx, { versionId: input.versionId, ...counts });
           return true;
         });
+        // A step committed: what this process keeps of earlier reads (the version's row and revision, which the
+        // Gantt's key names) is read again, so the relations written show at the next read, not at the job's end.
+        ctx.changes.advance();
         if (!went) break;
         if (last) written = counts;
       }

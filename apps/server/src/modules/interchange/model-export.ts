@@ -7,7 +7,7 @@ import {
   type ScheduleModel,
   standardWeek,
 } from "@planum/formats";
-import type { VersionRow } from "../../platform/access.js";
+import { assertDetailsIn, type VersionRow } from "../../platform/access.js";
 import type { DbOrTx } from "../../platform/db.js";
 import { wallClockText } from "../../platform/time.js";
 import { exportFileResources } from "../resources/resource-files.service.js";
@@ -49,6 +49,7 @@ export async function exportModel(
   /** `codes: false` leaves activity codes and UDFs out (the health check needs none of them). */
   parts: { codes?: boolean } = {},
 ): Promise<ScheduleModel> {
+  assertDetailsIn(version);
   const { items: c, relations: rel, calendars: cals } = await exportRows(db, version);
 
   const settings = await readSettings(db, version.scheduleId);

@@ -35,8 +35,8 @@ export interface ImportTarget {
   /** Receives what the version leaves out (relations to other projects, ALAP constraints, resources…). */
   warnings?: ImportWarnings;
   /**
-   * Leave the assignments, code links and UDF values to the caller (`ImportOutcome.details`, written by a job after
-   * the version shows); otherwise they are written here, in the same transaction.
+   * Leave the relations, assignments, code links and UDF values to the caller (`ImportOutcome.details`, written by a
+   * job after the version shows); otherwise they are written here, in the same transaction.
    */
   detailsLater?: boolean;
 }
@@ -63,7 +63,7 @@ export interface ImportOutcome {
   settingsChanged: boolean;
   /** …and so these other versions of the schedule are no longer calculated. */
   staleVersionIds: string[];
-  /** Assignments, code links and UDF values of the version's rows: written already unless `detailsLater`. */
+  /** Relations, assignments, code links and UDF values of the version's rows: written already unless `detailsLater`. */
   details: ImportDetails;
 }
 
@@ -387,7 +387,6 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
     }
   }
   const calendarsUsed = checkOwnReferences(rows, links);
-  await insertRelations(tx, target.spaceId, links, version.id);
   const fileResources = await importFileResources(tx, {
     spaceId: target.spaceId,
     model,
@@ -404,10 +403,13 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
     warnings: target.warnings,
   });
   const details: ImportDetails = {
+    relations: links,
     assignments: fileResources.assignmentColumns,
     codeLinks: codes.links,
     udfValues: codes.udfValues,
   };
+  // The relations are details too: an upload leaves them to its job (270,000 of them were a third of its time until
+  // the version showed); a facility import writes them here, with the rest, while its row checks are still off.
   if (!target.detailsLater) await writeImportDetails(tx, target.spaceId, version.id, details);
   if (deferred) await checkImportedVersion(tx, version.id, calendarsUsed);
   const adopted = await adoptFileSettings(

@@ -334,6 +334,7 @@ export function WorkspacePage() {
             onDelete={() => void removeSelected()}
             onMove={(direction) => active !== null && commands.move(active, direction)}
             calculating={calc.running}
+            networkIncomplete={detailsImporting}
             progress={calc.progress}
             onCalculate={() => void calc.start()}
             calculationMode={calcSettings.settings.data?.calculationMode ?? null}

@@ -27,6 +27,8 @@ interface WorkspaceToolbarProps {
   onDelete(): void;
   onMove(direction: MoveDirection): void;
   calculating: boolean;
+  /** An uploaded version's relations are still being imported: nothing is calculated on part of its network. */
+  networkIncomplete?: boolean;
   progress: number;
   onCalculate(): void;
   /** The schedule's calculation mode (null while it loads). */
@@ -116,7 +118,7 @@ export function WorkspaceToolbar(p: WorkspaceToolbarProps) {
           variant="light"
           leftSection={<IconCalculator size={16} />}
           loading={p.calculating}
-          disabled={p.readOnly}
+          disabled={p.readOnly || p.networkIncomplete}
           onClick={p.onCalculate}
         >
           {t("toolbar.calculate")}

@@ -1,6 +1,7 @@
 import type { LimitType } from "@planum/contracts";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { calculateSettings, versions } from "../../../db/schema/index.js";
+import { assertDetailsIn } from "../../../platform/access.js";
 import type { DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import { PRESUMED_DEAD_SECONDS } from "../../../platform/processes.js";
@@ -43,12 +44,21 @@ export async function beginCalculation(db: DbOrTx, versionId: string, runnerId: 
   const [row] = await db
     .update(versions)
     .set({ calcStatus: "in_process", calcError: null, calcRunnerId: runnerId, calcJobId: null })
-    .where(and(eq(versions.id, versionId), sql`not ${heldByTheLiving}`, eq(versions.locked, false)))
+    .where(
+      and(
+        eq(versions.id, versionId),
+        sql`not ${heldByTheLiving}`,
+        eq(versions.locked, false),
+        // an uploaded version's relations still coming (import_details job): its network is not whole yet
+        sql`${versions.detailsStatus} is distinct from 'importing_details'`,
+      ),
+    )
     .returning();
   if (row) return row;
   const current = await findVersion(db, versionId);
   if (!current) throw new AppError("NotFound");
   if (current.locked) throw new AppError("VersionLocked", { label: current.label });
+  assertDetailsIn(current);
   throw new AppError("CalculationInProgress");
 }
 

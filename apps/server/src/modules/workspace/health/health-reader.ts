@@ -1,6 +1,6 @@
 import type { VersionHealth } from "@planum/contracts";
 import { LRUCache } from "lru-cache";
-import type { VersionRow } from "../../../platform/access.js";
+import { assertDetailsIn, type VersionRow } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import type { GanttCache } from "../wbs/gantt-cache.js";
 import { findKeptHealth, readHealthRows } from "./health.repo.js";
@@ -29,6 +29,7 @@ export class HealthReader {
   ) {}
 
   async read(version: VersionRow): Promise<VersionHealth> {
+    assertDetailsIn(version);
     const inputs = await healthInputs(this.db, version);
     const { key, assigned } = inputs;
     const kept = this.kept.get(version.id);

@@ -1,6 +1,6 @@
 import type { LevellingOptionsValues, LevellingPreview, LevellingState } from "@planum/contracts";
 import { EngineInputError, Leveller, type LevelResource } from "@planum/engine";
-import type { VersionScope } from "../../../platform/access.js";
+import { assertDetailsIn, type VersionScope } from "../../../platform/access.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError } from "../../../platform/errors.js";
 import type { JobContext, JobRow } from "../../../platform/jobs.js";
@@ -43,6 +43,7 @@ export class LevellingService {
   }
 
   async start(scope: VersionScope, options: LevellingOptionsValues) {
+    assertDetailsIn(scope.version);
     const spaceId = scope.grant.space.id;
     const job = await this.deps.jobs.enqueue(LEVEL_JOB, {
       spaceId,

@@ -1,5 +1,5 @@
 import type { NetworkRelations, NetworkTasks, NetworkWorks } from "@planum/contracts";
-import type { VersionScope } from "../../../platform/access.js";
+import { assertDetailsIn, type VersionScope } from "../../../platform/access.js";
 import type { Db } from "../../../platform/db.js";
 import { textMinutes } from "../../../platform/time.js";
 import { treeOrder } from "../wbs/wbs-dto.js";
@@ -26,6 +26,7 @@ export class NetworkDiagramService {
   constructor(private readonly deps: { db: Db }) {}
 
   async tasks(scope: VersionScope): Promise<NetworkTasks> {
+    assertDetailsIn(scope.version);
     const c = await readSummaries(this.deps.db, scope.grant.space.id, scope.version.id);
     const order = treeOrder(c.id, c.p, c.o);
     const known = new Set(c.id);
@@ -39,6 +40,7 @@ export class NetworkDiagramService {
   }
 
   async works(scope: VersionScope): Promise<NetworkWorks> {
+    assertDetailsIn(scope.version);
     const spaceId = scope.grant.space.id;
     const version = scope.version;
     const [c, calendarRows] = await Promise.all([
@@ -83,6 +85,7 @@ export class NetworkDiagramService {
   }
 
   async relations(scope: VersionScope): Promise<NetworkRelations> {
+    assertDetailsIn(scope.version);
     const r = await readRelations(this.deps.db, scope.grant.space.id, scope.version.id);
     return {
       ids: r.id,

@@ -8,7 +8,7 @@ import {
   type RelationRow,
   type ScheduleLink,
 } from "@planum/contracts";
-import type { Grant, VersionScope } from "../../../platform/access.js";
+import { assertDetailsIn, type Grant, type VersionScope } from "../../../platform/access.js";
 import type { Db, Tx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import { isUniqueViolation } from "../../../platform/sql.js";
@@ -111,6 +111,7 @@ export class RelationsService {
     scope: VersionScope,
     body: { predecessorId: number; successorId: number; type: LinkType; lag: number; lagCalendar?: LagCalendar | null },
   ) {
+    assertDetailsIn(scope.version);
     if (body.predecessorId === body.successorId) throw new AppError("InvalidValue", { field: "successorId" });
     const { grant, version } = scope;
     return applyChange(this.deps, scope, "undo_relation", "relation_create", async (tx) => {
@@ -178,6 +179,7 @@ export class RelationsService {
     id: number,
     body: { revision: number; type?: LinkType; lag?: number; lagCalendar?: LagCalendar | null },
   ) {
+    assertDetailsIn(scope.version);
     return applyChange(this.deps, scope, "undo_relation", "relation_update", async (tx) => {
       const before = await this.lock(tx, scope, id, body.revision);
       const { revision, ...fields } = body;
@@ -193,6 +195,7 @@ export class RelationsService {
   }
 
   async delete(scope: VersionScope, id: number, revision: number) {
+    assertDetailsIn(scope.version);
     return applyChange(this.deps, scope, "undo_relation", "relation_delete", async (tx) => {
       const before = await this.lock(tx, scope, id, revision);
       await deleteRelation(tx, id);

@@ -10,7 +10,7 @@ import {
   type RiskSettingsBody,
 } from "@planum/contracts";
 import { EngineInputError, type RiskInput, type RiskSummary, summarizeRisk } from "@planum/engine";
-import type { VersionScope } from "../../../platform/access.js";
+import { assertDetailsIn, type VersionScope } from "../../../platform/access.js";
 import type { AppContext } from "../../../platform/context.js";
 import { AppError } from "../../../platform/errors.js";
 import type { JobContext } from "../../../platform/jobs.js";
@@ -132,6 +132,7 @@ export class RiskService {
 
   /** Queues a run with the version's settings (or the body's iterations and seed); refused before anything is queued. */
   async start(scope: VersionScope, body: RiskRunBody) {
+    assertDetailsIn(scope.version);
     const { db, jobs } = this.deps;
     const versionId = scope.version.id;
     const spaceId = scope.grant.space.id;

@@ -1,5 +1,5 @@
 import type { CreateVersionBody, Version, VersionKind } from "@planum/contracts";
-import type { Grant, VersionRow, VersionScope } from "../../../platform/access.js";
+import { assertDetailsIn, type Grant, type VersionRow, type VersionScope } from "../../../platform/access.js";
 import type { Db, DbOrTx } from "../../../platform/db.js";
 import { AppError } from "../../../platform/errors.js";
 import { todayAt } from "../../../platform/time.js";
@@ -79,6 +79,7 @@ export class VersionsService {
 
   /** Copies the whole version into another schedule of the space as a new version there. */
   async copyTo(scope: VersionScope, targetScheduleId: string, body: { label?: string; kind?: VersionKind }) {
+    assertDetailsIn(scope.version);
     const { grant, version } = scope;
     const row = await this.deps.db.transaction(async (tx) => {
       const kind = await claimKind(tx, targetScheduleId, body.kind ?? "version");
