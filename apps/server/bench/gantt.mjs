@@ -6,6 +6,7 @@
 //     results rewritten), so the last build is patched with the rows written since, packed, serialized, compressed;
 //   warm: the same version again (the answer comes from the cache);
 //   toggled: the user collapsed or expanded a row (the version's common part comes from the cache);
+//   calculation: an activity edited through the API, the version calculated (synchronous call), then its Gantt;
 //   phases: where a whole build goes (the first call of a version on a process, or after a deletion).
 //   node apps/server/bench/gantt.mjs
 import { spawnSync } from "node:child_process";
@@ -216,6 +217,33 @@ const toggled = await measure(async (k) => {
   await call(`/versions/${version.id}/wbs/expand`, token, space.id, "PATCH", { ids: [base], value: k % 2 === 1 });
 }, "br, gzip");
 line("gantt call after a row collapsed or expanded (version unchanged), br", toggled);
+
+// The user's path of issue 10: an activity's duration edited through the API, the version calculated (the synchronous
+// call: read, engine, write, health), then the Gantt asked for right after (patched with what the two wrote).
+const calculated = { samples: [], cpu: [] };
+const afterCalculation = { samples: [], cpu: [] };
+for (let k = 0; k < RUNS; k++) {
+  const id = first + 700 + 13 * k;
+  const row = await one(sql`select revision, duration from wbs_items where id = ${id}`);
+  await call(`/versions/${version.id}/wbs/${id}/update`, token, space.id, "PATCH", {
+    revision: row.revision,
+    duration: row.duration + 480,
+  });
+  let t0 = performance.now();
+  let c0 = cpuNow();
+  await call(`/versions/${version.id}/timetable/calculate/synchronous`, token, space.id, "PATCH", {});
+  calculated.samples.push(performance.now() - t0);
+  calculated.cpu.push(cpuNow() - c0);
+  t0 = performance.now();
+  c0 = cpuNow();
+  await call(url, token, space.id, "GET", undefined, { "accept-encoding": "br, gzip" });
+  afterCalculation.samples.push(performance.now() - t0);
+  afterCalculation.cpu.push(cpuNow() - c0);
+  // The critical path test job that follows a calculation runs meanwhile, as between a user's clicks.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+}
+line("calculation after one activity edited through the API (synchronous call)", calculated);
+line("gantt call right after that calculation (patch + compress), br", afterCalculation);
 
 // Where a build goes: the database's columns, their arrangement in tree order, their packing (gantt-wire), the JSON
 // text, its compressions (at the cache's settings: gzip level 1, brotli quality 2).

@@ -39,6 +39,8 @@ export function workspaceModule(ctx: AppContext) {
     riskModule(ctx),
   ];
   return async function workspaceRoutes(app: FastifyInstance) {
+    // The Gantt builds still waiting to be kept are written before the database closes.
+    app.addHook("onClose", () => gantt.flush());
     for (const part of parts) await app.register(part);
   };
 }

@@ -141,7 +141,7 @@ export async function calculateVersion(
     relations: input.relations.length,
     timings: { readMs: Math.round(t1 - t0), engineMs: Math.round(t2 - t1), writeMs: 0 },
   };
-  const health = healthRowsOfCalculation(rows, links, input, result);
+  const health = healthRowsOfCalculation(rows, links, input, result, prepared.previous);
   let afterCommit: (() => void)[] = [];
   let xid = "";
   await db.transaction(async (tx) => {
@@ -159,8 +159,8 @@ export async function calculateVersion(
   keepCalculation(versionId, { revision: version.revision + 1, input, result, health, assigned: rows.asg });
   // Every row now holds the engine's answer: the next calculation here reads only rows written by others since.
   if (allInPlace) {
-    rememberResults(versionId, { snapshot: net.snapshot, xid }, rows.id, result);
-    keepNetwork(versionId, { ...net, xid, result });
+    rememberResults(versionId, { snapshot: net.snapshot, xid }, rows.id, result, net.place);
+    keepNetwork(versionId, { ...net, xid, result, health });
   } else forgetResults(versionId);
   for (const run of afterCommit) run();
   return outcome;

@@ -100,4 +100,56 @@ describe("the kept network of a version", () => {
     expect(keptNetwork(v)?.scheduler).not.toBe(deleted);
     await expectAsWhole();
   });
+
+  it("an edit through another server instance, and results another process wrote, reach the kept network", async () => {
+    const { owner, version } = await setUpWorkspace(server);
+    const v = version.id;
+    const works: { id: number; revision: number }[] = [];
+    for (let k = 0; k < 8; k++)
+      works.push(await addItem(owner, v, { type: "work", name: `W${k}`, code: `B${k}0`, duration: 480 * (1 + k) }));
+    for (let k = 1; k < 8; k++) await link(owner, v, { predecessorId: works[k - 1].id, successorId: works[k].id });
+    const calculate = async () => {
+      const calc = await owner.call("PATCH", `/versions/${v}/timetable/calculate/synchronous`);
+      expect(calc.status, JSON.stringify(calc.body)).toBe(200);
+      return calc.body.data as { written: number; activities: number };
+    };
+    const timetable = async () => (await owner.call("GET", `/versions/${v}/timetable`)).body.data.items;
+    await calculate();
+    const kept = keptNetwork(v)?.scheduler;
+    expect(kept).toBeDefined();
+
+    // Another instance of the server on the same database (another process of the installation) edits a work.
+    const second = await createTestServer({}, { database: server.database });
+    try {
+      const current = (await owner.call("GET", `/versions/${v}/wbs/${works[2].id}`)).body.data;
+      const edited = await second.call("PATCH", `/versions/${v}/wbs/${works[2].id}/update`, {
+        token: owner.token,
+        headers: { "x-space-id": owner.spaceId },
+        body: { revision: current.revision, duration: 4800 },
+      });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    } finally {
+      await second.close();
+    }
+    server.ctx.changes.advance();
+    // And results another process wrote (a calculation of its own, as this one does not know it): wrong on purpose.
+    await server.ctx.db.execute(sql`update wbs_items set total_float = 12345, early_start = '2030-01-01T08:00'
+      where id = ${works[6].id}`);
+    const after = await calculate();
+    // Patched, not read whole: the same scheduler.
+    expect(keptNetwork(v)?.scheduler).toBe(kept);
+    expect(after.written).toBeGreaterThan(0);
+    const patched = await timetable();
+    const byCode = Object.fromEntries(patched.map((row: { code: string }) => [row.code, row]));
+    expect(byCode.B60.totalFloat).not.toBe(12345);
+    expect(byCode.B60.earlyStart).not.toBe("2030-01-01T08:00");
+
+    // What a process that keeps nothing calculates from nothing stored: the same.
+    forgetNetwork(v);
+    await server.ctx.db.execute(sql`update wbs_items set early_start = null, early_finish = null, late_start = null,
+      late_finish = null, total_float = null, free_float = null, critical = false where version_id = ${v}`);
+    const whole = await calculate();
+    expect(whole.written).toBe(whole.activities);
+    expect(await timetable()).toEqual(patched);
+  });
 });

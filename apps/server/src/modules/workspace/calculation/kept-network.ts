@@ -8,13 +8,14 @@ import {
 } from "@planum/engine";
 import type { DbOrTx } from "../../../platform/db.js";
 import { ensureDefaultCalendar } from "../../calendars/calendars.service.js";
+import type { HealthRows } from "../health/health-columns.js";
 import {
   type ItemColumns,
   PROGRESS,
   type RelationColumns,
   readCalendarRows,
   readExternals,
-  readNetworkRows,
+  readNetworkChanges,
   type StoredResults,
   type VersionRow,
 } from "./calculation.repo.js";
@@ -57,6 +58,8 @@ export interface KeptNetwork extends NetworkState {
   xid: string;
   /** The answer the rows hold (the engine's last answer, written where it differed). */
   result: EngineColumns;
+  /** The health rows judged of that answer (their relations serve the next calculation while `links` stay). */
+  health: HealthRows;
 }
 
 /** Two versions at most: a kept 100k network (scheduler, input and rows) takes some 60 MB. */
@@ -94,9 +97,9 @@ export async function patchKeptNetwork(
   settings: CalculateSettings,
   net: KeptNetwork,
 ): Promise<{ stored: StoredResults; snapshot: string } | null> {
-  const { c: changed, r: changedLinks } = await readNetworkRows(db, version, null, net);
+  const { c: changed, rc: changedLinks } = await readNetworkChanges(db, version, net);
   const rows = net.rows;
-  if (changed.n !== rows.id.length || changed.rn !== net.links.a.length || changedLinks.a.length > 0) return null;
+  if (changed.n !== rows.id.length || changed.rn !== net.links.a.length || changedLinks > 0) return null;
   const m = changed.id.length;
   if (m > rows.id.length * PATCH_RATIO) return null;
   // The rows as the database holds them now: each changed item written over its place.
@@ -151,13 +154,16 @@ export async function patchKeptNetwork(
   }
 
   // Stored results: the last answer, but where another transaction wrote a row (its results as it wrote them).
+  // Typed copies (a native copy: Array.from of seven 100k columns cost ~25 ms CPU); a row's result that another
+  // transaction left empty is NaN there, which equals no answer of the engine, so the row is written.
   const r = net.result;
   const stored = [r.earlyStart, r.earlyFinish, r.lateStart, r.lateFinish, r.totalFloat, r.freeFloat, r.critical].map(
-    (column) => Array.from(column) as (number | null)[],
-  ) as StoredResults;
+    (column) => Float64Array.from(column),
+  ) as unknown as StoredResults;
   const res = changed.res;
   if (res)
-    for (let q = 0; q < m; q++) for (let column = 0; column < 7; column++) stored[column][at[q]] = res[column][q];
+    for (let q = 0; q < m; q++)
+      for (let column = 0; column < 7; column++) stored[column][at[q]] = res[column][q] ?? Number.NaN;
   return { stored, snapshot: changed.snap };
 }
 
@@ -201,11 +207,16 @@ export async function networkToCalculate(
   db: DbOrTx,
   version: VersionRow,
   settings: CalculateSettings,
-): Promise<{ net: NetworkState; stored: StoredResults }> {
+): Promise<{ net: NetworkState; stored: StoredResults; previous?: { links: RelationColumns; health: HealthRows } }> {
   const kept = keptNetwork(version.id);
   forgetNetwork(version.id);
   const patched = kept ? await patchKeptNetwork(db, version, settings, kept) : null;
-  if (kept && patched) return { net: { ...kept, snapshot: patched.snapshot }, stored: patched.stored };
+  if (kept && patched)
+    return {
+      net: { ...kept, snapshot: patched.snapshot },
+      stored: patched.stored,
+      previous: { links: kept.links, health: kept.health },
+    };
   const read = await calculationInput(db, version, settings, knownResults(version.id));
   const place = new Map<number, number>();
   for (let k = 0; k < read.rows.id.length; k++) place.set(read.rows.id[k], k);

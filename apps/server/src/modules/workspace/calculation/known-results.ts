@@ -41,9 +41,14 @@ export function rememberResults(
   mark: { snapshot: string; xid: string },
   ids: readonly number[],
   result: EngineColumns,
+  /** Item id → place in `ids`, when the caller has it (a kept network's), not to be changed afterwards. */
+  places?: Map<number, number>,
 ) {
-  const place = new Map<number, number>();
-  for (let k = 0; k < ids.length; k++) place.set(ids[k], k);
+  let place = places;
+  if (!place) {
+    place = new Map<number, number>();
+    for (let k = 0; k < ids.length; k++) place.set(ids[k], k);
+  }
   const { earlyStart, earlyFinish, lateStart, lateFinish, totalFloat, freeFloat, critical } = result;
   known.delete(versionId);
   known.set(versionId, {
@@ -67,7 +72,7 @@ export function storedResultsOf(
   from: KnownResults,
 ): StoredResults {
   const n = ids.length;
-  const columns = Array.from({ length: 7 }, () => new Array<number | null>(n).fill(null)) as StoredResults;
+  const columns = Array.from({ length: 7 }, () => new Array<number | null>(n).fill(null)) as unknown as StoredResults;
   const read = new Map<number, readonly (number | null)[]>();
   for (const row of changed) read.set(row[0] as number, row);
   for (let k = 0; k < n; k++) {

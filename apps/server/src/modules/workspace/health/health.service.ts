@@ -93,6 +93,8 @@ export function judge(
   mustFinishBy: string | null | undefined,
   thresholds: HealthThresholds,
   cpt: StoredHealth["criticalPathTest"],
+  /** Without the works behind each failed check (all empty): what a summary needs (~0.1 s CPU less at 100k). */
+  summaryOnly = false,
 ): VersionHealth {
   const dataDate = version.dataDate ?? version.projectStart;
   const checks = dcmaChecks(rows.activities, rows.relations, {
@@ -115,7 +117,7 @@ export function judge(
   });
   // Sorted as 32-bit integers (ids are int4): a comparator sort of 100k failed works cost ~0.2 s per calculation.
   const workIds = (c: ColumnCheck) =>
-    c.passed === false ? Array.from(Int32Array.from(c.rows, (k) => rows.ids[k]).sort()) : [];
+    c.passed === false && !summaryOnly ? Array.from(Int32Array.from(c.rows, (k) => rows.ids[k]).sort()) : [];
   return {
     score: healthScore(checks),
     activities: rows.ids.length,
@@ -151,7 +153,7 @@ export async function recordHealth(
   mustFinishBy: string | null | undefined,
   rows: HealthRows,
 ) {
-  const health = judge(rows, version, mustFinishBy, await findThresholds(tx, version.scheduleId), null);
+  const health = judge(rows, version, mustFinishBy, await findThresholds(tx, version.scheduleId), null, true);
   const { score, passed, failed, notApplicable, activities } = health;
   await storeHealth(tx, {
     versionId: version.id,

@@ -40,9 +40,15 @@ describe("gantt answers of unchanged versions", () => {
     expect(first.status).toBe(200);
     // The build is kept with its key; marked here (a name of the same length: the packed texts count their lengths),
     // so that an answer built again would not carry the mark.
-    const kept = (await server.ctx.db.execute(sql`select head from gantt_snapshots where version_id = ${v}`)) as {
-      rows: { head: Uint8Array }[];
-    };
+    // It is written once the version has had no new build for a moment, off the answer's path.
+    const keptRows = async () =>
+      (
+        (await server.ctx.db.execute(sql`select head from gantt_snapshots where version_id = ${v}`)) as {
+          rows: { head: Uint8Array }[];
+        }
+      ).rows;
+    await expect.poll(async () => (await keptRows()).length, { timeout: 20_000 }).toBe(1);
+    const kept = { rows: await keptRows() };
     const head = gunzipSync(kept.rows[0].head).toString("utf8");
     expect(head).toContain("Котлован");
     const marked = gzipSync(Buffer.from(head.replace("Котлован", "КОТЛОВАН")));

@@ -151,17 +151,29 @@ export function readCalendars(db: DbOrTx, version: VersionRow) {
 
 const unseen = (mark: ReadMark) => writtenSince(mark.snapshot);
 
-/** The rows and relations of the version written since `mark`, and a new mark (counts and snapshot now). */
+/**
+ * The rows and relations of the version written since `mark`, and a new mark (counts and snapshot now). Each table is
+ * scanned once: one pass counts the version's rows and collects the ids of those written since (the `xmin` test made
+ * once per row), then those few are read by id. Counting in a scan of its own cost ~90 ms CPU more at 100k rows /
+ * 270k relations on PGlite. One statement, so one snapshot.
+ */
 export async function readGanttChanges(db: DbOrTx, version: VersionRow, mark: ReadMark) {
   return execColumns<{ c: GanttSource; r: RelationSource; mark: ReadMark }>(
     db,
     sql`
+    with i as materialized (
+           select count(*) as n, coalesce(array_agg(id) filter (where ${unseen(mark)}), '{}') as ids
+           from wbs_items where version_id = ${version.id}),
+         r as materialized (
+           select count(*) as n, coalesce(array_agg(id) filter (where ${unseen(mark)}), '{}') as ids
+           from relations where version_id = ${version.id})
     select json_build_object(
-           'c', (select ${itemColumns} from wbs_items where version_id = ${version.id} and ${unseen(mark)}),
-           'r', (select ${relationColumns} from relations where version_id = ${version.id} and ${unseen(mark)}),
+           'c', (select ${itemColumns} from wbs_items
+                 where id = any((select ids from i)::int[]) and version_id = ${version.id}),
+           'r', (select ${relationColumns} from relations
+                 where id = any((select ids from r)::int[]) and version_id = ${version.id}),
            'mark', json_build_object('snapshot', pg_current_snapshot()::text,
-                    'items', (select count(*) from wbs_items where version_id = ${version.id}),
-                    'relations', (select count(*) from relations where version_id = ${version.id}))) as j`,
+                    'items', (select n from i), 'relations', (select n from r))) as j`,
   );
 }
 
