@@ -147,4 +147,50 @@ describe("estimates carried into a version's works", () => {
     expect([none.status, none.body.errors[0].code]).toEqual([409, "CostrNothingLinked"]);
     expect(none.body.errors[0].message).toContain("смет");
   });
+
+  it("prices a position by its own coefficient; carried again unchanged, no plan is written", async () => {
+    const { owner, project, v, a } = await seedWdpSchedule(server);
+    await sampleMeasures(owner);
+    const estimate = await uploadedEstimate(server, owner, project.id, "grand-smeta-local.xml");
+    const base = `/projects/${project.id}/estimates/${estimate.id}`;
+    const [dig] = (await owner.call("GET", base)).body.data.sections[0].positions;
+    const winter = await owner.call("POST", "/costr/coefficients", {
+      code: "ЗУ",
+      name: "Зимнее удорожание",
+      kind: "winter",
+      value: 1.5,
+      parts: ["wages", "machines", "materials"],
+    });
+    expect(winter.status).toBe(200);
+    const applied = await owner.call("POST", `${base}/coefficients`, {
+      coefficientId: winter.body.data.id,
+      positionId: dig.id,
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const priced = (await owner.call("GET", base)).body.data.sections[0].positions[0];
+    expect(priced.id).toBe(dig.id);
+    expect(priced.priced.total).toBeGreaterThan(dig.priced.total);
+    const linked = await owner.call("POST", `${base}/links`, {
+      positionId: dig.id,
+      versionId: v,
+      itemId: a.id,
+      share: 1,
+    });
+    expect(linked.status).toBe(200);
+
+    const first = await owner.call("POST", `/versions/${v}/update-costs`, {});
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data.cost).toBe(priced.priced.total);
+    expect((await planned(owner, v, a.id)).cost).toBe(priced.priced.total);
+    const plans = await seriesOf(owner, v, a.id);
+    expect(plans["cost/plan"].total).toBeCloseTo(priced.priced.total, 2);
+
+    // Nothing changed since: the same figures, and no plan written (no event sends the screens to read plans again).
+    server.ctx.realtime.sent.length = 0;
+    const again = await owner.call("POST", `/versions/${v}/update-costs`, {});
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ works: 1, cost: priced.priced.total });
+    expect(await seriesOf(owner, v, a.id)).toEqual(plans);
+    expect(server.ctx.realtime.sent.filter((e) => e.type === "wdp_updated")).toEqual([]);
+  });
 });

@@ -1,9 +1,9 @@
-import type { CostTotals, EstimateCostsBody, EstimateCostsResult } from "@planum/contracts";
+import type { EstimateCostsBody, EstimateCostsResult } from "@planum/contracts";
 import { sql } from "drizzle-orm";
 import type { VersionScope } from "../../platform/access.js";
 import type { Db, DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
-import { execColumns, intArray, nullableArray, textArray } from "../../platform/sql.js";
+import { execColumns, intArray, nullableArray, textArray, withHashJoins } from "../../platform/sql.js";
 import type { WorkspaceEvents } from "../../platform/workspace-events.js";
 import { applyChange } from "../workspace/wbs/wbs-changes.js";
 import { readWorks, type WorkRow } from "../workspace/wdp/wdp.repo.js";
@@ -27,56 +27,86 @@ interface WorkCosts {
   missingVolumeCodes: string[];
 }
 
-/** The positions of the estimates of a schedule's project, as columns. */
-interface PositionColumns {
-  /** Position, its estimate and section, base money, quantity, measure. */
-  id: string[] | null;
-  e: string[];
-  s: string[];
-  b: CostTotals[];
+/**
+ * The linked positions of one section, one entry per link: the work and its share, the position's money parts (what
+ * pricing needs of `base`: priceParts totals them again), labour hours, and quantity in the base measure. `own`: per
+ * link the position's id where it has coefficients of its own (else null); null for a section with none.
+ */
+interface LinkGroup {
+  s: string;
+  e: string;
+  own: (string | null)[] | null;
+  i: number[];
+  sh: number[];
+  w: number[];
+  ma: number[];
+  mt: number[];
+  o: number[];
+  p: number[];
+  l: number[];
   q: number[];
-  m: (string | null)[];
 }
 
 /**
- * Positions as columns, of a schedule's project (`scheduleId`) or by id: read by their estimates, so the database
- * walks one index range instead of looking each linked position up (20,000 lookups took a third of a second).
+ * A version's links (or those of some works) with their positions, joined in the database and grouped by section:
+ * only numbers cross, a section's and an estimate's id once — not 20,000 positions' ids, sections and `base` objects
+ * to be joined in JavaScript (that read and its JSON were a quarter of update-costs). Joined by hashing (the embedded
+ * database keeps no statistics and would probe an index per link). `inProject`: positions of the given estimates (an
+ * index range; with `missing` also those linked to no work, whose codes — norm code, else number, else name — come
+ * back distinct as `c`) and the number of links of the version as `t`; `outside`: the links' positions elsewhere (a
+ * schedule moved to another project). `n`: the links read.
  */
-function readPositions(tx: DbOrTx, spaceId: string, of: { scheduleId: string } | { ids: string[] }) {
-  const where =
-    "scheduleId" in of
-      ? sql`p.estimate_id in (select e.id from estimates e join schedules s on s.project_id = e.project_id
-          where s.id = ${of.scheduleId} and e.space_id = ${spaceId})`
-      : sql`p.id = any(${textArray(of.ids)}::uuid[])`;
-  return execColumns<PositionColumns>(
-    tx,
-    sql`select json_build_object('id', json_agg(p.id), 'e', json_agg(p.estimate_id), 's', json_agg(p.section_id),
-        'b', json_agg(p.base), 'q', json_agg(p.quantity), 'm', json_agg(p.measure_id)) as j
-      from estimate_positions p where p.space_id = ${spaceId} and ${where}`,
+function readLinkGroups(
+  tx: DbOrTx,
+  scope: { spaceId: string; versionId: string },
+  estimateIds: readonly string[],
+  itemIds: number[] | null,
+  part: "inProject" | "outside",
+  missing: boolean,
+) {
+  const { spaceId, versionId } = scope;
+  const estimates = sql`${textArray(estimateIds)}::uuid[]`;
+  const onLink = sql`l.space_id = ${spaceId} and l.version_id = ${versionId}
+    ${itemIds ? sql`and l.item_id = any(${intArray(itemIds)}::int[])` : sql``}`;
+  const joins = sql`left join costr_measures m on m.id = p.measure_id and m.space_id = ${spaceId}
+    left join (select distinct c.position_id from estimate_coefficients c where c.position_id is not null
+      ${part === "inProject" ? sql`and c.estimate_id = any(${estimates})` : sql``}) own on own.position_id = p.id`;
+  const rows =
+    part === "inProject"
+      ? sql`from estimate_positions p ${missing ? sql`left` : sql``} join estimate_links l on l.position_id = p.id and ${onLink}
+        ${joins} where p.space_id = ${spaceId} and p.estimate_id = any(${estimates})`
+      : sql`from estimate_links l join estimate_positions p on p.id = l.position_id ${joins}
+        where ${onLink} and p.space_id = ${spaceId} and p.estimate_id <> all(${estimates})`;
+  return withHashJoins(tx, (hx) =>
+    execColumns<{ g: LinkGroup[] | null; n: number; t: number | null; c: string[] | null }>(
+      hx,
+      sql`with x as materialized (
+          select p.estimate_id, p.section_id, p.base, p.quantity * coalesce(m.factor, 1) as q, l.item_id, l.share,
+            case when own.position_id is not null then p.id end as own
+            ${missing ? sql`, coalesce(nullif(btrim(p.norm_code), ''), nullif(btrim(p.num), ''), p.name) as code` : sql``}
+          ${rows})
+        select json_build_object(
+          'g', (select json_agg(g) from (
+            select x.section_id as s, x.estimate_id as e,
+              case when bool_or(x.own is not null) then json_agg(x.own) end as own,
+              json_agg(x.item_id) as i, json_agg(x.share) as sh, json_agg(x.base -> 'wages') as w,
+              json_agg(x.base -> 'machines') as ma, json_agg(x.base -> 'materials') as mt,
+              json_agg(x.base -> 'overhead') as o, json_agg(x.base -> 'profit') as p,
+              json_agg(x.base -> 'labourHours') as l, json_agg(x.q) as q
+            from x where x.item_id is not null group by x.section_id, x.estimate_id) g),
+          'n', (select count(*) from x where x.item_id is not null),
+          't', ${part === "inProject" ? sql`(select count(*) from estimate_links l where ${onLink})` : sql`null`},
+          'c', ${missing ? sql`(select json_agg(distinct x.code) from x where x.item_id is null)` : sql`null`}) as j`,
+    ),
   );
-}
-
-/**
- * The codes a warning names positions by (norm code, else number, else name), sorted and distinct: read only for
- * the positions linked to no work, not along with the 20,000 positions a version's update reads.
- */
-async function positionCodes(tx: DbOrTx, spaceId: string, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const c = await execColumns<{ c: string[] | null }>(
-    tx,
-    sql`select json_build_object('c', json_agg(distinct coalesce(nullif(btrim(p.norm_code), ''), nullif(btrim(p.num), ''),
-        p.name))) as j
-      from estimate_positions p where p.space_id = ${spaceId} and p.id = any(${textArray(ids)}::uuid[])`,
-  );
-  return (c.c ?? []).sort();
 }
 
 /**
  * The estimates' figures of a version's works, summed over their linked positions by share: money (the position's
  * total after coefficients, priced from its base: estimate-pricing.ts), labour hours, and quantity in the base
  * measure (a "100 м3" position of 0.45 is 45 м3). Rounded to 2 decimals (money) and 3 (the others). Optionally only
- * some works. Links, positions (those of the project: links join a project's positions to its own versions' works),
- * measures and works are each read as columns in one query and joined here; pricing and sums too, in work order.
+ * some works. Links and positions (those of the project: links join a project's positions to its own versions'
+ * works) are read joined, by section (readLinkGroups), and the works as columns; pricing and sums here, in work order.
  */
 async function readWorkCosts(
   tx: DbOrTx,
@@ -84,32 +114,22 @@ async function readWorkCosts(
   itemIds: number[] | null,
 ): Promise<WorkCosts | null> {
   const { spaceId, versionId } = scope;
-  const only = itemIds ? sql`and item_id = any(${intArray(itemIds)}::int[])` : sql``;
-  const links = await execColumns<{ i: number[] | null; sh: number[]; p: string[] }>(
+  const project = await execColumns<{ e: string[] | null }>(
     tx,
-    sql`select json_build_object('i', json_agg(item_id), 'sh', json_agg(share), 'p', json_agg(position_id)) as j
-      from estimate_links where space_id = ${spaceId} and version_id = ${versionId} ${only}`,
+    sql`select json_build_object('e', json_agg(e.id)) as j from estimates e
+      join schedules s on s.project_id = e.project_id where s.id = ${scope.scheduleId} and e.space_id = ${spaceId}`,
   );
-  if (!links.i) return null;
-  const positions = await readPositions(tx, spaceId, scope);
-  // Links join a project's positions to its own versions' works; one elsewhere (a schedule moved to another
-  // project) is read by id.
-  const inProject = new Set(positions.id);
-  const others = [...new Set(links.p.filter((id) => !inProject.has(id)))];
-  if (others.length) {
-    const more = await readPositions(tx, spaceId, { ids: others });
-    for (const key of ["id", "e", "s", "b", "q", "m"] as const)
-      (positions[key] as unknown[]) = [...(positions[key] ?? []), ...(more[key] ?? [])];
-  }
-  const ids = positions.id ?? [];
-  const at = new Map(ids.map((id, j) => [id, j]));
-  const factors = await execColumns<{ id: string[] | null; f: number[] }>(
-    tx,
-    sql`select json_build_object('id', json_agg(id), 'f', json_agg(factor)) as j from costr_measures
-      where space_id = ${spaceId}`,
-  );
-  const factorOf = new Map((factors.id ?? []).map((id, k) => [id, factors.f[k]]));
-  const works = (await readWorks(tx, spaceId, versionId, [...new Set(links.i)]))
+  const estimateIds = project.e ?? [];
+  const inProject = await readLinkGroups(tx, scope, estimateIds, itemIds, "inProject", !itemIds);
+  if (!inProject.t) return null;
+  const groups = inProject.g ?? [];
+  // Links join a project's positions to its own versions' works; those elsewhere (a schedule moved to another
+  // project) are read apart.
+  if (inProject.n < inProject.t)
+    groups.push(...((await readLinkGroups(tx, scope, estimateIds, itemIds, "outside", false)).g ?? []));
+  const linkedItems = new Set<number>();
+  for (const g of groups) for (const id of g.i) linkedItems.add(id);
+  const works = (await readWorks(tx, spaceId, versionId, [...linkedItems]))
     .filter((w) => w.type !== "sum")
     .sort((a, b) => a.id - b.id);
   if (works.length === 0) return null;
@@ -118,38 +138,36 @@ async function readWorkCosts(
   const labour = new Float64Array(works.length);
   const volume = new Float64Array(works.length);
   const linkedEstimates = new Set<string>();
-  for (let k = 0; k < links.i.length; k++) {
-    const j = at.get(links.p[k]);
-    if (j !== undefined && slot.has(links.i[k])) linkedEstimates.add(positions.e[j]);
-  }
+  for (const g of groups) if (g.i.some((id) => slot.has(id))) linkedEstimates.add(g.e);
   const pricings = await pricingsOf(tx, linkedEstimates, await readDecimals(tx, spaceId));
-  for (let k = 0; k < links.i.length; k++) {
-    const w = slot.get(links.i[k]);
-    const j = at.get(links.p[k]);
-    if (w === undefined || j === undefined) continue;
-    const priced = pricings.get(positions.e[j])?.({ id: ids[j], sectionId: positions.s[j], base: positions.b[j] });
-    const share = links.sh[k];
-    const m = positions.m[j];
-    cost[w] += (priced?.total ?? 0) * share;
-    labour[w] += (priced?.labourHours ?? 0) * share;
-    volume[w] += positions.q[j] * (m === null ? 1 : (factorOf.get(m) ?? 1)) * share;
-  }
-  // The project's positions whose volume reached no work of the version (spec §8 "missing volume codes").
-  let missingVolumeCodes: string[] = [];
-  if (!itemIds) {
-    const linked = new Set(links.p);
-    missingVolumeCodes = await positionCodes(
-      tx,
-      spaceId,
-      ids.filter((id) => !linked.has(id)),
-    );
+  for (const g of groups) {
+    const price = pricings.get(g.e);
+    for (let k = 0; k < g.i.length; k++) {
+      const w = slot.get(g.i[k]);
+      if (w === undefined) continue;
+      const base = {
+        wages: g.w[k],
+        machines: g.ma[k],
+        materials: g.mt[k],
+        overhead: g.o[k],
+        profit: g.p[k],
+        total: 0,
+        labourHours: g.l[k],
+      };
+      const priced = price?.({ id: g.own?.[k] ?? "", sectionId: g.s, base });
+      const share = g.sh[k];
+      cost[w] += (priced?.total ?? 0) * share;
+      labour[w] += (priced?.labourHours ?? 0) * share;
+      volume[w] += g.q[k] * share;
+    }
   }
   return {
     works,
     cost: Array.from(cost, (x) => round(x, 2)),
     labour: Array.from(labour, (x) => round(x, 3)),
     volume: Array.from(volume, (x) => round(x, 3)),
-    missingVolumeCodes,
+    // The project's positions whose volume reached no work of the version (spec §8 "missing volume codes").
+    missingVolumeCodes: (inProject.c ?? []).sort(),
   };
 }
 

@@ -46,6 +46,12 @@ export class ByteWriter {
     this.room(8);
     this.at = this.buf.writeDoubleBE(v, this.at);
   }
+  /** Appends a copy of the bytes written from `from` up to `to` (a segment written before, again). */
+  copy(from: number, to: number) {
+    this.room(to - from);
+    this.buf.copy(this.buf, this.at, from, to);
+    this.at += to - from;
+  }
   bytes(): Buffer {
     return this.buf.subarray(0, this.at);
   }

@@ -84,12 +84,16 @@ export async function setPlanTotals(
           : spreadWork(work, calendarOf, measure, mode, work.options ?? {}, total, byKey, rules.today, days, fixed);
       if (!shapedByItself) plain = { total, series };
       const next = fromSeries(key, series);
+      const was = byKey.get(seriesKey(key));
       if (measure === "volume") byKey.set(seriesKey(key), next);
-      written.push(next);
+      // A plan that comes out as it is stored is not written again (a second update-costs with nothing changed
+      // writes no plan row and records no before-image).
+      if (!sameDays(was, next)) written.push(next);
     }
   }
   const writtenItems = new Set(written.map((s) => s.itemId));
   const before = plans.filter((s) => writtenItems.has(s.itemId));
+  if (written.length === 0) return { before, written, skipped };
   // The plan rows of these works were all read above: the write needs to read none of them again. Their work's key
   // is checked once for all rows instead of once per inserted row (half of inserting 10,000 plans), and not at all
   // for the works the caller has updated.
@@ -103,6 +107,16 @@ export async function setPlanTotals(
       [...writtenItems].filter((id) => !locked.has(id)),
     );
   return { before, written, skipped };
+}
+
+/** Whether a stored series (or none) holds exactly these days: an empty series is no series. */
+function sameDays(stored: SeriesRow | undefined, next: SeriesRow): boolean {
+  if (!stored) return next.values.length === 0;
+  const a = stored.values;
+  const b = next.values;
+  if (a.length !== b.length || (a.length > 0 && stored.startDay !== next.startDay)) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
 }
 
 /**
