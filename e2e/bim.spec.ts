@@ -146,6 +146,11 @@ test("an IFC model uploaded, converted, opened; an element clicked shows its pro
     await expect(page.getByRole("switch", { name: text.player })).toBeChecked();
     await expect(page.getByTestId("bim-4d-date")).toHaveText("13.01.2025");
     await expect(page.getByTestId("bim-4d-in_progress")).toHaveText(text.inProgress);
+    // at the first day the slab is in progress (yellow; the selected wall was orange already), drawn by the
+    // player's screen pass over the id target, not by drawing the model again
+    const frame = canvas.locator("canvas");
+    await expect(frame).toHaveAttribute("data-frame", /^(ids|screen)$/);
+    await expect.poll(async () => (await colourPixels(page)).yellow).toBeGreaterThan(before.yellow + 50);
     await page.getByRole("button", { name: text.play }).click();
     await expect(page.getByTestId("bim-4d-date")).toHaveText("17.01.2025", { timeout: 30_000 });
     await expect(page.getByTestId("bim-4d-done")).toHaveText(text.done);
@@ -157,6 +162,25 @@ test("an IFC model uploaded, converted, opened; an element clicked shows its pro
     const view = await canvas.boundingBox();
     if (view) await page.mouse.click(view.x + 8, view.y + view.height - 8);
     await expect.poll(async () => (await colourPixels(page)).red).toBeGreaterThan(before.red + 50);
+    // The screen pass looks as the model drawn again does: the frame of colours only, then the same view drawn
+    // whole (Fit puts the camera where it is), pixel by pixel.
+    await expect(frame).toHaveAttribute("data-frame", /^(ids|screen)$/);
+    // a screen pass at a lower resolution while the colours were changing gives way to the full one
+    await expect(frame).toHaveAttribute("data-scale", "1");
+    await snapshot(page, "screen");
+    await page.getByRole("button", { name: text.fit }).click();
+    await expect(frame).toHaveAttribute("data-frame", "whole");
+    await snapshot(page, "whole");
+    const differing = await page.evaluate(() => {
+      // biome-ignore lint/suspicious/noExplicitAny: the snapshots kept on the page
+      const shots = (globalThis as any).__bimShots as Record<string, number[]>;
+      const [a, b] = [shots.screen!, shots.whole!];
+      let far = 0;
+      for (let i = 0; i < a.length; i += 4)
+        if (Math.abs(a[i]! - b[i]!) + Math.abs(a[i + 1]! - b[i + 1]!) + Math.abs(a[i + 2]! - b[i + 2]!) > 24) far++;
+      return far / (a.length / 4);
+    });
+    expect(differing).toBeLessThan(0.01);
     await page.screenshot({ path: `e2e/artifacts/bim-4d-${language}-${width}-${scheme}.png`, fullPage: true });
     await context.close();
   }
@@ -182,15 +206,35 @@ async function colourPixels(page: Page) {
       const data: number[] = context.getImageData(0, 0, copy.width, copy.height).data;
       let green = 0;
       let red = 0;
+      let yellow = 0;
       let model = 0;
       for (let i = 0; i < data.length; i += 4) {
         const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
         if (Math.abs(r - data[0]!) + Math.abs(g - data[1]!) + Math.abs(b - data[2]!) > 24) model += 1;
         if (g > 60 && g > r * 1.4 && g > b * 1.4) green += 1;
         if (r > 80 && r > g * 1.6 && r > b * 1.6) red += 1;
+        if (r > 150 && g > 90 && g > b * 3 && r > g) yellow += 1;
       }
-      return { green, red, model };
+      return { green, red, yellow, model };
     });
+}
+
+/** Keeps the canvas's pixels on the page under `name` (compared there: they are too many to carry back). */
+async function snapshot(page: Page, name: string) {
+  await page
+    .getByTestId("bim-canvas")
+    .locator("canvas")
+    .evaluate((element, name) => {
+      // biome-ignore lint/suspicious/noExplicitAny: the canvas and document of the page
+      const [canvas, document, global] = [element as any, (globalThis as any).document, globalThis as any];
+      const copy = document.createElement("canvas");
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      const context = copy.getContext("2d");
+      context.drawImage(canvas, 0, 0);
+      global.__bimShots ??= {};
+      global.__bimShots[name] = context.getImageData(0, 0, copy.width, copy.height).data;
+    }, name);
 }
 
 test("the viewer's tools: a measure between two points, a section, an appearance profile, the view saved and restored in French", async ({

@@ -40,6 +40,7 @@ describe("merged element batches", () => {
     const [data] = mergeBimGeometry(geometryFileOf([square(1, 0, 0), square(2, 0, 1), square(3, 2, 0)]));
     const batch = new ElementBatch(data!);
     batch.setColour(1, new Color(0, 0, 1));
+    batch.flush();
     const colours = batch.mesh.geometry.getAttribute("color").array as Uint8Array;
     expect([...colours.subarray(0, 4)]).toEqual([255, 0, 0, 255]);
     expect([...colours.subarray(16, 20)]).toEqual([0, 0, 255, 255]);
@@ -57,24 +58,57 @@ describe("merged element batches", () => {
     expect(batch.intersect(down(2.5), () => true)?.point.toArray()).toEqual([2.5, 0.5, 0]);
   });
 
-  it("leaves parts a few pixels across out while the camera moves, and draws them all again when it stops", () => {
-    // unit squares (radius ≈ 0.71) at x 0, 2 and 100: seen from x = -10, the far one is ~10× smaller
-    const [data] = mergeBimGeometry(geometryFileOf([square(1, 0, 0), square(2, 2, 0), square(3, 100, 0)]));
+  it("keeps colours in the table and writes them into the vertices only before a frame that draws the geometry", () => {
+    const [data] = mergeBimGeometry(geometryFileOf([square(1, 0, 0), square(2, 2, 0)]));
     const batch = new ElementBatch(data!);
-    const eye = new Vector3(-10, 0.5, 0);
-    batch.setCoarse(eye, 0.71 / 50); // a radius under 1/70 of its distance is too small
+    const table = new Uint8Array(16);
+    batch.bindTable(table, 1);
+    // the batch's own colours moved into the scene's table, at its rows
+    expect([...table.subarray(4, 12)]).toEqual([255, 0, 0, 255, 255, 0, 0, 255]);
+    batch.setColour(1, new Color(0, 1, 0));
+    expect([...table.subarray(8, 12)]).toEqual([0, 255, 0, 255]);
+    const colours = batch.mesh.geometry.getAttribute("color").array as Uint8Array;
+    expect([...colours.subarray(16, 20)]).toEqual([255, 0, 0, 255]);
     batch.flush();
-    expect(batch.mesh.geometry.drawRange.count).toBe(12);
-    // a hidden part stays hidden while moving
-    batch.setVisible(0, false);
+    expect([...colours.subarray(16, 20)]).toEqual([0, 255, 0, 255]);
+    expect([...colours.subarray(28, 32)]).toEqual([0, 255, 0, 255]);
+    expect([...colours.subarray(0, 4)]).toEqual([255, 0, 0, 255]);
+  });
+
+  it("while the camera moves draws each cluster whole or as its box in its parts' mean colour, and all again when it stops", () => {
+    // 130 unit squares in a row: clusters of 64 near in space (64, 64 and 2)
+    const squares = Array.from({ length: 130 }, (_, i) => square(i + 1, i * 2, 0));
+    const [data] = mergeBimGeometry(geometryFileOf(squares));
+    const batch = new ElementBatch(data!);
+    expect(batch.clusterCount).toBe(3);
+    const sizes = new Float32Array(3);
+    const triangles = new Uint32Array(3);
+    batch.clusterSizes(new Vector3(0, 0.5, 10), sizes, triangles, 0);
+    expect([...triangles]).toEqual([128, 128, 4]);
+    // the cluster at the eye's side looks largest
+    const nearest = sizes.indexOf(Math.max(...sizes));
+    const whole = new Uint8Array(3);
+    whole[nearest] = 1;
+    for (let part = 0; part < 130; part++) if (part % 2) batch.setColour(part, new Color(0, 0, 1));
+    batch.setDetail(whole);
     batch.flush();
-    expect([...(batch.mesh.geometry.index!.array as Uint32Array).subarray(0, 6)]).toEqual([4, 5, 6, 4, 6, 7]);
-    expect(batch.mesh.geometry.drawRange.count).toBe(6);
-    batch.setCoarse(null);
+    expect(batch.mesh.geometry.drawRange.count).toBe(128 * 3);
+    // the two other clusters as boxes (36 indices each), in the mean of red and blue parts
+    expect(batch.proxy.visible).toBe(true);
+    expect(batch.proxy.geometry.drawRange.count).toBe(72);
+    const proxyColours = batch.proxy.geometry.getAttribute("color").array as Uint8Array;
+    const other = nearest === 0 ? 1 : 0;
+    expect([...proxyColours.subarray(other * 96, other * 96 + 4)]).toEqual([128, 0, 128, 255]);
+    const positions = batch.proxy.geometry.getAttribute("position").array as Float32Array;
+    const xs = Array.from({ length: 24 }, (_, v) => positions[(other * 24 + v) * 3]!);
+    expect(Math.max(...xs) - Math.min(...xs)).toBe(127);
+    // hidden parts leave their cluster's triangles (and its box when none is left)
+    for (let part = 0; part < 130; part++) batch.setVisible(part, part < 64);
+    batch.clusterSizes(new Vector3(0, 0.5, 10), sizes, triangles, 0);
+    expect([...triangles].sort((a, b) => a - b)).toEqual([0, 0, 128]);
+    batch.setDetail(null);
     batch.flush();
-    expect(batch.mesh.geometry.drawRange.count).toBe(12);
-    batch.setVisible(0, true);
-    batch.flush();
-    expect(batch.mesh.geometry.drawRange.count).toBe(18);
+    expect(batch.proxy.visible).toBe(false);
+    expect(batch.mesh.geometry.drawRange.count).toBe(64 * 6);
   });
 });

@@ -11,6 +11,7 @@ import {
   Sphere,
   Vector3,
 } from "three";
+import { CLUSTER_PARTS, spatialOrder } from "./bim-frame-budget";
 import type { ElementBatchData } from "./bim-geometry-merge";
 
 export interface BatchHit {
@@ -19,26 +20,103 @@ export interface BatchHit {
   distance: number;
 }
 
+/** A box's six faces: the normal and the four corners (0/1 of the box's min/max per axis). */
+const FACES: [number[], number[][]][] = [
+  [
+    [1, 0, 0],
+    [
+      [1, 0, 0],
+      [1, 1, 0],
+      [1, 1, 1],
+      [1, 0, 1],
+    ],
+  ],
+  [
+    [-1, 0, 0],
+    [
+      [0, 1, 0],
+      [0, 0, 0],
+      [0, 0, 1],
+      [0, 1, 1],
+    ],
+  ],
+  [
+    [0, 1, 0],
+    [
+      [1, 1, 1],
+      [1, 1, 0],
+      [0, 1, 0],
+      [0, 1, 1],
+    ],
+  ],
+  [
+    [0, -1, 0],
+    [
+      [0, 0, 0],
+      [1, 0, 0],
+      [1, 0, 1],
+      [0, 0, 1],
+    ],
+  ],
+  [
+    [0, 0, 1],
+    [
+      [0, 0, 1],
+      [1, 0, 1],
+      [1, 1, 1],
+      [0, 1, 1],
+    ],
+  ],
+  [
+    [0, 0, -1],
+    [
+      [0, 1, 0],
+      [1, 1, 0],
+      [1, 0, 0],
+      [0, 0, 0],
+    ],
+  ],
+];
+
 /**
  * Many parts of elements drawn as one plain mesh: one draw call of one vertex and one index buffer, which even
  * software WebGL draws in one pass (three's BatchedMesh draws each part as its own sub-draw and fetches its matrix
- * and colour from textures per vertex: 100,000 of them cost seconds there). A part's colour is written into its
- * vertices' colours; hiding a part leaves its indices out of the drawn index buffer. Changes are collected and sent
- * to the GPU once, before the next frame (`flush`).
+ * and colour from textures per vertex: 100,000 of them cost seconds there). Each part's colour lives in a row of the
+ * colour table (`table`, four bytes a part — the scene's table once bound, which the 4D player's screen pass reads)
+ * and is written into its vertices' colours only before a frame that draws the geometry (`flush`); hiding a part
+ * leaves its indices out of the drawn index buffer. While the camera moves, the parts are drawn by clusters of
+ * `CLUSTER_PARTS` near in space: each cluster whole, or as its proxy box (`proxy`) in its parts' mean colour
+ * (`setDetail`, chosen by the frame's budget).
  */
 export class ElementBatch {
   readonly mesh: Mesh<BufferGeometry, MeshLambertMaterial>;
+  /** The clusters' boxes, drawn while the camera moves for those not drawn whole. */
+  readonly proxy: Mesh<BufferGeometry, MeshLambertMaterial>;
   readonly bounds = new Box3();
+  /** Each part's colour (r g b, 255): a view of the scene's colour table from `bindTable` on. */
+  table: Uint8Array;
+  /** The part's row in the scene's colour table is `base + part`. */
+  base = 0;
   private readonly colours: BufferAttribute;
   private readonly drawnIndices: BufferAttribute;
   private readonly visible: Uint8Array;
-  /** Each part's bounding sphere, centre x y z and radius, for the detail kept while the camera moves. */
-  private readonly spheres: Float32Array;
-  /** While the camera moves: the eye and the smallest radius drawn per unit of distance; null: full detail. */
-  private coarse: { eye: Vector3; minRadiusPerDistance: number } | null = null;
-  private visibilityChanged = false;
-  private dirtyFrom = Number.POSITIVE_INFINITY;
-  private dirtyTo = -1;
+  /** Parts whose colour in the table is not yet in their vertices. */
+  private staleFrom = Number.POSITIVE_INFINITY;
+  private staleTo = -1;
+  /** The parts of each cluster: order[clusterStarts[c] … clusterStarts[c + 1]]. */
+  private readonly order: Uint32Array;
+  private readonly clusterStarts: Uint32Array;
+  /** Each cluster's box over its visible parts (min x y z, max x y z), sphere and visible triangles. */
+  private readonly clusterBoxes: Float32Array;
+  private readonly clusterSpheres: Float32Array;
+  private readonly clusterTriangles: Uint32Array;
+  private clustersStale = true;
+  private proxyColoursStale = true;
+  private proxyBuilt = false;
+  /** While the camera moves: which clusters are drawn whole (the others as boxes); null: every visible part. */
+  private whole: Uint8Array | null = null;
+  private drawnChanged = false;
+  private slots: BufferAttribute | null = null;
 
   constructor(
     readonly data: ElementBatchData,
@@ -53,102 +131,271 @@ export class ElementBatch {
     geometry.setAttribute("color", this.colours);
     this.drawnIndices = new BufferAttribute(data.indices.slice(), 1);
     geometry.setIndex(this.drawnIndices);
-    const { boxes } = data;
+    const { boxes, keys } = data;
     for (let b = 0; b < boxes.length; b += 6) {
       this.bounds.expandByPoint(new Vector3(boxes[b], boxes[b + 1], boxes[b + 2]));
       this.bounds.expandByPoint(new Vector3(boxes[b + 3], boxes[b + 4], boxes[b + 5]));
     }
     geometry.boundingBox = this.bounds.clone();
     geometry.boundingSphere = this.bounds.getBoundingSphere(new Sphere());
-    const material = new MeshLambertMaterial({
-      vertexColors: true,
-      side,
-      ...(data.transparent ? { transparent: true, opacity: 0.45, depthWrite: false } : {}),
-    });
-    this.mesh = new Mesh(geometry, material);
+    const transparency = data.transparent ? { transparent: true, opacity: 0.45, depthWrite: false } : {};
+    this.mesh = new Mesh(geometry, new MeshLambertMaterial({ vertexColors: true, side, ...transparency }));
     this.mesh.matrixAutoUpdate = false;
-    this.visible = new Uint8Array(data.keys.length).fill(1);
-    this.spheres = new Float32Array(data.keys.length * 4);
-    for (let p = 0, b = 0; b < boxes.length; p += 4, b += 6) {
-      const dx = boxes[b + 3]! - boxes[b]!;
-      const dy = boxes[b + 4]! - boxes[b + 1]!;
-      const dz = boxes[b + 5]! - boxes[b + 2]!;
-      this.spheres[p] = (boxes[b]! + boxes[b + 3]!) / 2;
-      this.spheres[p + 1] = (boxes[b + 1]! + boxes[b + 4]!) / 2;
-      this.spheres[p + 2] = (boxes[b + 2]! + boxes[b + 5]!) / 2;
-      this.spheres[p + 3] = Math.hypot(dx, dy, dz) / 2;
+    this.visible = new Uint8Array(keys.length).fill(1);
+    this.table = new Uint8Array(keys.length * 4);
+    for (let p = 0; p < keys.length; p++) {
+      this.table.set(data.colours.subarray(p * 3, p * 3 + 3), p * 4);
+      this.table[p * 4 + 3] = 255;
+    }
+
+    const { min, max } = this.bounds;
+    this.order = spatialOrder(boxes, [min.x, min.y, min.z, max.x, max.y, max.z]);
+    const clusters = Math.ceil(keys.length / CLUSTER_PARTS);
+    this.clusterStarts = Uint32Array.from({ length: clusters + 1 }, (_, c) => Math.min(keys.length, c * CLUSTER_PARTS));
+    this.clusterBoxes = new Float32Array(clusters * 6);
+    this.clusterSpheres = new Float32Array(clusters * 4);
+    this.clusterTriangles = new Uint32Array(clusters);
+    const proxy = new BufferGeometry();
+    proxy.setAttribute("position", new BufferAttribute(new Float32Array(clusters * 72), 3));
+    proxy.setAttribute("normal", new BufferAttribute(new Int8Array(clusters * 96), 4, true));
+    proxy.setAttribute("color", new BufferAttribute(new Uint8Array(clusters * 96), 4, true));
+    proxy.setIndex(new BufferAttribute(new Uint32Array(clusters * 36), 1));
+    proxy.boundingBox = geometry.boundingBox;
+    proxy.boundingSphere = geometry.boundingSphere;
+    proxy.setDrawRange(0, 0);
+    this.proxy = new Mesh(proxy, new MeshLambertMaterial({ vertexColors: true, side, ...transparency }));
+    this.proxy.matrixAutoUpdate = false;
+    this.proxy.visible = false;
+  }
+
+  /** Clusters of this batch (see `clusterSizes`). */
+  get clusterCount() {
+    return this.clusterTriangles.length;
+  }
+
+  /**
+   * Each cluster's size on screen seen from `eye` (its visible parts' bounding sphere's radius over its distance;
+   * 0 when nothing of it is visible) and its visible triangles, written from `at` on.
+   */
+  clusterSizes(eye: Vector3, sizes: Float32Array, triangles: Uint32Array, at: number) {
+    this.updateClusters();
+    const s = this.clusterSpheres;
+    for (let c = 0; c < this.clusterCount; c++) {
+      const radius = s[c * 4 + 3]!;
+      const distance = Math.hypot(s[c * 4]! - eye.x, s[c * 4 + 1]! - eye.y, s[c * 4 + 2]! - eye.z);
+      triangles[at + c] = this.clusterTriangles[c]!;
+      sizes[at + c] = this.clusterTriangles[c] === 0 ? 0 : distance <= radius ? 1e9 : radius / distance;
     }
   }
 
   /**
-   * While the camera moves, parts whose bounding sphere is under `minRadiusPerDistance` × their distance from `eye`
-   * (a few pixels on screen) are not drawn; null draws every visible part again. Applied at the next `flush`.
+   * While the camera moves: which clusters are drawn whole (1) and which as their box (0), or null to draw every
+   * visible part. Applied at the next `flush`.
    */
-  setCoarse(eye: Vector3 | null, minRadiusPerDistance = 0) {
-    if (!eye && !this.coarse) return;
-    this.coarse = eye ? { eye: eye.clone(), minRadiusPerDistance } : null;
-    this.visibilityChanged = true;
+  setDetail(whole: Uint8Array | null) {
+    const before = this.whole;
+    if (before === whole) return;
+    if (before && whole && before.length === whole.length && before.every((w, c) => w === whole[c])) return;
+    this.whole = whole;
+    this.drawnChanged = true;
   }
 
-  /** Whether the part is drawn in this frame: visible, and not too small while the camera moves. */
-  private drawn(part: number) {
-    if (!this.visible[part]) return false;
-    if (!this.coarse) return true;
-    const { eye, minRadiusPerDistance } = this.coarse;
-    const s = this.spheres;
-    const at = part * 4;
-    const distance = Math.hypot(s[at]! - eye.x, s[at + 1]! - eye.y, s[at + 2]! - eye.z);
-    return s[at + 3]! >= distance * minRadiusPerDistance;
-  }
-
+  /** Writes a part's colour into the table; its vertices take it before the next frame drawing the geometry. */
   setColour(part: number, color: Color) {
-    const from = this.data.vertexStarts[part]!;
-    const to = this.data.vertexStarts[part + 1]!;
-    const r = Math.round(color.r * 255);
-    const g = Math.round(color.g * 255);
-    const b = Math.round(color.b * 255);
-    const array = this.colours.array as Uint8Array;
-    for (let v = from * 4; v < to * 4; v += 4) {
-      array[v] = r;
-      array[v + 1] = g;
-      array[v + 2] = b;
-    }
-    if (from < this.dirtyFrom) this.dirtyFrom = from;
-    if (to > this.dirtyTo) this.dirtyTo = to;
+    const at = part * 4;
+    this.table[at] = Math.round(color.r * 255);
+    this.table[at + 1] = Math.round(color.g * 255);
+    this.table[at + 2] = Math.round(color.b * 255);
+    if (part < this.staleFrom) this.staleFrom = part;
+    if (part > this.staleTo) this.staleTo = part;
+    this.proxyColoursStale = true;
+  }
+
+  /** Moves the batch's colours into the scene's table, at rows `base` on. */
+  bindTable(table: Uint8Array, base: number) {
+    table.set(this.table, base * 4);
+    this.table = table.subarray(base * 4, (base + this.visible.length) * 4);
+    this.base = base;
   }
 
   setVisible(part: number, visible: boolean) {
     if ((this.visible[part] === 1) === visible) return;
     this.visible[part] = visible ? 1 : 0;
-    this.visibilityChanged = true;
+    this.drawnChanged = true;
+    this.clustersStale = true;
+    this.proxyColoursStale = true;
   }
 
-  /** Sends the colours and the visible parts changed since the last frame to the GPU. */
+  /** Whether `flush` would change what is drawn (not only colours). */
+  get drawnPending() {
+    return this.drawnChanged;
+  }
+
+  /**
+   * Before a frame that draws the geometry: the colours changed since the last such frame into the vertices, and
+   * the parts drawn (visible; by cluster while the camera moves) into the drawn index buffer.
+   */
   flush() {
-    if (this.dirtyTo >= 0) {
-      this.colours.clearUpdateRanges();
-      this.colours.addUpdateRange(this.dirtyFrom * 4, (this.dirtyTo - this.dirtyFrom) * 4);
-      this.colours.needsUpdate = true;
-      this.dirtyFrom = Number.POSITIVE_INFINITY;
-      this.dirtyTo = -1;
-    }
-    if (this.visibilityChanged) {
-      this.visibilityChanged = false;
-      const { indices, indexStarts } = this.data;
-      const array = this.drawnIndices.array as Uint32Array;
-      let count = 0;
-      for (let p = 0; p < this.visible.length; p++) {
-        if (!this.drawn(p)) continue;
-        const from = indexStarts[p]!;
-        const to = indexStarts[p + 1]!;
-        array.set(indices.subarray(from, to), count);
-        count += to - from;
+    this.flushColours();
+    if (!this.drawnChanged) return;
+    this.drawnChanged = false;
+    const { indices, indexStarts } = this.data;
+    const array = this.drawnIndices.array as Uint32Array;
+    let count = 0;
+    const copy = (p: number) => {
+      if (!this.visible[p]) return;
+      const from = indexStarts[p]!;
+      const to = indexStarts[p + 1]!;
+      array.set(indices.subarray(from, to), count);
+      count += to - from;
+    };
+    const { whole } = this;
+    if (!whole) {
+      for (let p = 0; p < this.visible.length; p++) copy(p);
+      this.proxy.visible = false;
+    } else {
+      this.updateProxy();
+      const proxyIndices = this.proxy.geometry.index!;
+      const proxyArray = proxyIndices.array as Uint32Array;
+      let boxes = 0;
+      for (let c = 0; c < this.clusterCount; c++) {
+        if (this.clusterTriangles[c] === 0) continue;
+        if (whole[c]) {
+          for (let i = this.clusterStarts[c]!; i < this.clusterStarts[c + 1]!; i++) copy(this.order[i]!);
+        } else {
+          for (let f = 0; f < 6; f++)
+            for (const corner of [0, 1, 2, 0, 2, 3]) proxyArray[boxes++] = c * 24 + f * 4 + corner;
+        }
       }
-      this.mesh.geometry.setDrawRange(0, count);
-      this.drawnIndices.clearUpdateRanges();
-      this.drawnIndices.addUpdateRange(0, count);
-      this.drawnIndices.needsUpdate = true;
+      this.proxy.geometry.setDrawRange(0, boxes);
+      proxyIndices.clearUpdateRanges();
+      proxyIndices.addUpdateRange(0, boxes);
+      proxyIndices.needsUpdate = true;
+      this.proxy.visible = boxes > 0;
     }
+    this.mesh.geometry.setDrawRange(0, count);
+    this.drawnIndices.clearUpdateRanges();
+    this.drawnIndices.addUpdateRange(0, count);
+    this.drawnIndices.needsUpdate = true;
+  }
+
+  /** The table's colours of the parts changed since into their vertices. */
+  private flushColours() {
+    if (this.staleTo < 0) return;
+    const { vertexStarts } = this.data;
+    const array = this.colours.array as Uint8Array;
+    const table = this.table;
+    for (let p = this.staleFrom; p <= this.staleTo; p++) {
+      const r = table[p * 4]!;
+      const g = table[p * 4 + 1]!;
+      const b = table[p * 4 + 2]!;
+      for (let v = vertexStarts[p]! * 4, end = vertexStarts[p + 1]! * 4; v < end; v += 4) {
+        array[v] = r;
+        array[v + 1] = g;
+        array[v + 2] = b;
+      }
+    }
+    const from = vertexStarts[this.staleFrom]!;
+    const to = vertexStarts[this.staleTo + 1]!;
+    this.colours.clearUpdateRanges();
+    this.colours.addUpdateRange(from * 4, (to - from) * 4);
+    this.colours.needsUpdate = true;
+    this.staleFrom = Number.POSITIVE_INFINITY;
+    this.staleTo = -1;
+  }
+
+  /** Each cluster's box, sphere and triangles over its visible parts. */
+  private updateClusters() {
+    if (!this.clustersStale) return;
+    this.clustersStale = false;
+    const { boxes, indexStarts } = this.data;
+    const cb = this.clusterBoxes;
+    for (let c = 0; c < this.clusterCount; c++) {
+      let triangles = 0;
+      cb.set([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity], c * 6);
+      for (let i = this.clusterStarts[c]!; i < this.clusterStarts[c + 1]!; i++) {
+        const p = this.order[i]!;
+        if (!this.visible[p]) continue;
+        triangles += (indexStarts[p + 1]! - indexStarts[p]!) / 3;
+        for (let a = 0; a < 3; a++) {
+          cb[c * 6 + a] = Math.min(cb[c * 6 + a]!, boxes[p * 6 + a]!);
+          cb[c * 6 + 3 + a] = Math.max(cb[c * 6 + 3 + a]!, boxes[p * 6 + 3 + a]!);
+        }
+      }
+      this.clusterTriangles[c] = triangles;
+      const s = c * 4;
+      if (triangles === 0) {
+        this.clusterSpheres.fill(0, s, s + 4);
+        continue;
+      }
+      const [x0, y0, z0, x1, y1, z1] = cb.subarray(c * 6, c * 6 + 6);
+      this.clusterSpheres.set(
+        [(x0! + x1!) / 2, (y0! + y1!) / 2, (z0! + z1!) / 2, Math.hypot(x1! - x0!, y1! - y0!, z1! - z0!) / 2],
+        s,
+      );
+    }
+    this.proxyBuilt = false;
+  }
+
+  /** The proxy boxes (positions and normals) over the visible parts, and their colours, the parts' mean. */
+  private updateProxy() {
+    this.updateClusters();
+    const geometry = this.proxy.geometry;
+    if (!this.proxyBuilt) {
+      this.proxyBuilt = true;
+      const positions = geometry.getAttribute("position") as BufferAttribute;
+      const normals = geometry.getAttribute("normal") as BufferAttribute;
+      const p = positions.array as Float32Array;
+      const n = normals.array as Int8Array;
+      const cb = this.clusterBoxes;
+      for (let c = 0; c < this.clusterCount; c++) {
+        if (this.clusterTriangles[c] === 0) continue;
+        FACES.forEach(([normal, corners], f) => {
+          corners.forEach((corner, k) => {
+            const v = c * 24 + f * 4 + k;
+            for (let a = 0; a < 3; a++) {
+              p[v * 3 + a] = cb[c * 6 + (corner[a] ? 3 : 0) + a]!;
+              n[v * 4 + a] = normal[a]! * 127;
+            }
+          });
+        });
+      }
+      positions.needsUpdate = true;
+      normals.needsUpdate = true;
+    }
+    if (this.proxyColoursStale) {
+      this.proxyColoursStale = false;
+      const colours = geometry.getAttribute("color") as BufferAttribute;
+      const array = colours.array as Uint8Array;
+      const table = this.table;
+      for (let c = 0; c < this.clusterCount; c++) {
+        let [r, g, b, count] = [0, 0, 0, 0];
+        for (let i = this.clusterStarts[c]!; i < this.clusterStarts[c + 1]!; i++) {
+          const part = this.order[i]!;
+          if (!this.visible[part]) continue;
+          r += table[part * 4]!;
+          g += table[part * 4 + 1]!;
+          b += table[part * 4 + 2]!;
+          count++;
+        }
+        if (count === 0) continue;
+        for (let v = c * 24; v < c * 24 + 24; v++)
+          array.set([Math.round(r / count), Math.round(g / count), Math.round(b / count), 255], v * 4);
+      }
+      colours.needsUpdate = true;
+    }
+  }
+
+  /** Each vertex's part (a float per vertex), the id pass's attribute: made when first asked. */
+  partOfVertex(): BufferAttribute {
+    if (!this.slots) {
+      const { vertexStarts } = this.data;
+      const array = new Float32Array(vertexStarts[vertexStarts.length - 1]!);
+      for (let p = 0; p + 1 < vertexStarts.length; p++) array.fill(p, vertexStarts[p]!, vertexStarts[p + 1]!);
+      this.slots = new BufferAttribute(array, 1);
+      this.mesh.geometry.setAttribute("part", this.slots);
+    }
+    return this.slots;
   }
 
   partBox(part: number, into: Box3): Box3 {
@@ -187,5 +434,7 @@ export class ElementBatch {
   dispose() {
     this.mesh.geometry.dispose();
     this.mesh.material.dispose();
+    this.proxy.geometry.dispose();
+    this.proxy.material.dispose();
   }
 }

@@ -21,14 +21,11 @@ import {
 } from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
 import { type BatchHit, ElementBatch } from "./bim-element-batch";
+import { chooseDetail, FrameBudget } from "./bim-frame-budget";
 import { type ElementBatchData, mergeParts } from "./bim-geometry-merge";
+import { ElementIdPass, growTable } from "./bim-id-pass";
 
 const SELECTED = new Color("#f59f00");
-/**
- * While the camera moves, parts smaller than this on screen (pixels across) are not drawn, as large-model viewers
- * do; full detail comes back when it stops. A frame's cost follows the triangles drawn where WebGL runs in software.
- */
-const MOVING_MIN_PIXELS = 4;
 const MEASURE = new Color("#e8590c");
 const AXES = { x: new Vector3(1, 0, 0), y: new Vector3(0, 1, 0), z: new Vector3(0, 0, 1) } as const;
 
@@ -70,11 +67,26 @@ function colourOf(css: string): Color {
   return colour;
 }
 
+/** What the last frame drew: the whole model, a moving frame within its budget, or the id target's screen pass. */
+export interface FrameDrawn {
+  kind: "whole" | "moving" | "ids" | "screen";
+  triangles: number;
+  drawCalls: number;
+  /** The main thread's time of the frame (choosing, uploads, WebGL calls; not the rasterising that follows). */
+  scriptMs: number;
+}
+
 /**
  * The 3D view of one model: every part of every element merged into two meshes (opaque and transparent,
- * `ElementBatch`), so a model of 100,000 elements is two draw calls and recolouring an element is a write into its
- * vertices' colours. Frames are drawn on demand (a camera move, a change), never in a loop, so an idle viewer costs
- * nothing. Orbit with the left button, pan with the right one, zoom with the wheel (three's OrbitControls).
+ * `ElementBatch`), so a model of 100,000 elements is two draw calls a batch, and recolouring an element is a write
+ * into the colour table. Frames are drawn on demand (a camera move, a change), never in a loop, so an idle viewer
+ * costs nothing. Three kinds of frame:
+ * - still, after a change of the view: the whole model;
+ * - while the camera moves: what fits the frame's budget of triangles (`FrameBudget`, adapted to the frames'
+ *   measured times): clusters of parts whole, the largest on screen first, the others as boxes in their colour;
+ * - still, only colours changed (the 4D player, selection, links' tints): one screen pass over the id target
+ *   (`ElementIdPass`), drawn once for the view.
+ * Orbit with the left button, pan with the right one, zoom with the wheel (three's OrbitControls).
  */
 export class BimScene {
   private readonly renderer: WebGLRenderer;
@@ -85,6 +97,7 @@ export class BimScene {
   private readonly placed = new Map<number, Placed[]>();
   private readonly resize: ResizeObserver;
   private selected: number[] = [];
+  private selectedSet = new Set<number>();
   /** Colours given by `colour` (4D, links), shown instead of an element's own until given back. */
   private readonly tints = new Map<number, Color>();
   private hidden = new Set<number>();
@@ -105,16 +118,37 @@ export class BimScene {
   /** The pointer is down on the canvas (a drag may start); `moving` once the camera has moved in it. */
   private dragging = false;
   private moving = false;
-  /** Where the camera was when the parts drawn while moving were chosen. */
-  private readonly coarseEye = new Vector3();
+  /** The moving frames' budget of triangles, and when the frame last drawn was asked for and drawn. */
+  private readonly budget = new FrameBudget();
+  /** The 4D player's screen passes' budget: only their resolution adapts. */
+  private readonly screenBudget = new FrameBudget();
+  /** The device's pixel ratio (at most 2) and the share of it frames draw at now (`FrameBudget.scale`). */
+  private readonly pixelRatio = Math.min(window.devicePixelRatio, 2);
+  private scale = 1;
+  /** After screen passes at a lower resolution: the full one, once the colours have stood still a moment. */
+  private settle = 0;
+  private settling = false;
+  private lastFrame: { at: number; kind: FrameDrawn["kind"]; triangles: number; total: number } | null = null;
+  private requestedAt = 0;
+  /** Counts the changes of the view (camera, size, parts drawn, section): the id target is of one of them. */
+  private viewVersion = 0;
+  /** The view of the last frame that drew the geometry; the id target's frames need it unchanged. */
+  private drawnVersion = -1;
+  private readonly ids: ElementIdPass;
+  /** Every part's colour, four bytes each, batch after batch (`ElementBatch.bindTable`). */
+  private table: Uint8Array<ArrayBuffer> = new Uint8Array(0);
+  private tableRows = 0;
+  private frameDrawn: FrameDrawn = { kind: "whole", triangles: 0, drawCalls: 0, scriptMs: 0 };
 
   constructor(
     private readonly host: HTMLElement,
     background: string,
   ) {
     this.renderer = new WebGLRenderer({ antialias: !softwareRendering(), preserveDrawingBuffer: true });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+    this.renderer.setPixelRatio(this.pixelRatio);
     this.renderer.domElement.style.display = "block";
+    this.renderer.info.autoReset = false;
+    this.ids = new ElementIdPass(this.renderer);
     host.appendChild(this.renderer.domElement);
     this.scene.background = new Color(background);
     this.scene.add(new HemisphereLight(0xffffff, 0x666666, 2.2));
@@ -141,7 +175,7 @@ export class BimScene {
 
   setBackground(color: string) {
     this.scene.background = new Color(color);
-    this.requestRender();
+    this.requestRender(false);
   }
 
   /**
@@ -159,6 +193,11 @@ export class BimScene {
 
   private add(batch: ElementBatch) {
     const { keys, colours } = batch.data;
+    this.table = growTable(this.table, this.tableRows + keys.length);
+    for (const bound of this.batches) bound.bindTable(this.table, bound.base);
+    batch.bindTable(this.table, this.tableRows);
+    this.tableRows += keys.length;
+    this.ids.tableChanged(this.table);
     const selected = new Set(this.selected);
     for (let part = 0; part < keys.length; part++) {
       const key = keys[part]!;
@@ -172,17 +211,22 @@ export class BimScene {
     }
     this.batches.push(batch);
     this.scene.add(batch.mesh);
-    if (this.moving) this.coarsen();
+    this.scene.add(batch.proxy);
   }
 
-  /** Triangles of the last frame drawn (the benchmark shows what moving leaves out). */
+  /** Triangles of the last frame drawn (the benchmark shows what a moving frame draws). */
   get trianglesDrawn() {
-    return this.renderer.info.render.triangles;
+    return this.frameDrawn.triangles;
   }
 
   /** Draw calls of the last frame drawn (the benchmark: two a batch at most, not one an element). */
   get drawCalls() {
-    return this.renderer.info.render.calls;
+    return this.frameDrawn.drawCalls;
+  }
+
+  /** What the last frame drew, and how (the benchmark, the browser tests). */
+  get lastFrameDrawn(): FrameDrawn & { scale: number } {
+    return { ...this.frameDrawn, scale: this.scale };
   }
 
   get elementCount() {
@@ -196,6 +240,7 @@ export class BimScene {
   setPrimitives(primitives: { key: number; geometry: BufferGeometry; matrix: Matrix4; colour: string }[]) {
     if (this.primitiveBatch) {
       this.scene.remove(this.primitiveBatch.mesh);
+      this.scene.remove(this.primitiveBatch.proxy);
       this.primitiveBatch.dispose();
       this.batches.splice(this.batches.indexOf(this.primitiveBatch), 1);
       for (const key of this.primitiveKeys) this.placed.delete(key);
@@ -237,26 +282,41 @@ export class BimScene {
         : new GridHelper(divisions, divisions, 0x868e96, 0xced4da);
       this.scene.add(this.grid);
     }
-    this.requestRender();
+    this.requestRender(false);
   }
 
   /**
-   * While the camera moves (a drag of the controls, or the caller's own motion), parts a few pixels on screen are
-   * left out of the frames; when it stops, everything is drawn again.
+   * While the camera moves (a drag of the controls, or the caller's own motion), frames draw what fits their budget
+   * (clusters of parts whole or as boxes); when it stops, the whole model is drawn again.
    */
   setMoving(moving: boolean) {
     if (this.moving === moving) return;
     this.moving = moving;
-    if (moving) this.coarsen();
-    else for (const batch of this.batches) batch.setCoarse(null);
+    if (!moving) {
+      for (const batch of this.batches) batch.setDetail(null);
+      this.setScale(1);
+    }
     this.requestRender();
   }
 
-  /** Chooses the parts drawn while moving, as seen from where the camera is now. */
-  private coarsen() {
-    const focal = this.renderer.domElement.height / (2 * Math.tan((this.camera.fov * Math.PI) / 360));
-    this.coarseEye.copy(this.camera.position);
-    for (const batch of this.batches) batch.setCoarse(this.camera.position, MOVING_MIN_PIXELS / 2 / focal);
+  /** Chooses, for a moving frame, which clusters are drawn whole within the budget, as seen from the camera now. */
+  private chooseMovingDetail() {
+    const count = this.batches.reduce((sum, b) => sum + b.clusterCount, 0);
+    const sizes = new Float32Array(count);
+    const triangles = new Uint32Array(count);
+    let at = 0;
+    for (const batch of this.batches) {
+      batch.clusterSizes(this.camera.position, sizes, triangles, at);
+      at += batch.clusterCount;
+    }
+    const total = triangles.reduce((sum, t) => sum + t, 0);
+    const chosen = chooseDetail(sizes, triangles, this.budget.triangles);
+    at = 0;
+    for (const batch of this.batches) {
+      batch.setDetail(chosen.whole.slice(at, at + batch.clusterCount));
+      at += batch.clusterCount;
+    }
+    return { triangles: chosen.triangles, total };
   }
 
   /** Frames the visible elements (all of them when none is visible), or the named ones. */
@@ -323,8 +383,9 @@ export class BimScene {
   select(ids: number[]) {
     for (const id of this.selected) this.paint(id, null);
     this.selected = [...ids];
+    this.selectedSet = new Set(ids);
     for (const id of this.selected) this.paint(id, SELECTED);
-    this.requestRender();
+    this.requestRender(false);
   }
 
   /** Shows only these elements. */
@@ -344,14 +405,23 @@ export class BimScene {
     this.applyVisibility();
   }
 
-  /** Colours elements (the 4D player, links); null gives an element back its own colour. */
+  /**
+   * Colours elements (the 4D player, links); null gives an element back its own colour. Only the colour table
+   * changes: a still view shows it by the id target's screen pass, without drawing the model again.
+   */
   colour(colours: Map<number, string | null>) {
-    for (const [id, colour] of colours) {
-      if (colour) this.tints.set(id, colourOf(colour));
+    for (const [id, css] of colours) {
+      const colour = css ? colourOf(css) : null;
+      if (colour) this.tints.set(id, colour);
       else this.tints.delete(id);
-      if (!this.selected.includes(id)) this.paint(id, null);
+      if (this.selectedSet.has(id)) continue;
+      const list = this.placed.get(id);
+      if (!list) continue;
+      const shown = colour ?? this.profileColours.get(id);
+      for (const { batch, part, color } of list) batch.setColour(part, shown ?? color);
     }
-    this.requestRender();
+    this.tableDirty = true;
+    this.requestRender(false);
   }
 
   /** The hidden and isolated elements, as the saved viewer state keeps them. */
@@ -418,7 +488,7 @@ export class BimScene {
       this.measureLine.renderOrder = 1;
       this.scene.add(this.measureLine);
     }
-    this.requestRender();
+    this.requestRender(false);
   }
 
   /** Applies an appearance profile (an empty map: every element its own colour, none hidden by it). */
@@ -431,17 +501,19 @@ export class BimScene {
       if (hidden) this.profileHidden.add(id);
       else if (colour) this.profileColours.set(id, colourOf(colour));
     }
-    for (const id of touched) if (!this.selected.includes(id)) this.paint(id, null);
+    for (const id of touched) if (!this.selectedSet.has(id)) this.paint(id, null);
     this.applyVisibility();
   }
 
   dispose() {
     cancelAnimationFrame(this.frame);
+    clearTimeout(this.settle);
     this.measure(null);
     this.setGround(null);
     this.resize.disconnect();
     this.controls.dispose();
     for (const batch of this.batches) batch.dispose();
+    this.ids.dispose();
     this.renderer.dispose();
     this.renderer.domElement.remove();
   }
@@ -463,9 +535,11 @@ export class BimScene {
   }
 
   private paint(id: number, colour: Color | null) {
-    const tint = this.tints.get(id);
-    for (const { batch, part, color } of this.placed.get(id) ?? [])
-      batch.setColour(part, colour ?? tint ?? this.profileColours.get(id) ?? color);
+    const list = this.placed.get(id);
+    if (!list) return;
+    const shown = colour ?? this.tints.get(id) ?? this.profileColours.get(id);
+    for (const { batch, part, color } of list) batch.setColour(part, shown ?? color);
+    this.tableDirty = true;
   }
 
   private fitSize() {
@@ -477,15 +551,111 @@ export class BimScene {
     this.requestRender();
   }
 
-  private requestRender() {
+  private tableDirty = false;
+
+  /** Draws at this share of the canvas's resolution from the next frame on (the browser stretches it). */
+  private setScale(scale: number) {
+    if (scale === this.scale) return;
+    this.scale = scale;
+    this.renderer.setPixelRatio(this.pixelRatio * scale);
+  }
+
+  /**
+   * Asks for a frame. `viewChanged` false: only colours or what lies over the model (background, grid, measure)
+   * changed, which the id target's screen pass can show without drawing the geometry again.
+   */
+  private requestRender(viewChanged = true) {
+    if (viewChanged) this.viewVersion++;
     if (this.frame) return;
+    this.requestedAt = performance.now();
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
-      // moved far from where the parts were chosen (a zoom): choose again
-      const distance = this.camera.position.distanceTo(this.controls.target);
-      if (this.moving && this.camera.position.distanceTo(this.coarseEye) > distance / 4) this.coarsen();
-      for (const batch of this.batches) batch.flush();
-      this.renderer.render(this.scene, this.camera);
+      this.draw();
     });
+  }
+
+  private draw() {
+    const now = performance.now();
+    const last = this.lastFrame;
+    // a moving frame's time: from when the next one was asked for (or the moving frame itself, if asked sooner)
+    // to when it could start
+    const took = last ? now - Math.max(last.at, this.requestedAt) : 0;
+    if (this.moving && last?.kind === "moving") this.budget.measured(took, last.triangles, last.total);
+    const info = this.renderer.info;
+    info.reset();
+    const background = this.scene.background as Color;
+    if (this.tableDirty) {
+      this.tableDirty = false;
+      this.ids.tableChanged(this.table);
+    }
+    if (!this.moving && this.viewVersion === this.drawnVersion && this.ids.supported && this.batches.length > 0) {
+      // Only colours changed: the screen pass over the id target (drawn first if the view has none yet), at the
+      // resolution its budget allows while they keep changing, the full one once they stand still.
+      let kind: FrameDrawn["kind"] = "screen";
+      clearTimeout(this.settle);
+      if (this.settling) {
+        this.settling = false;
+        this.setScale(1);
+      } else if (last?.kind === "screen") {
+        this.screenBudget.measured(took, 0, 0);
+        this.setScale(this.screenBudget.scale);
+      }
+      if (this.scale < 1)
+        this.settle = window.setTimeout(() => {
+          this.settling = true;
+          this.requestRender(false);
+        }, 300);
+      const full = this.renderer.getSize(new Vector2()).multiplyScalar(this.pixelRatio).floor();
+      if (this.ids.drawnFor !== this.viewVersion || !this.ids.fits(full.x, full.y)) {
+        for (const batch of this.batches) if (batch.drawnPending) batch.flush();
+        this.ids.drawIds(this.scene, this.camera, this.batches, this.viewVersion, full.x, full.y);
+        kind = "ids";
+      }
+      // the transparent parts are drawn over the screen pass as they are: their colours go to their vertices
+      for (const batch of this.batches) if (batch.data.transparent) batch.flush();
+      const overlay = [
+        ...this.batches.filter((b) => b.data.transparent).map((b) => b.mesh),
+        ...(this.grid ? [this.grid] : []),
+        ...(this.measureLine ? [this.measureLine] : []),
+      ];
+      this.ids.composite(this.scene, this.camera, background, overlay);
+      this.canvas.dataset.frame = kind;
+      this.canvas.dataset.scale = String(this.scale);
+      this.frameDrawn = {
+        kind,
+        triangles: info.render.triangles,
+        drawCalls: info.render.calls,
+        scriptMs: performance.now() - now,
+      };
+      this.lastFrame = { at: now, kind, triangles: 0, total: 0 };
+      return;
+    }
+    let moving: { triangles: number; total: number } | null = null;
+    clearTimeout(this.settle);
+    this.settling = false;
+    if (this.moving) {
+      this.setScale(this.budget.scale);
+      moving = this.chooseMovingDetail();
+    } else {
+      this.setScale(1);
+    }
+    for (const batch of this.batches) batch.flush();
+    this.renderer.render(this.scene, this.camera);
+    this.drawnVersion = this.viewVersion;
+    this.ids.invalidate();
+    this.canvas.dataset.frame = moving ? "moving" : "whole";
+    this.canvas.dataset.scale = String(this.scale);
+    this.frameDrawn = {
+      kind: moving ? "moving" : "whole",
+      triangles: info.render.triangles,
+      drawCalls: info.render.calls,
+      scriptMs: performance.now() - now,
+    };
+    this.lastFrame = {
+      at: now,
+      kind: this.frameDrawn.kind,
+      triangles: moving?.triangles ?? 0,
+      total: moving?.total ?? 0,
+    };
   }
 }
