@@ -5,12 +5,13 @@ import { apiUser, openAs } from "./helpers/workspace-setup.js";
 
 /**
  * An MS Project file's manually scheduled task shows its typed dates in the details, and a work's elapsed duration is
- * a box a planner ticks (the work then runs on the clock). The file is mpxj's Project 2010 save of three manual tasks
+ * a box a planner ticks (the work then runs on the clock, and the grid shows its duration in 24-hour days). The file is mpxj's Project 2010 save of three manual tasks
  * typed 4–15 January 2016 (packages/formats/fidelity).
  */
 
 const file = path.resolve("packages/formats/fidelity/mpxj/assignment-assignments-project2010-mspdi.xml");
 const codeCell = (page: Page, pos: number) => page.locator(`[data-pos="${pos}"][data-col="0"]`);
+const durationCell = (page: Page, pos: number) => page.locator(`[data-pos="${pos}"][data-col="2"]`);
 
 test("a manually scheduled task shows its typed dates; elapsed duration is ticked in the details; screenshots", async ({
   browser,
@@ -43,10 +44,14 @@ test("a manually scheduled task shows its typed dates; elapsed duration is ticke
   await expect(page.getByTestId("details-manual-start")).toHaveValue("04.01.2016 08:00");
   await expect(page.getByTestId("details-manual-finish")).toHaveValue("15.01.2016 17:00");
   await expect(page.getByTestId("details-elapsed")).not.toBeChecked();
+  // The grid's duration: 80 working hours are 10 days of the 8-hour calendar…
+  await expect(durationCell(page, 0)).toHaveText("10");
   // Mantine's checkbox input lies under its label: click the label, as a person does.
   await page.getByText("Elapsed duration", { exact: true }).click();
   await expect(page.getByTestId("details-elapsed")).toBeChecked({ timeout: 30_000 });
   await expect.poll(async () => (await call("GET", `/versions/${versionId}/wbs/${taskOne}`)).elapsed).toBe(true);
+  // …and 3.33 days of 24 hours once the duration is elapsed (MS Project's "3.33 ed").
+  await expect(durationCell(page, 0)).toHaveText(/^3[.,]33$/, { timeout: 30_000 });
   await context.close();
 
   // how it looks: en, ru and fr, light and dark, 1440 and 600 px

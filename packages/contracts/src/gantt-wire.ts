@@ -60,6 +60,8 @@ export interface GanttWire {
   finishLimitType: WireInts;
   finishLimitDate: WireInts;
   revision: WireInts;
+  /** 1 where the work has an elapsed duration (MS Project), else 0. */
+  elapsed: WireInts;
   /** Money in cents, labour and volume in thousandths (GANTT_COST_COLUMNS), null = 0, else the signed value + 1. */
   plannedCost: WireInts;
   actualCost: WireInts;
@@ -424,6 +426,7 @@ export function encodeGanttShared(
     finishLimitType: kept("finishLimitType") ?? packSigned(columns.finishLimitType),
     finishLimitDate: kept("finishLimitDate") ?? dates(columns.finishLimitDate, finishOf(columns.earlyFinish)),
     revision: kept("revision") ?? packSigned(columns.revision),
+    elapsed: kept("elapsed") ?? packSigned(columns.elapsed),
     plannedCost: kept("plannedCost") ?? packAmounts(columns.plannedCost, "plannedCost"),
     actualCost: kept("actualCost") ?? packAmounts(columns.actualCost, "actualCost"),
     plannedLabour: kept("plannedLabour") ?? packAmounts(columns.plannedLabour, "plannedLabour"),
@@ -522,6 +525,7 @@ export function decodeGantt(wire: GanttWire): GanttColumns {
     finishLimitType: unpackSigned(wire.finishLimitType, n),
     finishLimitDate: dates(wire.finishLimitDate, finishOf(earlyFinish)),
     revision: unpackSigned(wire.revision, n),
+    elapsed: unpackSigned(wire.elapsed, n),
     expanded: unpackSigned(wire.expanded, n),
     plannedCost: unpackAmounts(wire.plannedCost, n, "plannedCost"),
     actualCost: unpackAmounts(wire.actualCost, n, "actualCost"),

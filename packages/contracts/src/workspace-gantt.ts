@@ -58,6 +58,11 @@ export interface GanttData {
   finishLimitDate: number[];
   /** Row revision for optimistic concurrency: echoed back in every change of that row. */
   revision: number[];
+  /**
+   * 1 where the work has MS Project's elapsed duration: it runs on the clock, so its durations and floats are
+   * minutes of 24-hour days whatever its calendar. Absent = all 0.
+   */
+  elapsed?: number[];
   /** The caller's stored expanded flag of WBS rows (spec §4), 1 expanded; absent = all expanded. */
   expanded?: number[];
   /**
@@ -126,6 +131,7 @@ export interface GanttAttribute {
 /** What the server answers: the payload with every optional column filled, plus the version's state. */
 export interface GanttColumns extends GanttData {
   remaining: number[];
+  elapsed: number[];
   plannedCost: (number | null)[];
   actualCost: (number | null)[];
   plannedLabour: (number | null)[];
@@ -195,6 +201,7 @@ export const ganttWireSchema = z.object({
   finishLimitType: packed,
   finishLimitDate: packed,
   revision: packed,
+  elapsed: packed,
   plannedCost: packed,
   actualCost: packed,
   plannedLabour: packed,

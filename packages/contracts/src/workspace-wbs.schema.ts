@@ -85,6 +85,11 @@ export const wbsItemSchema = z.object({
   manualFinish: z.string().nullable(),
   /** MS Project's elapsed duration: the work runs on the clock (24 h a day, every day) whatever its calendar. */
   elapsed: z.boolean(),
+  /**
+   * MS Project's splits of the remaining work (from an MSPDI import): [start, end] of each period inside the bar
+   * without work; their working time lengthens what is left. Null = not split.
+   */
+  splits: z.array(z.tuple([z.string(), z.string()])).nullable(),
   attrs: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   earlyStart: z.string().nullable(),
   earlyFinish: z.string().nullable(),

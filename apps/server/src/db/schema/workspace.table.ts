@@ -157,6 +157,12 @@ export const wbsItems = pgTable(
     manualFinish: wallClock("manual_finish"),
     /** MS Project's elapsed duration (1 ed = 24 h): the work runs on the clock, every day, whatever its calendar. */
     elapsed: boolean("elapsed").notNull().default(false),
+    /**
+     * MS Project's splits of the remaining work: [start, end] pairs in minutes (engine scale) of the periods inside the
+     * task's bar without work. Their working time lengthens what is left (as the fidelity harness does); only an MSPDI
+     * import writes them, from the assignments' timephased work.
+     */
+    splits: jsonb("splits").$type<[number, number][]>(),
     attrs: jsonb("attrs").$type<Record<string, string | number | boolean | null>>().notNull().default({}),
     earlyStart: wallClock("early_start"),
     earlyFinish: wallClock("early_finish"),

@@ -47,6 +47,8 @@ export interface ItemRow {
   manual_finish: string | null;
   /** MS Project's elapsed duration: runs on the clock whatever the calendar. */
   elapsed: boolean;
+  /** MS Project's splits of the remaining work as JSON: [start, end] pairs in minutes; null without. */
+  splits: string | null;
 }
 
 /** The space's own calendars (not a project's), by name. */
@@ -115,6 +117,7 @@ const ITEM_COLUMNS: { name: keyof ItemRow; type: string; empty?: ItemRow[keyof I
   { name: "manual_start", type: "timestamp", empty: null, plain: true },
   { name: "manual_finish", type: "timestamp", empty: null, plain: true },
   { name: "elapsed", type: "bool", empty: false },
+  { name: "splits", type: "jsonb", empty: null },
 ];
 
 /**

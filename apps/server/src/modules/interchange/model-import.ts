@@ -2,7 +2,7 @@ import { NOTES_MAX_LENGTH } from "@planum/contracts";
 import type { Activity, Constraint, Project, ScheduleModel } from "@planum/formats";
 import type { DbOrTx } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
-import { todayAt } from "../../platform/time.js";
+import { textMinutes, todayAt } from "../../platform/time.js";
 import { ensureDefaultCalendar } from "../calendars/calendars.service.js";
 import { importFileResources } from "../resources/resource-files.service.js";
 import { adoptFileSettings, type SettingsPatch } from "../workspace/calculation/calculate-settings.service.js";
@@ -241,6 +241,7 @@ export async function importModel(tx: DbOrTx, model: ScheduleModel, target: Impo
       manual_start: null,
       manual_finish: null,
       elapsed: false,
+      splits: null,
     };
   });
   activities.forEach((a, k) => {
@@ -563,11 +564,14 @@ function orderParentsFirst(rows: ItemRow[]): ItemRow[] {
 function manualAndElapsed(
   a: ScheduleModel["activities"][number],
   type: string,
-): { manual_start: string | null; manual_finish: string | null; elapsed: boolean } {
+): { manual_start: string | null; manual_finish: string | null; elapsed: boolean; splits: string | null } {
   const manual = a.manuallyScheduled === true && type !== "sum" && !!a.plannedStart && !!a.plannedFinish;
+  // Splits of the work left: a completed task, a milestone or a sum has none to lengthen.
+  const split = a.splits && a.splits.length > 0 && a.status !== "completed" && (type === "task" || type === "work");
   return {
     manual_start: manual ? a.plannedStart! : null,
     manual_finish: manual ? a.plannedFinish! : null,
     elapsed: a.elapsedDuration === true && type !== "sum",
+    splits: split ? JSON.stringify(a.splits!.map(([from, to]) => [textMinutes(from), textMinutes(to)])) : null,
   };
 }

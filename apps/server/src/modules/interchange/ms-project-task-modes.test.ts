@@ -1,15 +1,17 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { decodeGantt } from "@planum/contracts";
 import { emptyModel, standardWeek, writeSchedule } from "@planum/formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/test-server.js";
 import { type Actor, setUpWorkspace, uploadVersionFile } from "../workspace/workspace.test-kit.js";
 
 /**
- * MS Project's manually scheduled tasks and elapsed durations survive an MSPDI import: the works keep the typed dates
- * and the elapsed flag, the details show them, and the server's calculation gives MS Project's dates (engine scenario
- * 063; a 24-hour clock for elapsed durations), as the fidelity harness does on the same files.
+ * MS Project's manually scheduled tasks, elapsed durations and split tasks survive an MSPDI import: the works keep the
+ * typed dates, the elapsed flag and the splits, the details show them, and the server's calculation gives MS Project's
+ * dates (engine scenario 063; a 24-hour clock for elapsed durations; the splits' working time added to what is left),
+ * as the fidelity harness does on the same files.
  */
 
 const __dirname = path.dirname(fileURLToPath(import.meta.url));
@@ -118,6 +120,54 @@ describe("MS Project's task modes through an import", () => {
     expect(await work(owner, v, id["1"])).toMatchObject({ manualStart: null, earlyStart: "2016-03-10T08:00" });
   });
 
+  it("split tasks keep their splits and recalculate to MS Project's dates; a copied version keeps them too", async () => {
+    const { owner, schedule } = await setUpWorkspace(server);
+    const name = "mspdisplittask.xml";
+    const bytes = new Uint8Array(readFileSync(path.join(fidelity, "mpxj", name)));
+    const { v, id } = await importFile(owner, schedule.id, bytes, name);
+    // Split Task 1: 80 h of work from Thursday 21 September 2006, its bar split over three days (26–29 September).
+    const split = await work(owner, v, id["1"]);
+    expect(split).toMatchObject({ duration: 80 * 60, elapsed: false });
+    expect(split.splits).toEqual([
+      ["2006-09-26T17:00", "2006-09-27T17:00"],
+      ["2006-09-27T17:00", "2006-09-28T17:00"],
+      ["2006-09-28T17:00", "2006-09-29T17:00"],
+    ]);
+    await calculate(owner, v);
+    // MS Project's stored dates: the three split days push Task 1's finish from 4 to 9 October, and Task 2 (120 h,
+    // split five days) to 18 October, the project's finish; without the splits they end 4 and 11 October.
+    expect(await work(owner, v, id["1"])).toMatchObject({
+      earlyStart: "2006-09-21T08:00",
+      earlyFinish: "2006-10-09T17:00",
+      lateStart: "2006-10-02T08:00",
+      lateFinish: "2006-10-18T17:00",
+      totalFloat: 7 * 480,
+    });
+    expect(await work(owner, v, id["2"])).toMatchObject({
+      earlyStart: "2006-09-21T08:00",
+      earlyFinish: "2006-10-18T17:00",
+      lateFinish: "2006-10-18T17:00",
+      totalFloat: 0,
+    });
+
+    // A version copied from it keeps the splits, and its own calculation gives the same dates.
+    const copy = await owner.call("POST", `/schedules/${schedule.id}/versions/create`, {
+      label: "Copy",
+      copyFromId: v,
+    });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(200);
+    const c = copy.body.data.id as string;
+    const rows = (await owner.call("GET", `/versions/${c}/timetable`)).body.data.items as Row[];
+    const copied = rows.find((row) => row.code === "1")!;
+    expect((await work(owner, c, copied.id)).splits).toEqual(split.splits);
+    await calculate(owner, c);
+    expect(await work(owner, c, copied.id)).toMatchObject({
+      earlyFinish: "2006-10-09T17:00",
+      lateStart: "2006-10-02T08:00",
+      totalFloat: 7 * 480,
+    });
+  });
+
   it("an elapsed duration runs over the weekend; switched off it takes working days; another space can do neither", async () => {
     const { owner, schedule } = await setUpWorkspace(server);
     const { v, id } = await importFile(owner, schedule.id, await elapsedFile(), "curing.xml");
@@ -149,6 +199,12 @@ describe("MS Project's task modes through an import", () => {
     expect(bad.body.errors[0]).toMatchObject({ code: "InvalidValue" });
     expect((await work(owner, v, id["1"])).elapsed).toBe(true);
 
+    // The Gantt marks the elapsed work, whose grid shows 4,320 minutes as 3 days of 24 hours.
+    const gantt = async () => decodeGantt((await owner.call("GET", `/versions/${v}/gantt`)).body.data);
+    const before = await gantt();
+    expect(before.elapsed[before.ids.indexOf(id["1"])]).toBe(1);
+    expect(before.elapsed[before.ids.indexOf(id["2"])]).toBe(0);
+
     // The same 4,320 minutes as working time: nine 8-hour days, Friday 6 to Wednesday 18 March.
     const off = await owner.call("PATCH", `/versions/${v}/wbs/${id["1"]}/update`, {
       revision: curing.revision,
@@ -157,5 +213,7 @@ describe("MS Project's task modes through an import", () => {
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     await calculate(owner, v);
     expect(await work(owner, v, id["1"])).toMatchObject({ elapsed: false, earlyFinish: "2026-03-18T17:00" });
+    const after = await gantt();
+    expect(after.elapsed[after.ids.indexOf(id["1"])]).toBe(0);
   });
 });

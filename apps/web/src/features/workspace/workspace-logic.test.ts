@@ -75,6 +75,7 @@ const columns: GanttColumns = {
   finishLimitType: [0, 0, 0],
   finishLimitDate: [-1, -1, -1],
   revision: [1, 4, 2],
+  elapsed: [0, 0, 0],
   plannedCost: [1500.5, 1000.5, 500],
   actualCost: [null, null, null],
   plannedLabour: [null, null, null],

@@ -1,13 +1,14 @@
 import { type CalculateSettings, RESOURCE_HOURS_PER_DAY } from "@planum/contracts";
 import type {
   ActivityInput,
+  Calendar,
   ExternalInput,
   NetworkInput,
   RelationInput,
   ResourceRunInput,
   ScenarioNumber,
 } from "@planum/engine";
-import { scenario } from "@planum/engine";
+import { buildCalendar, scenario } from "@planum/engine";
 import type { DbOrTx } from "../../../platform/db.js";
 import { textMinutes } from "../../../platform/time.js";
 import { ensureDefaultCalendar } from "../../calendars/calendars.service.js";
@@ -18,6 +19,7 @@ import {
   type ItemRow,
   itemAt,
   type ResourceRunRow,
+  readCalendarRows,
   readNetworkRows,
   resourceRunRows,
   type VersionRow,
@@ -102,6 +104,8 @@ export interface ActivityContext {
   manual: ReadonlyMap<number, [number, number]>;
   /** MS Project's works of an elapsed duration: they run on the clock (ELAPSED_CALENDAR). */
   elapsed: ReadonlySet<number>;
+  /** MS Project's split works: the working time of their splits (minutes) on their calendar, added to what is left. */
+  splitWork: ReadonlyMap<number, number>;
 }
 
 /**
@@ -109,6 +113,7 @@ export interface ActivityContext {
  * (a uuid) can take; the frame carries it only when the version has such works.
  */
 export const ELAPSED_CALENDAR = "elapsed-24h";
+const ELAPSED_WEEK = Array.from({ length: 7 }, (): [string, string][] => [["00:00", "24:00"]]);
 
 /** The engine's activity of item `k` of `c`, the `j`-th started one (progress columns hold started items only). */
 export function activityOf(c: ItemColumns, k: number, j: number, ctx: ActivityContext): ActivityInput {
@@ -136,6 +141,15 @@ export function activityOf(c: ItemColumns, k: number, j: number, ctx: ActivityCo
   if (ctx.manual.size > 0 && activity.actualFinish === undefined) {
     const typed = ctx.manual.get(c.id[k]);
     if (typed) activity.manual = { start: typed[0], finish: typed[1] };
+  }
+  // MS Project's task bar spans the splits of its remaining work: their working time lengthens what is left, as the
+  // fidelity harness's network does (packages/formats network-input.ts).
+  if (ctx.splitWork.size > 0 && activity.actualFinish === undefined) {
+    const gap = ctx.splitWork.get(c.id[k]);
+    if (gap) {
+      if (activity.remaining !== undefined) activity.remaining += gap;
+      else activity.duration += gap;
+    }
   }
   if (ctx.expected.size > 0 && activity.actualFinish === undefined) {
     const date = ctx.expected.get(c.id[k]);
@@ -168,7 +182,38 @@ export async function activityContext(
     expected: new Map<number, number>(settings.useExpectedFinish ? c.xf : []),
     manual: new Map<number, [number, number]>((c.man ?? []).map(([id, start, finish]) => [id, [start, finish]])),
     elapsed: new Set<number>(c.el ?? []),
+    splitWork: c.sp && c.sp.length > 0 ? await splitWorkOf(db, version, c, calendarAt, defaultCalendar) : new Map(),
   };
+}
+
+/** Working minutes of each split work's splits on the calendar it runs on (the clock for an elapsed duration). */
+async function splitWorkOf(
+  db: DbOrTx,
+  version: VersionRow,
+  c: ItemColumns,
+  calendarAt: ReadonlyMap<number, string>,
+  defaultCalendar: string,
+): Promise<Map<number, number>> {
+  const rows = new Map((await readCalendarRows(db, version)).map((row) => [row.id, row]));
+  const built = new Map<string, Calendar>();
+  const calendarOf = (id: string): Calendar => {
+    let cal = built.get(id);
+    if (!cal) {
+      const row = id === ELAPSED_CALENDAR ? undefined : (rows.get(id) ?? rows.get(defaultCalendar));
+      cal = buildCalendar(row ? { id, week: row.week, exceptions: row.exceptions } : { id, week: ELAPSED_WEEK });
+      built.set(id, cal);
+    }
+    return cal;
+  };
+  const elapsed = new Set<number>(c.el ?? []);
+  const out = new Map<number, number>();
+  for (const [id, gaps] of c.sp) {
+    const cal = calendarOf(elapsed.has(id) ? ELAPSED_CALENDAR : (calendarAt.get(id) ?? defaultCalendar));
+    let minutes = 0;
+    for (const [from, to] of gaps) if (to > from) minutes += cal.workingBetween(from, to);
+    if (minutes > 0) out.set(id, minutes);
+  }
+  return out;
 }
 
 /** The network less its activities and relations: the version's dates, the settings, calendars and externals. */
@@ -206,9 +251,7 @@ export function networkFrame(
     },
     calendars: [
       ...calendarRows.map((c) => ({ id: c.id, week: c.week, exceptions: c.exceptions })),
-      ...(elapsed
-        ? [{ id: ELAPSED_CALENDAR, week: Array.from({ length: 7 }, (): [string, string][] => [["00:00", "24:00"]]) }]
-        : []),
+      ...(elapsed ? [{ id: ELAPSED_CALENDAR, week: ELAPSED_WEEK }] : []),
     ],
     defaultCalendar,
     ...(externals.length ? { externals } : {}),
@@ -221,7 +264,15 @@ export function networkFrame(
  * assignment changes none of the version's rows).
  */
 export function frameKey(frame: Omit<NetworkInput, "activities" | "relations">, ctx: ActivityContext): string {
-  return JSON.stringify([frame, [...ctx.runs], [...ctx.alap], [...ctx.expected], [...ctx.manual], ctx.scenario]);
+  return JSON.stringify([
+    frame,
+    [...ctx.runs],
+    [...ctx.alap],
+    [...ctx.expected],
+    [...ctx.manual],
+    [...ctx.splitWork],
+    ctx.scenario,
+  ]);
 }
 
 /**

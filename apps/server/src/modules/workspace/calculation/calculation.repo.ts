@@ -315,6 +315,8 @@ export type ItemColumns = { [K in keyof ItemRow]: ItemRow[K][] } & {
   man: [number, number, number][];
   /** Ids of the works of an elapsed duration (MS Project, rare). */
   el: number[];
+  /** [id, splits as [start, end] minutes] of MS Project's split works (rare). */
+  sp: [number, [number, number][]][];
   /** [id, target finish in minutes] of the items that have one (the health checks' baseline finish). */
   tgf: [number, number][];
   /** Ids of the items with a resource assigned (the health checks' resources). */
@@ -444,6 +446,7 @@ export async function readNetworkRows(
            'man', coalesce(json_agg(json_build_array(id, ${minutes("manual_start")}, ${minutes("manual_finish")}))
                   filter (where manual_start is not null and manual_finish is not null), '[]'),
            'el', coalesce(json_agg(id) filter (where elapsed), '[]'),
+           'sp', coalesce(json_agg(json_build_array(id, splits)) filter (where splits is not null), '[]'),
            'tgf', coalesce(json_agg(json_build_array(id, ${minutes("target_finish")})) filter (where target_finish is not null), '[]'),
            'asg', to_json(array(select distinct item_id from assignments where version_id = ${version.id})),
            'prog', ${startedRows},

@@ -128,6 +128,7 @@ export async function patchKeptNetwork(
   rows.xf = merge(rows.xf, changed.xf, ([id]) => id);
   rows.man = merge(rows.man, changed.man, ([id]) => id);
   rows.el = merge(rows.el, changed.el, (id) => id);
+  rows.sp = merge(rows.sp ?? [], changed.sp ?? [], ([id]) => id);
   rows.tgf = merge(rows.tgf, changed.tgf, ([id]) => id);
   rows.asg = changed.asg;
   rows.snap = changed.snap;

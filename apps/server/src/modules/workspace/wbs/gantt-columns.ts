@@ -77,6 +77,7 @@ const ROW_COLUMNS = [
   "finishLimitType",
   "finishLimitDate",
   "revision",
+  "elapsed",
 ] as const satisfies readonly (keyof GanttShared)[];
 
 /** The source fields the money, labour and volume columns are summed from (see costColumns). */
@@ -277,6 +278,7 @@ function arrange(
     finishLimitType: column(),
     finishLimitDate: column(),
     revision: column(),
+    elapsed: column(),
     plannedCost: [],
     actualCost: [],
     plannedLabour: [],
@@ -341,6 +343,7 @@ function writeRow(out: GanttShared, k: number, c: GanttSource, i: number, calend
   out.finishLimitType[k] = flt ? LIMIT_CODE[flt] : 0;
   out.finishLimitDate[k] = flt ? c.fld[i] : -1;
   out.revision[k] = c.rev[i];
+  out.elapsed[k] = c.el[i] ? 1 : 0;
   const attrs = c.attrs[i];
   // A patched row may have lost an attribute: every column gets its value or null.
   for (const key in out.attrs) if (!attrs || !(key in attrs)) out.attrs[key][k] = null;

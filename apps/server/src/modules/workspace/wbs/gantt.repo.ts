@@ -43,6 +43,8 @@ export interface GanttRow {
   flt: string | null;
   fld: number;
   rev: number;
+  /** MS Project's elapsed duration (its days are 24 hours of the clock). */
+  el: boolean;
   /** Planned and actual cost, labour and volume (null = none). */
   pcost: number | null;
   acost: number | null;
@@ -86,6 +88,7 @@ const itemColumns = sql`
            'flt', coalesce(json_agg(finish_limit_type), '[]'),
            'fld', coalesce(json_agg(${minutes("finish_limit_date")}), '[]'),
            'rev', coalesce(json_agg(revision), '[]'),
+           'el', coalesce(json_agg(elapsed), '[]'),
            'pcost', coalesce(json_agg(planned_cost), '[]'),
            'acost', coalesce(json_agg(actual_cost), '[]'),
            'plab', coalesce(json_agg(planned_labour), '[]'),

@@ -50,6 +50,7 @@ const COPIED_COLUMNS = [
   "manual_start",
   "manual_finish",
   "elapsed",
+  "splits",
 ];
 const columnList = sql.raw(COPIED_COLUMNS.join(", "));
 const sourceColumns = sql.raw(COPIED_COLUMNS.map((c) => `s.${c}`).join(", "));

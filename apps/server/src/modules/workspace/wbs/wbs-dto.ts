@@ -1,7 +1,7 @@
 import type { WbsItem } from "@planum/contracts";
 import type { wbsItems } from "../../../db/schema/index.js";
 import { AppError } from "../../../platform/errors.js";
-import { wallClockText } from "../../../platform/time.js";
+import { minutesText, wallClockText } from "../../../platform/time.js";
 
 export type WbsRow = typeof wbsItems.$inferSelect;
 
@@ -49,6 +49,7 @@ export function toWbsDto(row: WbsRow): WbsItem {
     manualStart: wallClockText(row.manualStart),
     manualFinish: wallClockText(row.manualFinish),
     elapsed: row.elapsed,
+    splits: row.splits ? row.splits.map(([from, to]) => [minutesText(from), minutesText(to)]) : null,
     attrs: row.attrs,
     earlyStart: wallClockText(row.earlyStart),
     earlyFinish: wallClockText(row.earlyFinish),

@@ -2,7 +2,7 @@ import { hasProhibitedCharacters, parseNumber, parseUserDate } from "@planum/con
 import { parseDateTime } from "@planum/engine";
 import { type GanttChange, NO_TIME, TYPE_SUM, TYPE_TASK, TYPE_WORK } from "./gantt-data";
 import { attributeIdOf, type ColumnKey, columnMeta, shownStart } from "./grid-columns";
-import type { RowModel } from "./row-model";
+import { minutesPerDayOf, type RowModel } from "./row-model";
 
 /** Activity names are longer than the 32-character names of spaces and nodes: P6 imports carry up to 120. */
 export const ACTIVITY_NAME_MAX_LENGTH = 120;
@@ -65,7 +65,7 @@ export function parseCellEdit(model: RowModel, i: number, key: ColumnKey, text: 
       const days = parseNumber(text);
       if (days === null) return { ok: false, error: "number" };
       if (days < 0) return { ok: false, error: "negative" };
-      const minutes = Math.round(days * model.minutesPerDay[model.calendar[i]]);
+      const minutes = Math.round(days * minutesPerDayOf(model, i));
       return { ok: true, change: { ...base, kind: "duration", value: minutes } };
     }
     case "progress": {

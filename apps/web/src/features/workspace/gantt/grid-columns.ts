@@ -2,7 +2,7 @@ import { createDaysFormat, displayDays, relationText } from "@planum/contracts";
 import type { CellValue, ValueKind } from "./filter-ops";
 import type { GanttAttributeKind } from "./gantt-data";
 import { COST_COLUMNS, MONEY_COLUMNS, NO_TIME, RELATION_TYPES, TYPE_SUM, WBS_TYPES } from "./gantt-data";
-import type { RowModel } from "./row-model";
+import { minutesPerDayOf, type RowModel } from "./row-model";
 import { civilParts } from "./scale-math";
 
 /** Every built-in column, in the order the column chooser lists them: what a P6 user expects to find. */
@@ -231,7 +231,7 @@ export function shownFinish(model: RowModel, i: number): number {
  * contracts' workspace-units and rounded as every screen shows them.
  */
 export function minutesToDays(model: RowModel, i: number, minutes: number): number {
-  return displayDays(minutes, model.minutesPerDay[model.calendar[i]]) ?? 0;
+  return displayDays(minutes, minutesPerDayOf(model, i)) ?? 0;
 }
 
 const STATUS = ["not_started", "in_progress", "completed"] as const;
@@ -247,8 +247,9 @@ export function statusOf(model: RowModel, i: number): (typeof STATUS)[number] {
   return model.af[i] !== NO_TIME ? "completed" : model.as[i] !== NO_TIME ? "in_progress" : "not_started";
 }
 
-/** Working minutes from a to b on the row's calendar, negative when b is before a. */
+/** Working minutes from a to b on the row's calendar (the clock for an elapsed duration), negative when b is before a. */
 function workingSpan(model: RowModel, i: number, a: number, b: number): number {
+  if (model.elapsed[i] === 1) return b - a;
   const cal = model.cal[model.calendar[i]];
   return b >= a ? cal.workingBetween(a, b) : -cal.workingBetween(b, a);
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generateBenchData } from "./bench/bench-data";
+import { parseCellEdit } from "./cell-edit";
+import { cellValue } from "./grid-columns";
 import { decodeGanttData, GanttDataError, rowOfId } from "./row-model";
 import { fixtureData } from "./test-fixture";
 
@@ -20,6 +22,21 @@ describe("decodeGanttData", () => {
     expect(m.minutesPerDay[0]).toBe(480);
     expect(rowOfId(m, 14)).toBe(4);
     expect(rowOfId(m, 99)).toBe(-1);
+  });
+
+  it("shows an elapsed duration in 24-hour days and reads typed days as 24 hours", () => {
+    const data = fixtureData();
+    // Alpha (row 1) lasts 2,880 minutes: 6 working days of 8 hours, or 2 elapsed days (MS Project's "2 ed").
+    data.duration[1] = 2880;
+    const plain = decodeGanttData(data);
+    expect(cellValue(plain, 1, "duration")).toBe(6);
+    data.elapsed = [0, 1, 0, 0, 0, 0, 0];
+    const m = decodeGanttData(data);
+    expect(cellValue(m, 1, "duration")).toBe(2);
+    expect(cellValue(m, 2, "duration")).toBe(1);
+    const typed = parseCellEdit(m, 1, "duration", "3");
+    expect(typed).toMatchObject({ ok: true, change: { kind: "duration", value: 3 * 1440 } });
+    expect(parseCellEdit(m, 2, "duration", "3")).toMatchObject({ ok: true, change: { value: 3 * 480 } });
   });
 
   it("refuses columns of the wrong length, parents out of range and parent loops", () => {

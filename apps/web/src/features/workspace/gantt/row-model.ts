@@ -56,6 +56,8 @@ export interface RowModel {
   cal: Calendar[];
   /** Minutes per day of each calendar by the one rule (contracts' workspace-units): the "days" users read and type. */
   minutesPerDay: Float64Array;
+  /** 1 where the work has MS Project's elapsed duration: its days are 24 hours of the clock (`minutesPerDayOf`). */
+  elapsed: Uint8Array;
   defaultCalendar: number;
   projectStart: number;
   dataDate: number;
@@ -255,6 +257,7 @@ export function decodeGanttData(data: GanttData, prebuilt?: ReadonlyMap<string, 
     calendars: data.calendars,
     cal,
     minutesPerDay,
+    elapsed: data.elapsed ? Uint8Array.from(data.elapsed) : new Uint8Array(n),
     defaultCalendar: data.defaultCalendar,
     projectStart: data.projectStart,
     dataDate: data.dataDate,
@@ -264,6 +267,11 @@ export function decodeGanttData(data: GanttData, prebuilt?: ReadonlyMap<string, 
   };
   rollUpSummaries(model);
   return model;
+}
+
+/** The "days" of row i: its calendar's, or 24 hours of the clock for an elapsed duration (MS Project's "ed"). */
+export function minutesPerDayOf(model: RowModel, i: number): number {
+  return model.elapsed[i] === 1 ? 24 * 60 : model.minutesPerDay[model.calendar[i]];
 }
 
 /** True when row i has children (a WBS summary that can be expanded). */

@@ -277,6 +277,7 @@ export function benchWireText(data: GanttData): string {
   const columns: GanttColumns = {
     ...data,
     remaining: data.remaining ?? new Array<number>(n).fill(-1),
+    elapsed: data.elapsed ?? new Array<number>(n).fill(0),
     expanded: data.expanded ?? new Array<number>(n).fill(1),
     attrs: data.attrs ?? {},
     ...costColumnsOf(data),
