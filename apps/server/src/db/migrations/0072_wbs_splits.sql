@@ -1,0 +1,1 @@
+ALTER TABLE "wbs_items" ADD COLUMN "splits" jsonb;
