@@ -12,8 +12,12 @@ import { nameField, parseNumber, requiredText } from "./validation.js";
 export const VERSION_KINDS = ["version", "target", "actual"] as const;
 export type VersionKind = (typeof VERSION_KINDS)[number];
 export const CALC_STATUSES = ["not_calculated", "in_process", "calculated"] as const;
-/** An uploaded version's assignments, code links and UDF values: still being written by a job, or that job failed. */
-export const DETAILS_STATUSES = ["importing_details", "details_failed"] as const;
+/**
+ * An uploaded version's relations, assignments, code links and UDF values: still being written by a job, or that job
+ * failed — before all relations were in (`relations_failed`: the network is not whole, so nothing that needs it runs
+ * until a retry writes the rest) or after (`details_failed`: the version works, some assignments or codes are missing).
+ */
+export const DETAILS_STATUSES = ["importing_details", "relations_failed", "details_failed"] as const;
 export type CalcStatus = (typeof CALC_STATUSES)[number];
 export const PROGRESS_OPTIONS = ["retained_logic", "progress_override", "actual_dates"] as const;
 /** P6 "calculate start-to-start lag from": early start (P6's default) or actual start. */

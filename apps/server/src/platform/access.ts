@@ -300,11 +300,14 @@ export function assertUnlocked(version: VersionRow) {
  * Relations, assignments and directory links of a version uploaded from a file are written by a job after it shows
  * (`versions.details_status`): until they are in, nobody adds or changes their kind, which the job would collide
  * with, and nothing that needs the whole network runs on it (calculation, levelling, risk, health, network diagram,
- * export, copy) — it would see part of the relations.
+ * export, copy) — it would see part of the relations. A job that failed before every relation was in leaves the
+ * version so until a retry writes the rest (`relations_failed`); one that failed after leaves it open to all.
  */
 export function assertDetailsIn(version: VersionRow) {
   if (version.detailsStatus === "importing_details")
     throw new AppError("VersionImportingDetails", { label: version.label });
+  if (version.detailsStatus === "relations_failed")
+    throw new AppError("VersionRelationsFailed", { label: version.label });
 }
 
 type Where = { param: string } | "header";

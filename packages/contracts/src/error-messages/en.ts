@@ -157,6 +157,8 @@ export const en: Record<ErrorCode, string> = {
   VersionLocked: 'The version "{{label}}" is locked: unlock it to make changes',
   VersionImportingDetails:
     'The relations and details (assignments, codes) of the version "{{label}}" are still being imported from its file: try again in a moment',
+  VersionRelationsFailed:
+    'The relations of the version "{{label}}" could not all be imported from its file: try the import of its details again',
   VersionDetailsNotFailed:
     'The version "{{label}}" has no failed import of its file\'s relations and details to try again',
   RelationLoop: "The relation would close a loop: {{loop}}",

@@ -169,6 +169,8 @@ export const fr: Record<ErrorCode, string> = {
   VersionLocked: "La version « {{label}} » est verrouillée : déverrouillez-la pour la modifier",
   VersionImportingDetails:
     "Les liens et les détails (affectations, codes) de la version « {{label}} » sont encore en cours d’import depuis son fichier : réessayez dans un instant",
+  VersionRelationsFailed:
+    "Les liens de la version « {{label}} » n’ont pas tous pu être importés depuis son fichier : relancez l’import de ses détails",
   VersionDetailsNotFailed:
     "La version « {{label}} » n'a pas d'import échoué des liens et des détails de son fichier à relancer",
   RelationLoop: "La relation fermerait une boucle : {{loop}}",

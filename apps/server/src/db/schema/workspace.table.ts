@@ -64,7 +64,7 @@ export const versions = pgTable(
      * activity code links and UDF values follow by the `import_details` job (`importing_details` meanwhile,
      * `details_failed` when the job failed, null once they are in or for any other version).
      */
-    detailsStatus: text("details_status", { enum: ["importing_details", "details_failed"] }),
+    detailsStatus: text("details_status", { enum: ["importing_details", "relations_failed", "details_failed"] }),
     /** The `import_details` job writing them (its payload holds them; a retry runs it again). */
     detailsJobId: uuid("details_job_id"),
     /** Why that job failed, in the uploader's language (shown with the version until a retry succeeds). */

@@ -248,6 +248,48 @@ describe("the relations of an upload", () => {
   });
 });
 
+describe("a details job that fails before every relation is in", () => {
+  it("leaves the network closed to what needs it whole until a retry writes the rest", async () => {
+    const { owner, schedule } = await setUpWorkspace(server);
+    const file = generateXerBytes(ACTIVITIES);
+    // the database refuses relations for a while (a check, which the job's inserts with row triggers off still meet)
+    await server.ctx.db.execute(sql`alter table relations add constraint refuse_relations check (false) not valid`);
+    let versionId: string;
+    try {
+      const uploaded = await uploadVersionFile(server, owner, schedule.id, file.bytes, "half.xer");
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+      versionId = uploaded.body.data.versionId as string;
+      const failed = await versionOf(owner, schedule.id, versionId);
+      expect(failed?.detailsStatus).toBe("relations_failed");
+      expect(failed?.detailsError).toMatch(/refuse_relations/);
+    } finally {
+      await server.ctx.db.execute(sql`alter table relations drop constraint refuse_relations`);
+    }
+    expect((await readGantt(owner, versionId)).relations.from).toHaveLength(0);
+    // a calculation of part of the network would give wrong dates; a relation added by hand would collide with the retry
+    const gantt = await readGantt(owner, versionId);
+    const [a, b] = gantt.ids.filter((_, k) => gantt.code[k].startsWith("A"));
+    for (const [method, url, body] of [
+      ["PATCH", `/versions/${versionId}/timetable/calculate/synchronous`, undefined],
+      ["GET", `/versions/${versionId}/network-diagram/relations`, undefined],
+      ["POST", `/versions/${versionId}/relations`, { predecessorId: b, successorId: a }],
+    ] as const) {
+      const refused = await owner.call(method, url, body);
+      expect(refused.status, `${method} ${url}: ${JSON.stringify(refused.body)}`).toBe(409);
+      expect(refused.body.errors[0].code).toBe("VersionRelationsFailed");
+    }
+
+    const retried = await owner.call("POST", `/versions/${versionId}/import-details/retry`);
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    await server.ctx.jobs.idle();
+    expect(await versionOf(owner, schedule.id, versionId)).toMatchObject({ detailsStatus: null, detailsError: null });
+    expect((await readGantt(owner, versionId)).relations.from).toHaveLength(file.relations);
+    const calc = await owner.call("PATCH", `/versions/${versionId}/timetable/calculate/synchronous`);
+    expect(calc.status, JSON.stringify(calc.body)).toBe(200);
+    expect(calc.body.data.relations).toBe(file.relations);
+  });
+});
+
 describe("a retry of a failed details job", () => {
   it("writes what the failed job had not, once; refuses a version with nothing failed and another space", async () => {
     const { owner, stranger, schedule } = await setUpWorkspace(server);

@@ -195,12 +195,12 @@ export async function readDetailsJob(tx: DbOrTx, jobId: string) {
   return row ?? null;
 }
 
-/** The details are in (null) or their job failed (with why). */
+/** The details are in (null) or their job failed (with why), before every relation was in or after. */
 export async function setDetailsState(
   db: DbOrTx,
   versionId: string,
   jobId: string,
-  state: { status: "details_failed"; error: string } | { status: null },
+  state: { status: "relations_failed" | "details_failed"; error: string } | { status: null },
 ) {
   await db
     .update(versions)

@@ -244,6 +244,9 @@ export class InterchangeService {
     const input = job.payload as unknown as DetailsPayload;
     const spaceId = job.spaceId!;
     const events = new WorkspaceEvents(ctx.realtime);
+    // whether every relation is in (committed by this job or the failed one it retries): a failure before leaves the
+    // version's network incomplete, after it only assignments or codes missing
+    let relationsIn = false;
     try {
       // Not this job's to write (the version is gone or complete, another job holds it): its file may be gone too.
       const before = await lockDetailsState(ctx.db, input.versionId);
@@ -256,6 +259,9 @@ export class InterchangeService {
       const counts = detailsCount(details);
       let written: typeof counts | null = null;
       const resumed = (job.result as { steps?: number } | null)?.steps ?? input.fromStep ?? 0;
+      // relations are the first steps (detailSteps)
+      const relationSteps = steps.filter((s) => s.relations.p.length > 0).length;
+      relationsIn = resumed >= relationSteps;
       for (let step = resumed; step < steps.length; step++) {
         const last = step === steps.length - 1;
         const went = await ctx.db.transaction(async (tx) => {
@@ -277,6 +283,7 @@ export class InterchangeService {
         // Gantt's key names) is read again, so the relations written show at the next read, not at the job's end.
         ctx.changes.advance();
         if (!went) break;
+        if (step + 1 >= relationSteps) relationsIn = true;
         if (last) written = counts;
       }
       // done (or never to be done): what the file held is of no more use; a failed job keeps it for its next try
@@ -286,7 +293,8 @@ export class InterchangeService {
     } catch (error) {
       if (error instanceof JobTakenOver) throw error;
       const message = failureText(error, input.language);
-      await setDetailsState(ctx.db, input.versionId, job.id, { status: "details_failed", error: message });
+      const status = relationsIn ? "details_failed" : "relations_failed";
+      await setDetailsState(ctx.db, input.versionId, job.id, { status, error: message });
       events.versionsChanged(spaceId, job.createdBy, input.scheduleId, [input.versionId], "updated");
       throw error;
     }
@@ -302,7 +310,10 @@ export class InterchangeService {
     const { grant, version } = scope;
     const jobId = await ctx.db.transaction(async (tx) => {
       const state = await lockDetailsState(tx, version.id);
-      const failed = state?.status === "details_failed" && state.jobId ? await readDetailsJob(tx, state.jobId) : null;
+      const failed =
+        (state?.status === "details_failed" || state?.status === "relations_failed") && state.jobId
+          ? await readDetailsJob(tx, state.jobId)
+          : null;
       if (!failed) throw new AppError("VersionDetailsNotFailed", { label: version.label });
       const payload = failed.payload as unknown as DetailsPayload;
       const done = (failed.result as { steps?: number } | null)?.steps ?? payload.fromStep ?? 0;

@@ -213,7 +213,9 @@ export function WorkspacePage() {
     activeIndex >= 0 && data?.type[activeIndex] === 0
       ? { id: data.ids[activeIndex], label: `${data.code[activeIndex]} — ${data.name[activeIndex]}` }
       : null;
-  const detailsImporting = version?.detailsStatus === "importing_details";
+  // the relations and details still coming, or the relations' import failed: the network is not whole yet
+  const detailsImporting =
+    version?.detailsStatus === "importing_details" || version?.detailsStatus === "relations_failed";
   const detailsTabs = buildDetailsTabs(t, {
     versionId: version?.id ?? "",
     data,
@@ -457,7 +459,7 @@ export function WorkspacePage() {
               {t("importDetails.importing")}
             </Alert>
           )}
-          {version.detailsStatus === "details_failed" && (
+          {(version.detailsStatus === "details_failed" || version.detailsStatus === "relations_failed") && (
             <DetailsFailedAlert version={version} scheduleId={scheduleId} canRetry={canWriteSchedule} />
           )}
           {version.calcError && version.calcStatus !== "calculated" && (

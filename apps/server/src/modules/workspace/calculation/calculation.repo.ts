@@ -49,8 +49,9 @@ export async function beginCalculation(db: DbOrTx, versionId: string, runnerId: 
         eq(versions.id, versionId),
         sql`not ${heldByTheLiving}`,
         eq(versions.locked, false),
-        // an uploaded version's relations still coming (import_details job): its network is not whole yet
+        // an uploaded version's relations still coming (import_details job) or failed: its network is not whole
         sql`${versions.detailsStatus} is distinct from 'importing_details'`,
+        sql`${versions.detailsStatus} is distinct from 'relations_failed'`,
       ),
     )
     .returning();
