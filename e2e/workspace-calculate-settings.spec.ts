@@ -61,7 +61,7 @@ test("calculation settings: edit and keep them, server errors beside the field, 
 
   // float type and critical float, saved and still there when the dialog opens again
   await page.getByRole("button", { name: "Calculation settings" }).click();
-  let dialog = page.getByRole("dialog", { name: "Calculation settings" });
+  let dialog = page.getByRole("dialog", { name: "Calculation settings", exact: true });
   await expect(dialog.getByRole("radio", { name: "Manual" })).toBeChecked();
   await dialog.getByRole("combobox", { name: "Compute total float as" }).click();
   await page.getByRole("option", { name: "Smallest of start float and finish float" }).click();
@@ -89,7 +89,7 @@ test("calculation settings: edit and keep them, server errors beside the field, 
   });
 
   await page.getByRole("button", { name: "Calculation settings" }).click();
-  dialog = page.getByRole("dialog", { name: "Calculation settings" });
+  dialog = page.getByRole("dialog", { name: "Calculation settings", exact: true });
   await expect(dialog.getByRole("combobox", { name: "Compute total float as" })).toHaveValue(
     "Smallest of start float and finish float",
   );
@@ -117,7 +117,7 @@ test("calculation settings: edit and keep them, server errors beside the field, 
 
   // auto mode: the server calculates the version, and again after each change, without Calculate being pressed
   await page.getByRole("button", { name: "Calculation settings" }).click();
-  dialog = page.getByRole("dialog", { name: "Calculation settings" });
+  dialog = page.getByRole("dialog", { name: "Calculation settings", exact: true });
   await dialog.getByRole("textbox", { name: "Must finish by" }).fill("");
   await dialog.getByRole("radio", { name: "Automatic" }).check();
   await dialog.getByRole("button", { name: "Save" }).click();
@@ -153,7 +153,7 @@ test("calculation settings: edit and keep them, server errors beside the field, 
 
   // reset to defaults asks first, then brings manual mode back
   await page.getByRole("button", { name: "Calculation settings" }).click();
-  dialog = page.getByRole("dialog", { name: "Calculation settings" });
+  dialog = page.getByRole("dialog", { name: "Calculation settings", exact: true });
   await dialog.getByRole("button", { name: "Reset to defaults" }).click();
   const ask = page.getByRole("dialog", { name: "Reset calculation settings" });
   await expect(ask).toBeVisible();
@@ -185,7 +185,7 @@ test("calculation settings: edit and keep them, server errors beside the field, 
   await reader.goto(`/${space.id}/schedule/${schedule.id}`);
   await expect(reader.getByTestId("calc-mode")).toHaveText("Manual");
   await reader.getByRole("button", { name: "Calculation settings" }).click();
-  const readOnly = reader.getByRole("dialog", { name: "Calculation settings" });
+  const readOnly = reader.getByRole("dialog", { name: "Calculation settings", exact: true });
   await expect(readOnly.getByTestId("calc-settings-readonly")).toBeVisible();
   await expect(readOnly.getByRole("combobox", { name: "Compute total float as" })).toBeDisabled();
   await expect(readOnly.getByRole("radio", { name: "Automatic" })).toBeDisabled();
