@@ -21,7 +21,7 @@ export interface BatchHit {
 }
 
 /** A box's six faces: the normal and the four corners (0/1 of the box's min/max per axis). */
-const FACES: [number[], number[][]][] = [
+export const BOX_FACES: [number[], number[][]][] = [
   [
     [1, 0, 0],
     [
@@ -350,7 +350,7 @@ export class ElementBatch {
       const cb = this.clusterBoxes;
       for (let c = 0; c < this.clusterCount; c++) {
         if (this.clusterTriangles[c] === 0) continue;
-        FACES.forEach(([normal, corners], f) => {
+        BOX_FACES.forEach(([normal, corners], f) => {
           corners.forEach((corner, k) => {
             const v = c * 24 + f * 4 + k;
             for (let a = 0; a < 3; a++) {

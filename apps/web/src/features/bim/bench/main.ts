@@ -1,4 +1,5 @@
 import { BIM_4D_COLOURS, BIM_4D_STATUSES, BimGeometryWriter } from "@planum/contracts";
+import { BOX_FACES } from "../bim-element-batch";
 import type { ElementBatchData } from "../bim-geometry-merge";
 import { readGeometryStream } from "../bim-geometry-read";
 import { BimScene } from "../bim-scene";
@@ -45,66 +46,10 @@ const bench = window as unknown as {
 
 /** A box of 24 vertices (flat normals per face) and 36 indices at (x, y, z), w × d × h. */
 function box(x: number, y: number, z: number, w: number, d: number, h: number) {
-  const faces: [number[], number[][]][] = [
-    [
-      [1, 0, 0],
-      [
-        [1, 0, 0],
-        [1, 1, 0],
-        [1, 1, 1],
-        [1, 0, 1],
-      ],
-    ],
-    [
-      [-1, 0, 0],
-      [
-        [0, 1, 0],
-        [0, 0, 0],
-        [0, 0, 1],
-        [0, 1, 1],
-      ],
-    ],
-    [
-      [0, 1, 0],
-      [
-        [1, 1, 0],
-        [0, 1, 0],
-        [0, 1, 1],
-        [1, 1, 1],
-      ],
-    ],
-    [
-      [0, -1, 0],
-      [
-        [0, 0, 0],
-        [1, 0, 0],
-        [1, 0, 1],
-        [0, 0, 1],
-      ],
-    ],
-    [
-      [0, 0, 1],
-      [
-        [0, 0, 1],
-        [1, 0, 1],
-        [1, 1, 1],
-        [0, 1, 1],
-      ],
-    ],
-    [
-      [0, 0, -1],
-      [
-        [0, 1, 0],
-        [1, 1, 0],
-        [1, 0, 0],
-        [0, 0, 0],
-      ],
-    ],
-  ];
   const positions = new Float32Array(72);
   const normals = new Int8Array(72);
   const indices = new Uint32Array(36);
-  faces.forEach(([normal, corners], f) => {
+  BOX_FACES.forEach(([normal, corners], f) => {
     corners.forEach(([cx, cy, cz], c) => {
       const v = f * 4 + c;
       // IFC's Z up becomes three's Y up, as the conversion writes it
