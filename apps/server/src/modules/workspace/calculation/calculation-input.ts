@@ -12,6 +12,8 @@ import { buildCalendar, scenario } from "@planum/engine";
 import type { DbOrTx } from "../../../platform/db.js";
 import { textMinutes } from "../../../platform/time.js";
 import { ensureDefaultCalendar } from "../../calendars/calendars.service.js";
+import type { VersionRow } from "./calculation.repo.js";
+import { type KnownResults, storedResultsOf } from "./known-results.js";
 import {
   type CalendarRow,
   type ExternalRow,
@@ -22,9 +24,7 @@ import {
   readCalendarRows,
   readNetworkRows,
   resourceRunRows,
-  type VersionRow,
-} from "./calculation.repo.js";
-import { type KnownResults, storedResultsOf } from "./known-results.js";
+} from "./network.repo.js";
 
 const LINK = { fs: "FS", ss: "SS", ff: "FF", sf: "SF" } as const;
 

@@ -9,16 +9,7 @@ import {
 import type { DbOrTx } from "../../../platform/db.js";
 import { ensureDefaultCalendar } from "../../calendars/calendars.service.js";
 import type { HealthRows } from "../health/health-columns.js";
-import {
-  type ItemColumns,
-  PROGRESS,
-  type RelationColumns,
-  readCalendarRows,
-  readExternals,
-  readNetworkChanges,
-  type StoredResults,
-  type VersionRow,
-} from "./calculation.repo.js";
+import type { VersionRow } from "./calculation.repo.js";
 import {
   type ActivityContext,
   activityContext,
@@ -28,6 +19,15 @@ import {
   networkFrame,
 } from "./calculation-input.js";
 import { knownResults } from "./known-results.js";
+import {
+  type ItemColumns,
+  PROGRESS,
+  type RelationColumns,
+  readCalendarRows,
+  readExternals,
+  readNetworkChanges,
+  type StoredResults,
+} from "./network.repo.js";
 
 /**
  * A version's compiled network kept in this process between its calculations (issue 10): the engine's scheduler

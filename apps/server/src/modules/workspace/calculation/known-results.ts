@@ -1,5 +1,5 @@
 import type { ResultColumns as EngineColumns } from "@planum/engine";
-import type { StoredResults } from "./calculation.repo.js";
+import type { StoredResults } from "./network.repo.js";
 
 /**
  * What a version's rows hold as calculated results, known in this process from its last calculation here (issue 10):

@@ -1,6 +1,6 @@
 import type { ResultColumns as EngineColumns, NetworkInput } from "@planum/engine";
 import type { HealthActivities, HealthRelations } from "@planum/formats";
-import type { ItemColumns, RelationColumns } from "../calculation/calculation.repo.js";
+import type { ItemColumns, RelationColumns } from "../calculation/network.repo.js";
 import type { GanttSource, RelationSource } from "../wbs/gantt.repo.js";
 
 /** A hard constraint in the DCMA sense: on a date, mandatory, or not later than (P6's start/finish on or before). */
